@@ -1,0 +1,75 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// A system library target backed by pkg-config, with a one-header shim.
+func systemLibrary(_ name: String, _ pkg: String, apt: String) -> Target {
+    .systemLibrary(name: name, path: "Sources/\(name)", pkgConfig: pkg, providers: [.apt([apt])])
+}
+
+let package = Package(
+    name: "Tern",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "tern", targets: ["tern"]),
+        .executable(name: "tern-bench", targets: ["tern-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    ],
+    targets: [
+        systemLibrary("CNcursesw", "ncursesw", apt: "libncurses-dev"),
+        systemLibrary("CChafa", "chafa", apt: "libchafa-dev"),
+        systemLibrary("CTurboJPEG", "libturbojpeg", apt: "libturbojpeg0-dev"),
+        systemLibrary("CPNG", "libpng", apt: "libpng-dev"),
+        systemLibrary("CWebP", "libwebp", apt: "libwebp-dev"),
+        systemLibrary("CGIF", "libgif", apt: "libgif-dev"),
+        systemLibrary("CLibXML2", "libxml-2.0", apt: "libxml2-dev"),
+
+        .target(name: "TernModel"),
+        .target(name: "TernMastodon", dependencies: [
+            "TernModel", "CLibXML2",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .target(name: "TernStore", dependencies: ["TernModel"]),
+        .target(name: "TernImages", dependencies: [
+            "TernModel", "CChafa", "CTurboJPEG", "CPNG", "CWebP", "CGIF",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        ]),
+        .target(name: "TernFeed", dependencies: ["TernModel", "TernMastodon", "TernStore"]),
+        .target(name: "TernTerminal", dependencies: ["CNcursesw", "TernModel"]),
+        .target(name: "TernUI", dependencies: [
+            "TernFeed", "TernImages", "TernTerminal", "TernModel",
+            .product(name: "TOMLKit", package: "TOMLKit"),
+        ]),
+        .target(name: "TernDemo", dependencies: [
+            "TernModel", "CTurboJPEG", "CPNG", "CWebP",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .executableTarget(name: "tern", dependencies: [
+            "TernUI", "TernDemo", "TernFeed", "TernMastodon", "TernImages", "TernStore",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .executableTarget(name: "tern-bench", dependencies: [
+            "TernUI", "TernDemo", "TernFeed", "TernMastodon", "TernImages", "TernTerminal",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .testTarget(name: "TernModelTests", dependencies: ["TernModel"]),
+        .testTarget(name: "TernMastodonTests", dependencies: ["TernMastodon", "TernDemo"]),
+        .testTarget(name: "TernFeedTests", dependencies: ["TernFeed", "TernDemo", "TernMastodon"]),
+        .testTarget(name: "TernTerminalTests", dependencies: ["TernTerminal"]),
+        .testTarget(name: "TernImagesTests", dependencies: ["TernImages", "TernDemo"]),
+        .testTarget(name: "TernUITests", dependencies: ["TernUI", "TernDemo"]),
+        .testTarget(name: "EndToEndTests", dependencies: []),
+    ],
+    swiftLanguageModes: [.v6]
+)

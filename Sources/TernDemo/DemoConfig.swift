@@ -1,0 +1,30 @@
+/// The knobs of the demo instance.
+public struct DemoConfig: Sendable {
+    /// How an action fails when the fail rate says it should.
+    public enum FailureKind: String, Sendable, CaseIterable {
+        /// HTTP 500 with a Mastodon-style error body.
+        case serverError
+        /// HTTP 503 with a Mastodon-style error body.
+        case unavailable
+        /// No answer for `stallSeconds`; the client's timeout decides.
+        case timeout
+    }
+
+    public var seed: UInt64 = 42
+    public var postCount = 520
+    public var accountCount = 40
+    /// Added to every API response.
+    public var latencyMilliseconds = 0
+    /// Added to every media response.
+    public var imageLatencyMilliseconds = 0
+    /// Share of like/save requests that fail, 0...1.
+    public var failRate = 0.0
+    public var failureKinds: [FailureKind] = [.serverError, .unavailable, .timeout]
+    public var stallSeconds = 30.0
+    /// A new post appears this often (seconds); nil for never.
+    public var newPostInterval: Double? = nil
+    /// 0 asks the system for a free port.
+    public var port = 0
+
+    public init() {}
+}

@@ -1,0 +1,130 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+
+/// The HTTP side of the demo instance: Mastodon's endpoints, latency and failure knobs, media files.
+struct DemoRoutes: Sendable {
+    let state: DemoState
+    let config: DemoConfig
+    let base = BaseURLBox()
+
+    func register(on router: Router<BasicRequestContext>) {
+        router.get("/api/v1/timelines/home") { req, _ in try await timeline(req, path: "/api/v1/timelines/home") }
+        router.get("/api/v1/timelines/public") { req, _ in try await timeline(req, path: "/api/v1/timelines/public") }
+        router.get("/api/v1/accounts/verify_credentials") { _, _ in
+            try await delay()
+            return try json(await state.wireAccount(0, base: base.value))
+        }
+        router.get("/api/v1/statuses/:id") { _, ctx in
+            try await delay()
+            guard let id = ctx.parameters.get("id").flatMap(UInt64.init), let post = await state.post(id: id) else {
+                return error(.notFound, "Record not found")
+            }
+            return try json(await state.wire(post, base: base.value))
+        }
+        router.post("/api/v1/statuses/:id/:action") { _, ctx in try await action(ctx) }
+        router.get("/api/v1/bookmarks") { req, _ in try await bookmarks(req) }
+        router.get("/api/v1/favourites") { req, _ in
+            try await delay()
+            let limit = req.uri.queryParameters["limit"].flatMap { Int($0) } ?? 20
+            let b = await base.value
+            var out: [WireStatus] = []
+            for p in await state.favouritedPosts(limit: limit) { out.append(await state.wire(p, base: b)) }
+            return try json(out)
+        }
+        router.get("/media/:id/:file") { req, ctx in try await media(req, ctx) }
+        router.post("/demo/posts") { req, _ in
+            let count = req.uri.queryParameters["count"].flatMap { Int($0) } ?? 1
+            await state.addPosts(max(0, min(10_000, count)))
+            return Response(status: .noContent)
+        }
+    }
+
+    private func delay() async throws {
+        if config.latencyMilliseconds > 0 { try await Task.sleep(for: .milliseconds(config.latencyMilliseconds)) }
+    }
+
+    private func timeline(_ req: Request, path: String) async throws -> Response {
+        try await delay()
+        let q = req.uri.queryParameters
+        func id(_ key: String) -> UInt64? { q[Substring(key)].flatMap { UInt64(String($0)) } }
+        let limit = q["limit"].flatMap { Int(String($0)) } ?? 20
+        let page = await state.timeline(maxID: id("max_id"), sinceID: id("since_id"), minID: id("min_id"), limit: limit)
+        let b = await base.value
+        var out: [WireStatus] = []
+        for p in page { out.append(await state.wire(p, base: b)) }
+        var response = try json(out)
+        if let first = page.first, let last = page.last {
+            let limitPart = q["limit"] != nil ? "limit=\(limit)&" : ""
+            response.headers[HTTPField.Name("Link")!] =
+                "<\(b)\(path)?\(limitPart)max_id=\(last.id)>; rel=\"next\", <\(b)\(path)?\(limitPart)min_id=\(first.id)>; rel=\"prev\""
+        }
+        return response
+    }
+
+    private func bookmarks(_ req: Request) async throws -> Response {
+        try await delay()
+        let q = req.uri.queryParameters
+        let limit = q["limit"].flatMap { Int(String($0)) } ?? 20
+        let page = await state.bookmarkPage(maxSeq: q["max_id"].flatMap { UInt64(String($0)) },
+                                            minSeq: q["min_id"].flatMap { UInt64(String($0)) }, limit: limit)
+        let b = await base.value
+        var out: [WireStatus] = []
+        for entry in page { out.append(await state.wire(entry.post, base: b)) }
+        var response = try json(out)
+        if let first = page.first, let last = page.last {
+            response.headers[HTTPField.Name("Link")!] =
+                "<\(b)/api/v1/bookmarks?max_id=\(last.seq)>; rel=\"next\", <\(b)/api/v1/bookmarks?min_id=\(first.seq)>; rel=\"prev\""
+        }
+        return response
+    }
+
+    private func action(_ ctx: BasicRequestContext) async throws -> Response {
+        try await delay()
+        guard let id = ctx.parameters.get("id").flatMap(UInt64.init),
+              let action = ctx.parameters.get("action").flatMap(DemoState.Action.init(rawValue:)) else {
+            return error(.notFound, "Record not found")
+        }
+        switch await state.perform(action, on: id) {
+        case .notFound: return error(.notFound, "Record not found")
+        case .fail(.serverError): return error(.internalServerError, "We're sorry, but something went wrong on our end.")
+        case .fail(.unavailable): return error(.serviceUnavailable, "Service temporarily unavailable")
+        case .fail(.timeout):
+            try await Task.sleep(for: .seconds(config.stallSeconds))
+            return error(.gatewayTimeout, "Gateway timeout")
+        case .ok(let post): return try json(await state.wire(post, base: base.value))
+        }
+    }
+
+    private func media(_ req: Request, _ ctx: BasicRequestContext) async throws -> Response {
+        if config.imageLatencyMilliseconds > 0 { try await Task.sleep(for: .milliseconds(config.imageLatencyMilliseconds)) }
+        await state.countMediaRequest(req.uri.path)
+        guard let id = ctx.parameters.get("id"), let file = ctx.parameters.get("file"), let m = await state.media(id: id) else {
+            return error(.notFound, "Record not found")
+        }
+        let spec = file.hasPrefix("small.") ? m.spec.preview : m.spec
+        // Encoding a 1920-pixel picture takes a while; keep it off the event loop's threads.
+        let bytes = try await Task.detached(priority: .utility) {
+            try ImageEncoder.encode(rgb: PatternRenderer.render(spec), width: spec.width, height: spec.height, as: spec.format)
+        }.value
+        return Response(status: .ok, headers: [.contentType: spec.format.mimeType, .cacheControl: "public, max-age=31536000"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    private func json<T: Encodable>(_ value: T) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        let data = try encoder.encode(value)
+        return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    private func error(_ status: HTTPResponse.Status, _ message: String) -> Response {
+        let data = (try? JSONEncoder().encode(WireError(error: message))) ?? Data()
+        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+
+/// The built-in demo instance: a Hummingbird server on 127.0.0.1 that speaks the Mastodon API over
+/// deterministic synthetic posts with generated images. `tern demo`, the tests and the benchmarks all use it.
+public final class DemoServer: Sendable {
+    /// `http://127.0.0.1:PORT`, no trailing slash.
+    public let baseURL: String
+    let state: DemoState
+    private let task: Task<Void, Error>
+
+    private init(baseURL: String, state: DemoState, task: Task<Void, Error>) {
+        self.baseURL = baseURL
+        self.state = state
+        self.task = task
+    }
+
+    /// The domain that post content links to (hashtags, mentions), as a real instance's would.
+    static let contentHost = "tern-demo.example"
+
+    /// Starts the server and returns once it accepts connections.
+    public static func start(_ config: DemoConfig = DemoConfig()) async throws -> DemoServer {
+        let state = DemoState(config: config, host: contentHost)
+        let routes = DemoRoutes(state: state, config: config)
+        let router = Router()
+        routes.register(on: router)
+        let (portStream, portContinuation) = AsyncStream.makeStream(of: Int.self)
+        let app = Application(
+            router: router,
+            configuration: .init(address: .hostname("127.0.0.1", port: config.port), serverName: "tern-demo"),
+            onServerRunning: { channel in
+                portContinuation.yield(channel.localAddress?.port ?? 0)
+                portContinuation.finish()
+            },
+            logger: Logger(label: "tern-demo", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let task = Task { try await app.run() }
+        var port = 0
+        for await p in portStream { port = p }
+        guard port > 0 else {
+            task.cancel()
+            throw DemoError(description: "the demo server could not listen on 127.0.0.1:\(config.port)")
+        }
+        let base = "http://127.0.0.1:\(port)"
+        await routes.base.set(base)
+        return DemoServer(baseURL: base, state: state, task: task)
+    }
+
+    /// Stops accepting connections.
+    public func stop() async {
+        task.cancel()
+        _ = try? await task.value
+    }
+
+    /// Makes `count` new posts appear at once (for refresh tests).
+    public func addPosts(_ count: Int) async { await state.addPosts(count) }
+
+    /// How many times a media path was requested.
+    public func mediaRequestCount(path: String) async -> Int { await state.mediaRequests[path] ?? 0 }
+
+    /// Like/save requests received so far.
+    public func actionRequestCount() async -> Int { await state.actionRequests }
+
+    /// Ids of the newest posts, newest first, as the home timeline lists them.
+    public func newestPostIDs(_ count: Int) async -> [String] {
+        await state.timeline(maxID: nil, sinceID: nil, minID: nil, limit: count).map { String($0.id) }
+    }
+}
+
+public struct DemoError: Error, CustomStringConvertible {
+    public var description: String
+}
+
+/// A value set once after start-up and read by every request.
+actor BaseURLBox {
+    private(set) var value = ""
+    func set(_ v: String) { value = v }
+}

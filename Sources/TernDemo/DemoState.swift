@@ -1,0 +1,174 @@
+import Foundation
+
+/// The mutable side of the demo instance: which posts exist so far, what the demo user liked and saved,
+/// and counters that tests read. One actor, so requests never race.
+actor DemoState {
+    let world: DemoWorld
+    let config: DemoConfig
+    private let startedAt: Date
+    private(set) var posts: [DemoPost] = []
+    private var favourited: Set<UInt64> = []
+    private var bookmarks: [(seq: UInt64, id: UInt64)] = []
+    private var nextBookmarkSeq: UInt64 = 1
+    private var extraPosts = 0
+    private var rng: SeededRandom
+    private(set) var mediaRequests: [String: Int] = [:]
+    private(set) var actionRequests = 0
+
+    init(config: DemoConfig, host: String) {
+        self.config = config
+        self.world = DemoWorld(seed: config.seed, accountCount: config.accountCount, host: host)
+        self.startedAt = Date()
+        self.rng = SeededRandom.derived(config.seed, 0xFA11)
+        var t = startedAt.addingTimeInterval(-60)
+        var made: [DemoPost] = []
+        // Newest first while walking back in time, then reversed so index 0 is the oldest.
+        var ages: [Date] = []
+        var spacing = SeededRandom.derived(config.seed, 0x71AE)
+        for _ in 0..<config.postCount {
+            ages.append(t)
+            t = t.addingTimeInterval(-Double.random(in: 30...1800, using: &spacing))
+        }
+        for (i, date) in ages.reversed().enumerated() { made.append(world.makePost(i, at: date)) }
+        posts = made
+    }
+
+    /// Posts that appear over time (the `newPostInterval` knob) are made when someone looks.
+    private func catchUp() {
+        guard let interval = config.newPostInterval, interval > 0 else { return }
+        let due = Int(Date().timeIntervalSince(startedAt) / interval)
+        while extraPosts < due { addPost() }
+    }
+
+    private func addPost() {
+        extraPosts += 1
+        posts.append(world.makePost(posts.count, at: Date()))
+    }
+
+    func addPosts(_ count: Int) {
+        for _ in 0..<count { addPost() }
+    }
+
+    func post(id: UInt64) -> DemoPost? {
+        guard let i = world.index(of: id), i < posts.count else { return nil }
+        return posts[i]
+    }
+
+    /// A timeline page, newest first, with Mastodon's semantics for the cursors.
+    func timeline(maxID: UInt64?, sinceID: UInt64?, minID: UInt64?, limit: Int) -> [DemoPost] {
+        catchUp()
+        let limit = max(1, min(40, limit))
+        var candidates = posts.filter { p in
+            (maxID.map { p.id < $0 } ?? true) && (sinceID.map { p.id > $0 } ?? true) && (minID.map { p.id > $0 } ?? true)
+        }
+        if minID != nil {
+            // min_id pages from just above the cursor upwards: the oldest `limit` of those newer.
+            candidates = Array(candidates.prefix(limit))
+            return candidates.reversed()
+        }
+        return Array(candidates.suffix(limit).reversed())
+    }
+
+    /// Bookmarks newest-saved first, paged by the server's own bookmark sequence numbers.
+    func bookmarkPage(maxSeq: UInt64?, minSeq: UInt64?, limit: Int) -> [(seq: UInt64, post: DemoPost)] {
+        let limit = max(1, min(40, limit))
+        var list = bookmarks.reversed().filter { b in (maxSeq.map { b.seq < $0 } ?? true) && (minSeq.map { b.seq > $0 } ?? true) }
+        if minSeq != nil { list = Array(list.suffix(limit)) } else { list = Array(list.prefix(limit)) }
+        return list.compactMap { b in post(id: b.id).map { (b.seq, $0) } }
+    }
+
+    func favouritedPosts(limit: Int) -> [DemoPost] {
+        posts.reversed().filter { favourited.contains($0.id) }.prefix(max(1, min(40, limit))).map { $0 }
+    }
+
+    enum ActionOutcome {
+        case ok(DemoPost)
+        case notFound
+        case fail(DemoConfig.FailureKind)
+    }
+
+    enum Action: String { case favourite, unfavourite, bookmark, unbookmark }
+
+    func perform(_ action: Action, on id: UInt64) -> ActionOutcome {
+        actionRequests += 1
+        guard let post = post(id: id) else { return .notFound }
+        if config.failRate > 0, rng.chance(config.failRate) {
+            return .fail(rng.pick(config.failureKinds.isEmpty ? [.serverError] : config.failureKinds))
+        }
+        // Actions on a boost apply to the boosted post, as on Mastodon.
+        let target = post.boostOf.flatMap { self.post(id: $0) } ?? post
+        switch action {
+        case .favourite: favourited.insert(target.id)
+        case .unfavourite: favourited.remove(target.id)
+        case .bookmark:
+            if !bookmarks.contains(where: { $0.id == target.id }) {
+                bookmarks.append((nextBookmarkSeq, target.id)); nextBookmarkSeq += 1
+            }
+        case .unbookmark: bookmarks.removeAll { $0.id == target.id }
+        }
+        return .ok(target)
+    }
+
+    func countMediaRequest(_ path: String) { mediaRequests[path, default: 0] += 1 }
+
+    func media(id: String) -> DemoMedia? {
+        guard let raw = UInt64(id) else { return nil }
+        let postID = raw - (raw - DemoWorld.firstID) % DemoWorld.idStep
+        return post(id: postID)?.media.first { $0.id == id }
+    }
+
+    // MARK: Wire
+
+    func wire(_ post: DemoPost, base: String) -> WireStatus {
+        let inner = post.boostOf.flatMap { self.post(id: $0) }.map { wire($0, base: base) }
+        let author = world.accounts[post.authorIndex]
+        let fav = favourited.contains(post.id)
+        let saved = bookmarks.contains { $0.id == post.id }
+        let media = post.media.map { m in
+            let p = m.spec.preview
+            let ext = m.spec.format.fileExtension
+            return WireMedia(
+                id: m.id, type: "image", url: "\(base)/media/\(m.id)/original.\(ext)",
+                previewUrl: "\(base)/media/\(m.id)/small.\(ext)", remoteUrl: nil, previewRemoteUrl: nil, textUrl: nil,
+                meta: WireMediaMeta(
+                    original: WireImageSize(width: m.spec.width, height: m.spec.height, size: "\(m.spec.width)x\(m.spec.height)",
+                                            aspect: Double(m.spec.width) / Double(m.spec.height)),
+                    small: WireImageSize(width: p.width, height: p.height, size: "\(p.width)x\(p.height)",
+                                         aspect: Double(p.width) / Double(p.height))),
+                description: m.description, blurhash: m.blurhash)
+        }
+        return WireStatus(
+            id: String(post.id), createdAt: Self.iso8601(post.createdAt),
+            inReplyToId: post.inReplyTo.map { String($0.id) },
+            inReplyToAccountId: post.inReplyTo.map { world.accounts[$0.author].id },
+            sensitive: post.sensitive, spoilerText: post.spoilerText, language: inner == nil ? post.language : nil,
+            uri: "\(base)/users/\(author.username)/statuses/\(post.id)", url: "\(base)/@\(author.username)/\(post.id)",
+            repliesCount: post.repliesCount, reblogsCount: post.boostsCount,
+            favouritesCount: post.favouritesCount + (fav ? 1 : 0), favourited: inner?.favourited ?? fav,
+            reblogged: false, bookmarked: inner?.bookmarked ?? saved, content: post.html, reblog: inner,
+            account: wireAccount(post.authorIndex, base: base), mediaAttachments: media,
+            mentions: post.mentions.map { i in
+                let a = world.accounts[i]
+                return WireMention(id: a.id, username: a.username, url: "\(base)/@\(a.username)", acct: a.username)
+            },
+            tags: post.tags.map { WireTag(name: $0.lowercased(), url: "\(base)/tags/\($0.lowercased())") })
+    }
+
+    func wireAccount(_ index: Int, base: String) -> WireAccount {
+        let a = world.accounts[index]
+        return WireAccount(
+            id: a.id, username: a.username, acct: a.username, displayName: a.displayName,
+            createdAt: "2024-01-01T00:00:00.000Z", note: a.note, url: "\(base)/@\(a.username)",
+            uri: "\(base)/users/\(a.username)", avatar: "\(base)/avatars/\(a.id).png",
+            avatarStatic: "\(base)/avatars/\(a.id).png", header: "\(base)/headers/missing.png",
+            headerStatic: "\(base)/headers/missing.png", followersCount: 10 + index * 7,
+            followingCount: 5 + index * 3, statusesCount: posts.filter { $0.authorIndex == index }.count,
+            lastStatusAt: nil)
+    }
+
+    nonisolated static func iso8601(_ date: Date) -> String {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return f.string(from: date)
+    }
+}

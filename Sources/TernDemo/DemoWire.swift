@@ -1,0 +1,178 @@
+// The Mastodon wire format as the demo server writes it (snake_case keys via the encoder).
+
+struct WireEmoji: Encodable {}
+
+struct WireField: Encodable {
+    var name: String
+    var value: String
+    var verifiedAt: String?
+}
+
+struct WireAccount: Encodable {
+    var id: String
+    var username: String
+    var acct: String
+    var displayName: String
+    var locked = false
+    var bot = false
+    var discoverable = true
+    var group = false
+    var createdAt: String
+    var note: String
+    var url: String
+    var uri: String
+    var avatar: String
+    var avatarStatic: String
+    var header: String
+    var headerStatic: String
+    var followersCount: Int
+    var followingCount: Int
+    var statusesCount: Int
+    var lastStatusAt: String?
+    var emojis: [WireEmoji] = []
+    var fields: [WireField] = []
+}
+
+struct WireImageSize: Encodable {
+    var width: Int
+    var height: Int
+    var size: String
+    var aspect: Double
+}
+
+struct WireMediaMeta: Encodable {
+    var original: WireImageSize
+    var small: WireImageSize
+}
+
+struct WireMedia: Encodable {
+    var id: String
+    var type: String
+    var url: String
+    var previewUrl: String
+    var remoteUrl: String?
+    var previewRemoteUrl: String?
+    var textUrl: String?
+    var meta: WireMediaMeta
+    var description: String?
+    var blurhash: String
+}
+
+struct WireMention: Encodable {
+    var id: String
+    var username: String
+    var url: String
+    var acct: String
+}
+
+struct WireTag: Encodable {
+    var name: String
+    var url: String
+}
+
+final class WireStatus: Encodable, Sendable {
+    let id: String
+    let createdAt: String
+    let inReplyToId: String?
+    let inReplyToAccountId: String?
+    let sensitive: Bool
+    let spoilerText: String
+    let visibility = "public"
+    let language: String?
+    let uri: String
+    let url: String?
+    let repliesCount: Int
+    let reblogsCount: Int
+    let favouritesCount: Int
+    let editedAt: String? = nil
+    let favourited: Bool
+    let reblogged: Bool
+    let muted = false
+    let bookmarked: Bool
+    let pinned = false
+    let content: String
+    let filtered: [String] = []
+    let reblog: WireStatus?
+    let application: [String: String]? = nil
+    let account: WireAccount
+    let mediaAttachments: [WireMedia]
+    let mentions: [WireMention]
+    let tags: [WireTag]
+    let emojis: [WireEmoji] = []
+    let card: String? = nil
+    let poll: String? = nil
+
+    init(id: String, createdAt: String, inReplyToId: String?, inReplyToAccountId: String?, sensitive: Bool,
+         spoilerText: String, language: String?, uri: String, url: String?, repliesCount: Int,
+         reblogsCount: Int, favouritesCount: Int, favourited: Bool, reblogged: Bool, bookmarked: Bool,
+         content: String, reblog: WireStatus?, account: WireAccount, mediaAttachments: [WireMedia],
+         mentions: [WireMention], tags: [WireTag]) {
+        self.id = id
+        self.createdAt = createdAt
+        self.inReplyToId = inReplyToId
+        self.inReplyToAccountId = inReplyToAccountId
+        self.sensitive = sensitive
+        self.spoilerText = spoilerText
+        self.language = language
+        self.uri = uri
+        self.url = url
+        self.repliesCount = repliesCount
+        self.reblogsCount = reblogsCount
+        self.favouritesCount = favouritesCount
+        self.favourited = favourited
+        self.reblogged = reblogged
+        self.bookmarked = bookmarked
+        self.content = content
+        self.reblog = reblog
+        self.account = account
+        self.mediaAttachments = mediaAttachments
+        self.mentions = mentions
+        self.tags = tags
+    }
+
+    // Mastodon always writes these keys, null or not; the defaults of Encodable would drop them.
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(createdAt, forKey: .createdAt)
+        try c.encode(inReplyToId, forKey: .inReplyToId)
+        try c.encode(inReplyToAccountId, forKey: .inReplyToAccountId)
+        try c.encode(sensitive, forKey: .sensitive)
+        try c.encode(spoilerText, forKey: .spoilerText)
+        try c.encode(visibility, forKey: .visibility)
+        try c.encode(language, forKey: .language)
+        try c.encode(uri, forKey: .uri)
+        try c.encode(url, forKey: .url)
+        try c.encode(repliesCount, forKey: .repliesCount)
+        try c.encode(reblogsCount, forKey: .reblogsCount)
+        try c.encode(favouritesCount, forKey: .favouritesCount)
+        try c.encode(editedAt, forKey: .editedAt)
+        try c.encode(favourited, forKey: .favourited)
+        try c.encode(reblogged, forKey: .reblogged)
+        try c.encode(muted, forKey: .muted)
+        try c.encode(bookmarked, forKey: .bookmarked)
+        try c.encode(pinned, forKey: .pinned)
+        try c.encode(content, forKey: .content)
+        try c.encode(filtered, forKey: .filtered)
+        try c.encode(reblog, forKey: .reblog)
+        try c.encode(application, forKey: .application)
+        try c.encode(account, forKey: .account)
+        try c.encode(mediaAttachments, forKey: .mediaAttachments)
+        try c.encode(mentions, forKey: .mentions)
+        try c.encode(tags, forKey: .tags)
+        try c.encode(emojis, forKey: .emojis)
+        try c.encode(card, forKey: .card)
+        try c.encode(poll, forKey: .poll)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, createdAt, inReplyToId, inReplyToAccountId, sensitive, spoilerText, visibility, language, uri,
+             url, repliesCount, reblogsCount, favouritesCount, editedAt, favourited, reblogged, muted, bookmarked,
+             pinned, content, filtered, reblog, application, account, mediaAttachments, mentions, tags, emojis,
+             card, poll
+    }
+}
+
+struct WireError: Encodable {
+    var error: String
+}

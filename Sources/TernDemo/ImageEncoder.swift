@@ -1,0 +1,67 @@
+import CPNG
+import CTurboJPEG
+import CWebP
+import Foundation
+
+/// Encodes RGB buffers with the real codec libraries, so the demo serves files a real server would.
+enum ImageEncoder {
+    struct EncodeError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static func encode(rgb: [UInt8], width: Int, height: Int, as format: ImageSpec.Format) throws -> [UInt8] {
+        switch format {
+        case .jpeg: return try jpeg(rgb: rgb, width: width, height: height, quality: 85)
+        case .png: return try png(rgb: rgb, width: width, height: height)
+        case .webp: return try webp(rgb: rgb, width: width, height: height, quality: 80)
+        }
+    }
+
+    static func jpeg(rgb: [UInt8], width: Int, height: Int, quality: Int32) throws -> [UInt8] {
+        guard let handle = tjInitCompress() else { throw EncodeError(description: "tjInitCompress failed") }
+        defer { tjDestroy(handle) }
+        var outBuf: UnsafeMutablePointer<UInt8>? = nil
+        var outSize: UInt = 0
+        let rc = rgb.withUnsafeBufferPointer { src in
+            tjCompress2(handle, src.baseAddress, Int32(width), 0, Int32(height), Int32(TJPF_RGB.rawValue),
+                        &outBuf, &outSize, Int32(TJSAMP_420.rawValue), quality, TJFLAG_FASTDCT)
+        }
+        defer { if let outBuf { tjFree(outBuf) } }
+        guard rc == 0, let outBuf else {
+            throw EncodeError(description: "JPEG encode failed: \(String(cString: tjGetErrorStr2(handle)))")
+        }
+        return Array(UnsafeBufferPointer(start: outBuf, count: Int(outSize)))
+    }
+
+    static func png(rgb: [UInt8], width: Int, height: Int) throws -> [UInt8] {
+        var image = png_image()
+        image.version = png_uint_32(tern_png_image_version())
+        image.width = png_uint_32(width)
+        image.height = png_uint_32(height)
+        image.format = tern_png_format_rgb()
+        var size: png_alloc_size_t = 0
+        let probe = rgb.withUnsafeBytes { src in
+            png_image_write_to_memory(&image, nil, &size, 0, src.baseAddress, Int32(width * 3), nil)
+        }
+        guard probe != 0, size > 0 else { throw EncodeError(description: "PNG size probe failed") }
+        var out = [UInt8](repeating: 0, count: Int(size))
+        let rc = out.withUnsafeMutableBytes { dst in
+            rgb.withUnsafeBytes { src in
+                png_image_write_to_memory(&image, dst.baseAddress, &size, 0, src.baseAddress, Int32(width * 3), nil)
+            }
+        }
+        png_image_free(&image)
+        guard rc != 0 else { throw EncodeError(description: "PNG encode failed") }
+        return Array(out.prefix(Int(size)))
+    }
+
+    static func webp(rgb: [UInt8], width: Int, height: Int, quality: Float) throws -> [UInt8] {
+        var output: UnsafeMutablePointer<UInt8>? = nil
+        let size = rgb.withUnsafeBufferPointer { src in
+            WebPEncodeRGB(src.baseAddress, Int32(width), Int32(height), Int32(width * 3), quality, &output)
+        }
+        defer { if let output { WebPFree(output) } }
+        guard size > 0, let output else { throw EncodeError(description: "WebP encode failed") }
+        return Array(UnsafeBufferPointer(start: output, count: size))
+    }
+}

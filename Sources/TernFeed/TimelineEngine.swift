@@ -1,0 +1,212 @@
+import Foundation
+import TernMastodon
+import TernModel
+
+/// The timeline engine: loads pages, de-duplicates, refreshes, and applies like/save optimistically with
+/// reconciliation. It takes commands in order and publishes snapshots; it never makes the UI wait.
+public actor TimelineEngine {
+    /// What the UI asks for.
+    public enum Command: Sendable {
+        case start
+        case refresh
+        /// The last visible row is this index of the snapshot's posts.
+        case viewed(lastVisibleIndex: Int)
+        case toggleFavourite(postID: String)
+        case toggleBookmark(postID: String)
+    }
+
+    private let client: MastodonClient
+    private let timeline: TimelineID
+    private let pageSize: Int
+    /// Older pages load when the last visible row is this close to the end.
+    private let prefetchThreshold: Int
+    private let refreshPageBudget: Int
+    private let publish: @Sendable (TimelineSnapshot) -> Void
+    private let commands: AsyncStream<Command>
+    private let continuation: AsyncStream<Command>.Continuation
+
+    private var posts: [Post] = []
+    private var ids: Set<String> = []
+    private var olderURL: URL?
+    private var newerURL: URL?
+    private var loadingOlder = false
+    private var loadingNewer = false
+    private var reachedEnd = false
+    private var olderRetryAfter = Date.distantPast
+    private var reconciler = ActionReconciler()
+    private var version = 0
+    private var message: StatusMessage?
+    private var messageCount = 0
+
+    public init(client: MastodonClient, timeline: TimelineID, pageSize: Int = 20, prefetchThreshold: Int = 10,
+                refreshPageBudget: Int = 5, publish: @escaping @Sendable (TimelineSnapshot) -> Void) {
+        self.client = client
+        self.timeline = timeline
+        self.pageSize = pageSize
+        self.prefetchThreshold = prefetchThreshold
+        self.refreshPageBudget = refreshPageBudget
+        self.publish = publish
+        (commands, continuation) = AsyncStream.makeStream(of: Command.self)
+    }
+
+    /// Queues a command; returns at once.
+    public nonisolated func send(_ command: Command) {
+        continuation.yield(command)
+    }
+
+    /// Processes commands until the task is cancelled or `stop()` is called.
+    public func run() async {
+        for await command in commands {
+            handle(command)
+        }
+    }
+
+    public nonisolated func stop() { continuation.finish() }
+
+    private func handle(_ command: Command) {
+        switch command {
+        case .start:
+            if posts.isEmpty && !loadingNewer { startLoadingNewer() }
+        case .refresh:
+            if !loadingNewer { startLoadingNewer() }
+        case .viewed(let last):
+            if last >= posts.count - prefetchThreshold { startLoadingOlder() }
+        case .toggleFavourite(let id):
+            toggle(.favourite, postID: id)
+        case .toggleBookmark(let id):
+            toggle(.bookmark, postID: id)
+        }
+    }
+
+    // MARK: Loading
+
+    private func startLoadingOlder() {
+        guard !loadingOlder, !reachedEnd, !posts.isEmpty, Date() >= olderRetryAfter, let url = olderURL else { return }
+        loadingOlder = true
+        emit()
+        Task { await self.loadOlder(url) }
+    }
+
+    private func loadOlder(_ url: URL) async {
+        do {
+            let page = try await client.page(at: url)
+            let added = append(page.posts, atTop: false)
+            if page.posts.isEmpty { reachedEnd = true }
+            olderURL = page.links.next
+            if olderURL == nil { reachedEnd = true }
+            if added == 0 && !page.posts.isEmpty && olderURL == url { reachedEnd = true }
+        } catch {
+            olderRetryAfter = Date().addingTimeInterval(3)
+            say("Couldn't load older posts: \(describe(error))", error: true)
+        }
+        loadingOlder = false
+        emit()
+    }
+
+    private func startLoadingNewer() {
+        loadingNewer = true
+        emit()
+        Task { await self.loadNewer() }
+    }
+
+    /// The first page, or newer pages by following `prev` links upwards from the newest known post
+    /// (min_id paging is gap-free: each page starts right above the last one).
+    private func loadNewer() async {
+        do {
+            if posts.isEmpty {
+                let page = try await client.timeline(timeline, limit: pageSize)
+                append(page.posts, atTop: false)
+                olderURL = page.links.next
+                newerURL = page.links.prev
+                reachedEnd = page.posts.isEmpty
+            } else {
+                var added = 0
+                var pages = 0
+                var more = true
+                while pages < refreshPageBudget, let url = newerURL {
+                    let page = try await client.page(at: url)
+                    pages += 1
+                    if page.posts.isEmpty { more = false; break }
+                    added += append(page.posts, atTop: true)
+                    if let prev = page.links.prev { newerURL = prev }
+                    if page.posts.count < pageSize { more = false; break }
+                }
+                if newerURL == nil {
+                    // The timeline was empty before: start over from its newest page.
+                    let page = try await client.timeline(timeline, limit: pageSize)
+                    added += append(page.posts, atTop: true)
+                    newerURL = page.links.prev
+                    more = false
+                }
+                switch (added, more) {
+                case (0, _): say("No new posts", error: false)
+                case (_, true): say("\(added) new posts; more are waiting, press r again", error: false)
+                default: say("\(added) new post\(added == 1 ? "" : "s")", error: false)
+                }
+            }
+        } catch {
+            say("Couldn't refresh: \(describe(error))", error: true)
+        }
+        loadingNewer = false
+        emit()
+    }
+
+    /// Adds posts not seen before; returns how many were new.
+    @discardableResult
+    private func append(_ page: [Post], atTop: Bool) -> Int {
+        let fresh = page.filter { ids.insert($0.id).inserted }
+        if atTop { posts.insert(contentsOf: fresh, at: 0) } else { posts.append(contentsOf: fresh) }
+        return fresh.count
+    }
+
+    // MARK: Like and save
+
+    private func toggle(_ kind: ActionReconciler.Kind, postID: String) {
+        guard let post = posts.first(where: { $0.id == postID }) else { return }
+        let shown = reconciler.apply(to: post)
+        let key = ActionReconciler.Key(statusID: post.statusID, kind: kind)
+        let request = reconciler.press(key, current: kind == .favourite ? shown.favourited : shown.bookmarked)
+        emit()
+        if let request { Task { await self.send(request, key: key) } }
+    }
+
+    private func send(_ action: StatusAction, key: ActionReconciler.Key) async {
+        do {
+            let updated = try await client.perform(action, statusID: key.statusID)
+            // The server's status is the truth for marks and counts of every entry showing it.
+            for i in posts.indices where posts[i].statusID == key.statusID {
+                posts[i].favourited = updated.favourited
+                posts[i].bookmarked = updated.bookmarked
+                posts[i].favouritesCount = updated.favouritesCount
+                posts[i].boostsCount = updated.boostsCount
+                posts[i].repliesCount = updated.repliesCount
+            }
+            let confirmed = key.kind == .favourite ? updated.favourited : updated.bookmarked
+            let next = reconciler.succeeded(key, confirmed: confirmed)
+            emit()
+            if let next { await send(next, key: key) }
+        } catch {
+            reconciler.failed(key)
+            say("Couldn't \(key.kind.verb): \(describe(error))", error: true)
+            emit()
+        }
+    }
+
+    // MARK: Publishing
+
+    private func say(_ text: String, error: Bool) {
+        messageCount += 1
+        message = StatusMessage(id: messageCount, text: text, isError: error)
+    }
+
+    private func describe(_ error: Error) -> String {
+        (error as? MastodonError)?.description ?? "\(error)"
+    }
+
+    private func emit() {
+        version += 1
+        publish(TimelineSnapshot(version: version, timeline: timeline, posts: posts.map(reconciler.apply),
+                                 loadingOlder: loadingOlder, loadingNewer: loadingNewer, reachedEnd: reachedEnd,
+                                 message: message, actionsInFlight: reconciler.inFlightCount))
+    }
+}

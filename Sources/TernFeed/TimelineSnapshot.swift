@@ -1,0 +1,36 @@
+import TernModel
+
+/// A message for the status line. `id` grows with every new message, so the UI shows each one once.
+public struct StatusMessage: Sendable, Equatable {
+    public var id: Int
+    public var text: String
+    public var isError: Bool
+}
+
+/// What the UI draws: an immutable, versioned picture of one timeline. Posts carry the state the user
+/// wants (optimistic), not only what the server has confirmed.
+public struct TimelineSnapshot: Sendable {
+    public var version: Int
+    public var timeline: TimelineID
+    public var posts: [Post]
+    public var loadingOlder: Bool
+    public var loadingNewer: Bool
+    /// The server has no older posts.
+    public var reachedEnd: Bool
+    public var message: StatusMessage?
+    /// Like/save requests on their way to the server.
+    public var actionsInFlight: Int
+
+    public init(version: Int = 0, timeline: TimelineID, posts: [Post] = [], loadingOlder: Bool = false,
+                loadingNewer: Bool = false, reachedEnd: Bool = false, message: StatusMessage? = nil,
+                actionsInFlight: Int = 0) {
+        self.version = version
+        self.timeline = timeline
+        self.posts = posts
+        self.loadingOlder = loadingOlder
+        self.loadingNewer = loadingNewer
+        self.reachedEnd = reachedEnd
+        self.message = message
+        self.actionsInFlight = actionsInFlight
+    }
+}

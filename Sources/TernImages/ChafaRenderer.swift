@@ -1,0 +1,67 @@
+import CChafa
+import TernModel
+
+/// How many colours thumbnails may use; follows what the terminal can show.
+public enum ImageColorMode: Sendable, Hashable {
+    case truecolor, indexed256, indexed16, indexed8, monochrome
+}
+
+/// Converts pixels into a cell grid with libchafa. Owns its chafa symbol map; one renderer per worker,
+/// never shared across threads.
+final class ChafaRenderer {
+    private let symbols: OpaquePointer
+    /// Terminal cells are about twice as tall as wide; chafa needs this to keep pictures unsquashed.
+    static let fontRatio: Float = 0.5
+
+    init() {
+        symbols = chafa_symbol_map_new()
+        let tags = CHAFA_SYMBOL_TAG_BLOCK.rawValue | CHAFA_SYMBOL_TAG_BORDER.rawValue | CHAFA_SYMBOL_TAG_SPACE.rawValue
+            | CHAFA_SYMBOL_TAG_SOLID.rawValue | CHAFA_SYMBOL_TAG_STIPPLE.rawValue
+        chafa_symbol_map_add_by_tags(symbols, ChafaSymbolTags(rawValue: tags))
+        // Wide and ambiguous-width symbols would not line up with curses' idea of one cell per symbol.
+        chafa_symbol_map_remove_by_tags(symbols, ChafaSymbolTags(rawValue: CHAFA_SYMBOL_TAG_WIDE.rawValue | CHAFA_SYMBOL_TAG_AMBIGUOUS.rawValue))
+    }
+
+    deinit { chafa_symbol_map_unref(symbols) }
+
+    /// The grid size that fits a `width`×`height` picture into `columns`×`rows` cells, keeping its aspect.
+    static func fit(width: Int, height: Int, columns: Int, rows: Int) -> (columns: Int, rows: Int) {
+        var w = Int32(columns), h = Int32(rows)
+        chafa_calc_canvas_geometry(Int32(width), Int32(height), &w, &h, fontRatio, 0, 0)
+        return (max(1, Int(w)), max(1, Int(h)))
+    }
+
+    func render(_ image: RGBAImage, columns: Int, rows: Int, mode: ImageColorMode) -> CellGrid {
+        let config = chafa_canvas_config_new()!
+        defer { chafa_canvas_config_unref(config) }
+        chafa_canvas_config_set_geometry(config, Int32(columns), Int32(rows))
+        chafa_canvas_config_set_symbol_map(config, symbols)
+        let canvasMode: ChafaCanvasMode
+        let space: CellGrid.ColorSpace
+        switch mode {
+        case .truecolor: canvasMode = CHAFA_CANVAS_MODE_TRUECOLOR; space = .rgb
+        case .indexed256: canvasMode = CHAFA_CANVAS_MODE_INDEXED_240; space = .indexed
+        case .indexed16: canvasMode = CHAFA_CANVAS_MODE_INDEXED_16; space = .indexed
+        case .indexed8: canvasMode = CHAFA_CANVAS_MODE_INDEXED_8; space = .indexed
+        case .monochrome: canvasMode = CHAFA_CANVAS_MODE_FGBG; space = .none
+        }
+        chafa_canvas_config_set_canvas_mode(config, canvasMode)
+        let canvas = chafa_canvas_new(config)!
+        defer { chafa_canvas_unref(canvas) }
+        image.pixels.withUnsafeBufferPointer { px in
+            chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, px.baseAddress,
+                                         Int32(image.width), Int32(image.height), Int32(image.width * 4))
+        }
+        var cells: [CellGrid.Cell] = []
+        cells.reserveCapacity(columns * rows)
+        for y in 0..<Int32(rows) {
+            for x in 0..<Int32(columns) {
+                let ch = chafa_canvas_get_char_at(canvas, x, y)
+                var fg: Int32 = -1, bg: Int32 = -1
+                if space != .none { chafa_canvas_get_colors_at(canvas, x, y, &fg, &bg) }
+                cells.append(CellGrid.Cell(character: Unicode.Scalar(ch) ?? " ", foreground: fg, background: bg))
+            }
+        }
+        return CellGrid(width: columns, height: rows, colorSpace: space, cells: cells)
+    }
+}

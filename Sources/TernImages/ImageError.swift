@@ -1,0 +1,54 @@
+/// Why an image could not be shown. The UI shows "image unavailable" and keeps going.
+public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
+    case unknownFormat
+    case tooLarge(String)
+    case corrupt(String)
+    case download(String)
+
+    public var description: String {
+        switch self {
+        case .unknownFormat: return "not an image format Tern reads"
+        case .tooLarge(let m): return "image too large (\(m))"
+        case .corrupt(let m): return "broken image (\(m))"
+        case .download(let m): return "download failed (\(m))"
+        }
+    }
+}
+
+/// Bounds checked before any pixel is decoded, so a hostile file costs nothing.
+public struct ImageLimits: Sendable {
+    public var maxBytes: Int
+    public var maxPixels: Int
+
+    public init(maxBytes: Int = 50 << 20, maxPixels: Int = 64_000_000) {
+        self.maxBytes = maxBytes
+        self.maxPixels = maxPixels
+    }
+
+    func check(width: Int, height: Int) throws {
+        guard width > 0, height > 0 else { throw ImageError.corrupt("declares \(width)×\(height) pixels") }
+        guard width <= 65_535, height <= 65_535, width * height <= maxPixels else {
+            throw ImageError.tooLarge("\(width)×\(height) pixels")
+        }
+    }
+}
+
+/// Decoded pixels: 8-bit RGBA, unassociated alpha, tightly packed rows.
+public struct RGBAImage: Sendable {
+    public var width: Int
+    public var height: Int
+    public var pixels: [UInt8]
+}
+
+/// An image file format, known by its first bytes (never by URL or Content-Type).
+public enum ImageFormat: Sendable, Equatable {
+    case jpeg, png, webp, gif
+
+    public static func detect(_ bytes: [UInt8]) -> ImageFormat? {
+        if bytes.count >= 3, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[2] == 0xFF { return .jpeg }
+        if bytes.count >= 8, bytes[0..<8].elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+        if bytes.count >= 12, bytes[0..<4].elementsEqual(Array("RIFF".utf8)), bytes[8..<12].elementsEqual(Array("WEBP".utf8)) { return .webp }
+        if bytes.count >= 6, bytes[0..<6].elementsEqual(Array("GIF87a".utf8)) || bytes[0..<6].elementsEqual(Array("GIF89a".utf8)) { return .gif }
+        return nil
+    }
+}

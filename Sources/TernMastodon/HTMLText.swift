@@ -1,0 +1,197 @@
+import CLibXML2
+import Foundation
+import TernModel
+
+/// Converts post HTML into styled text with libxml2's forgiving HTML parser: paragraphs, line breaks, links,
+/// mentions, hashtags and entities, with Mastodon's invisible/ellipsis link spans honoured. Never fails:
+/// unparseable soup gives whatever text could be recovered.
+public enum HTMLText {
+    public static func styledText(fromHTML html: String) -> StyledText {
+        guard !html.isEmpty else { return .empty }
+        // A plain-text body (some servers send one) must not lose its newlines to HTML whitespace rules.
+        if !html.contains("<"), html.contains("\n") {
+            return StyledText(plain: decodeBasicEntities(html))
+        }
+        var builder = Builder()
+        let utf8 = Array(html.utf8)
+        let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
+            | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOIMPLIED.rawValue)
+        let doc: htmlDocPtr? = utf8.withUnsafeBufferPointer { buf in
+            buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) {
+                htmlReadMemory($0, Int32(buf.count), nil, "UTF-8", options)
+            }
+        }
+        guard let doc else { return StyledText(plain: html) }
+        defer { xmlFreeDoc(doc) }
+        var node = doc.pointee.children
+        while let n = node {
+            builder.walk(n)
+            node = n.pointee.next
+        }
+        return builder.finish()
+    }
+
+    private static func decodeBasicEntities(_ s: String) -> String {
+        s.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+
+    private struct Builder {
+        var paragraphs: [[[StyledText.Run]]] = []
+        var lines: [[StyledText.Run]] = []
+        var line: [StyledText.Run] = []
+        var styles: [StyledText.Style] = [.plain]
+        var pendingSpace = false
+        var preformatted = 0
+
+        static let blocks: Set<String> = ["p", "div", "blockquote", "ul", "ol", "pre", "h1", "h2", "h3", "h4",
+                                          "h5", "h6", "table", "tr", "section", "article", "header", "footer"]
+        static let skipped: Set<String> = ["script", "style", "head", "title", "template", "noscript"]
+
+        mutating func walk(_ node: xmlNodePtr) {
+            switch node.pointee.type {
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                if let c = node.pointee.content { text(String(cString: c)) }
+            case XML_ELEMENT_NODE:
+                element(node)
+            default:
+                break
+            }
+        }
+
+        mutating func children(_ node: xmlNodePtr) {
+            var child = node.pointee.children
+            while let c = child {
+                walk(c)
+                child = c.pointee.next
+            }
+        }
+
+        mutating func element(_ node: xmlNodePtr) {
+            let name = String(cString: node.pointee.name).lowercased()
+            if Self.skipped.contains(name) { return }
+            let classes = attribute(node, "class")?.split(separator: " ").map(String.init) ?? []
+            switch name {
+            case "br":
+                endLine()
+            case "li":
+                endLine()
+                text("• ")
+                children(node)
+                endLine()
+            case "a":
+                let href = attribute(node, "href") ?? ""
+                let style: StyledText.Style = classes.contains("hashtag") ? .hashtag(href)
+                    : classes.contains("mention") ? .mention(href) : .link(href)
+                styled(style) { $0.children(node) }
+            case "span" where classes.contains("invisible"):
+                return
+            case "span" where classes.contains("ellipsis"):
+                children(node)
+                text("…")
+            case "strong", "b":
+                styled(.strong) { $0.children(node) }
+            case "em", "i":
+                styled(.emphasis) { $0.children(node) }
+            case "code":
+                styled(.code) { $0.children(node) }
+            case "img":
+                // Custom emoji in Akkoma/Pleroma content: show the shortcode.
+                if let alt = attribute(node, "alt") ?? attribute(node, "title") { text(alt) }
+            case "pre":
+                endParagraph()
+                preformatted += 1
+                styled(.code) { $0.children(node) }
+                preformatted -= 1
+                endParagraph()
+            default:
+                if Self.blocks.contains(name) {
+                    endParagraph()
+                    children(node)
+                    endParagraph()
+                } else {
+                    children(node)
+                }
+            }
+        }
+
+        mutating func styled(_ style: StyledText.Style, _ body: (inout Builder) -> Void) {
+            // A link keeps its target even when its text is bold or emphasised inside.
+            styles.append(style)
+            body(&self)
+            styles.removeLast()
+        }
+
+        func attribute(_ node: xmlNodePtr, _ name: String) -> String? {
+            guard let raw = xmlGetProp(node, name) else { return nil }
+            defer { tern_xml_free(raw) }
+            return String(cString: raw)
+        }
+
+        /// Appends text with HTML whitespace collapsing (outside <pre>).
+        mutating func text(_ s: String) {
+            if preformatted > 0 {
+                let parts = s.split(separator: "\n", omittingEmptySubsequences: false)
+                for (i, part) in parts.enumerated() {
+                    if i > 0 { endLine() }
+                    append(String(part))
+                }
+                return
+            }
+            var out = ""
+            for ch in s {
+                if ch.isWhitespace {
+                    pendingSpace = true
+                } else {
+                    if pendingSpace, !(line.isEmpty && out.isEmpty) { out.append(" ") }
+                    pendingSpace = false
+                    out.append(ch)
+                }
+            }
+            append(out)
+        }
+
+        mutating func append(_ s: String) {
+            guard !s.isEmpty else { return }
+            let style = currentStyle
+            if var last = line.last, last.style == style {
+                last.text += s
+                line[line.count - 1] = last
+            } else {
+                line.append(StyledText.Run(s, style: style))
+            }
+        }
+
+        var currentStyle: StyledText.Style {
+            // The innermost link-like style wins over emphasis; otherwise the innermost style.
+            for s in styles.reversed() {
+                switch s {
+                case .link, .mention, .hashtag: return s
+                default: continue
+                }
+            }
+            return styles.last ?? .plain
+        }
+
+        mutating func endLine() {
+            lines.append(line)
+            line = []
+            pendingSpace = false
+        }
+
+        mutating func endParagraph() {
+            if !line.isEmpty { endLine() }
+            while let last = lines.last, last.isEmpty { lines.removeLast() }
+            while let first = lines.first, first.isEmpty { lines.removeFirst() }
+            if !lines.isEmpty { paragraphs.append(lines) }
+            lines = []
+            pendingSpace = false
+        }
+
+        mutating func finish() -> StyledText {
+            endParagraph()
+            return StyledText(paragraphs: paragraphs)
+        }
+    }
+}

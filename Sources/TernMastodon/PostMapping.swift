@@ -1,0 +1,65 @@
+import Foundation
+import TernModel
+
+/// Turns wire statuses into the reader's flat `Post` (a boost becomes the boosted post plus `boostedBy`).
+enum PostMapping {
+    static func post(_ s: StatusWire) -> Post {
+        let shown = s.reblog ?? s
+        return Post(
+            id: s.id, statusID: shown.id,
+            account: account(shown.account),
+            boostedBy: s.reblog != nil ? account(s.account) : nil,
+            createdAt: shown.createdAt ?? s.createdAt ?? Date(timeIntervalSince1970: 0),
+            content: HTMLText.styledText(fromHTML: shown.content),
+            spoilerText: shown.spoilerText, sensitive: shown.sensitive,
+            media: shown.media.map(media), url: shown.url, inReplyToID: shown.inReplyToID,
+            repliesCount: shown.repliesCount, boostsCount: shown.reblogsCount, favouritesCount: shown.favouritesCount,
+            favourited: shown.favourited, bookmarked: shown.bookmarked, boosted: shown.reblogged)
+    }
+
+    static func account(_ a: AccountWire?) -> Account {
+        guard let a else { return Account(id: "", acct: "unknown", displayName: "(unknown account)") }
+        return Account(id: a.id, acct: a.acct, displayName: a.displayName, url: a.url, avatarURL: a.avatar)
+    }
+
+    static func media(_ m: MediaWire) -> MediaAttachment {
+        MediaAttachment(id: m.id, kind: MediaAttachment.Kind(rawValue: m.type) ?? .unknown,
+                        url: m.url ?? m.remoteURL, previewURL: m.previewURL, blurhash: m.blurhash,
+                        description: m.description, width: m.width, height: m.height)
+    }
+}
+
+/// Decodes response bodies into the reader's types, for the client and for anyone holding raw JSON.
+public enum MastodonDecoder {
+    /// A timeline body: the posts that decoded, and how many entries were unreadable and skipped.
+    public static func posts(fromJSON data: Data) throws -> (posts: [Post], skipped: Int) {
+        let list: LossyArray<StatusWire>
+        do { list = try JSONDecoder().decode(LossyArray<StatusWire>.self, from: data) }
+        catch { throw MastodonError.invalidResponse(describe(error, data)) }
+        return (list.elements.map(PostMapping.post), list.skipped)
+    }
+
+    public static func post(fromJSON data: Data) throws -> Post {
+        do { return PostMapping.post(try JSONDecoder().decode(StatusWire.self, from: data)) }
+        catch { throw MastodonError.invalidResponse(describe(error, data)) }
+    }
+
+    public static func account(fromJSON data: Data) throws -> Account {
+        do { return PostMapping.account(try JSONDecoder().decode(AccountWire.self, from: data)) }
+        catch { throw MastodonError.invalidResponse(describe(error, data)) }
+    }
+
+    /// The server's message in an error body (`{"error": …, "error_description": …}`), if it has one.
+    public static func errorMessage(fromJSON data: Data) -> String? {
+        (try? JSONDecoder().decode(ErrorWire.self, from: data))?.message
+    }
+
+    static func describe(_ error: Error, _ data: Data) -> String {
+        if data.isEmpty { return "empty body" }
+        if let first = data.first(where: { !($0 == 32 || $0 == 10 || $0 == 13 || $0 == 9) }), first == UInt8(ascii: "<") {
+            return "an HTML page instead of JSON"
+        }
+        if error is DecodingError { return "malformed JSON (\(data.count) bytes)" }
+        return "\(error)"
+    }
+}

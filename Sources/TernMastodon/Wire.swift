@@ -1,0 +1,179 @@
+import Foundation
+
+// Tolerant wire types: every field but an id may be missing, null, or of an unexpected type, because real
+// servers (Mastodon, Pleroma/Akkoma, GoToSocial, Pixelfed) differ in all of these.
+
+extension KeyedDecodingContainer {
+    /// The value when it is there and well-typed, else nil: one odd field never costs the whole post.
+    func lenient<T: Decodable>(_ key: Key) -> T? {
+        (try? decodeIfPresent(T.self, forKey: key)) ?? nil
+    }
+
+    /// Ids are strings on Mastodon but numbers on some servers.
+    func idString(_ key: Key) -> String? {
+        if let s: String = lenient(key) { return s }
+        if let n: Int64 = lenient(key) { return String(n) }
+        return nil
+    }
+
+    /// Counts may come as numbers or numeric strings.
+    func count(_ key: Key) -> Int {
+        if let n: Int = lenient(key) { return n }
+        if let s: String = lenient(key), let n = Int(s) { return n }
+        return 0
+    }
+}
+
+/// An array whose elements that fail to decode are skipped and counted.
+struct LossyArray<Element: Decodable>: Decodable {
+    var elements: [Element] = []
+    var skipped = 0
+
+    private struct Skip: Decodable {}
+
+    init(from decoder: Decoder) throws {
+        var c = try decoder.unkeyedContainer()
+        while !c.isAtEnd {
+            if let e = try? c.decode(Element.self) { elements.append(e) }
+            else { skipped += 1; _ = try? c.decode(Skip.self) }
+        }
+    }
+}
+
+struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ s: String) { stringValue = s }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { return nil }
+}
+
+struct AccountWire: Decodable {
+    var id: String
+    var acct: String
+    var username: String
+    var displayName: String
+    var url: String?
+    var avatar: String?
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        guard let id = c.idString(AnyKey("id")) else {
+            throw DecodingError.keyNotFound(AnyKey("id"), .init(codingPath: c.codingPath, debugDescription: "account without id"))
+        }
+        self.id = id
+        username = c.lenient(AnyKey("username")) ?? ""
+        acct = c.lenient(AnyKey("acct")) ?? username
+        displayName = c.lenient(AnyKey("display_name")) ?? ""
+        url = c.lenient(AnyKey("url"))
+        avatar = c.lenient(AnyKey("avatar_static")) ?? c.lenient(AnyKey("avatar"))
+    }
+}
+
+struct MediaWire: Decodable {
+    var id: String
+    var type: String
+    var url: String?
+    var previewURL: String?
+    var remoteURL: String?
+    var description: String?
+    var blurhash: String?
+    var width: Int?
+    var height: Int?
+
+    private struct Size: Decodable {
+        var width: Int?
+        var height: Int?
+    }
+
+    private struct Meta: Decodable {
+        var original: Size?
+        var small: Size?
+    }
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        id = c.idString(AnyKey("id")) ?? UUID().uuidString
+        type = c.lenient(AnyKey("type")) ?? "unknown"
+        url = c.lenient(AnyKey("url"))
+        previewURL = c.lenient(AnyKey("preview_url"))
+        remoteURL = c.lenient(AnyKey("remote_url"))
+        description = c.lenient(AnyKey("description"))
+        blurhash = c.lenient(AnyKey("blurhash"))
+        let meta: Meta? = c.lenient(AnyKey("meta"))
+        width = meta?.original?.width ?? meta?.small?.width
+        height = meta?.original?.height ?? meta?.small?.height
+    }
+}
+
+final class StatusWire: Decodable {
+    var id: String
+    var createdAt: Date?
+    var account: AccountWire?
+    var content: String
+    var spoilerText: String
+    var sensitive: Bool
+    var media: [MediaWire]
+    var reblog: StatusWire?
+    var url: String?
+    var inReplyToID: String?
+    var repliesCount: Int
+    var reblogsCount: Int
+    var favouritesCount: Int
+    var favourited: Bool
+    var bookmarked: Bool
+    var reblogged: Bool
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        guard let id = c.idString(AnyKey("id")) else {
+            throw DecodingError.keyNotFound(AnyKey("id"), .init(codingPath: c.codingPath, debugDescription: "status without id"))
+        }
+        self.id = id
+        createdAt = (c.lenient(AnyKey("created_at")) as String?).flatMap(WireDate.parse)
+        account = c.lenient(AnyKey("account"))
+        content = c.lenient(AnyKey("content")) ?? ""
+        spoilerText = c.lenient(AnyKey("spoiler_text")) ?? ""
+        sensitive = c.lenient(AnyKey("sensitive")) ?? false
+        media = (c.lenient(AnyKey("media_attachments")) as LossyArray<MediaWire>?)?.elements ?? []
+        reblog = c.lenient(AnyKey("reblog"))
+        url = c.lenient(AnyKey("url")) ?? c.lenient(AnyKey("uri"))
+        inReplyToID = c.idString(AnyKey("in_reply_to_id"))
+        repliesCount = c.count(AnyKey("replies_count"))
+        reblogsCount = c.count(AnyKey("reblogs_count"))
+        favouritesCount = c.count(AnyKey("favourites_count"))
+        favourited = c.lenient(AnyKey("favourited")) ?? false
+        bookmarked = c.lenient(AnyKey("bookmarked")) ?? false
+        reblogged = c.lenient(AnyKey("reblogged")) ?? false
+    }
+}
+
+struct ErrorWire: Decodable {
+    var error: String?
+    var errorDescription: String?
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        error = c.lenient(AnyKey("error"))
+        errorDescription = c.lenient(AnyKey("error_description"))
+    }
+
+    var message: String? {
+        switch (error, errorDescription) {
+        case let (e?, d?) where e != d: return "\(d) (\(e))"
+        case let (e?, _): return e
+        case let (nil, d): return d
+        }
+    }
+}
+
+enum WireDate {
+    private static let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+    private static let whole = Date.ISO8601FormatStyle()
+    private static let dateOnly = Date.ISO8601FormatStyle().year().month().day()
+
+    /// Server timestamps: with or without fractional seconds, or (Pixelfed, account dates) a bare date.
+    static func parse(_ s: String) -> Date? {
+        (try? fractional.parse(s)) ?? (try? whole.parse(s)) ?? (try? dateOnly.parse(s))
+    }
+}

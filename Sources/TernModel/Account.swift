@@ -1,0 +1,20 @@
+/// The author of a post, as the reader needs it. Server strings are raw here; the terminal layer sanitizes them.
+public struct Account: Sendable, Hashable {
+    public var id: String
+    /// `user` for local accounts, `user@domain` for remote ones, as the server sends it.
+    public var acct: String
+    public var displayName: String
+    public var url: String?
+    public var avatarURL: String?
+
+    public init(id: String, acct: String, displayName: String, url: String? = nil, avatarURL: String? = nil) {
+        self.id = id
+        self.acct = acct
+        self.displayName = displayName
+        self.url = url
+        self.avatarURL = avatarURL
+    }
+
+    /// The name to show: the display name, or the handle when the display name is empty.
+    public var shownName: String { displayName.isEmpty ? acct : displayName }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// One timeline entry as the reader shows it. A boost is flattened: the shown content is the boosted
+/// post's, `boostedBy` names who boosted it, and actions go to `statusID`.
+public struct Post: Sendable, Hashable, Identifiable {
+    /// The timeline entry's id (the boost's own id for a boost): what cursors and de-duplication use.
+    public var id: String
+    /// The id of the status that actions (like, save) apply to: the boosted one for a boost.
+    public var statusID: String
+    public var account: Account
+    public var boostedBy: Account?
+    public var createdAt: Date
+    public var content: StyledText
+    public var spoilerText: String
+    public var sensitive: Bool
+    public var media: [MediaAttachment]
+    public var url: String?
+    public var inReplyToID: String?
+    public var repliesCount: Int
+    public var boostsCount: Int
+    public var favouritesCount: Int
+    public var favourited: Bool
+    public var bookmarked: Bool
+    public var boosted: Bool
+
+    public init(id: String, statusID: String, account: Account, boostedBy: Account? = nil, createdAt: Date,
+                content: StyledText, spoilerText: String = "", sensitive: Bool = false,
+                media: [MediaAttachment] = [], url: String? = nil, inReplyToID: String? = nil,
+                repliesCount: Int = 0, boostsCount: Int = 0, favouritesCount: Int = 0,
+                favourited: Bool = false, bookmarked: Bool = false, boosted: Bool = false) {
+        self.id = id
+        self.statusID = statusID
+        self.account = account
+        self.boostedBy = boostedBy
+        self.createdAt = createdAt
+        self.content = content
+        self.spoilerText = spoilerText
+        self.sensitive = sensitive
+        self.media = media
+        self.url = url
+        self.inReplyToID = inReplyToID
+        self.repliesCount = repliesCount
+        self.boostsCount = boostsCount
+        self.favouritesCount = favouritesCount
+        self.favourited = favourited
+        self.bookmarked = bookmarked
+        self.boosted = boosted
+    }
+}

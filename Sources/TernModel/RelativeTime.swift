@@ -1,0 +1,15 @@
+import Foundation
+
+/// Short relative ages as feed readers show them: "now", "42s", "5m", "3h", "2d", then a date.
+public enum RelativeTime {
+    public static func short(from date: Date, now: Date) -> String {
+        let seconds = Int(now.timeIntervalSince(date))
+        if seconds < 5 { return "now" }
+        if seconds < 60 { return "\(seconds)s" }
+        if seconds < 3600 { return "\(seconds / 60)m" }
+        if seconds < 86_400 { return "\(seconds / 3600)h" }
+        if seconds < 7 * 86_400 { return "\(seconds / 86_400)d" }
+        let c = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: date)
+        return String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
+    }
+}

@@ -1,0 +1,53 @@
+import CNcursesw
+
+/// Terminal column widths, as curses itself counts them (wcwidth per scalar), so what we lay out is where
+/// curses puts it: CJK and emoji take two columns, combining marks none.
+public enum DisplayWidth {
+    public static func of(_ c: Character) -> Int {
+        _ = TerminalLocale.ready
+        var w = 0
+        for s in c.unicodeScalars {
+            if s.value < 0x300 { w += s.value >= 0x20 ? 1 : 0; continue }
+            w += max(0, Int(wcwidth(wchar_t(bitPattern: s.value))))
+        }
+        return w
+    }
+
+    public static func of(_ s: String) -> Int {
+        var w = 0
+        for c in s { w += of(c) }
+        return w
+    }
+
+    /// The longest prefix of `s` that fits `columns`, with its width.
+    public static func prefix(_ s: String, fitting columns: Int) -> (String, Int) {
+        var w = 0
+        var end = s.startIndex
+        for i in s.indices {
+            let cw = of(s[i])
+            if w + cw > columns { break }
+            w += cw
+            end = s.index(after: i)
+        }
+        return (String(s[..<end]), w)
+    }
+
+    /// `s` cut to `columns`, ending in "…" when it was longer.
+    public static func truncate(_ s: String, to columns: Int) -> String {
+        guard columns > 0 else { return "" }
+        if of(s) <= columns { return s }
+        return prefix(s, fitting: columns - 1).0 + "…"
+    }
+}
+
+/// The process locale must be a UTF-8 one before curses starts or wcwidth is asked anything.
+public enum TerminalLocale {
+    public static let ready: Bool = {
+        setlocale(LC_ALL, "")
+        let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
+        if codeset.uppercased().replacingOccurrences(of: "-", with: "") != "UTF8" {
+            if setlocale(LC_ALL, "C.UTF-8") == nil { setlocale(LC_CTYPE, "C.UTF-8") }
+        }
+        return true
+    }()
+}

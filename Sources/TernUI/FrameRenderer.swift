@@ -1,0 +1,162 @@
+import Foundation
+import TernFeed
+import TernImages
+import TernModel
+import TernTerminal
+
+/// What one frame shows besides the posts themselves.
+public struct FrameChrome {
+    public var title: String
+    public var message: String?
+    public var messageIsError = false
+    public var showHelp = false
+    public var revealed: Set<String> = []
+
+    public init(title: String) { self.title = title }
+}
+
+/// Draws frames: a function of (snapshot, viewport, images, chrome). Lays out only posts that are
+/// needed and keeps their layouts while they don't change. Shared by the app and `tern-bench`.
+public final class FrameRenderer {
+    public var theme: Theme
+    private var layouts: [String: PostLayout] = [:]
+
+    public init(theme: Theme) { self.theme = theme }
+
+    /// Rows of the list area for a screen of `rows` rows (a title bar above, a status line below).
+    static func listHeight(_ rows: Int) -> Int { max(1, rows - 2) }
+
+    func layout(_ post: Post, width: Int, revealed: Bool, now: Date) -> PostLayout {
+        if let l = layouts[post.id], l.width == width, l.revealed == revealed, l.post == post { return l }
+        let l = PostLayout(post: post, width: width, revealed: revealed, now: now)
+        layouts[post.id] = l
+        return l
+    }
+
+    /// Drops layouts of posts no longer in the snapshot, so memory follows what is loaded.
+    func prune(keeping posts: [Post]) {
+        guard layouts.count > posts.count + 64 else { return }
+        let ids = Set(posts.map(\.id))
+        layouts = layouts.filter { ids.contains($0.key) }
+    }
+
+    /// Forgets layouts (relative times age; a resize changes every width).
+    func invalidateLayouts() { layouts = [:] }
+
+    func metrics(_ snapshot: TimelineSnapshot, width: Int, viewHeight: Int, revealed: Set<String>, now: Date) -> Viewport.Metrics {
+        let posts = snapshot.posts
+        return Viewport.Metrics(ids: posts.map(\.id), viewHeight: viewHeight) { [unowned self] i in
+            self.layout(posts[i], width: width, revealed: revealed.contains(posts[i].id), now: now).height
+        }
+    }
+
+    /// Draws a whole frame into curses' virtual screen (the caller calls `screen.update()`) and returns the
+    /// placements and layouts of the posts in view.
+    @discardableResult
+    func draw(on screen: Screen, snapshot: TimelineSnapshot, viewport: Viewport, images: [ThumbnailRequest: ImageState],
+              chrome: FrameChrome, now: Date) -> [(Viewport.Placement, PostLayout)] {
+        screen.erase()
+        let rows = screen.rows, cols = screen.columns
+        guard rows >= 4, cols >= 24 else {
+            screen.draw(SafeText("Terminal too small"), row: 0, column: 0, style: theme[.warning])
+            return []
+        }
+        drawTitle(on: screen, chrome: chrome, snapshot: snapshot)
+        let viewHeight = Self.listHeight(rows)
+        let m = metrics(snapshot, width: cols, viewHeight: viewHeight, revealed: chrome.revealed, now: now)
+        let selected = viewport.selectedIndex(m)
+        var shown: [(Viewport.Placement, PostLayout)] = []
+        var bottom = 0
+        for p in viewport.visible(m) {
+            let post = snapshot.posts[p.index]
+            let l = layout(post, width: cols, revealed: chrome.revealed.contains(post.id), now: now)
+            drawPost(l, top: p.top, on: screen, viewHeight: viewHeight, selected: p.index == selected, images: images)
+            shown.append((p, l))
+            bottom = p.top + l.height
+        }
+        if bottom < viewHeight {
+            let note: String?
+            if snapshot.posts.isEmpty { note = snapshot.loadingNewer ? "Loading…" : "Nothing here yet. Press r to refresh." }
+            else if snapshot.loadingOlder { note = "Loading older posts…" }
+            else if snapshot.reachedEnd { note = "— end of the timeline —" }
+            else { note = nil }
+            if let note { screen.draw(SafeText(note), row: 1 + max(0, bottom), column: PostLayout.gutter, style: theme[.placeholder]) }
+        }
+        drawStatus(on: screen, chrome: chrome, snapshot: snapshot, selected: selected)
+        if chrome.showHelp { drawHelp(on: screen) }
+        return shown
+    }
+
+    private func drawTitle(on screen: Screen, chrome: FrameChrome, snapshot: TimelineSnapshot) {
+        let cols = screen.columns
+        screen.fill(row: 0, column: 0, width: cols, style: theme[.title])
+        let left = SafeText(" tern · \(snapshot.timeline) · \(chrome.title)")
+        screen.draw(left, row: 0, column: 0, style: theme[.title], maxWidth: cols)
+        let hint = SafeText("j/k move  f like  b save  r refresh  ? help  q quit ")
+        if left.width + hint.width + 2 <= cols {
+            screen.draw(hint, row: 0, column: cols - hint.width, style: theme[.title])
+        }
+    }
+
+    private func drawStatus(on screen: Screen, chrome: FrameChrome, snapshot: TimelineSnapshot, selected: Int?) {
+        let row = screen.rows - 1, cols = screen.columns
+        screen.fill(row: row, column: 0, width: cols, style: theme[.status])
+        var right: [String] = []
+        if snapshot.loadingNewer { right.append("↻ refreshing") }
+        if snapshot.loadingOlder { right.append("loading older") }
+        if snapshot.actionsInFlight > 0 { right.append("\(snapshot.actionsInFlight) sending") }
+        if let s = selected { right.append("\(s + 1)/\(snapshot.posts.count)\(snapshot.reachedEnd ? "" : "+")") }
+        let rightText = SafeText(right.joined(separator: " · ") + " ")
+        let rightX = cols - rightText.width
+        screen.draw(rightText, row: row, column: max(0, rightX), style: theme[.status])
+        if let message = chrome.message {
+            screen.draw(SafeText(" " + message), row: row, column: 0,
+                        style: chrome.messageIsError ? theme[.statusError] : theme[.status], maxWidth: max(0, rightX - 1))
+        }
+    }
+
+    private func drawHelp(on screen: Screen) {
+        let lines = Keymap.helpLines
+        let width = min(screen.columns - 2, (lines.map { DisplayWidth.of($0) }.max() ?? 0) + 4)
+        let top = max(1, (screen.rows - lines.count - 4) / 2)
+        let left = max(0, (screen.columns - width) / 2)
+        for r in 0..<(lines.count + 4) { screen.fill(row: top + r, column: left, width: width, style: theme[.title]) }
+        screen.draw(SafeText("Keys"), row: top + 1, column: left + 2, style: theme[.title])
+        for (i, line) in lines.enumerated() {
+            screen.draw(SafeText(line), row: top + 2 + i, column: left + 2, style: theme[.title], maxWidth: width - 3)
+        }
+    }
+
+    private func drawPost(_ l: PostLayout, top: Int, on screen: Screen, viewHeight: Int, selected: Bool,
+                          images: [ThumbnailRequest: ImageState]) {
+        let listTop = 1
+        let visibleRows = listTop..<(listTop + viewHeight)
+        for (i, line) in l.lines.enumerated() {
+            let row = listTop + top + i
+            guard visibleRows.contains(row) else { continue }
+            // The gutter marks the selected post on every line but the blank separator.
+            if selected, i < l.lines.count - 1 { screen.draw(SafeText("▌"), row: row, column: 0, style: theme[.gutter]) }
+            for seg in line { screen.draw(seg.text, row: row, column: seg.column, style: theme[seg.role]) }
+        }
+        for box in l.media {
+            let row = listTop + top + box.line
+            guard row + box.rows > listTop, row < listTop + viewHeight else { continue }
+            let state = box.request.flatMap { images[$0] }
+            switch state {
+            case .ready(let grid), .placeholder(let grid):
+                screen.draw(grid, row: row, column: box.column, visibleRows: visibleRows)
+            case .failed:
+                drawBoxText("image unavailable", box: box, row: row, on: screen, visibleRows: visibleRows)
+            case nil:
+                drawBoxText(box.request == nil ? "no preview" : "loading…", box: box, row: row, on: screen, visibleRows: visibleRows)
+            }
+        }
+    }
+
+    private func drawBoxText(_ text: String, box: MediaBox, row: Int, on screen: Screen, visibleRows: Range<Int>) {
+        let r = row + box.rows / 2
+        guard visibleRows.contains(r) else { return }
+        let t = SafeText(DisplayWidth.truncate(text, to: box.columns))
+        screen.draw(t, row: r, column: box.column + max(0, (box.columns - t.width) / 2), style: theme[.placeholder])
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Synchronization
+import TernFeed
+import TernImages
+import TernModel
+
+/// What reaches the UI loop from other threads.
+enum UIEvent: Sendable {
+    case snapshot(TimelineSnapshot)
+    case image(ThumbnailRequest, ImageState)
+    /// SIGINT/SIGTERM: leave the way `q` does, restoring the terminal.
+    case quit
+}
+
+/// A thumbnail's state as the list draws it.
+public enum ImageState: Sendable {
+    /// The blurhash, until the picture arrives.
+    case placeholder(CellGrid)
+    case ready(CellGrid)
+    case failed(String)
+}
+
+/// Events for the UI loop plus a pipe that wakes its `poll()`. Any thread may post; only the loop drains.
+public final class Mailbox: Sendable {
+    private let events = Mutex<[UIEvent]>([])
+    let readFD: Int32
+    private let writeFD: Int32
+
+    public init() {
+        var fds: [Int32] = [0, 0]
+        precondition(pipe(&fds) == 0, "pipe() failed")
+        readFD = fds[0]
+        writeFD = fds[1]
+        for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+    }
+
+    deinit {
+        close(readFD)
+        close(writeFD)
+    }
+
+    func post(_ event: UIEvent) {
+        events.withLock { $0.append(event) }
+        var byte: UInt8 = 1
+        _ = write(writeFD, &byte, 1)
+    }
+
+    func drain() -> [UIEvent] {
+        var sink = [UInt8](repeating: 0, count: 256)
+        while read(readFD, &sink, sink.count) > 0 {}
+        return events.withLock { e in
+            let out = e
+            e.removeAll()
+            return out
+        }
+    }
+}
+
+extension Mailbox {
+    /// The engine's publish callback: hands a snapshot to the UI loop.
+    public func publish(_ snapshot: TimelineSnapshot) { post(.snapshot(snapshot)) }
+
+    /// Asks the UI loop to quit (from a signal handler's queue).
+    public func requestQuit() { post(.quit) }
+}

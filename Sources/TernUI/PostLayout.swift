@@ -1,0 +1,137 @@
+import Foundation
+import TernImages
+import TernModel
+import TernTerminal
+
+/// A thumbnail's place in a laid-out post.
+struct MediaBox: Equatable {
+    var line: Int
+    var column: Int
+    var columns: Int
+    var rows: Int
+    var attachment: MediaAttachment
+    /// Nil when the attachment has no picture to fetch.
+    var request: ThumbnailRequest?
+}
+
+/// A post laid out for one width: the lines of text and where its thumbnails go. Made once per post,
+/// width and reveal state, and reused while the post doesn't change.
+struct PostLayout {
+    var post: Post
+    var width: Int
+    var revealed: Bool
+    var lines: [[Segment]]
+    var media: [MediaBox]
+
+    var height: Int { lines.count }
+
+    /// Columns left of the content: the selection gutter.
+    static let gutter = 2
+    static let thumbnailRows = 8
+
+    init(post: Post, width: Int, revealed: Bool, now: Date) {
+        self.post = post
+        self.width = width
+        self.revealed = revealed
+        media = []
+        lines = []
+        let inner = max(10, width - Self.gutter - 1)
+        let x0 = Self.gutter
+
+        func shifted(_ segs: [Segment]) -> [Segment] { segs.map { var s = $0; s.column += x0; return s } }
+
+        if let booster = post.boostedBy {
+            lines += TextWrap.wrap([("⇄ \(booster.shownName) boosted", .boost)], width: inner).map(shifted)
+        }
+        // Header: name, handle, and the age flush right.
+        let age = RelativeTime.short(from: post.createdAt, now: now)
+        let reply = post.inReplyToID != nil ? " ↩" : ""
+        let ageWidth = DisplayWidth.of(age) + DisplayWidth.of(reply) + 1
+        let name = DisplayWidth.truncate(Sanitizer.clean(post.account.shownName), to: max(4, inner - ageWidth - 2))
+        let acct = DisplayWidth.truncate(Sanitizer.clean("@" + post.account.acct),
+                                         to: max(0, inner - ageWidth - DisplayWidth.of(name) - 1))
+        var header = [Segment(text: SafeText(name), role: .name, column: x0)]
+        if !acct.isEmpty { header.append(Segment(text: SafeText(acct), role: .acct, column: x0 + DisplayWidth.of(name) + 1)) }
+        header.append(Segment(text: SafeText(reply + " " + age), role: .time, column: x0 + inner - ageWidth + 1))
+        lines.append(header)
+
+        let hidden = !post.spoilerText.isEmpty && !revealed
+        if !post.spoilerText.isEmpty {
+            let hint = revealed ? "" : "  (c to show)"
+            lines += TextWrap.wrap([("⚠ " + post.spoilerText, .warning), (hint, .placeholder)], width: inner).map(shifted)
+        }
+        if !hidden {
+            for (p, paragraph) in post.content.paragraphs.enumerated() {
+                if p > 0 { lines.append([]) }
+                for line in paragraph {
+                    lines += TextWrap.wrap(line.map { ($0.text, Self.role(of: $0.style)) }, width: inner).map(shifted)
+                }
+            }
+            layoutMedia(x0: x0, inner: inner)
+        } else if !post.media.isEmpty {
+            lines.append([Segment(text: SafeText("▣ \(post.media.count) attachment\(post.media.count == 1 ? "" : "s") hidden"),
+                                  role: .placeholder, column: x0)])
+        }
+        lines.append(footer(x0: x0))
+        lines.append([])
+    }
+
+    private mutating func layoutMedia(x0: Int, inner: Int) {
+        guard !post.media.isEmpty else { return }
+        let rows = Self.thumbnailRows
+        // Width from the picture's aspect (cells are about twice as tall as wide), then shrunk to fit.
+        var widths = post.media.map { m -> Int in
+            let aspect = m.aspectRatio ?? 1
+            return max(6, min(40, Int((Double(rows) * 2 * aspect).rounded())))
+        }
+        let gaps = post.media.count - 1
+        let total = widths.reduce(0, +) + gaps
+        if total > inner {
+            let scale = Double(inner - gaps) / Double(widths.reduce(0, +))
+            widths = widths.map { max(4, Int(Double($0) * scale)) }
+        }
+        let top = lines.count
+        var x = x0
+        for (m, w) in zip(post.media, widths) {
+            let request = m.thumbnailURL.map { ThumbnailRequest(url: $0, columns: w, rows: rows) }
+            media.append(MediaBox(line: top, column: x, columns: w, rows: rows, attachment: m, request: request))
+            x += w + 1
+        }
+        lines += Array(repeating: [], count: rows)
+        let kinds = post.media.compactMap { m -> String? in
+            switch m.kind {
+            case .video: return "▶ video"
+            case .gifv: return "▶ gif"
+            case .audio: return "♪ audio"
+            default: return nil
+            }
+        }
+        if !kinds.isEmpty { lines.append([Segment(text: SafeText(kinds.joined(separator: "  ")), role: .placeholder, column: x0)]) }
+    }
+
+    private func footer(x0: Int) -> [Segment] {
+        var segs: [Segment] = []
+        var x = x0
+        func add(_ s: String, _ role: Theme.Role) {
+            let t = SafeText(s)
+            segs.append(Segment(text: t, role: role, column: x))
+            x += t.width
+        }
+        add("↩ \(post.repliesCount)   ⇄ \(post.boostsCount)   ", .counts)
+        if post.favourited { add("★ \(post.favouritesCount) liked", .liked) } else { add("☆ \(post.favouritesCount)", .counts) }
+        add("   ", .counts)
+        if post.bookmarked { add("⚑ saved", .saved) } else { add("⚐", .counts) }
+        return segs
+    }
+
+    static func role(of style: StyledText.Style) -> Theme.Role {
+        switch style {
+        case .plain, .strong: return .text
+        case .emphasis: return .emphasis
+        case .code: return .code
+        case .link: return .link
+        case .mention: return .mention
+        case .hashtag: return .hashtag
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import TernModel
+import TernTerminal
+
+/// A piece of a laid-out line: sanitized text at a column in a role's style.
+struct Segment: Equatable {
+    var text: SafeText
+    var role: Theme.Role
+    var column: Int
+}
+
+/// Greedy word wrapping by display width. Words break at spaces; CJK may break between any two
+/// characters; a word longer than the line is cut.
+enum TextWrap {
+    private struct Token {
+        var text: String
+        var width: Int
+        var role: Theme.Role
+        var isSpace: Bool
+    }
+
+    /// Wraps one line of runs into as many lines as `width` needs.
+    static func wrap(_ runs: [(String, Theme.Role)], width: Int) -> [[Segment]] {
+        guard width > 0 else { return [] }
+        var lines: [[Segment]] = []
+        var line: [Segment] = []
+        var x = 0
+        var pendingSpace = false
+
+        func put(_ text: String, _ w: Int, _ role: Theme.Role) {
+            if let last = line.last, last.role == role, last.column + last.text.width == x {
+                line[line.count - 1].text = SafeText(last.text.string + text)
+            } else {
+                line.append(Segment(text: SafeText(text), role: role, column: x))
+            }
+            x += w
+        }
+        func newLine() {
+            lines.append(line)
+            line = []
+            x = 0
+            pendingSpace = false
+        }
+
+        for token in tokens(runs) {
+            if token.isSpace { pendingSpace = x > 0; continue }
+            let space = pendingSpace ? 1 : 0
+            if x + space + token.width <= width {
+                if space == 1 { put(" ", 1, token.role == .link ? .text : token.role) }
+                pendingSpace = false
+                put(token.text, token.width, token.role)
+                continue
+            }
+            if x > 0 { newLine() }
+            // A word wider than the whole line is cut into pieces that fit.
+            var rest = token.text
+            while DisplayWidth.of(rest) > width {
+                let (head, w) = DisplayWidth.prefix(rest, fitting: width)
+                if head.isEmpty { break }
+                put(head, w, token.role)
+                newLine()
+                rest = String(rest.dropFirst(head.count))
+            }
+            if !rest.isEmpty { put(rest, DisplayWidth.of(rest), token.role) }
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    private static func tokens(_ runs: [(String, Theme.Role)]) -> [Token] {
+        var out: [Token] = []
+        for (text, role) in runs {
+            var word = ""
+            var wordWidth = 0
+            func flush() {
+                if !word.isEmpty { out.append(Token(text: word, width: wordWidth, role: role, isSpace: false)) }
+                word = ""
+                wordWidth = 0
+            }
+            for ch in Sanitizer.clean(text) {
+                if ch == " " {
+                    flush()
+                    out.append(Token(text: " ", width: 1, role: role, isSpace: true))
+                    continue
+                }
+                let w = DisplayWidth.of(ch)
+                if w >= 2 {
+                    // Wide (CJK) text has no spaces; every character is a break opportunity.
+                    flush()
+                    out.append(Token(text: String(ch), width: w, role: role, isSpace: false))
+                } else {
+                    word.append(ch)
+                    wordWidth += w
+                }
+            }
+            flush()
+        }
+        return out
+    }
+}

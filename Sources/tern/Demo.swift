@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import TernDemo
+
+/// Starts the built-in demo instance on 127.0.0.1 and browses it: no account, no network.
+struct Demo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Browse a built-in demo instance on 127.0.0.1.")
+
+    @Option(help: "Delay added to every API response, in milliseconds.")
+    var latency = 0
+
+    @Option(help: "Delay added to every image response, in milliseconds.")
+    var imageLatency = 0
+
+    @Option(help: "Share of like/save requests that fail (0 to 1), with a 500, a 503 or a timeout.")
+    var failRate = 0.0
+
+    @Option(help: "Seconds between new posts appearing on the demo server (0: none).")
+    var newPostEvery = 20.0
+
+    @Option(help: "Seed of the synthetic posts and pictures.")
+    var seed: UInt64 = 42
+
+    @Flag(help: "Only run the demo server and print its address (for trying other clients).")
+    var serverOnly = false
+
+    @OptionGroup var view: ViewOptions
+
+    func validate() throws {
+        guard (0...1).contains(failRate) else { throw ValidationError("--fail-rate takes a number from 0 to 1") }
+        guard latency >= 0, imageLatency >= 0 else { throw ValidationError("latencies cannot be negative") }
+    }
+
+    func run() throws {
+        var config = DemoConfig()
+        config.seed = seed
+        config.latencyMilliseconds = latency
+        config.imageLatencyMilliseconds = imageLatency
+        config.failRate = failRate
+        config.newPostInterval = newPostEvery > 0 ? newPostEvery : nil
+        // Timeouts in the demo stall longer than the client waits, so they surface as timeouts.
+        config.stallSeconds = 20
+        let settings = config
+        let server = try blocking { try await DemoServer.start(settings) }
+        defer { waitFor { await server.stop() } }
+        if serverOnly {
+            print("Demo server at \(server.baseURL) — Ctrl-C to stop")
+            signal(SIGINT, SIG_DFL)
+            while true { sleep(3600) }
+        }
+        try Session.run(baseURL: URL(string: server.baseURL)!, token: "demo-token", timeline: .home,
+                        title: "demo at \(server.baseURL.replacingOccurrences(of: "http://", with: ""))", view: view)
+    }
+}

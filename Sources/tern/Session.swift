@@ -1,0 +1,77 @@
+import AsyncHTTPClient
+import Dispatch
+import Foundation
+import Synchronization
+import TernFeed
+import TernImages
+import TernMastodon
+import TernModel
+import TernStore
+import TernTerminal
+import TernUI
+
+/// Wires one interactive session: HTTP client, engine, image loader, screen, and the UI loop.
+enum Session {
+    static func run(baseURL: URL, token: String?, timeline: TimelineID, title: String, view: ViewOptions) throws {
+        let paths = TernPaths()
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let (theme, themeWarning) = Theme.load(named: view.theme, userThemes: paths.userThemes, executable: executable)
+        let http = HTTPClient(eventLoopGroupProvider: .singleton)
+        defer { waitFor { try? await http.shutdown() } }
+        let client = MastodonClient(baseURL: baseURL, token: token, http: http, timeout: .seconds(10))
+        let mailbox = Mailbox()
+        let engine = TimelineEngine(client: client, timeline: timeline, pageSize: view.pageSize,
+                                    publish: { mailbox.publish($0) })
+        let engineTask = Task.detached { await engine.run() }
+        defer { engine.stop(); engineTask.cancel() }
+
+        // Signals leave through the loop, so curses always restores the terminal.
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        let signals = [SIGINT, SIGTERM].map { sig in
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler { mailbox.requestQuit() }
+            source.resume()
+            return source
+        }
+        defer { signals.forEach { $0.cancel() } }
+
+        let screen = try Screen()
+        defer { screen.close() }
+        let loader = ImageLoader(http: http, colorMode: imageMode(for: screen.colorMode))
+        let app = TimelineApp(screen: screen, engine: engine, loader: loader, mailbox: mailbox, theme: theme,
+                              timeline: timeline, title: title, notice: themeWarning)
+        app.run()
+    }
+
+    static func imageMode(for mode: ColorMode) -> ImageColorMode {
+        switch mode {
+        case .direct: return .truecolor
+        case .indexed256: return .indexed256
+        case .indexed16: return .indexed16
+        case .indexed8: return .indexed8
+        case .monochrome: return .monochrome
+        }
+    }
+}
+
+/// Runs async work to completion from synchronous start-up code on the main thread. The work runs on
+/// the global executor, never on the blocked thread.
+@discardableResult
+func blocking<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+    let result = Mutex<Result<T, Error>?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+        let r: Result<T, Error>
+        do { r = .success(try await body()) } catch { r = .failure(error) }
+        result.withLock { $0 = r }
+        done.signal()
+    }
+    done.wait()
+    return try result.withLock { $0! }.get()
+}
+
+/// `blocking` for work that cannot fail (clean-up in `defer`).
+func waitFor(_ body: @escaping @Sendable () async -> Void) {
+    _ = try? blocking { () async throws -> Bool in await body(); return true }
+}

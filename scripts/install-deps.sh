@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Tern builds and tests with, when any is missing. Uses sudo when not root.
+set -euo pipefail
+packages=(libncurses-dev libchafa-dev libglib2.0-dev libturbojpeg0-dev libpng-dev libwebp-dev libgif-dev
+          libsqlite3-dev libxml2-dev pkg-config tmux ncurses-term)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "Installing: ${missing[*]}"
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
