@@ -65,7 +65,7 @@ public final class DemoServer: Sendable {
 
     /// Ids of the newest posts, newest first, as the home timeline lists them.
     public func newestPostIDs(_ count: Int) async -> [String] {
-        await state.timeline(maxID: nil, sinceID: nil, minID: nil, limit: count).map { String($0.id) }
+        await state.newestIDs(count).map(String.init)
     }
 }
 

@@ -69,6 +69,12 @@ actor DemoState {
         return Array(candidates.suffix(limit).reversed())
     }
 
+    /// The newest `count` entry ids, newest first, straight from the store (a test oracle for paging).
+    func newestIDs(_ count: Int) -> [UInt64] {
+        catchUp()
+        return posts.suffix(count).reversed().map(\.id)
+    }
+
     /// Bookmarks newest-saved first, paged by the server's own bookmark sequence numbers.
     func bookmarkPage(maxSeq: UInt64?, minSeq: UInt64?, limit: Int) -> [(seq: UInt64, post: DemoPost)] {
         let limit = max(1, min(40, limit))

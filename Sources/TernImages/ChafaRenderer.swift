@@ -58,7 +58,12 @@ final class ChafaRenderer {
             for x in 0..<Int32(columns) {
                 let ch = chafa_canvas_get_char_at(canvas, x, y)
                 var fg: Int32 = -1, bg: Int32 = -1
-                if space != .none { chafa_canvas_get_colors_at(canvas, x, y, &fg, &bg) }
+                // Truecolor: packed RGB. Indexed modes: only the raw call gives palette pens (0–255).
+                switch space {
+                case .rgb: chafa_canvas_get_colors_at(canvas, x, y, &fg, &bg)
+                case .indexed: chafa_canvas_get_raw_colors_at(canvas, x, y, &fg, &bg)
+                case .none: break
+                }
                 cells.append(CellGrid.Cell(character: Unicode.Scalar(ch) ?? " ", foreground: fg, background: bg))
             }
         }
