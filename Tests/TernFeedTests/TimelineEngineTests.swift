@@ -1,0 +1,124 @@
+import AsyncHTTPClient
+import Foundation
+import Synchronization
+import TernDemo
+import TernFeed
+import TernMastodon
+import TernModel
+import XCTest
+
+/// Collects published snapshots, from any thread.
+final class SnapshotLog: Sendable {
+    private let all = Mutex<[TimelineSnapshot]>([])
+
+    func record(_ s: TimelineSnapshot) { all.withLock { $0.append(s) } }
+
+    var snapshots: [TimelineSnapshot] { all.withLock { $0 } }
+}
+
+struct Timeout: Error {}
+
+/// The engine against the demo server over loopback.
+final class TimelineEngineTests: XCTestCase {
+    func withEngine(_ config: DemoConfig = DemoConfig(),
+                    _ body: (DemoServer, TimelineEngine, SnapshotLog) async throws -> Void) async throws {
+        let server = try await DemoServer.start(config)
+        let http = HTTPClient(eventLoopGroupProvider: .singleton)
+        let client = MastodonClient(baseURL: URL(string: server.baseURL)!, token: "t", http: http, timeout: .seconds(5))
+        let log = SnapshotLog()
+        let engine = TimelineEngine(client: client, timeline: .home, publish: { log.record($0) })
+        let run = Task { await engine.run() }
+        var failure: Error?
+        do { try await body(server, engine, log) } catch { failure = error }
+        engine.stop()
+        await run.value
+        try await http.shutdown()
+        await server.stop()
+        if let failure { throw failure }
+    }
+
+    func waitFor(_ log: SnapshotLog, timeout: Double = 15, _ condition: (TimelineSnapshot) -> Bool) async throws -> TimelineSnapshot {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let s = log.snapshots.last, condition(s) { return s }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        XCTFail("timed out; last snapshot: \(String(describing: log.snapshots.last.map { ($0.posts.count, $0.message) }))")
+        throw Timeout()
+    }
+
+    func testFirstPageThenOlderPagesNearTheEndWithoutDuplicates() async throws {
+        try await withEngine { server, engine, log in
+            engine.send(.start)
+            let first = try await waitFor(log) { !$0.posts.isEmpty && !$0.loadingNewer }
+            XCTAssertEqual(first.posts.count, 20)
+            // Far from the end: nothing more is loaded.
+            engine.send(.viewed(lastVisibleIndex: 2))
+            try await Task.sleep(for: .milliseconds(200))
+            XCTAssertEqual(log.snapshots.last?.posts.count, 20)
+            engine.send(.viewed(lastVisibleIndex: 15))
+            let second = try await waitFor(log) { $0.posts.count == 40 && !$0.loadingOlder }
+            let ids = second.posts.map(\.id)
+            XCTAssertEqual(Set(ids).count, 40)
+            let expected = await server.newestPostIDs(40)
+            XCTAssertEqual(ids, expected)
+        }
+    }
+
+    func testRefreshFetchesNewerPostsAboveWithoutDuplicates() async throws {
+        try await withEngine { server, engine, log in
+            engine.send(.start)
+            _ = try await waitFor(log) { !$0.posts.isEmpty && !$0.loadingNewer }
+            await server.addPosts(27)
+            engine.send(.refresh)
+            let s = try await waitFor(log) { $0.posts.count == 47 && !$0.loadingNewer }
+            let expected = await server.newestPostIDs(47)
+            XCTAssertEqual(s.posts.map(\.id), expected)
+            XCTAssertEqual(s.message?.text, "27 new posts")
+        }
+    }
+
+    func testOptimisticLikeRollsBackAndReportsWhenTheServerFails() async throws {
+        var config = DemoConfig()
+        config.failRate = 1
+        config.failureKinds = [.serverError]
+        config.latencyMilliseconds = 150
+        try await withEngine(config) { _, engine, log in
+            engine.send(.start)
+            let loaded = try await waitFor(log) { !$0.posts.isEmpty && !$0.loadingNewer }
+            let post = try XCTUnwrap(loaded.posts.first { !$0.favourited })
+            engine.send(.toggleFavourite(postID: post.id))
+            // At once, before the server answers: the mark and the count change.
+            let optimistic = try await waitFor(log) { s in s.posts.first { $0.id == post.id }?.favourited == true }
+            let shown = try XCTUnwrap(optimistic.posts.first { $0.id == post.id })
+            XCTAssertEqual(shown.favouritesCount, post.favouritesCount + 1)
+            XCTAssertEqual(optimistic.actionsInFlight, 1)
+            // Then the 500 comes back: rolled back, and the status line says why.
+            let failed = try await waitFor(log) { $0.message?.isError == true }
+            let after = try XCTUnwrap(failed.posts.first { $0.id == post.id })
+            XCTAssertFalse(after.favourited)
+            XCTAssertEqual(after.favouritesCount, post.favouritesCount)
+            XCTAssertEqual(failed.actionsInFlight, 0)
+            XCTAssertEqual(failed.message?.text,
+                           "Couldn't like: server error 500: We're sorry, but something went wrong on our end.")
+        }
+    }
+
+    func testRapidPressesEndInTheWantedStateWithFewRequests() async throws {
+        var config = DemoConfig()
+        config.latencyMilliseconds = 200
+        try await withEngine(config) { server, engine, log in
+            engine.send(.start)
+            let loaded = try await waitFor(log) { !$0.posts.isEmpty && !$0.loadingNewer }
+            let post = try XCTUnwrap(loaded.posts.first { !$0.bookmarked })
+            let before = await server.actionRequestCount()
+            for _ in 0..<7 { engine.send(.toggleBookmark(postID: post.id)) }
+            // Seven presses: saved. The first request goes at once; the other six only flip the wish.
+            let settled = try await waitFor(log) { s in s.actionsInFlight == 0 && s.posts.first { $0.id == post.id }?.bookmarked == true }
+            XCTAssertTrue(try XCTUnwrap(settled.posts.first { $0.id == post.id }).bookmarked)
+            let sent = await server.actionRequestCount() - before
+            XCTAssertEqual(sent, 1, "presses while a request was in flight should not each send one")
+            XCTAssertLessThanOrEqual(log.snapshots.map(\.actionsInFlight).max() ?? 0, 1)
+        }
+    }
+}

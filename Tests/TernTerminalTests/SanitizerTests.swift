@@ -1,0 +1,70 @@
+import TernTerminal
+import XCTest
+
+final class SanitizerTests: XCTestCase {
+    /// Nothing that a terminal could act on survives: no ESC, no C0/C1 control, no bidi control.
+    func assertInert(_ s: String, file: StaticString = #filePath, line: UInt = #line) {
+        for u in s.unicodeScalars {
+            XCTAssertFalse(u.value < 0x20 || (0x7F...0x9F).contains(u.value), "control U+\(String(u.value, radix: 16)) left in \(s.debugDescription)", file: file, line: line)
+            XCTAssertFalse([0x200E, 0x200F, 0x061C].contains(u.value) || (0x202A...0x202E).contains(u.value) || (0x2066...0x2069).contains(u.value),
+                           "bidi control left in \(s.debugDescription)", file: file, line: line)
+        }
+    }
+
+    func testEscapeSequencesAreRemovedWhole() {
+        XCTAssertEqual(Sanitizer.clean("a\u{1B}[31mred\u{1B}[0m b"), "ared b")
+        XCTAssertEqual(Sanitizer.clean("x\u{1B}[2J\u{1B}[Hy"), "xy")
+        XCTAssertEqual(Sanitizer.clean("t\u{1B}]0;pwned\u{07}itle"), "title")
+        XCTAssertEqual(Sanitizer.clean("t\u{1B}]8;;http://evil\u{1B}\\link\u{1B}]8;;\u{1B}\\"), "tlink")
+        XCTAssertEqual(Sanitizer.clean("d\u{1B}P1$r\u{1B}\\cs"), "dcs")
+        XCTAssertEqual(Sanitizer.clean("8bit \u{9B}31mcsi"), "8bit csi")
+        XCTAssertEqual(Sanitizer.clean("8bit \u{9D}0;x\u{9C}osc"), "8bit osc")
+        XCTAssertEqual(Sanitizer.clean("esc\u{1B}c reset"), "esc reset")
+        XCTAssertEqual(Sanitizer.clean("dangling\u{1B}"), "dangling")
+    }
+
+    func testControlsAndBidiOverridesAreRemoved() {
+        let hostile = "a\u{07}b\u{08}c\u{00}d\u{7F}e\u{85}f\u{202E}gnp.exe\u{202C}\u{2066}h\u{2069}\u{200F}"
+        let clean = Sanitizer.clean(hostile)
+        assertInert(clean)
+        XCTAssertEqual(clean, "abcdefgnp.exeh")
+        XCTAssertEqual(Sanitizer.clean("tab\there\nnew\r\nline"), "tab here new  line")
+    }
+
+    func testOrdinaryTextIsUntouched() {
+        for s in ["Hello, world", "今日はいい天気", "👩‍💻 café", "naïve — “quotes”", "مرحبا"] {
+            XCTAssertEqual(Sanitizer.clean(s), s)
+        }
+    }
+
+    func testRandomBytesAlwaysComeOutInert() {
+        var rng = SystemRandomNumberGenerator()
+        let pool: [Unicode.Scalar] = ["\u{1B}", "[", "]", "\u{07}", "\u{9B}", "\u{9C}", "\u{9D}", "\u{202E}", "a", "0", ";", "\\", "\u{85}", "m", "P"]
+        for _ in 0..<2000 {
+            var s = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 0..<24, using: &rng) { s.append(pool.randomElement(using: &rng)!) }
+            assertInert(Sanitizer.clean(String(s)))
+        }
+    }
+
+    func testSafeTextCarriesOnlySanitizedText() {
+        XCTAssertEqual(SafeText("x\u{1B}[1my").string, "xy")
+    }
+
+    func testDisplayWidths() {
+        XCTAssertEqual(DisplayWidth.of("abc"), 3)
+        XCTAssertEqual(DisplayWidth.of("今日は"), 6)
+        XCTAssertEqual(DisplayWidth.of("e\u{301}"), 1)
+        XCTAssertEqual(DisplayWidth.of("🐈"), 2)
+        XCTAssertEqual(DisplayWidth.truncate("今日はいい天気", to: 7), "今日は…")
+        XCTAssertEqual(DisplayWidth.prefix("ab今日", fitting: 3).0, "ab")
+    }
+
+    func testThemeColoursParse() {
+        XCTAssertEqual(TerminalColor(parsing: "bright-red"), .index(9))
+        XCTAssertEqual(TerminalColor(parsing: "#ff8000"), .rgb(0xFF8000))
+        XCTAssertEqual(TerminalColor(parsing: "200"), .index(200))
+        XCTAssertNil(TerminalColor(parsing: "nope"))
+        XCTAssertNil(TerminalColor(parsing: "300"))
+    }
+}
