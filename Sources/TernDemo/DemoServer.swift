@@ -60,6 +60,11 @@ public final class DemoServer: Sendable {
     /// How many times a media path was requested.
     public func mediaRequestCount(path: String) async -> Int { await state.mediaRequests[path] ?? 0 }
 
+    /// Paths of the preview and original files of the newest posts' attachments (for tests and benchmarks).
+    public func mediaPaths(posts: Int = 40) async -> [String] {
+        await state.mediaPaths(posts: posts)
+    }
+
     /// Like/save requests received so far.
     public func actionRequestCount() async -> Int { await state.actionRequests }
 

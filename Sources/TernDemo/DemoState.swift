@@ -115,10 +115,17 @@ actor DemoState {
         return .ok(target)
     }
 
+    func mediaPaths(posts count: Int) -> [String] {
+        posts.suffix(count).reversed().flatMap { p in
+            p.media.flatMap { m in ["/media/\(m.id)/small.\(m.spec.format.fileExtension)", "/media/\(m.id)/original.\(m.spec.format.fileExtension)"] }
+        }
+    }
+
     func countMediaRequest(_ path: String) { mediaRequests[path, default: 0] += 1 }
 
     func media(id: String) -> DemoMedia? {
-        guard let raw = UInt64(id) else { return nil }
+        // Any id a client sends must give a 404, never a trap: check the range before subtracting.
+        guard let raw = UInt64(id), raw > DemoWorld.firstID else { return nil }
         let postID = raw - (raw - DemoWorld.firstID) % DemoWorld.idStep
         return post(id: postID)?.media.first { $0.id == id }
     }

@@ -25,6 +25,8 @@ enum TextWrap {
         var line: [Segment] = []
         var x = 0
         var pendingSpace = false
+        // A space takes the style of the run it came from, so a link's underline doesn't reach the gap before it.
+        var spaceRole = Theme.Role.text
 
         func put(_ text: String, _ w: Int, _ role: Theme.Role) {
             if let last = line.last, last.role == role, last.column + last.text.width == x {
@@ -42,10 +44,10 @@ enum TextWrap {
         }
 
         for token in tokens(runs) {
-            if token.isSpace { pendingSpace = x > 0; continue }
+            if token.isSpace { pendingSpace = x > 0; spaceRole = token.role; continue }
             let space = pendingSpace ? 1 : 0
             if x + space + token.width <= width {
-                if space == 1 { put(" ", 1, token.role == .link ? .text : token.role) }
+                if space == 1 { put(" ", 1, spaceRole) }
                 pendingSpace = false
                 put(token.text, token.width, token.role)
                 continue

@@ -1,0 +1,78 @@
+import Foundation
+import TernModel
+import TernTerminal
+@testable import TernUI
+import XCTest
+
+final class LayoutTests: XCTestCase {
+    func text(_ lines: [[Segment]]) -> [String] {
+        lines.map { line in
+            var s = ""
+            for seg in line {
+                while DisplayWidth.of(s) < seg.column { s += " " }
+                s += seg.text.string
+            }
+            return s
+        }
+    }
+
+    func testWordsWrapAtSpacesAndLongWordsAreCut() {
+        let lines = TextWrap.wrap([("the quick brown fox jumps", .text)], width: 10)
+        XCTAssertEqual(text(lines), ["the quick", "brown fox", "jumps"])
+        XCTAssertEqual(text(TextWrap.wrap([("abcdefghijklmnop", .text)], width: 6)), ["abcdef", "ghijkl", "mnop"])
+    }
+
+    func testCJKBreaksBetweenCharactersByWidth() {
+        let lines = TextWrap.wrap([("今日はいい天気ですね", .text)], width: 7)
+        XCTAssertEqual(text(lines), ["今日は", "いい天", "気です", "ね"])
+        for l in lines { XCTAssertLessThanOrEqual(l.map { $0.column + $0.text.width }.max() ?? 0, 7) }
+    }
+
+    func testStylesKeepTheirColumns() {
+        let lines = TextWrap.wrap([("see ", .text), ("#cats", .hashtag), (" now", .text)], width: 40)
+        XCTAssertEqual(lines.count, 1)
+        XCTAssertEqual(lines[0].map(\.role), [.text, .hashtag, .text])
+        XCTAssertEqual(lines[0][1].column, 4)
+    }
+
+    func testHostileTextIsSanitizedInLayout() {
+        let lines = TextWrap.wrap([("a\u{1B}[2Jb \u{202E}c", .text)], width: 40)
+        XCTAssertEqual(text(lines), ["ab c"])
+    }
+
+    func testPostLayoutHasHeaderContentThumbnailsAndFooter() {
+        let post = Post(id: "1", statusID: "1", account: Account(id: "a", acct: "ann@ex.social", displayName: "Ann"),
+                        createdAt: Date().addingTimeInterval(-300), content: StyledText(plain: "hello world"),
+                        media: [MediaAttachment(id: "m", kind: .image, url: "http://x/o.jpg", previewURL: "http://x/s.jpg",
+                                                blurhash: nil, width: 1600, height: 800)],
+                        favouritesCount: 3, favourited: true)
+        let l = PostLayout(post: post, width: 80, revealed: false, now: Date())
+        let t = text(l.lines)
+        XCTAssertTrue(t[0].hasPrefix("  Ann @ann@ex.social"))
+        XCTAssertTrue(t[0].hasSuffix("5m"))
+        XCTAssertEqual(t[1], "  hello world")
+        XCTAssertEqual(l.media.count, 1)
+        XCTAssertEqual(l.media[0].rows, PostLayout.thumbnailRows)
+        XCTAssertEqual(l.media[0].columns, 32, "a 2:1 picture in 8 rows of 1:2 cells")
+        XCTAssertEqual(l.media[0].request?.url, "http://x/s.jpg")
+        XCTAssertTrue(t[2 + PostLayout.thumbnailRows].contains("★ 3 liked"))
+        XCTAssertEqual(l.height, 2 + PostLayout.thumbnailRows + 2)
+    }
+
+    func testContentWarningHidesContentUntilRevealed() {
+        let post = Post(id: "1", statusID: "1", account: Account(id: "a", acct: "a", displayName: "A"), createdAt: Date(),
+                        content: StyledText(plain: "secret"), spoilerText: "spoilers")
+        XCTAssertFalse(text(PostLayout(post: post, width: 60, revealed: false, now: Date()).lines).joined().contains("secret"))
+        XCTAssertTrue(text(PostLayout(post: post, width: 60, revealed: true, now: Date()).lines).joined().contains("secret"))
+    }
+
+    /// The shipped theme file and the built-in theme are the same theme.
+    func testShippedDefaultThemeMatchesTheBuiltInOne() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("themes/default.toml")
+        let theme = try Theme.parse(toml: String(contentsOf: url, encoding: .utf8))
+        XCTAssertEqual(theme, Theme.builtIn)
+        XCTAssertThrowsError(try Theme.parse(toml: "[roles]\nnmae = { bold = true }"))
+        XCTAssertThrowsError(try Theme.parse(toml: "[roles]\nname = { fg = \"chartreuse\" }"))
+    }
+}

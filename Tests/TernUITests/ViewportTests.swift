@@ -1,0 +1,86 @@
+@testable import TernUI
+import XCTest
+
+final class ViewportTests: XCTestCase {
+    /// Ten posts of the given heights in a 20-line view.
+    func metrics(_ heights: [Int], view: Int = 20) -> Viewport.Metrics {
+        Viewport.Metrics(ids: heights.indices.map { "p\($0)" }, viewHeight: view) { heights[$0] }
+    }
+
+    func testVisibleStartsAtTheAnchorAndStopsBelowTheView() {
+        let m = metrics([5, 5, 5, 5, 5, 5])
+        var v = Viewport()
+        v.normalize(m)
+        XCTAssertEqual(v.visible(m).map(\.index), [0, 1, 2, 3])
+        v.scroll(by: 7, m)
+        XCTAssertEqual(v.anchorID, "p1")
+        XCTAssertEqual(v.anchorOffset, 2)
+        XCTAssertEqual(v.visible(m).map(\.top), [-2, 3, 8, 13, 18])
+    }
+
+    func testScrollingStopsAtBothEnds() {
+        let m = metrics([5, 5, 5, 5, 5, 5])
+        var v = Viewport()
+        v.normalize(m)
+        v.scroll(by: -3, m)
+        XCTAssertEqual(v.anchorID, "p0"); XCTAssertEqual(v.anchorOffset, 0)
+        v.scroll(by: 1000, m)
+        // 30 lines of posts in a 20-line view: the last post ends at the bottom.
+        XCTAssertEqual(v.anchorID, "p2"); XCTAssertEqual(v.anchorOffset, 0)
+    }
+
+    func testNextSelectsAndScrollsOnlyAsMuchAsNeeded() {
+        let m = metrics([8, 8, 8, 8, 8])
+        var v = Viewport()
+        v.normalize(m)
+        v.selectNext(m)
+        XCTAssertEqual(v.selectedID, "p1")
+        XCTAssertEqual(v.anchorID, "p0")
+        v.selectNext(m)
+        // p2 spans lines 16–23: scroll 4 lines so it ends at the bottom.
+        XCTAssertEqual(v.selectedID, "p2")
+        XCTAssertEqual(v.anchorID, "p0"); XCTAssertEqual(v.anchorOffset, 4)
+        v.selectPrevious(m); v.selectPrevious(m)
+        XCTAssertEqual(v.selectedID, "p0")
+        XCTAssertEqual(v.anchorOffset, 0)
+    }
+
+    func testATallPostIsReadByScrollingBeforeMovingOn() {
+        let m = metrics([50, 5, 5])
+        var v = Viewport()
+        v.normalize(m)
+        v.selectNext(m)
+        XCTAssertEqual(v.selectedID, "p0", "the rest of the tall post comes first")
+        XCTAssertEqual(v.anchorOffset, 10)
+    }
+
+    func testTheAnchorHoldsWhenPostsArriveAbove() {
+        var v = Viewport()
+        let before = metrics([5, 5, 5, 5, 5, 5, 5, 5])
+        v.normalize(before)
+        v.scroll(by: 6, before)
+        XCTAssertEqual(v.anchorID, "p1")
+        // Three new posts above: same ids shift down in the list, the view stays on p1.
+        let after = Viewport.Metrics(ids: ["n0", "n1", "n2"] + before.ids, viewHeight: 20) { _ in 5 }
+        v.normalize(after)
+        XCTAssertEqual(v.anchorID, "p1")
+        XCTAssertEqual(v.anchorOffset, 1)
+        XCTAssertEqual(v.visible(after).first?.index, 4)
+    }
+
+    func testPagingAndJumps() {
+        let m = metrics(Array(repeating: 6, count: 20))
+        var v = Viewport()
+        v.normalize(m)
+        v.page(1, m)
+        XCTAssertEqual(v.anchorID, "p3"); XCTAssertEqual(v.anchorOffset, 0)
+        XCTAssertEqual(v.selectedID, "p3")
+        v.page(-1, m)
+        XCTAssertEqual(v.anchorID, "p0")
+        v.toBottom(m)
+        XCTAssertEqual(v.selectedID, "p19")
+        XCTAssertEqual(v.visible(m).last?.index, 19)
+        v.toTop(m)
+        XCTAssertEqual(v.selectedID, "p0"); XCTAssertEqual(v.anchorID, "p0")
+    }
+}
