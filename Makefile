@@ -17,7 +17,7 @@ demo: build
 
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --parallel --num-workers 2
+	$(SWIFT) test --skip-build --disable-swift-testing
 
 bench: deps
 	$(SWIFT) run -c release tern-bench render

@@ -1,0 +1,54 @@
+import Foundation
+import XCTest
+
+/// The real `tern demo` binary in tmux at 120×40, as a user runs it.
+final class DemoEndToEndTests: XCTestCase {
+    /// The `tern` executable built beside this test bundle.
+    var ternBinary: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("tern")
+    }
+
+    func testBrowseScrollLikeAndQuit() throws {
+        guard TmuxSession.available else { throw XCTSkip("tmux is not installed (make test installs it)") }
+        guard FileManager.default.isExecutableFile(atPath: ternBinary.path) else {
+            throw XCTSkip("\(ternBinary.path) is not built; run `swift build` first")
+        }
+        let exitFile = FileManager.default.temporaryDirectory.appendingPathComponent("tern-e2e-exit-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: exitFile) }
+        let tmux = try TmuxSession(command: "\(ternBinary.path) demo --new-post-every 0; echo $? > \(exitFile.path)")
+
+        // The newest demo posts appear: the title bar, a post header with a handle, and the footer counts.
+        let first = tmux.wait { s in s.contains("tern · Home") && s.contains("@user") && s.contains("☆") }
+        XCTAssertTrue(first.ok, "no posts on screen:\n\(first.screen)")
+        // Seed 42's newest post is by Sol Novak (@user32): the same world on every machine.
+        XCTAssertTrue(first.screen.contains("Sol Novak @user32"), first.screen)
+        XCTAssertTrue(first.screen.contains("Path corner keyboard paper lake."), first.screen)
+        // Thumbnails arrive as chafa block symbols.
+        let pictures = tmux.wait { s in s.unicodeScalars.contains { (0x2580...0x259F).contains($0.value) } }
+        XCTAssertTrue(pictures.ok, "no thumbnail drawn:\n\(pictures.screen)")
+
+        // j moves the selection and, after a few presses, the list itself.
+        let before = tmux.screen()
+        for _ in 0..<6 { try tmux.send("j"); usleep(80_000) }
+        let moved = tmux.wait { s in listArea(s) != listArea(before) && s.contains("7/") }
+        XCTAssertTrue(moved.ok, "j did not move the list:\n\(moved.screen)")
+
+        // f likes the selected post: its footer, marked by the gutter, shows the liked mark.
+        try tmux.send("f")
+        let liked = tmux.wait { s in s.split(separator: "\n").contains { $0.hasPrefix("▌") && $0.contains("★") && $0.contains("liked") } }
+        XCTAssertTrue(liked.ok, "no liked mark on the selected post:\n\(liked.screen)")
+
+        try tmux.send("q")
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: exitFile.path), Date() < deadline { usleep(100_000) }
+        usleep(100_000)
+        let status = try String(contentsOf: exitFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertEqual(status, "0", "tern exited with status \(status)")
+    }
+
+    /// The rows between the title bar and the status line.
+    func listArea(_ screen: String) -> [Substring] {
+        Array(screen.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().dropLast(2))
+    }
+}

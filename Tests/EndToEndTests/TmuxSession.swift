@@ -1,0 +1,89 @@
+import Foundation
+
+/// A detached tmux session on a private socket, driven the way a person would: keys in, screen out.
+final class TmuxSession {
+    let socket = "tern-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
+    private let config: URL
+
+    init(command: String, columns: Int = 120, rows: Int = 40) throws {
+        config = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket).conf")
+        // A 256-colour terminal type, so thumbnails come through as they would for most users.
+        try "set -g default-terminal tmux-256color\n".write(to: config, atomically: true, encoding: .utf8)
+        // The server this starts inherits our descriptors: give it no pipe to hold open.
+        try run(["-f", config.path, "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", command], capture: false)
+    }
+
+    deinit {
+        _ = try? run(["kill-server"], capture: false)
+        try? FileManager.default.removeItem(at: config)
+    }
+
+    @discardableResult
+    func run(_ args: [String], capture: Bool = true) throws -> String {
+        try Spawn.run(["tmux", "-L", socket] + args, capture: capture)
+    }
+
+    func screen() -> String { (try? run(["capture-pane", "-p", "-N"])) ?? "" }
+
+    func send(_ keys: String...) throws { try run(["send-keys"] + keys) }
+
+    /// Waits until the screen satisfies `condition`; returns the screen it last saw.
+    @discardableResult
+    func wait(timeout: Double = 20, until condition: (String) -> Bool) -> (ok: Bool, screen: String) {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = ""
+        while Date() < deadline {
+            last = screen()
+            if condition(last) { return (true, last) }
+            usleep(100_000)
+        }
+        return (false, last)
+    }
+
+    static var available: Bool {
+        (try? Spawn.run(["tmux", "-V"], capture: false)) != nil
+    }
+}
+
+/// Runs a command and waits for it with posix_spawn/waitpid. (Foundation's Process left tmux's client
+/// unreaped here, and a tmux server started by a child would hold any inherited pipe open forever.)
+enum Spawn {
+    struct Failed: Error { var status: Int32 }
+
+    static func run(_ argv: [String], capture: Bool) throws -> String {
+        var fds: [Int32] = [-1, -1]
+        if capture { guard pipe(&fds) == 0 else { throw Failed(status: -1) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if capture {
+            posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+            posix_spawn_file_actions_addclose(&actions, fds[0])
+            posix_spawn_file_actions_addclose(&actions, fds[1])
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var cargs = argv.map { strdup($0) } + [nil]
+        defer { cargs.forEach { free($0) } }
+        var pid: pid_t = 0
+        let rc = posix_spawnp(&pid, argv[0], &actions, nil, &cargs, environ)
+        if capture { close(fds[1]) }
+        guard rc == 0 else { if capture { close(fds[0]) }; throw Failed(status: rc) }
+        var output = [UInt8]()
+        if capture {
+            var buf = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let n = read(fds[0], &buf, buf.count)
+                if n <= 0 { break }
+                output += buf[0..<n]
+            }
+            close(fds[0])
+        }
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        guard status == 0 else { throw Failed(status: status) }
+        return String(decoding: output, as: UTF8.self)
+    }
+}
