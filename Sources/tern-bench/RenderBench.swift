@@ -1,0 +1,108 @@
+import ArgumentParser
+import AsyncHTTPClient
+import Foundation
+import TernDemo
+import TernFeed
+import TernImages
+import TernMastodon
+import TernModel
+import TernTerminal
+import TernUI
+
+/// Frame cost of the list: posts from the demo server, real thumbnails, curses writing to a file.
+struct RenderBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render", abstract: "Time to draw a full frame, and the bytes curses sends per scroll.")
+
+    @Option(help: "Screen columns.") var columns = 200
+    @Option(help: "Screen rows.") var rows = 60
+    @Option(help: "Frames timed.") var frames = 200
+    @Option(help: "Terminal type curses writes for.") var term = "xterm-256color"
+    @OptionGroup var output: OutputOptions
+
+    func run() async throws {
+        let server = try await DemoServer.start()
+        let http = HTTPClient(eventLoopGroupProvider: .singleton)
+        let client = MastodonClient(baseURL: URL(string: server.baseURL)!, token: "bench", http: http)
+        var posts: [Post] = []
+        var page = try await client.timeline(.home, limit: 40)
+        posts += page.posts
+        for _ in 0..<2 {
+            guard let next = page.links.next else { break }
+            page = try await client.page(at: next)
+            posts += page.posts
+        }
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("tern-bench-\(getpid()).out")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let screen = try Screen(terminalType: term, output: out.path, size: (rows, columns))
+        let list = StaticList(theme: .builtIn, snapshot: TimelineSnapshot(version: 1, timeline: .home, posts: posts),
+                              title: "bench")
+        // Warm caches: every thumbnail rendered before timing.
+        let loader = ImageLoader(http: http, colorMode: .indexed256, memoryBudget: 256 << 20)
+        for (request, _) in list.thumbnailRequests(width: columns) {
+            list.images[request] = .ready(try await loader.thumbnail(request))
+        }
+        let figures = measure(list, screen, outputFile: out.path) + [
+            Figure(name: "posts loaded", value: Double(posts.count), unit: "posts"),
+            Figure(name: "thumbnails drawn", value: Double(list.images.count), unit: "images"),
+        ]
+        screen.close()
+        try await http.shutdown()
+        await server.stop()
+        Report.print("render: \(columns)×\(rows) frame, \(term), warm caches", figures, json: output.json)
+    }
+
+    private func measure(_ list: StaticList, _ screen: Screen, outputFile: String) -> [Figure] {
+        func size() -> Int { ((try? FileManager.default.attributesOfItem(atPath: outputFile))?[.size] as? Int) ?? 0 }
+        func ms(_ body: () -> Void) -> Double {
+            let start = DispatchTime.now().uptimeNanoseconds
+            body()
+            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        }
+        for _ in 0..<5 { list.draw(on: screen) }
+        // A full frame: everything repainted and sent, layouts and pictures cached.
+        var full: [Double] = []
+        var fullBytes: [Double] = []
+        for _ in 0..<frames {
+            screen.invalidate()
+            let before = size()
+            full.append(ms { list.draw(on: screen) })
+            fullBytes.append(Double(size() - before))
+        }
+        // The same with every post laid out again (what a resize costs).
+        var cold: [Double] = []
+        for _ in 0..<max(20, frames / 10) {
+            list.dropLayouts()
+            screen.invalidate()
+            cold.append(ms { list.draw(on: screen) })
+        }
+        // Scrolling: only changed cells go out.
+        list.toTop(on: screen)
+        list.draw(on: screen)
+        var lineBytes: [Double] = [], lineTimes: [Double] = []
+        for _ in 0..<60 {
+            let before = size()
+            list.scroll(lines: 1, on: screen)
+            lineTimes.append(ms { list.draw(on: screen) })
+            lineBytes.append(Double(size() - before))
+        }
+        list.toTop(on: screen)
+        list.draw(on: screen)
+        var pageBytes: [Double] = []
+        for _ in 0..<10 {
+            let before = size()
+            list.page(1, on: screen)
+            list.draw(on: screen)
+            pageBytes.append(Double(size() - before))
+        }
+        return [
+            Figure(name: "full frame, median", value: Report.median(full), unit: "ms"),
+            Figure(name: "full frame, p95", value: Report.percentile(full, 0.95), unit: "ms"),
+            Figure(name: "full frame, bytes sent", value: Report.median(fullBytes), unit: "bytes"),
+            Figure(name: "frame with fresh layout, median", value: Report.median(cold), unit: "ms"),
+            Figure(name: "one-line scroll, median", value: Report.median(lineTimes), unit: "ms"),
+            Figure(name: "one-line scroll, bytes sent (median)", value: Report.median(lineBytes), unit: "bytes"),
+            Figure(name: "one-page scroll, bytes sent (median)", value: Report.median(pageBytes), unit: "bytes"),
+        ]
+    }
+}
