@@ -48,7 +48,7 @@ let package = Package(
             .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
         .target(name: "TernDemo", dependencies: [
-            "TernModel", "CTurboJPEG", "CPNG", "CWebP",
+            "TernModel", "TernImages", "CTurboJPEG", "CPNG", "CWebP",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),

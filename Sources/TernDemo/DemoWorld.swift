@@ -1,4 +1,5 @@
 import Foundation
+import TernImages
 
 /// A demo account, before it is written to the wire.
 struct DemoAccount: Sendable {
@@ -158,7 +159,7 @@ struct DemoWorld: Sendable {
         // The hash is taken from a tiny rendition: blurhash keeps only the lowest frequencies anyway.
         var tiny = spec
         tiny.width = max(4, w / 60); tiny.height = max(4, h / 60)
-        let hash = BlurhashEncoder.encode(rgb: PatternRenderer.render(tiny), width: tiny.width, height: tiny.height)
+        let hash = Blurhash.encode(rgb: PatternRenderer.render(tiny), width: tiny.width, height: tiny.height)
         let names: [ImageSpec.Pattern: String] = [.rings: "concentric coloured rings", .stripes: "diagonal stripes",
                                                   .tiles: "a grid of coloured tiles", .landscape: "hills under a sun",
                                                   .plasma: "swirling colour"]

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Decodes blurhash strings (https://blurha.sh) into small RGBA pictures, the placeholder a row shows
-/// until its thumbnail arrives.
+/// Blurhash (https://blurha.sh), as Mastodon uses it: decoding gives the placeholder a row shows until
+/// its thumbnail arrives; encoding gives the demo server real hashes of its own pictures.
 public enum Blurhash {
     private static let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz#$%*+,-.:;=?@[]^_{|}~".utf8)
     private static let values: [Int] = {
@@ -59,6 +59,60 @@ public enum Blurhash {
             }
         }
         return RGBAImage(width: width, height: height, pixels: out)
+    }
+
+    /// Encodes an RGB buffer (3 bytes a pixel) with `componentsX`×`componentsY` components (1–9 each).
+    public static func encode(rgb: [UInt8], width: Int, height: Int, componentsX: Int = 4, componentsY: Int = 3) -> String {
+        precondition((1...9).contains(componentsX) && (1...9).contains(componentsY) && rgb.count >= width * height * 3)
+        var linear = [Double](repeating: 0, count: 256)
+        for i in 0..<256 { linear[i] = srgbToLinear(i) }
+        var factors: [(Double, Double, Double)] = []
+        for j in 0..<componentsY {
+            for i in 0..<componentsX {
+                let norm: Double = (i == 0 && j == 0) ? 1 : 2
+                var r = 0.0, g = 0.0, b = 0.0
+                for y in 0..<height {
+                    let cy = cos(Double.pi * Double(j) * Double(y) / Double(height))
+                    for x in 0..<width {
+                        let basis = norm * cos(Double.pi * Double(i) * Double(x) / Double(width)) * cy
+                        let p = (y * width + x) * 3
+                        r += basis * linear[Int(rgb[p])]
+                        g += basis * linear[Int(rgb[p + 1])]
+                        b += basis * linear[Int(rgb[p + 2])]
+                    }
+                }
+                let scale = 1.0 / Double(width * height)
+                factors.append((r * scale, g * scale, b * scale))
+            }
+        }
+        var hash = base83((componentsX - 1) + (componentsY - 1) * 9, length: 1)
+        let dc = factors[0]
+        let ac = factors.dropFirst()
+        var maxValue = 1.0
+        if ac.isEmpty {
+            hash += base83(0, length: 1)
+        } else {
+            let actualMax = ac.map { max(abs($0.0), abs($0.1), abs($0.2)) }.max() ?? 0
+            let quantised = max(0, min(82, Int((actualMax * 166 - 0.5).rounded(.down))))
+            maxValue = Double(quantised + 1) / 166
+            hash += base83(quantised, length: 1)
+        }
+        hash += base83((linearToSrgb(dc.0) << 16) + (linearToSrgb(dc.1) << 8) + linearToSrgb(dc.2), length: 4)
+        for f in ac {
+            func q(_ v: Double) -> Int { max(0, min(18, Int((signPow(v / maxValue, 0.5) * 9 + 9.5).rounded(.down)))) }
+            hash += base83(q(f.0) * 19 * 19 + q(f.1) * 19 + q(f.2), length: 2)
+        }
+        return hash
+    }
+
+    static func base83(_ value: Int, length: Int) -> String {
+        var chars = [UInt8](repeating: 0, count: length)
+        var v = value
+        for i in stride(from: length - 1, through: 0, by: -1) {
+            chars[i] = alphabet[v % 83]
+            v /= 83
+        }
+        return String(decoding: chars, as: UTF8.self)
     }
 
     static func srgbToLinear(_ v: Int) -> Double {

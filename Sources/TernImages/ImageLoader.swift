@@ -73,9 +73,6 @@ public actor ImageLoader {
         await nextWorkerInLine().blurhash(blurhash, columns: columns, rows: rows, aspect: aspect, mode: colorMode)
     }
 
-    /// Bytes of rendered grids held in memory.
-    public var memoryBytes: Int { gridBytes }
-
     private func nextWorkerInLine() -> RenderWorker {
         nextWorker = (nextWorker + 1) % workers.count
         return workers[nextWorker]

@@ -65,9 +65,6 @@ public final class Screen {
     public var rows: Int { Int(tern_lines()) }
     public var columns: Int { Int(tern_cols()) }
 
-    /// Curses has to be told the new size after SIGWINCH when it did not notice on its own.
-    public func resize(rows: Int, columns: Int) { resizeterm(Int32(rows), Int32(columns)) }
-
     // MARK: Input
 
     /// The next key if one is waiting, else nil. Never blocks.

@@ -22,7 +22,6 @@ final class PostCell {
 final class CellPool {
     private var free: [PostCell] = []
     private(set) var active: [String: PostCell] = [:]
-    private(set) var created = 0
 
     /// Makes the active cells exactly the given post ids; `configure` is called for newly shown posts.
     func update(visible ids: [String], configure: (String, PostCell) -> Void) {
@@ -33,7 +32,7 @@ final class CellPool {
             free.append(cell)
         }
         for id in ids where active[id] == nil {
-            let cell = free.popLast() ?? { created += 1; return PostCell() }()
+            let cell = free.popLast() ?? PostCell()
             configure(id, cell)
             active[id] = cell
         }

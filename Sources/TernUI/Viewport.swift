@@ -116,7 +116,7 @@ struct Viewport: Equatable {
     /// `j`: the next post; or, inside a post taller than the view, the next lines of it.
     mutating func selectNext(_ m: Metrics) {
         guard let s = selectedIndex(m) else { return }
-        if let y = top(of: s, m), y + m.height(s) > m.viewHeight, y <= 0 || y < m.viewHeight / 2, m.height(s) > m.viewHeight {
+        if m.height(s) > m.viewHeight, let y = top(of: s, m), y + m.height(s) > m.viewHeight {
             scroll(by: max(1, m.viewHeight / 2), m)
             return
         }

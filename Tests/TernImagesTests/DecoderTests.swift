@@ -122,3 +122,20 @@ final class DecoderTests: XCTestCase {
         }
     }
 }
+
+final class BlurhashRoundTripTests: XCTestCase {
+    /// A two-colour picture encodes to a hash whose decoding keeps its left/right split.
+    func testEncodeThenDecodeKeepsTheColours() throws {
+        let w = 32, h = 16
+        var rgb = [UInt8](repeating: 0, count: w * h * 3)
+        for y in 0..<h { for x in 0..<w { let o = (y * w + x) * 3; if x < w / 2 { rgb[o] = 230 } else { rgb[o + 2] = 230 } } }
+        let hash = Blurhash.encode(rgb: rgb, width: w, height: h)
+        XCTAssertEqual(hash.count, 4 + 2 * 4 * 3)
+        let image = try XCTUnwrap(Blurhash.decode(hash, width: w, height: h))
+        func px(_ x: Int, _ y: Int) -> [UInt8] { let o = (y * w + x) * 4; return Array(image.pixels[o..<(o + 3)]) }
+        XCTAssertGreaterThan(px(2, 8)[0], px(2, 8)[2] + 100, "left stays red")
+        XCTAssertGreaterThan(px(29, 8)[2], px(29, 8)[0] + 100, "right stays blue")
+        XCTAssertEqual(Blurhash.base83(0, length: 2), "00")
+        XCTAssertEqual(Blurhash.base83(82, length: 1), "~")
+    }
+}
