@@ -34,7 +34,6 @@ let package = Package(
         .target(name: "TernMastodon", dependencies: [
             "TernModel", "CLibXML2",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "TernStore", dependencies: ["TernModel"]),
         .target(name: "TernImages", dependencies: [
@@ -56,7 +55,6 @@ let package = Package(
         .executableTarget(name: "tern", dependencies: [
             "TernUI", "TernDemo", "TernFeed", "TernMastodon", "TernImages", "TernStore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "tern-bench", dependencies: [
             "TernUI", "TernDemo", "TernFeed", "TernMastodon", "TernImages", "TernTerminal",

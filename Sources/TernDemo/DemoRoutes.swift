@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import Logging
 import NIOCore
 
 /// The HTTP side of the demo instance: Mastodon's endpoints, latency and failure knobs, media files.
