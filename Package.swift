@@ -55,6 +55,7 @@ let package = Package(
         .executableTarget(name: "tern", dependencies: [
             "TernUI", "TernDemo", "TernFeed", "TernMastodon", "TernImages", "TernStore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
         .executableTarget(name: "tern-bench", dependencies: [
             "TernUI", "TernDemo", "TernFeed", "TernMastodon", "TernImages", "TernTerminal",

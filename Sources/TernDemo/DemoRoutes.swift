@@ -98,8 +98,9 @@ struct DemoRoutes: Sendable {
     }
 
     private func media(_ req: Request, _ ctx: BasicRequestContext) async throws -> Response {
-        if config.imageLatencyMilliseconds > 0 { try await Task.sleep(for: .milliseconds(config.imageLatencyMilliseconds)) }
+        // Counted on arrival, before the latency, so tests see what was asked for and in which order.
         await state.countMediaRequest(req.uri.path)
+        if config.imageLatencyMilliseconds > 0 { try await Task.sleep(for: .milliseconds(config.imageLatencyMilliseconds)) }
         guard let id = ctx.parameters.get("id"), let file = ctx.parameters.get("file"), let m = await state.media(id: id) else {
             return error(.notFound, "Record not found")
         }

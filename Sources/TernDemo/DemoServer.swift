@@ -65,6 +65,9 @@ public final class DemoServer: Sendable {
         await state.mediaPaths(posts: posts)
     }
 
+    /// Media paths in the order they were requested.
+    public func mediaRequestLog() async -> [String] { await state.mediaRequestLog }
+
     /// Like/save requests received so far.
     public func actionRequestCount() async -> Int { await state.actionRequests }
 

@@ -13,6 +13,7 @@ actor DemoState {
     private var extraPosts = 0
     private var rng: SeededRandom
     private(set) var mediaRequests: [String: Int] = [:]
+    private(set) var mediaRequestLog: [String] = []
     private(set) var actionRequests = 0
 
     init(config: DemoConfig, host: String) {
@@ -121,7 +122,10 @@ actor DemoState {
         }
     }
 
-    func countMediaRequest(_ path: String) { mediaRequests[path, default: 0] += 1 }
+    func countMediaRequest(_ path: String) {
+        mediaRequests[path, default: 0] += 1
+        mediaRequestLog.append(path)
+    }
 
     func media(id: String) -> DemoMedia? {
         // Any id a client sends must give a 404, never a trap: check the range before subtracting.

@@ -16,61 +16,245 @@ public struct ThumbnailRequest: Sendable, Hashable {
     }
 }
 
-/// The image pipeline: answers from rendered grids in memory, else downloads, decodes and converts on a
-/// worker. Concurrent requests for the same picture share one download and one decode.
+/// Rows in view outrank rows fetched ahead of the user.
+public enum ImagePriority: Int, Sendable, Comparable {
+    case prefetch = 0
+    case visible = 1
+
+    public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// Counters for tests and benchmarks.
+public struct ImageLoaderStats: Sendable, Equatable {
+    public var memoryHits = 0
+    public var diskHits = 0
+    public var downloadsStarted = 0
+    public var downloadsCancelled = 0
+    public var decodes = 0
+}
+
+/// The image pipeline. A request is answered from rendered grids in memory, else from decoded pixels, else
+/// from the disk cache, else from the network. Concurrent requests for one picture share one download and
+/// one decode; downloads and decodes are bounded, and visible requests overtake prefetch ones. A request
+/// cancelled while queued costs nothing; one cancelled mid-download stops the transfer.
 public actor ImageLoader {
     private let http: HTTPClient
     private let colorMode: ImageColorMode
     private let limits: ImageLimits
-    private let memoryBudget: Int
+    private let disk: DiskCache?
+    private let maxDownloads: Int
+    private let maxDecodes: Int
     private let workers: [RenderWorker]
     private var nextWorker = 0
-    private var grids: [ThumbnailRequest: (grid: CellGrid, lastUse: UInt64)] = [:]
-    private var gridBytes = 0
-    private var tick: UInt64 = 0
-    private var inFlight: [ThumbnailRequest: Task<CellGrid, Error>] = [:]
+    private var grids: MemoryCache<ThumbnailRequest, CellGrid>
+    private var pixels: MemoryCache<String, RGBAImage>
     private var failures: [String: (error: ImageError, until: Date)] = [:]
+    private var jobs: [ThumbnailRequest: Job] = [:]
+    private var sequence = 0
+    private var nextWaiter = 0
+    private var activeDownloads = 0
+    private var activeDecodes = 0
+    public private(set) var stats = ImageLoaderStats()
 
-    /// `http` is owned by the caller. `memoryBudget` bounds the bytes of rendered grids kept.
+    /// One picture in the making, shared by everyone waiting for it.
+    private final class Job {
+        enum Stage {
+            case lookingUpDisk
+            case queued
+            case downloading(Task<Void, Never>)
+            case readyToDecode(RenderWorker.Source)
+            case decoding
+        }
+
+        let request: ThumbnailRequest
+        let sequence: Int
+        var priority: ImagePriority
+        var stage: Stage = .lookingUpDisk
+        var waiters: [Int: CheckedContinuation<CellGrid, Error>] = [:]
+
+        init(request: ThumbnailRequest, sequence: Int, priority: ImagePriority) {
+            self.request = request
+            self.sequence = sequence
+            self.priority = priority
+        }
+    }
+
+    /// `http` is owned by the caller. Grids and pixels are each bounded by their byte budgets.
     public init(http: HTTPClient, colorMode: ImageColorMode, limits: ImageLimits = ImageLimits(),
-                memoryBudget: Int = 16 << 20, workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
+                diskCache: DiskCache? = nil, gridBudget: Int = 8 << 20, pixelBudget: Int = 16 << 20,
+                maxDownloads: Int = 6, maxDecodes: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.http = http
         self.colorMode = colorMode
         self.limits = limits
-        self.memoryBudget = memoryBudget
-        self.workers = (0..<max(1, workers)).map { _ in RenderWorker() }
+        self.disk = diskCache
+        self.maxDownloads = max(1, maxDownloads)
+        self.maxDecodes = max(1, maxDecodes)
+        self.workers = (0..<self.maxDecodes).map { _ in RenderWorker() }
+        grids = MemoryCache(budget: gridBudget)
+        pixels = MemoryCache(budget: pixelBudget)
     }
 
-    /// The thumbnail, from memory when it is there. Throws `ImageError` when the picture can't be shown.
-    public func thumbnail(_ request: ThumbnailRequest) async throws -> CellGrid {
-        if let hit = grids[request] {
-            tick += 1
-            grids[request] = (hit.grid, tick)
-            return hit.grid
+    /// The thumbnail. Throws `ImageError` when the picture can't be shown, `CancellationError` when the
+    /// calling task is cancelled first.
+    public func thumbnail(_ request: ThumbnailRequest, priority: ImagePriority = .visible) async throws -> CellGrid {
+        if let grid = grids.get(request) {
+            stats.memoryHits += 1
+            return grid
         }
         if let failure = failures[request.url], failure.until > Date() { throw failure.error }
-        if let running = inFlight[request] { return try await running.value }
-        let worker = nextWorkerInLine()
-        let task = Task { [http, limits, colorMode] in
-            let bytes = try await Self.download(request.url, http: http, limits: limits)
-            return try await worker.thumbnail(bytes, columns: request.columns, rows: request.rows, mode: colorMode, limits: limits)
-        }
-        inFlight[request] = task
-        defer { inFlight[request] = nil }
-        do {
-            let grid = try await task.value
-            store(grid, for: request)
-            return grid
-        } catch let error as ImageError {
-            // A broken picture is not fetched again for a while.
-            failures[request.url] = (error, Date().addingTimeInterval(60))
-            throw error
+        try Task.checkCancellation()
+        nextWaiter += 1
+        let waiter = nextWaiter
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                join(request, priority: priority, waiter: waiter, continuation)
+            }
+        } onCancel: {
+            Task { await self.leave(request, waiter: waiter) }
         }
     }
+
+    /// Requests waiting for a download slot (for tests and benchmarks).
+    public var queuedCount: Int {
+        jobs.values.filter { if case .queued = $0.stage { return true } else { return false } }.count
+    }
+
+    /// Forgets that a picture failed, so the next request tries again.
+    public func retry(url: String) { failures[url] = nil }
 
     /// The blurhash placeholder for an attachment, or nil when the hash is malformed.
     public func placeholder(blurhash: String, aspect: Double?, columns: Int, rows: Int) async -> CellGrid? {
         await nextWorkerInLine().blurhash(blurhash, columns: columns, rows: rows, aspect: aspect, mode: colorMode)
+    }
+
+    /// Writes the disk cache's index (at exit).
+    public func flush() async { await disk?.flush() }
+
+    // MARK: Scheduling
+
+    private func join(_ request: ThumbnailRequest, priority: ImagePriority, waiter: Int,
+                      _ continuation: CheckedContinuation<CellGrid, Error>) {
+        if let job = jobs[request] {
+            job.waiters[waiter] = continuation
+            job.priority = max(job.priority, priority)
+            return
+        }
+        sequence += 1
+        let job = Job(request: request, sequence: sequence, priority: priority)
+        job.waiters[waiter] = continuation
+        jobs[request] = job
+        if let cached = pixels.get(request.url), covers(cached, request) {
+            job.stage = .readyToDecode(.pixels(cached))
+            pump()
+        } else if let disk {
+            Task { await self.lookedUp(request, await disk.data(for: request.url)) }
+        } else {
+            job.stage = .queued
+            pump()
+        }
+    }
+
+    private func covers(_ image: RGBAImage, _ r: ThumbnailRequest) -> Bool {
+        let size = ChafaRenderer.fit(width: image.width, height: image.height, columns: r.columns, rows: r.rows)
+        return image.width >= size.columns * 8 && image.height >= size.rows * 8
+    }
+
+    private func lookedUp(_ request: ThumbnailRequest, _ bytes: [UInt8]?) {
+        guard let job = jobs[request], case .lookingUpDisk = job.stage else { return }
+        if let bytes {
+            stats.diskHits += 1
+            job.stage = .readyToDecode(.bytes(bytes))
+        } else {
+            job.stage = .queued
+        }
+        pump()
+    }
+
+    /// A waiter's task was cancelled. When nobody is left waiting, queued work is dropped for free and a
+    /// running download is cancelled.
+    private func leave(_ request: ThumbnailRequest, waiter: Int) {
+        guard let job = jobs[request], let continuation = job.waiters.removeValue(forKey: waiter) else { return }
+        continuation.resume(throwing: CancellationError())
+        guard job.waiters.isEmpty else { return }
+        switch job.stage {
+        case .lookingUpDisk, .queued, .readyToDecode:
+            jobs[request] = nil
+        case .downloading(let task):
+            task.cancel()
+            stats.downloadsCancelled += 1
+            jobs[request] = nil
+        case .decoding:
+            break // nearly done; its grid goes to the cache
+        }
+    }
+
+    /// The waiting job to run next in a stage: highest priority, then oldest.
+    private func next(_ matches: (Job.Stage) -> Bool) -> Job? {
+        jobs.values.filter { matches($0.stage) }
+            .max { ($0.priority, -$0.sequence) < ($1.priority, -$1.sequence) }
+    }
+
+    private func pump() {
+        while activeDownloads < maxDownloads, let job = next({ if case .queued = $0 { return true } else { return false } }) {
+            activeDownloads += 1
+            stats.downloadsStarted += 1
+            let request = job.request
+            let task = Task { [http, limits] in
+                let result: Result<[UInt8], Error>
+                do { result = .success(try await Self.download(request.url, http: http, limits: limits)) }
+                catch { result = .failure(error) }
+                await self.downloaded(request, result)
+            }
+            job.stage = .downloading(task)
+        }
+        while activeDecodes < maxDecodes, let job = next({ if case .readyToDecode = $0 { return true } else { return false } }) {
+            guard case .readyToDecode(let source) = job.stage else { break }
+            activeDecodes += 1
+            stats.decodes += 1
+            job.stage = .decoding
+            let request = job.request, worker = nextWorkerInLine(), mode = colorMode, limits = limits
+            Task {
+                let result: Result<(CellGrid, RGBAImage?), Error>
+                do { result = .success(try await worker.thumbnail(source, columns: request.columns, rows: request.rows, mode: mode, limits: limits)) }
+                catch { result = .failure(error) }
+                await self.decoded(request, result)
+            }
+        }
+    }
+
+    private func downloaded(_ request: ThumbnailRequest, _ result: Result<[UInt8], Error>) {
+        activeDownloads -= 1
+        defer { pump() }
+        guard let job = jobs[request], case .downloading = job.stage else { return }
+        switch result {
+        case .success(let bytes):
+            if let disk { Task { await disk.store(bytes, for: request.url) } }
+            job.stage = .readyToDecode(.bytes(bytes))
+        case .failure(let error):
+            finish(job, .failure(error as? ImageError ?? .download("\(error)")))
+        }
+    }
+
+    private func decoded(_ request: ThumbnailRequest, _ result: Result<(CellGrid, RGBAImage?), Error>) {
+        activeDecodes -= 1
+        defer { pump() }
+        switch result {
+        case .success(let (grid, decodedPixels)):
+            grids.set(request, grid, bytes: grid.byteCount)
+            if let p = decodedPixels { pixels.set(request.url, p, bytes: p.pixels.count) }
+            if let job = jobs[request] { finish(job, .success(grid)) }
+        case .failure(let error):
+            if let job = jobs[request] { finish(job, .failure(error as? ImageError ?? .corrupt("\(error)"))) }
+        }
+    }
+
+    private func finish(_ job: Job, _ result: Result<CellGrid, ImageError>) {
+        jobs[job.request] = nil
+        if case .failure(let error) = result {
+            // A broken picture is not fetched again for a while (R retries at once).
+            failures[job.request.url] = (error, Date().addingTimeInterval(60))
+        }
+        for (_, waiter) in job.waiters { waiter.resume(with: result.mapError { $0 as Error }) }
     }
 
     private func nextWorkerInLine() -> RenderWorker {
@@ -78,22 +262,14 @@ public actor ImageLoader {
         return workers[nextWorker]
     }
 
-    private func store(_ grid: CellGrid, for request: ThumbnailRequest) {
-        tick += 1
-        if let old = grids[request] { gridBytes -= old.grid.byteCount }
-        grids[request] = (grid, tick)
-        gridBytes += grid.byteCount
-        while gridBytes > memoryBudget, let oldest = grids.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-            gridBytes -= oldest.value.grid.byteCount
-            grids[oldest.key] = nil
-        }
-    }
-
     static func download(_ url: String, http: HTTPClient, limits: ImageLimits) async throws -> [UInt8] {
         let response: HTTPClientResponse
         do {
             response = try await http.execute(HTTPClientRequest(url: url), timeout: .seconds(30))
+        } catch is CancellationError {
+            throw CancellationError()
         } catch {
+            try Task.checkCancellation()
             throw ImageError.download(error is HTTPClientError ? "\(error)" : "network error")
         }
         guard response.status.code == 200 else { throw ImageError.download("HTTP \(response.status.code)") }
@@ -106,6 +282,7 @@ public actor ImageLoader {
         } catch is NIOTooManyBytesError {
             throw ImageError.tooLarge("more than \(limits.maxBytes) bytes")
         } catch {
+            try Task.checkCancellation()
             throw ImageError.download("transfer interrupted")
         }
     }

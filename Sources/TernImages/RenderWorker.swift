@@ -3,13 +3,29 @@ import TernModel
 /// Decodes and converts pictures off the UI thread. Each worker owns its chafa renderer; the loader keeps
 /// one worker per core.
 actor RenderWorker {
+    /// Where a thumbnail's pixels come from.
+    enum Source: Sendable {
+        case bytes([UInt8])
+        case pixels(RGBAImage)
+    }
+
     private let renderer = ChafaRenderer()
 
-    func thumbnail(_ bytes: [UInt8], columns: Int, rows: Int, mode: ImageColorMode, limits: ImageLimits) throws -> CellGrid {
-        // Chafa samples about 8×8 pixels per cell: decoding more than that only costs time.
-        let image = try ImageDecoder.decode(bytes, target: (columns * 8, rows * 8), limits: limits)
+    /// The grid, and the decoded pixels when they were decoded here (for the loader's pixel cache).
+    func thumbnail(_ source: Source, columns: Int, rows: Int, mode: ImageColorMode,
+                   limits: ImageLimits) throws -> (CellGrid, RGBAImage?) {
+        let image: RGBAImage
+        var decoded: RGBAImage?
+        switch source {
+        case .bytes(let bytes):
+            // Chafa samples about 8×8 pixels per cell: decoding more than that only costs time.
+            image = try ImageDecoder.decode(bytes, target: (columns * 8, rows * 8), limits: limits)
+            decoded = image
+        case .pixels(let p):
+            image = p
+        }
         let size = ChafaRenderer.fit(width: image.width, height: image.height, columns: columns, rows: rows)
-        return renderer.render(image, columns: size.columns, rows: size.rows, mode: mode)
+        return (renderer.render(image, columns: size.columns, rows: size.rows, mode: mode), decoded)
     }
 
     func blurhash(_ hash: String, columns: Int, rows: Int, aspect: Double?, mode: ImageColorMode) -> CellGrid? {

@@ -4,6 +4,12 @@ import TernImages
 import TernModel
 import TernTerminal
 
+/// A picture shown over the list (`v`).
+public struct LargeImage {
+    public var request: ThumbnailRequest
+    public var caption: String
+}
+
 /// What one frame shows besides the posts themselves.
 public struct FrameChrome {
     public var title: String
@@ -11,6 +17,7 @@ public struct FrameChrome {
     public var messageIsError = false
     public var showHelp = false
     public var revealed: Set<String> = []
+    public var largeImage: LargeImage?
 
     public init(title: String) { self.title = title }
 }
@@ -83,6 +90,7 @@ public final class FrameRenderer {
             if let note { screen.draw(SafeText(note), row: 1 + max(0, bottom), column: PostLayout.gutter, style: theme[.placeholder]) }
         }
         drawStatus(on: screen, chrome: chrome, snapshot: snapshot, selected: selected)
+        if let large = chrome.largeImage { drawLarge(large, images[large.request], on: screen) }
         if chrome.showHelp { drawHelp(on: screen) }
         return shown
     }
@@ -125,6 +133,23 @@ public final class FrameRenderer {
         for (i, line) in lines.enumerated() {
             screen.draw(SafeText(line), row: top + 2 + i, column: left + 2, style: theme[.title], maxWidth: width - 3)
         }
+    }
+
+    private func drawLarge(_ large: LargeImage, _ state: ImageState?, on screen: Screen) {
+        let top = 1, height = screen.rows - 2
+        for r in top..<(top + height) { screen.fill(row: r, column: 0, width: screen.columns, style: .plain) }
+        switch state {
+        case .ready(let grid), .placeholder(let grid):
+            let x = max(0, (screen.columns - grid.width) / 2)
+            screen.draw(grid, row: top + 1, column: x, visibleRows: top..<(top + height - 1))
+        case .failed(let why):
+            screen.draw(SafeText("image unavailable: \(why)"), row: top + height / 2, column: 2, style: theme[.placeholder])
+        case nil:
+            screen.draw(SafeText("loading…"), row: top + height / 2, column: 2, style: theme[.placeholder])
+        }
+        let caption = large.caption.isEmpty ? "(no description)  —  any key closes" : large.caption + "  —  any key closes"
+        screen.draw(SafeText(DisplayWidth.truncate(Sanitizer.clean(caption), to: screen.columns - 4)), row: top + height - 1,
+                    column: 2, style: theme[.placeholder])
     }
 
     private func drawPost(_ l: PostLayout, top: Int, on screen: Screen, viewHeight: Int, selected: Bool,

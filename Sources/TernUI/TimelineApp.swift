@@ -14,11 +14,14 @@ public final class TimelineApp {
     private let mailbox: Mailbox
     private let renderer: FrameRenderer
     private let keymap: Keymap
-    private let pool = CellPool()
+    private let feeder: ThumbnailFeeder
+    private let prefetchRows: Int
+    private var direction = 1
+    private var lastFirstVisible = 0
+    private var lastShown: [(Viewport.Placement, PostLayout)] = []
     private var snapshot: TimelineSnapshot
     private var viewport = Viewport()
     private var chrome: FrameChrome
-    private var images: [ThumbnailRequest: ImageState] = [:]
     private var messageShownUntil = Date.distantPast
     private var lastMessageID = 0
     private var lastReportedIndex = -1
@@ -28,13 +31,16 @@ public final class TimelineApp {
     private var lastWidth = 0
 
     public init(screen: Screen, engine: TimelineEngine, loader: ImageLoader, mailbox: Mailbox, theme: Theme,
-                timeline: TimelineID, title: String, keymap: Keymap = .standard, notice: String? = nil) {
+                timeline: TimelineID, title: String, keymap: Keymap = .standard, prefetchRows: Int = 10,
+                notice: String? = nil) {
         self.screen = screen
         self.engine = engine
         self.loader = loader
         self.mailbox = mailbox
         self.renderer = FrameRenderer(theme: theme)
         self.keymap = keymap
+        self.prefetchRows = max(0, prefetchRows)
+        self.feeder = ThumbnailFeeder(loader: loader, mailbox: mailbox)
         self.snapshot = TimelineSnapshot(timeline: timeline)
         self.chrome = FrameChrome(title: title)
         if let notice { show(notice, error: true) }
@@ -52,7 +58,7 @@ public final class TimelineApp {
             while let key = screen.readKey() { handle(key) }
             for event in mailbox.drain() { apply(event) }
         }
-        pool.reset()
+        feeder.reset()
     }
 
     private func tick() {
@@ -87,9 +93,7 @@ public final class TimelineApp {
             renderer.prune(keeping: s.posts)
             dirty = true
         case .image(let request, let state):
-            // A placeholder never replaces a finished picture.
-            if case .placeholder = state, case .ready = images[request] { return }
-            images[request] = state
+            feeder.accept(request, state)
             dirty = true
         case .quit:
             running = false
@@ -112,6 +116,11 @@ public final class TimelineApp {
             chrome.showHelp = false
             if key != .character("q") { return }
         }
+        if chrome.largeImage != nil {
+            // Any key closes the large view; q also quits.
+            chrome.largeImage = nil
+            if key != .character("q") { return }
+        }
         guard let action = keymap.action(for: key) else { return }
         let m = metrics()
         viewport.normalize(m)
@@ -130,6 +139,10 @@ public final class TimelineApp {
                 if chrome.revealed.contains(id) { chrome.revealed.remove(id) } else { chrome.revealed.insert(id) }
                 viewport.revealSelection(metrics())
             }
+        case .viewImage: viewLarge()
+        case .openLink: openLink()
+        case .retryImages:
+            if let layout = selectedLayout() { feeder.retry(layout) }
         case .help: chrome.showHelp = true
         case .quit: running = false
         }
@@ -141,52 +154,57 @@ public final class TimelineApp {
         dirty = false
         if screen.columns != lastWidth {
             lastWidth = screen.columns
-            pool.reset()
+            feeder.reset()
         }
         let m = metrics()
         viewport.normalize(m)
-        let shown = renderer.draw(on: screen, snapshot: snapshot, viewport: viewport, images: images, chrome: chrome, now: Date())
+        let shown = renderer.draw(on: screen, snapshot: snapshot, viewport: viewport, images: feeder.images,
+                                  chrome: chrome, now: Date())
         screen.update()
-        pool.update(visible: shown.map { $0.1.post.id }) { id, cell in
-            guard let layout = shown.first(where: { $0.1.post.id == id })?.1 else { return }
-            cell.configure(postID: id, requests: layout.media.compactMap { requestImage($0) })
+        lastShown = shown
+        // Prefetch in the direction the user is going.
+        if let first = shown.first?.0.index {
+            if first != lastFirstVisible { direction = first > lastFirstVisible ? 1 : -1 }
+            lastFirstVisible = first
         }
+        let ahead = Viewport.ahead(of: shown.map(\.0), direction: direction, count: prefetchRows, total: snapshot.posts.count)
+            .map { renderer.layout(snapshot.posts[$0], width: screen.columns, revealed: chrome.revealed.contains(snapshot.posts[$0].id), now: Date()) }
+        feeder.update(visible: shown.map(\.1), ahead: ahead, pinned: chrome.largeImage.map { [$0.request] } ?? [])
         if let last = shown.last?.0.index, last != lastReportedIndex {
             lastReportedIndex = last
             engine.send(.viewed(lastVisibleIndex: last))
         }
-        pruneImages()
     }
 
-    /// Starts loading a box's picture unless it is already there; the task posts the placeholder, then the picture.
-    private func requestImage(_ box: MediaBox) -> Task<Void, Never>? {
-        guard let request = box.request else { return nil }
-        if case .ready = images[request] { return nil }
-        if case .failed = images[request] { return nil }
-        let loader = self.loader, mailbox = self.mailbox
-        let hash = images[request] == nil ? box.attachment.blurhash : nil
-        let aspect = box.attachment.aspectRatio
-        return Task.detached(priority: .userInitiated) {
-            if let hash, let grid = await loader.placeholder(blurhash: hash, aspect: aspect, columns: request.columns, rows: request.rows) {
-                if Task.isCancelled { return }
-                mailbox.post(.image(request, .placeholder(grid)))
-            }
-            do {
-                let grid = try await loader.thumbnail(request)
-                if !Task.isCancelled { mailbox.post(.image(request, .ready(grid))) }
-            } catch let error as ImageError {
-                mailbox.post(.image(request, .failed(error.description)))
-            } catch {}
+    private func selectedLayout() -> PostLayout? {
+        lastShown.first { $0.1.post.id == viewport.selectedID }?.1
+    }
+
+    /// `v`: the selected post's first picture, as large as the screen allows, from the original file.
+    private func viewLarge() {
+        guard let post = snapshot.posts.first(where: { $0.id == viewport.selectedID }),
+              let media = post.media.first(where: { $0.url != nil || $0.previewURL != nil }),
+              let url = (media.kind == .image ? media.url : nil) ?? media.previewURL else {
+            show("No picture in this post", error: false)
+            return
         }
+        let request = ThumbnailRequest(url: url, columns: max(10, screen.columns - 4), rows: max(4, screen.rows - 5))
+        chrome.largeImage = LargeImage(request: request, caption: media.description ?? "")
+        feeder.requestLarge(request, blurhash: media.blurhash, aspect: media.aspectRatio)
     }
 
-    /// Keeps the drawn-image table to what the visible cells use, once it grows.
-    private func pruneImages() {
-        guard images.count > 400 else { return }
-        let live = Set(pool.active.keys)
-        let keep = Set(snapshot.posts.filter { live.contains($0.id) }.flatMap { p in
-            renderer.layout(p, width: screen.columns, revealed: chrome.revealed.contains(p.id), now: Date()).media.compactMap(\.request)
-        })
-        images = images.filter { keep.contains($0.key) }
+    /// `o`: the first link in the post, else the post itself, in the user's browser.
+    private func openLink() {
+        guard let post = snapshot.posts.first(where: { $0.id == viewport.selectedID }) else { return }
+        let link = post.content.paragraphs.flatMap { $0.flatMap { $0 } }.compactMap { run -> String? in
+            if case .link(let url) = run.style { return url }
+            return nil
+        }.first ?? post.url
+        guard let link else { show("This post has no link", error: false); return }
+        switch LinkOpener.open(link) {
+        case .opened(let program): show("Opened in \(program)", error: false)
+        case .noBrowser: show("Link: \(link)", error: false)
+        case .refused(let why): show(why, error: true)
+        }
     }
 }

@@ -142,6 +142,14 @@ struct Viewport: Equatable {
         if let first = shown.first(where: { $0.top >= 0 }) ?? shown.first { selectedID = m.ids[first.index] }
     }
 
+    /// The posts to fetch pictures for ahead of the user: the `count` after the last visible one when
+    /// moving down, the `count` before the first visible one when moving up.
+    static func ahead(of shown: [Placement], direction: Int, count: Int, total: Int) -> Range<Int> {
+        guard count > 0, let first = shown.first?.index, let last = shown.last?.index else { return 0..<0 }
+        if direction < 0 { return max(0, first - count)..<first }
+        return min(total, last + 1)..<min(total, last + 1 + count)
+    }
+
     mutating func toTop(_ m: Metrics) {
         guard let first = m.ids.first else { return }
         anchorID = first; anchorOffset = 0; selectedID = first

@@ -38,7 +38,7 @@ struct RenderBench: AsyncParsableCommand {
         let list = StaticList(theme: .builtIn, snapshot: TimelineSnapshot(version: 1, timeline: .home, posts: posts),
                               title: "bench")
         // Warm caches: every thumbnail rendered before timing.
-        let loader = ImageLoader(http: http, colorMode: .indexed256, memoryBudget: 256 << 20)
+        let loader = ImageLoader(http: http, colorMode: .indexed256, gridBudget: 256 << 20)
         for (request, _) in list.thumbnailRequests(width: columns) {
             list.images[request] = .ready(try await loader.thumbnail(request))
         }

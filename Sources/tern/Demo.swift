@@ -49,7 +49,11 @@ struct Demo: ParsableCommand {
             signal(SIGINT, SIG_DFL)
             while true { sleep(3600) }
         }
+        // The demo's port, and so its picture URLs, change every run: keep its pictures out of the real cache.
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("tern-demo-images-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: cache) }
         try Session.run(baseURL: URL(string: server.baseURL)!, token: "demo-token", timeline: .home,
-                        title: "demo at \(server.baseURL.replacingOccurrences(of: "http://", with: ""))", view: view)
+                        title: "demo at \(server.baseURL.replacingOccurrences(of: "http://", with: ""))", view: view,
+                        imageCache: cache)
     }
 }

@@ -12,10 +12,17 @@ import TernUI
 
 /// Wires one interactive session: HTTP client, engine, image loader, screen, and the UI loop.
 enum Session {
-    static func run(baseURL: URL, token: String?, timeline: TimelineID, title: String, view: ViewOptions) throws {
+    /// `imageCache` overrides the disk cache's folder (the demo uses a throwaway one).
+    static func run(baseURL: URL, token: String?, timeline: TimelineID, title: String, view: ViewOptions,
+                    imageCache: URL? = nil) throws {
         let paths = TernPaths()
+        let config = try Config.load(from: paths.config.appendingPathComponent("config.toml"))
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        let (theme, themeWarning) = Theme.load(named: view.theme, userThemes: paths.userThemes, executable: executable)
+        let (theme, themeWarning) = Theme.load(named: view.theme ?? config.theme ?? "default",
+                                               userThemes: paths.userThemes, executable: executable)
+        // The disk cache is a help, not a need: without it, pictures come from the network each run.
+        let disk = try? DiskCache(directory: imageCache ?? paths.imageCache, capacity: max(1, config.imageCacheMB ?? 500) << 20,
+                                  ttl: (config.imageCacheDays ?? 7) * 86_400)
         let http = HTTPClient(eventLoopGroupProvider: .singleton)
         defer { waitFor { try? await http.shutdown() } }
         let client = MastodonClient(baseURL: baseURL, token: token, http: http, timeout: .seconds(10))
@@ -38,9 +45,11 @@ enum Session {
 
         let screen = try Screen()
         defer { screen.close() }
-        let loader = ImageLoader(http: http, colorMode: imageMode(for: screen.colorMode))
+        let loader = ImageLoader(http: http, colorMode: imageMode(for: screen.colorMode), diskCache: disk)
+        defer { waitFor { await loader.flush() } }
         let app = TimelineApp(screen: screen, engine: engine, loader: loader, mailbox: mailbox, theme: theme,
-                              timeline: timeline, title: title, notice: themeWarning)
+                              timeline: timeline, title: title, prefetchRows: view.prefetch ?? config.prefetchRows ?? 10,
+                              notice: themeWarning ?? (disk == nil ? "Image disk cache unavailable at \(paths.imageCache.path)" : nil))
         app.run()
     }
 

@@ -13,8 +13,11 @@ struct Tern: ParsableCommand {
 
 /// Options every browsing command shares.
 struct ViewOptions: ParsableArguments {
-    @Option(help: "Theme name (a file themes/NAME.toml).")
-    var theme = "default"
+    @Option(help: "Theme name (a file themes/NAME.toml); default from config.toml, else \"default\".")
+    var theme: String?
+
+    @Option(help: "Posts ahead of the view whose pictures load early (config: prefetch_rows, default 10; 0 turns it off).")
+    var prefetch: Int?
 
     @Option(help: "Posts per page requested from the server.")
     var pageSize = 20

@@ -84,3 +84,14 @@ final class ViewportTests: XCTestCase {
         XCTAssertEqual(v.selectedID, "p0"); XCTAssertEqual(v.anchorID, "p0")
     }
 }
+
+final class PrefetchWindowTests: XCTestCase {
+    func testTheWindowFollowsTheDirectionAndStopsAtTheEnds() {
+        let shown = [Viewport.Placement(index: 10, top: 0), Viewport.Placement(index: 11, top: 8), Viewport.Placement(index: 12, top: 16)]
+        XCTAssertEqual(Viewport.ahead(of: shown, direction: 1, count: 10, total: 100), 13..<23)
+        XCTAssertEqual(Viewport.ahead(of: shown, direction: -1, count: 10, total: 100), 0..<10)
+        XCTAssertEqual(Viewport.ahead(of: shown, direction: 1, count: 10, total: 15), 13..<15)
+        XCTAssertEqual(Viewport.ahead(of: shown, direction: 1, count: 0, total: 100), 0..<0)
+        XCTAssertEqual(Viewport.ahead(of: [], direction: 1, count: 10, total: 100), 0..<0)
+    }
+}

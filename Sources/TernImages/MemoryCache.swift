@@ -1,0 +1,38 @@
+/// A least-recently-used map bounded by the bytes of its values.
+struct MemoryCache<Key: Hashable, Value> {
+    private var items: [Key: (value: Value, bytes: Int, lastUse: UInt64)] = [:]
+    private var clock: UInt64 = 0
+    let budget: Int
+    private(set) var bytes = 0
+
+    init(budget: Int) { self.budget = budget }
+
+    mutating func get(_ key: Key) -> Value? {
+        guard let item = items[key] else { return nil }
+        clock += 1
+        items[key] = (item.value, item.bytes, clock)
+        return item.value
+    }
+
+    mutating func set(_ key: Key, _ value: Value, bytes size: Int) {
+        guard size <= budget else { return }
+        clock += 1
+        if let old = items[key] { bytes -= old.bytes }
+        items[key] = (value, size, clock)
+        bytes += size
+        if bytes > budget {
+            // Evict the oldest in one pass, down to 3/4 of the budget, rather than one entry per insert.
+            for (k, item) in items.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
+                if bytes <= budget * 3 / 4 { break }
+                items[k] = nil
+                bytes -= item.bytes
+            }
+        }
+    }
+
+    mutating func remove(_ key: Key) {
+        if let old = items.removeValue(forKey: key) { bytes -= old.bytes }
+    }
+
+    var count: Int { items.count }
+}

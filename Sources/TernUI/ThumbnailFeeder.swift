@@ -1,0 +1,104 @@
+import TernImages
+import TernModel
+
+/// Feeds the image pipeline from the list: cells in view ask at visible priority (through the cell pool,
+/// so a cell leaving the screen cancels its requests), and the rows ahead of the user ask at prefetch
+/// priority, cancelled when they fall out of the window. Holds the drawn images' states.
+final class ThumbnailFeeder {
+    private(set) var images: [ThumbnailRequest: ImageState] = [:]
+    private let loader: ImageLoader
+    private let mailbox: Mailbox
+    private let pool = CellPool()
+    private var prefetching: [ThumbnailRequest: Task<Void, Never>] = [:]
+    /// Pictures whose cached failure the next request must clear first (`R`).
+    private var retrying: Set<ThumbnailRequest> = []
+
+    init(loader: ImageLoader, mailbox: Mailbox) {
+        self.loader = loader
+        self.mailbox = mailbox
+    }
+
+    /// A result arrived through the mailbox.
+    func accept(_ request: ThumbnailRequest, _ state: ImageState) {
+        // A placeholder never replaces a finished picture.
+        if case .placeholder = state, case .ready = images[request] { return }
+        images[request] = state
+        if case .placeholder = state { return }
+        prefetching[request] = nil
+    }
+
+    /// Cells for the posts in view; prefetches for the posts ahead. Returns nothing: results come by mail.
+    func update(visible: [PostLayout], ahead: [PostLayout], pinned: Set<ThumbnailRequest> = []) {
+        pool.update(visible: visible.map(\.post.id)) { id, cell in
+            guard let layout = visible.first(where: { $0.post.id == id }) else { return }
+            cell.configure(postID: id, requests: layout.media.compactMap { request($0, priority: .visible) })
+        }
+        let wanted = Set(ahead.flatMap { $0.media.compactMap(\.request) })
+        for (request, task) in prefetching where !wanted.contains(request) {
+            task.cancel()
+            prefetching[request] = nil
+        }
+        for box in ahead.flatMap(\.media) {
+            guard let r = box.request, prefetching[r] == nil, let task = request(box, priority: .prefetch) else { continue }
+            prefetching[r] = task
+        }
+        prune(keeping: Set(visible.flatMap { $0.media.compactMap(\.request) }).union(wanted).union(pinned))
+    }
+
+    /// A picture outside the list (the large view), at visible priority.
+    func requestLarge(_ request: ThumbnailRequest, blurhash: String?, aspect: Double?) {
+        let attachment = MediaAttachment(id: request.url, kind: .image, url: request.url, previewURL: nil, blurhash: blurhash)
+        let box = MediaBox(line: 0, column: 0, columns: request.columns, rows: request.rows, attachment: attachment, request: request)
+        _ = self.request(box, priority: .visible, aspect: aspect)
+    }
+
+    /// Forgets failures of these pictures and asks for them again. Synchronous: the UI loop never waits,
+    /// the request tasks clear the loader's memory of the failure before asking.
+    func retry(_ layout: PostLayout) {
+        for box in layout.media {
+            guard let r = box.request, case .failed = images[r] else { continue }
+            images[r] = nil
+            retrying.insert(r)
+        }
+        pool.reset()
+    }
+
+    /// Drops every cell's requests (a resize changes every box).
+    func reset() {
+        pool.reset()
+        for (_, task) in prefetching { task.cancel() }
+        prefetching = [:]
+    }
+
+    /// Starts loading a box's picture unless it is already there; the task posts the blurhash first.
+    private func request(_ box: MediaBox, priority: ImagePriority, aspect: Double? = nil) -> Task<Void, Never>? {
+        guard let request = box.request else { return nil }
+        switch images[request] {
+        case .ready?, .failed?: return nil
+        default: break
+        }
+        let loader = self.loader, mailbox = self.mailbox
+        let hash = images[request] == nil ? box.attachment.blurhash : nil
+        let aspect = aspect ?? box.attachment.aspectRatio
+        let clearFailure = retrying.remove(request) != nil
+        return Task.detached(priority: priority == .visible ? .userInitiated : .utility) {
+            if clearFailure { await loader.retry(url: request.url) }
+            if let hash, let grid = await loader.placeholder(blurhash: hash, aspect: aspect, columns: request.columns, rows: request.rows) {
+                if Task.isCancelled { return }
+                mailbox.post(.image(request, .placeholder(grid)))
+            }
+            do {
+                let grid = try await loader.thumbnail(request, priority: priority)
+                mailbox.post(.image(request, .ready(grid)))
+            } catch let error as ImageError {
+                mailbox.post(.image(request, .failed(error.description)))
+            } catch {}
+        }
+    }
+
+    /// Keeps the image table to what is in view or ahead once it grows; the loader's caches keep the rest.
+    private func prune(keeping live: Set<ThumbnailRequest>) {
+        guard images.count > 300 else { return }
+        images = images.filter { live.contains($0.key) }
+    }
+}
