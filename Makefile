@@ -21,6 +21,7 @@ test: deps
 
 bench: deps
 	$(SWIFT) run -c release tern-bench render
+	$(SWIFT) run -c release tern-bench images
 
 clean:
 	rm -rf .build

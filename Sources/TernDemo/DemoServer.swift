@@ -65,6 +65,11 @@ public final class DemoServer: Sendable {
         await state.mediaPaths(posts: posts)
     }
 
+    /// Paths of 1080×1080 JPEG originals, smooth (`photoLike` false) or with photographic grain.
+    public func squareJPEGPaths(photoLike: Bool) async -> [String] {
+        await state.originals(width: 1080, height: 1080, format: .jpeg, photoLike: photoLike)
+    }
+
     /// Media paths in the order they were requested.
     public func mediaRequestLog() async -> [String] { await state.mediaRequestLog }
 

@@ -122,6 +122,13 @@ actor DemoState {
         }
     }
 
+    /// Originals of a given size and format, split by whether they have photographic grain.
+    func originals(width: Int, height: Int, format: ImageSpec.Format, photoLike: Bool) -> [String] {
+        posts.flatMap(\.media).filter {
+            $0.spec.width == width && $0.spec.height == height && $0.spec.format == format && $0.spec.photoLike == photoLike
+        }.map { "/media/\($0.id)/original.\(format.fileExtension)" }
+    }
+
     func countMediaRequest(_ path: String) {
         mediaRequests[path, default: 0] += 1
         mediaRequestLog.append(path)

@@ -8,12 +8,12 @@ public enum ImageColorMode: Sendable, Hashable {
 
 /// Converts pixels into a cell grid with libchafa. Owns its chafa symbol map; one renderer per worker,
 /// never shared across threads.
-final class ChafaRenderer {
+public final class ChafaRenderer {
     private let symbols: OpaquePointer
     /// Terminal cells are about twice as tall as wide; chafa needs this to keep pictures unsquashed.
     static let fontRatio: Float = 0.5
 
-    init() {
+    public init() {
         symbols = chafa_symbol_map_new()
         let tags = CHAFA_SYMBOL_TAG_BLOCK.rawValue | CHAFA_SYMBOL_TAG_BORDER.rawValue | CHAFA_SYMBOL_TAG_SPACE.rawValue
             | CHAFA_SYMBOL_TAG_SOLID.rawValue | CHAFA_SYMBOL_TAG_STIPPLE.rawValue
@@ -25,13 +25,13 @@ final class ChafaRenderer {
     deinit { chafa_symbol_map_unref(symbols) }
 
     /// The grid size that fits a `width`×`height` picture into `columns`×`rows` cells, keeping its aspect.
-    static func fit(width: Int, height: Int, columns: Int, rows: Int) -> (columns: Int, rows: Int) {
+    public static func fit(width: Int, height: Int, columns: Int, rows: Int) -> (columns: Int, rows: Int) {
         var w = Int32(columns), h = Int32(rows)
         chafa_calc_canvas_geometry(Int32(width), Int32(height), &w, &h, fontRatio, 0, 0)
         return (max(1, Int(w)), max(1, Int(h)))
     }
 
-    func render(_ image: RGBAImage, columns: Int, rows: Int, mode: ImageColorMode) -> CellGrid {
+    public func render(_ image: RGBAImage, columns: Int, rows: Int, mode: ImageColorMode) -> CellGrid {
         let config = chafa_canvas_config_new()!
         defer { chafa_canvas_config_unref(config) }
         chafa_canvas_config_set_geometry(config, Int32(columns), Int32(rows))

@@ -203,7 +203,7 @@ public actor ImageLoader {
                 let result: Result<[UInt8], Error>
                 do { result = .success(try await Self.download(request.url, http: http, limits: limits)) }
                 catch { result = .failure(error) }
-                await self.downloaded(request, result)
+                self.downloaded(request, result)
             }
             job.stage = .downloading(task)
         }
@@ -217,7 +217,7 @@ public actor ImageLoader {
                 let result: Result<(CellGrid, RGBAImage?), Error>
                 do { result = .success(try await worker.thumbnail(source, columns: request.columns, rows: request.rows, mode: mode, limits: limits)) }
                 catch { result = .failure(error) }
-                await self.decoded(request, result)
+                self.decoded(request, result)
             }
         }
     }
