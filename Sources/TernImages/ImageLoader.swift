@@ -198,12 +198,12 @@ public actor ImageLoader {
         while activeDownloads < maxDownloads, let job = next({ if case .queued = $0 { return true } else { return false } }) {
             activeDownloads += 1
             stats.downloadsStarted += 1
-            let request = job.request
+            let request = job.request, id = job.sequence
             let task = Task { [http, limits] in
                 let result: Result<[UInt8], Error>
                 do { result = .success(try await Self.download(request.url, http: http, limits: limits)) }
                 catch { result = .failure(error) }
-                self.downloaded(request, result)
+                self.downloaded(request, job: id, result)
             }
             job.stage = .downloading(task)
         }
@@ -222,16 +222,21 @@ public actor ImageLoader {
         }
     }
 
-    private func downloaded(_ request: ThumbnailRequest, _ result: Result<[UInt8], Error>) {
+    private func downloaded(_ request: ThumbnailRequest, job id: Int, _ result: Result<[UInt8], Error>) {
         activeDownloads -= 1
         defer { pump() }
-        guard let job = jobs[request], case .downloading = job.stage else { return }
+        // A cancelled download may end after a new job for the same picture started: it must not touch that one.
+        guard let job = jobs[request], job.sequence == id, case .downloading = job.stage else { return }
         switch result {
         case .success(let bytes):
             if let disk { Task { await disk.store(bytes, for: request.url) } }
             job.stage = .readyToDecode(.bytes(bytes))
+        case .failure(let error as ImageError):
+            finish(job, .failure(error))
         case .failure(let error):
-            finish(job, .failure(error as? ImageError ?? .download("\(error)")))
+            // Cancelled from outside (e.g. the HTTP client shutting down): not the picture's fault, not remembered.
+            jobs[request] = nil
+            for (_, waiter) in job.waiters { waiter.resume(throwing: error) }
         }
     }
 

@@ -34,7 +34,9 @@ final class ThumbnailFeeder {
             cell.configure(postID: id, requests: layout.media.compactMap { request($0, priority: .visible) })
         }
         let wanted = Set(ahead.flatMap { $0.media.compactMap(\.request) })
-        for (request, task) in prefetching where !wanted.contains(request) {
+        let inView = Set(visible.flatMap { $0.media.compactMap(\.request) })
+        // A prefetch whose row came into view keeps going: its cell joins the same download.
+        for (request, task) in prefetching where !wanted.contains(request) && !inView.contains(request) {
             task.cancel()
             prefetching[request] = nil
         }
@@ -42,7 +44,7 @@ final class ThumbnailFeeder {
             guard let r = box.request, prefetching[r] == nil, let task = request(box, priority: .prefetch) else { continue }
             prefetching[r] = task
         }
-        prune(keeping: Set(visible.flatMap { $0.media.compactMap(\.request) }).union(wanted).union(pinned))
+        prune(keeping: inView.union(wanted).union(pinned))
     }
 
     /// A picture outside the list (the large view), at visible priority.

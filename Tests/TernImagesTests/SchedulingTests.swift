@@ -74,6 +74,23 @@ final class SchedulingTests: XCTestCase {
         }
     }
 
+    /// A cancelled job is dropped cleanly: asking again downloads anew and gets the picture, with no
+    /// failure remembered from the cancellation.
+    func testAskingAgainRightAfterACancelGetsThePicture() async throws {
+        try await withLoader(imageLatency: 400, maxDownloads: 2) { server, loader, urls in
+            let path = String(urls[0].dropFirst(server.baseURL.count))
+            let first = Task { try await loader.thumbnail(Self.request(urls[0])) }
+            try await waitUntil { await server.mediaRequestCount(path: path) == 1 }
+            first.cancel()
+            // Only once the loader has dropped the first job: otherwise the new request would simply join it.
+            try await waitUntil { await loader.stats.downloadsCancelled == 1 }
+            let again = try await loader.thumbnail(Self.request(urls[0]))
+            XCTAssertGreaterThan(again.width, 0)
+            let count = await server.mediaRequestCount(path: path)
+            XCTAssertEqual(count, 2)
+        }
+    }
+
     func testTwoWaitersOneCancelledTheOtherStillGetsThePicture() async throws {
         try await withLoader(imageLatency: 300, maxDownloads: 2) { server, loader, urls in
             let a = Task { try await loader.thumbnail(Self.request(urls[0])) }
