@@ -81,7 +81,7 @@ public actor ImageLoader {
 
     /// `http` is owned by the caller. Grids and pixels are each bounded by their byte budgets.
     public init(http: HTTPClient, colorMode: ImageColorMode, limits: ImageLimits = ImageLimits(),
-                diskCache: DiskCache? = nil, gridBudget: Int = 8 << 20, pixelBudget: Int = 16 << 20,
+                diskCache: DiskCache? = nil, gridBudget: Int = 4 << 20, pixelBudget: Int = 6 << 20,
                 maxDownloads: Int = 6, maxDecodes: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.http = http
         self.colorMode = colorMode

@@ -26,7 +26,10 @@ public struct FrameChrome {
 /// needed and keeps their layouts while they don't change. Shared by the app and `tern-bench`.
 public final class FrameRenderer {
     public var theme: Theme
-    private var layouts: [String: PostLayout] = [:]
+    private var layouts: [String: (layout: PostLayout, lastUse: UInt64)] = [:]
+    private var clock: UInt64 = 0
+    /// Layouts are cheap to redo; keeping only recent ones keeps memory flat however far the user scrolls.
+    static let layoutCacheSize = 300
 
     public init(theme: Theme) { self.theme = theme }
 
@@ -34,17 +37,19 @@ public final class FrameRenderer {
     static func listHeight(_ rows: Int) -> Int { max(1, rows - 2) }
 
     func layout(_ post: Post, width: Int, revealed: Bool, now: Date) -> PostLayout {
-        if let l = layouts[post.id], l.width == width, l.revealed == revealed, l.post == post { return l }
+        clock += 1
+        if let l = layouts[post.id]?.layout, l.width == width, l.revealed == revealed, l.post == post {
+            layouts[post.id] = (l, clock)
+            return l
+        }
         let l = PostLayout(post: post, width: width, revealed: revealed, now: now)
-        layouts[post.id] = l
+        layouts[post.id] = (l, clock)
+        if layouts.count > Self.layoutCacheSize {
+            // Drop the least recently used third in one pass.
+            let cutoff = layouts.values.map(\.lastUse).sorted()[layouts.count / 3]
+            layouts = layouts.filter { $0.value.lastUse >= cutoff }
+        }
         return l
-    }
-
-    /// Drops layouts of posts no longer in the snapshot, so memory follows what is loaded.
-    func prune(keeping posts: [Post]) {
-        guard layouts.count > posts.count + 64 else { return }
-        let ids = Set(posts.map(\.id))
-        layouts = layouts.filter { ids.contains($0.key) }
     }
 
     /// Forgets layouts (relative times age; a resize changes every width).

@@ -4,7 +4,7 @@ import TernImages
 import TernModel
 
 /// Scrolls a list the way `j` does, without a screen, feeding the image pipeline through the same feeder
-/// and prefetch window as the app; counts how many pictures were complete when their row came into view.
+/// and prefetch window as the app; counts how many pictures were complete when their row scrolled into view.
 /// For `tern-bench`.
 public final class ScrollProbe {
     private let renderer = FrameRenderer(theme: .builtIn)
@@ -47,6 +47,8 @@ public final class ScrollProbe {
         let layouts = shown.map { renderer.layout(snapshot.posts[$0.index], width: columns, revealed: false, now: now) }
         for request in layouts.flatMap({ $0.media.compactMap(\.request) }) where !seen.contains(request) {
             seen.insert(request)
+            // The first screen is on view from the start: nothing could have fetched it ahead.
+            guard moving else { continue }
             entered += 1
             if case .ready = feeder.images[request] { completeOnEntry += 1 }
         }

@@ -90,7 +90,6 @@ public final class TimelineApp {
                 lastMessageID = m.id
                 show(m.text, error: m.isError)
             }
-            renderer.prune(keeping: s.posts)
             dirty = true
         case .image(let request, let state):
             feeder.accept(request, state)

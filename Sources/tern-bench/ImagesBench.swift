@@ -14,7 +14,6 @@ struct ImagesBench: AsyncParsableCommand {
 
     @Option(help: "Pictures of each kind (smooth, photo-like) timed.") var count = 12
     @Option(help: "Posts scrolled at 10 posts/s for the prefetch hit ratio.") var scrollPosts = 150
-    @Option(help: "Posts scrolled (quickly) before reading peak RSS.") var rssPosts = 2000
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
@@ -24,7 +23,6 @@ struct ImagesBench: AsyncParsableCommand {
         figures += try await cacheHits(http)
         figures += try await prefetchRatio(http, prefetch: 10)
         figures += try await prefetchRatio(http, prefetch: 0)
-        figures += try await peakRSS(http)
         try await http.shutdown()
         Report.print("images: JPEG 1080×1080 → 40×20 cells, 256 colours", figures, json: output.json)
     }
@@ -150,29 +148,15 @@ struct ImagesBench: AsyncParsableCommand {
                        value: ratio * 100, unit: "%")]
     }
 
-    /// Scrolls 2,000 posts with pictures and reads the process's peak resident memory.
-    func peakRSS(_ http: HTTPClient) async throws -> [Figure] {
-        var config = DemoConfig()
-        config.postCount = rssPosts + 40
-        let server = try await DemoServer.start(config)
-        defer { Task { await server.stop() } }
-        let posts = try await loadPosts(server, http, count: rssPosts)
-        let loader = ImageLoader(http: http, colorMode: .indexed256)
-        let probe = ScrollProbe(posts: posts, loader: loader, columns: 120, rows: 40, prefetchRows: 10)
-        while !probe.atEnd {
-            probe.drain()
-            probe.step()
-            try await Task.sleep(for: .milliseconds(15))
-        }
-        probe.stop()
-        return [
-            Figure(name: "posts scrolled", value: Double(posts.count), unit: "posts"),
-            Figure(name: "peak RSS (demo server in the same process)", value: Double(Self.peakRSSKB()) / 1024, unit: "MB"),
-        ]
-    }
-
     func loadPosts(_ server: DemoServer, _ http: HTTPClient, count: Int) async throws -> [Post] {
-        let client = MastodonClient(baseURL: URL(string: server.baseURL)!, token: "bench", http: http)
+        try await Posts.load(baseURL: server.baseURL, http: http, count: count)
+    }
+}
+
+/// Pages of the demo's home timeline, followed by Link headers.
+enum Posts {
+    static func load(baseURL: String, http: HTTPClient, count: Int) async throws -> [Post] {
+        let client = MastodonClient(baseURL: URL(string: baseURL)!, token: "bench", http: http)
         var page = try await client.timeline(.home, limit: 40)
         var posts = page.posts
         while posts.count < count, let next = page.links.next {
@@ -181,11 +165,5 @@ struct ImagesBench: AsyncParsableCommand {
             posts += page.posts
         }
         return Array(posts.prefix(count))
-    }
-
-    static func peakRSSKB() -> Int {
-        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
-        return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
     }
 }

@@ -1,0 +1,93 @@
+import ArgumentParser
+import AsyncHTTPClient
+import Foundation
+import TernDemo
+import TernImages
+import TernUI
+
+/// Peak memory of the client side alone: the demo server runs in a child process, and this process starts
+/// fresh, so the figure is Tern's own.
+struct MemoryBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "memory", abstract: "Peak RSS after scrolling 2,000 posts with pictures (demo server in a child process).")
+
+    @Option(help: "Posts scrolled.") var posts = 2000
+    @OptionGroup var output: OutputOptions
+
+    func run() async throws {
+        let child = try DemoChild(posts: posts + 40)
+        defer { child.stop() }
+        let http = HTTPClient(eventLoopGroupProvider: .singleton)
+        let start = Self.status("VmRSS:")
+        let loaded = try await Posts.load(baseURL: child.baseURL, http: http, count: posts)
+        let afterLoad = Self.status("VmRSS:")
+        let loader = ImageLoader(http: http, colorMode: .indexed256)
+        let probe = ScrollProbe(posts: loaded, loader: loader, columns: 120, rows: 40, prefetchRows: 10)
+        while !probe.atEnd {
+            probe.drain()
+            probe.step()
+            try await Task.sleep(for: .milliseconds(15))
+        }
+        probe.stop()
+        let figures = [
+            Figure(name: "posts scrolled", value: Double(loaded.count), unit: "posts"),
+            Figure(name: "pictures shown", value: Double(probe.entered), unit: "pictures"),
+            Figure(name: "RSS at start", value: Double(start) / 1024, unit: "MB"),
+            Figure(name: "RSS with \(loaded.count) posts loaded", value: Double(afterLoad) / 1024, unit: "MB"),
+            Figure(name: "RSS after scrolling", value: Double(Self.status("VmRSS:")) / 1024, unit: "MB"),
+            Figure(name: "peak RSS", value: Double(Self.status("VmHWM:")) / 1024, unit: "MB"),
+        ]
+        try await http.shutdown()
+        Report.print("memory: client side, \(posts) posts scrolled with pictures", figures, json: output.json)
+    }
+
+    /// A kB figure from /proc/self/status (VmRSS, VmHWM).
+    static func status(_ key: String) -> Int {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix(key) } ?? ""
+        return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
+    }
+}
+
+/// `tern-bench serve-demo`: runs a demo server and prints its address (for benchmarks' child processes).
+struct ServeDemo: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "serve-demo", abstract: "Run a demo server.",
+                                                    shouldDisplay: false)
+    @Option var posts = 520
+
+    func run() async throws {
+        var config = DemoConfig()
+        config.postCount = posts
+        let server = try await DemoServer.start(config)
+        // Unbuffered, so the parent reads the address at once.
+        FileHandle.standardOutput.write(Data((server.baseURL + "\n").utf8))
+        // Until the parent closes our stdin.
+        while FileHandle.standardInput.availableData.count > 0 {}
+        await server.stop()
+    }
+}
+
+/// The benchmark binary itself, re-run as a demo server in a child process.
+final class DemoChild {
+    let baseURL: String
+    private let process = Process()
+    private let input = Pipe()
+
+    init(posts: Int) throws {
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        process.arguments = ["serve-demo", "--posts", "\(posts)"]
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        var line = Data()
+        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data([10]) { line += byte }
+        baseURL = String(decoding: line, as: UTF8.self)
+        guard baseURL.hasPrefix("http://") else { throw ValidationError("the demo server child process did not start") }
+    }
+
+    func stop() {
+        try? input.fileHandleForWriting.close()
+        process.terminate()
+    }
+}
