@@ -6,11 +6,11 @@ import TernTerminal
 
 /// The interactive list: one loop on the calling thread that waits on the keyboard and on the mailbox,
 /// applies what arrived, and draws. It is the only code that touches curses; everything slow runs in
-/// tasks that report back through the mailbox.
+/// tasks that report back through the mailbox. The loop blocks its thread in `poll()`, so nothing may wait
+/// for the main actor: results come back through the mailbox, never through `@MainActor` tasks.
 public final class TimelineApp {
     private let screen: Screen
     private let engine: TimelineEngine
-    private let loader: ImageLoader
     private let mailbox: Mailbox
     private let renderer: FrameRenderer
     private let keymap: Keymap
@@ -35,7 +35,6 @@ public final class TimelineApp {
                 notice: String? = nil) {
         self.screen = screen
         self.engine = engine
-        self.loader = loader
         self.mailbox = mailbox
         self.renderer = FrameRenderer(theme: theme)
         self.keymap = keymap
