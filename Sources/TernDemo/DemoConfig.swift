@@ -23,6 +23,9 @@ public struct DemoConfig: Sendable {
     public var stallSeconds = 30.0
     /// A new post appears this often (seconds); nil for never.
     public var newPostInterval: Double? = nil
+    /// When false, API requests need a token the demo issued through its OAuth flow (or `demo-token`);
+    /// others get a 401, as on a real server.
+    public var acceptAnyToken = true
     /// 0 asks the system for a free port.
     public var port = 0
 

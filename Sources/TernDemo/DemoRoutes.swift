@@ -10,35 +10,52 @@ struct DemoRoutes: Sendable {
     let base = BaseURLBox()
 
     func register(on router: Router<BasicRequestContext>) {
-        router.get("/api/v1/timelines/home") { req, _ in try await timeline(req, path: "/api/v1/timelines/home") }
-        router.get("/api/v1/timelines/public") { req, _ in try await timeline(req, path: "/api/v1/timelines/public") }
-        router.get("/api/v1/accounts/verify_credentials") { _, _ in
-            try await delay()
-            return try json(await state.wireAccount(0, base: base.value))
-        }
-        router.get("/api/v1/statuses/:id") { _, ctx in
-            try await delay()
-            guard let id = ctx.parameters.get("id").flatMap(UInt64.init), let post = await state.post(id: id) else {
-                return error(.notFound, "Record not found")
+        registerOAuth(on: router)
+        router.get("/api/v1/timelines/home") { req, _ in try await authorized(req) { try await timeline(req, path: "/api/v1/timelines/home") } }
+        router.get("/api/v1/timelines/public") { req, _ in try await authorized(req) { try await timeline(req, path: "/api/v1/timelines/public") } }
+        router.get("/api/v1/accounts/verify_credentials") { req, _ in
+            try await authorized(req) {
+                try await delay()
+                return try json(await state.wireAccount(0, base: base.value))
             }
-            return try json(await state.wire(post, base: base.value))
         }
-        router.post("/api/v1/statuses/:id/:action") { _, ctx in try await action(ctx) }
-        router.get("/api/v1/bookmarks") { req, _ in try await bookmarks(req) }
-        router.get("/api/v1/favourites") { req, _ in
-            try await delay()
-            let limit = req.uri.queryParameters["limit"].flatMap { Int($0) } ?? 20
-            let b = await base.value
-            var out: [WireStatus] = []
-            for p in await state.favouritedPosts(limit: limit) { out.append(await state.wire(p, base: b)) }
-            return try json(out)
-        }
+        router.get("/api/v1/statuses/:id") { req, ctx in try await authorized(req) { try await status(ctx) } }
+        router.post("/api/v1/statuses/:id/:action") { req, ctx in try await authorized(req) { try await action(ctx) } }
+        router.get("/api/v1/bookmarks") { req, _ in try await authorized(req) { try await bookmarks(req) } }
+        router.get("/api/v1/favourites") { req, _ in try await authorized(req) { try await favourites(req) } }
         router.get("/media/:id/:file") { req, ctx in try await media(req, ctx) }
         router.post("/demo/posts") { req, _ in
             let count = req.uri.queryParameters["count"].flatMap { Int($0) } ?? 1
             await state.addPosts(max(0, min(10_000, count)))
             return Response(status: .noContent)
         }
+    }
+
+    /// A real server answers 401 without a valid token; the demo does when `acceptAnyToken` is off.
+    private func authorized(_ req: Request, _ body: () async throws -> Response) async throws -> Response {
+        if !config.acceptAnyToken {
+            let header = req.headers[.authorization] ?? ""
+            let token = header.hasPrefix("Bearer ") ? String(header.dropFirst(7)) : nil
+            guard await state.isValid(token: token) else { return error(.unauthorized, "The access token is invalid") }
+        }
+        return try await body()
+    }
+
+    private func status(_ ctx: BasicRequestContext) async throws -> Response {
+            try await delay()
+            guard let id = ctx.parameters.get("id").flatMap(UInt64.init), let post = await state.post(id: id) else {
+                return error(.notFound, "Record not found")
+            }
+            return try json(await state.wire(post, base: base.value))
+    }
+
+    private func favourites(_ req: Request) async throws -> Response {
+        try await delay()
+        let limit = req.uri.queryParameters["limit"].flatMap { Int($0) } ?? 20
+        let b = await base.value
+        var out: [WireStatus] = []
+        for p in await state.favouritedPosts(limit: limit) { out.append(await state.wire(p, base: b)) }
+        return try json(out)
     }
 
     private func delay() async throws {
@@ -113,7 +130,7 @@ struct DemoRoutes: Sendable {
                         body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
-    private func json<T: Encodable>(_ value: T) throws -> Response {
+    func json<T: Encodable>(_ value: T) throws -> Response {
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.outputFormatting = [.withoutEscapingSlashes]
@@ -122,7 +139,7 @@ struct DemoRoutes: Sendable {
                         body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
-    private func error(_ status: HTTPResponse.Status, _ message: String) -> Response {
+    func error(_ status: HTTPResponse.Status, _ message: String) -> Response {
         let data = (try? JSONEncoder().encode(WireError(error: message))) ?? Data()
         return Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
                         body: .init(byteBuffer: ByteBuffer(bytes: data)))

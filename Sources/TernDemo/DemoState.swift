@@ -15,6 +15,9 @@ actor DemoState {
     private(set) var mediaRequests: [String: Int] = [:]
     private(set) var mediaRequestLog: [String] = []
     private(set) var actionRequests = 0
+    private var apps: [String: String] = [:]          // client id → secret
+    private var codes: [String: String] = [:]         // code → client id
+    private var tokens: Set<String> = ["demo-token"]
 
     init(config: DemoConfig, host: String) {
         self.config = config
@@ -128,6 +131,37 @@ actor DemoState {
             $0.spec.width == width && $0.spec.height == height && $0.spec.format == format && $0.spec.photoLike == photoLike
         }.map { "/media/\($0.id)/original.\(format.fileExtension)" }
     }
+
+    // MARK: OAuth
+
+    func registerApp() -> (id: String, secret: String) {
+        let id = "demo-client-\(apps.count + 1)", secret = "secret-\(UUID().uuidString)"
+        apps[id] = secret
+        return (id, secret)
+    }
+
+    func issueCode(clientID: String) -> String? {
+        guard apps[clientID] != nil else { return nil }
+        let code = "code-\(UUID().uuidString.prefix(8))"
+        codes[code] = clientID
+        return code
+    }
+
+    func exchange(code: String, clientID: String, secret: String) -> String? {
+        guard codes[code] == clientID, apps[clientID] == secret else { return nil }
+        codes[code] = nil
+        let token = "token-\(UUID().uuidString)"
+        tokens.insert(token)
+        return token
+    }
+
+    func revoke(token: String, clientID: String, secret: String) -> Bool {
+        guard apps[clientID] == secret else { return false }
+        tokens.remove(token)
+        return true
+    }
+
+    func isValid(token: String?) -> Bool { token.map { tokens.contains($0) } ?? false }
 
     func countMediaRequest(_ path: String) {
         mediaRequests[path, default: 0] += 1

@@ -145,7 +145,7 @@ public actor TimelineEngine {
                 }
             }
         } catch {
-            say("Couldn't refresh: \(describe(error))", error: true)
+            say("Couldn't \(posts.isEmpty ? "load the timeline" : "refresh"): \(describe(error))", error: true)
         }
         loadingNewer = false
         emit()

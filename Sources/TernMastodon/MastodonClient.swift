@@ -75,12 +75,22 @@ public final class MastodonClient: Sendable {
         }
     }
 
-    private func send(url: URL, method: HTTPMethod) async throws -> (Data, HTTPHeaders) {
+    func send(url: URL, method: HTTPMethod, form: [(String, String)]? = nil) async throws -> (Data, HTTPHeaders) {
+        try await Self.send(url: url, method: method, token: token, form: form, http: http, timeout: timeout)
+    }
+
+    /// One request; `form` is sent as application/x-www-form-urlencoded, which every server kind accepts.
+    static func send(url: URL, method: HTTPMethod, token: String?, form: [(String, String)]? = nil,
+                     http: HTTPClient, timeout: TimeAmount) async throws -> (Data, HTTPHeaders) {
         var request = HTTPClientRequest(url: url.absoluteString)
         request.method = method
         request.headers.add(name: "Accept", value: "application/json")
         request.headers.add(name: "User-Agent", value: "Tern/0.1")
         if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
+        if let form {
+            request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+            request.body = .bytes(ByteBuffer(string: FormEncoding.encode(form)))
+        }
         let response: HTTPClientResponse
         let body: ByteBuffer
         do {

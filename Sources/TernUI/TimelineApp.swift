@@ -199,7 +199,7 @@ public final class TimelineApp {
             return nil
         }.first ?? post.url
         guard let link else { show("This post has no link", error: false); return }
-        switch LinkOpener.open(link) {
+        switch BrowserLauncher.open(link) {
         case .opened(let program): show("Opened in \(program)", error: false)
         case .noBrowser: show("Link: \(link)", error: false)
         case .refused(let why): show(why, error: true)

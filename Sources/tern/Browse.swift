@@ -1,13 +1,18 @@
 import ArgumentParser
 import Foundation
+import TernMastodon
 import TernModel
+import TernStore
 
 /// Browses a real server with a token the user already has (login arrives with its own command).
 struct Browse: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Browse a server's timeline (the default command).")
 
-    @Option(help: "The server's address, e.g. https://mastodon.social.")
+    @Option(help: "A stored account (see `tern accounts`); default: the default account.")
+    var account: String?
+
+    @Option(help: "A server to browse with --token-file instead of a stored account.")
     var server: String?
 
     @Option(help: "A file holding an access token (e.g. made in the server's web settings).")
@@ -19,31 +24,25 @@ struct Browse: ParsableCommand {
     @OptionGroup var view: ViewOptions
 
     func run() throws {
-        guard let server else {
-            throw ValidationError("""
-                No server given. Try the built-in demo instance:  tern demo
-                or browse your own server with a token:  tern --server https://example.social --token-file ~/token.txt
-                """)
-        }
-        guard let url = URL(string: server.contains("://") ? server : "https://\(server)"), url.host != nil else {
-            throw ValidationError("'\(server)' is not a server address")
-        }
-        let loopback = ["127.0.0.1", "localhost", "::1"].contains(url.host ?? "")
-        guard url.scheme == "https" || (url.scheme == "http" && loopback) else {
-            throw ValidationError("only https:// servers are allowed (http:// only on this machine)")
-        }
-        var token: String?
-        if let tokenFile {
-            do {
-                token = try String(contentsOfFile: (tokenFile as NSString).expandingTildeInPath, encoding: .utf8)
-                    .trimmingCharacters(in: .whitespacesAndNewlines)
-            } catch {
-                throw ValidationError("cannot read the token file \(tokenFile): \(error.localizedDescription)")
-            }
-        }
         guard let id = TimelineChoice(rawValue: timeline)?.id else {
             throw ValidationError("unknown timeline '\(timeline)': use home, local, federated, bookmarks or favourites")
         }
+        guard let server else {
+            let store = AccountStore(directory: TernPaths().config.appendingPathComponent("accounts"))
+            guard let name = account ?? store.defaultName else {
+                throw UserError("""
+                    No account yet. Log in with:  tern login example.social
+                    or try the built-in demo instance:  tern demo
+                    """)
+            }
+            let stored: StoredAccount
+            do { stored = try store.load(name) } catch { throw UserError("\(error)") }
+            try Session.run(baseURL: stored.server, token: stored.token, timeline: id, title: stored.name, view: view)
+            return
+        }
+        let url: URL
+        do { url = try OAuth.serverURL(server) } catch { throw ValidationError("\(error)") }
+        let token = try tokenFile.map(TokenFile.read)
         try Session.run(baseURL: url, token: token, timeline: id, title: url.host ?? server, view: view)
     }
 }

@@ -22,8 +22,11 @@ struct Demo: ParsableCommand {
     @Option(help: "Seed of the synthetic posts and pictures.")
     var seed: UInt64 = 42
 
-    @Flag(help: "Only run the demo server and print its address (for trying other clients).")
+    @Flag(help: "Only run the demo server and print its address (for trying other clients, or `tern login`).")
     var serverOnly = false
+
+    @Flag(help: "Reject tokens the demo did not issue through its login flow (401), as a real server does.")
+    var requireLogin = false
 
     @OptionGroup var view: ViewOptions
 
@@ -39,6 +42,7 @@ struct Demo: ParsableCommand {
         config.imageLatencyMilliseconds = imageLatency
         config.failRate = failRate
         config.newPostInterval = newPostEvery > 0 ? newPostEvery : nil
+        config.acceptAnyToken = !requireLogin
         // Timeouts in the demo stall longer than the client waits, so they surface as timeouts.
         config.stallSeconds = 20
         let settings = config

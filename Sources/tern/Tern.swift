@@ -7,7 +7,7 @@ struct Tern: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tern",
         abstract: "A terminal feed reader for the fediverse.",
-        subcommands: [Browse.self, Demo.self],
+        subcommands: [Browse.self, Demo.self, Login.self, Accounts.self, Logout.self],
         defaultSubcommand: Browse.self)
 }
 
@@ -21,4 +21,10 @@ struct ViewOptions: ParsableArguments {
 
     @Option(help: "Posts per page requested from the server.")
     var pageSize = 20
+}
+
+/// A problem to tell the user in one sentence, without the usage text argument errors get.
+struct UserError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
 }

@@ -1,15 +1,15 @@
 import Foundation
 
 /// Hands a URL to the user's browser without a shell: the URL is one argument, never parsed as a command.
-enum LinkOpener {
-    enum Outcome: Equatable {
+public enum BrowserLauncher {
+    public enum Outcome: Equatable {
         case opened(String)
         /// No browser to use (e.g. over ssh): the caller shows the URL instead.
         case noBrowser
         case refused(String)
     }
 
-    static func open(_ link: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> Outcome {
+    public static func open(_ link: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> Outcome {
         guard let url = URL(string: link), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
             return .refused("Not opening a link that isn't http(s)")
         }

@@ -1,0 +1,99 @@
+import Foundation
+
+/// One logged-in account: where, who, and the credentials. Kept in a file only the user can read.
+public struct StoredAccount: Codable, Sendable, Equatable {
+    /// `user@host`: how the user names it (`--account`, `logout`).
+    public var name: String
+    public var server: URL
+    public var token: String
+    public var accountID: String
+    /// The app registration, needed to revoke the token at logout. Nil when a token was given by hand.
+    public var clientID: String?
+    public var clientSecret: String?
+
+    public init(name: String, server: URL, token: String, accountID: String, clientID: String? = nil,
+                clientSecret: String? = nil) {
+        self.name = name
+        self.server = server
+        self.token = token
+        self.accountID = accountID
+        self.clientID = clientID
+        self.clientSecret = clientSecret
+    }
+}
+
+/// Accounts under `$XDG_CONFIG_HOME/tern/accounts/`: one JSON file each, mode 0600, in a 0700 folder,
+/// and a `default` file naming the one used when none is chosen.
+public struct AccountStore: Sendable {
+    public let directory: URL
+
+    public init(directory: URL) {
+        self.directory = directory
+    }
+
+    private var defaultFile: URL { directory.appendingPathComponent("default") }
+
+    private func file(_ name: String) -> URL {
+        // Names are user@host; anything else that could leave the folder is replaced.
+        let safe = name.map { $0.isLetter || $0.isNumber || "@._-".contains($0) ? $0 : "_" }
+        return directory.appendingPathComponent(String(safe) + ".json")
+    }
+
+    /// Saves an account (replacing one of the same name); the first account saved becomes the default.
+    public func save(_ account: StoredAccount) throws {
+        let fm = FileManager.default
+        try fm.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try fm.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
+        let data = try JSONEncoder().encode(account)
+        let target = file(account.name)
+        let temp = directory.appendingPathComponent(".\(UUID().uuidString).tmp")
+        // Created 0600 before the token is written, so it is never readable by others, not even briefly.
+        guard fm.createFile(atPath: temp.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+            throw AccountStoreError(description: "cannot write in \(directory.path)")
+        }
+        let handle = try FileHandle(forWritingTo: temp)
+        try handle.write(contentsOf: data)
+        try handle.close()
+        if fm.fileExists(atPath: target.path) { try fm.removeItem(at: target) }
+        try fm.moveItem(at: temp, to: target)
+        if defaultName == nil { try setDefault(account.name) }
+    }
+
+    public func load(_ name: String) throws -> StoredAccount {
+        guard let data = try? Data(contentsOf: file(name)) else {
+            throw AccountStoreError(description: "no account '\(name)'; `tern accounts` lists them, `tern login` adds one")
+        }
+        do { return try JSONDecoder().decode(StoredAccount.self, from: data) }
+        catch { throw AccountStoreError(description: "the account file for '\(name)' is damaged; log in again") }
+    }
+
+    public func list() -> [StoredAccount] {
+        let files = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? []
+        return files.filter { $0.pathExtension == "json" }
+            .compactMap { try? JSONDecoder().decode(StoredAccount.self, from: Data(contentsOf: $0)) }
+            .sorted { $0.name < $1.name }
+    }
+
+    public var defaultName: String? {
+        guard let s = try? String(contentsOf: defaultFile, encoding: .utf8) else { return nil }
+        let name = s.trimmingCharacters(in: .whitespacesAndNewlines)
+        return name.isEmpty ? nil : name
+    }
+
+    public func setDefault(_ name: String) throws {
+        try Data((name + "\n").utf8).write(to: defaultFile)
+    }
+
+    /// Forgets an account; the default moves to another one if there is one.
+    public func remove(_ name: String) throws {
+        try FileManager.default.removeItem(at: file(name))
+        if defaultName == name {
+            try? FileManager.default.removeItem(at: defaultFile)
+            if let next = list().first { try setDefault(next.name) }
+        }
+    }
+}
+
+public struct AccountStoreError: Error, CustomStringConvertible {
+    public var description: String
+}

@@ -1,0 +1,129 @@
+import ArgumentParser
+import AsyncHTTPClient
+import Foundation
+import TernMastodon
+import TernModel
+import TernStore
+import TernUI
+
+/// `tern login DOMAIN`: registers Tern on the server, has the user approve it, stores the token.
+struct Login: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Log in to a server (out-of-band OAuth), or store a token you already have.")
+
+    @Argument(help: "The server, e.g. mastodon.social or https://example.social (http:// only for this machine).")
+    var server: String
+
+    @Option(help: "A file holding an access token made in the server's settings; skips the browser step.")
+    var tokenFile: String?
+
+    func run() throws {
+        let url: URL
+        do { url = try OAuth.serverURL(server) } catch { throw UserError("\(error)") }
+        let store = AccountStore(directory: TernPaths().config.appendingPathComponent("accounts"))
+        let given = try tokenFile.map(TokenFile.read)
+        let saved = try blocking {
+            let http = HTTPClient(eventLoopGroupProvider: .singleton)
+            do {
+                let account = try await Self.login(server: url, token: given, http: http)
+                try await http.shutdown()
+                return account
+            } catch {
+                try? await http.shutdown()
+                throw error
+            }
+        }
+        try store.save(saved)
+        print("Logged in as \(saved.name).\(store.defaultName == saved.name ? " It is the default account." : " Use it with: tern --account \(saved.name)")")
+    }
+
+    static func login(server: URL, token given: String?, http: HTTPClient) async throws -> StoredAccount {
+        var app: AppRegistration?
+        var token = given
+        if token == nil {
+            let registered = try await OAuth.registerApp(server: server, http: http)
+            app = registered
+            let authorize = OAuth.authorizeURL(server: server, app: registered)
+            print("Open this page, approve Tern, and paste the code it shows:\n\n  \(authorize.absoluteString)\n")
+            if case .opened = BrowserLauncher.open(authorize.absoluteString) { print("(opened in your browser)") }
+            print("Code: ", terminator: "")
+            guard let code = readLine(strippingNewline: true), !code.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw UserError("no code given; nothing was stored")
+            }
+            token = try await OAuth.exchange(code: code, server: server, app: registered, http: http)
+        }
+        let client = MastodonClient(baseURL: server, token: token, http: http)
+        let me: Account
+        do { me = try await client.verifyCredentials() }
+        catch MastodonError.unauthorized(let message) {
+            throw UserError("the server refused the token\(message.map { ": \($0)" } ?? ""); nothing was stored")
+        }
+        let host = server.host ?? "server"
+        let port = server.port.map { ":\($0)" } ?? ""
+        return StoredAccount(name: "\(me.acct.split(separator: "@").first ?? Substring(me.acct))@\(host)\(port)",
+                             server: server, token: token!, accountID: me.id,
+                             clientID: app?.clientID, clientSecret: app?.clientSecret)
+    }
+}
+
+/// `tern accounts`: the stored accounts, the default marked.
+struct Accounts: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List stored accounts; --default NAME picks the default.")
+
+    @Option(name: .customLong("default"), help: "Make this account the default.")
+    var makeDefault: String?
+
+    func run() throws {
+        let store = AccountStore(directory: TernPaths().config.appendingPathComponent("accounts"))
+        if let name = makeDefault {
+            _ = try store.load(name)
+            try store.setDefault(name)
+        }
+        let all = store.list()
+        if all.isEmpty { print("No accounts yet. Add one with: tern login example.social"); return }
+        for a in all { print("\(a.name == store.defaultName ? "*" : " ") \(a.name)  \(a.server.absoluteString)") }
+    }
+}
+
+/// `tern logout NAME`: revokes the token where the server allows, and forgets the account.
+struct Logout: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Forget an account (and revoke its token).")
+
+    @Argument(help: "The account, as `tern accounts` lists it.")
+    var name: String
+
+    func run() throws {
+        let store = AccountStore(directory: TernPaths().config.appendingPathComponent("accounts"))
+        let account = try store.load(name)
+        var note = "its token could not be revoked (it was given by hand)"
+        if let id = account.clientID, let secret = account.clientSecret {
+            let revoked: Bool = (try? blocking {
+                let http = HTTPClient(eventLoopGroupProvider: .singleton)
+                let done: Bool
+                do {
+                    try await OAuth.revoke(token: account.token, server: account.server,
+                                           app: AppRegistration(clientID: id, clientSecret: secret), http: http)
+                    done = true
+                } catch { done = false }
+                try await http.shutdown()
+                return done
+            }) ?? false
+            note = revoked ? "its token was revoked" : "the server did not confirm revoking its token"
+        }
+        try store.remove(name)
+        print("Forgot \(name); \(note).")
+    }
+}
+
+/// A token the user made in their server's settings, saved in a file.
+enum TokenFile {
+    static func read(_ path: String) throws -> String {
+        let expanded = (path as NSString).expandingTildeInPath
+        guard let text = try? String(contentsOfFile: expanded, encoding: .utf8) else {
+            throw UserError("cannot read the token file \(path)")
+        }
+        let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !token.isEmpty else { throw UserError("the token file \(path) is empty") }
+        return token
+    }
+}
