@@ -66,6 +66,7 @@ let package = Package(
         .testTarget(name: "TernMastodonTests", dependencies: ["TernMastodon", "TernDemo"]),
         .testTarget(name: "TernFeedTests", dependencies: ["TernFeed", "TernDemo", "TernMastodon"]),
         .testTarget(name: "TernTerminalTests", dependencies: ["TernTerminal"]),
+        .testTarget(name: "TernStoreTests", dependencies: ["TernStore"]),
         .testTarget(name: "TernImagesTests", dependencies: ["TernImages", "TernDemo"]),
         .testTarget(name: "TernUITests", dependencies: ["TernUI", "TernDemo"]),
         .testTarget(name: "EndToEndTests", dependencies: []),

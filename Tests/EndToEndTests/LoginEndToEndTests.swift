@@ -1,0 +1,51 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import XCTest
+
+/// `tern login` against the demo server, the way a person does it, then browsing with the stored account.
+final class LoginEndToEndTests: XCTestCase {
+    var ternBinary: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("tern")
+    }
+
+    func testLoginThenBrowse() async throws {
+        guard TmuxSession.available else { throw XCTSkip("tmux is not installed (make test installs it)") }
+        guard FileManager.default.isExecutableFile(atPath: ternBinary.path) else { throw XCTSkip("tern is not built") }
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("tern-login-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        let env = "XDG_CONFIG_HOME=\(home.path)/config XDG_CACHE_HOME=\(home.path)/cache"
+
+        let server = try TmuxSession(command: "\(ternBinary.path) demo --server-only --require-login --new-post-every 0", columns: 100, rows: 5)
+        let started = server.wait { $0.contains("http://127.0.0.1:") }
+        XCTAssertTrue(started.ok, started.screen)
+        let address = try XCTUnwrap(started.screen.range(of: #"http://127\.0\.0\.1:\d+"#, options: .regularExpression)
+            .map { String(started.screen[$0]) })
+
+        let login = try TmuxSession(command: "env \(env) \(ternBinary.path) login \(address); echo EXIT=$?; sleep 30", columns: 250, rows: 20)
+        let prompt = login.wait { $0.contains("Code:") }
+        XCTAssertTrue(prompt.ok, prompt.screen)
+        let authorize = try XCTUnwrap(prompt.screen.range(of: #"http://\S+/oauth/authorize\S+"#, options: .regularExpression)
+            .map { String(prompt.screen[$0]) })
+        // The user opens the page and copies the code it shows.
+        let (page, _) = try await URLSession.shared.data(from: try XCTUnwrap(URL(string: authorize)))
+        let html = String(decoding: page, as: UTF8.self)
+        let code = try XCTUnwrap(html.range(of: "value=\"").map { String(html[$0.upperBound...].prefix { $0 != "\"" }) })
+        try login.send(code, "Enter")
+        let done = login.wait { $0.contains("EXIT=") }
+        XCTAssertTrue(done.screen.contains("Logged in as you@127.0.0.1"), done.screen)
+        XCTAssertTrue(done.screen.contains("EXIT=0"), done.screen)
+
+        // Plain `tern` now browses the stored default account.
+        let browse = try TmuxSession(command: "env \(env) \(ternBinary.path); echo EXIT=$?; sleep 30")
+        let shown = browse.wait { $0.contains("Sol Novak @user32") }
+        XCTAssertTrue(shown.ok, shown.screen)
+        XCTAssertTrue(shown.screen.contains("you@127.0.0.1"), "the title names the account")
+        try browse.send("q")
+        let quit = browse.wait { $0.contains("EXIT=") }
+        XCTAssertTrue(quit.screen.contains("EXIT=0"), quit.screen)
+    }
+}
