@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "TernTerminalTests", dependencies: ["TernTerminal"]),
         .testTarget(name: "TernStoreTests", dependencies: ["TernStore"]),
         .testTarget(name: "TernImagesTests", dependencies: ["TernImages", "TernDemo"]),
-        .testTarget(name: "TernUITests", dependencies: ["TernUI", "TernDemo"]),
+        .testTarget(name: "TernUITests", dependencies: ["TernUI", "TernDemo", "TernMastodon"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
     ],
     swiftLanguageModes: [.v6]

@@ -14,7 +14,13 @@ enum PostMapping {
             spoilerText: shown.spoilerText, sensitive: shown.sensitive,
             media: shown.media.map(media), url: shown.url, inReplyToID: shown.inReplyToID,
             repliesCount: shown.repliesCount, boostsCount: shown.reblogsCount, favouritesCount: shown.favouritesCount,
-            favourited: shown.favourited, bookmarked: shown.bookmarked, boosted: shown.reblogged)
+            favourited: shown.favourited, bookmarked: shown.bookmarked, boosted: shown.reblogged,
+            poll: shown.poll.map { p in
+                Poll(options: p.options.map { Poll.Option(title: $0.title, votes: $0.votes) }, votes: p.votes,
+                     expiresAt: p.expiresAt, expired: p.expired, ownVotes: p.ownVotes)
+            },
+            card: shown.card.flatMap { $0.url.isEmpty ? nil : LinkCard(url: $0.url, title: $0.title, provider: $0.provider) },
+            editedAt: shown.editedAt)
     }
 
     static func account(_ a: AccountWire?) -> Account {

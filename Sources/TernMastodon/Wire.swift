@@ -123,12 +123,18 @@ final class StatusWire: Decodable {
     var favourited: Bool
     var bookmarked: Bool
     var reblogged: Bool
+    var poll: PollWire?
+    var card: CardWire?
+    var editedAt: Date?
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         guard let id = c.idString(AnyKey("id")) else {
             throw DecodingError.keyNotFound(AnyKey("id"), .init(codingPath: c.codingPath, debugDescription: "status without id"))
         }
+        poll = c.lenient(AnyKey("poll"))
+        card = c.lenient(AnyKey("card"))
+        editedAt = (c.lenient(AnyKey("edited_at")) as String?).flatMap(WireDate.parse)
         self.id = id
         createdAt = (c.lenient(AnyKey("created_at")) as String?).flatMap(WireDate.parse)
         account = c.lenient(AnyKey("account"))
@@ -145,6 +151,46 @@ final class StatusWire: Decodable {
         favourited = c.lenient(AnyKey("favourited")) ?? false
         bookmarked = c.lenient(AnyKey("bookmarked")) ?? false
         reblogged = c.lenient(AnyKey("reblogged")) ?? false
+    }
+}
+
+struct PollWire: Decodable {
+    struct Option: Decodable {
+        var title: String
+        var votes: Int?
+        init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: AnyKey.self)
+            title = c.lenient(AnyKey("title")) ?? ""
+            votes = c.lenient(AnyKey("votes_count"))
+        }
+    }
+    var options: [Option]
+    var votes: Int
+    var expiresAt: Date?
+    var expired: Bool
+    var ownVotes: [Int]
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        options = (c.lenient(AnyKey("options")) as LossyArray<Option>?)?.elements ?? []
+        votes = c.count(AnyKey("votes_count"))
+        expiresAt = (c.lenient(AnyKey("expires_at")) as String?).flatMap(WireDate.parse)
+        expired = c.lenient(AnyKey("expired")) ?? false
+        ownVotes = c.lenient(AnyKey("own_votes")) ?? []
+    }
+}
+
+struct CardWire: Decodable {
+    var url: String
+    var title: String
+    var provider: String
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        url = c.lenient(AnyKey("url")) ?? ""
+        title = c.lenient(AnyKey("title")) ?? ""
+        let provider: String? = c.lenient(AnyKey("provider_name"))
+        self.provider = (provider?.isEmpty == false ? provider : nil) ?? URL(string: url)?.host ?? ""
     }
 }
 

@@ -22,12 +22,17 @@ public struct Post: Sendable, Hashable, Identifiable {
     public var favourited: Bool
     public var bookmarked: Bool
     public var boosted: Bool
+    public var poll: Poll?
+    public var card: LinkCard?
+    /// When the author last edited the post, if they did.
+    public var editedAt: Date?
 
     public init(id: String, statusID: String, account: Account, boostedBy: Account? = nil, createdAt: Date,
                 content: StyledText, spoilerText: String = "", sensitive: Bool = false,
                 media: [MediaAttachment] = [], url: String? = nil, inReplyToID: String? = nil,
                 repliesCount: Int = 0, boostsCount: Int = 0, favouritesCount: Int = 0,
-                favourited: Bool = false, bookmarked: Bool = false, boosted: Bool = false) {
+                favourited: Bool = false, bookmarked: Bool = false, boosted: Bool = false,
+                poll: Poll? = nil, card: LinkCard? = nil, editedAt: Date? = nil) {
         self.id = id
         self.statusID = statusID
         self.account = account
@@ -45,5 +50,8 @@ public struct Post: Sendable, Hashable, Identifiable {
         self.favourited = favourited
         self.bookmarked = bookmarked
         self.boosted = boosted
+        self.poll = poll
+        self.card = card
+        self.editedAt = editedAt
     }
 }

@@ -171,14 +171,17 @@ public final class FrameRenderer {
         for box in l.media {
             let row = listTop + top + box.line
             guard row + box.rows > listTop, row < listTop + viewHeight else { continue }
-            let state = box.request.flatMap { images[$0] }
+            let state = (box.request ?? box.blurKey).flatMap { images[$0] }
             switch state {
             case .ready(let grid), .placeholder(let grid):
                 screen.draw(grid, row: row, column: box.column, visibleRows: visibleRows)
+                if box.blurKey != nil { drawBoxText("sensitive", box: box, row: row, on: screen, visibleRows: visibleRows) }
             case .failed:
                 drawBoxText("image unavailable", box: box, row: row, on: screen, visibleRows: visibleRows)
             case nil:
-                drawBoxText(box.request == nil ? "no preview" : "loading…", box: box, row: row, on: screen, visibleRows: visibleRows)
+                let note = box.blurKey != nil || (box.request == nil && box.attachment.blurhash == nil && box.attachment.thumbnailURL != nil)
+                    ? "sensitive" : box.request == nil ? "no preview" : "loading…"
+                drawBoxText(note, box: box, row: row, on: screen, visibleRows: visibleRows)
             }
         }
     }

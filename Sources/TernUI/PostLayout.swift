@@ -10,8 +10,10 @@ struct MediaBox: Equatable {
     var columns: Int
     var rows: Int
     var attachment: MediaAttachment
-    /// Nil when the attachment has no picture to fetch.
+    /// Nil when the attachment has no picture to fetch, or is sensitive and not revealed.
     var request: ThumbnailRequest?
+    /// For sensitive media not revealed: the blurhash alone is drawn, under this key.
+    var blurKey: ThumbnailRequest?
 }
 
 /// A post laid out for one width: the lines of text and where its thumbnails go. Made once per post,
@@ -45,7 +47,7 @@ struct PostLayout {
         }
         // Header: name, handle, and the age flush right.
         let age = RelativeTime.short(from: post.createdAt, now: now)
-        let reply = post.inReplyToID != nil ? " ↩" : ""
+        let reply = (post.inReplyToID != nil ? " ↩" : "") + (post.editedAt != nil ? " ✎" : "")
         let ageWidth = DisplayWidth.of(age) + DisplayWidth.of(reply) + 1
         let name = DisplayWidth.truncate(Sanitizer.clean(post.account.shownName), to: max(4, inner - ageWidth - 2))
         let acct = DisplayWidth.truncate(Sanitizer.clean("@" + post.account.acct),
@@ -67,7 +69,13 @@ struct PostLayout {
                     lines += TextWrap.wrap(line.map { ($0.text, Self.role(of: $0.style)) }, width: inner).map(shifted)
                 }
             }
-            layoutMedia(x0: x0, inner: inner)
+            if let poll = post.poll { lines += Self.pollLines(poll, now: now, inner: inner).map(shifted) }
+            if let card = post.card {
+                let provider = card.provider.isEmpty ? "" : " · " + card.provider
+                lines += TextWrap.wrap([("↗ " + (card.title.isEmpty ? card.url : card.title), .link), (provider, .placeholder)],
+                                       width: inner).prefix(2).map(shifted)
+            }
+            layoutMedia(x0: x0, inner: inner, blurOnly: post.sensitive && !revealed)
         } else if !post.media.isEmpty {
             lines.append([Segment(text: SafeText("▣ \(post.media.count) attachment\(post.media.count == 1 ? "" : "s") hidden"),
                                   role: .placeholder, column: x0)])
@@ -76,7 +84,30 @@ struct PostLayout {
         lines.append([])
     }
 
-    private mutating func layoutMedia(x0: Int, inner: Int) {
+    /// A poll as text: totals and state, then one bar per option (✓ marks the user's own votes).
+    static func pollLines(_ poll: Poll, now: Date, inner: Int) -> [[Segment]] {
+        var state: String
+        if poll.expired { state = "closed" }
+        else if let end = poll.expiresAt {
+            let left = RelativeTime.short(from: now, now: end)
+            state = left == "now" ? "closing" : "ends in \(left)"
+        } else { state = "open" }
+        var lines = [[Segment(text: SafeText("▤ Poll · \(poll.votes) vote\(poll.votes == 1 ? "" : "s") · \(state)"),
+                             role: .counts, column: 0)]]
+        for (i, option) in poll.options.enumerated() {
+            let share = option.votes.map { poll.votes > 0 ? Double($0) / Double(poll.votes) : 0 }
+            let filled = Int(((share ?? 0) * 10).rounded())
+            let bar = String(repeating: "▰", count: filled) + String(repeating: "▱", count: 10 - filled)
+            let pct = share.map { String(format: "%3d%%", Int(($0 * 100).rounded())) } ?? "  ? "
+            let mine = poll.ownVotes.contains(i) ? " ✓" : ""
+            let text = DisplayWidth.truncate(Sanitizer.clean(option.title), to: max(4, inner - 20)) + mine
+            lines.append([Segment(text: SafeText("  " + bar + " " + pct + " "), role: .counts, column: 0),
+                          Segment(text: SafeText(text), role: .text, column: 18)])
+        }
+        return lines
+    }
+
+    private mutating func layoutMedia(x0: Int, inner: Int, blurOnly: Bool) {
         guard !post.media.isEmpty else { return }
         let rows = Self.thumbnailRows
         // Width from the picture's aspect (cells are about twice as tall as wide), then shrunk to fit.
@@ -93,11 +124,20 @@ struct PostLayout {
         let top = lines.count
         var x = x0
         for (m, w) in zip(post.media, widths) {
-            let request = m.thumbnailURL.map { ThumbnailRequest(url: $0, columns: w, rows: rows) }
-            media.append(MediaBox(line: top, column: x, columns: w, rows: rows, attachment: m, request: request))
+            // Sensitive media show only their blurhash until revealed; nothing is downloaded before that.
+            let request = blurOnly ? nil : m.thumbnailURL.map { ThumbnailRequest(url: $0, columns: w, rows: rows) }
+            let blurKey = blurOnly ? m.blurhash.map { ThumbnailRequest(url: "blurhash:" + $0, columns: w, rows: rows) } : nil
+            media.append(MediaBox(line: top, column: x, columns: w, rows: rows, attachment: m, request: request, blurKey: blurKey))
             x += w + 1
         }
         lines += Array(repeating: [], count: rows)
+        if blurOnly {
+            lines.append([Segment(text: SafeText("⚠ sensitive media  (c to show)"), role: .warning, column: x0)])
+        } else if let described = post.media.first(where: { !($0.description ?? "").isEmpty }), let alt = described.description {
+            let more = post.media.filter { !($0.description ?? "").isEmpty }.count - 1
+            let text = "alt: " + Sanitizer.clean(alt) + (more > 0 ? "  (+\(more) more, v to view)" : "")
+            lines.append([Segment(text: SafeText(DisplayWidth.truncate(text, to: inner)), role: .placeholder, column: x0)])
+        }
         let kinds = post.media.compactMap { m -> String? in
             switch m.kind {
             case .video: return "▶ video"

@@ -34,7 +34,7 @@ final class ThumbnailFeeder {
             cell.configure(postID: id, requests: layout.media.compactMap { request($0, priority: .visible) })
         }
         let wanted = Set(ahead.flatMap { $0.media.compactMap(\.request) })
-        let inView = Set(visible.flatMap { $0.media.compactMap(\.request) })
+        let inView = Set(visible.flatMap { $0.media.compactMap { $0.request ?? $0.blurKey } })
         // A prefetch whose row came into view keeps going: its cell joins the same download.
         for (request, task) in prefetching where !wanted.contains(request) && !inView.contains(request) {
             task.cancel()
@@ -74,7 +74,7 @@ final class ThumbnailFeeder {
 
     /// Starts loading a box's picture unless it is already there; the task posts the blurhash first.
     private func request(_ box: MediaBox, priority: ImagePriority, aspect: Double? = nil) -> Task<Void, Never>? {
-        guard let request = box.request else { return nil }
+        guard let request = box.request else { return blurOnly(box) }
         switch images[request] {
         case .ready?, .failed?: return nil
         default: break
@@ -95,6 +95,18 @@ final class ThumbnailFeeder {
             } catch let error as ImageError {
                 mailbox.post(.image(request, .failed(error.description)))
             } catch {}
+        }
+    }
+
+    /// A hidden sensitive picture: only its blurhash is drawn, and nothing is downloaded.
+    private func blurOnly(_ box: MediaBox) -> Task<Void, Never>? {
+        guard let key = box.blurKey, images[key] == nil, let hash = box.attachment.blurhash else { return nil }
+        let loader = self.loader, mailbox = self.mailbox, aspect = box.attachment.aspectRatio
+        return Task.detached(priority: .userInitiated) {
+            if let grid = await loader.placeholder(blurhash: hash, aspect: aspect, columns: key.columns, rows: key.rows),
+               !Task.isCancelled {
+                mailbox.post(.image(key, .ready(grid)))
+            }
         }
     }
 

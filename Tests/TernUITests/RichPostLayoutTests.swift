@@ -1,0 +1,65 @@
+import Foundation
+import TernMastodon
+import TernModel
+import TernTerminal
+@testable import TernUI
+import XCTest
+
+/// Real posts from the corpus with polls, cards, edits and sensitive media, laid out as the list draws them.
+final class RichPostLayoutTests: XCTestCase {
+    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus")
+
+    func post(_ path: String) throws -> Post {
+        let url = Self.corpus.appendingPathComponent(path)
+        guard FileManager.default.fileExists(atPath: url.path) else { throw XCTSkip("../shared/corpus is absent") }
+        return try MastodonDecoder.post(fromJSON: Data(contentsOf: url))
+    }
+
+    func text(_ layout: PostLayout) -> [String] {
+        layout.lines.map { line in
+            var s = ""
+            for seg in line {
+                while DisplayWidth.of(s) < seg.column { s += " " }
+                s += seg.text.string
+            }
+            return s
+        }
+    }
+
+    func testPollShowsTotalsBarsAndOwnVotes() throws {
+        let p = try post("mastodon.social_mastodonpy/status_poll.json")
+        let t = text(PostLayout(post: p, width: 100, revealed: false, now: Date()))
+        XCTAssertTrue(t.contains { $0.contains("▤ Poll · 64 votes · closed") }, t.joined(separator: "\n"))
+        // 25 of 64 votes: 39 %, four of ten bar cells; the user voted for it.
+        XCTAssertTrue(t.contains { $0.contains("▰▰▰▰▱▱▱▱▱▱  39%") && $0.contains(":hecker: ✓") }, t.joined(separator: "\n"))
+        XCTAssertTrue(t.contains { $0.contains("real") && !$0.contains("✓") })
+        XCTAssertTrue(t[0].contains("✎"), "edited posts are marked: \(t[0])")
+    }
+
+    func testCardShowsTitleAndProvider() throws {
+        let p = try post("mastodon.social_mastodonpy/status_card.json")
+        let card = try XCTUnwrap(p.card)
+        let t = text(PostLayout(post: p, width: 120, revealed: false, now: Date()))
+        XCTAssertTrue(t.contains { $0.contains("↗ " + card.title.prefix(20)) && $0.contains("· \(card.provider)") }, t.joined(separator: "\n"))
+    }
+
+    func testSensitiveMediaAreOnlyBlurredUntilRevealed() throws {
+        let p = try post("mastodon.social_mastodonpy/status_media_image.json")
+        XCTAssertTrue(p.sensitive, "the server marked this one sensitive")
+        let hidden = PostLayout(post: p, width: 100, revealed: false, now: Date())
+        XCTAssertFalse(hidden.media.isEmpty)
+        XCTAssertTrue(hidden.media.allSatisfy { $0.request == nil }, "nothing is downloaded for hidden media")
+        XCTAssertTrue(hidden.media.allSatisfy { $0.blurKey?.url.hasPrefix("blurhash:") == true })
+        XCTAssertTrue(text(hidden).contains { $0.contains("sensitive media") })
+        let shown = PostLayout(post: p, width: 100, revealed: true, now: Date())
+        XCTAssertTrue(shown.media.allSatisfy { $0.request != nil && $0.blurKey == nil })
+    }
+
+    func testAltTextIsShownUnderThePictures() throws {
+        let p = try post("mastodon.social_mastodonpy/status_media_image.json")
+        let alt = try XCTUnwrap(p.media.compactMap(\.description).first { !$0.isEmpty })
+        let t = text(PostLayout(post: p, width: 200, revealed: true, now: Date()))
+        XCTAssertTrue(t.contains { $0.contains("alt: " + alt.prefix(30)) }, t.joined(separator: "\n"))
+    }
+}
