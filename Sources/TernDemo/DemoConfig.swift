@@ -1,3 +1,15 @@
+/// A way the demo's next timeline read or like/save goes wrong (queued through `DemoServer.injectFaults`).
+public enum DemoFault: Sendable, Equatable {
+    /// An HTTP error with a Mastodon error body; with `retryAfter`, a `Retry-After` header in seconds.
+    case status(Int, retryAfter: Int?)
+    /// 200 with an HTML page, as a proxy in front of a server sends.
+    case html
+    /// 200 with an empty body.
+    case empty
+    /// 200 with JSON cut off halfway.
+    case truncated
+}
+
 /// The knobs of the demo instance.
 public struct DemoConfig: Sendable {
     /// How an action fails when the fail rate says it should.

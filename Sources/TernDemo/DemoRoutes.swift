@@ -64,6 +64,7 @@ struct DemoRoutes: Sendable {
 
     private func timeline(_ req: Request, path: String) async throws -> Response {
         try await delay()
+        if let fault = await state.nextFault() { return respond(to: fault) }
         let q = req.uri.queryParameters
         func id(_ key: String) -> UInt64? { q[Substring(key)].flatMap { UInt64(String($0)) } }
         let limit = q["limit"].flatMap { Int(String($0)) } ?? 20
@@ -78,6 +79,23 @@ struct DemoRoutes: Sendable {
                 "<\(b)\(path)?\(limitPart)max_id=\(last.id)>; rel=\"next\", <\(b)\(path)?\(limitPart)min_id=\(first.id)>; rel=\"prev\""
         }
         return response
+    }
+
+    private func respond(to fault: DemoFault) -> Response {
+        switch fault {
+        case .status(let code, let retryAfter):
+            var r = error(HTTPResponse.Status(code: code), code == 429 ? "Too many requests" : "Something went wrong")
+            if let retryAfter { r.headers[.retryAfter] = String(retryAfter) }
+            return r
+        case .html:
+            return Response(status: .ok, headers: [.contentType: "text/html"],
+                            body: .init(byteBuffer: ByteBuffer(string: "<html><body><h1>502 Bad Gateway</h1></body></html>")))
+        case .empty:
+            return Response(status: .ok, headers: [.contentType: "application/json"])
+        case .truncated:
+            return Response(status: .ok, headers: [.contentType: "application/json"],
+                            body: .init(byteBuffer: ByteBuffer(string: "[{\"id\": \"1\", \"content\": \"<p>cut")))
+        }
     }
 
     private func bookmarks(_ req: Request) async throws -> Response {
@@ -99,6 +117,7 @@ struct DemoRoutes: Sendable {
 
     private func action(_ ctx: BasicRequestContext) async throws -> Response {
         try await delay()
+        if let fault = await state.nextFault() { return respond(to: fault) }
         guard let id = ctx.parameters.get("id").flatMap(UInt64.init),
               let action = ctx.parameters.get("action").flatMap(DemoState.Action.init(rawValue:)) else {
             return error(.notFound, "Record not found")

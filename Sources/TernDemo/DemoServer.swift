@@ -70,6 +70,9 @@ public final class DemoServer: Sendable {
         await state.originals(width: 1080, height: 1080, format: .jpeg, photoLike: photoLike)
     }
 
+    /// Makes the next timeline reads or like/save requests fail, one fault each, in order.
+    public func injectFaults(_ faults: [DemoFault]) async { await state.inject(faults) }
+
     /// Media paths in the order they were requested.
     public func mediaRequestLog() async -> [String] { await state.mediaRequestLog }
 

@@ -18,6 +18,7 @@ actor DemoState {
     private var apps: [String: String] = [:]          // client id → secret
     private var codes: [String: String] = [:]         // code → client id
     private var tokens: Set<String> = ["demo-token"]
+    private var faults: [DemoFault] = []
 
     init(config: DemoConfig, host: String) {
         self.config = config
@@ -131,6 +132,11 @@ actor DemoState {
             $0.spec.width == width && $0.spec.height == height && $0.spec.format == format && $0.spec.photoLike == photoLike
         }.map { "/media/\($0.id)/original.\(format.fileExtension)" }
     }
+
+    func inject(_ more: [DemoFault]) { faults += more }
+
+    /// The next queued fault, if any: each applies to one timeline read.
+    func nextFault() -> DemoFault? { faults.isEmpty ? nil : faults.removeFirst() }
 
     // MARK: OAuth
 

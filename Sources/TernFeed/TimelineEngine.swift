@@ -21,6 +21,8 @@ public actor TimelineEngine {
     /// Older pages load when the last visible row is this close to the end.
     private let prefetchThreshold: Int
     private let refreshPageBudget: Int
+    private let retry: RetryPolicy
+    private var retrying: String?
     private let publish: @Sendable (TimelineSnapshot) -> Void
     private let commands: AsyncStream<Command>
     private let continuation: AsyncStream<Command>.Continuation
@@ -39,7 +41,9 @@ public actor TimelineEngine {
     private var messageCount = 0
 
     public init(client: MastodonClient, timeline: TimelineID, pageSize: Int = 20, prefetchThreshold: Int = 10,
-                refreshPageBudget: Int = 5, publish: @escaping @Sendable (TimelineSnapshot) -> Void) {
+                refreshPageBudget: Int = 5, retry: RetryPolicy = RetryPolicy(),
+                publish: @escaping @Sendable (TimelineSnapshot) -> Void) {
+        self.retry = retry
         self.client = client
         self.timeline = timeline
         self.pageSize = pageSize
@@ -89,7 +93,7 @@ public actor TimelineEngine {
 
     private func loadOlder(_ url: URL) async {
         do {
-            let page = try await client.page(at: url)
+            let page = try await read { try await self.client.page(at: url) }
             let added = append(page.posts, atTop: false)
             if page.posts.isEmpty { reachedEnd = true }
             olderURL = page.links.next
@@ -114,7 +118,7 @@ public actor TimelineEngine {
     private func loadNewer() async {
         do {
             if posts.isEmpty {
-                let page = try await client.timeline(timeline, limit: pageSize)
+                let page = try await read { try await self.client.timeline(self.timeline, limit: self.pageSize) }
                 append(page.posts, atTop: false)
                 olderURL = page.links.next
                 newerURL = page.links.prev
@@ -124,7 +128,7 @@ public actor TimelineEngine {
                 var pages = 0
                 var more = true
                 while pages < refreshPageBudget, let url = newerURL {
-                    let page = try await client.page(at: url)
+                    let page = try await read { try await self.client.page(at: url) }
                     pages += 1
                     if page.posts.isEmpty { more = false; break }
                     added += append(page.posts, atTop: true)
@@ -133,7 +137,7 @@ public actor TimelineEngine {
                 }
                 if newerURL == nil {
                     // The timeline was empty before: start over from its newest page.
-                    let page = try await client.timeline(timeline, limit: pageSize)
+                    let page = try await read { try await self.client.timeline(self.timeline, limit: self.pageSize) }
                     added += append(page.posts, atTop: true)
                     newerURL = page.links.prev
                     more = false
@@ -149,6 +153,27 @@ public actor TimelineEngine {
         }
         loadingNewer = false
         emit()
+    }
+
+    /// A read, tried again after transient failures as the retry policy says; the snapshot shows the wait.
+    private func read(_ fetch: @Sendable () async throws -> Page) async throws -> Page {
+        var failures = 0
+        while true {
+            do {
+                let page = try await fetch()
+                if retrying != nil { retrying = nil; emit() }
+                return page
+            } catch {
+                failures += 1
+                guard let wait = retry.delay(after: error, failures: failures, now: Date(), jitter: Double.random(in: 0..<1)) else {
+                    if retrying != nil { retrying = nil }
+                    throw error
+                }
+                retrying = "\(describe(error)); retrying in \(Int(wait.rounded(.up)))s"
+                emit()
+                try await Task.sleep(for: .milliseconds(Int(wait * 1000)))
+            }
+        }
     }
 
     /// Adds posts not seen before; returns how many were new.
@@ -207,6 +232,6 @@ public actor TimelineEngine {
         version += 1
         publish(TimelineSnapshot(version: version, timeline: timeline, posts: posts.map(reconciler.apply),
                                  loadingOlder: loadingOlder, loadingNewer: loadingNewer, reachedEnd: reachedEnd,
-                                 message: message, actionsInFlight: reconciler.inFlightCount))
+                                 message: message, actionsInFlight: reconciler.inFlightCount, retrying: retrying))
     }
 }

@@ -20,10 +20,12 @@ public struct TimelineSnapshot: Sendable {
     public var message: StatusMessage?
     /// Like/save requests on their way to the server.
     public var actionsInFlight: Int
+    /// Set while a failed read waits to be tried again, e.g. "server error 503; retrying in 2s".
+    public var retrying: String?
 
     public init(version: Int = 0, timeline: TimelineID, posts: [Post] = [], loadingOlder: Bool = false,
                 loadingNewer: Bool = false, reachedEnd: Bool = false, message: StatusMessage? = nil,
-                actionsInFlight: Int = 0) {
+                actionsInFlight: Int = 0, retrying: String? = nil) {
         self.version = version
         self.timeline = timeline
         self.posts = posts
@@ -32,5 +34,6 @@ public struct TimelineSnapshot: Sendable {
         self.reachedEnd = reachedEnd
         self.message = message
         self.actionsInFlight = actionsInFlight
+        self.retrying = retrying
     }
 }

@@ -115,6 +115,7 @@ public final class FrameRenderer {
         let row = screen.rows - 1, cols = screen.columns
         screen.fill(row: row, column: 0, width: cols, style: theme[.status])
         var right: [String] = []
+        if let retrying = snapshot.retrying { right.append("⟳ " + retrying) }
         if snapshot.loadingNewer { right.append("↻ refreshing") }
         if snapshot.loadingOlder { right.append("loading older") }
         if snapshot.actionsInFlight > 0 { right.append("\(snapshot.actionsInFlight) sending") }

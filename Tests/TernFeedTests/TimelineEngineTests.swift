@@ -18,35 +18,36 @@ final class SnapshotLog: Sendable {
 
 struct Timeout: Error {}
 
+/// Runs an engine against a fresh demo server.
+func withEngine(_ config: DemoConfig = DemoConfig(),
+                _ body: (DemoServer, TimelineEngine, SnapshotLog) async throws -> Void) async throws {
+    let server = try await DemoServer.start(config)
+    let http = HTTPClient(eventLoopGroupProvider: .singleton)
+    let client = MastodonClient(baseURL: URL(string: server.baseURL)!, token: "t", http: http, timeout: .seconds(5))
+    let log = SnapshotLog()
+    let engine = TimelineEngine(client: client, timeline: .home, publish: { log.record($0) })
+    let run = Task { await engine.run() }
+    var failure: Error?
+    do { try await body(server, engine, log) } catch { failure = error }
+    engine.stop()
+    await run.value
+    try await http.shutdown()
+    await server.stop()
+    if let failure { throw failure }
+}
+
+func waitFor(_ log: SnapshotLog, timeout: Double = 15, _ condition: (TimelineSnapshot) -> Bool) async throws -> TimelineSnapshot {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if let s = log.snapshots.last, condition(s) { return s }
+        try await Task.sleep(for: .milliseconds(20))
+    }
+    XCTFail("timed out; last snapshot: \(String(describing: log.snapshots.last.map { ($0.posts.count, $0.message) }))")
+    throw Timeout()
+}
+
 /// The engine against the demo server over loopback.
 final class TimelineEngineTests: XCTestCase {
-    func withEngine(_ config: DemoConfig = DemoConfig(),
-                    _ body: (DemoServer, TimelineEngine, SnapshotLog) async throws -> Void) async throws {
-        let server = try await DemoServer.start(config)
-        let http = HTTPClient(eventLoopGroupProvider: .singleton)
-        let client = MastodonClient(baseURL: URL(string: server.baseURL)!, token: "t", http: http, timeout: .seconds(5))
-        let log = SnapshotLog()
-        let engine = TimelineEngine(client: client, timeline: .home, publish: { log.record($0) })
-        let run = Task { await engine.run() }
-        var failure: Error?
-        do { try await body(server, engine, log) } catch { failure = error }
-        engine.stop()
-        await run.value
-        try await http.shutdown()
-        await server.stop()
-        if let failure { throw failure }
-    }
-
-    func waitFor(_ log: SnapshotLog, timeout: Double = 15, _ condition: (TimelineSnapshot) -> Bool) async throws -> TimelineSnapshot {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let s = log.snapshots.last, condition(s) { return s }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        XCTFail("timed out; last snapshot: \(String(describing: log.snapshots.last.map { ($0.posts.count, $0.message) }))")
-        throw Timeout()
-    }
-
     func testFirstPageThenOlderPagesNearTheEndWithoutDuplicates() async throws {
         try await withEngine { server, engine, log in
             engine.send(.start)
@@ -119,6 +120,62 @@ final class TimelineEngineTests: XCTestCase {
             let sent = await server.actionRequestCount() - before
             XCTAssertEqual(sent, 1, "presses while a request was in flight should not each send one")
             XCTAssertLessThanOrEqual(log.snapshots.map(\.actionsInFlight).max() ?? 0, 1)
+        }
+    }
+}
+
+/// Reads that fail or return garbage, from the demo's fault queue.
+final class EngineFaultTests: XCTestCase {
+    func testTransientFailuresAreRetriedAndShown() async throws {
+        try await withEngine { server, engine, log in
+            await server.injectFaults([.status(503, retryAfter: nil), .status(502, retryAfter: nil)])
+            engine.send(.start)
+            let loaded = try await waitFor(log) { !$0.posts.isEmpty && !$0.loadingNewer }
+            XCTAssertEqual(loaded.posts.count, 20)
+            XCTAssertNil(loaded.retrying)
+            let shown = log.snapshots.compactMap(\.retrying)
+            XCTAssertTrue(shown.contains { $0.hasPrefix("server error 503") && $0.contains("retrying in") }, "\(shown)")
+            XCTAssertTrue(shown.contains { $0.hasPrefix("server error 502") }, "\(shown)")
+        }
+    }
+
+    func testRateLimitWaitsForRetryAfter() async throws {
+        try await withEngine { server, engine, log in
+            await server.injectFaults([.status(429, retryAfter: 1)])
+            engine.send(.start)
+            let loaded = try await waitFor(log) { !$0.posts.isEmpty && !$0.loadingNewer }
+            XCTAssertEqual(loaded.posts.count, 20)
+            XCTAssertTrue(log.snapshots.compactMap(\.retrying).contains { $0.hasPrefix("rate limited until") && $0.hasSuffix("retrying in 1s") },
+                          "\(log.snapshots.compactMap(\.retrying))")
+        }
+    }
+
+    func testGarbageResponsesNeverReplaceGoodPosts() async throws {
+        try await withEngine { server, engine, log in
+            engine.send(.start)
+            let good = try await waitFor(log) { !$0.posts.isEmpty && !$0.loadingNewer }
+            for (fault, words) in [(DemoFault.html, "an HTML page instead of JSON"), (.empty, "empty body"), (.truncated, "malformed JSON (31 bytes)")] {
+                await server.injectFaults([fault])
+                let before = log.snapshots.last?.message?.id ?? 0
+                engine.send(.refresh)
+                let after = try await waitFor(log) { ($0.message?.id ?? 0) > before && !$0.loadingNewer }
+                XCTAssertEqual(after.message?.text, "Couldn't refresh: unexpected response: \(words)")
+                XCTAssertEqual(after.message?.isError, true)
+                XCTAssertEqual(after.posts.map(\.id), good.posts.map(\.id), "the good posts stay")
+            }
+        }
+    }
+
+    func testRateLimitedLikeSaysWhenItWillWorkAgain() async throws {
+        try await withEngine { server, engine, log in
+            engine.send(.start)
+            let loaded = try await waitFor(log) { !$0.posts.isEmpty && !$0.loadingNewer }
+            let post = try XCTUnwrap(loaded.posts.first { !$0.favourited })
+            await server.injectFaults([.status(429, retryAfter: 120)])
+            engine.send(.toggleFavourite(postID: post.id))
+            let failed = try await waitFor(log) { $0.message?.isError == true }
+            XCTAssertTrue(failed.message?.text.hasPrefix("Couldn't like: rate limited until ") == true, failed.message?.text ?? "")
+            XCTAssertEqual(failed.posts.first { $0.id == post.id }?.favourited, false)
         }
     }
 }
