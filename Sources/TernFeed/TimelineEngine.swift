@@ -9,6 +9,8 @@ public actor TimelineEngine {
     public enum Command: Sendable {
         case start
         case refresh
+        /// A background refresh (`--poll`): new posts feed the new-posts count without a message.
+        case poll
         /// The last visible row is this index of the snapshot's posts.
         case viewed(lastVisibleIndex: Int)
         case toggleFavourite(postID: String)
@@ -73,6 +75,8 @@ public actor TimelineEngine {
             if posts.isEmpty && !loadingNewer { startLoadingNewer() }
         case .refresh:
             if !loadingNewer { startLoadingNewer() }
+        case .poll:
+            if !loadingNewer, !posts.isEmpty { startLoadingNewer(quiet: true) }
         case .viewed(let last):
             if last >= posts.count - prefetchThreshold { startLoadingOlder() }
         case .toggleFavourite(let id):
@@ -107,15 +111,15 @@ public actor TimelineEngine {
         emit()
     }
 
-    private func startLoadingNewer() {
+    private func startLoadingNewer(quiet: Bool = false) {
         loadingNewer = true
         emit()
-        Task { await self.loadNewer() }
+        Task { await self.loadNewer(quiet: quiet) }
     }
 
     /// The first page, or newer pages by following `prev` links upwards from the newest known post
     /// (min_id paging is gap-free: each page starts right above the last one).
-    private func loadNewer() async {
+    private func loadNewer(quiet: Bool) async {
         do {
             if posts.isEmpty {
                 let page = try await read { try await self.client.timeline(self.timeline, limit: self.pageSize) }
@@ -143,6 +147,7 @@ public actor TimelineEngine {
                     more = false
                 }
                 switch (added, more) {
+                case _ where quiet: break
                 case (0, _): say("No new posts", error: false)
                 case (_, true): say("\(added) new posts; more are waiting, press r again", error: false)
                 default: say("\(added) new post\(added == 1 ? "" : "s")", error: false)

@@ -18,6 +18,8 @@ public struct FrameChrome {
     public var showHelp = false
     public var revealed: Set<String> = []
     public var largeImage: LargeImage?
+    /// Posts that arrived above the view and haven't been scrolled to.
+    public var newAbove = 0
 
     public init(title: String) { self.title = title }
 }
@@ -115,6 +117,7 @@ public final class FrameRenderer {
         let row = screen.rows - 1, cols = screen.columns
         screen.fill(row: row, column: 0, width: cols, style: theme[.status])
         var right: [String] = []
+        if chrome.newAbove > 0 { right.append("↑ \(chrome.newAbove) new") }
         if let retrying = snapshot.retrying { right.append("⟳ " + retrying) }
         if snapshot.loadingNewer { right.append("↻ refreshing") }
         if snapshot.loadingOlder { right.append("loading older") }

@@ -19,6 +19,7 @@ public final class TimelineApp {
     private var direction = 1
     private var lastFirstVisible = 0
     private var lastShown: [(Viewport.Placement, PostLayout)] = []
+    private var newPosts = NewPostsTracker()
     private var snapshot: TimelineSnapshot
     private var viewport = Viewport()
     private var chrome: FrameChrome
@@ -84,6 +85,7 @@ public final class TimelineApp {
         switch event {
         case .snapshot(let s):
             guard s.version > snapshot.version else { return }
+            newPosts.arrived(old: snapshot.posts.map(\.id), new: s.posts.map(\.id))
             snapshot = s
             if let m = s.message, m.id > lastMessageID {
                 lastMessageID = m.id
@@ -127,7 +129,9 @@ public final class TimelineApp {
         case .lineUp: viewport.selectPrevious(m)
         case .pageDown: viewport.page(1, m)
         case .pageUp: viewport.page(-1, m)
-        case .top: viewport.toTop(m)
+        case .top:
+            viewport.toTop(m)
+            newPosts.clear()
         case .bottom: viewport.toBottom(m)
         case .like: if let id = viewport.selectedID { engine.send(.toggleFavourite(postID: id)) }
         case .save: if let id = viewport.selectedID { engine.send(.toggleBookmark(postID: id)) }
@@ -156,6 +160,8 @@ public final class TimelineApp {
         }
         let m = metrics()
         viewport.normalize(m)
+        newPosts.seen(viewport.visible(m).map { snapshot.posts[$0.index].id })
+        chrome.newAbove = newPosts.count
         let shown = renderer.draw(on: screen, snapshot: snapshot, viewport: viewport, images: feeder.images,
                                   chrome: chrome, now: Date())
         screen.update()

@@ -30,7 +30,15 @@ enum Session {
         let engine = TimelineEngine(client: client, timeline: timeline, pageSize: view.pageSize,
                                     publish: { mailbox.publish($0) })
         let engineTask = Task.detached { await engine.run() }
-        defer { engine.stop(); engineTask.cancel() }
+        let poller = view.poll.flatMap { $0 > 0 ? max(5, $0) : nil }.map { seconds in
+            Task.detached {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .seconds(seconds))
+                    engine.send(.poll)
+                }
+            }
+        }
+        defer { engine.stop(); engineTask.cancel(); poller?.cancel() }
 
         // Signals leave through the loop, so curses always restores the terminal.
         signal(SIGINT, SIG_IGN)

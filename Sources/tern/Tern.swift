@@ -19,6 +19,9 @@ struct ViewOptions: ParsableArguments {
     @Option(help: "Posts ahead of the view whose pictures load early (config: prefetch_rows, default 10; 0 turns it off).")
     var prefetch: Int?
 
+    @Option(help: "Check for new posts every SECONDS in the background (off by default).")
+    var poll: Double?
+
     @Option(help: "Posts per page requested from the server.")
     var pageSize = 20
 }

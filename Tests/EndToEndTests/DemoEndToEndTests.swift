@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import XCTest
 
 /// The real `tern demo` binary in tmux at 120×40, as a user runs it.
@@ -45,6 +48,42 @@ final class DemoEndToEndTests: XCTestCase {
         usleep(100_000)
         let status = try String(contentsOf: exitFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         XCTAssertEqual(status, "0", "tern exited with status \(status)")
+    }
+
+    /// New posts arrive while the user reads further down: the view stays put, the status line counts
+    /// them, and `g` goes up to them.
+    func testNewPostsIndicatorKeepsTheViewAndGoesThereOnG() async throws {
+        guard TmuxSession.available else { throw XCTSkip("tmux is not installed (make test installs it)") }
+        guard FileManager.default.isExecutableFile(atPath: ternBinary.path) else { throw XCTSkip("tern is not built") }
+        let tmux = try TmuxSession(command: "\(ternBinary.path) demo --new-post-every 0; sleep 30")
+        let first = tmux.wait { $0.contains("Sol Novak @user32") }
+        XCTAssertTrue(first.ok, first.screen)
+        let address = try XCTUnwrap(first.screen.range(of: #"127\.0\.0\.1:\d+"#, options: .regularExpression)
+            .map { "http://" + first.screen[$0] })
+        for _ in 0..<4 { try tmux.send("j"); usleep(80_000) }
+        let reading = tmux.wait { $0.contains("5/") }
+        XCTAssertTrue(reading.ok, reading.screen)
+        var add = URLRequest(url: try XCTUnwrap(URL(string: address + "/demo/posts?count=5")))
+        add.httpMethod = "POST"
+        _ = try await URLSession.shared.data(for: add)
+        try tmux.send("r")
+        let counted = tmux.wait { $0.contains("↑ 5 new") }
+        XCTAssertTrue(counted.ok, "no new-posts count:\n\(counted.screen)")
+        XCTAssertEqual(handles(counted.screen), handles(reading.screen), "the view moved when posts arrived above it")
+        try tmux.send("g")
+        let top = tmux.wait { !$0.contains("↑ 5 new") && $0.contains(" 1/") }
+        XCTAssertTrue(top.ok, top.screen)
+        XCTAssertFalse(listArea(top.screen).prefix(2).joined().contains("Sol Novak @user32"), "the newest post is a new one")
+        try tmux.send("q")
+    }
+
+    /// The @handles on screen, top to bottom: which posts are in view, whatever their pictures are doing.
+    func handles(_ screen: String) -> [String] {
+        let regex = try! NSRegularExpression(pattern: "@user\\d+")
+        return listArea(screen).flatMap { line -> [String] in
+            let s = String(line)
+            return regex.matches(in: s, range: NSRange(s.startIndex..., in: s)).map { String(s[Range($0.range, in: s)!]) }
+        }
     }
 
     /// The rows between the title bar and the status line.

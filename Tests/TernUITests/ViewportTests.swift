@@ -95,3 +95,19 @@ final class PrefetchWindowTests: XCTestCase {
         XCTAssertEqual(Viewport.ahead(of: [], direction: 1, count: 10, total: 100), 0..<0)
     }
 }
+
+final class NewPostsTrackerTests: XCTestCase {
+    func testCountsArrivalsAboveUntilScrolledToOrCleared() {
+        var t = NewPostsTracker()
+        t.arrived(old: [], new: ["a", "b", "c"])
+        XCTAssertEqual(t.count, 0, "the first page is not news")
+        t.arrived(old: ["a", "b", "c"], new: ["x", "y", "a", "b", "c"])
+        XCTAssertEqual(t.count, 2)
+        t.arrived(old: ["x", "y", "a", "b", "c"], new: ["z", "x", "y", "a", "b", "c", "d"])
+        XCTAssertEqual(t.count, 3, "older posts appended below are not new")
+        t.seen(["y", "a"])
+        XCTAssertEqual(t.count, 2)
+        t.clear()
+        XCTAssertEqual(t.count, 0)
+    }
+}
