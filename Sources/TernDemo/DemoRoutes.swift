@@ -12,7 +12,35 @@ struct DemoRoutes: Sendable {
     func register(on router: Router<BasicRequestContext>) {
         registerOAuth(on: router)
         router.get("/api/v1/timelines/home") { req, _ in try await authorized(req) { try await timeline(req, path: "/api/v1/timelines/home") } }
-        router.get("/api/v1/timelines/public") { req, _ in try await authorized(req) { try await timeline(req, path: "/api/v1/timelines/public") } }
+        router.get("/api/v1/timelines/public") { req, _ in
+            try await authorized(req) {
+                let local = req.uri.queryParameters["local"] == "true"
+                return try await timeline(req, path: "/api/v1/timelines/public", selection: local ? .local : .all,
+                                          keep: local ? "local=true&" : "")
+            }
+        }
+        router.get("/api/v1/timelines/tag/:tag") { req, ctx in
+            try await authorized(req) {
+                let tag = ctx.parameters.get("tag") ?? ""
+                return try await timeline(req, path: "/api/v1/timelines/tag/\(tag)", selection: .tag(tag))
+            }
+        }
+        router.get("/api/v1/timelines/list/:id") { req, ctx in
+            try await authorized(req) {
+                guard ctx.parameters.get("id") == DemoState.listID else { return error(.notFound, "Record not found") }
+                return try await timeline(req, path: "/api/v1/timelines/list/\(DemoState.listID)", selection: .list)
+            }
+        }
+        router.get("/api/v1/lists") { req, _ in
+            try await authorized(req) { try json([["id": DemoState.listID, "title": DemoState.listTitle, "replies_policy": "list"]]) }
+        }
+        router.get("/api/v1/accounts/:id/statuses") { req, ctx in
+            try await authorized(req) {
+                let id = ctx.parameters.get("id") ?? ""
+                guard let author = await state.authorIndex(id: id) else { return error(.notFound, "Record not found") }
+                return try await timeline(req, path: "/api/v1/accounts/\(id)/statuses", selection: .author(author))
+            }
+        }
         router.get("/api/v1/accounts/verify_credentials") { req, _ in
             try await authorized(req) {
                 try await delay()
@@ -62,19 +90,20 @@ struct DemoRoutes: Sendable {
         if config.latencyMilliseconds > 0 { try await Task.sleep(for: .milliseconds(config.latencyMilliseconds)) }
     }
 
-    private func timeline(_ req: Request, path: String) async throws -> Response {
+    private func timeline(_ req: Request, path: String, selection: DemoState.Selection = .all,
+                          keep: String = "") async throws -> Response {
         try await delay()
         if let fault = await state.nextFault() { return respond(to: fault) }
         let q = req.uri.queryParameters
         func id(_ key: String) -> UInt64? { q[Substring(key)].flatMap { UInt64(String($0)) } }
         let limit = q["limit"].flatMap { Int(String($0)) } ?? 20
-        let page = await state.timeline(maxID: id("max_id"), sinceID: id("since_id"), minID: id("min_id"), limit: limit)
+        let page = await state.timeline(selection, maxID: id("max_id"), sinceID: id("since_id"), minID: id("min_id"), limit: limit)
         let b = await base.value
         var out: [WireStatus] = []
         for p in page { out.append(await state.wire(p, base: b)) }
         var response = try json(out)
         if let first = page.first, let last = page.last {
-            let limitPart = q["limit"] != nil ? "limit=\(limit)&" : ""
+            let limitPart = keep + (q["limit"] != nil ? "limit=\(limit)&" : "")
             response.headers[HTTPField.Name("Link")!] =
                 "<\(b)\(path)?\(limitPart)max_id=\(last.id)>; rel=\"next\", <\(b)\(path)?\(limitPart)min_id=\(first.id)>; rel=\"prev\""
         }

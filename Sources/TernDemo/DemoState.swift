@@ -59,12 +59,37 @@ actor DemoState {
         return posts[i]
     }
 
+    /// Which posts a timeline holds.
+    enum Selection: Sendable {
+        case all
+        case local
+        case tag(String)
+        /// The demo's one list: the first ten accounts.
+        case list
+        case author(Int)
+    }
+
+    static let listID = "1", listTitle = "Friends"
+
+    private func matches(_ p: DemoPost, _ selection: Selection) -> Bool {
+        switch selection {
+        case .all: return true
+        case .local: return world.accounts[p.authorIndex].domain == nil
+        case .tag(let tag): return p.tags.contains { $0.lowercased() == tag.lowercased() }
+        case .list: return (1...10).contains(p.authorIndex)
+        case .author(let a): return p.authorIndex == a
+        }
+    }
+
+    func authorIndex(id: String) -> Int? { world.accounts.firstIndex { $0.id == id } }
+
     /// A timeline page, newest first, with Mastodon's semantics for the cursors.
-    func timeline(maxID: UInt64?, sinceID: UInt64?, minID: UInt64?, limit: Int) -> [DemoPost] {
+    func timeline(_ selection: Selection = .all, maxID: UInt64?, sinceID: UInt64?, minID: UInt64?, limit: Int) -> [DemoPost] {
         catchUp()
         let limit = max(1, min(40, limit))
         var candidates = posts.filter { p in
-            (maxID.map { p.id < $0 } ?? true) && (sinceID.map { p.id > $0 } ?? true) && (minID.map { p.id > $0 } ?? true)
+            matches(p, selection)
+                && (maxID.map { p.id < $0 } ?? true) && (sinceID.map { p.id > $0 } ?? true) && (minID.map { p.id > $0 } ?? true)
         }
         if minID != nil {
             // min_id pages from just above the cursor upwards: the oldest `limit` of those newer.
@@ -213,7 +238,7 @@ actor DemoState {
             account: wireAccount(post.authorIndex, base: base), mediaAttachments: media,
             mentions: post.mentions.map { i in
                 let a = world.accounts[i]
-                return WireMention(id: a.id, username: a.username, url: "\(base)/@\(a.username)", acct: a.username)
+                return WireMention(id: a.id, username: a.username, url: "\(base)/@\(a.username)", acct: a.acct)
             },
             tags: post.tags.map { WireTag(name: $0.lowercased(), url: "\(base)/tags/\($0.lowercased())") })
     }
@@ -221,7 +246,7 @@ actor DemoState {
     func wireAccount(_ index: Int, base: String) -> WireAccount {
         let a = world.accounts[index]
         return WireAccount(
-            id: a.id, username: a.username, acct: a.username, displayName: a.displayName,
+            id: a.id, username: a.username, acct: a.acct, displayName: a.displayName,
             createdAt: "2024-01-01T00:00:00.000Z", note: a.note, url: "\(base)/@\(a.username)",
             uri: "\(base)/users/\(a.username)", avatar: "\(base)/avatars/\(a.id).png",
             avatarStatic: "\(base)/avatars/\(a.id).png", header: "\(base)/headers/missing.png",

@@ -5,6 +5,9 @@ import TernImages
 struct DemoAccount: Sendable {
     var id: String
     var username: String
+    /// Accounts of another (pretend) server: they appear in the federated timeline, not the local one.
+    var domain: String?
+    var acct: String { domain.map { "\(username)@\($0)" } ?? username }
     var displayName: String
     var note: String
 }
@@ -60,8 +63,8 @@ struct DemoWorld: Sendable {
             else if i == 13 { display = "Mallory \u{1B}]0;pwned\u{07}\u{1B}[31mRed\u{202E}txet" }
             else { display = "\(rng.pick(first)) \(rng.pick(last))" }
             let username = i == 0 ? "you" : "user\(i)"
-            return DemoAccount(id: String(100_000 + i), username: username, displayName: display,
-                               note: "<p>Demo account number \(i).</p>")
+            return DemoAccount(id: String(100_000 + i), username: username, domain: i % 5 == 4 ? "fedi.example" : nil,
+                               displayName: display, note: "<p>Demo account number \(i).</p>")
         }
     }
 

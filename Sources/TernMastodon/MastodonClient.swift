@@ -53,6 +53,19 @@ public final class MastodonClient: Sendable {
         return Page(posts: decoded.posts, links: links, skipped: decoded.skipped)
     }
 
+    /// The user's lists, as timelines.
+    public func lists() async throws -> [TimelineID] {
+        let (data, _) = try await send(url: endpoint("/api/v1/lists"), method: .GET)
+        struct Wire: Decodable {
+            var id: String?
+            var title: String?
+        }
+        guard let lists = try? JSONDecoder().decode(LossyArray<Wire>.self, from: data) else {
+            throw MastodonError.invalidResponse(MastodonDecoder.describe(DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "")), data))
+        }
+        return lists.elements.compactMap { w in w.id.map { .list(id: $0, title: w.title ?? $0) } }
+    }
+
     public func verifyCredentials() async throws -> Account {
         let (data, _) = try await send(url: endpoint("/api/v1/accounts/verify_credentials"), method: .GET)
         return try MastodonDecoder.account(fromJSON: data)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which timeline is shown.
 public enum TimelineID: Sendable, Hashable, CustomStringConvertible {
     case home
@@ -5,15 +7,24 @@ public enum TimelineID: Sendable, Hashable, CustomStringConvertible {
     case federated
     case bookmarks
     case favourites
+    /// Posts with a hashtag (without the #).
+    case hashtag(String)
+    case list(id: String, title: String)
+    /// One account's posts.
+    case account(id: String, acct: String)
 
     /// The API path of the timeline, relative to the server's base URL.
     public var path: String {
+        func escaped(_ s: String) -> String { s.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? s }
         switch self {
         case .home: return "/api/v1/timelines/home"
         case .local: return "/api/v1/timelines/public?local=true"
         case .federated: return "/api/v1/timelines/public"
         case .bookmarks: return "/api/v1/bookmarks"
         case .favourites: return "/api/v1/favourites"
+        case .hashtag(let tag): return "/api/v1/timelines/tag/\(escaped(tag))"
+        case .list(let id, _): return "/api/v1/timelines/list/\(escaped(id))"
+        case .account(let id, _): return "/api/v1/accounts/\(escaped(id))/statuses"
         }
     }
 
@@ -24,6 +35,9 @@ public enum TimelineID: Sendable, Hashable, CustomStringConvertible {
         case .federated: return "Federated"
         case .bookmarks: return "Saved"
         case .favourites: return "Liked"
+        case .hashtag(let tag): return "#\(tag)"
+        case .list(_, let title): return "List: \(title)"
+        case .account(_, let acct): return "@\(acct)"
         }
     }
 }

@@ -20,6 +20,8 @@ public struct FrameChrome {
     public var largeImage: LargeImage?
     /// Posts that arrived above the view and haven't been scrolled to.
     public var newAbove = 0
+    /// The `t` picker's lines, when it is open.
+    var picker: [(text: String, selected: Bool)]?
 
     public init(title: String) { self.title = title }
 }
@@ -98,6 +100,7 @@ public final class FrameRenderer {
         }
         drawStatus(on: screen, chrome: chrome, snapshot: snapshot, selected: selected)
         if let large = chrome.largeImage { drawLarge(large, images[large.request], on: screen) }
+        if let picker = chrome.picker { drawBox(title: "Timelines (Enter opens, Esc closes)", lines: picker, on: screen) }
         if chrome.showHelp { drawHelp(on: screen) }
         return shown
     }
@@ -133,14 +136,22 @@ public final class FrameRenderer {
     }
 
     private func drawHelp(on screen: Screen) {
-        let lines = Keymap.helpLines
-        let width = min(screen.columns - 2, (lines.map { DisplayWidth.of($0) }.max() ?? 0) + 4)
+        drawBox(title: "Keys", lines: Keymap.helpLines.map { ($0, false) }, on: screen)
+    }
+
+    /// A centred box over the list; a selected line is drawn in the opposite shade.
+    private func drawBox(title: String, lines: [(text: String, selected: Bool)], on screen: Screen) {
+        let width = min(screen.columns - 2, (([title] + lines.map(\.text)).map { DisplayWidth.of($0) }.max() ?? 0) + 4)
         let top = max(1, (screen.rows - lines.count - 4) / 2)
         let left = max(0, (screen.columns - width) / 2)
         for r in 0..<(lines.count + 4) { screen.fill(row: top + r, column: left, width: width, style: theme[.title]) }
-        screen.draw(SafeText("Keys"), row: top + 1, column: left + 2, style: theme[.title])
+        screen.draw(SafeText(title), row: top + 1, column: left + 2, style: theme[.title], maxWidth: width - 3)
+        var selected = theme[.title]
+        selected.reverse.toggle()
         for (i, line) in lines.enumerated() {
-            screen.draw(SafeText(line), row: top + 2 + i, column: left + 2, style: theme[.title], maxWidth: width - 3)
+            if line.selected { screen.fill(row: top + 2 + i, column: left + 1, width: width - 2, style: selected) }
+            screen.draw(SafeText(line.text), row: top + 2 + i, column: left + 2, style: line.selected ? selected : theme[.title],
+                        maxWidth: width - 3)
         }
     }
 

@@ -8,6 +8,8 @@ import TernModel
 enum UIEvent: Sendable {
     case snapshot(TimelineSnapshot)
     case image(ThumbnailRequest, ImageState)
+    /// The user's lists arrived (for the `t` picker).
+    case lists([TimelineID])
     /// SIGINT/SIGTERM: leave the way `q` does, restoring the terminal.
     case quit
 }

@@ -9,8 +9,23 @@ import TernTerminal
 /// tasks that report back through the mailbox. The loop blocks its thread in `poll()`, so nothing may wait
 /// for the main actor: results come back through the mailbox, never through `@MainActor` tasks.
 public final class TimelineApp {
+    /// One timeline the user has opened: its engine and where they were in it.
+    private struct OpenTimeline {
+        var engine: TimelineEngine
+        var snapshot: TimelineSnapshot
+        var viewport = Viewport()
+        var newPosts = NewPostsTracker()
+        var lastReportedIndex = -1
+        var lastMessageID = 0
+    }
+
     private let screen: Screen
-    private let engine: TimelineEngine
+    private let makeEngine: (TimelineID) -> TimelineEngine
+    private let fetchLists: @Sendable () async -> [TimelineID]
+    private var open: [TimelineID: OpenTimeline] = [:]
+    private var current: TimelineID
+    private var picker: TimelinePicker?
+    private var lists: [TimelineID]?
     private let mailbox: Mailbox
     private let renderer: FrameRenderer
     private let keymap: Keymap
@@ -19,30 +34,44 @@ public final class TimelineApp {
     private var direction = 1
     private var lastFirstVisible = 0
     private var lastShown: [(Viewport.Placement, PostLayout)] = []
-    private var newPosts = NewPostsTracker()
-    private var snapshot: TimelineSnapshot
-    private var viewport = Viewport()
+    // The shown timeline's state, read and written in place.
+    private var snapshot: TimelineSnapshot {
+        get { open[current]!.snapshot }
+        set { open[current]!.snapshot = newValue }
+    }
+    private var viewport: Viewport {
+        get { open[current]!.viewport }
+        set { open[current]!.viewport = newValue }
+    }
+    private var newPosts: NewPostsTracker {
+        get { open[current]!.newPosts }
+        set { open[current]!.newPosts = newValue }
+    }
+    private var engine: TimelineEngine { open[current]!.engine }
     private var chrome: FrameChrome
     private var messageShownUntil = Date.distantPast
-    private var lastMessageID = 0
-    private var lastReportedIndex = -1
     private var dirty = true
     private var running = true
     private var lastClockRedraw = Date()
     private var lastWidth = 0
 
-    public init(screen: Screen, engine: TimelineEngine, loader: ImageLoader, mailbox: Mailbox, theme: Theme,
-                timeline: TimelineID, title: String, keymap: Keymap = .standard, prefetchRows: Int = 10,
+    /// `makeEngine` makes (and starts running) the engine of a timeline the first time the user opens it;
+    /// `fetchLists` asks the server for the user's lists, for the `t` picker.
+    public init(screen: Screen, makeEngine: @escaping (TimelineID) -> TimelineEngine,
+                fetchLists: @escaping @Sendable () async -> [TimelineID], loader: ImageLoader, mailbox: Mailbox,
+                theme: Theme, timeline: TimelineID, title: String, keymap: Keymap = .standard, prefetchRows: Int = 10,
                 notice: String? = nil) {
         self.screen = screen
-        self.engine = engine
+        self.makeEngine = makeEngine
+        self.fetchLists = fetchLists
+        self.current = timeline
         self.mailbox = mailbox
         self.renderer = FrameRenderer(theme: theme)
         self.keymap = keymap
         self.prefetchRows = max(0, prefetchRows)
         self.feeder = ThumbnailFeeder(loader: loader, mailbox: mailbox)
-        self.snapshot = TimelineSnapshot(timeline: timeline)
         self.chrome = FrameChrome(title: title)
+        self.open[timeline] = OpenTimeline(engine: makeEngine(timeline), snapshot: TimelineSnapshot(timeline: timeline))
         if let notice { show(notice, error: true) }
     }
 
@@ -59,6 +88,20 @@ public final class TimelineApp {
             for event in mailbox.drain() { apply(event) }
         }
         feeder.reset()
+        for (_, t) in open { t.engine.stop() }
+    }
+
+    /// Shows another timeline, opening it the first time; each keeps its own position.
+    private func switchTo(_ timeline: TimelineID) {
+        guard timeline != current else { return }
+        if open[timeline] == nil {
+            open[timeline] = OpenTimeline(engine: makeEngine(timeline), snapshot: TimelineSnapshot(timeline: timeline))
+            open[timeline]!.engine.send(.start)
+        }
+        current = timeline
+        lastShown = []
+        feeder.reset()
+        dirty = true
     }
 
     private func tick() {
@@ -84,13 +127,18 @@ public final class TimelineApp {
     private func apply(_ event: UIEvent) {
         switch event {
         case .snapshot(let s):
-            guard s.version > snapshot.version else { return }
-            newPosts.arrived(old: snapshot.posts.map(\.id), new: s.posts.map(\.id))
-            snapshot = s
-            if let m = s.message, m.id > lastMessageID {
-                lastMessageID = m.id
-                show(m.text, error: m.isError)
+            guard var t = open[s.timeline], s.version > t.snapshot.version else { return }
+            t.newPosts.arrived(old: t.snapshot.posts.map(\.id), new: s.posts.map(\.id))
+            t.snapshot = s
+            if let m = s.message, m.id > t.lastMessageID {
+                t.lastMessageID = m.id
+                show(s.timeline == current ? m.text : "\(s.timeline): \(m.text)", error: m.isError)
             }
+            open[s.timeline] = t
+            dirty = true
+        case .lists(let found):
+            lists = found
+            picker?.add(lists: found)
             dirty = true
         case .image(let request, let state):
             feeder.accept(request, state)
@@ -121,6 +169,14 @@ public final class TimelineApp {
             chrome.largeImage = nil
             if key != .character("q") { return }
         }
+        if var p = picker {
+            switch p.handle(key) {
+            case .stay: picker = p
+            case .close: picker = nil
+            case .choose(let t): picker = nil; switchTo(t)
+            }
+            return
+        }
         guard let action = keymap.action(for: key) else { return }
         let m = metrics()
         viewport.normalize(m)
@@ -145,6 +201,13 @@ public final class TimelineApp {
         case .openLink: openLink()
         case .retryImages:
             if let layout = selectedLayout() { feeder.retry(layout) }
+        case .timelines:
+            let author = snapshot.posts.first { $0.id == viewport.selectedID }?.account
+            picker = TimelinePicker(current: current, author: author, lists: lists ?? [])
+            if lists == nil {
+                let fetch = fetchLists, mailbox = self.mailbox
+                Task.detached { mailbox.post(.lists(await fetch())) }
+            }
         case .help: chrome.showHelp = true
         case .quit: running = false
         }
@@ -162,6 +225,7 @@ public final class TimelineApp {
         viewport.normalize(m)
         newPosts.seen(viewport.visible(m).map { snapshot.posts[$0.index].id })
         chrome.newAbove = newPosts.count
+        chrome.picker = picker?.lines
         let shown = renderer.draw(on: screen, snapshot: snapshot, viewport: viewport, images: feeder.images,
                                   chrome: chrome, now: Date())
         screen.update()
@@ -174,8 +238,8 @@ public final class TimelineApp {
         let ahead = Viewport.ahead(of: shown.map(\.0), direction: direction, count: prefetchRows, total: snapshot.posts.count)
             .map { renderer.layout(snapshot.posts[$0], width: screen.columns, revealed: chrome.revealed.contains(snapshot.posts[$0].id), now: Date()) }
         feeder.update(visible: shown.map(\.1), ahead: ahead, pinned: chrome.largeImage.map { [$0.request] } ?? [])
-        if let last = shown.last?.0.index, last != lastReportedIndex {
-            lastReportedIndex = last
+        if let last = shown.last?.0.index, last != open[current]!.lastReportedIndex {
+            open[current]!.lastReportedIndex = last
             engine.send(.viewed(lastVisibleIndex: last))
         }
     }

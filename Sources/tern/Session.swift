@@ -27,18 +27,27 @@ enum Session {
         defer { waitFor { try? await http.shutdown() } }
         let client = MastodonClient(baseURL: baseURL, token: token, http: http, timeout: .seconds(10))
         let mailbox = Mailbox()
-        let engine = TimelineEngine(client: client, timeline: timeline, pageSize: view.pageSize,
-                                    publish: { mailbox.publish($0) })
-        let engineTask = Task.detached { await engine.run() }
+        // Every timeline the user opens gets its own engine, running until the session ends.
+        let engines = EngineRegistry()
+        let pageSize = view.pageSize
+        let makeEngine = { (id: TimelineID) -> TimelineEngine in
+            let engine = TimelineEngine(client: client, timeline: id, pageSize: pageSize, publish: { mailbox.publish($0) })
+            Task.detached { await engine.run() }
+            engines.add(engine)
+            return engine
+        }
         let poller = view.poll.flatMap { $0 > 0 ? max(5, $0) : nil }.map { seconds in
             Task.detached {
                 while !Task.isCancelled {
                     try? await Task.sleep(for: .seconds(seconds))
-                    engine.send(.poll)
+                    for engine in engines.all { engine.send(.poll) }
                 }
             }
         }
-        defer { engine.stop(); engineTask.cancel(); poller?.cancel() }
+        defer {
+            poller?.cancel()
+            for engine in engines.all { engine.stop() }
+        }
 
         // Signals leave through the loop, so curses always restores the terminal.
         signal(SIGINT, SIG_IGN)
@@ -55,7 +64,8 @@ enum Session {
         defer { screen.close() }
         let loader = ImageLoader(http: http, colorMode: imageMode(for: screen.colorMode), diskCache: disk)
         defer { waitFor { await loader.flush() } }
-        let app = TimelineApp(screen: screen, engine: engine, loader: loader, mailbox: mailbox, theme: theme,
+        let app = TimelineApp(screen: screen, makeEngine: makeEngine,
+                              fetchLists: { (try? await client.lists()) ?? [] }, loader: loader, mailbox: mailbox, theme: theme,
                               timeline: timeline, title: title, prefetchRows: view.prefetch ?? config.prefetchRows ?? 10,
                               notice: themeWarning ?? (disk == nil ? "Image disk cache unavailable at \(paths.imageCache.path)" : nil))
         app.run()
@@ -70,6 +80,13 @@ enum Session {
         case .monochrome: return .monochrome
         }
     }
+}
+
+/// The engines of one session, for the poller and for stopping them at the end.
+final class EngineRegistry: Sendable {
+    private let engines = Mutex<[TimelineEngine]>([])
+    func add(_ engine: TimelineEngine) { engines.withLock { $0.append(engine) } }
+    var all: [TimelineEngine] { engines.withLock { $0 } }
 }
 
 /// Runs async work to completion from synchronous start-up code on the main thread. The work runs on
