@@ -13,6 +13,8 @@ public actor TimelineEngine {
         case poll
         /// The last visible row is this index of the snapshot's posts.
         case viewed(lastVisibleIndex: Int)
+        /// Loads posts into a gap: from its newer end (`fromTop`) or its older end.
+        case fillGap(id: String, fromTop: Bool)
         case toggleFavourite(postID: String)
         case toggleBookmark(postID: String)
     }
@@ -38,6 +40,13 @@ public actor TimelineEngine {
     private var reachedEnd = false
     private var olderRetryAfter = Date.distantPast
     private var reconciler = ActionReconciler()
+    /// A gap and the server's links that page into it from each side.
+    private struct GapCursor {
+        var gap: Gap
+        var fromTop: URL?
+        var fromBottom: URL?
+    }
+    private var gaps: [GapCursor] = []
     private var version = 0
     private var message: StatusMessage?
     private var messageCount = 0
@@ -79,6 +88,8 @@ public actor TimelineEngine {
             if !loadingNewer, !posts.isEmpty { startLoadingNewer(quiet: true) }
         case .viewed(let last):
             if last >= posts.count - prefetchThreshold { startLoadingOlder() }
+        case .fillGap(let id, let fromTop):
+            startFilling(id, fromTop: fromTop)
         case .toggleFavourite(let id):
             toggle(.favourite, postID: id)
         case .toggleBookmark(let id):
@@ -131,6 +142,7 @@ public actor TimelineEngine {
                 var added = 0
                 var pages = 0
                 var more = true
+                let gapsBefore = gaps.count
                 while pages < refreshPageBudget, let url = newerURL {
                     let page = try await read { try await self.client.page(at: url) }
                     pages += 1
@@ -145,18 +157,80 @@ public actor TimelineEngine {
                     added += append(page.posts, atTop: true)
                     newerURL = page.links.prev
                     more = false
+                } else if more {
+                    // Budget spent: show the newest posts now, and what lies between them as a gap.
+                    added += try await jumpToNewest(bottomLink: newerURL)
                 }
-                switch (added, more) {
-                case _ where quiet: break
-                case (0, _): say("No new posts", error: false)
-                case (_, true): say("\(added) new posts; more are waiting, press r again", error: false)
-                default: say("\(added) new post\(added == 1 ? "" : "s")", error: false)
+                if quiet {
+                } else if gaps.count > gapsBefore {
+                    say("\(added) new posts, and a gap below the newest (Enter on it loads more)", error: false)
+                } else {
+                    say(added == 0 ? "No new posts" : "\(added) new post\(added == 1 ? "" : "s")", error: false)
                 }
             }
         } catch {
             say("Couldn't \(posts.isEmpty ? "load the timeline" : "refresh"): \(describe(error))", error: true)
         }
         loadingNewer = false
+        emit()
+    }
+
+    /// Puts the newest page on top. When it doesn't reach the posts already loaded, a gap marks the
+    /// posts in between. Returns how many posts were new.
+    private func jumpToNewest(bottomLink: URL?) async throws -> Int {
+        let page = try await read { try await self.client.timeline(self.timeline, limit: self.pageSize) }
+        newerURL = page.links.prev ?? newerURL
+        guard let oldNewest = posts.first?.id, let pageOldest = page.posts.last?.id else {
+            return append(page.posts, atTop: true)
+        }
+        let reachesLoaded = page.posts.contains { ids.contains($0.id) }
+        let added = append(page.posts, atTop: true)
+        if !reachesLoaded {
+            let gap = Gap(id: "gap-\(oldNewest)", newerID: pageOldest, olderID: oldNewest, loading: false)
+            gaps.append(GapCursor(gap: gap, fromTop: page.links.next, fromBottom: bottomLink))
+        }
+        return added
+    }
+
+    private func startFilling(_ id: String, fromTop: Bool) {
+        guard let i = gaps.firstIndex(where: { $0.gap.id == id }), !gaps[i].gap.loading,
+              let url = fromTop ? gaps[i].fromTop : gaps[i].fromBottom else { return }
+        gaps[i].gap.loading = true
+        emit()
+        Task { await self.fill(id, fromTop: fromTop, url: url) }
+    }
+
+    /// One page into a gap from one side. The gap closes when the page reaches a post already loaded on
+    /// the other side (or comes back short); otherwise it shrinks and keeps the server's next link.
+    private func fill(_ id: String, fromTop: Bool, url: URL) async {
+        do {
+            let page = try await read { try await self.client.page(at: url) }
+            guard let i = gaps.firstIndex(where: { $0.gap.id == id }) else { return }
+            var cursor = gaps[i]
+            let reached = page.posts.contains { ids.contains($0.id) } || page.posts.count < pageSize
+            let fresh = page.posts.filter { ids.insert($0.id).inserted }
+            // Pages are newest first; they go right below the newer side or right above the older side.
+            let anchor = fromTop ? cursor.gap.newerID : cursor.gap.olderID
+            if let at = posts.firstIndex(where: { $0.id == anchor }) {
+                posts.insert(contentsOf: fresh, at: fromTop ? at + 1 : at)
+            }
+            if reached || fresh.isEmpty {
+                gaps.remove(at: i)
+            } else {
+                cursor.gap.loading = false
+                if fromTop {
+                    cursor.gap.newerID = fresh.last!.id
+                    cursor.fromTop = page.links.next
+                } else {
+                    cursor.gap.olderID = fresh.first!.id
+                    cursor.fromBottom = page.links.prev
+                }
+                gaps[i] = cursor
+            }
+        } catch {
+            if let i = gaps.firstIndex(where: { $0.gap.id == id }) { gaps[i].gap.loading = false }
+            say("Couldn't load the gap: \(describe(error))", error: true)
+        }
         emit()
     }
 
@@ -237,6 +311,7 @@ public actor TimelineEngine {
         version += 1
         publish(TimelineSnapshot(version: version, timeline: timeline, posts: posts.map(reconciler.apply),
                                  loadingOlder: loadingOlder, loadingNewer: loadingNewer, reachedEnd: reachedEnd,
-                                 message: message, actionsInFlight: reconciler.inFlightCount, retrying: retrying))
+                                 message: message, actionsInFlight: reconciler.inFlightCount, retrying: retrying,
+                                 gaps: gaps.map(\.gap)))
     }
 }

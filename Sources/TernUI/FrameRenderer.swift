@@ -59,10 +59,42 @@ public final class FrameRenderer {
     /// Forgets layouts (relative times age; a resize changes every width).
     func invalidateLayouts() { layouts = [:] }
 
+    /// One line of the list: a post, or a gap of posts not loaded.
+    enum Row {
+        case post(Post)
+        case gap(Gap)
+
+        var id: String {
+            switch self {
+            case .post(let p): return p.id
+            case .gap(let g): return g.id
+            }
+        }
+
+        var post: Post? { if case .post(let p) = self { return p } else { return nil } }
+    }
+
+    /// Lines a gap row takes: its text and a blank line.
+    static let gapHeight = 2
+
+    /// The snapshot's posts with each gap right below the post above it.
+    static func rows(_ snapshot: TimelineSnapshot) -> [Row] {
+        guard !snapshot.gaps.isEmpty else { return snapshot.posts.map(Row.post) }
+        let below = Dictionary(snapshot.gaps.map { ($0.newerID, $0) }, uniquingKeysWith: { a, _ in a })
+        var rows: [Row] = []
+        rows.reserveCapacity(snapshot.posts.count + snapshot.gaps.count)
+        for p in snapshot.posts {
+            rows.append(.post(p))
+            if let g = below[p.id] { rows.append(.gap(g)) }
+        }
+        return rows
+    }
+
     func metrics(_ snapshot: TimelineSnapshot, width: Int, viewHeight: Int, revealed: Set<String>, now: Date) -> Viewport.Metrics {
-        let posts = snapshot.posts
-        return Viewport.Metrics(ids: posts.map(\.id), viewHeight: viewHeight) { [unowned self] i in
-            self.layout(posts[i], width: width, revealed: revealed.contains(posts[i].id), now: now).height
+        let rows = Self.rows(snapshot)
+        return Viewport.Metrics(ids: rows.map(\.id), viewHeight: viewHeight) { [unowned self] i in
+            guard case .post(let post) = rows[i] else { return Self.gapHeight }
+            return self.layout(post, width: width, revealed: revealed.contains(post.id), now: now).height
         }
     }
 
@@ -81,10 +113,17 @@ public final class FrameRenderer {
         let viewHeight = Self.listHeight(rows)
         let m = metrics(snapshot, width: cols, viewHeight: viewHeight, revealed: chrome.revealed, now: now)
         let selected = viewport.selectedIndex(m)
+        let lines = Self.rows(snapshot)
         var shown: [(Viewport.Placement, PostLayout)] = []
         var bottom = 0
         for p in viewport.visible(m) {
-            let post = snapshot.posts[p.index]
+            guard case .post(let post) = lines[p.index] else {
+                if case .gap(let gap) = lines[p.index] {
+                    drawGap(gap, top: p.top, on: screen, viewHeight: viewHeight, selected: p.index == selected)
+                }
+                bottom = p.top + Self.gapHeight
+                continue
+            }
             let l = layout(post, width: cols, revealed: chrome.revealed.contains(post.id), now: now)
             drawPost(l, top: p.top, on: screen, viewHeight: viewHeight, selected: p.index == selected, images: images)
             shown.append((p, l))
@@ -153,6 +192,14 @@ public final class FrameRenderer {
             screen.draw(SafeText(line.text), row: top + 2 + i, column: left + 2, style: line.selected ? selected : theme[.title],
                         maxWidth: width - 3)
         }
+    }
+
+    private func drawGap(_ gap: Gap, top: Int, on screen: Screen, viewHeight: Int, selected: Bool) {
+        let row = 1 + top
+        guard row >= 1, row <= viewHeight else { return }
+        if selected { screen.draw(SafeText("▌"), row: row, column: 0, style: theme[.gutter]) }
+        let text = gap.loading ? "⋯ loading posts…" : "⋯ posts not loaded here — Enter loads them"
+        screen.draw(SafeText(text), row: row, column: PostLayout.gutter, style: theme[.gap])
     }
 
     private func drawLarge(_ large: LargeImage, _ state: ImageState?, on screen: Screen) {

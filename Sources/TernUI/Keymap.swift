@@ -3,7 +3,7 @@ import TernTerminal
 /// What a keystroke means in the list.
 public enum UIAction: Sendable, Equatable {
     case lineDown, lineUp, pageDown, pageUp, top, bottom
-    case like, save, refresh, reveal, viewImage, openLink, retryImages, timelines, help, quit
+    case like, save, refresh, reveal, viewImage, openLink, retryImages, timelines, activate, help, quit
 }
 
 /// Keys to actions. Vi-style letters and the usual arrows and paging keys.
@@ -19,7 +19,7 @@ public struct Keymap: Sendable {
         .character("G"): .bottom, .end: .bottom,
         .character("f"): .like, .character("b"): .save,
         .character("r"): .refresh, .character("c"): .reveal,
-        .character("t"): .timelines, .character("v"): .viewImage, .character("o"): .openLink, .character("R"): .retryImages,
+        .enter: .activate, .character("t"): .timelines, .character("v"): .viewImage, .character("o"): .openLink, .character("R"): .retryImages,
         .character("?"): .help, .character("q"): .quit,
     ])
 
@@ -34,6 +34,7 @@ public struct Keymap: Sendable {
         "r          fetch newer posts    c          show/hide content warning",
         "v          view picture large   o          open link in browser",
         "t          switch timeline      R          retry failed pictures",
+        "Enter      load a gap of posts (⋯)",
         "?          this help            q          quit",
     ]
 }

@@ -44,7 +44,8 @@ public final class ScrollProbe {
         viewport.normalize(m)
         if moving { viewport.selectNext(m) }
         let shown = viewport.visible(m)
-        let layouts = shown.map { renderer.layout(snapshot.posts[$0.index], width: columns, revealed: false, now: now) }
+        let rows = FrameRenderer.rows(snapshot)
+        let layouts = shown.compactMap { rows[$0.index].post }.map { renderer.layout($0, width: columns, revealed: false, now: now) }
         for request in layouts.flatMap({ $0.media.compactMap(\.request) }) where !seen.contains(request) {
             seen.insert(request)
             // The first screen is on view from the start: nothing could have fetched it ahead.
@@ -52,8 +53,8 @@ public final class ScrollProbe {
             entered += 1
             if case .ready = feeder.images[request] { completeOnEntry += 1 }
         }
-        let ahead = Viewport.ahead(of: shown, direction: 1, count: prefetchRows, total: snapshot.posts.count)
-            .map { renderer.layout(snapshot.posts[$0], width: columns, revealed: false, now: now) }
+        let ahead = Viewport.ahead(of: shown, direction: 1, count: prefetchRows, total: rows.count)
+            .compactMap { rows[$0].post }.map { renderer.layout($0, width: columns, revealed: false, now: now) }
         feeder.update(visible: layouts, ahead: ahead)
     }
 

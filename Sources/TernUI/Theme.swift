@@ -7,7 +7,7 @@ import TOMLKit
 public struct Theme: Sendable, Equatable {
     public enum Role: String, CaseIterable, Sendable {
         case name, acct, time, text, link, mention, hashtag, emphasis, code, boost, warning, counts, liked,
-             saved, gutter, title, status, statusError, placeholder
+             saved, gutter, title, status, statusError, placeholder, gap
     }
 
     public var name: String
@@ -36,6 +36,7 @@ public struct Theme: Sendable, Equatable {
         .status: TextStyle(reverse: true),
         .statusError: TextStyle(foreground: .index(1), bold: true, reverse: true),
         .placeholder: TextStyle(foreground: .index(8)),
+        .gap: TextStyle(foreground: .index(3), bold: true),
     ])
 
     private struct File: Decodable {

@@ -208,6 +208,11 @@ public final class TimelineApp {
                 let fetch = fetchLists, mailbox = self.mailbox
                 Task.detached { mailbox.post(.lists(await fetch())) }
             }
+        case .activate:
+            if let id = viewport.selectedID, snapshot.gaps.contains(where: { $0.id == id }) {
+                // Fill from the side the user came from: moving down, the gap's top; moving up, its bottom.
+                engine.send(.fillGap(id: id, fromTop: direction >= 0))
+            }
         case .help: chrome.showHelp = true
         case .quit: running = false
         }
@@ -223,7 +228,8 @@ public final class TimelineApp {
         }
         let m = metrics()
         viewport.normalize(m)
-        newPosts.seen(viewport.visible(m).map { snapshot.posts[$0.index].id })
+        let rows = FrameRenderer.rows(snapshot)
+        newPosts.seen(viewport.visible(m).map { rows[$0.index].id })
         chrome.newAbove = newPosts.count
         chrome.picker = picker?.lines
         let shown = renderer.draw(on: screen, snapshot: snapshot, viewport: viewport, images: feeder.images,
@@ -235,10 +241,13 @@ public final class TimelineApp {
             if first != lastFirstVisible { direction = first > lastFirstVisible ? 1 : -1 }
             lastFirstVisible = first
         }
-        let ahead = Viewport.ahead(of: shown.map(\.0), direction: direction, count: prefetchRows, total: snapshot.posts.count)
-            .map { renderer.layout(snapshot.posts[$0], width: screen.columns, revealed: chrome.revealed.contains(snapshot.posts[$0].id), now: Date()) }
+        let ahead = Viewport.ahead(of: shown.map(\.0), direction: direction, count: prefetchRows, total: rows.count)
+            .compactMap { rows[$0].post }
+            .map { renderer.layout($0, width: screen.columns, revealed: chrome.revealed.contains($0.id), now: Date()) }
         feeder.update(visible: shown.map(\.1), ahead: ahead, pinned: chrome.largeImage.map { [$0.request] } ?? [])
-        if let last = shown.last?.0.index, last != open[current]!.lastReportedIndex {
+        // The engine counts posts, not rows: gap rows don't count.
+        if let lastID = shown.last?.1.post.id, let last = snapshot.posts.firstIndex(where: { $0.id == lastID }),
+           last != open[current]!.lastReportedIndex {
             open[current]!.lastReportedIndex = last
             engine.send(.viewed(lastVisibleIndex: last))
         }

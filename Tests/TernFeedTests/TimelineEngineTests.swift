@@ -179,3 +179,48 @@ final class EngineFaultTests: XCTestCase {
         }
     }
 }
+
+/// Refreshes that can't catch up within their page budget leave a gap, which Enter fills from either end.
+final class GapTests: XCTestCase {
+    func gapScenario(fromTop: Bool) async throws {
+        try await withEngine { server, engine, log in
+            engine.send(.start)
+            _ = try await waitFor(log) { !$0.posts.isEmpty && !$0.loadingNewer }
+            await server.addPosts(150)
+            engine.send(.refresh)
+            // 5 pages of 20 climb from the old newest post; then the newest 20; 30 are left between.
+            let refreshed = try await waitFor(log) { !$0.loadingNewer && $0.posts.count == 140 }
+            XCTAssertEqual(refreshed.gaps.count, 1)
+            let gap = refreshed.gaps[0]
+            let newest = await server.newestPostIDs(170)
+            XCTAssertEqual(Array(refreshed.posts.prefix(20).map(\.id)), Array(newest.prefix(20)), "the newest posts are on top")
+            XCTAssertEqual(gap.newerID, newest[19])
+            XCTAssertEqual(gap.olderID, newest[50])
+            XCTAssertEqual(refreshed.message?.text, "120 new posts, and a gap below the newest (Enter on it loads more)")
+
+            engine.send(.fillGap(id: gap.id, fromTop: fromTop))
+            let once = try await waitFor(log) { $0.posts.count == 160 && $0.gaps.first?.loading == false }
+            XCTAssertEqual(once.gaps.count, 1, "20 of 30 loaded: still a gap")
+            engine.send(.fillGap(id: gap.id, fromTop: fromTop))
+            let closed = try await waitFor(log) { $0.gaps.isEmpty && $0.posts.count == 170 }
+            XCTAssertEqual(closed.posts.map(\.id), newest, "every post, once, in the server's order")
+        }
+    }
+
+    func testAGapFillsFromTheTop() async throws { try await gapScenario(fromTop: true) }
+
+    func testAGapFillsFromTheBottom() async throws { try await gapScenario(fromTop: false) }
+
+    func testACaughtUpRefreshMakesNoGap() async throws {
+        try await withEngine { server, engine, log in
+            engine.send(.start)
+            _ = try await waitFor(log) { !$0.posts.isEmpty && !$0.loadingNewer }
+            await server.addPosts(90)
+            engine.send(.refresh)
+            let s = try await waitFor(log) { !$0.loadingNewer && $0.posts.count == 110 }
+            XCTAssertTrue(s.gaps.isEmpty)
+            let newest = await server.newestPostIDs(110)
+            XCTAssertEqual(s.posts.map(\.id), newest)
+        }
+    }
+}
