@@ -224,3 +224,30 @@ final class GapTests: XCTestCase {
         }
     }
 }
+
+final class ReconciliationRecoveryTests: XCTestCase {
+    /// A burst whose request fails ends where the server is (confirmed); once the server answers again,
+    /// the next burst ends where the user wants it.
+    func testFailingThenRecoveringServer() async throws {
+        var config = DemoConfig()
+        config.latencyMilliseconds = 150
+        try await withEngine(config) { server, engine, log in
+            engine.send(.start)
+            let loaded = try await waitFor(log) { !$0.posts.isEmpty && !$0.loadingNewer }
+            let post = try XCTUnwrap(loaded.posts.first { !$0.favourited })
+            await server.injectFaults([.status(503, retryAfter: nil)])
+            for _ in 0..<5 { engine.send(.toggleFavourite(postID: post.id)) }
+            let failed = try await waitFor(log) { $0.message?.isError == true && $0.actionsInFlight == 0 }
+            XCTAssertEqual(failed.posts.first { $0.id == post.id }?.favourited, false, "back to what the server confirmed")
+            XCTAssertEqual(failed.posts.first { $0.id == post.id }?.favouritesCount, post.favouritesCount)
+            // The server is fine again: an odd burst ends liked, and the server agrees.
+            for _ in 0..<3 { engine.send(.toggleFavourite(postID: post.id)) }
+            let settled = try await waitFor(log) { s in
+                s.actionsInFlight == 0 && s.posts.first { $0.id == post.id }?.favourited == true
+            }
+            XCTAssertEqual(settled.posts.first { $0.id == post.id }?.favouritesCount, post.favouritesCount + 1)
+            let requests = await server.actionRequestCount()
+            XCTAssertLessThanOrEqual(requests, 4, "one per burst, plus at most one follow-up each")
+        }
+    }
+}
