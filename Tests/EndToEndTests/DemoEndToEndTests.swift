@@ -6,17 +6,8 @@ import XCTest
 
 /// The real `tern demo` binary in tmux at 120×40, as a user runs it.
 final class DemoEndToEndTests: XCTestCase {
-    /// The `tern` executable built beside this test bundle.
-    var ternBinary: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-            .appendingPathComponent("tern")
-    }
-
     func testBrowseScrollLikeAndQuit() throws {
-        guard TmuxSession.available else { throw XCTSkip("tmux is not installed (make test installs it)") }
-        guard FileManager.default.isExecutableFile(atPath: ternBinary.path) else {
-            throw XCTSkip("\(ternBinary.path) is not built; run `swift build` first")
-        }
+        let ternBinary = try TmuxSession.ternBinary()
         let exitFile = FileManager.default.temporaryDirectory.appendingPathComponent("tern-e2e-exit-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: exitFile) }
         let tmux = try TmuxSession(command: "\(ternBinary.path) demo --new-post-every 0; echo $? > \(exitFile.path)")
@@ -53,8 +44,7 @@ final class DemoEndToEndTests: XCTestCase {
     /// New posts arrive while the user reads further down: the view stays put, the status line counts
     /// them, and `g` goes up to them.
     func testNewPostsIndicatorKeepsTheViewAndGoesThereOnG() async throws {
-        guard TmuxSession.available else { throw XCTSkip("tmux is not installed (make test installs it)") }
-        guard FileManager.default.isExecutableFile(atPath: ternBinary.path) else { throw XCTSkip("tern is not built") }
+        let ternBinary = try TmuxSession.ternBinary()
         let tmux = try TmuxSession(command: "\(ternBinary.path) demo --new-post-every 0; sleep 30")
         let first = tmux.wait { $0.contains("Sol Novak @user32") }
         XCTAssertTrue(first.ok, first.screen)

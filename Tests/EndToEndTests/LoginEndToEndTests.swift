@@ -6,14 +6,8 @@ import XCTest
 
 /// `tern login` against the demo server, the way a person does it, then browsing with the stored account.
 final class LoginEndToEndTests: XCTestCase {
-    var ternBinary: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-            .appendingPathComponent("tern")
-    }
-
     func testLoginThenBrowse() async throws {
-        guard TmuxSession.available else { throw XCTSkip("tmux is not installed (make test installs it)") }
-        guard FileManager.default.isExecutableFile(atPath: ternBinary.path) else { throw XCTSkip("tern is not built") }
+        let ternBinary = try TmuxSession.ternBinary()
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("tern-login-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: home) }

@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 
 /// A detached tmux session on a private socket, driven the way a person would: keys in, screen out.
 final class TmuxSession {
@@ -38,6 +39,17 @@ final class TmuxSession {
             usleep(100_000)
         }
         return (false, last)
+    }
+
+    /// The `tern` executable built beside the test bundle, or a skip that says why the test can't run.
+    static func ternBinary() throws -> URL {
+        guard available else { throw XCTSkip("tmux is not installed (make test installs it)") }
+        let url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("tern")
+        guard FileManager.default.isExecutableFile(atPath: url.path) else {
+            throw XCTSkip("\(url.path) is not built; run `swift build` first")
+        }
+        return url
     }
 
     static var available: Bool {
