@@ -147,7 +147,7 @@ public actor ImageLoader {
             job.stage = .readyToDecode(.pixels(cached))
             pump()
         } else if let disk {
-            Task { await self.lookedUp(request, await disk.data(for: request.url)) }
+            Task { self.lookedUp(request, await disk.data(for: request.url)) }
         } else {
             job.stage = .queued
             pump()
