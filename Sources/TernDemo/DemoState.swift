@@ -7,6 +7,8 @@ actor DemoState {
     let config: DemoConfig
     private let startedAt: Date
     private(set) var posts: [DemoPost] = []
+    /// Kept as posts are made, so writing an account doesn't scan every post.
+    private var postsByAuthor: [Int: Int] = [:]
     private var favourited: Set<UInt64> = []
     private var bookmarks: [(seq: UInt64, id: UInt64)] = []
     private var nextBookmarkSeq: UInt64 = 1
@@ -36,6 +38,7 @@ actor DemoState {
         }
         for (i, date) in ages.reversed().enumerated() { made.append(world.makePost(i, at: date)) }
         posts = made
+        for p in made { postsByAuthor[p.authorIndex, default: 0] += 1 }
     }
 
     /// Posts that appear over time (the `newPostInterval` knob) are made when someone looks.
@@ -47,7 +50,9 @@ actor DemoState {
 
     private func addPost() {
         extraPosts += 1
-        posts.append(world.makePost(posts.count, at: Date()))
+        let post = world.makePost(posts.count, at: Date())
+        posts.append(post)
+        postsByAuthor[post.authorIndex, default: 0] += 1
     }
 
     func addPosts(_ count: Int) {
@@ -251,7 +256,7 @@ actor DemoState {
             uri: "\(base)/users/\(a.username)", avatar: "\(base)/avatars/\(a.id).png",
             avatarStatic: "\(base)/avatars/\(a.id).png", header: "\(base)/headers/missing.png",
             headerStatic: "\(base)/headers/missing.png", followersCount: 10 + index * 7,
-            followingCount: 5 + index * 3, statusesCount: posts.filter { $0.authorIndex == index }.count,
+            followingCount: 5 + index * 3, statusesCount: postsByAuthor[index] ?? 0,
             lastStatusAt: nil)
     }
 

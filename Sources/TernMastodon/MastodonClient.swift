@@ -60,9 +60,9 @@ public final class MastodonClient: Sendable {
             var id: String?
             var title: String?
         }
-        guard let lists = try? JSONDecoder().decode(LossyArray<Wire>.self, from: data) else {
-            throw MastodonError.invalidResponse(MastodonDecoder.describe(DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "")), data))
-        }
+        let lists: LossyArray<Wire>
+        do { lists = try JSONDecoder().decode(LossyArray<Wire>.self, from: data) }
+        catch { throw MastodonError.invalidResponse(MastodonDecoder.describe(error, data)) }
         return lists.elements.compactMap { w in w.id.map { .list(id: $0, title: w.title ?? $0) } }
     }
 
@@ -88,8 +88,8 @@ public final class MastodonClient: Sendable {
         }
     }
 
-    func send(url: URL, method: HTTPMethod, form: [(String, String)]? = nil) async throws -> (Data, HTTPHeaders) {
-        try await Self.send(url: url, method: method, token: token, form: form, http: http, timeout: timeout)
+    private func send(url: URL, method: HTTPMethod) async throws -> (Data, HTTPHeaders) {
+        try await Self.send(url: url, method: method, token: token, http: http, timeout: timeout)
     }
 
     /// One request; `form` is sent as application/x-www-form-urlencoded, which every server kind accepts.

@@ -77,8 +77,23 @@ public final class FrameRenderer {
     /// Lines a gap row takes: its text and a blank line.
     static let gapHeight = 2
 
+    /// A snapshot's rows and their index, made once per snapshot version rather than on every frame and key.
+    private var rowCache: (timeline: TimelineID, version: Int, rows: [Row], ids: [String], index: [String: Int])?
+
+    private func cachedRows(_ snapshot: TimelineSnapshot) -> (rows: [Row], ids: [String], index: [String: Int]) {
+        if let c = rowCache, c.timeline == snapshot.timeline, c.version == snapshot.version { return (c.rows, c.ids, c.index) }
+        let rows = Self.makeRows(snapshot)
+        let ids = rows.map(\.id)
+        var index: [String: Int] = [:]
+        for (i, id) in ids.enumerated() { index[id] = i }
+        rowCache = (snapshot.timeline, snapshot.version, rows, ids, index)
+        return (rows, ids, index)
+    }
+
     /// The snapshot's posts with each gap right below the post above it.
-    static func rows(_ snapshot: TimelineSnapshot) -> [Row] {
+    func rows(_ snapshot: TimelineSnapshot) -> [Row] { cachedRows(snapshot).rows }
+
+    private static func makeRows(_ snapshot: TimelineSnapshot) -> [Row] {
         guard !snapshot.gaps.isEmpty else { return snapshot.posts.map(Row.post) }
         let below = Dictionary(snapshot.gaps.map { ($0.newerID, $0) }, uniquingKeysWith: { a, _ in a })
         var rows: [Row] = []
@@ -91,8 +106,8 @@ public final class FrameRenderer {
     }
 
     func metrics(_ snapshot: TimelineSnapshot, width: Int, viewHeight: Int, revealed: Set<String>, now: Date) -> Viewport.Metrics {
-        let rows = Self.rows(snapshot)
-        return Viewport.Metrics(ids: rows.map(\.id), viewHeight: viewHeight) { [unowned self] i in
+        let (rows, ids, index) = cachedRows(snapshot)
+        return Viewport.Metrics(ids: ids, index: index, viewHeight: viewHeight) { [unowned self] i in
             guard case .post(let post) = rows[i] else { return Self.gapHeight }
             return self.layout(post, width: width, revealed: revealed.contains(post.id), now: now).height
         }
@@ -113,7 +128,7 @@ public final class FrameRenderer {
         let viewHeight = Self.listHeight(rows)
         let m = metrics(snapshot, width: cols, viewHeight: viewHeight, revealed: chrome.revealed, now: now)
         let selected = viewport.selectedIndex(m)
-        let lines = Self.rows(snapshot)
+        let lines = self.rows(snapshot)
         var shown: [(Viewport.Placement, PostLayout)] = []
         var bottom = 0
         for p in viewport.visible(m) {

@@ -44,7 +44,7 @@ public final class ScrollProbe {
         viewport.normalize(m)
         if moving { viewport.selectNext(m) }
         let shown = viewport.visible(m)
-        let rows = FrameRenderer.rows(snapshot)
+        let rows = renderer.rows(snapshot)
         let layouts = shown.compactMap { rows[$0.index].post }.map { renderer.layout($0, width: columns, revealed: false, now: now) }
         for request in layouts.flatMap({ $0.media.compactMap(\.request) }) where !seen.contains(request) {
             seen.insert(request)

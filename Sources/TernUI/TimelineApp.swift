@@ -228,7 +228,7 @@ public final class TimelineApp {
         }
         let m = metrics()
         viewport.normalize(m)
-        let rows = FrameRenderer.rows(snapshot)
+        let rows = renderer.rows(snapshot)
         newPosts.seen(viewport.visible(m).map { rows[$0.index].id })
         chrome.newAbove = newPosts.count
         chrome.picker = picker?.lines

@@ -16,12 +16,17 @@ struct Viewport: Equatable {
         var viewHeight: Int
 
         init(ids: [String], viewHeight: Int, height: @escaping (Int) -> Int) {
-            self.ids = ids
-            self.viewHeight = max(1, viewHeight)
-            self.height = height
             var idx: [String: Int] = [:]
             for (i, id) in ids.enumerated() { idx[id] = i }
-            index = idx
+            self.init(ids: ids, index: idx, viewHeight: viewHeight, height: height)
+        }
+
+        /// With the id → position index already made (the renderer keeps one per snapshot).
+        init(ids: [String], index: [String: Int], viewHeight: Int, height: @escaping (Int) -> Int) {
+            self.ids = ids
+            self.index = index
+            self.viewHeight = max(1, viewHeight)
+            self.height = height
         }
     }
 
