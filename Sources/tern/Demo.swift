@@ -49,7 +49,8 @@ struct Demo: ParsableCommand {
         let server = try blocking { try await DemoServer.start(settings) }
         defer { waitFor { await server.stop() } }
         if serverOnly {
-            print("Demo server at \(server.baseURL) — Ctrl-C to stop")
+            // Unbuffered: a script reading this from a pipe or file must see the address at once.
+            FileHandle.standardOutput.write(Data("Demo server at \(server.baseURL) — Ctrl-C to stop\n".utf8))
             signal(SIGINT, SIG_DFL)
             while true { sleep(3600) }
         }
