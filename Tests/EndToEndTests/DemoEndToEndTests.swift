@@ -11,6 +11,7 @@ final class DemoEndToEndTests: XCTestCase {
         let exitFile = FileManager.default.temporaryDirectory.appendingPathComponent("tern-e2e-exit-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: exitFile) }
         let tmux = try TmuxSession(command: "\(ternBinary.path) demo --new-post-every 0; echo $? > \(exitFile.path)")
+        defer { tmux.close() }
 
         // The newest demo posts appear: the title bar, a post header with a handle, and the footer counts.
         let first = tmux.wait { s in s.contains("tern · Home") && s.contains("@user") && s.contains("☆") }
@@ -46,6 +47,7 @@ final class DemoEndToEndTests: XCTestCase {
     func testNewPostsIndicatorKeepsTheViewAndGoesThereOnG() async throws {
         let ternBinary = try TmuxSession.ternBinary()
         let tmux = try TmuxSession(command: "\(ternBinary.path) demo --new-post-every 0; sleep 30")
+        defer { tmux.close() }
         let first = tmux.wait { $0.contains("Sol Novak @user32") }
         XCTAssertTrue(first.ok, first.screen)
         let address = try XCTUnwrap(first.screen.range(of: #"127\.0\.0\.1:\d+"#, options: .regularExpression)

@@ -14,12 +14,16 @@ final class LoginEndToEndTests: XCTestCase {
         let env = "XDG_CONFIG_HOME=\(home.path)/config XDG_CACHE_HOME=\(home.path)/cache"
 
         let server = try TmuxSession(command: "\(ternBinary.path) demo --server-only --require-login --new-post-every 0", columns: 100, rows: 5)
+
+        defer { server.close() }
         let started = server.wait { $0.contains("http://127.0.0.1:") }
         XCTAssertTrue(started.ok, started.screen)
         let address = try XCTUnwrap(started.screen.range(of: #"http://127\.0\.0\.1:\d+"#, options: .regularExpression)
             .map { String(started.screen[$0]) })
 
         let login = try TmuxSession(command: "env \(env) \(ternBinary.path) login \(address); echo EXIT=$?; sleep 30", columns: 250, rows: 20)
+
+        defer { login.close() }
         let prompt = login.wait { $0.contains("Code:") }
         XCTAssertTrue(prompt.ok, prompt.screen)
         let authorize = try XCTUnwrap(prompt.screen.range(of: #"http://\S+/oauth/authorize\S+"#, options: .regularExpression)
@@ -35,6 +39,7 @@ final class LoginEndToEndTests: XCTestCase {
 
         // Plain `tern` now browses the stored default account.
         let browse = try TmuxSession(command: "env \(env) \(ternBinary.path); echo EXIT=$?; sleep 30")
+        defer { browse.close() }
         let shown = browse.wait { $0.contains("Sol Novak @user32") }
         XCTAssertTrue(shown.ok, shown.screen)
         XCTAssertTrue(shown.screen.contains("you@127.0.0.1"), "the title names the account")

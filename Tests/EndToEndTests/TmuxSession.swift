@@ -14,10 +14,18 @@ final class TmuxSession {
         try run(["-f", config.path, "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", command], capture: false)
     }
 
-    deinit {
+    private var closed = false
+
+    /// Ends the session and what runs in it. Tests call it in `defer`, so the end doesn't depend on when
+    /// the object happens to be released.
+    func close() {
+        guard !closed else { return }
+        closed = true
         _ = try? run(["kill-server"], capture: false)
         try? FileManager.default.removeItem(at: config)
     }
+
+    deinit { close() }
 
     @discardableResult
     func run(_ args: [String], capture: Bool = true) throws -> String {
@@ -77,10 +85,22 @@ enum Spawn {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         }
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // A clean signal state, as a shell gives its commands: the test process's threads block signals,
+        // and a tmux server (and the programs in it) inheriting that mask would ignore kill-server's SIGHUP.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), defaults = sigset_t()
+        sigemptyset(&none)
+        sigemptyset(&defaults)
+        for sig in [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE] { sigaddset(&defaults, sig) }
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var cargs = argv.map { strdup($0) } + [nil]
         defer { cargs.forEach { free($0) } }
         var pid: pid_t = 0
-        let rc = posix_spawnp(&pid, argv[0], &actions, nil, &cargs, environ)
+        let rc = posix_spawnp(&pid, argv[0], &actions, &attributes, &cargs, environ)
         if capture { close(fds[1]) }
         guard rc == 0 else { if capture { close(fds[0]) }; throw Failed(status: rc) }
         var output = [UInt8]()
