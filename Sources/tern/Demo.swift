@@ -51,8 +51,11 @@ struct Demo: ParsableCommand {
         if serverOnly {
             // Unbuffered: a script reading this from a pipe or file must see the address at once.
             FileHandle.standardOutput.write(Data("Demo server at \(server.baseURL) — Ctrl-C to stop\n".utf8))
-            signal(SIGINT, SIG_DFL)
-            while true { sleep(3600) }
+            let stop = DispatchSemaphore(value: 0)
+            let signals = QuitSignals.observe([SIGINT, SIGTERM, SIGHUP]) { stop.signal() }
+            stop.wait()
+            signals.forEach { $0.cancel() }
+            return
         }
         // The demo's port, and so its picture URLs, change every run: keep its pictures out of the real cache.
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("tern-demo-images-\(getpid())")

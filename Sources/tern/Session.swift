@@ -50,14 +50,7 @@ enum Session {
         }
 
         // Signals leave through the loop, so curses always restores the terminal.
-        signal(SIGINT, SIG_IGN)
-        signal(SIGTERM, SIG_IGN)
-        let signals = [SIGINT, SIGTERM].map { sig in
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { mailbox.requestQuit() }
-            source.resume()
-            return source
-        }
+        let signals = QuitSignals.observe([SIGINT, SIGTERM]) { mailbox.requestQuit() }
         defer { signals.forEach { $0.cancel() } }
 
         let screen = try Screen()
