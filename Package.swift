@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         systemLibrary("CNcursesw", "ncursesw", apt: "libncurses-dev"),
@@ -35,7 +36,7 @@ let package = Package(
             "TernModel", "CLibXML2",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ]),
-        .target(name: "TernStore", dependencies: ["TernModel"]),
+        .target(name: "TernStore", dependencies: ["TernModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "TernImages", dependencies: [
             "TernModel", "CChafa", "CTurboJPEG", "CPNG", "CWebP", "CGIF",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -58,15 +59,15 @@ let package = Package(
             .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
         .executableTarget(name: "tern-bench", dependencies: [
-            "TernUI", "TernDemo", "TernFeed", "TernMastodon", "TernImages", "TernTerminal",
+            "TernUI", "TernDemo", "TernFeed", "TernMastodon", "TernImages", "TernTerminal", "TernStore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .testTarget(name: "TernModelTests", dependencies: ["TernModel"]),
         .testTarget(name: "TernMastodonTests", dependencies: ["TernMastodon", "TernDemo"]),
-        .testTarget(name: "TernFeedTests", dependencies: ["TernFeed", "TernDemo", "TernMastodon"]),
+        .testTarget(name: "TernFeedTests", dependencies: ["TernFeed", "TernDemo", "TernMastodon", "TernStore"]),
         .testTarget(name: "TernTerminalTests", dependencies: ["TernTerminal"]),
-        .testTarget(name: "TernStoreTests", dependencies: ["TernStore"]),
+        .testTarget(name: "TernStoreTests", dependencies: ["TernStore", "TernModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "TernImagesTests", dependencies: ["TernImages", "TernDemo"]),
         .testTarget(name: "TernUITests", dependencies: ["TernUI", "TernDemo", "TernMastodon"]),
         .testTarget(name: "EndToEndTests", dependencies: []),

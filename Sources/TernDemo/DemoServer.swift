@@ -76,6 +76,9 @@ public final class DemoServer: Sendable {
     /// Media paths in the order they were requested.
     public func mediaRequestLog() async -> [String] { await state.mediaRequestLog }
 
+    /// Like/save actions carried out, in order, as "favourite 123".
+    public func actionLog() async -> [String] { await state.actionLog }
+
     /// Like/save requests received so far.
     public func actionRequestCount() async -> Int { await state.actionRequests }
 

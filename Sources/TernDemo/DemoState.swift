@@ -17,6 +17,8 @@ actor DemoState {
     private(set) var mediaRequests: [String: Int] = [:]
     private(set) var mediaRequestLog: [String] = []
     private(set) var actionRequests = 0
+    /// Actions carried out, in order, as "favourite 123".
+    private(set) var actionLog: [String] = []
     private var apps: [String: String] = [:]          // client id → secret
     private var codes: [String: String] = [:]         // code → client id
     private var tokens: Set<String> = ["demo-token"]
@@ -147,6 +149,7 @@ actor DemoState {
             }
         case .unbookmark: bookmarks.removeAll { $0.id == target.id }
         }
+        actionLog.append("\(action.rawValue) \(id)")
         return .ok(target)
     }
 

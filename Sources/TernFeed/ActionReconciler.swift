@@ -1,66 +1,70 @@
 import TernMastodon
 import TernModel
+import TernStore
 
-/// Like and save as optimistic toggles. Per post and kind it keeps the state the user wants and the state
-/// the server last confirmed; at most one request is in flight, and a reply triggers another only while
-/// the two still differ. Pure bookkeeping: the engine does the sending.
+/// Like and save as optimistic toggles. Per status and kind it keeps the state the user wants, the state
+/// the server last confirmed, and the journal row (seq) that records the wish. One request is in flight
+/// at a time, oldest wish first; a reply triggers another only while the two still differ, so rapid
+/// presses send only what is needed. Pure bookkeeping: the queue does the journaling and the sending.
 struct ActionReconciler {
-    enum Kind: Sendable, Hashable {
-        case favourite, bookmark
+    typealias Kind = PendingAction.Kind
 
-        func action(for wanted: Bool) -> StatusAction {
-            switch self {
-            case .favourite: return wanted ? .favourite : .unfavourite
-            case .bookmark: return wanted ? .bookmark : .unbookmark
-            }
-        }
-
-        var verb: String { self == .favourite ? "like" : "save" }
-    }
-
-    struct Key: Hashable {
+    struct Key: Hashable, Sendable {
         var statusID: String
         var kind: Kind
     }
 
-    struct State {
+    struct State: Equatable {
         var confirmed: Bool
         var wanted: Bool
-        var inFlight: Bool
+        var inFlight = false
+        var seq: Int64 = 0
+
+        var settled: Bool { wanted == confirmed && !inFlight }
     }
 
     private(set) var states: [Key: State] = [:]
 
-    var inFlightCount: Int { states.values.filter(\.inFlight).count }
+    /// Wishes not yet confirmed (in flight included).
+    var queuedCount: Int { states.values.filter { $0.wanted != $0.confirmed || $0.inFlight }.count }
 
-    /// A keystroke: flips the wanted state. Returns the request to send now, if one should go.
-    mutating func press(_ key: Key, current: Bool) -> StatusAction? {
-        var s = states[key] ?? State(confirmed: current, wanted: current, inFlight: false)
+    /// A keystroke: the state it leads to (`current` is the server's state when nothing is pending).
+    func pressed(_ key: Key, current: Bool) -> State {
+        var s = states[key] ?? State(confirmed: current, wanted: current)
         s.wanted.toggle()
-        states[key] = s
-        return startIfNeeded(key)
+        return s
     }
 
-    /// The server confirmed a state. Returns the next request, if the user changed their mind meanwhile.
-    mutating func succeeded(_ key: Key, confirmed: Bool) -> StatusAction? {
+    /// Records a state once it is journaled; a settled one is forgotten.
+    mutating func set(_ key: Key, _ state: State) {
+        states[key] = state.settled ? nil : state
+    }
+
+    /// The oldest wish that needs a request, marked in flight.
+    mutating func next() -> (Key, StatusAction, seq: Int64)? {
+        guard let (key, s) = states.filter({ !$0.value.inFlight && $0.value.wanted != $0.value.confirmed })
+            .min(by: { $0.value.seq < $1.value.seq }) else { return nil }
+        states[key]!.inFlight = true
+        return (key, key.kind.action(for: s.wanted), s.seq)
+    }
+
+    /// The server confirmed a state. Returns what remains of the wish (nil when settled).
+    mutating func succeeded(_ key: Key, confirmed: Bool) -> State? {
         guard var s = states[key] else { return nil }
         s.confirmed = confirmed
         s.inFlight = false
-        states[key] = s
-        if s.wanted == s.confirmed { states[key] = nil; return nil }
-        return startIfNeeded(key)
+        set(key, s)
+        return states[key]
     }
 
-    /// The request failed: the wanted state falls back to what the server last confirmed.
-    mutating func failed(_ key: Key) {
+    /// The server refused: the wish is dropped and the post shows what the server last confirmed.
+    mutating func refused(_ key: Key) {
         states[key] = nil
     }
 
-    private mutating func startIfNeeded(_ key: Key) -> StatusAction? {
-        guard var s = states[key], !s.inFlight, s.wanted != s.confirmed else { return nil }
-        s.inFlight = true
-        states[key] = s
-        return key.kind.action(for: s.wanted)
+    /// The request did not get through: the wish stays, to be sent again.
+    mutating func interrupted(_ key: Key) {
+        states[key]?.inFlight = false
     }
 
     /// A post as the user wants to see it: wanted marks, counts adjusted by the difference.
@@ -75,4 +79,15 @@ struct ActionReconciler {
         }
         return p
     }
+}
+
+extension PendingAction.Kind {
+    func action(for wanted: Bool) -> StatusAction {
+        switch self {
+        case .favourite: return wanted ? .favourite : .unfavourite
+        case .bookmark: return wanted ? .bookmark : .unbookmark
+        }
+    }
+
+    var verb: String { self == .favourite ? "like" : "save" }
 }

@@ -17,26 +17,48 @@ public struct Gap: Sendable, Hashable {
     public var loading: Bool
 }
 
-/// What the UI draws: an immutable, versioned picture of one timeline. Posts carry the state the user
-/// wants (optimistic), not only what the server has confirmed.
+/// Where the user was in a timeline when they last left it.
+public struct SavedPosition: Sendable, Equatable {
+    public var anchorID: String
+    public var offset: Int
+
+    public init(anchorID: String, offset: Int) {
+        self.anchorID = anchorID
+        self.offset = offset
+    }
+}
+
+/// What the UI draws: an immutable, versioned picture of one timeline. `posts` is a window of the
+/// timeline around the viewport; the store holds the rest (`moreNewer`/`moreOlder` say whether there is
+/// any). Posts carry the state the user wants (optimistic), not only what the server has confirmed.
 public struct TimelineSnapshot: Sendable {
     public var version: Int
     public var timeline: TimelineID
     public var posts: [Post]
+    /// The store has newer posts than the window's first.
+    public var moreNewer = false
+    /// The store has older posts than the window's last.
+    public var moreOlder = false
+    /// Posts that arrived above from the server during this session (for "↑ N new").
+    public var arrivals: Set<String> = []
+    /// Where to put the viewport when the timeline is first shown.
+    public var savedPosition: SavedPosition?
+    /// The server could not be reached, or `--offline`: posts come from the store.
+    public var offline = false
+    /// Likes and saves journaled but not yet confirmed by the server.
+    public var queuedActions = 0
     public var loadingOlder: Bool
     public var loadingNewer: Bool
     /// The server has no older posts.
     public var reachedEnd: Bool
     public var message: StatusMessage?
-    /// Like/save requests on their way to the server.
-    public var actionsInFlight: Int
     /// Set while a failed read waits to be tried again, e.g. "server error 503; retrying in 2s".
     public var retrying: String?
     public var gaps: [Gap]
 
     public init(version: Int = 0, timeline: TimelineID, posts: [Post] = [], loadingOlder: Bool = false,
                 loadingNewer: Bool = false, reachedEnd: Bool = false, message: StatusMessage? = nil,
-                actionsInFlight: Int = 0, retrying: String? = nil, gaps: [Gap] = []) {
+                retrying: String? = nil, gaps: [Gap] = []) {
         self.version = version
         self.timeline = timeline
         self.posts = posts
@@ -44,7 +66,6 @@ public struct TimelineSnapshot: Sendable {
         self.loadingNewer = loadingNewer
         self.reachedEnd = reachedEnd
         self.message = message
-        self.actionsInFlight = actionsInFlight
         self.retrying = retrying
         self.gaps = gaps
     }

@@ -4,6 +4,8 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
     case tooLarge(String)
     case corrupt(String)
     case download(String)
+    /// Not in the disk cache, and the network is not to be used (`--offline`).
+    case notCached
 
     public var description: String {
         switch self {
@@ -11,6 +13,7 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
         case .tooLarge(let m): return "image too large (\(m))"
         case .corrupt(let m): return "broken image (\(m))"
         case .download(let m): return "download failed (\(m))"
+        case .notCached: return "not cached (offline)"
         }
     }
 }

@@ -41,6 +41,8 @@ public actor ImageLoader {
     private let http: HTTPClient
     private let colorMode: ImageColorMode
     private let limits: ImageLimits
+    /// Only the disk cache is used; nothing is downloaded.
+    private let offline: Bool
     private let disk: DiskCache?
     private let maxDownloads: Int
     private let maxDecodes: Int
@@ -82,8 +84,10 @@ public actor ImageLoader {
     /// `http` is owned by the caller. Grids and pixels are each bounded by their byte budgets.
     public init(http: HTTPClient, colorMode: ImageColorMode, limits: ImageLimits = ImageLimits(),
                 diskCache: DiskCache? = nil, gridBudget: Int = 4 << 20, pixelBudget: Int = 6 << 20,
-                maxDownloads: Int = 6, maxDecodes: Int = ProcessInfo.processInfo.activeProcessorCount) {
+                maxDownloads: Int = 6, maxDecodes: Int = ProcessInfo.processInfo.activeProcessorCount,
+                offline: Bool = false) {
         self.http = http
+        self.offline = offline
         self.colorMode = colorMode
         self.limits = limits
         self.disk = diskCache
@@ -117,6 +121,18 @@ public actor ImageLoader {
     /// Requests waiting for a download slot (for tests and benchmarks).
     public var queuedCount: Int {
         jobs.values.filter { if case .queued = $0.stage { return true } else { return false } }.count
+    }
+
+    /// Downloads a picture into the disk cache without decoding it (`tern sync`). Returns false when it
+    /// was cached already.
+    @discardableResult
+    public func fetchIntoDiskCache(_ url: String) async throws -> Bool {
+        guard let disk else { throw ImageError.download("no disk cache") }
+        if await disk.data(for: url) != nil { return false }
+        guard !offline else { throw ImageError.notCached }
+        let bytes = try await Self.download(url, http: http, limits: limits)
+        await disk.store(bytes, for: url)
+        return true
     }
 
     /// Forgets that a picture failed, so the next request tries again.
@@ -199,10 +215,11 @@ public actor ImageLoader {
             activeDownloads += 1
             stats.downloadsStarted += 1
             let request = job.request, id = job.sequence
-            let task = Task { [http, limits] in
+            let task = Task { [http, limits, offline] in
                 let result: Result<[UInt8], Error>
-                do { result = .success(try await Self.download(request.url, http: http, limits: limits)) }
-                catch { result = .failure(error) }
+                if offline { result = .failure(ImageError.notCached) }
+                else { do { result = .success(try await Self.download(request.url, http: http, limits: limits)) }
+                catch { result = .failure(error) } }
                 self.downloaded(request, job: id, result)
             }
             job.stage = .downloading(task)

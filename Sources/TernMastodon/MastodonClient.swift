@@ -34,10 +34,11 @@ public final class MastodonClient: Sendable {
             + timeout.components.attoseconds / 1_000_000_000)
     }
 
-    /// The newest page of a timeline.
-    public func timeline(_ timeline: TimelineID, limit: Int = 20) async throws -> Page {
+    /// The newest page of a timeline, or the page below `maxID` (for paging on from a cached post).
+    public func timeline(_ timeline: TimelineID, limit: Int = 20, maxID: String? = nil) async throws -> Page {
         let sep = timeline.path.contains("?") ? "&" : "?"
-        guard let url = URL(string: baseURL.absoluteString.trimmingSuffix("/") + timeline.path + "\(sep)limit=\(limit)") else {
+        let below = maxID.map { "&max_id=\($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0)" } ?? ""
+        guard let url = URL(string: baseURL.absoluteString.trimmingSuffix("/") + timeline.path + "\(sep)limit=\(limit)" + below) else {
             throw MastodonError.refusedURL(timeline.path)
         }
         return try await page(at: url)

@@ -1,5 +1,5 @@
 /// The author of a post, as the reader needs it. Server strings are raw here; the terminal layer sanitizes them.
-public struct Account: Sendable, Hashable {
+public struct Account: Sendable, Hashable, Codable {
     public var id: String
     /// `user` for local accounts, `user@domain` for remote ones, as the server sends it.
     public var acct: String

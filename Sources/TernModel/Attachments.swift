@@ -1,8 +1,8 @@
 import Foundation
 
 /// A poll on a post, as text to show.
-public struct Poll: Sendable, Hashable {
-    public struct Option: Sendable, Hashable {
+public struct Poll: Sendable, Hashable, Codable {
+    public struct Option: Sendable, Hashable, Codable {
         public var title: String
         /// Nil when the server hides counts until the poll closes.
         public var votes: Int?
@@ -29,7 +29,7 @@ public struct Poll: Sendable, Hashable {
 }
 
 /// The preview card of a post's link.
-public struct LinkCard: Sendable, Hashable {
+public struct LinkCard: Sendable, Hashable, Codable {
     public var url: String
     public var title: String
     public var provider: String

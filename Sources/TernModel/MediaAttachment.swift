@@ -1,6 +1,6 @@
 /// One attachment of a post. Only images (and the preview images of videos) are drawn.
-public struct MediaAttachment: Sendable, Hashable {
-    public enum Kind: String, Sendable {
+public struct MediaAttachment: Sendable, Hashable, Codable {
+    public enum Kind: String, Sendable, Codable {
         case image, gifv, video, audio, unknown
     }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// One timeline entry as the reader shows it. A boost is flattened: the shown content is the boosted
 /// post's, `boostedBy` names who boosted it, and actions go to `statusID`.
-public struct Post: Sendable, Hashable, Identifiable {
+public struct Post: Sendable, Hashable, Identifiable, Codable {
     /// The timeline entry's id (the boost's own id for a boost): what cursors and de-duplication use.
     public var id: String
     /// The id of the status that actions (like, save) apply to: the boosted one for a boost.

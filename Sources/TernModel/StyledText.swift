@@ -1,7 +1,7 @@
 /// Post text after HTML conversion: paragraphs of styled runs. Paragraph breaks and line breaks are explicit,
 /// so layout never has to guess from whitespace.
-public struct StyledText: Sendable, Hashable {
-    public enum Style: Sendable, Hashable {
+public struct StyledText: Sendable, Hashable, Codable {
+    public enum Style: Sendable, Hashable, Codable {
         case plain
         case emphasis
         case strong
@@ -12,7 +12,7 @@ public struct StyledText: Sendable, Hashable {
         case hashtag(String)
     }
 
-    public struct Run: Sendable, Hashable {
+    public struct Run: Sendable, Hashable, Codable {
         public var text: String
         public var style: Style
         public init(_ text: String, style: Style = .plain) {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Which timeline is shown.
-public enum TimelineID: Sendable, Hashable, CustomStringConvertible {
+public enum TimelineID: Sendable, Hashable, CustomStringConvertible, Codable {
     case home
     case local
     case federated
@@ -12,6 +12,8 @@ public enum TimelineID: Sendable, Hashable, CustomStringConvertible {
     case list(id: String, title: String)
     /// One account's posts.
     case account(id: String, acct: String)
+    /// Cached posts matching a search: read from the local store, never from the server.
+    case search(String)
 
     /// The API path of the timeline, relative to the server's base URL.
     public var path: String {
@@ -25,6 +27,7 @@ public enum TimelineID: Sendable, Hashable, CustomStringConvertible {
         case .hashtag(let tag): return "/api/v1/timelines/tag/\(escaped(tag))"
         case .list(let id, _): return "/api/v1/timelines/list/\(escaped(id))"
         case .account(let id, _): return "/api/v1/accounts/\(escaped(id))/statuses"
+        case .search(let q): return "/api/v2/search?type=statuses&q=\(escaped(q))"
         }
     }
 
@@ -38,6 +41,28 @@ public enum TimelineID: Sendable, Hashable, CustomStringConvertible {
         case .hashtag(let tag): return "#\(tag)"
         case .list(_, let title): return "List: \(title)"
         case .account(_, let acct): return "@\(acct)"
+        case .search(let q): return "Search: \(q)"
         }
+    }
+
+    /// The timeline's name in the local store: stable across runs, one per timeline.
+    public var storageKey: String {
+        switch self {
+        case .home: return "home"
+        case .local: return "local"
+        case .federated: return "federated"
+        case .bookmarks: return "bookmarks"
+        case .favourites: return "favourites"
+        case .hashtag(let tag): return "tag:\(tag.lowercased())"
+        case .list(let id, _): return "list:\(id)"
+        case .account(let id, _): return "account:\(id)"
+        case .search(let q): return "search:\(q)"
+        }
+    }
+
+    /// Whether posts come from the local store only (search results).
+    public var isLocal: Bool {
+        if case .search = self { return true }
+        return false
     }
 }

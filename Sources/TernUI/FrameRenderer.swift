@@ -22,6 +22,8 @@ public struct FrameChrome {
     public var newAbove = 0
     /// The `t` picker's lines, when it is open.
     var picker: [(text: String, selected: Bool)]?
+    /// The `/` search line being typed, when it is open.
+    var search: String?
 
     public init(title: String) { self.title = title }
 }
@@ -174,16 +176,23 @@ public final class FrameRenderer {
         let row = screen.rows - 1, cols = screen.columns
         screen.fill(row: row, column: 0, width: cols, style: theme[.status])
         var right: [String] = []
+        if snapshot.offline { right.append("offline") }
+        if snapshot.queuedActions > 0 { right.append("\(snapshot.queuedActions) queued") }
         if chrome.newAbove > 0 { right.append("↑ \(chrome.newAbove) new") }
         if let retrying = snapshot.retrying { right.append("⟳ " + retrying) }
         if snapshot.loadingNewer { right.append("↻ refreshing") }
         if snapshot.loadingOlder { right.append("loading older") }
-        if snapshot.actionsInFlight > 0 { right.append("\(snapshot.actionsInFlight) sending") }
-        if let s = selected { right.append("\(s + 1)/\(snapshot.posts.count)\(snapshot.reachedEnd ? "" : "+")") }
+        // Positions count from the window's first post, which is only the newest when nothing is above it.
+        if let s = selected, !snapshot.moreNewer {
+            right.append("\(s + 1)/\(snapshot.posts.count)\(snapshot.reachedEnd ? "" : "+")")
+        }
         let rightText = SafeText(right.joined(separator: " · ") + " ")
         let rightX = cols - rightText.width
         screen.draw(rightText, row: row, column: max(0, rightX), style: theme[.status])
-        if let message = chrome.message {
+        if let search = chrome.search {
+            screen.draw(SafeText(" Search cached posts: " + search + "▏"), row: row, column: 0, style: theme[.status],
+                        maxWidth: max(0, rightX - 1))
+        } else if let message = chrome.message {
             screen.draw(SafeText(" " + message), row: row, column: 0,
                         style: chrome.messageIsError ? theme[.statusError] : theme[.status], maxWidth: max(0, rightX - 1))
         }

@@ -3,7 +3,7 @@ import TernTerminal
 /// What a keystroke means in the list.
 public enum UIAction: Sendable, Equatable {
     case lineDown, lineUp, pageDown, pageUp, top, bottom
-    case like, save, refresh, reveal, viewImage, openLink, retryImages, timelines, activate, help, quit
+    case like, save, refresh, reveal, viewImage, openLink, retryImages, timelines, activate, search, help, quit
 }
 
 /// Keys to actions. Vi-style letters and the usual arrows and paging keys.
@@ -20,7 +20,7 @@ public struct Keymap: Sendable {
         .character("f"): .like, .character("b"): .save,
         .character("r"): .refresh, .character("c"): .reveal,
         .enter: .activate, .character("t"): .timelines, .character("v"): .viewImage, .character("o"): .openLink, .character("R"): .retryImages,
-        .character("?"): .help, .character("q"): .quit,
+        .character("/"): .search, .character("?"): .help, .character("q"): .quit,
     ])
 
     public func action(for key: Key) -> UIAction? { bindings[key] }
@@ -29,12 +29,12 @@ public struct Keymap: Sendable {
     public static let helpLines = [
         "j / ↓      next post            k / ↑      previous post",
         "space PgDn page down            PgUp       page up",
-        "g / Home   newest               G / End    oldest loaded",
+        "g / Home   newest               G / End    oldest cached",
         "f          like / unlike        b          save / unsave",
         "r          fetch newer posts    c          show/hide content warning",
         "v          view picture large   o          open link in browser",
         "t          switch timeline      R          retry failed pictures",
-        "Enter      load a gap of posts (⋯)",
+        "/          search cached posts  Enter      load a gap of posts (⋯)",
         "?          this help            q          quit",
     ]
 }

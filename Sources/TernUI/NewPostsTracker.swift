@@ -1,21 +1,25 @@
 /// Counts posts that arrived above what the user is reading and that they haven't scrolled up to yet,
-/// for the status line's "↑ N new".
+/// for the status line's "↑ N new". The engine names the arrivals (posts fetched at the top during this
+/// session), so posts read back from the cache as the user scrolls up are never taken for new ones.
 struct NewPostsTracker {
     private(set) var unseen: Set<String> = []
+    private var seenIDs: Set<String> = []
 
-    /// A new snapshot: posts at the top that weren't there before are unseen, unless the list was empty
-    /// (the first page is not "new").
-    mutating func arrived(old: [String], new: [String]) {
-        guard let oldFirst = old.first, let end = new.firstIndex(of: oldFirst) else { return }
-        unseen.formUnion(new[..<end])
+    /// A new snapshot's arrivals: those not seen yet are unseen.
+    mutating func arrived(_ arrivals: Set<String>) {
+        unseen.formUnion(arrivals.subtracting(seenIDs))
     }
 
-    /// Posts from the first visible one down have been seen (all of them above it were not).
+    /// Posts from the first visible one down have been seen.
     mutating func seen(_ ids: some Sequence<String>) {
-        unseen.subtract(ids)
+        for id in ids where unseen.remove(id) != nil { seenIDs.insert(id) }
     }
 
-    mutating func clear() { unseen = [] }
+    /// `g`: the user went to the top, so every arrival counts as seen.
+    mutating func clear() {
+        seenIDs.formUnion(unseen)
+        unseen = []
+    }
 
     var count: Int { unseen.count }
 }

@@ -15,9 +15,13 @@ public final class TimelineApp {
         var snapshot: TimelineSnapshot
         var viewport = Viewport()
         var newPosts = NewPostsTracker()
-        var lastReportedIndex = -1
+        var lastReported: TimelineEngine.Command?
         var lastMessageID = 0
+        /// `g`/`G` asked the engine for the newest or oldest cached posts: go there when they arrive.
+        var pendingEdge: Edge?
     }
+
+    private enum Edge { case top, bottom }
 
     private let screen: Screen
     private let makeEngine: (TimelineID) -> TimelineEngine
@@ -128,7 +132,11 @@ public final class TimelineApp {
         switch event {
         case .snapshot(let s):
             guard var t = open[s.timeline], s.version > t.snapshot.version else { return }
-            t.newPosts.arrived(old: t.snapshot.posts.map(\.id), new: s.posts.map(\.id))
+            t.newPosts.arrived(s.arrivals)
+            if t.viewport.anchorID == nil, let saved = s.savedPosition, s.posts.contains(where: { $0.id == saved.anchorID }) {
+                // Back where the user left this timeline last time.
+                t.viewport = Viewport(anchorID: saved.anchorID, anchorOffset: saved.offset, selectedID: saved.anchorID)
+            }
             t.snapshot = s
             if let m = s.message, m.id > t.lastMessageID {
                 t.lastMessageID = m.id
@@ -169,6 +177,10 @@ public final class TimelineApp {
             chrome.largeImage = nil
             if key != .character("q") { return }
         }
+        if chrome.search != nil {
+            typeSearch(key)
+            return
+        }
         if var p = picker {
             switch p.handle(key) {
             case .stay: picker = p
@@ -188,7 +200,11 @@ public final class TimelineApp {
         case .top:
             viewport.toTop(m)
             newPosts.clear()
-        case .bottom: viewport.toBottom(m)
+            if snapshot.moreNewer { engine.send(.jump(top: true)); open[current]!.pendingEdge = .top }
+        case .bottom:
+            viewport.toBottom(m)
+            if snapshot.moreOlder { engine.send(.jump(top: false)); open[current]!.pendingEdge = .bottom }
+        case .search: chrome.search = ""
         case .like: if let id = viewport.selectedID { engine.send(.toggleFavourite(postID: id)) }
         case .save: if let id = viewport.selectedID { engine.send(.toggleBookmark(postID: id)) }
         case .refresh: engine.send(.refresh)
@@ -227,6 +243,11 @@ public final class TimelineApp {
             feeder.reset()
         }
         let m = metrics()
+        if let edge = open[current]!.pendingEdge,
+           edge == .top ? !snapshot.moreNewer : !snapshot.moreOlder {
+            open[current]!.pendingEdge = nil
+            if edge == .top { viewport.toTop(m) } else { viewport.toBottom(m) }
+        }
         viewport.normalize(m)
         let rows = renderer.rows(snapshot)
         newPosts.seen(viewport.visible(m).map { rows[$0.index].id })
@@ -246,10 +267,33 @@ public final class TimelineApp {
             .map { renderer.layout($0, width: screen.columns, revealed: chrome.revealed.contains($0.id), now: Date()) }
         feeder.update(visible: shown.map(\.1), ahead: ahead, pinned: chrome.largeImage.map { [$0.request] } ?? [])
         // The engine counts posts, not rows: gap rows don't count.
-        if let lastID = shown.last?.1.post.id, let last = snapshot.posts.firstIndex(where: { $0.id == lastID }),
-           last != open[current]!.lastReportedIndex {
-            open[current]!.lastReportedIndex = last
-            engine.send(.viewed(lastVisibleIndex: last))
+        if let firstID = shown.first?.1.post.id, let lastID = shown.last?.1.post.id,
+           let first = snapshot.posts.firstIndex(where: { $0.id == firstID }),
+           let last = snapshot.posts[first...].firstIndex(where: { $0.id == lastID }) {
+            let report = TimelineEngine.Command.viewed(first: first, last: last, anchorID: viewport.anchorID,
+                                                       offset: viewport.anchorOffset)
+            if report != open[current]!.lastReported {
+                open[current]!.lastReported = report
+                engine.send(report)
+            }
+        }
+    }
+
+    /// Keys while the `/` line is open: text, Backspace, Enter to search, Escape to close.
+    private func typeSearch(_ key: Key) {
+        switch key {
+        case .escape: chrome.search = nil
+        case .backspace: if chrome.search?.isEmpty == false { chrome.search?.removeLast() }
+        case .enter:
+            let query = chrome.search?.trimmingCharacters(in: .whitespaces) ?? ""
+            chrome.search = nil
+            guard !query.isEmpty else { return }
+            let timeline = TimelineID.search(query)
+            if open[timeline] != nil { open[timeline]!.engine.send(.refresh) }
+            switchTo(timeline)
+        case .character(let c) where !c.isNewline && c.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }):
+            if (chrome.search?.count ?? 0) < 200 { chrome.search?.append(c) }
+        default: break
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TernStore
 import TOMLKit
 
 /// `$XDG_CONFIG_HOME/tern/config.toml`. Every key is optional; command-line options win over it.
@@ -8,18 +9,28 @@ import TOMLKit
 /// prefetch_rows = 10        # posts ahead whose pictures load early
 /// image_cache_mb = 500      # disk cache for downloaded pictures
 /// image_cache_days = 7      # pictures older than this are fetched again
+/// cache_days = 30           # cached posts older than this are pruned (saved and liked ones stay)
+/// cache_posts = 5000        # at most this many cached posts per timeline
 /// ```
 struct Config: Decodable {
     var theme: String?
     var prefetchRows: Int?
     var imageCacheMB: Int?
     var imageCacheDays: Double?
+    var cacheDays: Double?
+    var cachePosts: Int?
 
     enum CodingKeys: String, CodingKey {
         case theme
         case prefetchRows = "prefetch_rows"
         case imageCacheMB = "image_cache_mb"
         case imageCacheDays = "image_cache_days"
+        case cacheDays = "cache_days"
+        case cachePosts = "cache_posts"
+    }
+
+    var retention: RetentionPolicy {
+        RetentionPolicy(maxAge: max(1, cacheDays ?? 30) * 86_400, maxPerTimeline: max(100, cachePosts ?? 5_000))
     }
 
     /// The file's settings; a missing file is an empty config, a broken one is an error that says where.

@@ -57,11 +57,12 @@ struct Demo: ParsableCommand {
             signals.forEach { $0.cancel() }
             return
         }
-        // The demo's port, and so its picture URLs, change every run: keep its pictures out of the real cache.
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("tern-demo-images-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: cache) }
-        try Session.run(baseURL: URL(string: server.baseURL)!, token: "demo-token", timeline: .home,
-                        title: "demo at \(server.baseURL.replacingOccurrences(of: "http://", with: ""))", view: view,
-                        imageCache: cache)
+        // The demo's port, and so its URLs, change every run: keep its posts and pictures out of the real caches.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tern-demo-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let target = Target(baseURL: URL(string: server.baseURL)!, token: "demo-token", storeKey: "demo",
+                            title: "demo at \(server.baseURL.replacingOccurrences(of: "http://", with: ""))")
+        try Session.run(target: target, timeline: .home, view: view, imageCache: scratch.appendingPathComponent("images"),
+                        storeURL: scratch.appendingPathComponent("tern.sqlite"))
     }
 }

@@ -10,33 +10,41 @@ import TernStore
 import TernTerminal
 import TernUI
 
-/// Wires one interactive session: HTTP client, engine, image loader, screen, and the UI loop.
+/// Wires one interactive session: store, HTTP client, action queue, engines, image loader, screen, and
+/// the UI loop.
 enum Session {
-    /// `imageCache` overrides the disk cache's folder (the demo uses a throwaway one).
-    static func run(baseURL: URL, token: String?, timeline: TimelineID, title: String, view: ViewOptions,
-                    imageCache: URL? = nil) throws {
+    /// `imageCache` and `storeURL` override where pictures and posts are kept (the demo uses throwaway ones).
+    static func run(target: Target, timeline: TimelineID, view: ViewOptions, offline: Bool = false,
+                    imageCache: URL? = nil, storeURL: URL? = nil) throws {
         let paths = TernPaths()
         let config = try Config.load(from: paths.config.appendingPathComponent("config.toml"))
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         let (theme, themeWarning) = Theme.load(named: view.theme ?? config.theme ?? "default",
                                                userThemes: paths.userThemes, executable: executable)
+        let store: Store
+        do { store = try Store(url: storeURL ?? paths.store) } catch { throw UserError("\(error)") }
         // The disk cache is a help, not a need: without it, pictures come from the network each run.
         let disk = try? DiskCache(directory: imageCache ?? paths.imageCache, capacity: max(1, config.imageCacheMB ?? 500) << 20,
                                   ttl: (config.imageCacheDays ?? 7) * 86_400)
         let http = HTTPClient(eventLoopGroupProvider: .singleton)
         defer { waitFor { try? await http.shutdown() } }
-        let client = MastodonClient(baseURL: baseURL, token: token, http: http, timeout: .seconds(10))
+        let client = MastodonClient(baseURL: target.baseURL, token: target.token, http: http, timeout: .seconds(10))
+        let actions: ActionQueue
+        do { actions = try ActionQueue(store: store, account: target.storeKey, client: client, offline: offline) }
+        catch { throw UserError("Couldn't read pending likes and saves from the cache: \(error)") }
+        defer { actions.stop() }
+        let sources = TimelineEngine.Sources(client: client, store: store, account: target.storeKey, actions: actions,
+                                             offline: offline)
         let mailbox = Mailbox()
         // Every timeline the user opens gets its own engine, running until the session ends.
         let engines = EngineRegistry()
         let pageSize = view.pageSize
         let makeEngine = { (id: TimelineID) -> TimelineEngine in
-            let engine = TimelineEngine(client: client, timeline: id, pageSize: pageSize, publish: { mailbox.publish($0) })
-            Task.detached { await engine.run() }
-            engines.add(engine)
+            let engine = TimelineEngine(sources: sources, timeline: id, pageSize: pageSize, publish: { mailbox.publish($0) })
+            engines.add(engine, running: Task.detached { await engine.run() })
             return engine
         }
-        let poller = view.poll.flatMap { $0 > 0 ? max(5, $0) : nil }.map { seconds in
+        let poller = view.poll.flatMap { $0 > 0 && !offline ? max(5, $0) : nil }.map { seconds in
             Task.detached {
                 while !Task.isCancelled {
                     try? await Task.sleep(for: .seconds(seconds))
@@ -44,10 +52,19 @@ enum Session {
                 }
             }
         }
-        defer {
-            poller?.cancel()
-            for engine in engines.all { engine.stop() }
+        // Pruning waits until the first screen is up, and runs beside the engines (WAL lets them read meanwhile).
+        let retention = config.retention
+        let pruner = Task.detached {
+            try? await Task.sleep(for: .seconds(5))
+            if !Task.isCancelled { _ = try? store.prune(retention) }
         }
+        defer {
+            pruner.cancel()
+            poller?.cancel()
+            // Each engine saves where the user was as it stops.
+            engines.stopAll()
+        }
+        if !offline { actions.resume() }
 
         // Signals leave through the loop, so curses always restores the terminal.
         let signals = QuitSignals.observe([SIGINT, SIGTERM]) { mailbox.requestQuit() }
@@ -55,11 +72,12 @@ enum Session {
 
         let screen = try Screen()
         defer { screen.close() }
-        let loader = ImageLoader(http: http, colorMode: imageMode(for: screen.colorMode), diskCache: disk)
+        let loader = ImageLoader(http: http, colorMode: imageMode(for: screen.colorMode), diskCache: disk, offline: offline)
         defer { waitFor { await loader.flush() } }
         let app = TimelineApp(screen: screen, makeEngine: makeEngine,
-                              fetchLists: { (try? await client.lists()) ?? [] }, loader: loader, mailbox: mailbox, theme: theme,
-                              timeline: timeline, title: title, prefetchRows: view.prefetch ?? config.prefetchRows ?? 10,
+                              fetchLists: { offline ? [] : (try? await client.lists()) ?? [] }, loader: loader, mailbox: mailbox,
+                              theme: theme, timeline: timeline, title: target.title,
+                              prefetchRows: view.prefetch ?? config.prefetchRows ?? 10,
                               notice: themeWarning ?? (disk == nil ? "Image disk cache unavailable at \(paths.imageCache.path)" : nil))
         app.run()
     }
@@ -77,9 +95,16 @@ enum Session {
 
 /// The engines of one session, for the poller and for stopping them at the end.
 final class EngineRegistry: Sendable {
-    private let engines = Mutex<[TimelineEngine]>([])
-    func add(_ engine: TimelineEngine) { engines.withLock { $0.append(engine) } }
-    var all: [TimelineEngine] { engines.withLock { $0 } }
+    private let engines = Mutex<[(engine: TimelineEngine, task: Task<Void, Never>)]>([])
+    func add(_ engine: TimelineEngine, running task: Task<Void, Never>) { engines.withLock { $0.append((engine, task)) } }
+    var all: [TimelineEngine] { engines.withLock { $0.map(\.engine) } }
+
+    /// Stops every engine and waits until each has finished (and saved its position).
+    func stopAll() {
+        let running = engines.withLock { $0 }
+        for r in running { r.engine.stop() }
+        waitFor { for r in running { await r.task.value } }
+    }
 }
 
 /// Runs async work to completion from synchronous start-up code on the main thread. The work runs on

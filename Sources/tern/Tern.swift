@@ -7,7 +7,7 @@ struct Tern: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tern",
         abstract: "A terminal feed reader for the fediverse.",
-        subcommands: [Browse.self, Demo.self, Login.self, Accounts.self, Logout.self],
+        subcommands: [Browse.self, Demo.self, Login.self, Accounts.self, Logout.self, Sync.self, Cache.self],
         defaultSubcommand: Browse.self)
 }
 

@@ -5,6 +5,7 @@ import TernDemo
 import TernFeed
 import TernMastodon
 import TernModel
+import TernStore
 import XCTest
 
 /// Collects published snapshots, from any thread.
@@ -18,20 +19,59 @@ final class SnapshotLog: Sendable {
 
 struct Timeout: Error {}
 
-/// Runs an engine against a fresh demo server.
+/// A fresh store file in a temporary folder, removed by `remove()`.
+struct TemporaryStore {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tern-test-\(UUID().uuidString)")
+    var url: URL { folder.appendingPathComponent("tern.sqlite") }
+
+    func open() throws -> Store { try Store(url: url) }
+    func remove() { try? FileManager.default.removeItem(at: folder) }
+}
+
+/// Runs engines against `baseURL` with one store file until `body` returns.
+final class EngineRig: @unchecked Sendable {
+    let http = HTTPClient(eventLoopGroupProvider: .singleton)
+    let store: Store
+    private var running: [(TimelineEngine, Task<Void, Never>, ActionQueue)] = []
+
+    init(store: Store) { self.store = store }
+
+    /// An engine (and a fresh action queue read back from the store) publishing into `log`.
+    func engine(_ baseURL: String, timeline: TimelineID = .home, log: SnapshotLog, offline: Bool = false) throws -> TimelineEngine {
+        let client = MastodonClient(baseURL: URL(string: baseURL)!, token: "t", http: http, timeout: .seconds(5))
+        let actions = try ActionQueue(store: store, account: "test", client: client, offline: offline)
+        let engine = TimelineEngine(sources: .init(client: client, store: store, account: "test", actions: actions, offline: offline),
+                                    timeline: timeline, publish: { log.record($0) })
+        running.append((engine, Task { await engine.run() }, actions))
+        // As a session does: pending actions from an earlier run go out once the server answers.
+        if !offline { actions.resume() }
+        return engine
+    }
+
+    /// Stops every engine and waits for it (each saves its position on the way out).
+    func stopEngines() async {
+        for (engine, task, actions) in running { engine.stop(); actions.stop(); await task.value }
+        running = []
+    }
+
+    func shutdown() async throws {
+        await stopEngines()
+        try await http.shutdown()
+    }
+}
+
+/// Runs an engine with a fresh store against a fresh demo server.
 func withEngine(_ config: DemoConfig = DemoConfig(),
                 _ body: (DemoServer, TimelineEngine, SnapshotLog) async throws -> Void) async throws {
     let server = try await DemoServer.start(config)
-    let http = HTTPClient(eventLoopGroupProvider: .singleton)
-    let client = MastodonClient(baseURL: URL(string: server.baseURL)!, token: "t", http: http, timeout: .seconds(5))
+    let temp = TemporaryStore()
+    defer { temp.remove() }
+    let rig = EngineRig(store: try temp.open())
     let log = SnapshotLog()
-    let engine = TimelineEngine(client: client, timeline: .home, publish: { log.record($0) })
-    let run = Task { await engine.run() }
+    let engine = try rig.engine(server.baseURL, log: log)
     var failure: Error?
     do { try await body(server, engine, log) } catch { failure = error }
-    engine.stop()
-    await run.value
-    try await http.shutdown()
+    try await rig.shutdown()
     await server.stop()
     if let failure { throw failure }
 }
@@ -54,10 +94,10 @@ final class TimelineEngineTests: XCTestCase {
             let first = try await waitFor(log) { !$0.posts.isEmpty && !$0.loadingNewer }
             XCTAssertEqual(first.posts.count, 20)
             // Far from the end: nothing more is loaded.
-            engine.send(.viewed(lastVisibleIndex: 2))
+            engine.send(.viewed(first: 0, last: 2, anchorID: nil, offset: 0))
             try await Task.sleep(for: .milliseconds(200))
             XCTAssertEqual(log.snapshots.last?.posts.count, 20)
-            engine.send(.viewed(lastVisibleIndex: 15))
+            engine.send(.viewed(first: 10, last: 15, anchorID: nil, offset: 0))
             let second = try await waitFor(log) { $0.posts.count == 40 && !$0.loadingOlder }
             let ids = second.posts.map(\.id)
             XCTAssertEqual(Set(ids).count, 40)
@@ -79,29 +119,27 @@ final class TimelineEngineTests: XCTestCase {
         }
     }
 
-    func testOptimisticLikeRollsBackAndReportsWhenTheServerFails() async throws {
+    func testOptimisticLikeRollsBackAndReportsWhenTheServerRefuses() async throws {
         var config = DemoConfig()
-        config.failRate = 1
-        config.failureKinds = [.serverError]
         config.latencyMilliseconds = 150
-        try await withEngine(config) { _, engine, log in
+        try await withEngine(config) { server, engine, log in
             engine.send(.start)
             let loaded = try await waitFor(log) { !$0.posts.isEmpty && !$0.loadingNewer }
             let post = try XCTUnwrap(loaded.posts.first { !$0.favourited })
+            await server.injectFaults([.status(422, retryAfter: nil)])
             engine.send(.toggleFavourite(postID: post.id))
             // At once, before the server answers: the mark and the count change.
             let optimistic = try await waitFor(log) { s in s.posts.first { $0.id == post.id }?.favourited == true }
             let shown = try XCTUnwrap(optimistic.posts.first { $0.id == post.id })
             XCTAssertEqual(shown.favouritesCount, post.favouritesCount + 1)
-            XCTAssertEqual(optimistic.actionsInFlight, 1)
-            // Then the 500 comes back: rolled back, and the status line says why.
+            XCTAssertEqual(optimistic.queuedActions, 1)
+            // Then the 422 comes back: rolled back, and the status line says why.
             let failed = try await waitFor(log) { $0.message?.isError == true }
             let after = try XCTUnwrap(failed.posts.first { $0.id == post.id })
             XCTAssertFalse(after.favourited)
             XCTAssertEqual(after.favouritesCount, post.favouritesCount)
-            XCTAssertEqual(failed.actionsInFlight, 0)
-            XCTAssertEqual(failed.message?.text,
-                           "Couldn't like: server error 500: We're sorry, but something went wrong on our end.")
+            XCTAssertEqual(failed.queuedActions, 0)
+            XCTAssertTrue(failed.message?.text.hasPrefix("Couldn't like: request refused 422") == true, failed.message?.text ?? "")
         }
     }
 
@@ -115,11 +153,11 @@ final class TimelineEngineTests: XCTestCase {
             let before = await server.actionRequestCount()
             for _ in 0..<7 { engine.send(.toggleBookmark(postID: post.id)) }
             // Seven presses: saved. The first request goes at once; the other six only flip the wish.
-            let settled = try await waitFor(log) { s in s.actionsInFlight == 0 && s.posts.first { $0.id == post.id }?.bookmarked == true }
+            let settled = try await waitFor(log) { s in s.queuedActions == 0 && s.posts.first { $0.id == post.id }?.bookmarked == true }
             XCTAssertTrue(try XCTUnwrap(settled.posts.first { $0.id == post.id }).bookmarked)
             let sent = await server.actionRequestCount() - before
             XCTAssertEqual(sent, 1, "presses while a request was in flight should not each send one")
-            XCTAssertLessThanOrEqual(log.snapshots.map(\.actionsInFlight).max() ?? 0, 1)
+            XCTAssertLessThanOrEqual(log.snapshots.map(\.queuedActions).max() ?? 0, 1)
         }
     }
 }
@@ -166,16 +204,21 @@ final class EngineFaultTests: XCTestCase {
         }
     }
 
-    func testRateLimitedLikeSaysWhenItWillWorkAgain() async throws {
+    /// A 5xx or 429 on a like is not a refusal: the like stays (queued) and goes through on a later try.
+    func testALikeThatHitsAServerErrorStaysQueuedAndIsSentAgain() async throws {
         try await withEngine { server, engine, log in
             engine.send(.start)
             let loaded = try await waitFor(log) { !$0.posts.isEmpty && !$0.loadingNewer }
             let post = try XCTUnwrap(loaded.posts.first { !$0.favourited })
-            await server.injectFaults([.status(429, retryAfter: 120)])
+            await server.injectFaults([.status(503, retryAfter: nil)])
             engine.send(.toggleFavourite(postID: post.id))
-            let failed = try await waitFor(log) { $0.message?.isError == true }
-            XCTAssertTrue(failed.message?.text.hasPrefix("Couldn't like: rate limited until ") == true, failed.message?.text ?? "")
-            XCTAssertEqual(failed.posts.first { $0.id == post.id }?.favourited, false)
+            let queued = try await waitFor(log) { $0.queuedActions == 1 }
+            XCTAssertEqual(queued.posts.first { $0.id == post.id }?.favourited, true)
+            // The queue tries again after 5 s; the server answers then.
+            let sent = try await waitFor(log, timeout: 20) { $0.queuedActions == 0 }
+            XCTAssertEqual(sent.posts.first { $0.id == post.id }?.favourited, true)
+            let performed = await server.actionLog()
+            XCTAssertEqual(performed, ["favourite \(post.statusID)"])
         }
     }
 }
@@ -226,24 +269,24 @@ final class GapTests: XCTestCase {
 }
 
 final class ReconciliationRecoveryTests: XCTestCase {
-    /// A burst whose request fails ends where the server is (confirmed); once the server answers again,
-    /// the next burst ends where the user wants it.
-    func testFailingThenRecoveringServer() async throws {
+    /// A burst whose request is refused ends where the server is (confirmed); the next burst ends where
+    /// the user wants it.
+    func testRefusedThenAcceptedBursts() async throws {
         var config = DemoConfig()
         config.latencyMilliseconds = 150
         try await withEngine(config) { server, engine, log in
             engine.send(.start)
             let loaded = try await waitFor(log) { !$0.posts.isEmpty && !$0.loadingNewer }
             let post = try XCTUnwrap(loaded.posts.first { !$0.favourited })
-            await server.injectFaults([.status(503, retryAfter: nil)])
+            await server.injectFaults([.status(404, retryAfter: nil)])
             for _ in 0..<5 { engine.send(.toggleFavourite(postID: post.id)) }
-            let failed = try await waitFor(log) { $0.message?.isError == true && $0.actionsInFlight == 0 }
+            let failed = try await waitFor(log) { $0.message?.isError == true && $0.queuedActions == 0 }
             XCTAssertEqual(failed.posts.first { $0.id == post.id }?.favourited, false, "back to what the server confirmed")
             XCTAssertEqual(failed.posts.first { $0.id == post.id }?.favouritesCount, post.favouritesCount)
-            // The server is fine again: an odd burst ends liked, and the server agrees.
+            // The server takes them again: an odd burst ends liked, and the server agrees.
             for _ in 0..<3 { engine.send(.toggleFavourite(postID: post.id)) }
             let settled = try await waitFor(log) { s in
-                s.actionsInFlight == 0 && s.posts.first { $0.id == post.id }?.favourited == true
+                s.queuedActions == 0 && s.posts.first { $0.id == post.id }?.favourited == true
             }
             XCTAssertEqual(settled.posts.first { $0.id == post.id }?.favouritesCount, post.favouritesCount + 1)
             let requests = await server.actionRequestCount()

@@ -97,17 +97,20 @@ final class PrefetchWindowTests: XCTestCase {
 }
 
 final class NewPostsTrackerTests: XCTestCase {
-    func testCountsArrivalsAboveUntilScrolledToOrCleared() {
+    func testCountsArrivalsUntilScrolledToOrCleared() {
         var t = NewPostsTracker()
-        t.arrived(old: [], new: ["a", "b", "c"])
-        XCTAssertEqual(t.count, 0, "the first page is not news")
-        t.arrived(old: ["a", "b", "c"], new: ["x", "y", "a", "b", "c"])
+        t.arrived([])
+        XCTAssertEqual(t.count, 0, "posts from the cache or the first page are not news")
+        t.arrived(["x", "y"])
         XCTAssertEqual(t.count, 2)
-        t.arrived(old: ["x", "y", "a", "b", "c"], new: ["z", "x", "y", "a", "b", "c", "d"])
-        XCTAssertEqual(t.count, 3, "older posts appended below are not new")
+        t.arrived(["x", "y", "z"])
+        XCTAssertEqual(t.count, 3, "each arrival counts once however many snapshots name it")
         t.seen(["y", "a"])
         XCTAssertEqual(t.count, 2)
+        t.arrived(["x", "y", "z"])
+        XCTAssertEqual(t.count, 2, "a post scrolled to stays seen")
         t.clear()
+        t.arrived(["x", "y", "z"])
         XCTAssertEqual(t.count, 0)
     }
 }

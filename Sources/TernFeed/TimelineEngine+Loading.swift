@@ -1,0 +1,220 @@
+import Foundation
+import TernMastodon
+import TernModel
+import TernStore
+
+/// Pages from the server, written through to the store as they arrive.
+extension TimelineEngine {
+    func startLoadingOlder() {
+        guard !loadingOlder, !forcedOffline, !cursors.reachedEnd, !window.isEmpty, !window.hasOlder,
+              Date() >= olderRetryAfter else { return }
+        loadingOlder = true
+        emit()
+        Task { await self.loadOlder() }
+    }
+
+    /// One page below the oldest stored post. Returns whether it succeeded.
+    @discardableResult
+    func loadOlder() async -> Bool {
+        defer { loadingOlder = false; emit() }
+        let oldest = window.hasOlder ? nil : window.posts.last?.id
+        do {
+            let before = cursors.olderURL
+            let page: Page
+            if let url = before {
+                page = try await read { try await self.client.page(at: url) }
+            } else if let oldest {
+                // No stored link (the cache was pruned): page on from the oldest kept post.
+                page = try await read { try await self.client.timeline(self.timeline, limit: self.pageSize, maxID: oldest) }
+            } else {
+                return true
+            }
+            let fresh = try store.insert(page.posts, into: key, at: .bottom).entries
+            window.append(fresh)
+            cursors.olderURL = page.links.next
+            if page.posts.isEmpty || cursors.olderURL == nil || (fresh.isEmpty && cursors.olderURL == before) {
+                cursors.reachedEnd = true
+            }
+            try store.saveCursors(key, older: cursors.olderURL, newer: cursors.newerURL, reachedEnd: cursors.reachedEnd)
+            return true
+        } catch {
+            olderRetryAfter = Date().addingTimeInterval(3)
+            say("Couldn't load older posts: \(describe(error))", error: true)
+            return false
+        }
+    }
+
+    func startLoadingNewer(quiet: Bool = false) {
+        guard !forcedOffline else {
+            say("Offline mode: nothing is fetched", error: false)
+            emit()
+            return
+        }
+        loadingNewer = true
+        emit()
+        Task { await self.loadNewer(quiet: quiet) }
+    }
+
+    /// The first page, or newer pages by following `prev` links upwards from the newest stored post
+    /// (min_id paging is gap-free: each page starts right above the last one). Returns whether it succeeded.
+    @discardableResult
+    func loadNewer(quiet: Bool) async -> Bool {
+        defer { loadingNewer = false; emit() }
+        do {
+            if window.isEmpty && !window.hasOlder && !window.hasNewer {
+                let page = try await read { try await self.client.timeline(self.timeline, limit: self.pageSize) }
+                window.append(try store.insert(page.posts, into: key, at: .bottom).entries)
+                cursors.olderURL = page.links.next
+                cursors.newerURL = page.links.prev
+                cursors.reachedEnd = page.posts.isEmpty
+            } else {
+                var added = 0
+                var pages = 0
+                var more = true
+                var gapAdded = false
+                while pages < refreshPageBudget, let url = cursors.newerURL {
+                    let page = try await read { try await self.client.page(at: url) }
+                    pages += 1
+                    if page.posts.isEmpty { more = false; break }
+                    added += arrived(try store.insert(page.posts, into: key, at: .top).entries)
+                    if let prev = page.links.prev { cursors.newerURL = prev }
+                    if page.posts.count < pageSize { more = false; break }
+                }
+                if cursors.newerURL == nil {
+                    // No link to page upwards from: start over from the newest page.
+                    let page = try await read { try await self.client.timeline(self.timeline, limit: self.pageSize) }
+                    added += arrived(try store.insert(page.posts, into: key, at: .top).entries)
+                    cursors.newerURL = page.links.prev
+                } else if more {
+                    // Budget spent: show the newest posts now, and what lies between them as a gap.
+                    let page = try await read { try await self.client.timeline(self.timeline, limit: self.pageSize) }
+                    let reaches = try store.containsAny(page.posts.map(\.id), in: key)
+                    let gap = reaches ? nil : StoredGap(fromTop: page.links.next, fromBottom: cursors.newerURL)
+                    added += arrived(try store.insert(page.posts, into: key, at: .top, gapBelow: gap).entries)
+                    gapAdded = gap != nil
+                    cursors.newerURL = page.links.prev ?? cursors.newerURL
+                }
+                if quiet {
+                } else if gapAdded {
+                    say("\(added) new posts, and a gap below the newest (Enter on it loads more)", error: false)
+                } else {
+                    say(added == 0 ? "No new posts" : "\(added) new post\(added == 1 ? "" : "s")", error: false)
+                }
+            }
+            try store.saveCursors(key, older: cursors.olderURL, newer: cursors.newerURL, reachedEnd: cursors.reachedEnd)
+            return true
+        } catch {
+            if offline {
+                if !quiet { say("Offline: \(describe(error)); showing cached posts", error: true) }
+            } else {
+                say("Couldn't \(window.isEmpty ? "load the timeline" : "refresh"): \(describe(error))", error: true)
+            }
+            return false
+        }
+    }
+
+    /// New entries above the newest: into the window when it shows the top, and counted as arrivals.
+    private func arrived(_ fresh: [StoredEntry]) -> Int {
+        window.prepend(fresh)
+        let posts = fresh.compactMap(\.post)
+        arrivals.formUnion(posts.map(\.id))
+        return posts.count
+    }
+
+    func startFilling(_ id: String, fromTop: Bool) {
+        guard !fillingGaps.contains(id), let (_, gap) = window.gap(id),
+              let url = fromTop ? gap.fromTop : gap.fromBottom, !forcedOffline else { return }
+        fillingGaps.insert(id)
+        emit()
+        Task { await self.fill(gap, fromTop: fromTop, url: url) }
+    }
+
+    /// One page into a gap from one side. The gap closes when the page reaches a post already stored on
+    /// the other side (or comes back short); otherwise it shrinks and keeps the server's next link.
+    private func fill(_ gap: StoredGap, fromTop: Bool, url: URL) async {
+        defer { fillingGaps.remove(gap.id); emit() }
+        do {
+            let page = try await read { try await self.client.page(at: url) }
+            // The gap's current seq: a renumbering may have moved it while the page was on its way.
+            guard let current = window.gap(gap.id)?.gap else { return }
+            let reached = try store.containsAny(page.posts.map(\.id), in: key) || page.posts.count < pageSize
+            let neighbour = fromTop ? try store.entries(key, newerThan: current.seq, limit: 1).entries.first?.seq
+                                    : try store.entries(key, olderThan: current.seq, limit: 1).entries.first?.seq
+            let position: InsertPosition = fromTop
+                ? neighbour.map { .between(newer: $0, older: current.seq) } ?? .top
+                : neighbour.map { .between(newer: current.seq, older: $0) } ?? .bottom
+            let fresh = try store.insert(page.posts, into: key, at: position).entries.compactMap(\.post)
+            if reached || fresh.isEmpty {
+                try store.removeGap(current, in: key)
+            } else {
+                var shrunk = current
+                if fromTop { shrunk.fromTop = page.links.next } else { shrunk.fromBottom = page.links.prev }
+                try store.updateGap(shrunk, in: key)
+            }
+            try reloadWindow(added: fresh.count)
+        } catch {
+            say("Couldn't load the gap: \(describe(error))", error: true)
+        }
+    }
+
+    /// A read, tried again after transient failures as the retry policy says; the snapshot shows the wait.
+    /// A refused connection means the server is not there: no retries, the timeline goes offline.
+    func read(_ fetch: @Sendable () async throws -> Page) async throws -> Page {
+        var failures = 0
+        while true {
+            do {
+                let page = try await fetch()
+                if retrying != nil { retrying = nil; emit() }
+                cameOnline()
+                return page
+            } catch {
+                failures += 1
+                let unreachable: Bool
+                if case .network = error as? MastodonError { unreachable = true } else { unreachable = false }
+                guard !unreachable, !offline,
+                      let wait = retry.delay(after: error, failures: failures, now: Date(), jitter: Double.random(in: 0..<1)) else {
+                    retrying = nil
+                    if unreachable || (error as? MastodonError) == .timeout { wentOffline() }
+                    throw error
+                }
+                retrying = "\(describe(error)); retrying in \(Int(wait.rounded(.up)))s"
+                emit()
+                try await Task.sleep(for: .milliseconds(Int(wait * 1000)))
+            }
+        }
+    }
+
+    // MARK: Headless
+
+    /// What `tern sync` did for one timeline.
+    public struct SyncResult: Sendable {
+        public var ok: Bool
+        /// Posts now stored that arrived in this sync, for their pictures.
+        public var posts: [Post]
+        public var message: String?
+    }
+
+    /// Fetches newer posts and up to `olderPages` pages below the oldest stored one, into the store.
+    public func sync(olderPages: Int) async -> SyncResult {
+        if !started {
+            started = true
+            cursors = (try? store.state(key)) ?? TimelineState()
+            window = (try? store.run(key, around: nil, before: 0, after: 40)).map(TimelineWindow.init) ?? TimelineWindow()
+        }
+        let before = Set(window.posts.map(\.id))
+        var ok = await loadNewer(quiet: true)
+        var pages = 0
+        while ok, pages < olderPages, !cursors.reachedEnd {
+            if let bottom = try? store.bottom(key, count: 40) { window = TimelineWindow(bottom) }
+            let count = window.posts.count
+            ok = await loadOlder()
+            pages += 1
+            if window.posts.count == count { break }
+        }
+        let top = (try? store.run(key, around: nil, before: 0, after: 40).entries.compactMap(\.post)) ?? []
+        let fetched = top.filter { !before.contains($0.id) } + window.posts.filter { !before.contains($0.id) }
+        var seen = Set<String>()
+        return SyncResult(ok: ok, posts: fetched.filter { seen.insert($0.id).inserted },
+                          message: ok ? nil : message?.text)
+    }
+}

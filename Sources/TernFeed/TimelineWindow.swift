@@ -1,0 +1,106 @@
+import TernModel
+import TernStore
+
+/// The part of a stored timeline held in memory: a contiguous run of entries around the viewport, and
+/// whether the store goes on above or below it. Everything else stays on disk, so memory doesn't grow
+/// with how far the user scrolls. Pure bookkeeping; the engine reads and writes the store.
+struct TimelineWindow {
+    var entries: [StoredEntry] = []
+    /// The store has newer entries than the window's first.
+    var hasNewer = false
+    /// The store has older entries than the window's last.
+    var hasOlder = false
+
+    /// The most entries kept; beyond it, the side far from the viewport is dropped.
+    static let capacity = 240
+
+    var isEmpty: Bool { entries.isEmpty }
+    var posts: [Post] { entries.compactMap(\.post) }
+
+    init() {}
+
+    init(_ run: StoredRun) {
+        entries = run.entries
+        hasNewer = run.hasNewer
+        hasOlder = run.hasOlder
+    }
+
+    /// Gaps with the posts on either side of them in the window (a gap at the window's edge waits
+    /// until its neighbours are in).
+    var gaps: [Gap] {
+        var out: [Gap] = []
+        for (i, entry) in entries.enumerated() {
+            guard case .gap(let g) = entry else { continue }
+            guard let newer = entries[..<i].last(where: { $0.post != nil })?.post?.id,
+                  let older = entries[(i + 1)...].first(where: { $0.post != nil })?.post?.id else { continue }
+            out.append(Gap(id: g.id, newerID: newer, olderID: older, loading: false))
+        }
+        return out
+    }
+
+    func gap(_ id: String) -> (index: Int, gap: StoredGap)? {
+        for (i, entry) in entries.enumerated() {
+            if case .gap(let g) = entry, g.id == id { return (i, g) }
+        }
+        return nil
+    }
+
+    /// New entries above the newest: they join the window only if it shows the top.
+    mutating func prepend(_ fresh: [StoredEntry]) {
+        guard !fresh.isEmpty else { return }
+        if hasNewer { return }
+        entries.insert(contentsOf: fresh, at: 0)
+    }
+
+    /// New entries below the oldest: they join the window only if it shows the bottom.
+    mutating func append(_ fresh: [StoredEntry]) {
+        guard !fresh.isEmpty else { return }
+        if hasOlder { return }
+        entries.append(contentsOf: fresh)
+    }
+
+    /// More of the store, read below the window's last entry.
+    mutating func extendDown(_ more: [StoredEntry], more hasMore: Bool) {
+        entries.append(contentsOf: more)
+        hasOlder = hasMore
+    }
+
+    /// More of the store, read above the window's first entry.
+    mutating func extendUp(_ more: [StoredEntry], more hasMore: Bool) {
+        entries.insert(contentsOf: more, at: 0)
+        hasNewer = hasMore
+    }
+
+    /// Keeps the window within capacity by dropping entries far from the visible posts (`visible` are
+    /// indexes into `posts`), always keeping `margin` posts on either side of them.
+    mutating func trim(visible: ClosedRange<Int>, margin: Int) {
+        guard entries.count > Self.capacity else { return }
+        let postEntryIndexes = entries.indices.filter { entries[$0].post != nil }
+        guard !postEntryIndexes.isEmpty else { return }
+        let firstKept = postEntryIndexes[max(0, min(visible.lowerBound - margin, postEntryIndexes.count - 1))]
+        let lastKept = postEntryIndexes[max(0, min(visible.upperBound + margin, postEntryIndexes.count - 1))]
+        // Drop from whichever side reaches further from the viewport, one entry at a time.
+        let above = firstKept, below = entries.count - 1 - lastKept
+        var dropAbove = 0, dropBelow = 0
+        for _ in 0..<(entries.count - Self.capacity) {
+            if above - dropAbove >= below - dropBelow, above > dropAbove { dropAbove += 1 }
+            else if below > dropBelow { dropBelow += 1 }
+            else { break }
+        }
+        if dropBelow > 0 { entries.removeLast(dropBelow); hasOlder = true }
+        if dropAbove > 0 { entries.removeFirst(dropAbove); hasNewer = true }
+    }
+
+    /// The server's latest copy of a status replaces the shown one's marks and counts.
+    mutating func patch(with status: Post) {
+        for i in entries.indices {
+            guard case .post(var p, let seq) = entries[i], p.statusID == status.statusID else { continue }
+            p.favourited = status.favourited
+            p.bookmarked = status.bookmarked
+            p.favouritesCount = status.favouritesCount
+            p.boostsCount = status.boostsCount
+            p.repliesCount = status.repliesCount
+            entries[i] = .post(p, seq: seq)
+        }
+    }
+}

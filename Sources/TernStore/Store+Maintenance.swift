@@ -1,0 +1,100 @@
+import Foundation
+import GRDB
+
+/// What `tern cache` shows.
+public struct StoreStats: Sendable {
+    public struct Timeline: Sendable {
+        public var account: String
+        public var timeline: String
+        public var entries: Int
+    }
+
+    public var fileBytes: Int64
+    public var posts: Int
+    public var pendingActions: Int
+    public var timelines: [Timeline]
+}
+
+/// Limits on what stays cached.
+public struct RetentionPolicy: Sendable {
+    /// Posts older than this go (30 days unless configured).
+    public var maxAge: TimeInterval
+    /// Entries beyond this many per timeline go, oldest first.
+    public var maxPerTimeline: Int
+
+    public init(maxAge: TimeInterval = 30 * 86_400, maxPerTimeline: Int = 5_000) {
+        self.maxAge = maxAge
+        self.maxPerTimeline = maxPerTimeline
+    }
+}
+
+/// Pruning, sizes, and clearing.
+extension Store {
+    /// Removes old posts as the policy says. Saved and liked posts, the Saved and Liked timelines, and posts
+    /// with pending actions stay. A timeline that lost its tail pages on from its new oldest post next
+    /// time. Returns how many entries went.
+    @discardableResult
+    public func prune(_ policy: RetentionPolicy, now: Date = Date()) throws -> Int {
+        try pool.write { db in
+            let cutoff = now.timeIntervalSince1970 - policy.maxAge
+            let exempt = "e.timeline IN ('bookmarks', 'favourites')"
+            try db.execute(sql: """
+                DELETE FROM entry AS e WHERE e.post_id IS NOT NULL AND NOT \(exempt) AND EXISTS (
+                    SELECT 1 FROM post p WHERE p.account = e.account AND p.id = e.post_id
+                    AND p.created_at < ? AND p.favourited = 0 AND p.bookmarked = 0)
+                """, arguments: [cutoff])
+            var removed = db.changesCount
+            let timelines = try Row.fetchAll(db, sql: """
+                SELECT account, timeline FROM entry AS e WHERE NOT \(exempt) GROUP BY account, timeline HAVING COUNT(*) > ?
+                """, arguments: [policy.maxPerTimeline])
+            for t in timelines {
+                let account: String = t["account"], timeline: String = t["timeline"]
+                guard let limit = try Int64.fetchOne(db, sql: """
+                    SELECT seq FROM entry WHERE account = ? AND timeline = ? ORDER BY seq LIMIT 1 OFFSET ?
+                    """, arguments: [account, timeline, policy.maxPerTimeline]) else { continue }
+                try db.execute(sql: "DELETE FROM entry WHERE account = ? AND timeline = ? AND seq >= ?",
+                               arguments: [account, timeline, limit])
+                removed += db.changesCount
+            }
+            if removed > 0 {
+                // The stored `next` links point below posts that are gone: page from the oldest kept post instead.
+                try db.execute(sql: "UPDATE timeline SET older_url = NULL, reached_end = 0 WHERE timeline NOT IN ('bookmarks', 'favourites')")
+            }
+            try db.execute(sql: """
+                DELETE FROM post WHERE favourited = 0 AND bookmarked = 0
+                AND NOT EXISTS (SELECT 1 FROM entry e WHERE e.account = post.account AND e.post_id = post.id)
+                AND NOT EXISTS (SELECT 1 FROM pending_action a WHERE a.account = post.account AND a.status_id = post.status_id)
+                """)
+            return removed
+        }
+    }
+
+    public func stats() throws -> StoreStats {
+        try pool.read { db in
+            let timelines = try Row.fetchAll(db, sql: """
+                SELECT account, timeline, COUNT(post_id) AS n FROM entry GROUP BY account, timeline ORDER BY account, timeline
+                """).map { StoreStats.Timeline(account: $0["account"], timeline: $0["timeline"], entries: $0["n"]) }
+            return StoreStats(fileBytes: fileBytes,
+                              posts: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM post") ?? 0,
+                              pendingActions: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM pending_action") ?? 0,
+                              timelines: timelines)
+        }
+    }
+
+    /// Empties the cache of posts, timelines and positions. Pending actions stay: they are the user's
+    /// own doing, not a cache.
+    public func clear() throws {
+        try pool.write { db in
+            try db.execute(sql: "DELETE FROM entry; DELETE FROM post; DELETE FROM timeline;")
+        }
+        try pool.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+            try db.execute(sql: "VACUUM")
+        }
+    }
+
+    /// `PRAGMA integrity_check`'s answer: "ok" when the file is sound.
+    public func integrityCheck() throws -> String {
+        try pool.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; ") }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import GRDB
+import TernModel
+
+/// The offline store: one SQLite file in WAL mode with posts, timeline entries and gaps, saved
+/// positions, pending actions and a full-text index. Every public method is one transaction, so a
+/// crash or a kill leaves either all of a change or none of it. Callers are engines and commands;
+/// the UI loop never waits on it.
+public final class Store: Sendable {
+    let pool: DatabasePool
+    /// The database file.
+    public let url: URL
+
+    /// Opens (creating it if needed) and upgrades the store. A file written by a newer Tern is refused
+    /// untouched rather than changed under a schema this binary does not know.
+    public init(url: URL) throws {
+        self.url = url
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        var config = Configuration()
+        config.prepareDatabase { db in
+            // FULL: a committed pending action survives a power cut too, not only a crash.
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        config.busyMode = .timeout(5)
+        do {
+            pool = try DatabasePool(path: url.path, configuration: config)
+            let migrator = StoreSchema.migrator
+            if try pool.read({ try migrator.hasBeenSuperseded($0) }) {
+                throw StoreError.newerSchema(url.path)
+            }
+            try migrator.migrate(pool)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError.unreadable(url.path, "\(error)")
+        }
+    }
+
+    /// The database, its write-ahead log and shared-memory file, in bytes.
+    public var fileBytes: Int64 {
+        [url.path, url.path + "-wal", url.path + "-shm"].reduce(Int64(0)) { sum, path in
+            sum + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0)
+        }
+    }
+}
+
+/// Why the store could not be used, in words for the user.
+public enum StoreError: Error, CustomStringConvertible, Equatable {
+    case newerSchema(String)
+    case unreadable(String, String)
+
+    public var description: String {
+        switch self {
+        case .newerSchema(let path):
+            return "The cache at \(path) was written by a newer version of Tern; it was left untouched. "
+                + "Update Tern, or move that file away to start a new cache."
+        case .unreadable(let path, let why):
+            return "The cache at \(path) could not be opened (\(why)). Move it away to start a new cache."
+        }
+    }
+}
+
+/// One timeline of one account, as the store names it.
+public struct TimelineKey: Sendable, Hashable {
+    public var account: String
+    public var timeline: String
+
+    public init(account: String, timeline: String) {
+        self.account = account
+        self.timeline = timeline
+    }
+}

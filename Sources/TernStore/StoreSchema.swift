@@ -1,0 +1,94 @@
+import Foundation
+import GRDB
+import TernModel
+
+/// The store's schema as a list of migrations. Never edit a released migration: add the next one.
+enum StoreSchema {
+    static var migrator: DatabaseMigrator {
+        var m = DatabaseMigrator()
+        m.registerMigration("v1", migrate: v1)
+        m.registerMigration("v2-search", migrate: v2)
+        return m
+    }
+
+    /// Posts, timeline entries in server order with gap rows, per-timeline cursors and position, and
+    /// pending like/save actions.
+    static func v1(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE post (
+                pk INTEGER PRIMARY KEY,
+                account TEXT NOT NULL,
+                id TEXT NOT NULL,
+                status_id TEXT NOT NULL,
+                created_at REAL NOT NULL,
+                fetched_at REAL NOT NULL,
+                favourited INTEGER NOT NULL,
+                bookmarked INTEGER NOT NULL,
+                body BLOB NOT NULL,
+                UNIQUE (account, id));
+            CREATE INDEX post_status ON post (account, status_id);
+            -- Entries are ordered by seq, newest first; a row without post_id is a gap.
+            CREATE TABLE entry (
+                id INTEGER PRIMARY KEY,
+                account TEXT NOT NULL,
+                timeline TEXT NOT NULL,
+                seq INTEGER NOT NULL,
+                post_id TEXT,
+                gap_from_top TEXT,
+                gap_from_bottom TEXT);
+            CREATE INDEX entry_order ON entry (account, timeline, seq);
+            CREATE UNIQUE INDEX entry_post ON entry (account, timeline, post_id);
+            CREATE INDEX entry_by_post ON entry (account, post_id);
+            CREATE TABLE timeline (
+                account TEXT NOT NULL,
+                timeline TEXT NOT NULL,
+                older_url TEXT,
+                newer_url TEXT,
+                reached_end INTEGER NOT NULL DEFAULT 0,
+                anchor_id TEXT,
+                anchor_offset INTEGER NOT NULL DEFAULT 0,
+                PRIMARY KEY (account, timeline));
+            CREATE TABLE pending_action (
+                seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                account TEXT NOT NULL,
+                status_id TEXT NOT NULL,
+                kind TEXT NOT NULL,
+                wanted INTEGER NOT NULL,
+                confirmed INTEGER NOT NULL,
+                created_at REAL NOT NULL,
+                UNIQUE (account, status_id, kind));
+            """)
+    }
+
+    /// Full-text search: each post's words (CJK split into characters) and hashtags, indexed by FTS5
+    /// and kept in step with the post table by triggers. Posts stored before are indexed here.
+    static func v2(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE post ADD COLUMN search_text TEXT NOT NULL DEFAULT '';
+            ALTER TABLE post ADD COLUMN tags TEXT NOT NULL DEFAULT '';
+            """)
+        let rows = try Row.fetchAll(db, sql: "SELECT pk, body FROM post")
+        for row in rows {
+            let data: Data = row["body"]
+            guard let post = try? PostCoding.decode(data) else { continue }
+            let words = SearchText.words(of: post)
+            try db.execute(sql: "UPDATE post SET search_text = ?, tags = ? WHERE pk = ?",
+                           arguments: [words.text, words.tags, row["pk"] as Int64])
+        }
+        try db.execute(sql: """
+            CREATE VIRTUAL TABLE post_search USING fts5(
+                search_text, tags, content='post', content_rowid='pk', tokenize='unicode61 remove_diacritics 2');
+            INSERT INTO post_search (post_search) VALUES ('rebuild');
+            CREATE TRIGGER post_search_ai AFTER INSERT ON post BEGIN
+                INSERT INTO post_search (rowid, search_text, tags) VALUES (new.pk, new.search_text, new.tags);
+            END;
+            CREATE TRIGGER post_search_ad AFTER DELETE ON post BEGIN
+                INSERT INTO post_search (post_search, rowid, search_text, tags) VALUES ('delete', old.pk, old.search_text, old.tags);
+            END;
+            CREATE TRIGGER post_search_au AFTER UPDATE ON post BEGIN
+                INSERT INTO post_search (post_search, rowid, search_text, tags) VALUES ('delete', old.pk, old.search_text, old.tags);
+                INSERT INTO post_search (rowid, search_text, tags) VALUES (new.pk, new.search_text, new.tags);
+            END;
+            """)
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import TernModel
+
+/// One row of a stored timeline: a post, or a gap where posts are known to be missing.
+public enum StoredEntry: Sendable {
+    case post(Post, seq: Int64)
+    case gap(StoredGap)
+
+    /// Position in the timeline: smaller is newer.
+    public var seq: Int64 {
+        switch self {
+        case .post(_, let seq): return seq
+        case .gap(let g): return g.seq
+        }
+    }
+
+    public var post: Post? {
+        if case .post(let p, _) = self { return p }
+        return nil
+    }
+}
+
+/// A gap and the server's links that page into it from each side.
+public struct StoredGap: Sendable, Hashable {
+    /// Stable while the gap exists ("gap-" and its row id).
+    public var id: String
+    public var seq: Int64
+    /// Pages into the gap from its newer end.
+    public var fromTop: URL?
+    /// Pages into the gap from its older end.
+    public var fromBottom: URL?
+
+    public init(id: String = "", seq: Int64 = 0, fromTop: URL?, fromBottom: URL?) {
+        self.id = id
+        self.seq = seq
+        self.fromTop = fromTop
+        self.fromBottom = fromBottom
+    }
+}
+
+/// Where new entries go in a timeline.
+public enum InsertPosition: Sendable {
+    /// Above the newest entry.
+    case top
+    /// Below the oldest entry.
+    case bottom
+    /// Between two adjacent entries, given by their seqs.
+    case between(newer: Int64, older: Int64)
+}
+
+/// A run of stored entries, newest first, and whether the timeline goes on beyond either end.
+public struct StoredRun: Sendable {
+    public var entries: [StoredEntry]
+    public var hasNewer: Bool
+    public var hasOlder: Bool
+}
+
+/// A timeline's cursors and the user's place in it.
+public struct TimelineState: Sendable, Equatable {
+    public var olderURL: URL?
+    public var newerURL: URL?
+    public var reachedEnd = false
+    public var anchorID: String?
+    public var anchorOffset = 0
+
+    public init(olderURL: URL? = nil, newerURL: URL? = nil, reachedEnd: Bool = false, anchorID: String? = nil,
+                anchorOffset: Int = 0) {
+        self.olderURL = olderURL
+        self.newerURL = newerURL
+        self.reachedEnd = reachedEnd
+        self.anchorID = anchorID
+        self.anchorOffset = anchorOffset
+    }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import TernMastodon
+import TernStore
+
+/// Which server and token to use, and the name the store files its posts under.
+struct Target {
+    var baseURL: URL
+    var token: String?
+    /// The store's account key: stable across runs, distinct per server and user.
+    var storeKey: String
+    var title: String
+}
+
+/// How a command names an account: `--account`, `--server` with `--token-file`, or the default account.
+struct AccountOptions: ParsableArguments {
+    @Option(help: "A stored account (see `tern accounts`); default: the default account.")
+    var account: String?
+
+    @Option(help: "A server to use with --token-file instead of a stored account.")
+    var server: String?
+
+    @Option(help: "A file holding an access token (e.g. made in the server's web settings).")
+    var tokenFile: String?
+
+    func target() throws -> Target {
+        guard let server else {
+            let store = AccountStore(directory: TernPaths().config.appendingPathComponent("accounts"))
+            guard let name = account ?? store.defaultName else {
+                throw UserError("""
+                    No account yet. Log in with:  tern login example.social
+                    or try the built-in demo instance:  tern demo
+                    """)
+            }
+            do { return try Self.target(store.load(name)) } catch { throw UserError("\(error)") }
+        }
+        let url: URL
+        do { url = try OAuth.serverURL(server) } catch { throw ValidationError("\(error)") }
+        let token = try tokenFile.map(TokenFile.read)
+        let host = url.host.map { h in url.port.map { "\(h):\($0)" } ?? h } ?? server
+        // Tokens of different users on one server keep apart, without the token itself in the file.
+        return Target(baseURL: url, token: token, storeKey: "\(host)#\(token.map(Self.fingerprint) ?? "anonymous")",
+                      title: url.host ?? server)
+    }
+
+    static func target(_ stored: StoredAccount) -> Target {
+        Target(baseURL: stored.server, token: stored.token, storeKey: stored.name, title: stored.name)
+    }
+
+    /// FNV-1a of the token: a partition key, not a secret.
+    static func fingerprint(_ token: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in token.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return String(hash, radix: 16)
+    }
+}

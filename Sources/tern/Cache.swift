@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import TernImages
+import TernStore
+
+/// `tern cache`: what the caches hold, and `tern cache clear` to empty them.
+struct Cache: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show the size of the post and picture caches.",
+        subcommands: [Show.self, Clear.self], defaultSubcommand: Show.self)
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show sizes (the default).")
+
+        func run() throws {
+            let paths = TernPaths()
+            let store: Store
+            do { store = try Store(url: paths.store) } catch { throw UserError("\(error)") }
+            let stats = try store.stats()
+            print("Posts:    \(paths.store.path)")
+            print("          \(megabytes(stats.fileBytes)), \(stats.posts) posts")
+            for t in stats.timelines {
+                print("          \(t.account) \(t.timeline): \(t.entries) posts")
+            }
+            if stats.pendingActions > 0 {
+                print("          \(stats.pendingActions) likes/saves waiting to be sent")
+            }
+            let images = directoryBytes(paths.imageCache)
+            print("Pictures: \(paths.imageCache.path)")
+            print("          \(megabytes(images.bytes)), \(images.files) files")
+        }
+    }
+
+    struct Clear: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "clear", abstract: "Empty the post and picture caches (pending likes and saves are kept).")
+
+        func run() throws {
+            let paths = TernPaths()
+            let store: Store
+            do { store = try Store(url: paths.store) } catch { throw UserError("\(error)") }
+            try store.clear()
+            let disk = try DiskCache(directory: paths.imageCache)
+            waitFor { await disk.clear() }
+            let pending = try store.stats().pendingActions
+            print("Cleared the post and picture caches." + (pending > 0 ? " \(pending) likes/saves are still waiting to be sent." : ""))
+        }
+    }
+
+    static func megabytes(_ bytes: Int64) -> String {
+        String(format: "%.1f MB", Double(bytes) / 1_048_576)
+    }
+}
+
+private func megabytes(_ bytes: Int64) -> String { Cache.megabytes(bytes) }
+
+private func directoryBytes(_ url: URL) -> (bytes: Int64, files: Int) {
+    guard let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.fileSizeKey]) else { return (0, 0) }
+    var total: Int64 = 0, files = 0
+    for case let file as URL in walker {
+        guard let size = try? file.resourceValues(forKeys: [.fileSizeKey]).fileSize else { continue }
+        total += Int64(size)
+        files += 1
+    }
+    return (total, files)
+}

@@ -1,0 +1,123 @@
+import ArgumentParser
+import AsyncHTTPClient
+import Foundation
+import TernFeed
+import TernImages
+import TernMastodon
+import TernModel
+import TernStore
+
+/// `tern sync`: fetches timelines and their pictures into the cache, with no screen, for reading later
+/// (offline, or over a slow link). Fit for cron: plain lines when not on a terminal, and an exit status.
+struct Sync: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Fetch newer posts and their pictures into the cache, for reading offline later.")
+
+    @OptionGroup var accountOptions: AccountOptions
+
+    @Flag(help: "Every stored account.")
+    var allAccounts = false
+
+    @Option(name: .customLong("timeline"), help: "home, local, federated, bookmarks or favourites; repeat for more (default: home).")
+    var timelines: [String] = []
+
+    @Option(help: "Pages of older posts to fetch below the oldest cached one.")
+    var olderPages = 0
+
+    @Flag(help: "Fetch posts only, not their pictures.")
+    var noImages = false
+
+    @Option(help: "Posts per page requested from the server.")
+    var pageSize = 40
+
+    func validate() throws {
+        for t in timelines where TimelineChoice(rawValue: t) == nil {
+            throw ValidationError("unknown timeline '\(t)': use home, local, federated, bookmarks or favourites")
+        }
+        guard olderPages >= 0 else { throw ValidationError("--older-pages cannot be negative") }
+    }
+
+    func run() throws {
+        let paths = TernPaths()
+        let config = try Config.load(from: paths.config.appendingPathComponent("config.toml"))
+        let targets: [Target]
+        if allAccounts {
+            let accounts = AccountStore(directory: paths.config.appendingPathComponent("accounts")).list()
+            guard !accounts.isEmpty else { throw UserError("No stored accounts: log in with `tern login example.social`") }
+            targets = accounts.map(AccountOptions.target)
+        } else {
+            targets = [try accountOptions.target()]
+        }
+        let store: Store
+        do { store = try Store(url: paths.store) } catch { throw UserError("\(error)") }
+        let disk = noImages ? nil : try? DiskCache(directory: paths.imageCache, capacity: max(1, config.imageCacheMB ?? 500) << 20,
+                                                   ttl: (config.imageCacheDays ?? 7) * 86_400)
+        let chosen = (timelines.isEmpty ? ["home"] : timelines).compactMap { TimelineChoice(rawValue: $0)?.id }
+        let progress = Progress(interactive: isatty(1) == 1)
+        let (older, size, images, retention) = (olderPages, pageSize, !noImages, config.retention)
+        let ok = try blocking {
+            let http = HTTPClient(eventLoopGroupProvider: .singleton)
+            let loader = ImageLoader(http: http, colorMode: .indexed256, diskCache: disk)
+            var ok = true
+            for target in targets {
+                for timeline in chosen {
+                    ok = await Self.sync(target, timeline, store: store, http: http, loader: images ? loader : nil,
+                                         olderPages: older, pageSize: size, progress: progress) && ok
+                }
+            }
+            await loader.flush()
+            try? await http.shutdown()
+            _ = try? store.prune(retention)
+            return ok
+        }
+        if !ok { throw ExitCode(1) }
+    }
+
+    private static func sync(_ target: Target, _ timeline: TimelineID, store: Store, http: HTTPClient, loader: ImageLoader?,
+                             olderPages: Int, pageSize: Int, progress: Progress) async -> Bool {
+        let name = "\(target.title) \(timeline)"
+        let client = MastodonClient(baseURL: target.baseURL, token: target.token, http: http, timeout: .seconds(20))
+        guard let actions = try? ActionQueue(store: store, account: target.storeKey, client: client) else {
+            progress.line("\(name): the cache's pending actions could not be read")
+            return false
+        }
+        let engine = TimelineEngine(sources: .init(client: client, store: store, account: target.storeKey, actions: actions),
+                                    timeline: timeline, pageSize: pageSize, publish: { _ in })
+        progress.update("\(name): fetching posts…")
+        let result = await engine.sync(olderPages: olderPages)
+        guard result.ok else {
+            progress.line("\(name): failed: \(result.message ?? "unknown error")")
+            return false
+        }
+        var ok = true
+        var fetched = 0, cached = 0, failed = 0
+        if let loader {
+            let urls = result.posts.flatMap { $0.media.compactMap(\.thumbnailURL) }
+            for (i, url) in urls.enumerated() {
+                progress.update("\(name): \(result.posts.count) new posts · pictures \(i + 1)/\(urls.count)")
+                do { if try await loader.fetchIntoDiskCache(url) { fetched += 1 } else { cached += 1 } }
+                catch { failed += 1 }
+            }
+            ok = failed == 0
+        }
+        progress.line("\(name): \(result.posts.count) new posts; pictures: \(fetched) fetched, \(cached) already cached"
+                      + (failed > 0 ? ", \(failed) failed" : ""))
+        return ok
+    }
+}
+
+/// One progress line rewritten in place on a terminal; only finished lines otherwise (cron mail stays short).
+final class Progress: Sendable {
+    let interactive: Bool
+
+    init(interactive: Bool) { self.interactive = interactive }
+
+    func update(_ text: String) {
+        guard interactive else { return }
+        FileHandle.standardOutput.write(Data("\r\u{1B}[K\(text)".utf8))
+    }
+
+    func line(_ text: String) {
+        FileHandle.standardOutput.write(Data(((interactive ? "\r\u{1B}[K" : "") + text + "\n").utf8))
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import TernDemo
+import TernFeed
+import TernModel
+import TernStore
+import XCTest
+
+/// The engine with its store: a cached start, offline reading, and likes and saves that survive a restart.
+final class OfflineTests: XCTestCase {
+    func testRestartsFromTheCacheWhenTheServerIsGoneAndReplaysQueuedActionsInOrderOnce() async throws {
+        let temp = TemporaryStore()
+        defer { temp.remove() }
+        let rig = EngineRig(store: try temp.open())
+        defer { Task { [rig] in try? await rig.shutdown() } }
+
+        // 1. Online: the first page is fetched and written through; the user reads down to the sixth post.
+        let first = try await DemoServer.start()
+        let url = first.baseURL
+        let log1 = SnapshotLog()
+        let engine1 = try rig.engine(url, log: log1)
+        engine1.send(.start)
+        let online = try await waitFor(log1) { !$0.posts.isEmpty && !$0.loadingNewer }
+        let posts = online.posts
+        engine1.send(.viewed(first: 5, last: 9, anchorID: posts[5].id, offset: 2))
+        await rig.stopEngines()
+        await first.stop()
+
+        // 2. The server is gone: the cached posts come back at the saved place before any request answers.
+        let log2 = SnapshotLog()
+        let engine2 = try rig.engine(url, log: log2)
+        engine2.send(.start)
+        let cached = try await waitFor(log2) { !$0.posts.isEmpty }
+        XCTAssertEqual(cached.posts.map(\.id), posts.map(\.id))
+        XCTAssertEqual(cached.savedPosition, SavedPosition(anchorID: posts[5].id, offset: 2))
+        _ = try await waitFor(log2) { $0.offline && !$0.loadingNewer }
+        // Likes and saves while offline: journaled, shown, counted. Liking post 3 twice cancels out.
+        engine2.send(.toggleFavourite(postID: posts[1].id))
+        engine2.send(.toggleBookmark(postID: posts[2].id))
+        engine2.send(.toggleFavourite(postID: posts[3].id))
+        engine2.send(.toggleFavourite(postID: posts[3].id))
+        engine2.send(.toggleBookmark(postID: posts[4].id))
+        let queued = try await waitFor(log2) { $0.queuedActions == 3 }
+        XCTAssertEqual(queued.posts[1].favourited, !posts[1].favourited)
+        XCTAssertEqual(queued.posts[2].bookmarked, !posts[2].bookmarked)
+        XCTAssertEqual(queued.posts[3].favourited, posts[3].favourited)
+        await rig.stopEngines()
+
+        // 3. A restart with the server back (same address): the journal is replayed in order, once each.
+        var config = DemoConfig()
+        config.port = URLComponents(string: url)!.port!
+        let second = try await DemoServer.start(config)
+        defer { Task { await second.stop() } }
+        let log3 = SnapshotLog()
+        let engine3 = try rig.engine(url, log: log3)
+        engine3.send(.start)
+        let replayed = try await waitFor(log3) { !$0.posts.isEmpty && $0.queuedActions == 0 && !$0.offline }
+        try await Task.sleep(for: .milliseconds(500))
+        let performed = await second.actionLog()
+        XCTAssertEqual(performed, [
+            "\(posts[1].favourited ? "unfavourite" : "favourite") \(posts[1].statusID)",
+            "\(posts[2].bookmarked ? "unbookmark" : "bookmark") \(posts[2].statusID)",
+            "\(posts[4].bookmarked ? "unbookmark" : "bookmark") \(posts[4].statusID)",
+        ])
+        XCTAssertEqual(replayed.posts.first { $0.id == posts[1].id }?.favourited, !posts[1].favourited)
+        XCTAssertEqual(try rig.store.pendingActions(account: "test"), [])
+    }
+
+    func testForcedOfflineSendsNothingAndQueues() async throws {
+        let server = try await DemoServer.start()
+        defer { Task { await server.stop() } }
+        let temp = TemporaryStore()
+        defer { temp.remove() }
+        let rig = EngineRig(store: try temp.open())
+        defer { Task { [rig] in try? await rig.shutdown() } }
+        let store = rig.store
+        try store.insert((1...30).reversed().map { syntheticPost($0) }, into: TimelineKey(account: "test", timeline: "home"), at: .bottom)
+        let log = SnapshotLog()
+        let engine = try rig.engine(server.baseURL, log: log, offline: true)
+        engine.send(.start)
+        let shown = try await waitFor(log) { $0.offline && $0.posts.count == 30 }
+        XCTAssertEqual(shown.message?.text, "Offline: showing cached posts")
+        engine.send(.toggleFavourite(postID: "30"))
+        engine.send(.refresh)
+        _ = try await waitFor(log) { $0.queuedActions == 1 }
+        try await Task.sleep(for: .milliseconds(300))
+        let requests = await server.actionRequestCount()
+        XCTAssertEqual(requests, 0)
+        XCTAssertEqual(try store.pendingActions(account: "test").map(\.statusID), ["30"])
+    }
+
+    /// Scrolling through thousands of cached posts reads them from the store in runs; the window stays bounded.
+    func testScrollingThroughManyCachedPostsKeepsTheWindowBounded() async throws {
+        let temp = TemporaryStore()
+        defer { temp.remove() }
+        let rig = EngineRig(store: try temp.open())
+        defer { Task { [rig] in try? await rig.shutdown() } }
+        let key = TimelineKey(account: "test", timeline: "home")
+        for chunk in stride(from: 3_000, to: 0, by: -500) {
+            try rig.store.insert((chunk - 499...chunk).reversed().map { syntheticPost($0) }, into: key, at: .bottom)
+        }
+        let log = SnapshotLog()
+        let engine = try rig.engine("http://127.0.0.1:9", log: log, offline: true)
+        engine.send(.start)
+        var s = try await waitFor(log) { !$0.posts.isEmpty }
+        var seen = Set<String>()
+        var steps = 0
+        // Read down: report the last rows of each window as visible until the oldest post shows.
+        while s.posts.last?.id != "1", steps < 500 {
+            steps += 1
+            seen.formUnion(s.posts.map(\.id))
+            let last = s.posts.count - 1
+            let version = s.version
+            engine.send(.viewed(first: max(0, last - 5), last: last, anchorID: s.posts[max(0, last - 5)].id, offset: 0))
+            s = try await waitFor(log) { $0.version > version }
+        }
+        seen.formUnion(s.posts.map(\.id))
+        XCTAssertEqual(seen.count, 3_000, "every cached post was reached")
+        XCTAssertLessThanOrEqual(log.snapshots.map(\.posts.count).max() ?? 0, 240)
+        XCTAssertTrue(s.moreNewer)
+        XCTAssertFalse(s.moreOlder)
+        // And back to the top in one jump.
+        engine.send(.jump(top: true))
+        let top = try await waitFor(log) { !$0.moreNewer }
+        XCTAssertEqual(top.posts.first?.id, "3000")
+    }
+}
+
+func syntheticPost(_ n: Int) -> Post {
+    Post(id: String(n), statusID: String(n), account: Account(id: "a", acct: "someone@x.example", displayName: "Someone"),
+         createdAt: Date().addingTimeInterval(-Double(10_000 - n)),
+         content: StyledText(paragraphs: [[[StyledText.Run("cached post \(n)", style: .plain)]]]))
+}

@@ -1,0 +1,124 @@
+import Foundation
+import GRDB
+@testable import TernStore
+import TernModel
+import XCTest
+
+/// Synthetic posts for store tests: id n is newer than id n-1.
+func makePost(_ n: Int, text: String? = nil, tags: [String] = [], daysOld: Double = 0, bookmarked: Bool = false) -> Post {
+    var line: [StyledText.Run] = [StyledText.Run(text ?? "post number \(n)", style: .plain)]
+    for tag in tags { line.append(StyledText.Run(" ", style: .plain)); line.append(StyledText.Run("#\(tag)", style: .hashtag("https://x.example/tags/\(tag)"))) }
+    return Post(id: String(n), statusID: String(n),
+                account: Account(id: "a\(n % 7)", acct: "user\(n % 7)@x.example", displayName: "User \(n % 7)"),
+                createdAt: Date().addingTimeInterval(-daysOld * 86_400 - Double(100_000 - n)),
+                content: StyledText(paragraphs: [[line]]), bookmarked: bookmarked)
+}
+
+final class TemporaryFolder {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("tern-store-test-\(UUID().uuidString)")
+    var store: URL { url.appendingPathComponent("tern.sqlite") }
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+final class StoreTimelineTests: XCTestCase {
+    let home = TimelineKey(account: "me", timeline: "home")
+
+    func testPagesKeepServerOrderAndEachPostOnce() throws {
+        let folder = TemporaryFolder()
+        let store = try Store(url: folder.store)
+        try store.insert((81...100).reversed().map { makePost($0) }, into: home, at: .bottom)
+        try store.insert((61...85).reversed().map { makePost($0) }, into: home, at: .bottom)  // overlaps by 5
+        try store.insert((101...110).reversed().map { makePost($0) }, into: home, at: .top)
+        let run = try store.run(home, around: nil, before: 0, after: 500)
+        XCTAssertEqual(run.entries.compactMap(\.post?.id), (61...110).reversed().map(String.init))
+        XCTAssertFalse(run.hasOlder)
+    }
+
+    func testRunsAroundAnAnchorAndPagingBothWays() throws {
+        let folder = TemporaryFolder()
+        let store = try Store(url: folder.store)
+        try store.insert((1...300).reversed().map { makePost($0) }, into: home, at: .bottom)
+        let run = try store.run(home, around: "150", before: 10, after: 20)
+        XCTAssertEqual(run.entries.first?.post?.id, "160")
+        XCTAssertEqual(run.entries.last?.post?.id, "131")
+        XCTAssertTrue(run.hasNewer && run.hasOlder)
+        let below = try store.entries(home, olderThan: run.entries.last!.seq, limit: 5)
+        XCTAssertEqual(below.entries.compactMap(\.post?.id), ["130", "129", "128", "127", "126"])
+        let above = try store.entries(home, newerThan: run.entries.first!.seq, limit: 3)
+        XCTAssertEqual(above.entries.compactMap(\.post?.id), ["163", "162", "161"])
+        let bottom = try store.bottom(home, count: 2)
+        XCTAssertEqual(bottom.entries.compactMap(\.post?.id), ["2", "1"])
+        XCTAssertFalse(bottom.hasOlder)
+    }
+
+    /// Filling one spot again and again runs out of room between seqs; the timeline is renumbered and
+    /// keeps its order.
+    func testRepeatedInsertsBetweenTwoEntriesKeepOrder() throws {
+        let folder = TemporaryFolder()
+        let store = try Store(url: folder.store)
+        try store.insert([makePost(10_000), makePost(1)], into: home, at: .bottom)
+        var renumbered = false
+        // Each round goes right below the newest entry: 40 posts at a time, 30 rounds.
+        for round in 0..<30 {
+            let first = try store.run(home, around: nil, before: 0, after: 2).entries
+            let ids = (0..<40).map { 9_999 - round * 40 - $0 }
+            let result = try store.insert(ids.map { makePost($0) }, into: home, at: .between(newer: first[0].seq, older: first[1].seq))
+            renumbered = renumbered || result.renumbered
+        }
+        XCTAssertTrue(renumbered, "30 rounds of 40 should exhaust the spacing at least once")
+        let all = try store.run(home, around: nil, before: 0, after: 2_000).entries.compactMap(\.post).map { Int($0.id)! }
+        XCTAssertEqual(all.count, 1_202)
+        XCTAssertEqual(all.first, 10_000)
+        XCTAssertEqual(all.last, 1)
+        // Each round sits right below the newest, above the previous round.
+        XCTAssertEqual(Array(all[1...40]), (0..<40).map { 9_999 - 29 * 40 - $0 })
+    }
+
+    func testGapsAreStoredBetweenPagesAndCanBeRemoved() throws {
+        let folder = TemporaryFolder()
+        let store = try Store(url: folder.store)
+        try store.insert((1...20).reversed().map { makePost($0) }, into: home, at: .bottom)
+        let gap = StoredGap(fromTop: URL(string: "https://x.example/a?max_id=50"), fromBottom: URL(string: "https://x.example/a?min_id=20"))
+        let added = try store.insert((51...70).reversed().map { makePost($0) }, into: home, at: .top, gapBelow: gap).entries
+        guard case .gap(let stored) = try XCTUnwrap(added.last) else { return XCTFail("no gap") }
+        XCTAssertEqual(stored.fromTop, gap.fromTop)
+        let run = try store.run(home, around: nil, before: 0, after: 100)
+        XCTAssertEqual(run.entries.count, 41)
+        XCTAssertNil(run.entries[20].post, "the gap sits between the two pages")
+        try store.removeGap(stored, in: home)
+        XCTAssertEqual(try store.run(home, around: nil, before: 0, after: 100).entries.count, 40)
+    }
+
+    func testPositionAndCursorsAreKeptPerTimeline() throws {
+        let folder = TemporaryFolder()
+        do {
+            let store = try Store(url: folder.store)
+            try store.saveCursors(home, older: URL(string: "https://x.example/next"), newer: nil, reachedEnd: false)
+            try store.savePosition(home, anchorID: "42", offset: 3)
+        }
+        let reopened = try Store(url: folder.store)
+        let state = try reopened.state(home)
+        XCTAssertEqual(state.anchorID, "42")
+        XCTAssertEqual(state.anchorOffset, 3)
+        XCTAssertEqual(state.olderURL?.absoluteString, "https://x.example/next")
+        XCTAssertEqual(try reopened.state(TimelineKey(account: "me", timeline: "local")), TimelineState())
+    }
+}
+
+final class StoreActionTests: XCTestCase {
+    func testTheJournalKeepsTheLatestWishPerStatusInPressOrder() throws {
+        let folder = TemporaryFolder()
+        let store = try Store(url: folder.store)
+        try store.enqueue(PendingAction(statusID: "1", kind: .favourite, wanted: true, confirmed: false), account: "me")
+        try store.enqueue(PendingAction(statusID: "2", kind: .bookmark, wanted: true, confirmed: false), account: "me")
+        let again = try store.enqueue(PendingAction(statusID: "1", kind: .favourite, wanted: false, confirmed: true), account: "me")
+        try store.enqueue(PendingAction(statusID: "9", kind: .favourite, wanted: true, confirmed: false), account: "other")
+        let pending = try store.pendingActions(account: "me")
+        XCTAssertEqual(pending.map(\.statusID), ["2", "1"], "re-pressing moves a wish to the end")
+        XCTAssertEqual(pending.last?.wanted, false)
+        try store.settle(seq: again, account: "me", confirmed: false)
+        XCTAssertEqual(try store.pendingActions(account: "me").map(\.statusID), ["2"], "confirmed as wanted: gone")
+        try store.settle(seq: pending[0].seq, account: "me", confirmed: false)
+        XCTAssertEqual(try store.pendingActions(account: "me").first?.confirmed, false, "confirmed otherwise: kept")
+    }
+}
