@@ -58,6 +58,8 @@ public final class TimelineApp {
     private var running = true
     private var lastClockRedraw = Date()
     private var lastWidth = 0
+    /// Called once, right after the first frame that shows posts is on the terminal (for `tern-bench startup`).
+    public var onFirstPostsFrame: (() -> Void)?
 
     /// `makeEngine` makes (and starts running) the engine of a timeline the first time the user opens it;
     /// `fetchLists` asks the server for the user's lists, for the `t` picker.
@@ -256,6 +258,10 @@ public final class TimelineApp {
         let shown = renderer.draw(on: screen, snapshot: snapshot, viewport: viewport, images: feeder.images,
                                   chrome: chrome, now: Date())
         screen.update()
+        if !shown.isEmpty, let hook = onFirstPostsFrame {
+            onFirstPostsFrame = nil
+            hook()
+        }
         lastShown = shown
         // Prefetch in the direction the user is going.
         if let first = shown.first?.0.index {

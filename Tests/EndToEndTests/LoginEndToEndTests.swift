@@ -11,7 +11,7 @@ final class LoginEndToEndTests: XCTestCase {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("tern-login-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: home) }
-        let env = "XDG_CONFIG_HOME=\(home.path)/config XDG_CACHE_HOME=\(home.path)/cache"
+        let env = "XDG_CONFIG_HOME=\(home.path)/config XDG_CACHE_HOME=\(home.path)/cache XDG_DATA_HOME=\(home.path)/data"
 
         let server = try TmuxSession(command: "\(ternBinary.path) demo --server-only --require-login --new-post-every 0", columns: 100, rows: 5)
 

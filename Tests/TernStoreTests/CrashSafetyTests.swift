@@ -1,0 +1,46 @@
+import Foundation
+import GRDB
+import TernStore
+import XCTest
+
+/// A writer process is killed with SIGKILL at random moments while it writes pages of posts and journals
+/// actions, again and again on one file. Afterwards the file must open, pass SQLite's integrity check,
+/// and hold every action the writer had acknowledged (printed "ack N" after its commit).
+final class CrashSafetyTests: XCTestCase {
+    func testKilledWritersLoseNoAcknowledgedAction() throws {
+        let bench = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("tern-bench")
+        guard FileManager.default.isExecutableFile(atPath: bench.path) else {
+            throw XCTSkip("\(bench.path) is not built; run `swift build --build-tests` first")
+        }
+        let folder = TemporaryFolder()
+        let db = folder.store
+        var acknowledged: [String] = []
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<25 {
+            let process = Process()
+            process.executableURL = bench
+            process.arguments = ["store-writer", "--db", db.path, "--start", String(round * 100_000)]
+            let out = Pipe()
+            process.standardOutput = out
+            try process.run()
+            // Let it open the file and get going, then kill it at a random moment.
+            usleep(UInt32.random(in: 120_000...450_000, using: &generator))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationReason, .uncaughtSignal, "round \(round): the writer should have been killed")
+            let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            acknowledged += printed.split(separator: "\n").filter { $0.hasPrefix("ack ") }.map { "s" + $0.dropFirst(4) }
+        }
+        XCTAssertGreaterThan(acknowledged.count, 25, "the writers got some work done before being killed")
+
+        let store = try Store(url: db)
+        XCTAssertEqual(try store.integrityCheck(), "ok")
+        let pending = Set(try store.pendingActions(account: "crash").map(\.statusID))
+        let lost = acknowledged.filter { !pending.contains($0) }
+        XCTAssertEqual(lost, [], "acknowledged actions missing after the kills")
+        // Every committed page is whole: posts come in pages of 20.
+        let stats = try store.stats()
+        XCTAssertEqual(stats.posts % 20, 0, "a page was half written")
+    }
+}
