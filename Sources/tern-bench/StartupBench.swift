@@ -49,6 +49,9 @@ struct StartupBench: ParsableCommand {
     /// XDG folders with a stored account and a store holding `posts` posts in its home timeline.
     static func prepare(_ home: URL, posts: Int) throws {
         let config = home.appendingPathComponent("config/tern")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        // Keep all of them: the default retention (5,000 per timeline) would prune the big store.
+        try "cache_posts = 1000000\ncache_days = 3650\n".write(to: config.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
         let accounts = AccountStore(directory: config.appendingPathComponent("accounts"))
         try accounts.save(StoredAccount(name: "bench@127.0.0.1", server: URL(string: "http://127.0.0.1:9")!, token: "t", accountID: "1"))
         let store = try Store(url: home.appendingPathComponent("data/tern/tern.sqlite"))
@@ -75,7 +78,7 @@ private final class Terminal {
         let env = "XDG_CONFIG_HOME=\(home.path)/config XDG_DATA_HOME=\(home.path)/data XDG_CACHE_HOME=\(home.path)/cache "
             + "TERN_BENCH_FIRST_FRAME=\(marker) TERM=tmux-256color"
         let start = Self.monotonicNanoseconds()
-        tmux(["new-session", "-d", "-s", name, "-x", "120", "-y", "40", "exec env \(env) \(tern) --offline"])
+        tmux(["new-session", "-d", "-s", name, "-x", "120", "-y", "40", "exec env \(env) \(tern) --offline"], capture: false)
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
             if let text = try? String(contentsOfFile: marker, encoding: .utf8), let end = Int64(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
@@ -107,20 +110,25 @@ private final class Terminal {
         return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
     }
 
-    func close() { tmux(["kill-session", "-t", name]) }
+    func close() { tmux(["kill-server"], capture: false) }
 
+    /// tmux on a private socket, through the shell (Foundation's Process left tmux's client unreaped here).
+    /// A command that starts the server must not capture: the server would hold the pipe open.
     @discardableResult
-    private func tmux(_ args: [String]) -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["tmux"] + args
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try? p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+    private func tmux(_ args: [String], capture: Bool = true) -> String {
+        let line = (["tmux", "-L", name] + args).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+            .joined(separator: " ")
+        guard capture else { _ = system(line + " >/dev/null 2>&1 </dev/null"); return "" }
+        guard let pipe = popen(line + " 2>/dev/null", "r") else { return "" }
+        var out = [UInt8]()
+        var buf = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = fread(&buf, 1, buf.count, pipe)
+            if n <= 0 { break }
+            out += buf[0..<n]
+        }
+        pclose(pipe)
+        return String(decoding: out, as: UTF8.self)
     }
 
     static func monotonicNanoseconds() -> Int64 {

@@ -29,6 +29,25 @@ struct Config: Decodable {
         case cachePosts = "cache_posts"
     }
 
+    init() {}
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        theme = try c.decodeIfPresent(String.self, forKey: .theme)
+        prefetchRows = try c.decodeIfPresent(Int.self, forKey: .prefetchRows)
+        imageCacheMB = try c.decodeIfPresent(Int.self, forKey: .imageCacheMB)
+        imageCacheDays = try Self.number(c, .imageCacheDays)
+        cacheDays = try Self.number(c, .cacheDays)
+        cachePosts = try c.decodeIfPresent(Int.self, forKey: .cachePosts)
+    }
+
+    /// TOML tells `7` from `7.0`; a number of days may be written either way.
+    private static func number(_ c: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> Double? {
+        guard c.contains(key) else { return nil }
+        if let whole = try? c.decode(Int.self, forKey: key) { return Double(whole) }
+        return try c.decode(Double.self, forKey: key)
+    }
+
     var retention: RetentionPolicy {
         RetentionPolicy(maxAge: max(1, cacheDays ?? 30) * 86_400, maxPerTimeline: max(100, cachePosts ?? 5_000))
     }
