@@ -98,7 +98,7 @@ public final class ActionQueue: Sendable {
 
     private func drain() async {
         // Taking the next wish and ending the drain happen under one lock, so a press never falls between.
-        while let (key, action, _) = state.withLock({ s in
+        while let (key, action) = state.withLock({ s in
             if !s.stopped, let n = s.book.next() { return n }
             s.draining = false
             return nil

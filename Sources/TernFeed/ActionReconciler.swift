@@ -41,11 +41,11 @@ struct ActionReconciler {
     }
 
     /// The oldest wish that needs a request, marked in flight.
-    mutating func next() -> (Key, StatusAction, seq: Int64)? {
+    mutating func next() -> (Key, StatusAction)? {
         guard let (key, s) = states.filter({ !$0.value.inFlight && $0.value.wanted != $0.value.confirmed })
             .min(by: { $0.value.seq < $1.value.seq }) else { return nil }
         states[key]!.inFlight = true
-        return (key, key.kind.action(for: s.wanted), s.seq)
+        return (key, key.kind.action(for: s.wanted))
     }
 
     /// The server confirmed a state. Returns what remains of the wish (nil when settled).

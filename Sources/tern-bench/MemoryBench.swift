@@ -41,9 +41,9 @@ struct MemoryBench: AsyncParsableCommand {
         Report.print("memory: client side, \(posts) posts scrolled with pictures", figures, json: output.json)
     }
 
-    /// A kB figure from /proc/self/status (VmRSS, VmHWM).
-    static func status(_ key: String) -> Int {
-        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    /// A kB figure from /proc/PID/status (VmRSS, VmHWM); this process's by default.
+    static func status(_ key: String, pid: String = "self") -> Int {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
         let line = status.split(separator: "\n").first { $0.hasPrefix(key) } ?? ""
         return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
     }

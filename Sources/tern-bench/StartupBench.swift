@@ -105,9 +105,7 @@ private final class Terminal {
 
     func rssKB() -> Int {
         let pid = tmux(["list-panes", "-t", name, "-F", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
-        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
-        return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
+        return MemoryBench.status("VmRSS:", pid: pid)
     }
 
     func close() { tmux(["kill-server"], capture: false) }

@@ -1,4 +1,5 @@
 import Foundation
+import TernImages
 import TernStore
 import TOMLKit
 
@@ -46,6 +47,11 @@ struct Config: Decodable {
         guard c.contains(key) else { return nil }
         if let whole = try? c.decode(Int.self, forKey: key) { return Double(whole) }
         return try c.decode(Double.self, forKey: key)
+    }
+
+    /// The picture cache with the configured size and age limits.
+    func imageDiskCache(at directory: URL) throws -> DiskCache {
+        try DiskCache(directory: directory, capacity: max(1, imageCacheMB ?? 500) << 20, ttl: (imageCacheDays ?? 7) * 86_400)
     }
 
     var retention: RetentionPolicy {

@@ -24,8 +24,7 @@ enum Session {
         let store: Store
         do { store = try Store(url: storeURL ?? paths.store) } catch { throw UserError("\(error)") }
         // The disk cache is a help, not a need: without it, pictures come from the network each run.
-        let disk = try? DiskCache(directory: imageCache ?? paths.imageCache, capacity: max(1, config.imageCacheMB ?? 500) << 20,
-                                  ttl: (config.imageCacheDays ?? 7) * 86_400)
+        let disk = try? config.imageDiskCache(at: imageCache ?? paths.imageCache)
         let http = HTTPClient(eventLoopGroupProvider: .singleton)
         defer { waitFor { try? await http.shutdown() } }
         let client = MastodonClient(baseURL: target.baseURL, token: target.token, http: http, timeout: .seconds(10))

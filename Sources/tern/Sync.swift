@@ -50,8 +50,7 @@ struct Sync: ParsableCommand {
         }
         let store: Store
         do { store = try Store(url: paths.store) } catch { throw UserError("\(error)") }
-        let disk = noImages ? nil : try? DiskCache(directory: paths.imageCache, capacity: max(1, config.imageCacheMB ?? 500) << 20,
-                                                   ttl: (config.imageCacheDays ?? 7) * 86_400)
+        let disk = noImages ? nil : try? config.imageDiskCache(at: paths.imageCache)
         let chosen = (timelines.isEmpty ? ["home"] : timelines).compactMap { TimelineChoice(rawValue: $0)?.id }
         let progress = Progress(interactive: isatty(1) == 1)
         let (older, size, images, retention) = (olderPages, pageSize, !noImages, config.retention)
