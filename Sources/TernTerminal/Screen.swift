@@ -121,13 +121,9 @@ public final class Screen {
                 guard c >= 0, c < columns else { continue }
                 let cell = grid[x, y]
                 chars[0] = wchar_t(bitPattern: cell.character.value)
-                let p: Int32
-                switch grid.colorSpace {
-                case .rgb: p = pair(.rgb(UInt32(bitPattern: cell.foreground)), .rgb(UInt32(bitPattern: cell.background)))
-                case .indexed: p = pair(cell.foreground < 0 ? .default : .index(Int(cell.foreground)),
-                                        cell.background < 0 ? .default : .index(Int(cell.background)))
-                case .none: p = 0
-                }
+                let p = grid.colorSpace == .none ? 0
+                    : pair(TerminalColor(cell: cell.foreground, in: grid.colorSpace),
+                           TerminalColor(cell: cell.background, in: grid.colorSpace))
                 tern_put_cell(tern_stdscr(), Int32(r), Int32(c), chars, tern_a_normal(), p)
             }
         }
@@ -145,9 +141,10 @@ public final class Screen {
         return a
     }
 
-    /// A colour value curses understands in the current mode; -1 is the default colour.
+    /// A colour value curses understands in the current mode; -1 is the default colour. Total: any value a
+    /// theme, chafa or a caller hands in maps to something curses accepts, never to a trap.
     func resolve(_ c: TerminalColor) -> Int32 {
-        switch (c, colorMode) {
+        switch (c.normalized, colorMode) {
         case (.default, _), (_, .monochrome): return -1
         case (.index(let i), .direct):
             // In direct mode 0–7 are palette slots; 8 and up are RGB values, so bright names need RGB.
@@ -163,6 +160,7 @@ public final class Screen {
     }
 
     /// RGB values 0–7 would be read as palette slots in direct mode: lift them to 8 (still black to the eye).
+    /// `v` is at most 0xFFFFFF here (`normalized`), so it always fits an Int32.
     private func liftRGB(_ v: UInt32) -> UInt32 { v < 8 ? 8 : v }
 
     private func pair(_ fg: TerminalColor, _ bg: TerminalColor) -> Int32 {

@@ -1,4 +1,5 @@
 import Foundation
+import TernModel
 
 /// A colour as the UI asks for it; `Screen` resolves it for what the terminal can show.
 public enum TerminalColor: Sendable, Hashable {
@@ -6,6 +7,26 @@ public enum TerminalColor: Sendable, Hashable {
     /// 0–15: the terminal's own palette (named colours); 16–255: the xterm 256-colour cube and greys.
     case index(Int)
     case rgb(UInt32)
+
+    /// A cell colour as chafa reports it: packed 0xRRGGBB in an RGB grid, a pen 0–255 in an indexed one.
+    /// Negative values (transparent) and chafa's special pens above 255 are the terminal's default colour.
+    public init(cell value: Int32, in space: CellGrid.ColorSpace) {
+        switch space {
+        case .rgb: self = value < 0 ? .default : .rgb(UInt32(value) & 0xFFFFFF)
+        case .indexed: self = (0...255).contains(value) ? .index(Int(value)) : .default
+        case .none: self = .default
+        }
+    }
+
+    /// The same colour with every value in range: indices outside 0–255 become the default colour, and
+    /// RGB keeps its low 24 bits. Everything that turns a colour into numbers for curses starts here.
+    var normalized: TerminalColor {
+        switch self {
+        case .default: return .default
+        case .index(let i): return (0...255).contains(i) ? self : .default
+        case .rgb(let v): return .rgb(v & 0xFFFFFF)
+        }
+    }
 
     /// The 16 named colours, as index values.
     public static let names: [String: Int] = [
@@ -25,10 +46,11 @@ public enum TerminalColor: Sendable, Hashable {
     }
 
     /// Approximate RGB of palette entries, for terminals that take RGB only.
-    static func rgb(ofIndex i: Int) -> UInt32 {
+    static func rgb(ofIndex index: Int) -> UInt32 {
+        let i = min(max(index, 0), 255)
         let basic: [UInt32] = [0x000000, 0xCD0000, 0x00CD00, 0xCDCD00, 0x0000EE, 0xCD00CD, 0x00CDCD, 0xE5E5E5,
                                0x7F7F7F, 0xFF0000, 0x00FF00, 0xFFFF00, 0x5C5CFF, 0xFF00FF, 0x00FFFF, 0xFFFFFF]
-        if i < 16 { return basic[max(0, i)] }
+        if i < 16 { return basic[i] }
         if i < 232 {
             let n = i - 16
             let steps: [UInt32] = [0, 95, 135, 175, 215, 255]

@@ -1,0 +1,57 @@
+import Foundation
+@testable import TernImages
+import TernModel
+@testable import TernTerminal
+import XCTest
+
+/// Thumbnails on direct-colour terminals (TERM=xterm-direct): chafa's transparent cells come back as -1,
+/// which once trapped converting to a curses colour.
+final class TruecolorDrawingTests: XCTestCase {
+    func screen(_ term: String) throws -> (Screen, URL) {
+        guard FileManager.default.fileExists(atPath: "/usr/share/terminfo/x/\(term)")
+            || FileManager.default.fileExists(atPath: "/lib/terminfo/x/\(term)") else {
+            throw XCTSkip("terminfo for \(term) is not installed (make test installs ncurses-term)")
+        }
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("tern-truecolor-\(UUID().uuidString)")
+        let screen = try Screen(terminalType: term, output: out.path, size: (rows: 12, columns: 40), environment: [:])
+        return (screen, out)
+    }
+
+    func testTransparentPictureDrawsOnDirectColourTerminal() throws {
+        let (screen, out) = try screen("xterm-direct")
+        defer { screen.close(); try? FileManager.default.removeItem(at: out) }
+        XCTAssertEqual(screen.colorMode, .direct)
+        // Left half opaque red, right half fully transparent.
+        var pixels = [UInt8](repeating: 0, count: 32 * 32 * 4)
+        for y in 0..<32 { for x in 0..<16 { let o = (y * 32 + x) * 4; pixels[o] = 220; pixels[o + 3] = 255 } }
+        let grid = ChafaRenderer().render(RGBAImage(width: 32, height: 32, pixels: pixels), columns: 8, rows: 4, mode: .truecolor)
+        XCTAssertTrue(grid.cells.contains { $0.foreground < 0 || $0.background < 0 },
+                      "chafa no longer reports transparent cells as -1; this test no longer covers the trap")
+        screen.draw(grid, row: 0, column: 0, visibleRows: 0..<12)
+        screen.update()
+        screen.close()
+        let written = try Data(contentsOf: out)
+        XCTAssertFalse(written.isEmpty)
+    }
+
+    func testEveryCellValueMapsToAColourCursesTakes() throws {
+        let (screen, out) = try screen("xterm-direct")
+        defer { screen.close(); try? FileManager.default.removeItem(at: out) }
+        let extremes: [Int32] = [-1, -2, .min, .max, 0, 7, 8, 255, 256, 258, 0xFFFFFF, 0x1000000]
+        for space in [CellGrid.ColorSpace.rgb, .indexed, .none] {
+            for v in extremes {
+                let c = TerminalColor(cell: v, in: space)
+                let r = screen.resolve(c)
+                XCTAssertTrue(r == -1 || (0...0xFFFFFF).contains(r), "\(v) in \(space) resolved to \(r)")
+            }
+        }
+        for c in [TerminalColor.index(-5), .index(300), .index(.max), .rgb(.max), .rgb(0xFF000000)] {
+            let r = screen.resolve(c)
+            XCTAssertTrue(r == -1 || (0...0xFFFFFF).contains(r), "\(c) resolved to \(r)")
+        }
+        XCTAssertEqual(TerminalColor(cell: -1, in: .rgb), .default)
+        XCTAssertEqual(TerminalColor(cell: 0x123456, in: .rgb), .rgb(0x123456))
+        XCTAssertEqual(TerminalColor(cell: 256, in: .indexed), .default)
+        XCTAssertEqual(TerminalColor(cell: 42, in: .indexed), .index(42))
+    }
+}
