@@ -32,16 +32,20 @@ let package = Package(
         systemLibrary("CLibXML2", "libxml-2.0", apt: "libxml2-dev"),
 
         .target(name: "TernModel"),
+        .target(name: "TernHTTP", dependencies: [.product(name: "AsyncHTTPClient", package: "async-http-client")]),
         .target(name: "TernMastodon", dependencies: [
-            "TernModel", "CLibXML2",
+            "TernModel", "TernHTTP", "CLibXML2",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ]),
         .target(name: "TernStore", dependencies: ["TernModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "TernImages", dependencies: [
-            "TernModel", "CChafa", "CTurboJPEG", "CPNG", "CWebP", "CGIF",
+            "TernModel", "TernHTTP", "CChafa", "CTurboJPEG", "CPNG", "CWebP", "CGIF",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
-        .target(name: "TernFeed", dependencies: ["TernModel", "TernMastodon", "TernStore"]),
+        .target(name: "TernFeed", dependencies: [
+            "TernModel", "TernMastodon", "TernStore", .product(name: "Logging", package: "swift-log"),
+        ]),
         .target(name: "TernTerminal", dependencies: ["CNcursesw", "TernModel"]),
         .target(name: "TernUI", dependencies: [
             "TernFeed", "TernImages", "TernTerminal", "TernModel",
@@ -54,21 +58,22 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "tern", dependencies: [
-            "TernUI", "TernDemo", "TernFeed", "TernMastodon", "TernImages", "TernStore",
+            "TernUI", "TernDemo", "TernFeed", "TernMastodon", "TernImages", "TernStore", "TernTerminal", "TernHTTP",
+            .product(name: "Logging", package: "swift-log"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
         .executableTarget(name: "tern-bench", dependencies: [
-            "TernUI", "TernDemo", "TernFeed", "TernMastodon", "TernImages", "TernTerminal", "TernStore",
+            "TernUI", "TernDemo", "TernFeed", "TernMastodon", "TernImages", "TernTerminal", "TernStore", "TernHTTP",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .testTarget(name: "TernModelTests", dependencies: ["TernModel"]),
-        .testTarget(name: "TernMastodonTests", dependencies: ["TernMastodon", "TernDemo"]),
-        .testTarget(name: "TernFeedTests", dependencies: ["TernFeed", "TernDemo", "TernMastodon", "TernStore"]),
+        .testTarget(name: "TernMastodonTests", dependencies: ["TernMastodon", "TernDemo", "TernHTTP"]),
+        .testTarget(name: "TernFeedTests", dependencies: ["TernFeed", "TernDemo", "TernMastodon", "TernStore", "TernHTTP"]),
         .testTarget(name: "TernTerminalTests", dependencies: ["TernTerminal"]),
         .testTarget(name: "TernStoreTests", dependencies: ["TernStore", "TernModel", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "TernImagesTests", dependencies: ["TernImages", "TernDemo"]),
+        .testTarget(name: "TernImagesTests", dependencies: ["TernImages", "TernDemo", "TernHTTP"]),
         .testTarget(name: "TernUITests", dependencies: ["TernUI", "TernDemo", "TernMastodon"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
     ],

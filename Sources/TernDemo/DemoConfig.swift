@@ -8,6 +8,12 @@ public enum DemoFault: Sendable, Equatable {
     case empty
     /// 200 with JSON cut off halfway.
     case truncated
+    /// 200 with its head and the first bytes of a body, then nothing for `stallSeconds`.
+    case stalledBody
+    /// 200 with a body sent one byte a second.
+    case trickle
+    /// 200 with a body of this many bytes (JSON whitespace around an empty list), sent as fast as it goes.
+    case oversized(bytes: Int)
 }
 
 /// The knobs of the demo instance.
@@ -18,7 +24,7 @@ public struct DemoConfig: Sendable {
         case serverError
         /// HTTP 503 with a Mastodon-style error body.
         case unavailable
-        /// No answer for `stallSeconds`; the client's timeout decides.
+        /// A gateway timeout: nothing for `stallSeconds`, then 504 (if the client still waits).
         case timeout
     }
 
@@ -40,6 +46,12 @@ public struct DemoConfig: Sendable {
     public var acceptAnyToken = true
     /// 0 asks the system for a free port.
     public var port = 0
+    /// Answer requests without a `User-Agent` with 418, as GoToSocial does.
+    public var requireUserAgent = false
+    /// Escape sequences, C1 controls and bidi overrides in every name, note, warning and post.
+    public var hostile = false
+    /// Refuse connections (nothing listens) for this many seconds after start.
+    public var unreachableSeconds = 0.0
 
     public init() {}
 }

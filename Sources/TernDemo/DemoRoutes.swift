@@ -61,12 +61,19 @@ struct DemoRoutes: Sendable {
 
     /// A real server answers 401 without a valid token; the demo does when `acceptAnyToken` is off.
     private func authorized(_ req: Request, _ body: () async throws -> Response) async throws -> Response {
+        if let refused = refuseAnonymous(req) { return refused }
         if !config.acceptAnyToken {
             let header = req.headers[.authorization] ?? ""
             let token = header.hasPrefix("Bearer ") ? String(header.dropFirst(7)) : nil
             guard await state.isValid(token: token) else { return error(.unauthorized, "The access token is invalid") }
         }
         return try await body()
+    }
+
+    /// GoToSocial answers requests without a `User-Agent` with 418; so does the demo with `requireUserAgent`.
+    private func refuseAnonymous(_ req: Request) -> Response? {
+        guard config.requireUserAgent, (req.headers[.userAgent] ?? "").isEmpty else { return nil }
+        return error(HTTPResponse.Status(code: 418, reasonPhrase: "I'm a teapot"), "I'm a teapot")
     }
 
     private func status(_ ctx: BasicRequestContext) async throws -> Response {
@@ -124,6 +131,26 @@ struct DemoRoutes: Sendable {
         case .truncated:
             return Response(status: .ok, headers: [.contentType: "application/json"],
                             body: .init(byteBuffer: ByteBuffer(string: "[{\"id\": \"1\", \"content\": \"<p>cut")))
+        case .stalledBody:
+            let stall = config.stallSeconds
+            return Response(status: .ok, headers: [.contentType: "application/json"], body: .init { writer in
+                try await writer.write(ByteBuffer(string: "[{\"id\": "))
+                try await Task.sleep(for: .milliseconds(Int(stall * 1000)))
+                try await writer.finish(nil)
+            })
+        case .oversized(let count):
+            var buffer = ByteBuffer(repeating: UInt8(ascii: " "), count: max(0, count - 2))
+            buffer.writeString("[]")
+            return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: buffer))
+        case .trickle:
+            let text = String(repeating: " ", count: 600) + "[]"
+            return Response(status: .ok, headers: [.contentType: "application/json"], body: .init { writer in
+                for byte in text.utf8 {
+                    try await writer.write(ByteBuffer(bytes: [byte]))
+                    try await Task.sleep(for: .seconds(1))
+                }
+                try await writer.finish(nil)
+            })
         }
     }
 
@@ -145,13 +172,15 @@ struct DemoRoutes: Sendable {
     }
 
     private func action(_ ctx: BasicRequestContext) async throws -> Response {
-        try await delay()
-        if let fault = await state.nextFault() { return respond(to: fault) }
+        if let fault = await state.nextFault() { try await delay(); return respond(to: fault) }
         guard let id = ctx.parameters.get("id").flatMap(UInt64.init),
               let action = ctx.parameters.get("action").flatMap(DemoState.Action.init(rawValue:)) else {
             return error(.notFound, "Record not found")
         }
-        switch await state.perform(action, on: id) {
+        // A slow server does the work, then answers late: a client that gave up waiting never hears of it.
+        let outcome = await state.perform(action, on: id)
+        try await delay()
+        switch outcome {
         case .notFound: return error(.notFound, "Record not found")
         case .fail(.serverError): return error(.internalServerError, "We're sorry, but something went wrong on our end.")
         case .fail(.unavailable): return error(.serviceUnavailable, "Service temporarily unavailable")
@@ -165,7 +194,9 @@ struct DemoRoutes: Sendable {
     private func media(_ req: Request, _ ctx: BasicRequestContext) async throws -> Response {
         // Counted on arrival, before the latency, so tests see what was asked for and in which order.
         await state.countMediaRequest(req.uri.path)
+        if let refused = refuseAnonymous(req) { return refused }
         if config.imageLatencyMilliseconds > 0 { try await Task.sleep(for: .milliseconds(config.imageLatencyMilliseconds)) }
+        if let fault = await state.nextMediaFault() { return respond(to: fault) }
         guard let id = ctx.parameters.get("id"), let file = ctx.parameters.get("file"), let m = await state.media(id: id) else {
             return error(.notFound, "Record not found")
         }

@@ -21,9 +21,45 @@ public final class DemoServer: Sendable {
     /// The domain that post content links to (hashtags, mentions), as a real instance's would.
     static let contentHost = "tern-demo.example"
 
-    /// Starts the server and returns once it accepts connections.
+    /// Starts the server and returns once it accepts connections; with `unreachableSeconds`, returns at once
+    /// with the address it will listen on when that time is up (connections are refused until then).
     public static func start(_ config: DemoConfig = DemoConfig()) async throws -> DemoServer {
-        let state = DemoState(config: config, host: contentHost)
+        var config = config
+        if config.unreachableSeconds > 0 {
+            if config.port == 0 { config.port = try freePort() }
+            let state = DemoState(config: config, host: contentHost)
+            let later = config
+            let task = Task {
+                try await Task.sleep(for: .milliseconds(Int(later.unreachableSeconds * 1000)))
+                var now = later
+                now.unreachableSeconds = 0
+                let server = try await listen(now, state: state)
+                try await withTaskCancellationHandler {
+                    try await server.task.value
+                } onCancel: { server.task.cancel() }
+            }
+            return DemoServer(baseURL: "http://127.0.0.1:\(config.port)", state: state, task: task)
+        }
+        return try await listen(config, state: DemoState(config: config, host: contentHost))
+    }
+
+    /// A port nothing listens on now, from the system.
+    private static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw DemoError(description: "no socket for picking a port") }
+        defer { close(fd) }
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, len) == 0 && getsockname(fd, $0, &len) == 0 }
+        }
+        guard bound else { throw DemoError(description: "could not pick a free port") }
+        return Int(UInt16(bigEndian: addr.sin_port))
+    }
+
+    private static func listen(_ config: DemoConfig, state: DemoState) async throws -> DemoServer {
         let routes = DemoRoutes(state: state, config: config)
         let router = Router()
         routes.register(on: router)
@@ -72,6 +108,9 @@ public final class DemoServer: Sendable {
 
     /// Makes the next timeline reads or like/save requests fail, one fault each, in order.
     public func injectFaults(_ faults: [DemoFault]) async { await state.inject(faults) }
+
+    /// Makes the next picture requests fail, one fault each, in order.
+    public func injectMediaFaults(_ faults: [DemoFault]) async { await state.injectMedia(faults) }
 
     /// Media paths in the order they were requested.
     public func mediaRequestLog() async -> [String] { await state.mediaRequestLog }

@@ -23,6 +23,7 @@ actor DemoState {
     private var codes: [String: String] = [:]         // code → client id
     private var tokens: Set<String> = ["demo-token"]
     private var faults: [DemoFault] = []
+    private var mediaFaults: [DemoFault] = []
 
     init(config: DemoConfig, host: String) {
         self.config = config
@@ -168,6 +169,11 @@ actor DemoState {
 
     func inject(_ more: [DemoFault]) { faults += more }
 
+    func injectMedia(_ more: [DemoFault]) { mediaFaults += more }
+
+    /// The next queued fault for a picture, if any.
+    func nextMediaFault() -> DemoFault? { mediaFaults.isEmpty ? nil : mediaFaults.removeFirst() }
+
     /// The next queued fault, if any: each applies to one timeline read.
     func nextFault() -> DemoFault? { faults.isEmpty ? nil : faults.removeFirst() }
 
@@ -238,11 +244,14 @@ actor DemoState {
             id: String(post.id), createdAt: Self.iso8601(post.createdAt),
             inReplyToId: post.inReplyTo.map { String($0.id) },
             inReplyToAccountId: post.inReplyTo.map { world.accounts[$0.author].id },
-            sensitive: post.sensitive, spoilerText: post.spoilerText, language: inner == nil ? post.language : nil,
+            sensitive: post.sensitive,
+            spoilerText: config.hostile && !post.spoilerText.isEmpty ? HostileText.laden(post.spoilerText, salt: Int(post.id % 97)) : post.spoilerText, language: inner == nil ? post.language : nil,
             uri: "\(base)/users/\(author.username)/statuses/\(post.id)", url: "\(base)/@\(author.username)/\(post.id)",
             repliesCount: post.repliesCount, reblogsCount: post.boostsCount,
             favouritesCount: post.favouritesCount + (fav ? 1 : 0), favourited: inner?.favourited ?? fav,
-            reblogged: false, bookmarked: inner?.bookmarked ?? saved, content: post.html, reblog: inner,
+            reblogged: false, bookmarked: inner?.bookmarked ?? saved,
+            content: config.hostile ? "<p>" + HostileText.laden("hostile", salt: Int(post.id % 89)) + "</p>" + post.html : post.html,
+            reblog: inner,
             account: wireAccount(post.authorIndex, base: base), mediaAttachments: media,
             mentions: post.mentions.map { i in
                 let a = world.accounts[i]
@@ -253,9 +262,13 @@ actor DemoState {
 
     func wireAccount(_ index: Int, base: String) -> WireAccount {
         let a = world.accounts[index]
+        let hostile = config.hostile
         return WireAccount(
-            id: a.id, username: a.username, acct: a.acct, displayName: a.displayName,
-            createdAt: "2024-01-01T00:00:00.000Z", note: a.note, url: "\(base)/@\(a.username)",
+            id: a.id, username: hostile ? HostileText.laden(a.username, salt: index) : a.username,
+            acct: hostile ? HostileText.laden(a.acct, salt: index + 1) : a.acct,
+            displayName: hostile ? HostileText.laden(a.displayName, salt: index + 2) : a.displayName,
+            createdAt: "2024-01-01T00:00:00.000Z", note: hostile ? HostileText.laden(a.note, salt: index + 3) : a.note,
+            url: "\(base)/@\(a.username)",
             uri: "\(base)/users/\(a.username)", avatar: "\(base)/avatars/\(a.id).png",
             avatarStatic: "\(base)/avatars/\(a.id).png", header: "\(base)/headers/missing.png",
             headerStatic: "\(base)/headers/missing.png", followersCount: 10 + index * 7,

@@ -1,17 +1,23 @@
 import Foundation
+import Logging
 import Synchronization
 import TernMastodon
 import TernModel
 import TernStore
 
-/// The account's likes and saves on their way to the server, shared by all its timelines. A press is
-/// journaled in the store before anyone is told of it; requests go one at a time in the order of the
-/// presses; a network failure keeps the wish for later, a refusal (4xx) drops it and says why once.
-/// After a restart the journal is read back and replayed.
+/// The account's likes and saves on their way to the server, shared by all its timelines.
+///
+/// The rules, for every action: a press is journaled in the store before anyone is told of it, and shows
+/// as pending until the server confirms it. When the server *answers* with an error (a 4xx at once; a
+/// 5xx or 429 after a few tries over about 20 s) the action rolls back and the user is told why, once.
+/// Only when the server *cannot be reached* does the action stay pending, to be sent when it answers
+/// again, in this run or the next. A request is marked in the journal before it goes out; if no answer
+/// comes back, the server's state is asked for before anything is sent again, so a replay never repeats
+/// a change and the state the server ends with is the one shown.
 public final class ActionQueue: Sendable {
     /// What timelines hear about.
     public enum Event: Sendable, Equatable {
-        /// Wishes or the queue length changed: redraw.
+        /// Wishes or the pending count changed: redraw.
         case changed
         /// The server's copy of a status after an action.
         case confirmed(Post)
@@ -25,7 +31,8 @@ public final class ActionQueue: Sendable {
         var draining = false
         var retryTask: Task<Void, Never>?
         var drainTask: Task<Void, Never>?
-        var failures = 0
+        /// Tries in a row that found the server unreachable, for the wait before the next.
+        var unreachableTries = 0
         var stopped = false
     }
 
@@ -33,18 +40,20 @@ public final class ActionQueue: Sendable {
     private let account: String
     private let client: MastodonClient
     private let sendsNothing: Bool
+    private let logger: Logger
     private let state: Mutex<State>
 
     /// `offline`: keep everything in the journal and send nothing (`--offline`).
-    public init(store: Store, account: String, client: MastodonClient, offline: Bool = false) throws {
+    public init(store: Store, account: String, client: MastodonClient, offline: Bool = false,
+                logger: Logger = Logger(label: "tern.actions")) throws {
         self.store = store
         self.account = account
         self.client = client
         self.sendsNothing = offline
+        self.logger = logger
         var book = ActionReconciler()
         for a in try store.pendingActions(account: account) {
-            book.set(.init(statusID: a.statusID, kind: a.kind),
-                     .init(confirmed: a.confirmed, wanted: a.wanted, seq: a.seq))
+            book.set(.init(statusID: a.statusID, kind: a.kind), .init(confirmed: a.confirmed, wanted: a.wanted, seq: a.seq))
         }
         state = Mutex(State(book: book))
     }
@@ -60,10 +69,11 @@ public final class ActionQueue: Sendable {
         try state.withLock { s in
             var next = s.book.pressed(key, current: kind == .favourite ? post.favourited : post.bookmarked)
             if next.settled {
-                try store.dropAction(seq: next.seq, account: account)
+                try store.dropAction(statusID: key.statusID, kind: kind, account: account)
             } else {
+                // A request in flight may land after a crash: the row says the server's state is in doubt.
                 next.seq = try store.enqueue(PendingAction(statusID: key.statusID, kind: kind, wanted: next.wanted,
-                                                           confirmed: next.confirmed), account: account)
+                                                           confirmed: next.inFlight ? nil : next.confirmed), account: account)
             }
             s.book.set(key, next)
         }
@@ -71,12 +81,13 @@ public final class ActionQueue: Sendable {
         resume()
     }
 
-    /// A post as the user wants it shown.
+    /// A post as the user wants it shown, with its unconfirmed marks flagged as pending.
     public func apply(to post: Post) -> Post {
         state.withLock { $0.book.apply(to: post) }
     }
 
-    public var queuedCount: Int { state.withLock { $0.book.queuedCount } }
+    /// Actions the server has not confirmed yet.
+    public var pendingCount: Int { state.withLock { $0.book.pendingCount } }
 
     /// Starts sending, e.g. when a timeline found the server again.
     public func resume() {
@@ -96,53 +107,118 @@ public final class ActionQueue: Sendable {
         }
     }
 
+    /// Sends what is pending and returns when the queue is empty or the server can't be reached
+    /// (`tern sync`). Returns how many actions are still pending.
+    @discardableResult
+    public func sendPending() async -> Int {
+        resume()
+        if let running = state.withLock({ $0.drainTask }) { await running.value }
+        return pendingCount
+    }
+
     private func drain() async {
+        // Errors the server answered with for the wish at the head of the queue, for the bounded retry.
+        var answered: (key: ActionReconciler.Key, count: Int)?
         // Taking the next wish and ending the drain happen under one lock, so a press never falls between.
-        while let (key, action) = state.withLock({ s in
+        while let (key, step) = state.withLock({ s in
             if !s.stopped, let n = s.book.next() { return n }
             s.draining = false
             return nil
         }) {
             do {
-                let status = try await client.perform(action, statusID: key.statusID)
+                let status = try await perform(step, key)
                 let confirmed = key.kind == .favourite ? status.favourited : status.bookmarked
-                try? store.updateStatus(key.statusID, account: account, favourited: status.favourited,
-                                        bookmarked: status.bookmarked, favourites: status.favouritesCount,
-                                        boosts: status.boostsCount, replies: status.repliesCount)
+                record(status)
                 state.withLock { s in
-                    let seq = s.book.states[key]?.seq ?? 0
-                    _ = s.book.succeeded(key, confirmed: confirmed)
-                    s.failures = 0
-                    // If the journal can't be updated the row is replayed later, which the server takes as a no-op.
-                    try? store.settle(seq: seq, account: account, confirmed: confirmed)
+                    s.book.learned(key, confirmed: confirmed)
+                    s.unreachableTries = 0
+                    journal("record the server's answer") {
+                        try store.settle(statusID: key.statusID, kind: key.kind, account: account, confirmed: confirmed)
+                    }
                 }
+                answered = nil
                 notify(.confirmed(status))
-            } catch let error as MastodonError where Self.isRefusal(error) {
-                state.withLock { s in
-                    if let seq = s.book.states[key]?.seq { try? store.dropAction(seq: seq, account: account) }
-                    s.book.refused(key)
-                }
-                notify(.refused("Couldn't \(key.kind.verb): \(error.description)"))
-            } catch {
+            } catch let error as MastodonError where error.serverUnreachable {
                 let wait = state.withLock { s -> Double in
-                    s.book.interrupted(key)
-                    s.failures += 1
+                    s.book.unanswered(key)
+                    s.unreachableTries += 1
                     s.draining = false
-                    return min(60, 5 * pow(2, Double(s.failures - 1)))
+                    return RetryPolicy.unreachable.backoff(failures: s.unreachableTries, jitter: .random(in: 0..<1))
                 }
+                logger.info("server unreachable; actions stay pending", metadata: ["error": "\(error)", "retryIn": "\(Int(wait)) s"])
                 notify(.changed)
                 scheduleRetry(after: wait)
                 return
+            } catch is CancellationError {
+                // Stopped mid-request: the journal already says the answer is in doubt.
+                state.withLock { s in
+                    s.book.unanswered(key)
+                    s.draining = false
+                }
+                return
+            } catch {
+                let reason = error as? MastodonError ?? .invalidResponse("\(error)")
+                let count = answered?.key == key ? answered!.count + 1 : 1
+                answered = (key, count)
+                if let wait = RetryPolicy.answeredAction.delay(after: reason, failures: count, now: Date(), jitter: .random(in: 0..<1)) {
+                    logger.notice("server answered an action with an error; trying again",
+                                  metadata: ["error": "\(reason)", "try": "\(count)", "retryIn": "\(wait)"])
+                    let confirmed = state.withLock { s -> Bool? in
+                        s.book.answeredWithError(key)
+                        return s.book.states[key]?.confirmed
+                    }
+                    // It answered, so it did not make the change: the journal's doubt is lifted.
+                    if let confirmed {
+                        journal("record the server's answer") {
+                            try store.settle(statusID: key.statusID, kind: key.kind, account: account, confirmed: confirmed)
+                        }
+                    }
+                    notify(.changed)
+                    do { try await Task.sleep(for: .milliseconds(Int(wait * 1000))) } catch {
+                        state.withLock { $0.draining = false }
+                        return
+                    }
+                    continue
+                }
+                logger.warning("action rolled back", metadata: ["action": "\(key.kind.verb)", "error": "\(reason)"])
+                state.withLock { s in
+                    s.book.dropped(key)
+                    journal("drop a refused action") {
+                        try store.dropAction(statusID: key.statusID, kind: key.kind, account: account)
+                    }
+                }
+                answered = nil
+                notify(.refused("Couldn't \(key.kind.verb): \(reason.description)"))
             }
         }
         notify(.changed)
     }
 
-    /// A 4xx other than 401 (the token may come back) and 429 (that is a wait): the server won't ever take it.
-    static func isRefusal(_ error: MastodonError) -> Bool {
-        if case .http(let status, _) = error { return (400..<500).contains(status) }
-        if case .refusedURL = error { return true }
-        return false
+    /// One request: a look at the status when its state is in doubt, else the change, marked in the
+    /// journal before it goes out.
+    private func perform(_ step: ActionReconciler.Step, _ key: ActionReconciler.Key) async throws -> Post {
+        switch step {
+        case .look:
+            return try await client.status(id: key.statusID)
+        case .send(let action):
+            try store.markSent(statusID: key.statusID, kind: key.kind, account: account)
+            return try await client.perform(action, statusID: key.statusID)
+        }
+    }
+
+    /// Keeps the cached post in step with the server's answer.
+    private func record(_ status: Post) {
+        journal("update the cached post") {
+            try store.updateStatus(status.statusID, account: account, favourited: status.favourited,
+                                   bookmarked: status.bookmarked, favourites: status.favouritesCount,
+                                   boosts: status.boostsCount, replies: status.repliesCount)
+        }
+    }
+
+    /// A journal write after the server answered. If it fails the row replays later, and the look before
+    /// any resend keeps that harmless; the failure is logged, not shown.
+    private func journal(_ what: String, _ write: () throws -> Void) {
+        do { try write() } catch { logger.error("couldn't \(what) in the store", metadata: ["error": "\(error)"]) }
     }
 
     private func scheduleRetry(after seconds: Double) {
@@ -164,7 +240,7 @@ public final class ActionQueue: Sendable {
             s.stopped = true
             s.retryTask?.cancel()
             s.retryTask = nil
-            // A request still on its way is abandoned; its journal row replays next run.
+            // A request still on its way is abandoned; its journal row says its answer is in doubt.
             s.drainTask?.cancel()
         }
     }

@@ -3,9 +3,11 @@ import TernModel
 import TernStore
 
 /// Like and save as optimistic toggles. Per status and kind it keeps the state the user wants, the state
-/// the server last confirmed, and the journal row (seq) that records the wish. One request is in flight
-/// at a time, oldest wish first; a reply triggers another only while the two still differ, so rapid
-/// presses send only what is needed. Pure bookkeeping: the queue does the journaling and the sending.
+/// the server last confirmed (unknown after a request whose answer never came), and the journal order.
+/// One request is in flight at a time, oldest wish first; a reply triggers another only while the two
+/// still differ, so rapid presses send only what is needed. When the server's state is unknown it is
+/// asked first, so a replay never repeats a change the server already made. Pure bookkeeping: the queue
+/// does the journaling and the talking.
 struct ActionReconciler {
     typealias Kind = PendingAction.Kind
 
@@ -15,7 +17,8 @@ struct ActionReconciler {
     }
 
     struct State: Equatable {
-        var confirmed: Bool
+        /// nil: a request went out and no answer came back, so the server may or may not have done it.
+        var confirmed: Bool?
         var wanted: Bool
         var inFlight = false
         var seq: Int64 = 0
@@ -23,10 +26,23 @@ struct ActionReconciler {
         var settled: Bool { wanted == confirmed && !inFlight }
     }
 
+    /// What the queue does next for a wish.
+    enum Step: Equatable {
+        /// Ask the server for the status: its state is not known.
+        case look
+        /// Send the change.
+        case send(StatusAction)
+    }
+
     private(set) var states: [Key: State] = [:]
 
-    /// Wishes not yet confirmed (in flight included).
-    var queuedCount: Int { states.values.filter { $0.wanted != $0.confirmed || $0.inFlight }.count }
+    /// Wishes not yet confirmed (in flight included): what the status line counts as pending.
+    var pendingCount: Int { states.values.filter { !$0.settled }.count }
+
+    /// Whether a post's mark is not yet confirmed, for drawing it as pending.
+    func isPending(_ statusID: String, _ kind: Kind) -> Bool {
+        states[Key(statusID: statusID, kind: kind)].map { !$0.settled } ?? false
+    }
 
     /// A keystroke: the state it leads to (`current` is the server's state when nothing is pending).
     func pressed(_ key: Key, current: Bool) -> State {
@@ -40,16 +56,18 @@ struct ActionReconciler {
         states[key] = state.settled ? nil : state
     }
 
-    /// The oldest wish that needs a request, marked in flight.
-    mutating func next() -> (Key, StatusAction)? {
+    /// The oldest wish that needs a request, marked in flight, and what that request is.
+    mutating func next() -> (Key, Step)? {
         guard let (key, s) = states.filter({ !$0.value.inFlight && $0.value.wanted != $0.value.confirmed })
             .min(by: { $0.value.seq < $1.value.seq }) else { return nil }
         states[key]!.inFlight = true
-        return (key, key.kind.action(for: s.wanted))
+        return (key, s.confirmed == nil ? .look : .send(key.kind.action(for: s.wanted)))
     }
 
-    /// The server confirmed a state. Returns what remains of the wish (nil when settled).
-    mutating func succeeded(_ key: Key, confirmed: Bool) -> State? {
+    /// The server said what its state is (an answer to a change or to a look). Returns what remains of
+    /// the wish (nil when settled).
+    @discardableResult
+    mutating func learned(_ key: Key, confirmed: Bool) -> State? {
         guard var s = states[key] else { return nil }
         s.confirmed = confirmed
         s.inFlight = false
@@ -57,25 +75,36 @@ struct ActionReconciler {
         return states[key]
     }
 
-    /// The server refused: the wish is dropped and the post shows what the server last confirmed.
-    mutating func refused(_ key: Key) {
+    /// The wish is given up (the server refused it): the post shows what the server last said.
+    mutating func dropped(_ key: Key) {
         states[key] = nil
     }
 
-    /// The request did not get through: the wish stays, to be sent again.
-    mutating func interrupted(_ key: Key) {
+    /// The server answered with an error: it did not make the change, and the wish waits for another try.
+    mutating func answeredWithError(_ key: Key) {
         states[key]?.inFlight = false
     }
 
-    /// A post as the user wants to see it: wanted marks, counts adjusted by the difference.
+    /// The request got no answer: the server may have made the change or not, so its state is unknown.
+    mutating func unanswered(_ key: Key) {
+        guard var s = states[key] else { return }
+        s.confirmed = nil
+        s.inFlight = false
+        states[key] = s
+    }
+
+    /// A post as the user wants to see it: wanted marks, counts adjusted by the difference, and which
+    /// marks are still pending.
     func apply(to post: Post) -> Post {
         var p = post
         if let f = states[Key(statusID: post.statusID, kind: .favourite)] {
             p.favourited = f.wanted
-            p.favouritesCount = max(0, p.favouritesCount + (f.wanted ? 1 : 0) - (f.confirmed ? 1 : 0))
+            p.favouritesCount = max(0, post.favouritesCount + (f.wanted ? 1 : 0) - (post.favourited ? 1 : 0))
+            if !f.settled { p.pending.insert(.favourite) }
         }
         if let b = states[Key(statusID: post.statusID, kind: .bookmark)] {
             p.bookmarked = b.wanted
+            if !b.settled { p.pending.insert(.bookmark) }
         }
         return p
     }

@@ -297,7 +297,7 @@ public actor TimelineEngine {
         snapshot.arrivals = arrivals
         snapshot.savedPosition = savedPosition
         snapshot.offline = offline
-        snapshot.queuedActions = actions.queuedCount
+        snapshot.pendingActions = actions.pendingCount
         publish(snapshot)
     }
 }

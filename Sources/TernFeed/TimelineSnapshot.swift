@@ -46,7 +46,7 @@ public struct TimelineSnapshot: Sendable {
     /// The server could not be reached, or `--offline`: posts come from the store.
     public var offline = false
     /// Likes and saves journaled but not yet confirmed by the server.
-    public var queuedActions = 0
+    public var pendingActions = 0
     public var loadingOlder: Bool
     public var loadingNewer: Bool
     /// The server has no older posts.

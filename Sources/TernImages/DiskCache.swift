@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import TernModel
 
 /// Downloaded image bytes on disk, keyed by URL, capped by size with LRU eviction in batches and a TTL.
 /// Writes go to a temporary file that is renamed into place, so a crash never leaves a torn file under a
@@ -16,6 +18,7 @@ public actor DiskCache {
     public let capacity: Int
     public let ttl: TimeInterval
     private let now: @Sendable () -> Date
+    private let logger: Logger
     private var entries: [String: Entry] = [:]
     private var unsavedChanges = 0
     public private(set) var totalBytes = 0
@@ -24,12 +27,13 @@ public actor DiskCache {
 
     /// `capacity` in bytes (default 500 MB), `ttl` in seconds (default 7 days).
     public init(directory: URL, capacity: Int = 500 << 20, ttl: TimeInterval = 7 * 86_400,
-                now: @escaping @Sendable () -> Date = { Date() }) throws {
+                now: @escaping @Sendable () -> Date = { Date() }, logger: Logger = Logger(label: "tern.images.disk")) throws {
         self.directory = directory
+        self.logger = logger
         self.capacity = capacity
         self.ttl = ttl
         self.now = now
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try PrivateFiles.makeFolder(directory)
         if let data = try? Data(contentsOf: directory.appendingPathComponent("index.json")),
            let saved = try? JSONDecoder().decode([String: Entry].self, from: data) {
             entries = saved
@@ -67,13 +71,10 @@ public actor DiskCache {
         withUnsafeBytes(of: UInt32(urlBytes.count).bigEndian) { blob.append(contentsOf: $0) }
         blob.append(contentsOf: urlBytes)
         blob.append(contentsOf: bytes)
-        let temp = directory.appendingPathComponent("tmp-\(UUID().uuidString)")
         do {
-            try blob.write(to: temp)
-            if FileManager.default.fileExists(atPath: file(key).path) { try FileManager.default.removeItem(at: file(key)) }
-            try FileManager.default.moveItem(at: temp, to: file(key))
+            try PrivateFiles.write(blob, to: file(key))
         } catch {
-            try? FileManager.default.removeItem(at: temp)
+            logger.warning("couldn't write a picture to the disk cache", metadata: ["error": "\(error)"])
             return
         }
         if let old = entries[key] { totalBytes -= old.size }
@@ -86,15 +87,11 @@ public actor DiskCache {
 
     /// Writes the index now (at exit, and by tests).
     public func flush() {
-        guard let data = try? JSONEncoder().encode(entries) else { return }
-        let temp = directory.appendingPathComponent("index.json.tmp")
         do {
-            try data.write(to: temp)
-            _ = try? FileManager.default.removeItem(at: indexURL)
-            try FileManager.default.moveItem(at: temp, to: indexURL)
+            try PrivateFiles.write(try JSONEncoder().encode(entries), to: indexURL)
             unsavedChanges = 0
         } catch {
-            try? FileManager.default.removeItem(at: temp)
+            logger.warning("couldn't write the picture cache's index", metadata: ["error": "\(error)"])
         }
     }
 
@@ -154,7 +151,8 @@ public actor DiskCache {
         let files = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? []
         for f in files {
             let name = f.lastPathComponent
-            if name.hasPrefix("tmp-") { try? FileManager.default.removeItem(at: f); continue }
+            // Left by a write that was interrupted (PrivateFiles names them .NAME.ID.tmp; older Terns, tmp-ID).
+            if name.hasSuffix(".tmp") || name.hasPrefix("tmp-") { try? FileManager.default.removeItem(at: f); continue }
             guard name.hasSuffix(".img"), let data = try? Data(contentsOf: f), let url = headerURL(data),
                   key(url) + ".img" == name else { continue }
             let attrs = try? FileManager.default.attributesOfItem(atPath: f.path)

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import TernHTTP
 import TernModel
 
 /// What the list asks for: a picture at a URL, fitted into a box of cells.
@@ -285,27 +286,16 @@ public actor ImageLoader {
     }
 
     static func download(_ url: String, http: HTTPClient, limits: ImageLimits) async throws -> [UInt8] {
-        let response: HTTPClientResponse
+        var budget = HTTPFetch.Budget.picture
+        budget.maxBytes = min(budget.maxBytes, limits.maxBytes)
+        let response: HTTPFetch.Response
         do {
-            response = try await http.execute(HTTPClientRequest(url: url), timeout: .seconds(30))
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
-            try Task.checkCancellation()
-            throw ImageError.download(error is HTTPClientError ? "\(error)" : "network error")
+            response = try await HTTPFetch.fetch(HTTPClientRequest(url: url), http: http, budget: budget)
+        } catch let failure as HTTPFetch.Failure {
+            if case .tooLarge = failure { throw ImageError.tooLarge(failure.description) }
+            throw ImageError.download(failure.description)
         }
-        guard response.status.code == 200 else { throw ImageError.download("HTTP \(response.status.code)") }
-        if let length = response.headers.first(name: "content-length").flatMap(Int.init), length > limits.maxBytes {
-            throw ImageError.tooLarge("\(length) bytes")
-        }
-        do {
-            let body = try await response.body.collect(upTo: limits.maxBytes)
-            return Array(buffer: body)
-        } catch is NIOTooManyBytesError {
-            throw ImageError.tooLarge("more than \(limits.maxBytes) bytes")
-        } catch {
-            try Task.checkCancellation()
-            throw ImageError.download("transfer interrupted")
-        }
+        guard response.status == 200 else { throw ImageError.download("HTTP \(response.status)") }
+        return Array(buffer: response.body)
     }
 }

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import TernHTTP
 import TernModel
 
 /// One page of a timeline and the server's links to the pages around it.
@@ -22,16 +23,15 @@ public final class MastodonClient: Sendable {
     public let baseURL: URL
     private let token: String?
     private let http: HTTPClient
-    private let timeout: TimeAmount
-    static let maxBody = 16 << 20
+    /// How long one whole exchange (head and body) may take.
+    private let timeout: Duration
 
     /// `http` is owned by the caller, who shuts it down.
     public init(baseURL: URL, token: String?, http: HTTPClient, timeout: Duration = .seconds(15)) {
         self.baseURL = baseURL
         self.token = token
         self.http = http
-        self.timeout = .nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000
-            + timeout.components.attoseconds / 1_000_000_000)
+        self.timeout = timeout
     }
 
     /// The newest page of a timeline, or the page below `maxID` (for paging on from a cached post).
@@ -48,7 +48,7 @@ public final class MastodonClient: Sendable {
     /// so the token never leaves it.
     public func page(at url: URL) async throws -> Page {
         try checkSameOrigin(url)
-        let (data, headers) = try await send(url: url, method: .GET)
+        let (data, headers) = try await send(url: url, method: .GET, size: .page)
         let decoded = try MastodonDecoder.posts(fromJSON: data)
         let links = headers.first(name: "link").map(LinkHeader.init(parsing:)) ?? LinkHeader()
         return Page(posts: decoded.posts, links: links, skipped: decoded.skipped)
@@ -72,6 +72,13 @@ public final class MastodonClient: Sendable {
         return try MastodonDecoder.account(fromJSON: data)
     }
 
+    /// A status as the server sees it now (what the user liked and saved included).
+    public func status(id: String) async throws -> Post {
+        let escaped = id.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? id
+        let (data, _) = try await send(url: endpoint("/api/v1/statuses/\(escaped)"), method: .GET)
+        return try MastodonDecoder.post(fromJSON: data)
+    }
+
     /// Performs a like/save change and returns the status as the server now sees it.
     public func perform(_ action: StatusAction, statusID: String) async throws -> Post {
         let escaped = statusID.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? statusID
@@ -89,49 +96,50 @@ public final class MastodonClient: Sendable {
         }
     }
 
-    private func send(url: URL, method: HTTPMethod) async throws -> (Data, HTTPHeaders) {
-        try await Self.send(url: url, method: method, token: token, http: http, timeout: timeout)
+    private func send(url: URL, method: HTTPMethod, size: Size = .object) async throws -> (Data, HTTPHeaders) {
+        try await Self.send(url: url, method: method, token: token, http: http, timeout: timeout, size: size)
+    }
+
+    /// How large an answer may be: a page of posts, or one object.
+    enum Size {
+        case page, object
     }
 
     /// One request; `form` is sent as application/x-www-form-urlencoded, which every server kind accepts.
     static func send(url: URL, method: HTTPMethod, token: String?, form: [(String, String)]? = nil,
-                     http: HTTPClient, timeout: TimeAmount) async throws -> (Data, HTTPHeaders) {
+                     http: HTTPClient, timeout: Duration = .seconds(15), size: Size = .object) async throws -> (Data, HTTPHeaders) {
         var request = HTTPClientRequest(url: url.absoluteString)
         request.method = method
         request.headers.add(name: "Accept", value: "application/json")
-        request.headers.add(name: "User-Agent", value: "Tern/0.1")
         if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
         if let form {
             request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
             request.body = .bytes(ByteBuffer(string: FormEncoding.encode(form)))
         }
-        let response: HTTPClientResponse
-        let body: ByteBuffer
+        var budget = size == .page ? HTTPFetch.Budget.page : .object
+        budget.deadline = timeout
+        let response: HTTPFetch.Response
         do {
-            response = try await http.execute(request, timeout: timeout)
-            body = try await response.body.collect(upTo: Self.maxBody)
-        } catch let error as HTTPClientError {
-            throw Self.map(error)
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch let error as NIOTooManyBytesError {
-            throw MastodonError.invalidResponse("body larger than \(error.maxBytes ?? Self.maxBody) bytes")
-        } catch {
-            throw MastodonError.network("\(error)")
+            response = try await HTTPFetch.fetch(request, http: http, budget: budget)
+        } catch let failure as HTTPFetch.Failure {
+            throw Self.map(failure)
         }
-        let data = Data(body.readableBytesView)
-        let status = Int(response.status.code)
-        guard (200..<300).contains(status) else {
-            throw Self.error(status: status, headers: response.headers, body: data)
+        let data = Data(response.body.readableBytesView)
+        guard (200..<300).contains(response.status) else {
+            throw Self.error(status: response.status, headers: response.headers, body: data)
         }
         return (data, response.headers)
     }
 
-    static func map(_ error: HTTPClientError) -> MastodonError {
-        switch error {
-        case .deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout: return .timeout
-        case .remoteConnectionClosed: return .network("the server closed the connection")
-        default: return .network("\(error)")
+    /// Never heard from the server: `.timeout` or `.network`. It answered, but not usably: `.invalidResponse`.
+    static func map(_ failure: HTTPFetch.Failure) -> MastodonError {
+        switch failure {
+        case .timedOut(_, nothingReceived: true): return .timeout
+        case .timedOut(let d, nothingReceived: false):
+            return .invalidResponse("the server stopped sending (no complete answer within \(d))")
+        case .tooLarge: return .invalidResponse(failure.description)
+        case .network(let m, nothingReceived: true): return .network(m)
+        case .network(let m, nothingReceived: false): return .invalidResponse(m)
         }
     }
 

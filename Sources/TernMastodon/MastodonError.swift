@@ -23,9 +23,7 @@ public enum MastodonError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unauthorized(let m): return "not authorized" + (m.map { ": \($0)" } ?? "") + " (log in again with `tern login`)"
         case .rateLimited(let date, _):
             guard let date else { return "rate limited by the server" }
-            let f = DateFormatter()
-            f.dateFormat = "HH:mm:ss"
-            return "rate limited until \(f.string(from: date))"
+            return "rate limited until \(Self.moment(date, now: Date()))"
         case .http(let status, let m):
             let kind = status >= 500 ? "server error" : "request refused"
             return "\(kind) \(status)" + (m.map { ": \($0)" } ?? "")
@@ -33,6 +31,27 @@ public enum MastodonError: Error, Sendable, Equatable, CustomStringConvertible {
         case .network(let m): return "network error: \(m)"
         case .invalidResponse(let m): return "unexpected response: \(m)"
         case .refusedURL(let m): return "refused to follow \(m)"
+        }
+    }
+
+    /// A moment as a person reads it: the time alone when it is today, else with its date (and year,
+    /// when that differs), so "11:34:58" never stands for a moment eleven days away.
+    static func moment(_ date: Date, now: Date, calendar: Calendar = .current) -> String {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_GB")
+        f.timeZone = calendar.timeZone
+        if calendar.isDate(date, inSameDayAs: now) { f.dateFormat = "HH:mm:ss" }
+        else if calendar.component(.year, from: date) == calendar.component(.year, from: now) { f.dateFormat = "d MMM HH:mm" }
+        else { f.dateFormat = "d MMM yyyy HH:mm" }
+        return f.string(from: date)
+    }
+
+    /// The server was never heard from (no connection, or silence): nothing it did can be known, and the
+    /// same request may get through later. Every other error is an answer.
+    public var serverUnreachable: Bool {
+        switch self {
+        case .timeout, .network: return true
+        default: return false
         }
     }
 

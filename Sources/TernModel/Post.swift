@@ -26,6 +26,14 @@ public struct Post: Sendable, Hashable, Identifiable, Codable {
     public var card: LinkCard?
     /// When the author last edited the post, if they did.
     public var editedAt: Date?
+    /// The user's marks the server has not confirmed yet. Shown, never stored: it is not the server's.
+    public var pending: PendingMarks = []
+
+    /// Everything but `pending` is the server's and goes to the store.
+    enum CodingKeys: String, CodingKey {
+        case id, statusID, account, boostedBy, createdAt, content, spoilerText, sensitive, media, url, inReplyToID,
+             repliesCount, boostsCount, favouritesCount, favourited, bookmarked, boosted, poll, card, editedAt
+    }
 
     public init(id: String, statusID: String, account: Account, boostedBy: Account? = nil, createdAt: Date,
                 content: StyledText, spoilerText: String = "", sensitive: Bool = false,
@@ -54,4 +62,13 @@ public struct Post: Sendable, Hashable, Identifiable, Codable {
         self.card = card
         self.editedAt = editedAt
     }
+}
+
+/// Marks on a post that are the user's wish, not yet the server's word.
+public struct PendingMarks: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let favourite = PendingMarks(rawValue: 1 << 0)
+    public static let bookmark = PendingMarks(rawValue: 1 << 1)
 }

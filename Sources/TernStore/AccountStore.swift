@@ -1,4 +1,5 @@
 import Foundation
+import TernModel
 
 /// One logged-in account: where, who, and the credentials. Kept in a file only the user can read.
 public struct StoredAccount: Codable, Sendable, Equatable {
@@ -41,21 +42,9 @@ public struct AccountStore: Sendable {
 
     /// Saves an account (replacing one of the same name); the first account saved becomes the default.
     public func save(_ account: StoredAccount) throws {
-        let fm = FileManager.default
-        try fm.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        try fm.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
-        let data = try JSONEncoder().encode(account)
-        let target = file(account.name)
-        let temp = directory.appendingPathComponent(".\(UUID().uuidString).tmp")
+        try PrivateFiles.makeFolder(directory, tighten: true)
         // Created 0600 before the token is written, so it is never readable by others, not even briefly.
-        guard fm.createFile(atPath: temp.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
-            throw AccountStoreError(description: "cannot write in \(directory.path)")
-        }
-        let handle = try FileHandle(forWritingTo: temp)
-        try handle.write(contentsOf: data)
-        try handle.close()
-        if fm.fileExists(atPath: target.path) { try fm.removeItem(at: target) }
-        try fm.moveItem(at: temp, to: target)
+        try PrivateFiles.write(try JSONEncoder().encode(account), to: file(account.name))
         if defaultName == nil { try setDefault(account.name) }
     }
 
@@ -81,7 +70,8 @@ public struct AccountStore: Sendable {
     }
 
     public func setDefault(_ name: String) throws {
-        try Data((name + "\n").utf8).write(to: defaultFile)
+        try PrivateFiles.makeFolder(directory, tighten: true)
+        try PrivateFiles.write(Data((name + "\n").utf8), to: defaultFile)
     }
 
     /// Forgets an account; the default moves to another one if there is one.

@@ -13,10 +13,11 @@ public struct PendingAction: Sendable, Equatable {
     public var kind: Kind
     /// What the user wants (liked or not, saved or not).
     public var wanted: Bool
-    /// What the server last said.
-    public var confirmed: Bool
+    /// What the server last said; nil when a request for this action went out and no answer came back,
+    /// so the server's state is not known until asked.
+    public var confirmed: Bool?
 
-    public init(seq: Int64 = 0, statusID: String, kind: Kind, wanted: Bool, confirmed: Bool) {
+    public init(seq: Int64 = 0, statusID: String, kind: Kind, wanted: Bool, confirmed: Bool?) {
         self.seq = seq
         self.statusID = statusID
         self.kind = kind
@@ -25,7 +26,8 @@ public struct PendingAction: Sendable, Equatable {
     }
 }
 
-/// The pending-actions journal: a press is written here before the screen shows it.
+/// The pending-actions journal: a press is written here before the screen shows it, and a request is
+/// marked here before it is sent. Rows are keyed by status and kind: one wish each.
 extension Store {
     /// Records the user's latest wish for a status, replacing an earlier one and moving it to the end of
     /// the replay order. Returns once the row is committed.
@@ -35,28 +37,40 @@ extension Store {
             try db.execute(sql: "DELETE FROM pending_action WHERE account = ? AND status_id = ? AND kind = ?",
                            arguments: [account, action.statusID, action.kind.rawValue])
             try db.execute(sql: """
-                INSERT INTO pending_action (account, status_id, kind, wanted, confirmed, created_at) VALUES (?, ?, ?, ?, ?, ?)
-                """, arguments: [account, action.statusID, action.kind.rawValue, action.wanted, action.confirmed,
-                                 now.timeIntervalSince1970])
+                INSERT INTO pending_action (account, status_id, kind, wanted, confirmed, in_doubt, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [account, action.statusID, action.kind.rawValue, action.wanted, action.confirmed ?? false,
+                                 action.confirmed == nil, now.timeIntervalSince1970])
             return db.lastInsertedRowID
         }
     }
 
-    /// The server confirmed a state: the row goes when that is what the user wants, else it stays with the
-    /// new confirmed state. Only the row with this seq is touched, so a newer press is never lost.
-    public func settle(seq: Int64, account: String, confirmed: Bool) throws {
+    /// A request for this wish is about to go out: until its answer is recorded, the server's state is in doubt.
+    public func markSent(statusID: String, kind: PendingAction.Kind, account: String) throws {
         try pool.write { db in
-            try db.execute(sql: "DELETE FROM pending_action WHERE seq = ? AND account = ? AND wanted = ?",
-                           arguments: [seq, account, confirmed])
-            try db.execute(sql: "UPDATE pending_action SET confirmed = ? WHERE seq = ? AND account = ?",
-                           arguments: [confirmed, seq, account])
+            try db.execute(sql: "UPDATE pending_action SET in_doubt = 1 WHERE account = ? AND status_id = ? AND kind = ?",
+                           arguments: [account, statusID, kind.rawValue])
         }
     }
 
-    /// Drops an action the server refused.
-    public func dropAction(seq: Int64, account: String) throws {
+    /// The server's state is known: the row goes when that is what the user wants, else it stays with the
+    /// new confirmed state (a newer press is never lost: it is the row's `wanted`).
+    public func settle(statusID: String, kind: PendingAction.Kind, account: String, confirmed: Bool) throws {
         try pool.write { db in
-            try db.execute(sql: "DELETE FROM pending_action WHERE seq = ? AND account = ?", arguments: [seq, account])
+            let key: StatementArguments = [account, statusID, kind.rawValue]
+            try db.execute(sql: "DELETE FROM pending_action WHERE account = ? AND status_id = ? AND kind = ? AND wanted = ?",
+                           arguments: key + [confirmed])
+            try db.execute(sql: """
+                UPDATE pending_action SET confirmed = ?, in_doubt = 0 WHERE account = ? AND status_id = ? AND kind = ?
+                """, arguments: [confirmed] + key)
+        }
+    }
+
+    /// Drops a wish the server refused.
+    public func dropAction(statusID: String, kind: PendingAction.Kind, account: String) throws {
+        try pool.write { db in
+            try db.execute(sql: "DELETE FROM pending_action WHERE account = ? AND status_id = ? AND kind = ?",
+                           arguments: [account, statusID, kind.rawValue])
         }
     }
 
@@ -66,8 +80,9 @@ extension Store {
             try Row.fetchAll(db, sql: "SELECT * FROM pending_action WHERE account = ? ORDER BY seq", arguments: [account])
                 .compactMap { row in
                     guard let kind = PendingAction.Kind(rawValue: row["kind"]) else { return nil }
+                    let inDoubt: Bool = row["in_doubt"]
                     return PendingAction(seq: row["seq"], statusID: row["status_id"], kind: kind, wanted: row["wanted"],
-                                         confirmed: row["confirmed"])
+                                         confirmed: inDoubt ? nil : row["confirmed"] as Bool)
                 }
         }
     }

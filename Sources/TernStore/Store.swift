@@ -10,12 +10,16 @@ public final class Store: Sendable {
     let pool: DatabasePool
     /// The database file.
     public let url: URL
+    private let lock: StoreLock
 
     /// Opens (creating it if needed) and upgrades the store. A file written by a newer Tern is refused
     /// untouched rather than changed under a schema this binary does not know.
     public init(url: URL) throws {
         self.url = url
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try PrivateFiles.makeFolder(url.deletingLastPathComponent())
+        lock = try StoreLock(beside: url)
+        // SQLite gives the -wal and -shm files the database file's mode: owner-only from the start.
+        try PrivateFiles.create(url)
         var config = Configuration()
         config.prepareDatabase { db in
             // FULL: a committed pending action survives a power cut too, not only a crash.
@@ -48,6 +52,8 @@ public final class Store: Sendable {
 public enum StoreError: Error, CustomStringConvertible, Equatable {
     case newerSchema(String)
     case unreadable(String, String)
+    /// Another process has the store open: its pid and command line.
+    case inUse(String, String)
 
     public var description: String {
         switch self {
@@ -56,6 +62,9 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
                 + "Update Tern, or move that file away to start a new cache."
         case .unreadable(let path, let why):
             return "The cache at \(path) could not be opened (\(why)). Move it away to start a new cache."
+        case .inUse(let path, let holder):
+            return "The cache at \(path) is in use by another Tern (\(holder)). Quit that one first; "
+                + "one Tern at a time per cache keeps likes and saves from being sent twice."
         }
     }
 }

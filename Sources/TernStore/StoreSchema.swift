@@ -8,6 +8,7 @@ enum StoreSchema {
         var m = DatabaseMigrator()
         m.registerMigration("v1", migrate: v1)
         m.registerMigration("v2-search", migrate: v2)
+        m.registerMigration("v3-action-doubt", migrate: v3)
         return m
     }
 
@@ -90,5 +91,11 @@ enum StoreSchema {
                 INSERT INTO post_search (rowid, search_text, tags) VALUES (new.pk, new.search_text, new.tags);
             END;
             """)
+    }
+
+    /// A pending action remembers that its request went out and no answer came back: the server may or
+    /// may not have carried it out, so replay asks before it sends again.
+    static func v3(_ db: Database) throws {
+        try db.execute(sql: "ALTER TABLE pending_action ADD COLUMN in_doubt INTEGER NOT NULL DEFAULT 0")
     }
 }

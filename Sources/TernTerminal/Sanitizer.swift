@@ -78,3 +78,11 @@ public struct SafeText: Sendable, Hashable {
     /// Columns the text takes in the terminal.
     public var width: Int { DisplayWidth.of(string) }
 }
+
+/// Plain output outside curses (`tern login`, `tern accounts`, error messages): server text goes through
+/// the same sanitizer, line by line, so line breaks survive and nothing else a terminal could act on does.
+public enum PlainText {
+    public static func clean(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { Sanitizer.clean(String($0)) }.joined(separator: "\n")
+    }
+}

@@ -33,6 +33,18 @@ public final class Screen {
         }
         terminal = term
         set_term(term)
+        // A terminal that cannot place the cursor (TERM=dumb, emacs' shell) cannot show a full-screen
+        // program: say so and stop, rather than draw a title bar and nothing else.
+        let moves = tigetstr("cup")
+        if moves == nil || Int(bitPattern: moves) == -1 {
+            endwin()
+            delscreen(term)
+            if let ownedOutput { fclose(ownedOutput) }
+            if let ownedInput { fclose(ownedInput) }
+            closed = true
+            throw ScreenError(description: "this terminal (TERM=\(type ?? "unset")) cannot move the cursor, which Tern's "
+                + "full screen needs. Run it in a terminal such as xterm, or set TERM to one (e.g. TERM=xterm-256color).")
+        }
         if let size { resizeterm(Int32(size.rows), Int32(size.columns)) }
         cbreak()
         noecho()

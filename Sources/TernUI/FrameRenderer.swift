@@ -177,7 +177,7 @@ public final class FrameRenderer {
         screen.fill(row: row, column: 0, width: cols, style: theme[.status])
         var right: [String] = []
         if snapshot.offline { right.append("offline") }
-        if snapshot.queuedActions > 0 { right.append("\(snapshot.queuedActions) queued") }
+        if snapshot.pendingActions > 0 { right.append("\(snapshot.pendingActions) pending") }
         if chrome.newAbove > 0 { right.append("↑ \(chrome.newAbove) new") }
         if let retrying = snapshot.retrying { right.append("⟳ " + retrying) }
         if snapshot.loadingNewer { right.append("↻ refreshing") }

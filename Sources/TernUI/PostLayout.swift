@@ -158,9 +158,13 @@ struct PostLayout {
             x += t.width
         }
         add("↩ \(post.repliesCount)   ⇄ \(post.boostsCount)   ", .counts)
-        if post.favourited { add("★ \(post.favouritesCount) liked", .liked) } else { add("☆ \(post.favouritesCount)", .counts) }
+        // Three looks per mark: confirmed, pending (dimmed, with "…", until the server says so), and plain.
+        if post.pending.contains(.favourite) {
+            add(post.favourited ? "★… \(post.favouritesCount) liking" : "☆… \(post.favouritesCount) unliking", .pending)
+        } else if post.favourited { add("★ \(post.favouritesCount) liked", .liked) } else { add("☆ \(post.favouritesCount)", .counts) }
         add("   ", .counts)
-        if post.bookmarked { add("⚑ saved", .saved) } else { add("⚐", .counts) }
+        if post.pending.contains(.bookmark) { add(post.bookmarked ? "⚑… saving" : "⚐… unsaving", .pending) }
+        else if post.bookmarked { add("⚑ saved", .saved) } else { add("⚐", .counts) }
         return segs
     }
 

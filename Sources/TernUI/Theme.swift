@@ -7,7 +7,7 @@ import TOMLKit
 public struct Theme: Sendable, Equatable {
     public enum Role: String, CaseIterable, Sendable {
         case name, acct, time, text, link, mention, hashtag, emphasis, code, boost, warning, counts, liked,
-             saved, gutter, title, status, statusError, placeholder, gap
+             saved, pending, gutter, title, status, statusError, placeholder, gap
     }
 
     public var name: String
@@ -31,6 +31,7 @@ public struct Theme: Sendable, Equatable {
         .counts: TextStyle(foreground: .index(8)),
         .liked: TextStyle(foreground: .index(3), bold: true),
         .saved: TextStyle(foreground: .index(6), bold: true),
+        .pending: TextStyle(foreground: .index(3), dim: true, italic: true),
         .gutter: TextStyle(foreground: .index(4), bold: true),
         .title: TextStyle(reverse: true),
         .status: TextStyle(reverse: true),

@@ -213,7 +213,7 @@ public final class TimelineApp {
         case .reveal:
             if let id = viewport.selectedID {
                 if chrome.revealed.contains(id) { chrome.revealed.remove(id) } else { chrome.revealed.insert(id) }
-                viewport.revealSelection(metrics())
+                viewport.keepSelectionVisible(metrics())
             }
         case .viewImage: viewLarge()
         case .openLink: openLink()

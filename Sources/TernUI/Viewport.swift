@@ -118,6 +118,18 @@ struct Viewport: Equatable {
         else if y + h > m.viewHeight { scroll(by: min(y, y + h - m.viewHeight), m) }
     }
 
+    /// After the selected post changed height (a content warning opened or closed): the view stays where
+    /// it is while any of the post is still in it, so reading a tall post never jumps back to its top.
+    mutating func keepSelectionVisible(_ m: Metrics) {
+        guard let s = selectedIndex(m) else { return }
+        if let y = top(of: s, m), y < m.viewHeight, y + m.height(s) > 0 {
+            normalize(m)
+            clampBottom(m)
+            return
+        }
+        revealSelection(m)
+    }
+
     /// `j`: the next post; or, inside a post taller than the view, the next lines of it.
     mutating func selectNext(_ m: Metrics) {
         guard let s = selectedIndex(m) else { return }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AsyncHTTPClient
 import Foundation
+import TernHTTP
 import TernDemo
 import TernImages
 import TernMastodon
@@ -17,7 +18,7 @@ struct ImagesBench: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-        let http = HTTPClient(eventLoopGroupProvider: .singleton)
+        let http = HTTPFetch.makeClient()
         var figures: [Figure] = []
         figures += try await stages(http)
         figures += try await cacheHits(http)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AsyncHTTPClient
 import Foundation
+import TernHTTP
 import TernDemo
 import TernImages
 import TernUI
@@ -17,7 +18,7 @@ struct MemoryBench: AsyncParsableCommand {
     func run() async throws {
         let child = try DemoChild(posts: posts + 40)
         defer { child.stop() }
-        let http = HTTPClient(eventLoopGroupProvider: .singleton)
+        let http = HTTPFetch.makeClient()
         let start = Self.status("VmRSS:")
         let loaded = try await Posts.load(baseURL: child.baseURL, http: http, count: posts)
         let afterLoad = Self.status("VmRSS:")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AsyncHTTPClient
 import Foundation
+import TernHTTP
 import TernDemo
 import TernFeed
 import TernImages
@@ -22,7 +23,7 @@ struct RenderBench: AsyncParsableCommand {
 
     func run() async throws {
         let server = try await DemoServer.start()
-        let http = HTTPClient(eventLoopGroupProvider: .singleton)
+        let http = HTTPFetch.makeClient()
         let client = MastodonClient(baseURL: URL(string: server.baseURL)!, token: "bench", http: http)
         var posts: [Post] = []
         var page = try await client.timeline(.home, limit: 40)

@@ -17,17 +17,17 @@ struct Cache: ParsableCommand {
             let store: Store
             do { store = try Store(url: paths.store) } catch { throw UserError("\(error)") }
             let stats = try store.stats()
-            print("Posts:    \(paths.store.path)")
-            print("          \(megabytes(stats.fileBytes)), \(stats.posts) posts")
+            say("Posts:    \(paths.store.path)")
+            say("          \(megabytes(stats.fileBytes)), \(stats.posts) posts")
             for t in stats.timelines {
-                print("          \(t.account) \(t.timeline): \(t.entries) posts")
+                say("          \(t.account) \(t.timeline): \(t.entries) posts")
             }
             if stats.pendingActions > 0 {
-                print("          \(stats.pendingActions) likes/saves waiting to be sent")
+                say("          \(stats.pendingActions) likes/saves waiting to be sent")
             }
             let images = directoryBytes(paths.imageCache)
-            print("Pictures: \(paths.imageCache.path)")
-            print("          \(megabytes(images.bytes)), \(images.files) files")
+            say("Pictures: \(paths.imageCache.path)")
+            say("          \(megabytes(images.bytes)), \(images.files) files")
         }
     }
 
@@ -43,7 +43,7 @@ struct Cache: ParsableCommand {
             let disk = try DiskCache(directory: paths.imageCache)
             waitFor { await disk.clear() }
             let pending = try store.stats().pendingActions
-            print("Cleared the post and picture caches." + (pending > 0 ? " \(pending) likes/saves are still waiting to be sent." : ""))
+            say("Cleared the post and picture caches." + (pending > 0 ? " \(pending) likes/saves are still waiting to be sent." : ""))
         }
     }
 

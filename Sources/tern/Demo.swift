@@ -28,11 +28,18 @@ struct Demo: ParsableCommand {
     @Flag(help: "Reject tokens the demo did not issue through its login flow (401), as a real server does.")
     var requireLogin = false
 
+    @Flag(help: "Serve escape sequences, raw control bytes and bidi overrides in every name and post, as a hostile server would.")
+    var hostile = false
+
+    @Option(help: "Refuse connections for this many seconds after start, as a server that is down does.")
+    var unreachableFor = 0.0
+
     @OptionGroup var view: ViewOptions
 
     func validate() throws {
         guard (0...1).contains(failRate) else { throw ValidationError("--fail-rate takes a number from 0 to 1") }
         guard latency >= 0, imageLatency >= 0 else { throw ValidationError("latencies cannot be negative") }
+        guard unreachableFor >= 0 else { throw ValidationError("--unreachable-for cannot be negative") }
     }
 
     func run() throws {
@@ -43,8 +50,10 @@ struct Demo: ParsableCommand {
         config.failRate = failRate
         config.newPostInterval = newPostEvery > 0 ? newPostEvery : nil
         config.acceptAnyToken = !requireLogin
-        // Timeouts in the demo stall longer than the client waits, so they surface as timeouts.
-        config.stallSeconds = 20
+        config.unreachableSeconds = unreachableFor
+        config.hostile = hostile
+        // A "timeout" is a gateway giving up on a slow backend: 504 after a stall shorter than the client waits.
+        config.stallSeconds = 3
         let settings = config
         let server = try blocking { try await DemoServer.start(settings) }
         defer { waitFor { await server.stop() } }

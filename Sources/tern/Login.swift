@@ -1,9 +1,11 @@
 import ArgumentParser
 import AsyncHTTPClient
 import Foundation
+import TernHTTP
 import TernMastodon
 import TernModel
 import TernStore
+import TernTerminal
 import TernUI
 
 /// `tern login DOMAIN`: registers Tern on the server, has the user approve it, stores the token.
@@ -23,7 +25,7 @@ struct Login: ParsableCommand {
         let store = AccountStore(directory: TernPaths().config.appendingPathComponent("accounts"))
         let given = try tokenFile.map(TokenFile.read)
         let saved = try blocking {
-            let http = HTTPClient(eventLoopGroupProvider: .singleton)
+            let http = HTTPFetch.makeClient()
             do {
                 let account = try await Self.login(server: url, token: given, http: http)
                 try await http.shutdown()
@@ -34,7 +36,7 @@ struct Login: ParsableCommand {
             }
         }
         try store.save(saved)
-        print("Logged in as \(saved.name).\(store.defaultName == saved.name ? " It is the default account." : " Use it with: tern --account \(saved.name)")")
+        say("Logged in as \(saved.name).\(store.defaultName == saved.name ? " It is the default account." : " Use it with: tern --account \(saved.name)")")
     }
 
     static func login(server: URL, token given: String?, http: HTTPClient) async throws -> StoredAccount {
@@ -44,9 +46,9 @@ struct Login: ParsableCommand {
             let registered = try await OAuth.registerApp(server: server, http: http)
             app = registered
             let authorize = OAuth.authorizeURL(server: server, app: registered)
-            print("Open this page, approve Tern, and paste the code it shows:\n\n  \(authorize.absoluteString)\n")
-            if case .opened = BrowserLauncher.open(authorize.absoluteString) { print("(opened in your browser)") }
-            print("Code: ", terminator: "")
+            say("Open this page, approve Tern, and paste the code it shows:\n\n  \(authorize.absoluteString)\n")
+            if case .opened = BrowserLauncher.open(authorize.absoluteString) { say("(opened in your browser)") }
+            say("Code: ", terminator: "")
             guard let code = readLine(strippingNewline: true), !code.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw UserError("no code given; nothing was stored")
             }
@@ -60,7 +62,10 @@ struct Login: ParsableCommand {
         }
         let host = server.host ?? "server"
         let port = server.port.map { ":\($0)" } ?? ""
-        return StoredAccount(name: "\(me.acct.split(separator: "@").first ?? Substring(me.acct))@\(host)\(port)",
+        // The name is a file name and is shown: nothing in it may steer the terminal or the path.
+        let user = Sanitizer.clean(String(me.acct.split(separator: "@").first ?? Substring(me.acct)))
+            .replacingOccurrences(of: "/", with: "_").trimmingCharacters(in: .whitespaces)
+        return StoredAccount(name: "\(user.isEmpty ? "account" : user)@\(host)\(port)",
                              server: server, token: token!, accountID: me.id,
                              clientID: app?.clientID, clientSecret: app?.clientSecret)
     }
@@ -80,8 +85,8 @@ struct Accounts: ParsableCommand {
             try store.setDefault(name)
         }
         let all = store.list()
-        if all.isEmpty { print("No accounts yet. Add one with: tern login example.social"); return }
-        for a in all { print("\(a.name == store.defaultName ? "*" : " ") \(a.name)  \(a.server.absoluteString)") }
+        if all.isEmpty { say("No accounts yet. Add one with: tern login example.social"); return }
+        for a in all { say("\(a.name == store.defaultName ? "*" : " ") \(a.name)  \(a.server.absoluteString)") }
     }
 }
 
@@ -98,7 +103,7 @@ struct Logout: ParsableCommand {
         var note = "its token could not be revoked (it was given by hand)"
         if let id = account.clientID, let secret = account.clientSecret {
             let revoked: Bool = (try? blocking {
-                let http = HTTPClient(eventLoopGroupProvider: .singleton)
+                let http = HTTPFetch.makeClient()
                 let done: Bool
                 do {
                     try await OAuth.revoke(token: account.token, server: account.server,
@@ -111,7 +116,7 @@ struct Logout: ParsableCommand {
             note = revoked ? "its token was revoked" : "the server did not confirm revoking its token"
         }
         try store.remove(name)
-        print("Forgot \(name); \(note).")
+        say("Forgot \(name); \(note).")
     }
 }
 

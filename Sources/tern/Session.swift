@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Dispatch
 import Foundation
+import TernHTTP
 import Synchronization
 import TernFeed
 import TernImages
@@ -17,6 +18,7 @@ enum Session {
     static func run(target: Target, timeline: TimelineID, view: ViewOptions, offline: Bool = false,
                     imageCache: URL? = nil, storeURL: URL? = nil) throws {
         let paths = TernPaths()
+        Logs.start(level: view.logLevel, paths: paths)
         let config = try Config.load(from: paths.config.appendingPathComponent("config.toml"))
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         let (theme, themeWarning) = Theme.load(named: view.theme ?? config.theme ?? "default",
@@ -25,7 +27,7 @@ enum Session {
         do { store = try Store(url: storeURL ?? paths.store) } catch { throw UserError("\(error)") }
         // The disk cache is a help, not a need: without it, pictures come from the network each run.
         let disk = try? config.imageDiskCache(at: imageCache ?? paths.imageCache)
-        let http = HTTPClient(eventLoopGroupProvider: .singleton)
+        let http = HTTPFetch.makeClient()
         defer { waitFor { try? await http.shutdown() } }
         let client = MastodonClient(baseURL: target.baseURL, token: target.token, http: http, timeout: .seconds(10))
         let actions: ActionQueue

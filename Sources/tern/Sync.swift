@@ -1,6 +1,9 @@
 import ArgumentParser
 import AsyncHTTPClient
 import Foundation
+import Logging
+import TernHTTP
+import TernTerminal
 import TernFeed
 import TernImages
 import TernMastodon
@@ -30,6 +33,9 @@ struct Sync: ParsableCommand {
     @Option(help: "Posts per page requested from the server.")
     var pageSize = 40
 
+    @Option(help: "What goes to the log ($XDG_STATE_HOME/tern/tern.log): trace, debug, info, notice, warning, error, critical.")
+    var logLevel: Logger.Level = .info
+
     func validate() throws {
         for t in timelines where TimelineChoice(rawValue: t) == nil {
             throw ValidationError("unknown timeline '\(t)': use home, local, federated, bookmarks or favourites")
@@ -39,6 +45,7 @@ struct Sync: ParsableCommand {
 
     func run() throws {
         let paths = TernPaths()
+        Logs.start(level: logLevel, paths: paths)
         let config = try Config.load(from: paths.config.appendingPathComponent("config.toml"))
         let targets: [Target]
         if allAccounts {
@@ -55,14 +62,22 @@ struct Sync: ParsableCommand {
         let progress = Progress(interactive: isatty(1) == 1)
         let (older, size, images, retention) = (olderPages, pageSize, !noImages, config.retention)
         let ok = try blocking {
-            let http = HTTPClient(eventLoopGroupProvider: .singleton)
+            let http = HTTPFetch.makeClient()
             let loader = ImageLoader(http: http, colorMode: .indexed256, diskCache: disk)
             var ok = true
             for target in targets {
-                for timeline in chosen {
-                    ok = await Self.sync(target, timeline, store: store, http: http, loader: images ? loader : nil,
-                                         olderPages: older, pageSize: size, progress: progress) && ok
+                let client = MastodonClient(baseURL: target.baseURL, token: target.token, http: http, timeout: .seconds(20))
+                let actions: ActionQueue
+                do { actions = try ActionQueue(store: store, account: target.storeKey, client: client) } catch {
+                    progress.line("\(target.title): the cache's pending likes and saves could not be read: \(error)")
+                    ok = false
+                    continue
                 }
+                for timeline in chosen {
+                    ok = await Self.sync(target, timeline, client: client, actions: actions, store: store,
+                                         loader: images ? loader : nil, olderPages: older, pageSize: size, progress: progress) && ok
+                }
+                ok = await Self.sendPending(actions, title: target.title, progress: progress) && ok
             }
             await loader.flush()
             try? await http.shutdown()
@@ -72,14 +87,24 @@ struct Sync: ParsableCommand {
         if !ok { throw ExitCode(1) }
     }
 
-    private static func sync(_ target: Target, _ timeline: TimelineID, store: Store, http: HTTPClient, loader: ImageLoader?,
-                             olderPages: Int, pageSize: Int, progress: Progress) async -> Bool {
-        let name = "\(target.title) \(timeline)"
-        let client = MastodonClient(baseURL: target.baseURL, token: target.token, http: http, timeout: .seconds(20))
-        guard let actions = try? ActionQueue(store: store, account: target.storeKey, client: client) else {
-            progress.line("\(name): the cache's pending actions could not be read")
-            return false
+    /// Likes and saves made offline go out too; what the server refuses is said, what can't be sent waits.
+    private static func sendPending(_ actions: ActionQueue, title: String, progress: Progress) async -> Bool {
+        let before = actions.pendingCount
+        guard before > 0 else { return true }
+        actions.subscribe { event in
+            if case .refused(let why) = event { progress.line("\(title): \(why)") }
         }
+        progress.update("\(title): sending \(before) likes and saves…")
+        let left = await actions.sendPending()
+        actions.stop()
+        progress.line("\(title): likes and saves: \(before - left) settled"
+                      + (left > 0 ? ", \(left) still pending (the server could not be reached)" : ""))
+        return left == 0
+    }
+
+    private static func sync(_ target: Target, _ timeline: TimelineID, client: MastodonClient, actions: ActionQueue, store: Store,
+                             loader: ImageLoader?, olderPages: Int, pageSize: Int, progress: Progress) async -> Bool {
+        let name = "\(target.title) \(timeline)"
         let engine = TimelineEngine(sources: .init(client: client, store: store, account: target.storeKey, actions: actions),
                                     timeline: timeline, pageSize: pageSize, publish: { _ in })
         progress.update("\(name): fetching posts…")
@@ -113,10 +138,10 @@ final class Progress: Sendable {
 
     func update(_ text: String) {
         guard interactive else { return }
-        FileHandle.standardOutput.write(Data("\r\u{1B}[K\(text)".utf8))
+        FileHandle.standardOutput.write(Data("\r\u{1B}[K\(Sanitizer.clean(text))".utf8))
     }
 
     func line(_ text: String) {
-        FileHandle.standardOutput.write(Data(((interactive ? "\r\u{1B}[K" : "") + text + "\n").utf8))
+        FileHandle.standardOutput.write(Data(((interactive ? "\r\u{1B}[K" : "") + PlainText.clean(text) + "\n").utf8))
     }
 }

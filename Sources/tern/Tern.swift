@@ -1,5 +1,8 @@
 import ArgumentParser
 import Foundation
+import Logging
+import TernHTTP
+import TernTerminal
 
 /// `tern`: a terminal reader for Mastodon-API timelines.
 @main
@@ -7,8 +10,32 @@ struct Tern: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tern",
         abstract: "A terminal feed reader for the fediverse.",
+        version: TernVersion.string,
         subcommands: [Browse.self, Demo.self, Login.self, Accounts.self, Logout.self, Sync.self, Cache.self],
         defaultSubcommand: Browse.self)
+
+    /// ArgumentParser's own `main`, except that messages pass the sanitizer: an error can carry a server's
+    /// words, and those must not reach the terminal as escape sequences.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if !message.isEmpty {
+                let text = PlainText.clean(message) + "\n"
+                if code == .success { FileHandle.standardOutput.write(Data(text.utf8)) }
+                else { FileHandle.standardError.write(Data(("Error: " + text).utf8)) }
+            }
+            Foundation.exit(code.rawValue)
+        }
+    }
+}
+
+/// Prints a line of plain output through the sanitizer (it may hold a server's words).
+func say(_ text: String, terminator: String = "\n") {
+    print(PlainText.clean(text), terminator: terminator)
 }
 
 /// Options every browsing command shares.
@@ -24,6 +51,9 @@ struct ViewOptions: ParsableArguments {
 
     @Option(help: "Posts per page requested from the server.")
     var pageSize = 20
+
+    @Option(help: "What goes to the log ($XDG_STATE_HOME/tern/tern.log): trace, debug, info, notice, warning, error, critical.")
+    var logLevel: Logger.Level = .info
 }
 
 /// A problem to tell the user in one sentence, without the usage text argument errors get.

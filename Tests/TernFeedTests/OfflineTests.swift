@@ -39,7 +39,7 @@ final class OfflineTests: XCTestCase {
         engine2.send(.toggleFavourite(postID: posts[3].id))
         engine2.send(.toggleFavourite(postID: posts[3].id))
         engine2.send(.toggleBookmark(postID: posts[4].id))
-        let queued = try await waitFor(log2) { $0.queuedActions == 3 }
+        let queued = try await waitFor(log2) { $0.pendingActions == 3 }
         XCTAssertEqual(queued.posts[1].favourited, !posts[1].favourited)
         XCTAssertEqual(queued.posts[2].bookmarked, !posts[2].bookmarked)
         XCTAssertEqual(queued.posts[3].favourited, posts[3].favourited)
@@ -53,7 +53,7 @@ final class OfflineTests: XCTestCase {
         let log3 = SnapshotLog()
         let engine3 = try rig.engine(url, log: log3)
         engine3.send(.start)
-        let replayed = try await waitFor(log3) { !$0.posts.isEmpty && $0.queuedActions == 0 && !$0.offline }
+        let replayed = try await waitFor(log3) { !$0.posts.isEmpty && $0.pendingActions == 0 && !$0.offline }
         try await Task.sleep(for: .milliseconds(500))
         let performed = await second.actionLog()
         XCTAssertEqual(performed, [
@@ -81,7 +81,7 @@ final class OfflineTests: XCTestCase {
         XCTAssertEqual(shown.message?.text, "Offline: showing cached posts")
         engine.send(.toggleFavourite(postID: "30"))
         engine.send(.refresh)
-        _ = try await waitFor(log) { $0.queuedActions == 1 }
+        _ = try await waitFor(log) { $0.pendingActions == 1 }
         try await Task.sleep(for: .milliseconds(300))
         let requests = await server.actionRequestCount()
         XCTAssertEqual(requests, 0)

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import TernHTTP
 import Synchronization
 import TernDemo
 import TernFeed
@@ -30,15 +31,16 @@ struct TemporaryStore {
 
 /// Runs engines against `baseURL` with one store file until `body` returns.
 final class EngineRig: @unchecked Sendable {
-    let http = HTTPClient(eventLoopGroupProvider: .singleton)
+    let http = HTTPFetch.makeClient()
     let store: Store
     private var running: [(TimelineEngine, Task<Void, Never>, ActionQueue)] = []
 
     init(store: Store) { self.store = store }
 
     /// An engine (and a fresh action queue read back from the store) publishing into `log`.
-    func engine(_ baseURL: String, timeline: TimelineID = .home, log: SnapshotLog, offline: Bool = false) throws -> TimelineEngine {
-        let client = MastodonClient(baseURL: URL(string: baseURL)!, token: "t", http: http, timeout: .seconds(5))
+    func engine(_ baseURL: String, timeline: TimelineID = .home, log: SnapshotLog, offline: Bool = false,
+                timeout: Duration = .seconds(5)) throws -> TimelineEngine {
+        let client = MastodonClient(baseURL: URL(string: baseURL)!, token: "t", http: http, timeout: timeout)
         let actions = try ActionQueue(store: store, account: "test", client: client, offline: offline)
         let engine = TimelineEngine(sources: .init(client: client, store: store, account: "test", actions: actions, offline: offline),
                                     timeline: timeline, publish: { log.record($0) })
@@ -132,13 +134,13 @@ final class TimelineEngineTests: XCTestCase {
             let optimistic = try await waitFor(log) { s in s.posts.first { $0.id == post.id }?.favourited == true }
             let shown = try XCTUnwrap(optimistic.posts.first { $0.id == post.id })
             XCTAssertEqual(shown.favouritesCount, post.favouritesCount + 1)
-            XCTAssertEqual(optimistic.queuedActions, 1)
+            XCTAssertEqual(optimistic.pendingActions, 1)
             // Then the 422 comes back: rolled back, and the status line says why.
             let failed = try await waitFor(log) { $0.message?.isError == true }
             let after = try XCTUnwrap(failed.posts.first { $0.id == post.id })
             XCTAssertFalse(after.favourited)
             XCTAssertEqual(after.favouritesCount, post.favouritesCount)
-            XCTAssertEqual(failed.queuedActions, 0)
+            XCTAssertEqual(failed.pendingActions, 0)
             XCTAssertTrue(failed.message?.text.hasPrefix("Couldn't like: request refused 422") == true, failed.message?.text ?? "")
         }
     }
@@ -153,11 +155,11 @@ final class TimelineEngineTests: XCTestCase {
             let before = await server.actionRequestCount()
             for _ in 0..<7 { engine.send(.toggleBookmark(postID: post.id)) }
             // Seven presses: saved. The first request goes at once; the other six only flip the wish.
-            let settled = try await waitFor(log) { s in s.queuedActions == 0 && s.posts.first { $0.id == post.id }?.bookmarked == true }
+            let settled = try await waitFor(log) { s in s.pendingActions == 0 && s.posts.first { $0.id == post.id }?.bookmarked == true }
             XCTAssertTrue(try XCTUnwrap(settled.posts.first { $0.id == post.id }).bookmarked)
             let sent = await server.actionRequestCount() - before
             XCTAssertEqual(sent, 1, "presses while a request was in flight should not each send one")
-            XCTAssertLessThanOrEqual(log.snapshots.map(\.queuedActions).max() ?? 0, 1)
+            XCTAssertLessThanOrEqual(log.snapshots.map(\.pendingActions).max() ?? 0, 1)
         }
     }
 }
@@ -204,18 +206,19 @@ final class EngineFaultTests: XCTestCase {
         }
     }
 
-    /// A 5xx or 429 on a like is not a refusal: the like stays (queued) and goes through on a later try.
-    func testALikeThatHitsAServerErrorStaysQueuedAndIsSentAgain() async throws {
+    /// A 5xx or 429 on a like is not final at once: the like stays pending and goes through on a retry.
+    func testALikeThatHitsAServerErrorStaysPendingAndIsSentAgain() async throws {
         try await withEngine { server, engine, log in
             engine.send(.start)
             let loaded = try await waitFor(log) { !$0.posts.isEmpty && !$0.loadingNewer }
             let post = try XCTUnwrap(loaded.posts.first { !$0.favourited })
             await server.injectFaults([.status(503, retryAfter: nil)])
             engine.send(.toggleFavourite(postID: post.id))
-            let queued = try await waitFor(log) { $0.queuedActions == 1 }
+            let queued = try await waitFor(log) { $0.pendingActions == 1 }
             XCTAssertEqual(queued.posts.first { $0.id == post.id }?.favourited, true)
-            // The queue tries again after 5 s; the server answers then.
-            let sent = try await waitFor(log, timeout: 20) { $0.queuedActions == 0 }
+            XCTAssertEqual(queued.posts.first { $0.id == post.id }?.pending, [.favourite], "shown as pending, not as liked")
+            // The queue tries again after about a second; the server answers then.
+            let sent = try await waitFor(log, timeout: 20) { $0.pendingActions == 0 }
             XCTAssertEqual(sent.posts.first { $0.id == post.id }?.favourited, true)
             let performed = await server.actionLog()
             XCTAssertEqual(performed, ["favourite \(post.statusID)"])
@@ -280,13 +283,13 @@ final class ReconciliationRecoveryTests: XCTestCase {
             let post = try XCTUnwrap(loaded.posts.first { !$0.favourited })
             await server.injectFaults([.status(404, retryAfter: nil)])
             for _ in 0..<5 { engine.send(.toggleFavourite(postID: post.id)) }
-            let failed = try await waitFor(log) { $0.message?.isError == true && $0.queuedActions == 0 }
+            let failed = try await waitFor(log) { $0.message?.isError == true && $0.pendingActions == 0 }
             XCTAssertEqual(failed.posts.first { $0.id == post.id }?.favourited, false, "back to what the server confirmed")
             XCTAssertEqual(failed.posts.first { $0.id == post.id }?.favouritesCount, post.favouritesCount)
             // The server takes them again: an odd burst ends liked, and the server agrees.
             for _ in 0..<3 { engine.send(.toggleFavourite(postID: post.id)) }
             let settled = try await waitFor(log) { s in
-                s.queuedActions == 0 && s.posts.first { $0.id == post.id }?.favourited == true
+                s.pendingActions == 0 && s.posts.first { $0.id == post.id }?.favourited == true
             }
             XCTAssertEqual(settled.posts.first { $0.id == post.id }?.favouritesCount, post.favouritesCount + 1)
             let requests = await server.actionRequestCount()

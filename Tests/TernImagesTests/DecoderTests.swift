@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import TernHTTP
 import TernDemo
 @testable import TernImages
 import XCTest
@@ -14,7 +15,7 @@ final class DecoderTests: XCTestCase {
     /// Downloads a few demo pictures, one per format, of previews and originals.
     static func fetchDemoFiles() async throws -> [String: [UInt8]] {
         let server = try await DemoServer.start()
-        let http = HTTPClient(eventLoopGroupProvider: .singleton)
+        let http = HTTPFetch.makeClient()
         var files: [String: [UInt8]] = [:]
         for path in await server.mediaPaths() {
             let ext = (path as NSString).pathExtension

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import TernHTTP
 import TernDemo
 import TernImages
 import XCTest
@@ -9,7 +10,7 @@ final class ImageLoaderTests: XCTestCase {
         var config = DemoConfig()
         config.imageLatencyMilliseconds = 200
         let server = try await DemoServer.start(config)
-        let http = HTTPClient(eventLoopGroupProvider: .singleton)
+        let http = HTTPFetch.makeClient()
         let loader = ImageLoader(http: http, colorMode: .indexed256)
         let paths = await server.mediaPaths()
         let path = try XCTUnwrap(paths.first { $0.contains("small") })
@@ -30,7 +31,7 @@ final class ImageLoaderTests: XCTestCase {
 
     func testAMissingPictureFailsWithAReason() async throws {
         let server = try await DemoServer.start()
-        let http = HTTPClient(eventLoopGroupProvider: .singleton)
+        let http = HTTPFetch.makeClient()
         let loader = ImageLoader(http: http, colorMode: .truecolor)
         do {
             _ = try await loader.thumbnail(ThumbnailRequest(url: server.baseURL + "/media/1/small.jpg", columns: 10, rows: 5))

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import TernHTTP
 import TernDemo
 import TernImages
 import XCTest
@@ -11,7 +12,7 @@ final class SchedulingTests: XCTestCase {
         var config = DemoConfig()
         config.imageLatencyMilliseconds = imageLatency
         let server = try await DemoServer.start(config)
-        let http = HTTPClient(eventLoopGroupProvider: .singleton)
+        let http = HTTPFetch.makeClient()
         let loader = ImageLoader(http: http, colorMode: .indexed256, maxDownloads: maxDownloads)
         let urls = await server.mediaPaths().filter { $0.contains("small") }.map { server.baseURL + $0 }
         var failure: Error?

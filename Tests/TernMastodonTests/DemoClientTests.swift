@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import TernHTTP
 import TernDemo
 import TernMastodon
 import TernModel
@@ -9,7 +10,7 @@ import XCTest
 final class DemoClientTests: XCTestCase {
     func withDemo(_ config: DemoConfig = DemoConfig(), _ body: (DemoServer, MastodonClient) async throws -> Void) async throws {
         let server = try await DemoServer.start(config)
-        let http = HTTPClient(eventLoopGroupProvider: .singleton)
+        let http = HTTPFetch.makeClient()
         do {
             try await body(server, MastodonClient(baseURL: URL(string: server.baseURL)!, token: "t", http: http))
         } catch {

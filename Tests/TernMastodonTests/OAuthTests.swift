@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import TernHTTP
 import TernDemo
 import TernMastodon
 import XCTest
@@ -19,7 +20,7 @@ final class OAuthTests: XCTestCase {
         var config = DemoConfig()
         config.acceptAnyToken = false
         let server = try await DemoServer.start(config)
-        let http = HTTPClient(eventLoopGroupProvider: .singleton)
+        let http = HTTPFetch.makeClient()
         let base = URL(string: server.baseURL)!
         do {
             // Without a token: 401 with the server's message.

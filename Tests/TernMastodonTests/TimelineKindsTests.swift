@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import TernHTTP
 import TernDemo
 import TernMastodon
 import TernModel
@@ -9,7 +10,7 @@ import XCTest
 final class TimelineKindsTests: XCTestCase {
     func testEveryTimelineKind() async throws {
         let server = try await DemoServer.start()
-        let http = HTTPClient(eventLoopGroupProvider: .singleton)
+        let http = HTTPFetch.makeClient()
         let client = MastodonClient(baseURL: URL(string: server.baseURL)!, token: "t", http: http)
         do {
             func twoPages(_ t: TimelineID) async throws -> [Post] {

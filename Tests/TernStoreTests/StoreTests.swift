@@ -111,14 +111,32 @@ final class StoreActionTests: XCTestCase {
         let store = try Store(url: folder.store)
         try store.enqueue(PendingAction(statusID: "1", kind: .favourite, wanted: true, confirmed: false), account: "me")
         try store.enqueue(PendingAction(statusID: "2", kind: .bookmark, wanted: true, confirmed: false), account: "me")
-        let again = try store.enqueue(PendingAction(statusID: "1", kind: .favourite, wanted: false, confirmed: true), account: "me")
+        try store.enqueue(PendingAction(statusID: "1", kind: .favourite, wanted: false, confirmed: true), account: "me")
         try store.enqueue(PendingAction(statusID: "9", kind: .favourite, wanted: true, confirmed: false), account: "other")
         let pending = try store.pendingActions(account: "me")
         XCTAssertEqual(pending.map(\.statusID), ["2", "1"], "re-pressing moves a wish to the end")
         XCTAssertEqual(pending.last?.wanted, false)
-        try store.settle(seq: again, account: "me", confirmed: false)
+        try store.settle(statusID: "1", kind: .favourite, account: "me", confirmed: false)
         XCTAssertEqual(try store.pendingActions(account: "me").map(\.statusID), ["2"], "confirmed as wanted: gone")
-        try store.settle(seq: pending[0].seq, account: "me", confirmed: false)
+        try store.settle(statusID: pending[0].statusID, kind: pending[0].kind, account: "me", confirmed: false)
         XCTAssertEqual(try store.pendingActions(account: "me").first?.confirmed, false, "confirmed otherwise: kept")
+    }
+
+    /// A request marked as sent leaves the server's state in doubt until an answer is recorded, across a reopen.
+    func testASentRequestIsInDoubtUntilItsAnswerIsRecorded() throws {
+        let folder = TemporaryFolder()
+        var store: Store? = try Store(url: folder.store)
+        try store!.enqueue(PendingAction(statusID: "5", kind: .bookmark, wanted: true, confirmed: false), account: "me")
+        try store!.markSent(statusID: "5", kind: .bookmark, account: "me")
+        store = nil
+        let reopened = try Store(url: folder.store)
+        XCTAssertEqual(try reopened.pendingActions(account: "me").map(\.confirmed), [nil])
+        // A new wish while in doubt keeps the doubt (the caller says so with confirmed nil).
+        try reopened.enqueue(PendingAction(statusID: "5", kind: .bookmark, wanted: false, confirmed: nil), account: "me")
+        XCTAssertEqual(try reopened.pendingActions(account: "me").map(\.confirmed), [nil])
+        try reopened.settle(statusID: "5", kind: .bookmark, account: "me", confirmed: true)
+        XCTAssertEqual(try reopened.pendingActions(account: "me").map(\.confirmed), [true])
+        try reopened.settle(statusID: "5", kind: .bookmark, account: "me", confirmed: false)
+        XCTAssertEqual(try reopened.pendingActions(account: "me"), [])
     }
 }

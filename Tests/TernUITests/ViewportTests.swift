@@ -113,4 +113,29 @@ final class NewPostsTrackerTests: XCTestCase {
         t.arrived(["x", "y", "z"])
         XCTAssertEqual(t.count, 0)
     }
+
+    /// `c` inside a post taller than the screen: the warning opens or closes and the reader stays where
+    /// they were in the post (it once jumped back to the post's top).
+    func testRevealingInsideATallPostKeepsThePlace() {
+        var heights = [5, 80, 5, 5]
+        let before = Viewport.Metrics(ids: heights.indices.map { "p\($0)" }, viewHeight: 20) { heights[$0] }
+        var v = Viewport()
+        v.normalize(before)
+        v.selectNext(before)
+        for _ in 0..<3 { v.selectNext(before) }
+        XCTAssertEqual(v.selectedID, "p1")
+        XCTAssertEqual(v.anchorID, "p1")
+        let offset = v.anchorOffset
+        XCTAssertGreaterThan(offset, 0, "reading inside the post")
+        heights[1] = 95  // the warning opened: the post grew below
+        let after = Viewport.Metrics(ids: heights.indices.map { "p\($0)" }, viewHeight: 20) { heights[$0] }
+        v.keepSelectionVisible(after)
+        XCTAssertEqual(v.anchorID, "p1")
+        XCTAssertEqual(v.anchorOffset, offset)
+        // A post wholly out of view is still brought into it.
+        var far = v
+        far.selectedID = "p3"
+        far.keepSelectionVisible(after)
+        XCTAssertTrue(far.visible(after).contains { $0.index == 3 })
+    }
 }

@@ -4,9 +4,9 @@ import TernModel
 @testable import TernTerminal
 import XCTest
 
-/// Thumbnails on direct-colour terminals (TERM=xterm-direct): chafa's transparent cells come back as -1,
-/// which once trapped converting to a curses colour.
-final class TruecolorDrawingTests: XCTestCase {
+/// The curses screen on terminals people have: direct colour (TERM=xterm-direct, where chafa's transparent
+/// cells, -1, once trapped converting to a curses colour) and ones that cannot place the cursor at all.
+final class ScreenTests: XCTestCase {
     func screen(_ term: String) throws -> (Screen, URL) {
         guard FileManager.default.fileExists(atPath: "/usr/share/terminfo/x/\(term)")
             || FileManager.default.fileExists(atPath: "/lib/terminfo/x/\(term)") else {
@@ -53,5 +53,16 @@ final class TruecolorDrawingTests: XCTestCase {
         XCTAssertEqual(TerminalColor(cell: 0x123456, in: .rgb), .rgb(0x123456))
         XCTAssertEqual(TerminalColor(cell: 256, in: .indexed), .default)
         XCTAssertEqual(TerminalColor(cell: 42, in: .indexed), .index(42))
+    }
+
+    func testATerminalThatCannotMoveTheCursorIsRefusedWithAReason() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("tern-dumb-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        XCTAssertThrowsError(try Screen(terminalType: "dumb", output: out.path, size: (rows: 24, columns: 80), environment: [:])) { error in
+            XCTAssertTrue("\(error)".contains("cannot move the cursor"), "\(error)")
+        }
+        // A capable terminal still opens.
+        let screen = try Screen(terminalType: "xterm-256color", output: out.path, size: (rows: 24, columns: 80), environment: [:])
+        screen.close()
     }
 }

@@ -1,0 +1,158 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import Synchronization
+
+/// Tern's one way to make an HTTP request. Every request goes out with Tern's identity (some servers,
+/// GoToSocial among them, refuse requests without a `User-Agent`), must finish head *and* body before a
+/// deadline (a server that sends its head and then stalls or trickles cannot hold a screen forever), and
+/// may not bring more bytes than its kind of request needs (so a hostile body cannot fill memory).
+public enum HTTPFetch {
+    /// The `User-Agent` of every request Tern makes.
+    public static let userAgent = "Tern/\(TernVersion.string)"
+
+    /// The HTTP client every part of Tern shares (the caller shuts it down). A refused connection fails
+    /// at once instead of being retried until the request's deadline, so "the server is not there" is
+    /// known in milliseconds, not after the timeout.
+    public static func makeClient() -> HTTPClient {
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.timeout.connect = .seconds(10)
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    /// What is being fetched, which bounds how long it may take and how large it may be.
+    public struct Budget: Sendable, Equatable {
+        public var maxBytes: Int
+        public var deadline: Duration
+
+        public init(maxBytes: Int, deadline: Duration) {
+            self.maxBytes = maxBytes
+            self.deadline = deadline
+        }
+
+        /// A timeline page: 40 posts of a real server are a few hundred KB.
+        public static let page = Budget(maxBytes: 2 << 20, deadline: .seconds(15))
+        /// One status, account or small JSON object.
+        public static let object = Budget(maxBytes: 512 << 10, deadline: .seconds(15))
+        /// A picture to be shown as a thumbnail or viewed large.
+        public static let picture = Budget(maxBytes: 16 << 20, deadline: .seconds(30))
+    }
+
+    /// Why a fetch ended without a whole response.
+    public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        /// Head and body did not arrive before the deadline; `nothingReceived` when not even the head came.
+        case timedOut(Duration, nothingReceived: Bool)
+        /// The body was larger than the budget allows.
+        case tooLarge(maxBytes: Int)
+        /// No connection, or it broke; `nothingReceived` when not one byte of a response came back.
+        case network(String, nothingReceived: Bool)
+
+        public var description: String {
+            switch self {
+            case .timedOut(let d, _): return "no complete answer within \(d)"
+            case .tooLarge(let max): return "response larger than \(ByteCount.describe(max))"
+            case .network(let m, _): return m
+            }
+        }
+
+        /// The server was never heard from (refused, no route, DNS, silence): trying later may reach it.
+        /// Anything else means it answered, even if badly.
+        public var nothingReceived: Bool {
+            switch self {
+            case .timedOut(_, let n), .network(_, let n): return n
+            case .tooLarge: return false
+            }
+        }
+    }
+
+    /// A complete response.
+    public struct Response: Sendable {
+        public var status: Int
+        public var headers: HTTPHeaders
+        public var body: ByteBuffer
+    }
+
+    /// Sends `request` with Tern's identity and returns the whole response, or throws `Failure`
+    /// (`CancellationError` when the calling task is cancelled).
+    public static func fetch(_ request: HTTPClientRequest, http: HTTPClient, budget: Budget) async throws -> Response {
+        var identified = request
+        identified.headers.replaceOrAdd(name: "User-Agent", value: userAgent)
+        let request = identified
+        let deadline = budget.deadline
+        let heard = HeadSeen()
+        return try await withThrowingTaskGroup(of: Response?.self) { group in
+            group.addTask { try await exchange(request, http: http, budget: budget, heard: heard) }
+            group.addTask {
+                // The whole exchange's clock: cancelling the other child stops the transfer.
+                try await Task.sleep(for: deadline)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let response = first else {
+                throw Failure.timedOut(deadline, nothingReceived: !heard.value)
+            }
+            return response
+        }
+    }
+
+    /// Whether a response head arrived, read by the deadline's side of the race.
+    private final class HeadSeen: Sendable {
+        private let seen = Mutex(false)
+        var value: Bool { seen.withLock { $0 } }
+        func set() { seen.withLock { $0 = true } }
+    }
+
+    private static func exchange(_ request: HTTPClientRequest, http: HTTPClient, budget: Budget,
+                                 heard: HeadSeen) async throws -> Response {
+        let head: HTTPClientResponse
+        do {
+            // AsyncHTTPClient's own deadline covers the head only; the group above covers the rest.
+            let (seconds, attoseconds) = budget.deadline.components
+            head = try await http.execute(request, timeout: .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000))
+        } catch let error as HTTPClientError {
+            try Task.checkCancellation()
+            switch error {
+            case .deadlineExceeded, .connectTimeout: throw Failure.timedOut(budget.deadline, nothingReceived: true)
+            case .readTimeout, .writeTimeout: throw Failure.network("the connection stalled", nothingReceived: true)
+            case .remoteConnectionClosed: throw Failure.network("the server closed the connection", nothingReceived: true)
+            default: throw Failure.network("\(error)", nothingReceived: true)
+            }
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            try Task.checkCancellation()
+            throw Failure.network(describe(error), nothingReceived: true)
+        }
+        heard.set()
+        if let length = head.headers.first(name: "content-length").flatMap(Int.init), length > budget.maxBytes {
+            throw Failure.tooLarge(maxBytes: budget.maxBytes)
+        }
+        do {
+            let body = try await head.body.collect(upTo: budget.maxBytes)
+            return Response(status: Int(head.status.code), headers: head.headers, body: body)
+        } catch is NIOTooManyBytesError {
+            throw Failure.tooLarge(maxBytes: budget.maxBytes)
+        } catch {
+            try Task.checkCancellation()
+            throw Failure.network("the transfer broke off", nothingReceived: false)
+        }
+    }
+
+    /// Connection errors from NIO name their cause in their description ("connection refused" and so on).
+    private static func describe(_ error: Error) -> String {
+        let text = "\(error)"
+        if text.lowercased().contains("refused") { return "connection refused" }
+        return text
+    }
+}
+
+/// Byte counts as people read them.
+public enum ByteCount {
+    public static func describe(_ bytes: Int) -> String {
+        if bytes >= 1 << 20 { return "\(bytes >> 20) MB" }
+        if bytes >= 1 << 10 { return "\(bytes >> 10) KB" }
+        return "\(bytes) bytes"
+    }
+}

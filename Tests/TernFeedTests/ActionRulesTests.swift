@@ -1,0 +1,153 @@
+import Foundation
+import TernDemo
+import TernFeed
+import TernModel
+import TernStore
+import XCTest
+
+/// Likes and saves never lie: pending until confirmed, rolled back when the server answers with an
+/// error, kept only while the server can't be reached, and never sent twice across restarts.
+final class ActionRulesTests: XCTestCase {
+    /// `tern demo --fail-rate 1`: every like is answered with an error. It shows as pending, is tried a
+    /// bounded number of times, then rolls back with the reason.
+    func testAFailingServerRollsTheLikeBackWithAReasonAfterBoundedTries() async throws {
+        var config = DemoConfig()
+        config.failRate = 1
+        config.failureKinds = [.serverError, .unavailable, .timeout]
+        config.stallSeconds = 0.5
+        try await withEngine(config) { server, engine, log in
+            engine.send(.start)
+            let loaded = try await waitFor(log) { !$0.posts.isEmpty && !$0.loadingNewer }
+            let post = try XCTUnwrap(loaded.posts.first { !$0.favourited })
+            engine.send(.toggleFavourite(postID: post.id))
+            let pending = try await waitFor(log) { $0.posts.first { $0.id == post.id }?.pending == [.favourite] }
+            XCTAssertEqual(pending.pendingActions, 1)
+            let rolledBack = try await waitFor(log, timeout: 40) { $0.message?.isError == true }
+            let after = try XCTUnwrap(rolledBack.posts.first { $0.id == post.id })
+            XCTAssertFalse(after.favourited)
+            XCTAssertEqual(after.pending, [])
+            XCTAssertEqual(after.favouritesCount, post.favouritesCount)
+            XCTAssertEqual(rolledBack.pendingActions, 0)
+            let text = rolledBack.message?.text ?? ""
+            XCTAssertTrue(text.hasPrefix("Couldn't like: server error 50"), text)
+            let requests = await server.actionRequestCount()
+            XCTAssertEqual(requests, RetryPolicy.answeredAction.attempts, "bounded: one try and the retries, no more")
+            let performed = await server.actionLog()
+            XCTAssertEqual(performed, [])
+        }
+    }
+
+    /// The server can't be reached: the like stays pending across a restart, and reaches the server
+    /// exactly once when it answers.
+    func testAnUnreachableServerKeepsTheLikePendingAcrossARestartAndGetsItOnce() async throws {
+        let temp = TemporaryStore()
+        defer { temp.remove() }
+        let rig = EngineRig(store: try temp.open())
+        // Read the posts from a server that is up, into the store.
+        let up = try await DemoServer.start()
+        let log1 = SnapshotLog()
+        try rig.engine(up.baseURL, log: log1).send(.start)
+        let loaded = try await waitFor(log1) { !$0.posts.isEmpty && !$0.loadingNewer }
+        let post = try XCTUnwrap(loaded.posts.first { !$0.favourited })
+        await rig.stopEngines()
+        let port = URLComponents(string: up.baseURL)!.port!
+        await up.stop()
+
+        // The same address, refusing connections for a while.
+        var config = DemoConfig()
+        config.port = port
+        config.unreachableSeconds = 6
+        let later = try await DemoServer.start(config)
+        let log2 = SnapshotLog()
+        let engine2 = try rig.engine(later.baseURL, log: log2)
+        engine2.send(.start)
+        _ = try await waitFor(log2) { !$0.posts.isEmpty }
+        engine2.send(.toggleFavourite(postID: post.id))
+        let pending = try await waitFor(log2) { $0.pendingActions == 1 && $0.offline }
+        XCTAssertEqual(pending.posts.first { $0.id == post.id }?.pending, [.favourite])
+        await rig.stopEngines()
+        XCTAssertEqual(try rig.store.pendingActions(account: "test").map(\.statusID), [post.statusID], "journaled across the restart")
+
+        let log3 = SnapshotLog()
+        try rig.engine(later.baseURL, log: log3).send(.start)
+        let sent = try await waitFor(log3, timeout: 40) { s in
+            s.pendingActions == 0 && s.posts.first { $0.id == post.id }.map { $0.favourited && $0.pending.isEmpty } == true
+        }
+        XCTAssertNil(sent.message.flatMap { $0.isError ? $0.text : nil })
+        let performed = await later.actionLog()
+        XCTAssertEqual(performed, ["favourite \(post.statusID)"])
+        XCTAssertEqual(try rig.store.pendingActions(account: "test"), [])
+        try await rig.shutdown()
+        await later.stop()
+    }
+
+    /// Like, then undo while the like is still on its way, then the process ends: the server did the like,
+    /// so the next run must undo it there, and the post shows what the server ends with.
+    func testAnUndoWhileTheRequestWasInFlightIsNotLostWhenTheProcessEnds() async throws {
+        let temp = TemporaryStore()
+        defer { temp.remove() }
+        let rig = EngineRig(store: try temp.open())
+        var config = DemoConfig()
+        config.latencyMilliseconds = 800
+        let server = try await DemoServer.start(config)
+        let log1 = SnapshotLog()
+        let engine1 = try rig.engine(server.baseURL, log: log1)
+        engine1.send(.start)
+        let loaded = try await waitFor(log1) { !$0.posts.isEmpty && !$0.loadingNewer }
+        let post = try XCTUnwrap(loaded.posts.first { !$0.favourited })
+        engine1.send(.toggleFavourite(postID: post.id))
+        _ = try await waitFor(log1) { $0.posts.first { $0.id == post.id }?.favourited == true }
+        try await Task.sleep(for: .milliseconds(200))
+        engine1.send(.toggleFavourite(postID: post.id))
+        _ = try await waitFor(log1) { $0.posts.first { $0.id == post.id }?.favourited == false }
+        // The process ends with the like still on its way.
+        await rig.stopEngines()
+        let deadline = Date().addingTimeInterval(10)
+        while await server.actionLog().isEmpty, Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        let landed = await server.actionLog()
+        XCTAssertEqual(landed, ["favourite \(post.statusID)"], "the server carried out the like nobody heard back from")
+
+        let log2 = SnapshotLog()
+        try rig.engine(server.baseURL, log: log2).send(.start)
+        let settled = try await waitFor(log2, timeout: 20) { s in
+            s.pendingActions == 0 && s.posts.first { $0.id == post.id }.map { !$0.favourited && $0.pending.isEmpty } == true
+        }
+        XCTAssertEqual(settled.posts.first { $0.id == post.id }?.favourited, false)
+        let performed = await server.actionLog()
+        XCTAssertEqual(performed, ["favourite \(post.statusID)", "unfavourite \(post.statusID)"])
+        try await rig.shutdown()
+        await server.stop()
+    }
+
+    /// A server slower than Tern waits: the like goes out once and is never sent again on later runs;
+    /// each run asks for the post's state instead, and keeps the like pending while it gets no answer.
+    func testASlowServerGetsTheLikeOnceAcrossRestarts() async throws {
+        let temp = TemporaryStore()
+        defer { temp.remove() }
+        let rig = EngineRig(store: try temp.open())
+        var config = DemoConfig()
+        config.latencyMilliseconds = 1500
+        let server = try await DemoServer.start(config)
+        let log1 = SnapshotLog()
+        try rig.engine(server.baseURL, log: log1, timeout: .seconds(5)).send(.start)
+        let loaded = try await waitFor(log1) { !$0.posts.isEmpty && !$0.loadingNewer }
+        let post = try XCTUnwrap(loaded.posts.first { !$0.favourited })
+        await rig.stopEngines()
+        for run in 0..<3 {
+            let log = SnapshotLog()
+            let engine = try rig.engine(server.baseURL, log: log, timeout: .milliseconds(700))
+            engine.send(.start)
+            _ = try await waitFor(log) { !$0.posts.isEmpty }
+            if run == 0 { engine.send(.toggleFavourite(postID: post.id)) }
+            _ = try await waitFor(log) { $0.posts.first { $0.id == post.id }?.pending == [.favourite] }
+            try await Task.sleep(for: .milliseconds(1600))
+            await rig.stopEngines()
+        }
+        let performed = await server.actionLog()
+        XCTAssertEqual(performed, ["favourite \(post.statusID)"])
+        XCTAssertEqual(try rig.store.pendingActions(account: "test").first?.confirmed, Optional<Bool>.none,
+                       "still pending, the server's state in doubt")
+        try await rig.shutdown()
+        await server.stop()
+    }
+}
