@@ -42,4 +42,43 @@ final class ImageLoaderTests: XCTestCase {
         try await http.shutdown()
         await server.stop()
     }
+
+    /// GoToSocial answers picture requests without a `User-Agent` with 418: Tern's carry one.
+    func testPicturesLoadFromAServerThatRefusesAnonymousRequests() async throws {
+        var config = DemoConfig()
+        config.requireUserAgent = true
+        let server = try await DemoServer.start(config)
+        let http = HTTPFetch.makeClient()
+        let loader = ImageLoader(http: http, colorMode: .indexed256)
+        let paths = await server.mediaPaths()
+        let path = try XCTUnwrap(paths.first { $0.contains("small") })
+        let grid = try await loader.thumbnail(ThumbnailRequest(url: server.baseURL + path, columns: 16, rows: 8))
+        XCTAssertGreaterThan(grid.width, 0)
+        let bare = try await http.execute(HTTPClientRequest(url: server.baseURL + path), timeout: .seconds(5))
+        XCTAssertEqual(bare.status.code, 418, "the server does refuse requests without a User-Agent")
+        try await http.shutdown()
+        await server.stop()
+    }
+
+    /// A picture whose body stalls after its head, or trickles in, gives up at the deadline with a reason
+    /// instead of leaving its placeholder forever.
+    func testAStalledPictureFailsAtItsDeadline() async throws {
+        var config = DemoConfig()
+        config.stallSeconds = 120
+        let server = try await DemoServer.start(config)
+        let http = HTTPFetch.makeClient()
+        let paths = await server.mediaPaths()
+        let path = try XCTUnwrap(paths.first { $0.contains("small") })
+        await server.injectMediaFaults([.stalledBody])
+        var budget = HTTPFetch.Budget.picture
+        budget.deadline = .seconds(1)
+        do {
+            _ = try await HTTPFetch.fetch(HTTPClientRequest(url: server.baseURL + path), http: http, budget: budget)
+            XCTFail("a stalled body must not complete")
+        } catch let failure as HTTPFetch.Failure {
+            XCTAssertEqual(failure, .timedOut(.seconds(1), nothingReceived: false))
+        }
+        try await http.shutdown()
+        await server.stop()
+    }
 }

@@ -139,4 +139,19 @@ final class StoreActionTests: XCTestCase {
         try reopened.settle(statusID: "5", kind: .bookmark, account: "me", confirmed: false)
         XCTAssertEqual(try reopened.pendingActions(account: "me"), [])
     }
+
+    /// A second Tern on the same store is refused with a message naming the first, and gets in once the
+    /// first has let go.
+    func testASecondOpenerOfTheStoreIsRefusedWithTheHoldersName() throws {
+        let folder = TemporaryFolder()
+        var first: Store? = try Store(url: folder.store)
+        XCTAssertThrowsError(try Store(url: folder.store)) { error in
+            guard case .inUse(_, let holder) = error as? StoreError else { return XCTFail("\(error)") }
+            XCTAssertTrue(holder.contains("\(getpid())"), holder)
+            XCTAssertTrue("\(error)".contains("in use by another Tern"), "\(error)")
+        }
+        XCTAssertNotNil(first)
+        first = nil
+        XCTAssertNoThrow(try Store(url: folder.store))
+    }
 }
