@@ -1,6 +1,7 @@
 import CGIF
 
-/// The first frame of a GIF through giflib, read record by record so later frames are never decoded.
+/// The first frame of a GIF through giflib, read record by record so later frames are never decoded, and
+/// line by line into a picture reduced by a whole-number step: never the full-size canvas.
 enum GIFDecoder {
     private final class Reader {
         let bytes: [UInt8]
@@ -8,7 +9,7 @@ enum GIFDecoder {
         init(_ bytes: [UInt8]) { self.bytes = bytes }
     }
 
-    static func firstFrame(_ bytes: [UInt8], limits: ImageLimits) throws -> RGBAImage {
+    static func firstFrame(_ bytes: [UInt8], target: (width: Int, height: Int), limits: ImageLimits) throws -> RGBAImage {
         let reader = Reader(bytes)
         var error: Int32 = 0
         let opened: UnsafeMutablePointer<GifFileType>? = withExtendedLifetime(reader) {
@@ -26,7 +27,9 @@ enum GIFDecoder {
         return try withExtendedLifetime(reader) {
             let sw = Int(gif.pointee.SWidth), sh = Int(gif.pointee.SHeight)
             try limits.check(width: sw, height: sh)
-            var out = [UInt8](repeating: 0, count: sw * sh * 4)
+            let step = ImageDecoder.reductionStep(width: sw, height: sh, target: target)
+            let ow = (sw + step - 1) / step, oh = (sh + step - 1) / step
+            var out = [UInt8](repeating: 0, count: ow * oh * 4)
             var transparent = -1
             var record = UNDEFINED_RECORD_TYPE
             repeat {
@@ -53,17 +56,19 @@ enum GIFDecoder {
                         : Array(0..<h)
                     for y in rowOrder {
                         guard DGifGetLine(gif, &line, Int32(w)) == GIF_OK else { break }
-                        let oy = top + y
-                        guard oy < sh else { continue }
-                        for x in 0..<w where left + x < sw {
+                        // Nearest neighbour: every step-th row and column of the canvas.
+                        let cy = top + y
+                        guard cy < sh, cy % step == 0 else { continue }
+                        let oy = cy / step
+                        for x in 0..<w where left + x < sw && (left + x) % step == 0 {
                             let idx = Int(line[x])
                             guard idx != transparent, idx < Int(map.pointee.ColorCount) else { continue }
                             let c = map.pointee.Colors[idx]
-                            let o = (oy * sw + left + x) * 4
+                            let o = (oy * ow + (left + x) / step) * 4
                             out[o] = c.Red; out[o + 1] = c.Green; out[o + 2] = c.Blue; out[o + 3] = 255
                         }
                     }
-                    return RGBAImage(width: sw, height: sh, pixels: out)
+                    return RGBAImage(width: ow, height: oh, pixels: out)
                 default:
                     break
                 }

@@ -2,6 +2,7 @@ import CGIF
 import CPNG
 import CTurboJPEG
 import CWebP
+import Glibc
 
 /// Decodes image files to RGBA with the system codec libraries, at reduced scale where the codec can
 /// (JPEG DCT scaling, WebP scaling) so a thumbnail never pays for full-resolution pixels.
@@ -12,9 +13,9 @@ public enum ImageDecoder {
         guard bytes.count <= limits.maxBytes else { throw ImageError.tooLarge("\(bytes.count) bytes") }
         switch ImageFormat.detect(bytes) {
         case .jpeg: return try jpeg(bytes, target: target, limits: limits)
-        case .png: return try png(bytes, limits: limits)
+        case .png: return try png(bytes, target: target, limits: limits)
         case .webp: return try webp(bytes, target: target, limits: limits)
-        case .gif: return try GIFDecoder.firstFrame(bytes, limits: limits)
+        case .gif: return try GIFDecoder.firstFrame(bytes, target: target, limits: limits)
         case nil: throw ImageError.unknownFormat
         }
     }
@@ -50,22 +51,29 @@ public enum ImageDecoder {
         return RGBAImage(width: sw, height: sh, pixels: out)
     }
 
-    static func png(_ bytes: [UInt8], limits: ImageLimits) throws -> RGBAImage {
-        var image = png_image()
-        image.version = png_uint_32(tern_png_image_version())
-        guard png_image_begin_read_from_memory(&image, bytes, bytes.count) != 0 else {
-            throw ImageError.corrupt("PNG header")
+    static func png(_ bytes: [UInt8], target: (width: Int, height: Int), limits: ImageLimits) throws -> RGBAImage {
+        var w: UInt32 = 0, h: UInt32 = 0
+        var message = [CChar](repeating: 0, count: 128)
+        guard tern_png_size(bytes, bytes.count, &w, &h, &message) != 0 else {
+            throw ImageError.corrupt("PNG header: \(String(cString: message))")
         }
-        defer { png_image_free(&image) }
-        try limits.check(width: Int(image.width), height: Int(image.height))
-        image.format = tern_png_format_rgba()
-        let w = Int(image.width), h = Int(image.height)
-        var out = [UInt8](repeating: 0, count: w * h * 4)
-        guard png_image_finish_read(&image, nil, &out, Int32(w * 4), nil) != 0 else {
-            let msg = withUnsafeBytes(of: image.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            throw ImageError.corrupt("PNG: \(msg)")
+        try limits.check(width: Int(w), height: Int(h))
+        // Row by row, each output pixel the mean of a step×step box: memory is one row plus the result.
+        let step = reductionStep(width: Int(w), height: Int(h), target: target)
+        var ow: UInt32 = 0, oh: UInt32 = 0
+        let fullSize = Int(w) * Int(h) <= limits.maxFullSizePixels
+        guard let out = tern_png_decode_reduced(bytes, bytes.count, UInt32(step), fullSize ? 1 : 0, &ow, &oh, &message) else {
+            let reason = String(cString: message)
+            if reason.hasPrefix("interlaced") { throw ImageError.tooLarge("interlaced, \(w)×\(h) pixels") }
+            throw ImageError.corrupt("PNG: \(reason)")
         }
-        return RGBAImage(width: w, height: h, pixels: out)
+        defer { free(out) }
+        return RGBAImage(width: Int(ow), height: Int(oh), pixels: Array(UnsafeBufferPointer(start: out, count: Int(ow) * Int(oh) * 4)))
+    }
+
+    /// The whole-number reduction whose result still covers `target` (at most 4096, so box sums fit 32 bits).
+    static func reductionStep(width: Int, height: Int, target: (width: Int, height: Int)) -> Int {
+        max(1, min(width / max(1, target.width), height / max(1, target.height), 4096))
     }
 
     static func webp(_ bytes: [UInt8], target: (width: Int, height: Int), limits: ImageLimits) throws -> RGBAImage {

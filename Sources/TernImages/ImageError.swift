@@ -21,11 +21,15 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
 /// Bounds checked before any pixel is decoded, so a hostile file costs nothing.
 public struct ImageLimits: Sendable {
     public var maxBytes: Int
+    /// Pixels a picture may declare; decoders reduce while reading, so this bounds time, not memory.
     public var maxPixels: Int
+    /// Pixels a decoder may hold at full size when it cannot reduce while reading (interlaced PNG).
+    public var maxFullSizePixels: Int
 
-    public init(maxBytes: Int = 50 << 20, maxPixels: Int = 64_000_000) {
+    public init(maxBytes: Int = 16 << 20, maxPixels: Int = 48_000_000, maxFullSizePixels: Int = 4_000_000) {
         self.maxBytes = maxBytes
         self.maxPixels = maxPixels
+        self.maxFullSizePixels = maxFullSizePixels
     }
 
     func check(width: Int, height: Int) throws {
