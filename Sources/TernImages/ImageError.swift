@@ -45,6 +45,22 @@ public struct RGBAImage: Sendable {
     public var width: Int
     public var height: Int
     public var pixels: [UInt8]
+
+    /// The largest centred part of the picture with the given width-to-height ratio.
+    func cropped(toAspect aspect: Double) -> RGBAImage {
+        guard aspect > 0, width > 0, height > 0 else { return self }
+        var w = width, h = Int((Double(width) / aspect).rounded())
+        if h > height { h = height; w = max(1, Int((Double(height) * aspect).rounded())) }
+        h = max(1, min(h, height)); w = max(1, min(w, width))
+        guard w != width || h != height else { return self }
+        let x0 = (width - w) / 2, y0 = (height - h) / 2
+        var out = [UInt8](repeating: 0, count: w * h * 4)
+        for y in 0..<h {
+            let from = ((y0 + y) * width + x0) * 4
+            out[(y * w * 4)..<((y + 1) * w * 4)] = pixels[from..<(from + w * 4)]
+        }
+        return RGBAImage(width: w, height: h, pixels: out)
+    }
 }
 
 /// An image file format, known by its first bytes (never by URL or Content-Type).

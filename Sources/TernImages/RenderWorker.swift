@@ -25,6 +25,13 @@ actor RenderWorker {
             image = p
         }
         let size = ChafaRenderer.fit(width: image.width, height: image.height, columns: columns, rows: rows)
+        // The slot was laid out from the server's sizes. A preview of another shape (a server that crops
+        // previews to 16:9 while the original is square) would leave a hole in it; the slot may be on
+        // screen, so it keeps its size and the picture is cropped to fill it, from the centre.
+        if size.columns < columns - 1 || size.rows < rows - 1 {
+            let filled = image.cropped(toAspect: Double(columns) / (Double(rows) / Double(ChafaRenderer.fontRatio)))
+            return (renderer.render(filled, columns: columns, rows: rows, mode: mode), decoded)
+        }
         return (renderer.render(image, columns: size.columns, rows: size.rows, mode: mode), decoded)
     }
 

@@ -31,7 +31,8 @@ enum PostMapping {
     static func media(_ m: MediaWire) -> MediaAttachment {
         MediaAttachment(id: m.id, kind: MediaAttachment.Kind(rawValue: m.type) ?? .unknown,
                         url: m.url ?? m.remoteURL, previewURL: m.previewURL, blurhash: m.blurhash,
-                        description: m.description, width: m.width, height: m.height)
+                        description: m.description, width: m.width, height: m.height,
+                        previewWidth: m.smallWidth, previewHeight: m.smallHeight)
     }
 }
 

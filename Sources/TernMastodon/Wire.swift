@@ -80,6 +80,8 @@ struct MediaWire: Decodable {
     var blurhash: String?
     var width: Int?
     var height: Int?
+    var smallWidth: Int?
+    var smallHeight: Int?
 
     private struct Size: Decodable {
         var width: Int?
@@ -103,6 +105,8 @@ struct MediaWire: Decodable {
         let meta: Meta? = c.lenient(AnyKey("meta"))
         width = meta?.original?.width ?? meta?.small?.width
         height = meta?.original?.height ?? meta?.small?.height
+        smallWidth = meta?.small?.width
+        smallHeight = meta?.small?.height
     }
 }
 

@@ -112,7 +112,7 @@ struct PostLayout {
         let rows = Self.thumbnailRows
         // Width from the picture's aspect (cells are about twice as tall as wide), then shrunk to fit.
         var widths = post.media.map { m -> Int in
-            let aspect = m.aspectRatio ?? 1
+            let aspect = m.thumbnailAspectRatio ?? 1
             return max(6, min(40, Int((Double(rows) * 2 * aspect).rounded())))
         }
         let gaps = post.media.count - 1

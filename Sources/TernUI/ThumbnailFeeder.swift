@@ -81,7 +81,7 @@ final class ThumbnailFeeder {
         }
         let loader = self.loader, mailbox = self.mailbox
         let hash = images[request] == nil ? box.attachment.blurhash : nil
-        let aspect = aspect ?? box.attachment.aspectRatio
+        let aspect = aspect ?? box.attachment.thumbnailAspectRatio
         let clearFailure = retrying.remove(request) != nil
         return Task.detached(priority: priority == .visible ? .userInitiated : .utility) {
             if clearFailure { await loader.retry(url: request.url) }
@@ -101,7 +101,7 @@ final class ThumbnailFeeder {
     /// A hidden sensitive picture: only its blurhash is drawn, and nothing is downloaded.
     private func blurOnly(_ box: MediaBox) -> Task<Void, Never>? {
         guard let key = box.blurKey, images[key] == nil, let hash = box.attachment.blurhash else { return nil }
-        let loader = self.loader, mailbox = self.mailbox, aspect = box.attachment.aspectRatio
+        let loader = self.loader, mailbox = self.mailbox, aspect = box.attachment.thumbnailAspectRatio
         return Task.detached(priority: .userInitiated) {
             if let grid = await loader.placeholder(blurhash: hash, aspect: aspect, columns: key.columns, rows: key.rows),
                !Task.isCancelled {

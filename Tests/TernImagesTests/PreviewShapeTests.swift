@@ -1,0 +1,45 @@
+import Foundation
+import TernModel
+@testable import TernImages
+import XCTest
+
+/// Previews whose shape differs from the slot laid out for them (a server that crops previews to 16:9
+/// while the original is square) fill their slot instead of leaving blank rows under them.
+final class PreviewShapeTests: XCTestCase {
+    func picture(_ w: Int, _ h: Int) -> RGBAImage {
+        var px = [UInt8](repeating: 0, count: w * h * 4)
+        for y in 0..<h { for x in 0..<w { let o = (y * w + x) * 4; px[o] = UInt8(x % 256); px[o + 1] = UInt8(y % 256); px[o + 3] = 255 } }
+        return RGBAImage(width: w, height: h, pixels: px)
+    }
+
+    func testAWidePreviewFillsASquareSlot() async throws {
+        let worker = RenderWorker()
+        // 16 columns × 8 rows of cells is square in pixels; the preview is 16:9.
+        let (grid, _) = try await worker.thumbnail(.pixels(picture(320, 180)), columns: 16, rows: 8, mode: .indexed256, limits: ImageLimits())
+        XCTAssertEqual(grid.width, 16)
+        XCTAssertEqual(grid.height, 8, "no blank rows under the picture")
+    }
+
+    func testAMatchingPreviewIsNotCropped() async throws {
+        let worker = RenderWorker()
+        let (grid, _) = try await worker.thumbnail(.pixels(picture(320, 320)), columns: 16, rows: 8, mode: .indexed256, limits: ImageLimits())
+        XCTAssertEqual(grid.width, 16)
+        XCTAssertEqual(grid.height, 8)
+    }
+
+    func testCroppingKeepsTheCentre() {
+        let image = picture(300, 100).cropped(toAspect: 1)
+        XCTAssertEqual(image.width, 100)
+        XCTAssertEqual(image.height, 100)
+        XCTAssertEqual(image.pixels[0], 100, "the left edge of the crop is column 100 of the original")
+    }
+
+    func testThumbnailsAreShapedByThePreviewWhenTheServerGivesItsSize() {
+        let square = MediaAttachment(id: "1", kind: .image, url: "https://x/o.jpg", previewURL: "https://x/s.jpg",
+                                     width: 1080, height: 1080, previewWidth: 640, previewHeight: 360)
+        XCTAssertEqual(square.thumbnailAspectRatio ?? 0, 16.0 / 9.0, accuracy: 0.001)
+        XCTAssertEqual(square.aspectRatio, 1)
+        let noSmall = MediaAttachment(id: "2", kind: .image, url: "https://x/o.jpg", previewURL: "https://x/s.jpg", width: 400, height: 200)
+        XCTAssertEqual(noSmall.thumbnailAspectRatio, 2)
+    }
+}
