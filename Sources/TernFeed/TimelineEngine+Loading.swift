@@ -198,20 +198,21 @@ extension TimelineEngine {
     public func sync(olderPages: Int) async -> SyncResult {
         if !started {
             started = true
-            cursors = (try? store.state(key)) ?? TimelineState()
-            window = (try? store.run(key, around: nil, before: 0, after: 40)).map(TimelineWindow.init) ?? TimelineWindow()
+            cursors = logged("read the timeline's cursors") { try store.state(key) } ?? TimelineState()
+            window = logged("read the cached timeline") { try store.run(key, around: nil, before: 0, after: 40) }
+                .map(TimelineWindow.init) ?? TimelineWindow()
         }
         let before = Set(window.posts.map(\.id))
         var ok = await loadNewer(quiet: true)
         var pages = 0
         while ok, pages < olderPages, !cursors.reachedEnd {
-            if let bottom = try? store.bottom(key, count: 40) { window = TimelineWindow(bottom) }
+            if let bottom = logged("read the cached timeline's end", { try store.bottom(key, count: 40) }) { window = TimelineWindow(bottom) }
             let count = window.posts.count
             ok = await loadOlder()
             pages += 1
             if window.posts.count == count { break }
         }
-        let top = (try? store.run(key, around: nil, before: 0, after: 40).entries.compactMap(\.post)) ?? []
+        let top = logged("read the cached timeline") { try store.run(key, around: nil, before: 0, after: 40).entries.compactMap(\.post) } ?? []
         let fetched = top.filter { !before.contains($0.id) } + window.posts.filter { !before.contains($0.id) }
         var seen = Set<String>()
         return SyncResult(ok: ok, posts: fetched.filter { seen.insert($0.id).inserted },

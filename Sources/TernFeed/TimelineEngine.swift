@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import TernMastodon
 import TernModel
 import TernStore
@@ -76,6 +77,7 @@ public actor TimelineEngine {
     private var version = 0
     var message: StatusMessage?
     private var messageCount = 0
+    let logger = Logger(label: "tern.timeline")
     private var probe: Task<Void, Never>?
 
     public init(sources: Sources, timeline: TimelineID, pageSize: Int = 20, prefetchThreshold: Int = 10,
@@ -234,7 +236,7 @@ public actor TimelineEngine {
 
     private func savePosition(force: Bool) {
         guard let p = unsavedPosition, force || Date().timeIntervalSince(lastPositionSave) >= 1.5 else { return }
-        guard (try? store.savePosition(key, anchorID: p.anchorID, offset: p.offset)) != nil else { return }
+        guard logged("save the reading position", { try store.savePosition(key, anchorID: p.anchorID, offset: p.offset) }) != nil else { return }
         unsavedPosition = nil
         lastPositionSave = Date()
     }
@@ -299,5 +301,14 @@ public actor TimelineEngine {
         snapshot.offline = offline
         snapshot.pendingActions = actions.pendingCount
         publish(snapshot)
+    }
+
+    /// A store read or write whose failure leaves the timeline usable (it shows less, or forgets a
+    /// position): logged with what was being done, never silently dropped.
+    func logged<T>(_ what: String, _ body: () throws -> T) -> T? {
+        do { return try body() } catch {
+            logger.error("couldn't \(what)", metadata: ["timeline": "\(timeline)", "error": "\(error)"])
+            return nil
+        }
     }
 }

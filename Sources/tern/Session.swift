@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Dispatch
 import Foundation
+import Logging
 import TernHTTP
 import Synchronization
 import TernFeed
@@ -25,8 +26,13 @@ enum Session {
                                                userThemes: paths.userThemes, executable: executable)
         let store: Store
         do { store = try Store(url: storeURL ?? paths.store) } catch { throw UserError("\(error)") }
+        let logger = Logger(label: "tern.session")
         // The disk cache is a help, not a need: without it, pictures come from the network each run.
-        let disk = try? config.imageDiskCache(at: imageCache ?? paths.imageCache)
+        let disk: DiskCache?
+        do { disk = try config.imageDiskCache(at: imageCache ?? paths.imageCache) } catch {
+            logger.error("picture disk cache unavailable", metadata: ["error": "\(error)"])
+            disk = nil
+        }
         let http = HTTPFetch.makeClient()
         defer { waitFor { try? await http.shutdown() } }
         let client = MastodonClient(baseURL: target.baseURL, token: target.token, http: http, timeout: .seconds(10))
@@ -57,7 +63,8 @@ enum Session {
         let retention = config.retention
         let pruner = Task.detached {
             try? await Task.sleep(for: .seconds(5))
-            if !Task.isCancelled { _ = try? store.prune(retention) }
+            guard !Task.isCancelled else { return }
+            do { _ = try store.prune(retention) } catch { logger.error("couldn't prune the cache", metadata: ["error": "\(error)"]) }
         }
         defer {
             pruner.cancel()
@@ -76,7 +83,13 @@ enum Session {
         let loader = ImageLoader(http: http, colorMode: imageMode(for: screen.colorMode), diskCache: disk, offline: offline)
         defer { waitFor { await loader.flush() } }
         let app = TimelineApp(screen: screen, makeEngine: makeEngine,
-                              fetchLists: { offline ? [] : (try? await client.lists()) ?? [] }, loader: loader, mailbox: mailbox,
+                              fetchLists: {
+                                  guard !offline else { return [] }
+                                  do { return try await client.lists() } catch {
+                                      logger.warning("couldn't fetch the lists", metadata: ["error": "\(error)"])
+                                      return []
+                                  }
+                              }, loader: loader, mailbox: mailbox,
                               theme: theme, timeline: timeline, title: target.title,
                               prefetchRows: view.prefetch ?? config.prefetchRows ?? 10,
                               notice: themeWarning ?? (disk == nil ? "Image disk cache unavailable at \(paths.imageCache.path)" : nil))

@@ -81,7 +81,9 @@ struct Sync: ParsableCommand {
             }
             await loader.flush()
             try? await http.shutdown()
-            _ = try? store.prune(retention)
+            do { _ = try store.prune(retention) } catch {
+                Logger(label: "tern.sync").error("couldn't prune the cache", metadata: ["error": "\(error)"])
+            }
             return ok
         }
         if !ok { throw ExitCode(1) }

@@ -42,6 +42,30 @@ final class DemoEndToEndTests: XCTestCase {
         XCTAssertEqual(status, "0", "tern exited with status \(status)")
     }
 
+    /// `tern demo --fail-rate 1`: a like shows as pending, then, once the server has answered with errors a
+    /// bounded number of times, goes back with the reason on the status line, and the log says so too.
+    func testALikeOnAFailingServerShowsPendingThenRollsBackWithAReason() throws {
+        let ternBinary = try TmuxSession.ternBinary()
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("tern-e2e-state-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let tmux = try TmuxSession(command: "env XDG_STATE_HOME=\(state.path) \(ternBinary.path) demo --fail-rate 1 --new-post-every 0; sleep 30")
+        defer { tmux.close() }
+        let first = tmux.wait { $0.contains("Sol Novak @user32") && $0.contains("☆") }
+        XCTAssertTrue(first.ok, first.screen)
+        try tmux.send("f")
+        let pending = tmux.wait { s in s.contains("liking") && s.contains("1 pending") }
+        XCTAssertTrue(pending.ok, "no pending mark:\n\(pending.screen)")
+        let rolledBack = tmux.wait(timeout: 45) { $0.contains("Couldn't like: server error") }
+        XCTAssertTrue(rolledBack.ok, "no rollback:\n\(rolledBack.screen)")
+        let selected = rolledBack.screen.split(separator: "\n").filter { $0.hasPrefix("▌") }
+        XCTAssertFalse(selected.contains { $0.contains("★") }, "the post still looks liked:\n\(rolledBack.screen)")
+        XCTAssertFalse(rolledBack.screen.contains("pending"), rolledBack.screen)
+        let log = try String(contentsOf: state.appendingPathComponent("tern/tern.log"), encoding: .utf8)
+        XCTAssertTrue(log.contains("action rolled back"), log)
+        XCTAssertFalse(log.contains("demo-token"), "no token in the log")
+        try tmux.send("q")
+    }
+
     /// New posts arrive while the user reads further down: the view stays put, the status line counts
     /// them, and `g` goes up to them.
     func testNewPostsIndicatorKeepsTheViewAndGoesThereOnG() async throws {
