@@ -26,7 +26,7 @@ struct Tern: ParsableCommand {
             if !message.isEmpty {
                 let text = PlainText.clean(message) + "\n"
                 if code == .success { FileHandle.standardOutput.write(Data(text.utf8)) }
-                else { FileHandle.standardError.write(Data(("Error: " + text).utf8)) }
+                else { FileHandle.standardError.write(Data(text.utf8)) }
             }
             Foundation.exit(code.rawValue)
         }
