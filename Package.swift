@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 /// A system library target backed by pkg-config, with a one-header shim.
@@ -68,7 +69,10 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        .target(name: "TernFuzzTargets", dependencies: ["TernMastodon", "TernImages", "TernTerminal"]),
+
         .testTarget(name: "TernModelTests", dependencies: ["TernModel"]),
+        .testTarget(name: "TernFuzzTargetsTests", dependencies: ["TernFuzzTargets"]),
         .testTarget(name: "TernMastodonTests", dependencies: ["TernMastodon", "TernDemo", "TernHTTP"]),
         .testTarget(name: "TernFeedTests", dependencies: ["TernFeed", "TernDemo", "TernMastodon", "TernStore", "TernHTTP"]),
         .testTarget(name: "TernTerminalTests", dependencies: ["TernTerminal"]),
@@ -79,3 +83,9 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// `make fuzz` only: the libFuzzer driver, built with -sanitize=fuzzer in its own build folder.
+if ProcessInfo.processInfo.environment["TERN_FUZZ"] == "1" {
+    package.targets.append(.executableTarget(name: "tern-fuzz", dependencies: ["TernFuzzTargets"], path: "Fuzz/TernFuzz"))
+    package.products.append(.executable(name: "tern-fuzz", targets: ["tern-fuzz"]))
+}

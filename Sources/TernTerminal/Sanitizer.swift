@@ -43,7 +43,7 @@ public enum Sanitizer {
     }
 
     /// Embeddings, overrides, isolates and marks that can reorder what the user sees.
-    static func isBidiControl(_ s: Unicode.Scalar) -> Bool {
+    public static func isBidiControl(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
         case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069: return true
         default: return false
