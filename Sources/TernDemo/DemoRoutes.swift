@@ -78,7 +78,7 @@ struct DemoRoutes: Sendable {
 
     private func status(_ ctx: BasicRequestContext) async throws -> Response {
             try await delay()
-            guard let id = ctx.parameters.get("id").flatMap(UInt64.init), let post = await state.post(id: id) else {
+            guard let id = ctx.parameters.get("id").flatMap(state.parseID), let post = await state.post(id: id) else {
                 return error(.notFound, "Record not found")
             }
             return try json(await state.wire(post, base: base.value))
@@ -102,7 +102,7 @@ struct DemoRoutes: Sendable {
         try await delay()
         if let fault = await state.nextFault() { return respond(to: fault) }
         let q = req.uri.queryParameters
-        func id(_ key: String) -> UInt64? { q[Substring(key)].flatMap { UInt64(String($0)) } }
+        func id(_ key: String) -> UInt64? { q[Substring(key)].flatMap { state.parseID(String($0)) } }
         let limit = q["limit"].flatMap { Int(String($0)) } ?? 20
         let page = await state.timeline(selection, maxID: id("max_id"), sinceID: id("since_id"), minID: id("min_id"), limit: limit)
         let b = await base.value
@@ -112,7 +112,7 @@ struct DemoRoutes: Sendable {
         if let first = page.first, let last = page.last {
             let limitPart = keep + (q["limit"] != nil ? "limit=\(limit)&" : "")
             response.headers[HTTPField.Name("Link")!] =
-                "<\(b)\(path)?\(limitPart)max_id=\(last.id)>; rel=\"next\", <\(b)\(path)?\(limitPart)min_id=\(first.id)>; rel=\"prev\""
+                "<\(b)\(path)?\(limitPart)max_id=\(state.wireID(last.id))>; rel=\"next\", <\(b)\(path)?\(limitPart)min_id=\(state.wireID(first.id))>; rel=\"prev\""
         }
         return response
     }
@@ -173,7 +173,7 @@ struct DemoRoutes: Sendable {
 
     private func action(_ ctx: BasicRequestContext) async throws -> Response {
         if let fault = await state.nextFault() { try await delay(); return respond(to: fault) }
-        guard let id = ctx.parameters.get("id").flatMap(UInt64.init),
+        guard let id = ctx.parameters.get("id").flatMap(state.parseID),
               let action = ctx.parameters.get("action").flatMap(DemoState.Action.init(rawValue:)) else {
             return error(.notFound, "Record not found")
         }
@@ -200,7 +200,9 @@ struct DemoRoutes: Sendable {
         guard let id = ctx.parameters.get("id"), let file = ctx.parameters.get("file"), let m = await state.media(id: id) else {
             return error(.notFound, "Record not found")
         }
-        let spec = file.hasPrefix("small.") ? m.spec.preview : m.spec
+        let (format, preview) = state.served(m.spec)
+        var spec = file.hasPrefix("small.") ? preview : m.spec
+        spec.format = format
         // Encoding a 1920-pixel picture takes a while; keep it off the event loop's threads.
         let bytes = try await Task.detached(priority: .utility) {
             try ImageEncoder.encode(rgb: PatternRenderer.render(spec), width: spec.width, height: spec.height, as: spec.format)

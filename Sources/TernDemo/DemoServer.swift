@@ -123,7 +123,7 @@ public final class DemoServer: Sendable {
 
     /// Ids of the newest posts, newest first, as the home timeline lists them.
     public func newestPostIDs(_ count: Int) async -> [String] {
-        await state.newestIDs(count).map(String.init)
+        await state.newestIDs(count).map { state.wireID($0) }
     }
 }
 

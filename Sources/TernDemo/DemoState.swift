@@ -150,13 +150,16 @@ actor DemoState {
             }
         case .unbookmark: bookmarks.removeAll { $0.id == target.id }
         }
-        actionLog.append("\(action.rawValue) \(id)")
+        actionLog.append("\(action.rawValue) \(wireID(id))")
         return .ok(target)
     }
 
     func mediaPaths(posts count: Int) -> [String] {
         posts.suffix(count).reversed().flatMap { p in
-            p.media.flatMap { m in ["/media/\(m.id)/small.\(m.spec.format.fileExtension)", "/media/\(m.id)/original.\(m.spec.format.fileExtension)"] }
+            p.media.flatMap { m in
+                let ext = served(m.spec).format.fileExtension
+                return ["/media/\(m.id)/small.\(ext)", "/media/\(m.id)/original.\(ext)"]
+            }
         }
     }
 
@@ -222,31 +225,49 @@ actor DemoState {
 
     // MARK: Wire
 
+    /// A status id as this server writes it.
+    nonisolated func wireID(_ n: UInt64) -> String {
+        config.quirks.contains(.ulidIDs) ? ULID.encode(n) : String(n)
+    }
+
+    /// A status id a client sent, in this server's form.
+    nonisolated func parseID(_ s: String) -> UInt64? {
+        config.quirks.contains(.ulidIDs) ? ULID.decode(s) : UInt64(s)
+    }
+
+    /// The format a picture is served in, and its preview's size.
+    nonisolated func served(_ spec: ImageSpec) -> (format: ImageSpec.Format, preview: ImageSpec) {
+        var preview = spec.preview
+        if config.quirks.contains(.croppedPreviews) { preview.height = max(1, preview.width * 9 / 16) }
+        return (config.quirks.contains(.webpOnly) ? .webp : spec.format, preview)
+    }
+
     func wire(_ post: DemoPost, base: String) -> WireStatus {
         let inner = post.boostOf.flatMap { self.post(id: $0) }.map { wire($0, base: base) }
         let author = world.accounts[post.authorIndex]
         let fav = favourited.contains(post.id)
         let saved = bookmarks.contains { $0.id == post.id }
         let media = post.media.map { m in
-            let p = m.spec.preview
-            let ext = m.spec.format.fileExtension
+            let (format, p) = served(m.spec)
+            let ext = format.fileExtension
             return WireMedia(
                 id: m.id, type: "image", url: "\(base)/media/\(m.id)/original.\(ext)",
                 previewUrl: "\(base)/media/\(m.id)/small.\(ext)", remoteUrl: nil, previewRemoteUrl: nil, textUrl: nil,
                 meta: WireMediaMeta(
                     original: WireImageSize(width: m.spec.width, height: m.spec.height, size: "\(m.spec.width)x\(m.spec.height)",
                                             aspect: Double(m.spec.width) / Double(m.spec.height)),
-                    small: WireImageSize(width: p.width, height: p.height, size: "\(p.width)x\(p.height)",
-                                         aspect: Double(p.width) / Double(p.height))),
+                    small: config.quirks.contains(.croppedPreviews) ? nil
+                        : WireImageSize(width: p.width, height: p.height, size: "\(p.width)x\(p.height)",
+                                        aspect: Double(p.width) / Double(p.height))),
                 description: m.description, blurhash: m.blurhash)
         }
         return WireStatus(
-            id: String(post.id), createdAt: Self.iso8601(post.createdAt),
-            inReplyToId: post.inReplyTo.map { String($0.id) },
+            id: wireID(post.id), createdAt: Self.iso8601(post.createdAt),
+            inReplyToId: post.inReplyTo.map { wireID($0.id) },
             inReplyToAccountId: post.inReplyTo.map { world.accounts[$0.author].id },
             sensitive: post.sensitive,
             spoilerText: config.hostile && !post.spoilerText.isEmpty ? HostileText.laden(post.spoilerText, salt: Int(post.id % 97)) : post.spoilerText, language: inner == nil ? post.language : nil,
-            uri: "\(base)/users/\(author.username)/statuses/\(post.id)", url: "\(base)/@\(author.username)/\(post.id)",
+            uri: "\(base)/users/\(author.username)/statuses/\(wireID(post.id))", url: "\(base)/@\(author.username)/\(wireID(post.id))",
             repliesCount: post.repliesCount, reblogsCount: post.boostsCount,
             favouritesCount: post.favouritesCount + (fav ? 1 : 0), favourited: inner?.favourited ?? fav,
             reblogged: false, bookmarked: inner?.bookmarked ?? saved,

@@ -42,7 +42,7 @@ struct WireImageSize: Encodable {
 
 struct WireMediaMeta: Encodable {
     var original: WireImageSize
-    var small: WireImageSize
+    var small: WireImageSize?
 }
 
 struct WireMedia: Encodable {

@@ -28,6 +28,9 @@ struct Demo: ParsableCommand {
     @Flag(help: "Reject tokens the demo did not issue through its login flow (401), as a real server does.")
     var requireLogin = false
 
+    @Option(help: "Imitate another server's quirks: mastodon, gotosocial (ULID ids, 418 without User-Agent), takahe (WebP only), cropping-proxy (previews cropped to 16:9, no meta.small).")
+    var imitate = "mastodon"
+
     @Flag(help: "Serve escape sequences, raw control bytes and bidi overrides in every name and post, as a hostile server would.")
     var hostile = false
 
@@ -40,6 +43,9 @@ struct Demo: ParsableCommand {
         guard (0...1).contains(failRate) else { throw ValidationError("--fail-rate takes a number from 0 to 1") }
         guard latency >= 0, imageLatency >= 0 else { throw ValidationError("latencies cannot be negative") }
         guard unreachableFor >= 0 else { throw ValidationError("--unreachable-for cannot be negative") }
+        guard ServerQuirks.sets.contains(where: { $0.name == imitate }) else {
+            throw ValidationError("--imitate takes one of: \(ServerQuirks.sets.map(\.name).joined(separator: ", "))")
+        }
     }
 
     func run() throws {
@@ -52,6 +58,7 @@ struct Demo: ParsableCommand {
         config.acceptAnyToken = !requireLogin
         config.unreachableSeconds = unreachableFor
         config.hostile = hostile
+        config.quirks = ServerQuirks.sets.first { $0.name == imitate }?.quirks ?? []
         // A "timeout" is a gateway giving up on a slow backend: 504 after a stall shorter than the client waits.
         config.stallSeconds = 3
         let settings = config

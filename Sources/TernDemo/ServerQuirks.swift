@@ -1,0 +1,51 @@
+/// Ways real servers differ from Mastodon that a client must survive; the demo imitates them so the
+/// tests can browse once per set.
+public struct ServerQuirks: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// GoToSocial: status ids are 26-character ULIDs, not numbers.
+    public static let ulidIDs = ServerQuirks(rawValue: 1 << 0)
+    /// GoToSocial: requests without a `User-Agent` get 418.
+    public static let requireUserAgent = ServerQuirks(rawValue: 1 << 1)
+    /// Takahē: every picture, preview and original, is WebP.
+    public static let webpOnly = ServerQuirks(rawValue: 1 << 2)
+    /// Previews cropped to 16:9 whatever the original's shape, with no `meta.small` to say so.
+    public static let croppedPreviews = ServerQuirks(rawValue: 1 << 3)
+
+    /// The sets the conformance tests browse, named after the servers they stand for.
+    public static let sets: [(name: String, quirks: ServerQuirks)] = [
+        ("mastodon", []),
+        ("gotosocial", [.ulidIDs, .requireUserAgent]),
+        ("takahe", [.webpOnly]),
+        ("cropping-proxy", [.croppedPreviews]),
+    ]
+}
+
+/// Status ids as GoToSocial writes them: 26 characters of Crockford base32, in the same order as the
+/// numbers they stand for (so max_id and min_id keep their meaning).
+enum ULID {
+    private static let alphabet = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ")
+
+    static func encode(_ n: UInt64) -> String {
+        var chars = [Character](repeating: "0", count: 26)
+        var v = n
+        for i in stride(from: 25, through: 0, by: -1) where v > 0 {
+            chars[i] = alphabet[Int(v & 31)]
+            v >>= 5
+        }
+        return String(chars)
+    }
+
+    static func decode(_ s: String) -> UInt64? {
+        guard s.count == 26 else { return nil }
+        var v: UInt64 = 0
+        for c in s.uppercased() {
+            guard let d = alphabet.firstIndex(of: c) else { return nil }
+            let (shifted, overflow) = v.multipliedReportingOverflow(by: 32)
+            guard !overflow else { return nil }
+            v = shifted + UInt64(d)
+        }
+        return v
+    }
+}
