@@ -34,7 +34,7 @@ FUZZ_RUNS ?= 1000000
 FUZZ_SECONDS ?= 300
 fuzz: deps
 	TERN_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz --product tern-fuzz \
-		-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+		-Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
 	@for t in $(FUZZ_TARGETS); do \
 		mkdir -p .build-fuzz/corpus/$$t Tests/FuzzCorpus/$$t; \
 		echo "== $$t"; \

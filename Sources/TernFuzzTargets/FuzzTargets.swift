@@ -24,7 +24,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             _ = LinkHeader(parsing: String(decoding: bytes, as: UTF8.self))
         case .sanitizer:
             Self.checkInert(Sanitizer.clean(String(decoding: bytes, as: UTF8.self)))
-            Self.checkInert(PlainText.clean(String(decoding: bytes, as: UTF8.self)).replacingOccurrences(of: "\n", with: ""))
+            let plain = PlainText.clean(String(decoding: bytes, as: UTF8.self))
+            Self.checkInert(String(String.UnicodeScalarView(plain.unicodeScalars.filter { $0 != "\n" })))
         case .image:
             // Small targets, as thumbnails ask: every decoder's header checks and reduced reads.
             _ = try? ImageDecoder.decode(bytes, target: (width: 64, height: 32), limits: ImageLimits(maxBytes: 1 << 20, maxPixels: 4_000_000))
@@ -34,7 +35,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// The sanitizer's promise, checked on every input: nothing a terminal could act on survives.
     static func checkInert(_ s: String) {
         for u in s.unicodeScalars {
-            precondition(!(u.value < 0x20 || (0x7F...0x9F).contains(u.value)), "control U+\(String(u.value, radix: 16)) survived")
+            precondition(!(u.value < 0x20 || (0x7F...0x9F).contains(u.value)), "control U+\(String(u.value, radix: 16)) survived in \(s.debugDescription)")
             precondition(!Sanitizer.isBidiControl(u), "bidi control survived")
         }
     }
