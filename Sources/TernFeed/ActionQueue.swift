@@ -158,7 +158,7 @@ public final class ActionQueue: Sendable {
                 return
             } catch {
                 let reason = error as? MastodonError ?? .invalidResponse("\(error)")
-                let count = answered?.key == key ? answered!.count + 1 : 1
+                let count = (answered.flatMap { $0.key == key ? $0.count : nil } ?? 0) + 1
                 answered = (key, count)
                 if let wait = RetryPolicy.answeredAction.delay(after: reason, failures: count, now: Date(), jitter: .random(in: 0..<1)) {
                     logger.notice("server answered an action with an error; trying again",
