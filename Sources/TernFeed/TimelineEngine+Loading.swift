@@ -104,6 +104,7 @@ extension TimelineEngine {
             try store.saveCursors(key, older: cursors.olderURL, newer: cursors.newerURL, reachedEnd: cursors.reachedEnd)
             return true
         } catch {
+            lastFailure = describe(error)
             if offline {
                 if !quiet { say("Offline: \(describe(error)); showing cached posts", error: true) }
             } else {
@@ -215,7 +216,8 @@ extension TimelineEngine {
         let top = logged("read the cached timeline") { try store.run(key, around: nil, before: 0, after: 40).entries.compactMap(\.post) } ?? []
         let fetched = top.filter { !before.contains($0.id) } + window.posts.filter { !before.contains($0.id) }
         var seen = Set<String>()
-        return SyncResult(ok: ok, posts: fetched.filter { seen.insert($0.id).inserted },
-                          message: ok ? nil : message?.text)
+        // A quiet refresh that found the server gone says nothing on screen; sync still owes a reason.
+        let reason = message?.isError == true ? message?.text : lastFailure.map { "the server could not be reached (\($0))" }
+        return SyncResult(ok: ok, posts: fetched.filter { seen.insert($0.id).inserted }, message: ok ? nil : reason)
     }
 }

@@ -76,6 +76,8 @@ public actor TimelineEngine {
     private var lastPositionSave = Date.distantPast
     private var version = 0
     var message: StatusMessage?
+    /// Why the last read failed, for `tern sync` when nothing was said on screen.
+    var lastFailure: String?
     private var messageCount = 0
     let logger = Logger(label: "tern.timeline")
     private var probe: Task<Void, Never>?

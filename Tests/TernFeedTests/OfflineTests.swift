@@ -123,6 +123,21 @@ final class OfflineTests: XCTestCase {
         let top = try await waitFor(log) { !$0.moreNewer }
         XCTAssertEqual(top.posts.first?.id, "3000")
     }
+
+    /// `tern sync` against a server that is gone fails with a reason, not "unknown error".
+    func testSyncAgainstAGoneServerSaysWhy() async throws {
+        let temp = TemporaryStore()
+        defer { temp.remove() }
+        let rig = EngineRig(store: try temp.open())
+        let gone = try await DemoServer.start()
+        let url = gone.baseURL
+        await gone.stop()
+        let engine = try rig.engine(url, log: SnapshotLog())
+        let result = await engine.sync(olderPages: 0)
+        XCTAssertFalse(result.ok)
+        XCTAssertEqual(result.message, "the server could not be reached (network error: connection refused)")
+        try await rig.shutdown()
+    }
 }
 
 func syntheticPost(_ n: Int) -> Post {
