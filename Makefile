@@ -1,7 +1,7 @@
 # Tern: `make demo` runs the demo, `make test` runs the tests. Both install missing system packages first.
 SWIFT ?= swift
 
-.PHONY: demo test build release bench deps clean fuzz
+.PHONY: demo test build release bench deps clean fuzz install uninstall
 
 deps:
 	@./scripts/install-deps.sh
@@ -9,8 +9,9 @@ deps:
 build: deps
 	$(SWIFT) build --product tern
 
+# The release build links the Swift runtime and Foundation in: one binary that needs only the C libraries.
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --static-swift-stdlib
 
 demo: build
 	$(SWIFT) run --skip-build tern demo
@@ -23,6 +24,30 @@ bench: deps
 	$(SWIFT) run -c release tern-bench render
 	$(SWIFT) run -c release tern-bench images
 	$(SWIFT) run -c release tern-bench memory
+
+# make install PREFIX=/usr/local (default ~/.local); DESTDIR for packaging.
+PREFIX ?= $(HOME)/.local
+BIN = $(DESTDIR)$(PREFIX)/bin
+SHARE = $(DESTDIR)$(PREFIX)/share
+INSTALLED = $(BIN)/tern $(SHARE)/tern/themes $(SHARE)/man/man1/tern.1 \
+	$(SHARE)/bash-completion/completions/tern $(SHARE)/zsh/site-functions/_tern $(SHARE)/fish/vendor_completions.d/tern.fish
+
+install: deps
+	$(SWIFT) package --disable-sandbox generate-manual --configuration release
+	$(SWIFT) build -c release --static-swift-stdlib --product tern
+	install -d $(BIN) $(SHARE)/tern/themes $(SHARE)/man/man1 $(SHARE)/bash-completion/completions \
+		$(SHARE)/zsh/site-functions $(SHARE)/fish/vendor_completions.d
+	install -s -m 755 .build/release/tern $(BIN)/tern
+	install -m 644 themes/*.toml $(SHARE)/tern/themes/
+	install -m 644 .build/plugins/GenerateManual/outputs/tern/tern.1 $(SHARE)/man/man1/tern.1
+	.build/release/tern --generate-completion-script bash > $(SHARE)/bash-completion/completions/tern
+	.build/release/tern --generate-completion-script zsh > $(SHARE)/zsh/site-functions/_tern
+	.build/release/tern --generate-completion-script fish > $(SHARE)/fish/vendor_completions.d/tern.fish
+	@echo "Installed tern in $(BIN) (its themes, man page and bash/zsh/fish completions under $(SHARE))."
+
+uninstall:
+	rm -rf $(INSTALLED)
+	-rmdir $(SHARE)/tern 2>/dev/null
 
 clean:
 	rm -rf .build

@@ -74,12 +74,14 @@ public struct Theme: Sendable, Equatable {
     }
 
     /// Finds and loads a theme by name: the user's folder first, then the `themes/` folder that ships with
-    /// Tern (found next to the executable or above it), else the built-in theme.
+    /// Tern (next to the executable or above it in a checkout; `PREFIX/share/tern/themes` when installed),
+    /// else the built-in theme.
     public static func load(named name: String, userThemes: URL, executable: URL) -> (Theme, warning: String?) {
         var candidates = [userThemes.appendingPathComponent("\(name).toml")]
         var dir = executable.deletingLastPathComponent()
         for _ in 0..<6 {
             candidates.append(dir.appendingPathComponent("themes/\(name).toml"))
+            candidates.append(dir.appendingPathComponent("share/tern/themes/\(name).toml"))
             dir = dir.deletingLastPathComponent()
         }
         for url in candidates {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import TernImages
 import TernHTTP
 import TernTerminal
 
@@ -10,7 +11,11 @@ struct Tern: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tern",
         abstract: "A terminal feed reader for the fediverse.",
-        version: TernVersion.string,
+        version: """
+            tern \(TernVersion.string)
+            pictures: \(ImageCodecs.summary)
+            terminal graphics: chafa symbols (256 colours, truecolor, 16, 8, monochrome)
+            """,
         subcommands: [Browse.self, Demo.self, Login.self, Accounts.self, Logout.self, Sync.self, Cache.self],
         defaultSubcommand: Browse.self)
 
