@@ -5,7 +5,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-static inline png_uint_32 tern_png_format_rgba(void) { return PNG_FORMAT_RGBA; }
 static inline png_uint_32 tern_png_format_rgb(void) { return PNG_FORMAT_RGB; }
 static inline int tern_png_image_version(void) { return PNG_IMAGE_VERSION; }
 static inline int tern_png_image_failed(png_image *image) { return PNG_IMAGE_FAILED(*image); }
@@ -73,7 +72,7 @@ static inline uint8_t *tern_png_decode_reduced(const uint8_t *data, size_t lengt
     png_set_strip_16(png);
     png_set_gray_to_rgb(png);
     png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
-    int passes = png_set_interlace_handling(png);
+    png_set_interlace_handling(png);
     png_read_update_info(png, info);
     uint32_t ow = (w + step - 1) / step, oh = (h + step - 1) / step;
     size_t rowBytes = png_get_rowbytes(png, info);
@@ -97,7 +96,6 @@ static inline uint8_t *tern_png_decode_reduced(const uint8_t *data, size_t lengt
         }
         return full;
     }
-    (void)passes;
     row = (uint8_t *)malloc(rowBytes);
     out = (uint8_t *)malloc((size_t)ow * oh * 4);
     sums = (uint32_t *)calloc((size_t)ow * 4, sizeof(uint32_t));

@@ -48,11 +48,6 @@ public struct DemoConfig: Sendable {
     public var port = 0
     /// How this server differs from Mastodon.
     public var quirks: ServerQuirks = []
-    /// Answer requests without a `User-Agent` with 418, as GoToSocial does.
-    public var requireUserAgent: Bool {
-        get { quirks.contains(.requireUserAgent) }
-        set { if newValue { quirks.insert(.requireUserAgent) } else { quirks.remove(.requireUserAgent) } }
-    }
     /// Escape sequences, C1 controls and bidi overrides in every name, note, warning and post.
     public var hostile = false
     /// Refuse connections (nothing listens) for this many seconds after start.

@@ -70,9 +70,9 @@ struct DemoRoutes: Sendable {
         return try await body()
     }
 
-    /// GoToSocial answers requests without a `User-Agent` with 418; so does the demo with `requireUserAgent`.
+    /// GoToSocial answers requests without a `User-Agent` with 418; so does the demo with that quirk.
     private func refuseAnonymous(_ req: Request) -> Response? {
-        guard config.requireUserAgent, (req.headers[.userAgent] ?? "").isEmpty else { return nil }
+        guard config.quirks.contains(.requireUserAgent), (req.headers[.userAgent] ?? "").isEmpty else { return nil }
         return error(HTTPResponse.Status(code: 418, reasonPhrase: "I'm a teapot"), "I'm a teapot")
     }
 

@@ -235,6 +235,11 @@ actor DemoState {
         config.quirks.contains(.ulidIDs) ? ULID.decode(s) : UInt64(s)
     }
 
+    /// A text field as this server sends it: laden with escape sequences when it is hostile.
+    nonisolated func shown(_ text: String, salt: Int) -> String {
+        config.hostile ? HostileText.laden(text, salt: salt) : text
+    }
+
     /// The format a picture is served in, and its preview's size.
     nonisolated func served(_ spec: ImageSpec) -> (format: ImageSpec.Format, preview: ImageSpec) {
         var preview = spec.preview
@@ -266,12 +271,13 @@ actor DemoState {
             inReplyToId: post.inReplyTo.map { wireID($0.id) },
             inReplyToAccountId: post.inReplyTo.map { world.accounts[$0.author].id },
             sensitive: post.sensitive,
-            spoilerText: config.hostile && !post.spoilerText.isEmpty ? HostileText.laden(post.spoilerText, salt: Int(post.id % 97)) : post.spoilerText, language: inner == nil ? post.language : nil,
+            spoilerText: post.spoilerText.isEmpty ? "" : shown(post.spoilerText, salt: Int(post.id % 97)),
+            language: inner == nil ? post.language : nil,
             uri: "\(base)/users/\(author.username)/statuses/\(wireID(post.id))", url: "\(base)/@\(author.username)/\(wireID(post.id))",
             repliesCount: post.repliesCount, reblogsCount: post.boostsCount,
             favouritesCount: post.favouritesCount + (fav ? 1 : 0), favourited: inner?.favourited ?? fav,
             reblogged: false, bookmarked: inner?.bookmarked ?? saved,
-            content: config.hostile ? "<p>" + HostileText.laden("hostile", salt: Int(post.id % 89)) + "</p>" + post.html : post.html,
+            content: config.hostile ? "<p>" + shown("hostile", salt: Int(post.id % 89)) + "</p>" + post.html : post.html,
             reblog: inner,
             account: wireAccount(post.authorIndex, base: base), mediaAttachments: media,
             mentions: post.mentions.map { i in
@@ -283,12 +289,10 @@ actor DemoState {
 
     func wireAccount(_ index: Int, base: String) -> WireAccount {
         let a = world.accounts[index]
-        let hostile = config.hostile
         return WireAccount(
-            id: a.id, username: hostile ? HostileText.laden(a.username, salt: index) : a.username,
-            acct: hostile ? HostileText.laden(a.acct, salt: index + 1) : a.acct,
-            displayName: hostile ? HostileText.laden(a.displayName, salt: index + 2) : a.displayName,
-            createdAt: "2024-01-01T00:00:00.000Z", note: hostile ? HostileText.laden(a.note, salt: index + 3) : a.note,
+            id: a.id, username: shown(a.username, salt: index), acct: shown(a.acct, salt: index + 1),
+            displayName: shown(a.displayName, salt: index + 2),
+            createdAt: "2024-01-01T00:00:00.000Z", note: shown(a.note, salt: index + 3),
             url: "\(base)/@\(a.username)",
             uri: "\(base)/users/\(a.username)", avatar: "\(base)/avatars/\(a.id).png",
             avatarStatic: "\(base)/avatars/\(a.id).png", header: "\(base)/headers/missing.png",

@@ -1,3 +1,5 @@
+import TernHTTP
+
 /// Why an image could not be shown. The UI shows "image unavailable" and keeps going.
 public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownFormat
@@ -26,7 +28,7 @@ public struct ImageLimits: Sendable {
     /// Pixels a decoder may hold at full size when it cannot reduce while reading (interlaced PNG).
     public var maxFullSizePixels: Int
 
-    public init(maxBytes: Int = 16 << 20, maxPixels: Int = 48_000_000, maxFullSizePixels: Int = 4_000_000) {
+    public init(maxBytes: Int = HTTPFetch.Budget.picture.maxBytes, maxPixels: Int = 48_000_000, maxFullSizePixels: Int = 4_000_000) {
         self.maxBytes = maxBytes
         self.maxPixels = maxPixels
         self.maxFullSizePixels = maxFullSizePixels

@@ -48,7 +48,7 @@ public final class MastodonClient: Sendable {
     /// so the token never leaves it.
     public func page(at url: URL) async throws -> Page {
         try checkSameOrigin(url)
-        let (data, headers) = try await send(url: url, method: .GET, size: .page)
+        let (data, headers) = try await send(url: url, method: .GET, budget: .page)
         let decoded = try MastodonDecoder.posts(fromJSON: data)
         let links = headers.first(name: "link").map(LinkHeader.init(parsing:)) ?? LinkHeader()
         return Page(posts: decoded.posts, links: links, skipped: decoded.skipped)
@@ -96,18 +96,14 @@ public final class MastodonClient: Sendable {
         }
     }
 
-    private func send(url: URL, method: HTTPMethod, size: Size = .object) async throws -> (Data, HTTPHeaders) {
-        try await Self.send(url: url, method: method, token: token, http: http, timeout: timeout, size: size)
-    }
-
-    /// How large an answer may be: a page of posts, or one object.
-    enum Size {
-        case page, object
+    private func send(url: URL, method: HTTPMethod, budget: HTTPFetch.Budget = .object) async throws -> (Data, HTTPHeaders) {
+        try await Self.send(url: url, method: method, token: token, http: http, timeout: timeout, budget: budget)
     }
 
     /// One request; `form` is sent as application/x-www-form-urlencoded, which every server kind accepts.
-    static func send(url: URL, method: HTTPMethod, token: String?, form: [(String, String)]? = nil,
-                     http: HTTPClient, timeout: Duration = .seconds(15), size: Size = .object) async throws -> (Data, HTTPHeaders) {
+    /// `budget` bounds the answer's size; `timeout` replaces its deadline.
+    static func send(url: URL, method: HTTPMethod, token: String?, form: [(String, String)]? = nil, http: HTTPClient,
+                     timeout: Duration = .seconds(15), budget: HTTPFetch.Budget = .object) async throws -> (Data, HTTPHeaders) {
         var request = HTTPClientRequest(url: url.absoluteString)
         request.method = method
         request.headers.add(name: "Accept", value: "application/json")
@@ -116,7 +112,7 @@ public final class MastodonClient: Sendable {
             request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
             request.body = .bytes(ByteBuffer(string: FormEncoding.encode(form)))
         }
-        var budget = size == .page ? HTTPFetch.Budget.page : .object
+        var budget = budget
         budget.deadline = timeout
         let response: HTTPFetch.Response
         do {

@@ -28,7 +28,7 @@ final class LogFile: Sendable {
     func write(_ line: String) {
         let data = Data((Self.masked(line) + "\n").utf8)
         state.withLock { s in
-            if s.handle == nil || s.bytes + data.count > maxBytes { reopen(&s, rotate: s.handle != nil || s.bytes > 0) }
+            if s.handle == nil || s.bytes + data.count > maxBytes { reopen(&s, adding: data.count) }
             guard let handle = s.handle else { return }
             do {
                 try handle.write(contentsOf: data)
@@ -40,13 +40,15 @@ final class LogFile: Sendable {
         }
     }
 
-    private func reopen(_ s: inout State, rotate: Bool) {
+    /// Opens the log for appending; when `incoming` bytes would take it past the limit, the file becomes
+    /// `tern.log.1` first.
+    private func reopen(_ s: inout State, adding incoming: Int) {
         try? s.handle?.close()
         s.handle = nil
         do {
             try PrivateFiles.makeFolder(url.deletingLastPathComponent())
             let existing = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-            if existing >= maxBytes || (rotate && existing > 0 && s.bytes > 0) {
+            if existing > 0, existing + incoming > maxBytes {
                 let old = url.appendingPathExtension("1")
                 _ = unlink(old.path)
                 _ = rename(url.path, old.path)

@@ -46,7 +46,7 @@ final class ImageLoaderTests: XCTestCase {
     /// GoToSocial answers picture requests without a `User-Agent` with 418: Tern's carry one.
     func testPicturesLoadFromAServerThatRefusesAnonymousRequests() async throws {
         var config = DemoConfig()
-        config.requireUserAgent = true
+        config.quirks = [.requireUserAgent]
         let server = try await DemoServer.start(config)
         let http = HTTPFetch.makeClient()
         let loader = ImageLoader(http: http, colorMode: .indexed256)

@@ -23,7 +23,7 @@ final class HostileServerTests: XCTestCase {
     /// GoToSocial answers anonymous requests with 418; Tern's requests are never anonymous.
     func testRequestsCarryTernsIdentity() async throws {
         var config = DemoConfig()
-        config.requireUserAgent = true
+        config.quirks = [.requireUserAgent]
         try await withClient(config) { server, client in
             let page = try await client.timeline(.home)
             XCTAssertEqual(page.posts.count, 20)
