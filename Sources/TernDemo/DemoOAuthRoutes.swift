@@ -47,7 +47,7 @@ extension DemoRoutes {
     }
 
     /// A form-encoded or JSON body as a flat dictionary of strings.
-    private func formBody(_ req: Request, _ ctx: BasicRequestContext) async throws -> [String: String] {
+    func formBody(_ req: Request, _ ctx: BasicRequestContext) async throws -> [String: String] {
         var request = req
         let buffer = try await request.collectBody(upTo: 64 << 10)
         let text = String(buffer: buffer)

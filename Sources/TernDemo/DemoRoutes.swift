@@ -11,6 +11,7 @@ struct DemoRoutes: Sendable {
 
     func register(on router: Router<BasicRequestContext>) {
         registerOAuth(on: router)
+        registerSocial(on: router)
         router.get("/api/v1/timelines/home") { req, _ in try await authorized(req) { try await timeline(req, path: "/api/v1/timelines/home") } }
         router.get("/api/v1/timelines/public") { req, _ in
             try await authorized(req) {
@@ -38,7 +39,14 @@ struct DemoRoutes: Sendable {
             try await authorized(req) {
                 let id = ctx.parameters.get("id") ?? ""
                 guard let author = await state.authorIndex(id: id) else { return error(.notFound, "Record not found") }
-                return try await timeline(req, path: "/api/v1/accounts/\(id)/statuses", selection: .author(author))
+                let q = req.uri.queryParameters
+                if q["pinned"] == "true" {
+                    return try await timeline(req, path: "/api/v1/accounts/\(id)/statuses", selection: .pinned(author), keep: "pinned=true&")
+                }
+                let originals = q["exclude_reblogs"] == "true", media = q["only_media"] == "true"
+                return try await timeline(req, path: "/api/v1/accounts/\(id)/statuses",
+                                          selection: .author(author, originals: originals, media: media),
+                                          keep: (originals ? "exclude_reblogs=true&" : "") + (media ? "only_media=true&" : ""))
             }
         }
         router.get("/api/v1/accounts/verify_credentials") { req, _ in
@@ -60,7 +68,7 @@ struct DemoRoutes: Sendable {
     }
 
     /// A real server answers 401 without a valid token; the demo does when `acceptAnyToken` is off.
-    private func authorized(_ req: Request, _ body: () async throws -> Response) async throws -> Response {
+    func authorized(_ req: Request, _ body: () async throws -> Response) async throws -> Response {
         if let refused = refuseAnonymous(req) { return refused }
         if !config.acceptAnyToken {
             let header = req.headers[.authorization] ?? ""
@@ -93,7 +101,7 @@ struct DemoRoutes: Sendable {
         return try json(out)
     }
 
-    private func delay() async throws {
+    func delay() async throws {
         if config.latencyMilliseconds > 0 { try await Task.sleep(for: .milliseconds(config.latencyMilliseconds)) }
     }
 
@@ -117,7 +125,7 @@ struct DemoRoutes: Sendable {
         return response
     }
 
-    private func respond(to fault: DemoFault) -> Response {
+    func respond(to fault: DemoFault) -> Response {
         switch fault {
         case .status(let code, let retryAfter):
             var r = error(HTTPResponse.Status(code: code), code == 429 ? "Too many requests" : "Something went wrong")

@@ -24,6 +24,19 @@ actor DemoState {
     private var tokens: Set<String> = ["demo-token"]
     private var faults: [DemoFault] = []
     private var mediaFaults: [DemoFault] = []
+    /// Replies outside the timelines, by id, and every post's direct replies (timeline posts' too).
+    var replies: [UInt64: DemoPost] = [:]
+    var childrenOf: [UInt64: [UInt64]] = [:]
+    /// A post with a 40-reply, 3-deep thread under it, and one with a 14-deep chain.
+    private(set) var showcaseThreadID: UInt64 = 0
+    private(set) var deepThreadID: UInt64 = 0
+    /// The demo user's notifications, oldest first, and their read marker.
+    var notifications: [DemoNotification] = []
+    var notificationsMarker: UInt64?
+    var markerVersion = 0
+    /// Accounts (by index) the demo user follows, has asked to follow, and is followed by.
+    var following: Set<Int> = [1, 2, 3, 4, 5]
+    var requested: Set<Int> = []
 
     init(config: DemoConfig, host: String) {
         self.config = config
@@ -42,6 +55,36 @@ actor DemoState {
         for (i, date) in ages.reversed().enumerated() { made.append(world.makePost(i, at: date)) }
         posts = made
         for p in made { postsByAuthor[p.authorIndex, default: 0] += 1 }
+        let threads = Self.makeThreads(&made, world: world)
+        (replies, childrenOf, showcaseThreadID, deepThreadID) = (threads.replies, threads.children, threads.showcase, threads.deep)
+        posts = made
+        notifications = world.notifications(yours: replies.values.filter { $0.authorIndex == 0 }.map(\.id).sorted(),
+                                            others: (replies.keys.sorted() + made.suffix(60).filter { $0.boostOf == nil }.map(\.id)),
+                                            count: 90, now: startedAt)
+        // Read up to twenty notifications ago, so there is something unread.
+        notificationsMarker = notifications.dropLast(20).last?.id
+    }
+
+    /// Reply trees under some posts: the showcase and the deep chain near the top, small ones elsewhere.
+    private static func makeThreads(_ posts: inout [DemoPost], world: DemoWorld)
+        -> (replies: [UInt64: DemoPost], children: [UInt64: [UInt64]], showcase: UInt64, deep: UInt64) {
+        var replies: [UInt64: DemoPost] = [:], childrenOf: [UInt64: [UInt64]] = [:]
+        let originals = posts.indices.filter { posts[$0].boostOf == nil }
+        guard let showcase = originals.last(where: { $0 <= posts.count - 3 }),
+              let deep = originals.last(where: { $0 < showcase }) else { return ([:], [:], 0, 0) }
+        for i in originals {
+            let made: [DemoPost]
+            if i == showcase { made = world.replies(under: posts[i], count: 40, maxDepth: 3) }
+            else if i == deep { made = world.replies(under: posts[i], count: 14, maxDepth: 14, deepChain: true) }
+            else if i % 10 == 3 { made = world.replies(under: posts[i], count: 2 + i % 5, maxDepth: 2) }
+            else { continue }
+            for r in made { replies[r.id] = r }
+        }
+        for p in posts { if let parent = p.inReplyTo?.id { childrenOf[parent, default: []].append(p.id) } }
+        for r in replies.values.sorted(by: { $0.id < $1.id }) { childrenOf[r.inReplyTo!.id, default: []].append(r.id) }
+        for i in posts.indices { if let n = childrenOf[posts[i].id]?.count, n > 0 { posts[i].repliesCount = n } }
+        for (id, var r) in replies { r.repliesCount = childrenOf[id]?.count ?? 0; replies[id] = r }
+        return (replies, childrenOf, posts[showcase].id, posts[deep].id)
     }
 
     /// Posts that appear over time (the `newPostInterval` knob) are made when someone looks.
@@ -56,6 +99,7 @@ actor DemoState {
         let post = world.makePost(posts.count, at: Date())
         posts.append(post)
         postsByAuthor[post.authorIndex, default: 0] += 1
+        if let parent = post.inReplyTo?.id { childrenOf[parent, default: []].append(post.id) }
     }
 
     func addPosts(_ count: Int) {
@@ -63,6 +107,7 @@ actor DemoState {
     }
 
     func post(id: UInt64) -> DemoPost? {
+        if let reply = replies[id] { return reply }
         guard let i = world.index(of: id), i < posts.count else { return nil }
         return posts[i]
     }
@@ -74,7 +119,9 @@ actor DemoState {
         case tag(String)
         /// The demo's one list: the first ten accounts.
         case list
-        case author(Int)
+        case author(Int, originals: Bool = false, media: Bool = false)
+        /// What the author pinned: their first two posts with pictures.
+        case pinned(Int)
     }
 
     static let listID = "1", listTitle = "Friends"
@@ -85,11 +132,17 @@ actor DemoState {
         case .local: return world.accounts[p.authorIndex].domain == nil
         case .tag(let tag): return p.tags.contains { $0.lowercased() == tag.lowercased() }
         case .list: return (1...10).contains(p.authorIndex)
-        case .author(let a): return p.authorIndex == a
+        case .author(let a, let originals, let media):
+            return p.authorIndex == a && (!originals || p.boostOf == nil) && (!media || !p.media.isEmpty)
+        case .pinned(let a): return pinnedIDs(of: a).contains(p.id)
         }
     }
 
     func authorIndex(id: String) -> Int? { world.accounts.firstIndex { $0.id == id } }
+
+    private func pinnedIDs(of author: Int) -> [UInt64] {
+        Array(posts.lazy.filter { $0.authorIndex == author && $0.boostOf == nil && !$0.media.isEmpty }.prefix(2).map(\.id))
+    }
 
     /// A timeline page, newest first, with Mastodon's semantics for the cursors.
     func timeline(_ selection: Selection = .all, maxID: UInt64?, sinceID: UInt64?, minID: UInt64?, limit: Int) -> [DemoPost] {

@@ -176,3 +176,66 @@ final class WireStatus: Encodable, Sendable {
 struct WireError: Encodable {
     var error: String
 }
+
+struct WireContext: Encodable {
+    var ancestors: [WireStatus]
+    var descendants: [WireStatus]
+}
+
+struct WireRelationship: Encodable {
+    var id: String
+    var following: Bool
+    var followedBy: Bool
+    var requested: Bool
+    var showingReblogs = true
+    var notifying = false
+    var blocking = false
+    var blockedBy = false
+    var muting = false
+    var mutingNotifications = false
+    var domainBlocking = false
+    var endorsed = false
+    var note = ""
+}
+
+final class WireNotification: Encodable, Sendable {
+    let id: String
+    let type: String
+    let createdAt: String
+    let groupKey: String?
+    let account: WireAccount
+    let status: WireStatus?
+
+    init(id: String, type: String, createdAt: String, groupKey: String?, account: WireAccount, status: WireStatus?) {
+        self.id = id
+        self.type = type
+        self.createdAt = createdAt
+        self.groupKey = groupKey
+        self.account = account
+        self.status = status
+    }
+}
+
+struct WireNotificationGroup: Encodable {
+    var groupKey: String
+    var notificationsCount: Int
+    var type: String
+    var mostRecentNotificationId: String
+    var pageMinId: String
+    var pageMaxId: String
+    var latestPageNotificationAt: String
+    var sampleAccountIds: [String]
+    var statusId: String?
+}
+
+struct WireGroupedNotifications: Encodable {
+    var accounts: [WireAccount]
+    var statuses: [WireStatus]
+    var notificationGroups: [WireNotificationGroup]
+}
+
+struct WireMarker: Encodable {
+    var lastReadId: String
+    var version: Int
+    var updatedAt: String
+}

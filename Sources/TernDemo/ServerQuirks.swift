@@ -12,11 +12,15 @@ public struct ServerQuirks: OptionSet, Sendable, Hashable {
     public static let webpOnly = ServerQuirks(rawValue: 1 << 2)
     /// Previews cropped to 16:9 whatever the original's shape, with no `meta.small` to say so.
     public static let croppedPreviews = ServerQuirks(rawValue: 1 << 3)
+    /// GoToSocial, Akkoma, Pixelfed, older Mastodon: no `/api/v2/notifications`, and no `group_key`.
+    public static let ungroupedNotifications = ServerQuirks(rawValue: 1 << 4)
+    /// Pixelfed: no read markers (`/api/v1/markers` is 404).
+    public static let noMarkers = ServerQuirks(rawValue: 1 << 5)
 
     /// The sets the conformance tests browse, named after the servers they stand for.
     public static let sets: [(name: String, quirks: ServerQuirks)] = [
         ("mastodon", []),
-        ("gotosocial", [.ulidIDs, .requireUserAgent]),
+        ("gotosocial", [.ulidIDs, .requireUserAgent, .ungroupedNotifications]),
         ("takahe", [.webpOnly]),
         ("cropping-proxy", [.croppedPreviews]),
     ]

@@ -18,6 +18,8 @@ public actor TimelineEngine {
         case poll
         /// The visible posts (indexes into the snapshot's posts) and the viewport's anchor.
         case viewed(first: Int, last: Int, anchorID: String?, offset: Int)
+        /// The same, by the ids of the first and last posts in view (the screens' form).
+        case viewedIDs(first: String, last: String, anchorID: String?, offset: Int)
         /// Moves the window to the newest (`top`) or oldest cached posts.
         case jump(top: Bool)
         /// Loads posts into a gap: from its newer end (`fromTop`) or its older end.
@@ -130,6 +132,11 @@ public actor TimelineEngine {
             viewed(first: first, last: last)
             if let anchorID { unsavedPosition = SavedPosition(anchorID: anchorID, offset: offset) }
             savePosition(force: false)
+        case .viewedIDs(let firstID, let lastID, let anchorID, let offset):
+            let posts = window.posts
+            guard let first = posts.firstIndex(where: { $0.id == firstID }) else { return }
+            let last = posts[first...].firstIndex(where: { $0.id == lastID }) ?? first
+            handle(.viewed(first: first, last: last, anchorID: anchorID, offset: offset))
         case .jump(let top):
             jump(top: top)
         case .fillGap(let id, let fromTop):
@@ -311,6 +318,22 @@ public actor TimelineEngine {
         do { return try body() } catch {
             logger.error("couldn't \(what)", metadata: ["timeline": "\(timeline)", "error": "\(error)"])
             return nil
+        }
+    }
+}
+
+extension TimelineEngine: FeedEngine {
+    public nonisolated func perform(_ command: FeedCommand) {
+        switch command {
+        case .start: send(.start)
+        case .refresh: send(.refresh)
+        case .viewed(let first, let last, let anchorID, let offset):
+            send(.viewedIDs(first: first, last: last, anchorID: anchorID, offset: offset))
+        case .jump(let top): send(.jump(top: top))
+        case .fillGap(let id, let fromTop): send(.fillGap(id: id, fromTop: fromTop))
+        case .toggleFavourite(let id): send(.toggleFavourite(postID: id))
+        case .toggleBookmark(let id): send(.toggleBookmark(postID: id))
+        case .toggleFollow, .filter, .markRead: break
         }
     }
 }

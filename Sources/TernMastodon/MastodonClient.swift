@@ -86,7 +86,7 @@ public final class MastodonClient: Sendable {
         return try MastodonDecoder.post(fromJSON: data)
     }
 
-    private func endpoint(_ path: String) -> URL {
+    func endpoint(_ path: String) -> URL {
         URL(string: baseURL.absoluteString.trimmingSuffix("/") + path)!
     }
 
@@ -96,8 +96,9 @@ public final class MastodonClient: Sendable {
         }
     }
 
-    private func send(url: URL, method: HTTPMethod, budget: HTTPFetch.Budget = .object) async throws -> (Data, HTTPHeaders) {
-        try await Self.send(url: url, method: method, token: token, http: http, timeout: timeout, budget: budget)
+    func send(url: URL, method: HTTPMethod, form: [(String, String)]? = nil,
+              budget: HTTPFetch.Budget = .object) async throws -> (Data, HTTPHeaders) {
+        try await Self.send(url: url, method: method, token: token, form: form, http: http, timeout: timeout, budget: budget)
     }
 
     /// One request; `form` is sent as application/x-www-form-urlencoded, which every server kind accepts.

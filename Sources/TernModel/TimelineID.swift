@@ -10,8 +10,12 @@ public enum TimelineID: Sendable, Hashable, CustomStringConvertible, Codable {
     /// Posts with a hashtag (without the #).
     case hashtag(String)
     case list(id: String, title: String)
-    /// One account's posts.
+    /// One account's posts and boosts.
     case account(id: String, acct: String)
+    /// One account's own posts, without boosts.
+    case accountOriginals(id: String, acct: String)
+    /// One account's posts with pictures or video.
+    case accountMedia(id: String, acct: String)
     /// Cached posts matching a search: read from the local store, never from the server.
     case search(String)
 
@@ -27,6 +31,8 @@ public enum TimelineID: Sendable, Hashable, CustomStringConvertible, Codable {
         case .hashtag(let tag): return "/api/v1/timelines/tag/\(escaped(tag))"
         case .list(let id, _): return "/api/v1/timelines/list/\(escaped(id))"
         case .account(let id, _): return "/api/v1/accounts/\(escaped(id))/statuses"
+        case .accountOriginals(let id, _): return "/api/v1/accounts/\(escaped(id))/statuses?exclude_reblogs=true"
+        case .accountMedia(let id, _): return "/api/v1/accounts/\(escaped(id))/statuses?only_media=true"
         case .search(let q): return "/api/v2/search?type=statuses&q=\(escaped(q))"
         }
     }
@@ -41,6 +47,8 @@ public enum TimelineID: Sendable, Hashable, CustomStringConvertible, Codable {
         case .hashtag(let tag): return "#\(tag)"
         case .list(_, let title): return "List: \(title)"
         case .account(_, let acct): return "@\(acct)"
+        case .accountOriginals(_, let acct): return "@\(acct) (no boosts)"
+        case .accountMedia(_, let acct): return "@\(acct) (media)"
         case .search(let q): return "Search: \(q)"
         }
     }
@@ -56,6 +64,8 @@ public enum TimelineID: Sendable, Hashable, CustomStringConvertible, Codable {
         case .hashtag(let tag): return "tag:\(tag.lowercased())"
         case .list(let id, _): return "list:\(id)"
         case .account(let id, _): return "account:\(id)"
+        case .accountOriginals(let id, _): return "account-originals:\(id)"
+        case .accountMedia(let id, _): return "account-media:\(id)"
         case .search(let q): return "search:\(q)"
         }
     }

@@ -44,6 +44,13 @@ extension Store {
                     AND p.created_at < ? AND p.favourited = 0 AND p.bookmarked = 0)
                 """, arguments: [cutoff])
             var removed = db.changesCount
+            // Threads not opened within the age limit go, and their posts with them below.
+            try db.execute(sql: """
+                DELETE FROM thread_post WHERE EXISTS (SELECT 1 FROM thread t WHERE t.account = thread_post.account
+                    AND t.root_id = thread_post.root_id AND t.fetched_at < ?)
+                """, arguments: [cutoff])
+            try db.execute(sql: "DELETE FROM thread WHERE fetched_at < ?", arguments: [cutoff])
+            try db.execute(sql: "DELETE FROM notification_group WHERE fetched_at < ?", arguments: [cutoff])
             let timelines = try Row.fetchAll(db, sql: """
                 SELECT account, timeline FROM entry AS e WHERE NOT \(exempt) GROUP BY account, timeline HAVING COUNT(*) > ?
                 """, arguments: [policy.maxPerTimeline])
@@ -64,6 +71,7 @@ extension Store {
                 DELETE FROM post WHERE favourited = 0 AND bookmarked = 0
                 AND NOT EXISTS (SELECT 1 FROM entry e WHERE e.account = post.account AND e.post_id = post.id)
                 AND NOT EXISTS (SELECT 1 FROM pending_action a WHERE a.account = post.account AND a.status_id = post.status_id)
+                AND NOT EXISTS (SELECT 1 FROM thread_post t WHERE t.account = post.account AND t.post_id = post.id)
                 """)
             return removed
         }
@@ -85,7 +93,10 @@ extension Store {
     /// own doing, not a cache.
     public func clear() throws {
         try pool.write { db in
-            try db.execute(sql: "DELETE FROM entry; DELETE FROM post; DELETE FROM timeline;")
+            try db.execute(sql: """
+                DELETE FROM entry; DELETE FROM post; DELETE FROM timeline; DELETE FROM thread; DELETE FROM thread_post;
+                DELETE FROM notification_group; DELETE FROM profile;
+                """)
         }
         try pool.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")

@@ -9,6 +9,7 @@ enum StoreSchema {
         m.registerMigration("v1", migrate: v1)
         m.registerMigration("v2-search", migrate: v2)
         m.registerMigration("v3-action-doubt", migrate: v3)
+        m.registerMigration("v4-threads-notifications", migrate: v4)
         return m
     }
 
@@ -97,5 +98,47 @@ enum StoreSchema {
     /// may not have carried it out, so replay asks before it sends again.
     static func v3(_ db: Database) throws {
         try db.execute(sql: "ALTER TABLE pending_action ADD COLUMN in_doubt INTEGER NOT NULL DEFAULT 0")
+    }
+
+    /// Threads (which posts, in what order and how deep, around each opened post), notification groups,
+    /// read markers not yet sent, and profiles, so all of them open from the cache and read offline.
+    static func v4(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE thread (
+                account TEXT NOT NULL,
+                root_id TEXT NOT NULL,
+                fetched_at REAL NOT NULL,
+                PRIMARY KEY (account, root_id));
+            -- position orders the thread; depth is 0 for the ancestors and the opened post.
+            CREATE TABLE thread_post (
+                account TEXT NOT NULL,
+                root_id TEXT NOT NULL,
+                position INTEGER NOT NULL,
+                post_id TEXT NOT NULL,
+                depth INTEGER NOT NULL,
+                PRIMARY KEY (account, root_id, position));
+            CREATE INDEX thread_post_by_post ON thread_post (account, post_id);
+            -- order_key sorts newest_id the way the server does: by length, then bytes.
+            CREATE TABLE notification_group (
+                account TEXT NOT NULL,
+                group_key TEXT NOT NULL,
+                order_key TEXT NOT NULL,
+                fetched_at REAL NOT NULL,
+                body BLOB NOT NULL,
+                PRIMARY KEY (account, group_key));
+            CREATE INDEX notification_order ON notification_group (account, order_key);
+            CREATE TABLE marker (
+                account TEXT NOT NULL,
+                timeline TEXT NOT NULL,
+                last_read_id TEXT NOT NULL,
+                unsent INTEGER NOT NULL,
+                PRIMARY KEY (account, timeline));
+            CREATE TABLE profile (
+                account TEXT NOT NULL,
+                account_id TEXT NOT NULL,
+                fetched_at REAL NOT NULL,
+                body BLOB NOT NULL,
+                PRIMARY KEY (account, account_id));
+            """)
     }
 }

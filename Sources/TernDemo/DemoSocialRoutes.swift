@@ -1,0 +1,98 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Threads, profiles, relationships, notifications and markers, with the same knobs as the timelines.
+extension DemoRoutes {
+    func registerSocial(on router: Router<BasicRequestContext>) {
+        router.get("/api/v1/statuses/:id/context") { req, ctx in
+            try await authorized(req) {
+                try await delay()
+                if let fault = await state.nextFault() { return respond(to: fault) }
+                guard let id = ctx.parameters.get("id").flatMap(state.parseID), let found = await state.context(of: id) else {
+                    return error(.notFound, "Record not found")
+                }
+                let b = await base.value
+                var ancestors: [WireStatus] = [], descendants: [WireStatus] = []
+                for p in found.ancestors { ancestors.append(await state.wire(p, base: b)) }
+                for p in found.descendants { descendants.append(await state.wire(p, base: b)) }
+                return try json(WireContext(ancestors: ancestors, descendants: descendants))
+            }
+        }
+        // Registered before `/api/v1/accounts/:id`, which would otherwise take "relationships" for an id.
+        router.get("/api/v1/accounts/relationships") { req, _ in
+            try await authorized(req) {
+                try await delay()
+                var out: [WireRelationship] = []
+                for id in req.uri.queryParameters.getAll("id[]") {
+                    if let index = await state.authorIndex(id: String(id)) { out.append(await state.relationship(index)) }
+                }
+                return try json(out)
+            }
+        }
+        router.get("/api/v1/accounts/:id") { req, ctx in
+            try await authorized(req) {
+                try await delay()
+                guard let index = await state.authorIndex(id: ctx.parameters.get("id") ?? "") else { return error(.notFound, "Record not found") }
+                return try json(await state.wireProfile(index, base: base.value))
+            }
+        }
+        for verb in ["follow", "unfollow"] {
+            router.post("/api/v1/accounts/:id/\(verb)") { req, ctx in
+                try await authorized(req) {
+                    if let fault = await state.nextFault() { try await delay(); return respond(to: fault) }
+                    guard let index = await state.authorIndex(id: ctx.parameters.get("id") ?? "") else {
+                        return error(.notFound, "Record not found")
+                    }
+                    let relationship = await state.setFollowing(verb == "follow", index: index)
+                    try await delay()
+                    return try json(relationship)
+                }
+            }
+        }
+        router.get("/api/v1/notifications") { req, _ in
+            try await authorized(req) { try await notifications(req, grouped: false) }
+        }
+        router.get("/api/v2/notifications") { req, _ in
+            try await authorized(req) {
+                if config.quirks.contains(.ungroupedNotifications) { return error(.notFound, "Not found") }
+                return try await notifications(req, grouped: true)
+            }
+        }
+        router.get("/api/v1/markers") { req, _ in
+            try await authorized(req) {
+                if config.quirks.contains(.noMarkers) { return error(.notFound, "Not found") }
+                try await delay()
+                guard req.uri.queryParameters.getAll("timeline[]").contains("notifications"),
+                      let id = await state.notificationsMarker else { return try json([String: WireMarker]()) }
+                return try json(["notifications": WireMarker(lastReadId: state.wireNotificationID(id), version: await state.markerVersion,
+                                                             updatedAt: DemoState.iso8601(Date()))])
+            }
+        }
+        router.post("/api/v1/markers") { req, ctx in
+            try await authorized(req) {
+                if config.quirks.contains(.noMarkers) { return error(.notFound, "Not found") }
+                try await delay()
+                let form = try await formBody(req, ctx)
+                if let raw = form["notifications[last_read_id]"], let id = state.parseID(raw) {
+                    await state.setNotificationsMarker(id)
+                }
+                guard let id = await state.notificationsMarker else { return try json([String: WireMarker]()) }
+                return try json(["notifications": WireMarker(lastReadId: state.wireNotificationID(id), version: await state.markerVersion,
+                                                             updatedAt: DemoState.iso8601(Date()))])
+            }
+        }
+    }
+
+    private func notifications(_ req: Request, grouped: Bool) async throws -> Response {
+        try await delay()
+        if let fault = await state.nextFault() { return respond(to: fault) }
+        let q = req.uri.queryParameters
+        let limit = q["limit"].flatMap { Int(String($0)) } ?? (grouped ? 40 : 15)
+        let maxID = q["max_id"].flatMap { state.parseID(String($0)) }
+        let types = Set(q.getAll("types[]").map { String($0) })
+        let b = await base.value
+        if grouped { return try json(await state.groupedPage(maxID: maxID, types: types, limit: limit, base: b)) }
+        return try json(await state.notificationPage(maxID: maxID, types: types, limit: limit, base: b))
+    }
+}

@@ -1,0 +1,152 @@
+import TernModel
+
+/// Which list a screen shows: a timeline, the thread around a post, the notifications, or a profile.
+public enum FeedID: Sendable, Hashable, CustomStringConvertible {
+    case timeline(TimelineID)
+    case thread(rootID: String)
+    case notifications
+    case profile(accountID: String)
+
+    public var description: String {
+        switch self {
+        case .timeline(let t): return t.description
+        case .thread: return "Thread"
+        case .notifications: return "Notifications"
+        case .profile: return "Profile"
+        }
+    }
+}
+
+/// One row of any list. Every kind of entry flows through this one model, so a new kind of row is one
+/// new case here and in the layout, not edits across the engine, renderer and keys.
+public enum FeedRow: Sendable, Hashable, Identifiable {
+    /// A post; in a thread, `depth` levels under the opened post (ancestors are 0), `focused` for that post.
+    case post(Post, depth: Int = 0, focused: Bool = false)
+    /// Posts known to exist but not loaded.
+    case gap(Gap)
+    case notification(NotificationGroup)
+    /// A profile's header. `followPending` while a follow or unfollow waits for the server.
+    case profile(Profile, Relationship?, followPending: Bool)
+    /// A line in place of something that can't be shown (a deleted post).
+    case notice(id: String, text: String)
+
+    public var id: String {
+        switch self {
+        case .post(let p, _, _): return p.id
+        case .gap(let g): return g.id
+        case .notification(let n): return "n:" + n.id
+        case .profile(let p, _, _): return "profile:" + p.account.id
+        case .notice(let id, _): return id
+        }
+    }
+
+    /// The post that likes, saves, opening and pictures act on.
+    public var post: Post? {
+        switch self {
+        case .post(let p, _, _): return p
+        case .notification(let n): return n.post
+        default: return nil
+        }
+    }
+
+    /// The account that `p` opens.
+    public var account: Account? {
+        switch self {
+        case .post(let p, _, _): return p.account
+        case .notification(let n): return n.post?.account ?? n.accounts.first
+        case .profile(let p, _, _): return p.account
+        default: return nil
+        }
+    }
+}
+
+/// What the UI draws for one list: a versioned, immutable set of rows and the list's state.
+public struct FeedSnapshot: Sendable {
+    public var version: Int
+    public var feed: FeedID
+    public var rows: [FeedRow]
+    /// The store has rows above or below the window of rows (timelines keep only a window in memory).
+    public var moreNewer = false
+    public var moreOlder = false
+    /// Rows that arrived above during this session (for "↑ N new").
+    public var arrivals: Set<String> = []
+    public var savedPosition: SavedPosition?
+    public var offline = false
+    public var pendingActions = 0
+    public var loadingOlder = false
+    public var loadingNewer = false
+    public var reachedEnd = false
+    public var message: StatusMessage?
+    public var retrying: String?
+    /// Unread notifications, where this list knows them.
+    public var unread: Int?
+    /// Where the list opens when first shown (a thread opens at the post it is about).
+    public var focusID: String?
+
+    public init(version: Int = 0, feed: FeedID, rows: [FeedRow] = []) {
+        self.version = version
+        self.feed = feed
+        self.rows = rows
+    }
+
+    /// A timeline's posts with each gap right below the post above it.
+    public init(_ t: TimelineSnapshot) {
+        self.init(version: t.version, feed: .timeline(t.timeline), rows: Self.rows(posts: t.posts, gaps: t.gaps))
+        moreNewer = t.moreNewer
+        moreOlder = t.moreOlder
+        arrivals = t.arrivals
+        savedPosition = t.savedPosition
+        offline = t.offline
+        pendingActions = t.pendingActions
+        loadingOlder = t.loadingOlder
+        loadingNewer = t.loadingNewer
+        reachedEnd = t.reachedEnd
+        message = t.message
+        retrying = t.retrying
+    }
+
+    static func rows(posts: [Post], gaps: [Gap]) -> [FeedRow] {
+        guard !gaps.isEmpty else { return posts.map { .post($0) } }
+        let below = Dictionary(gaps.map { ($0.newerID, $0) }, uniquingKeysWith: { a, _ in a })
+        var rows: [FeedRow] = []
+        rows.reserveCapacity(posts.count + gaps.count)
+        for p in posts {
+            rows.append(.post(p))
+            if let g = below[p.id] { rows.append(.gap(g)) }
+        }
+        return rows
+    }
+}
+
+/// What a screen asks of the engine behind its list. Each engine does what applies to it.
+public enum FeedCommand: Sendable, Equatable {
+    case start
+    case refresh
+    /// The rows in view (first and last post ids) and the viewport's anchor, for paging and positions.
+    case viewed(firstID: String, lastID: String, anchorID: String?, offset: Int)
+    case jump(top: Bool)
+    case fillGap(id: String, fromTop: Bool)
+    case toggleFavourite(postID: String)
+    case toggleBookmark(postID: String)
+    /// Profiles: follow or unfollow the account.
+    case toggleFollow
+    /// Notifications: mentions only, or everything. Profiles: show boosts, or pictures only.
+    case filter(FeedFilter)
+    /// Notifications: everything down to this row has been seen.
+    case markRead
+}
+
+/// Narrower views of a list.
+public enum FeedFilter: Sendable, Equatable {
+    case everything
+    case mentionsOnly
+    case withoutBoosts
+    case mediaOnly
+}
+
+/// An engine behind a list: takes commands, publishes snapshots, never makes the UI wait.
+public protocol FeedEngine: Sendable {
+    /// Queues a command; returns at once.
+    func perform(_ command: FeedCommand)
+    func stop()
+}

@@ -1,0 +1,255 @@
+import Foundation
+import Logging
+import TernMastodon
+import TernModel
+import TernStore
+
+/// The notifications list. Starts from the store, asks the server for the newest page (grouped where
+/// the server groups, grouped here otherwise), pages down as the user reads, and keeps the read position
+/// in the server's markers where the server has them, so another client sees the same position.
+public actor NotificationsEngine: FeedEngine {
+    private let client: MastodonClient
+    private let store: Store
+    private let account: String
+    private let actions: ActionQueue
+    private let offlineOnly: Bool
+    private let pageSize: Int
+    private let publish: @Sendable (FeedSnapshot) -> Void
+    private let inputs: AsyncStream<EngineInput>
+    private let continuation: AsyncStream<EngineInput>.Continuation
+    private let logger = Logger(label: "tern.notifications")
+
+    private var groups: [NotificationGroup] = []
+    private var filter = FeedFilter.everything
+    /// Whether the server has grouped notifications; nil until asked.
+    private var serverGroups: Bool?
+    private var markersSupported = true
+    private var lastRead: String?
+    private var loadingNewer = false
+    private var loadingOlder = false
+    private var reachedEnd = false
+    private var offline = false
+    private var started = false
+    private var version = 0
+    private var messages = 0
+    private var message: StatusMessage?
+    private var arrivals: Set<String> = []
+
+    public init(sources: TimelineEngine.Sources, pageSize: Int = 30, publish: @escaping @Sendable (FeedSnapshot) -> Void) {
+        client = sources.client
+        store = sources.store
+        account = sources.account
+        actions = sources.actions
+        offlineOnly = sources.offline
+        self.pageSize = pageSize
+        self.publish = publish
+        (inputs, continuation) = AsyncStream.makeStream(of: EngineInput.self)
+        let continuation = self.continuation
+        sources.actions.subscribe { continuation.yield(.actions($0)) }
+    }
+
+    public nonisolated func perform(_ command: FeedCommand) { continuation.yield(.command(command)) }
+    public nonisolated func stop() { continuation.finish() }
+
+    public func run() async {
+        for await input in inputs {
+            switch input {
+            case .actions(let event):
+                if case .refused(let why) = event { say(why, error: true) }
+                emit()
+            case .command(let command):
+                await handle(command)
+            }
+        }
+    }
+
+    private func handle(_ command: FeedCommand) async {
+        switch command {
+        case .start:
+            guard !started else { return }
+            started = true
+            await start()
+        case .refresh:
+            await refresh()
+        case .viewed(_, let lastID, _, _):
+            let shown = visibleGroups
+            if let i = shown.firstIndex(where: { "n:" + $0.id == lastID }), i >= shown.count - 8 { await loadOlder() }
+        case .filter(let f):
+            filter = f == .mentionsOnly ? .mentionsOnly : .everything
+            emit()
+            if visibleGroups.count < 10 { await loadOlder() }
+        case .markRead:
+            await markRead()
+        case .toggleFavourite(let id): toggle(.favourite, id)
+        case .toggleBookmark(let id): toggle(.bookmark, id)
+        default: break
+        }
+    }
+
+    private var visibleGroups: [NotificationGroup] {
+        filter == .mentionsOnly ? groups.filter { $0.kind == .mention } : groups
+    }
+
+    private func start() async {
+        do {
+            groups = try await store.notifications(account: account)
+            lastRead = try await store.marker("notifications", account: account)?.lastReadID
+        } catch {
+            logger.error("couldn't read stored notifications", metadata: ["error": "\(error)"])
+        }
+        emit()
+        if offlineOnly {
+            offline = true
+            emit()
+            return
+        }
+        await syncMarker()
+        await refresh()
+    }
+
+    /// Sends a read position saved while offline, then takes the server's (another client may have moved it).
+    private func syncMarker() async {
+        do {
+            if let local = try await store.marker("notifications", account: account), local.unsent {
+                try await client.saveNotificationsMarker(lastReadID: local.lastReadID)
+                try await store.saveMarker("notifications", lastReadID: local.lastReadID, unsent: false, account: account)
+            }
+            if let remote = try await client.notificationsMarker() {
+                if lastRead.map({ ServerID.isNewer(remote, than: $0) }) ?? true {
+                    lastRead = remote
+                    try await store.saveMarker("notifications", lastReadID: remote, unsent: false, account: account)
+                }
+            }
+        } catch let error as MastodonError {
+            if case .http(let status, _) = error, status == 404 { markersSupported = false; return }
+            logger.warning("couldn't sync the notifications marker", metadata: ["error": "\(error)"])
+        } catch {
+            logger.error("couldn't store the notifications marker", metadata: ["error": "\(error)"])
+        }
+    }
+
+    private func refresh() async {
+        guard !loadingNewer, !offlineOnly else { return }
+        loadingNewer = true
+        emit()
+        defer { loadingNewer = false; emit() }
+        do {
+            let page = try await client.notifications(limit: pageSize, grouped: serverGroups ?? true)
+            serverGroups = page.serverGrouped
+            offline = false
+            let known = Set(groups.map(\.id))
+            let overlaps = page.groups.contains { known.contains($0.id) }
+            if started, !groups.isEmpty { arrivals.formUnion(page.groups.filter { !known.contains($0.id) }.map { "n:" + $0.id }) }
+            // Without overlap the stored list may have a hole above it: start again from this page.
+            groups = overlaps ? merge(page.groups, into: groups) : page.groups
+            if !overlaps { reachedEnd = false }
+            if page.groups.count < pageSize / 2, !overlaps { reachedEnd = page.groups.isEmpty }
+            await save(page.groups)
+        } catch {
+            fail(error)
+        }
+    }
+
+    private func loadOlder() async {
+        guard !loadingOlder, !reachedEnd, !offlineOnly, let oldest = groups.last?.oldestID else { return }
+        loadingOlder = true
+        emit()
+        defer { loadingOlder = false; emit() }
+        do {
+            let page = try await client.notifications(maxID: oldest, limit: pageSize, grouped: serverGroups ?? true)
+            serverGroups = page.serverGrouped
+            offline = false
+            if page.groups.isEmpty { reachedEnd = true }
+            groups = merge(page.groups, into: groups)
+            await save(page.groups)
+        } catch {
+            fail(error)
+        }
+    }
+
+    /// Groups of a page replace stored ones with the same key (a group grows as people keep liking).
+    private func merge(_ page: [NotificationGroup], into list: [NotificationGroup]) -> [NotificationGroup] {
+        var byKey = Dictionary(list.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        for var g in page {
+            if let old = byKey[g.id], ServerID.isNewer(g.oldestID, than: old.oldestID) { g.oldestID = old.oldestID }
+            byKey[g.id] = g
+        }
+        return byKey.values.sorted { ServerID.isNewer($0.newestID, than: $1.newestID) }
+    }
+
+    private func save(_ page: [NotificationGroup]) async {
+        do { try await store.saveNotifications(page, account: account) }
+        catch { logger.error("couldn't store notifications", metadata: ["error": "\(error)"]) }
+    }
+
+    /// Everything shown has been seen: the marker moves to the newest notification.
+    private func markRead() async {
+        guard let newest = groups.first?.newestID, lastRead.map({ ServerID.isNewer(newest, than: $0) }) ?? true else { return }
+        lastRead = newest
+        emit()
+        do {
+            try await store.saveMarker("notifications", lastReadID: newest, unsent: markersSupported, account: account)
+            guard markersSupported, !offlineOnly else { return }
+            try await client.saveNotificationsMarker(lastReadID: newest)
+            try await store.saveMarker("notifications", lastReadID: newest, unsent: false, account: account)
+        } catch let error as MastodonError {
+            if case .http(let status, _) = error, status == 404 {
+                markersSupported = false
+                return
+            }
+            // Kept as unsent: the next start sends it.
+            logger.warning("couldn't send the notifications marker", metadata: ["error": "\(error)"])
+        } catch {
+            logger.error("couldn't store the notifications marker", metadata: ["error": "\(error)"])
+        }
+    }
+
+    private func fail(_ error: Error) {
+        let e = error as? MastodonError
+        if e?.serverUnreachable == true {
+            offline = true
+            say(groups.isEmpty ? "Can't reach the server: \(e!.description)" : "Offline: showing stored notifications",
+                error: groups.isEmpty)
+        } else {
+            say("Couldn't load notifications: \(e?.description ?? "\(error)")", error: true)
+        }
+    }
+
+    private func toggle(_ kind: PendingAction.Kind, _ postID: String) {
+        guard let post = groups.lazy.compactMap(\.post).first(where: { $0.id == postID }) else { return }
+        do { try actions.toggle(kind, of: post) } catch {
+            say("Couldn't \(kind.verb): the cache could not record it (\(error))", error: true)
+            emit()
+        }
+    }
+
+    private func say(_ text: String, error: Bool) {
+        messages += 1
+        message = StatusMessage(id: messages, text: text, isError: error)
+    }
+
+    /// Unread: groups newer than the read position (all of them before any position is known).
+    private var unread: Int {
+        guard let lastRead else { return groups.count }
+        return groups.prefix { ServerID.isNewer($0.newestID, than: lastRead) }.count
+    }
+
+    private func emit() {
+        version += 1
+        let rows = visibleGroups.map { g -> FeedRow in
+            var g = g
+            g.post = g.post.map(actions.apply)
+            return .notification(g)
+        }
+        var s = FeedSnapshot(version: version, feed: .notifications, rows: rows)
+        s.loadingNewer = loadingNewer
+        s.loadingOlder = loadingOlder
+        s.reachedEnd = reachedEnd
+        s.offline = offline || offlineOnly
+        s.message = message
+        s.unread = unread
+        s.arrivals = arrivals
+        s.pendingActions = actions.pendingCount
+        publish(s)
+    }
+}

@@ -1,0 +1,244 @@
+import Foundation
+import Logging
+import TernMastodon
+import TernModel
+import TernStore
+
+/// A profile: the account's header (bio, fields, counts, how you are related), what it pinned, and its
+/// posts, which a timeline engine of their own pages and caches. Follow and unfollow show at once as
+/// pending and end as the server says: an answered error rolls back and says why.
+public actor ProfileEngine: FeedEngine {
+    private let sources: TimelineEngine.Sources
+    private let account: Account
+    private let publish: @Sendable (FeedSnapshot) -> Void
+    private let inputs: AsyncStream<ProfileInput>
+    private let continuation: AsyncStream<ProfileInput>.Continuation
+    private let retry: RetryPolicy
+    private let logger = Logger(label: "tern.profile")
+
+    private var profile: Profile
+    private var relationship: Relationship?
+    private var followPending = false
+    private var pinned: [Post] = []
+    private var posts: FeedSnapshot?
+    private var postsEngine: TimelineEngine?
+    private var postsTask: Task<Void, Never>?
+    private var filter = FeedFilter.everything
+    private var offline = false
+    private var started = false
+    private var version = 0
+    private var messages = 0
+    private var message: StatusMessage?
+    private var postsMessageID = 0
+
+    private enum ProfileInput: Sendable {
+        case command(FeedCommand)
+        case posts(TimelineSnapshot)
+        case followed(Result<Relationship, MastodonError>, wanted: Bool)
+    }
+
+    public init(sources: TimelineEngine.Sources, account: Account, retry: RetryPolicy = .answeredAction,
+                publish: @escaping @Sendable (FeedSnapshot) -> Void) {
+        self.sources = sources
+        self.account = account
+        self.retry = retry
+        self.publish = publish
+        profile = Profile(account: account)
+        (inputs, continuation) = AsyncStream.makeStream(of: ProfileInput.self)
+    }
+
+    public nonisolated func perform(_ command: FeedCommand) { continuation.yield(.command(command)) }
+    public nonisolated func stop() { continuation.finish() }
+
+    public func run() async {
+        for await input in inputs {
+            switch input {
+            case .command(let c): await handle(c)
+            case .posts(let s):
+                // The posts' messages are said again under this list's own numbering.
+                if let m = s.message, m.id > postsMessageID {
+                    postsMessageID = m.id
+                    say(m.text, error: m.isError)
+                }
+                posts = FeedSnapshot(s)
+                emit()
+            case .followed(let result, let wanted):
+                followPending = false
+                switch result {
+                case .success(let r): relationship = r
+                case .failure(let e):
+                    relationship?.following = !wanted
+                    relationship?.requested = false
+                    say("Couldn't \(wanted ? "follow" : "unfollow") @\(account.acct): \(e.description)", error: true)
+                }
+                await saveProfile()
+                emit()
+            }
+        }
+        postsEngine?.stop()
+        await postsTask?.value
+    }
+
+    private func handle(_ command: FeedCommand) async {
+        switch command {
+        case .start:
+            guard !started else { return }
+            started = true
+            openPosts()
+            await load()
+        case .refresh:
+            postsEngine?.send(.refresh)
+            await fetch()
+        case .viewed, .jump, .fillGap, .toggleFavourite, .toggleBookmark:
+            if case .toggleFavourite(let id) = command, let p = pinnedPost(id) { toggle(.favourite, p); return }
+            if case .toggleBookmark(let id) = command, let p = pinnedPost(id) { toggle(.bookmark, p); return }
+            postsEngine?.perform(command)
+        case .toggleFollow:
+            follow()
+        case .filter(let f):
+            guard f != filter else { return }
+            filter = f
+            openPosts()
+        case .markRead: break
+        }
+    }
+
+    /// Pinned rows carry a prefixed id, so a pinned post that is also among the posts is two distinct rows.
+    private func pinnedPost(_ rowID: String) -> Post? {
+        guard rowID.hasPrefix(Self.pinnedPrefix) else { return nil }
+        return pinned.first { $0.id == rowID.dropFirst(Self.pinnedPrefix.count) }
+    }
+
+    static let pinnedPrefix = "pinned:"
+
+    /// The posts below the header: all, without boosts, or with pictures only; each its own cached timeline.
+    private func openPosts() {
+        postsEngine?.stop()
+        let timeline: TimelineID
+        switch filter {
+        case .withoutBoosts: timeline = .accountOriginals(id: account.id, acct: account.acct)
+        case .mediaOnly: timeline = .accountMedia(id: account.id, acct: account.acct)
+        default: timeline = .account(id: account.id, acct: account.acct)
+        }
+        let continuation = self.continuation
+        let engine = TimelineEngine(sources: sources, timeline: timeline) { continuation.yield(.posts($0)) }
+        postsEngine = engine
+        posts = nil
+        postsMessageID = 0
+        let previous = postsTask
+        postsTask = Task { await previous?.value; await engine.run() }
+        engine.send(.start)
+    }
+
+    private func load() async {
+        do {
+            if let (p, r) = try await sources.store.profile(account.id, account: sources.account) {
+                profile = p
+                relationship = r
+            }
+        } catch {
+            logger.error("couldn't read a stored profile", metadata: ["error": "\(error)"])
+        }
+        emit()
+        if sources.offline { offline = true; emit(); return }
+        await fetch()
+    }
+
+    private func fetch() async {
+        do {
+            async let p = sources.client.profile(accountID: account.id)
+            async let r = sources.client.relationship(accountID: account.id)
+            async let pins = sources.client.pinned(accountID: account.id)
+            profile = try await p
+            offline = false
+            // A relationship or pins the server won't give (some servers lack one or the other) cost only that part.
+            do { relationship = try await r } catch { logger.warning("no relationship", metadata: ["error": "\(error)"]) }
+            do { pinned = try await pins } catch { logger.warning("no pinned posts", metadata: ["error": "\(error)"]) }
+            await saveProfile()
+        } catch let error as MastodonError {
+            if error.serverUnreachable { offline = true } else { say("Couldn't load the profile: \(error.description)", error: true) }
+        } catch {
+            say("Couldn't load the profile: \(error)", error: true)
+        }
+        emit()
+    }
+
+    private func saveProfile() async {
+        do { try await sources.store.saveProfile(profile, relationship: relationship, account: sources.account) }
+        catch { logger.error("couldn't store a profile", metadata: ["error": "\(error)"]) }
+    }
+
+    /// Shows the wish at once, then sends it; answered errors are retried as likes are, then rolled back.
+    private func follow() {
+        guard !followPending, !sources.offline else {
+            if sources.offline { say("Offline: following needs the server", error: true); emit() }
+            return
+        }
+        var r = relationship ?? Relationship()
+        let wanted = !(r.following || r.requested)
+        r.following = wanted && !profile.locked
+        r.requested = wanted && profile.locked
+        relationship = r
+        followPending = true
+        emit()
+        let client = sources.client, id = account.id, continuation = self.continuation, retry = self.retry
+        Task {
+            var failures = 0
+            while true {
+                do {
+                    let answer = try await client.setFollowing(wanted, accountID: id)
+                    continuation.yield(.followed(.success(answer), wanted: wanted))
+                    return
+                } catch let error as MastodonError {
+                    failures += 1
+                    guard !error.serverUnreachable, failures < retry.attempts,
+                          let wait = retry.delay(after: error, failures: failures, now: Date(), jitter: Double.random(in: 0...1)) else {
+                        continuation.yield(.followed(.failure(error), wanted: wanted))
+                        return
+                    }
+                    try? await Task.sleep(for: .seconds(wait))
+                } catch {
+                    continuation.yield(.followed(.failure(.invalidResponse("\(error)")), wanted: wanted))
+                    return
+                }
+            }
+        }
+    }
+
+    private func toggle(_ kind: PendingAction.Kind, _ post: Post) {
+        do { try sources.actions.toggle(kind, of: post) } catch {
+            say("Couldn't \(kind.verb): the cache could not record it (\(error))", error: true)
+            emit()
+        }
+    }
+
+    private func say(_ text: String, error: Bool) {
+        messages += 1
+        message = StatusMessage(id: messages, text: text, isError: error)
+    }
+
+    private func emit() {
+        version += 1
+        var rows: [FeedRow] = [.profile(profile, relationship, followPending: followPending)]
+        if !pinned.isEmpty, filter == .everything {
+            rows.append(.notice(id: "pinned", text: "📌 Pinned"))
+            rows += pinned.map { p in
+                var p = sources.actions.apply(to: p)
+                p.id = Self.pinnedPrefix + p.id
+                return .post(p)
+            }
+            rows.append(.notice(id: "posts", text: "Posts"))
+        }
+        let below = posts
+        rows += below?.rows ?? []
+        var s = FeedSnapshot(version: version, feed: .profile(accountID: account.id), rows: rows)
+        s.loadingOlder = below?.loadingOlder ?? false
+        s.loadingNewer = below?.loadingNewer ?? false
+        s.reachedEnd = below?.reachedEnd ?? false
+        s.moreOlder = below?.moreOlder ?? false
+        s.offline = offline || (below?.offline ?? false)
+        s.pendingActions = sources.actions.pendingCount
+        s.message = message
+        publish(s)
+    }
+}

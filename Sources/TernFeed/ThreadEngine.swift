@@ -1,0 +1,200 @@
+import Foundation
+import Logging
+import TernMastodon
+import TernModel
+import TernStore
+
+/// The thread around one post: what it answers, the post, and the replies under it as a tree. It opens
+/// at once from what it was given and what the store has, then asks the server and stores the answer,
+/// so a thread read once reads offline.
+public actor ThreadEngine: FeedEngine {
+    private let client: MastodonClient
+    private let store: Store
+    private let account: String
+    private let actions: ActionQueue
+    private let offlineOnly: Bool
+    private let rootID: String
+    private let publish: @Sendable (FeedSnapshot) -> Void
+    private let inputs: AsyncStream<EngineInput>
+    private let continuation: AsyncStream<EngineInput>.Continuation
+    private let logger = Logger(label: "tern.thread")
+
+    private var entries: [(post: Post, depth: Int)] = []
+    private var missing: String?
+    private var loading = false
+    private var offline = false
+    private var version = 0
+    private var messages = 0
+    private var message: StatusMessage?
+    private var started = false
+    /// The thread came from the store or the server, not only from the post that opened it.
+    private var fetched = false
+
+    /// `seed` is the post as the list that opened the thread had it, shown before anything else arrives.
+    public init(sources: TimelineEngine.Sources, rootID: String, seed: Post?, publish: @escaping @Sendable (FeedSnapshot) -> Void) {
+        client = sources.client
+        store = sources.store
+        account = sources.account
+        actions = sources.actions
+        offlineOnly = sources.offline
+        self.rootID = rootID
+        self.publish = publish
+        if let seed { entries = [(seed, 0)] }
+        (inputs, continuation) = AsyncStream.makeStream(of: EngineInput.self)
+        let continuation = self.continuation
+        sources.actions.subscribe { continuation.yield(.actions($0)) }
+    }
+
+    public nonisolated func perform(_ command: FeedCommand) { continuation.yield(.command(command)) }
+    public nonisolated func stop() { continuation.finish() }
+
+    public func run() async {
+        for await input in inputs {
+            guard case .command(let command) = input else {
+                if case .actions(let event) = input { heard(event) }
+                continue
+            }
+            switch command {
+            case .start:
+                guard !started else { continue }
+                started = true
+                await load()
+            case .refresh:
+                await fetch()
+            case .toggleFavourite(let id): toggle(.favourite, id)
+            case .toggleBookmark(let id): toggle(.bookmark, id)
+            default: break
+            }
+        }
+    }
+
+    private func load() async {
+        emit()
+        do {
+            if let stored = try await store.thread(rootID, account: account), !stored.posts.isEmpty {
+                entries = stored.posts
+                fetched = true
+                emit()
+            }
+        } catch {
+            logger.error("couldn't read a stored thread", metadata: ["error": "\(error)"])
+        }
+        if offlineOnly {
+            offline = true
+            say(entries.count > 1 ? "Offline: showing the stored thread" : "Offline: this thread was never opened online", error: false)
+            emit()
+            return
+        }
+        await fetch()
+    }
+
+    private func fetch() async {
+        guard !loading else { return }
+        loading = true
+        emit()
+        defer { loading = false; emit() }
+        do {
+            async let post = client.status(id: rootID)
+            async let context = client.context(of: rootID)
+            let (focus, around) = try await (post, context)
+            offline = false
+            missing = nil
+            entries = Self.tree(ancestors: around.ancestors, focus: focus, descendants: around.descendants)
+            fetched = true
+            do { try await store.saveThread(rootID, posts: entries, account: account) }
+            catch { logger.error("couldn't store a thread", metadata: ["error": "\(error)"]) }
+        } catch let error as MastodonError {
+            if case .http(let status, _) = error, status == 404 || status == 410 {
+                missing = "This post was deleted, or is not visible to you."
+                entries = []
+            } else if error.serverUnreachable {
+                offline = true
+                say(entries.count > 1 ? "Offline: showing the stored thread" : "Can't reach the server: \(error.description)", error: entries.count <= 1)
+            } else {
+                say("Couldn't load the thread: \(error.description)", error: true)
+            }
+        } catch {
+            say("Couldn't load the thread: \(error)", error: true)
+        }
+    }
+
+    /// Reading order: ancestors, the post, then the replies depth first. Each reply goes under the post
+    /// it answers, siblings in the server's order; replies whose parent is missing go last, one level in.
+    static func tree(ancestors: [Post], focus: Post, descendants: [Post]) -> [(post: Post, depth: Int)] {
+        var children: [String: [Post]] = [:]
+        let known = Set(descendants.map(\.statusID) + [focus.statusID])
+        var orphans: [Post] = []
+        for d in descendants {
+            if let parent = d.inReplyToID, known.contains(parent) { children[parent, default: []].append(d) }
+            else { orphans.append(d) }
+        }
+        var out = ancestors.map { ($0, 0) } + [(focus, 0)]
+        var seen: Set<String> = [focus.statusID]
+        func walk(_ id: String, _ depth: Int) {
+            for c in children[id] ?? [] where seen.insert(c.statusID).inserted {
+                out.append((c, depth))
+                walk(c.statusID, depth + 1)
+            }
+        }
+        walk(focus.statusID, 1)
+        for o in orphans where seen.insert(o.statusID).inserted {
+            out.append((o, 1))
+            walk(o.statusID, 2)
+        }
+        return out
+    }
+
+    private func heard(_ event: ActionQueue.Event) {
+        switch event {
+        case .changed: break
+        case .confirmed(let status):
+            for i in entries.indices where entries[i].post.statusID == status.statusID {
+                entries[i].post.favourited = status.favourited
+                entries[i].post.bookmarked = status.bookmarked
+                entries[i].post.favouritesCount = status.favouritesCount
+            }
+        case .refused(let why): say(why, error: true)
+        }
+        emit()
+    }
+
+    private func toggle(_ kind: PendingAction.Kind, _ postID: String) {
+        guard let post = entries.first(where: { $0.post.id == postID })?.post else { return }
+        do { try actions.toggle(kind, of: post) } catch {
+            say("Couldn't \(kind.verb): the cache could not record it (\(error))", error: true)
+            emit()
+        }
+    }
+
+    private func say(_ text: String, error: Bool) {
+        messages += 1
+        message = StatusMessage(id: messages, text: text, isError: error)
+    }
+
+    private func emit() {
+        version += 1
+        var rows: [FeedRow] = []
+        if let missing { rows.append(.notice(id: "missing", text: missing)) }
+        // The oldest post we have answers one we don't: deleted, or not visible to the user.
+        if fetched, let first = entries.first, first.post.inReplyToID != nil {
+            rows.append(.notice(id: "above", text: "↑ in reply to a post that is not available"))
+        }
+        for (post, depth) in entries {
+            rows.append(.post(actions.apply(to: post), depth: depth, focused: post.statusID == rootID))
+        }
+        var s = FeedSnapshot(version: version, feed: .thread(rootID: rootID), rows: rows)
+        s.loadingNewer = loading
+        s.offline = offline
+        s.reachedEnd = !loading
+        s.message = message
+        s.pendingActions = actions.pendingCount
+        s.focusID = entries.first { $0.post.statusID == rootID }?.post.id
+        publish(s)
+    }
+}
+
+/// What an engine's loop takes: the screen's commands, and the action queue's news.
+enum EngineInput: Sendable {
+    case command(FeedCommand)
+    case actions(ActionQueue.Event)
+}

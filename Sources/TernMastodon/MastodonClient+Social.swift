@@ -1,0 +1,83 @@
+import Foundation
+import NIOHTTP1
+import TernModel
+
+/// One page of notifications, newest first.
+public struct NotificationPage: Sendable {
+    public var groups: [NotificationGroup]
+    /// Whether the server grouped them (`/api/v2/notifications`); false when Tern did.
+    public var serverGrouped: Bool
+    public var skipped: Int
+}
+
+extension MastodonClient {
+    /// The posts above and below a status.
+    public func context(of statusID: String) async throws -> (ancestors: [Post], descendants: [Post]) {
+        let (data, _) = try await send(url: endpoint("/api/v1/statuses/\(Self.escaped(statusID))/context"), method: .GET,
+                                       budget: .page)
+        return try MastodonDecoder.context(fromJSON: data)
+    }
+
+    public func profile(accountID: String) async throws -> Profile {
+        let (data, _) = try await send(url: endpoint("/api/v1/accounts/\(Self.escaped(accountID))"), method: .GET)
+        return try MastodonDecoder.profile(fromJSON: data)
+    }
+
+    public func relationship(accountID: String) async throws -> Relationship {
+        let (data, _) = try await send(url: endpoint("/api/v1/accounts/relationships?id%5B%5D=\(Self.escaped(accountID))"),
+                                       method: .GET)
+        return try MastodonDecoder.relationship(fromJSON: data)
+    }
+
+    /// Follows or unfollows; returns the relationship as the server now has it.
+    public func setFollowing(_ follow: Bool, accountID: String) async throws -> Relationship {
+        let (data, _) = try await send(url: endpoint("/api/v1/accounts/\(Self.escaped(accountID))/\(follow ? "follow" : "unfollow")"),
+                                       method: .POST)
+        return try MastodonDecoder.relationship(fromJSON: data)
+    }
+
+    /// A page of notifications below `maxID`, grouped. `grouped` asks the grouped API; a server without
+    /// it (404) is asked the plain one and the answer says which was used.
+    public func notifications(maxID: String? = nil, limit: Int = 30, types: [String] = [], grouped: Bool) async throws -> NotificationPage {
+        var query = "limit=\(limit)"
+        if let maxID { query += "&max_id=\(Self.escaped(maxID))" }
+        for t in types { query += "&types%5B%5D=\(Self.escaped(t))" }
+        if grouped {
+            do {
+                let (data, _) = try await send(url: endpoint("/api/v2/notifications?" + query + "&grouped_types%5B%5D=favourite"
+                                                             + "&grouped_types%5B%5D=reblog&grouped_types%5B%5D=follow"),
+                                               method: .GET, budget: .page)
+                let (groups, skipped) = try MastodonDecoder.notifications(fromJSON: data)
+                return NotificationPage(groups: groups, serverGrouped: true, skipped: skipped)
+            } catch MastodonError.http(let status, _) where status == 404 || status == 410 {
+                // No grouped API here: fall through to the plain one.
+            }
+        }
+        let (data, _) = try await send(url: endpoint("/api/v1/notifications?" + query), method: .GET, budget: .page)
+        let (groups, skipped) = try MastodonDecoder.notifications(fromJSON: data)
+        return NotificationPage(groups: groups, serverGrouped: false, skipped: skipped)
+    }
+
+    /// The notifications read marker; nil when none was saved. Throws `.http(404)` where markers don't exist.
+    public func notificationsMarker() async throws -> String? {
+        let (data, _) = try await send(url: endpoint("/api/v1/markers?timeline%5B%5D=notifications"), method: .GET)
+        do { return try JSONDecoder().decode(MarkersWire.self, from: data).notifications }
+        catch { throw MastodonError.invalidResponse(MastodonDecoder.describe(error, data)) }
+    }
+
+    public func saveNotificationsMarker(lastReadID: String) async throws {
+        _ = try await send(url: endpoint("/api/v1/markers"), method: .POST,
+                           form: [("notifications[last_read_id]", lastReadID)])
+    }
+
+    static func escaped(_ s: String) -> String { s.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? s }
+}
+
+extension MastodonClient {
+    /// The posts an account pinned to its profile.
+    public func pinned(accountID: String) async throws -> [Post] {
+        let (data, _) = try await send(url: endpoint("/api/v1/accounts/\(Self.escaped(accountID))/statuses?pinned=true"), method: .GET,
+                                       budget: .page)
+        return try MastodonDecoder.posts(fromJSON: data).posts
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import TernModel
+
+/// Turns either notifications API into the reader's groups. Grouped servers (`/api/v2/notifications`)
+/// are taken at their word; for the others, likes and boosts of one post, and follows, on the same day
+/// are put together the way Mastodon groups them, and everything else stands alone.
+enum NotificationGrouping {
+    static func groups(_ wire: GroupedNotificationsWire) -> [NotificationGroup] {
+        let accounts = Dictionary(wire.accounts.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let statuses = Dictionary(wire.statuses.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        return wire.groups.map { g in
+            let sample = g.sampleAccountIDs.compactMap { accounts[$0] }.map { PostMapping.account($0) }
+            return NotificationGroup(
+                id: g.key, kind: NotificationKind(wire: g.type), accounts: sample, count: g.count, newestID: g.newestID,
+                oldestID: g.oldestID ?? g.newestID, latestAt: g.latestAt ?? Date(timeIntervalSince1970: 0),
+                post: g.statusID.flatMap { statuses[$0] }.map(PostMapping.post))
+        }
+    }
+
+    /// Groups a page of single notifications, keeping the order of each group's newest member.
+    static func groups(_ notifications: [NotificationWire]) -> [NotificationGroup] {
+        var order: [String] = []
+        var byKey: [String: NotificationGroup] = [:]
+        for n in notifications {
+            let kind = NotificationKind(wire: n.type)
+            let key = localKey(n, kind)
+            let account = n.account.map { PostMapping.account($0) }
+            if var g = byKey[key] {
+                if let account, !g.accounts.contains(where: { $0.id == account.id }), g.accounts.count < 8 {
+                    g.accounts.append(account)
+                }
+                g.count += 1
+                if ServerID.isNewer(g.oldestID, than: n.id) { g.oldestID = n.id }
+                byKey[key] = g
+            } else {
+                order.append(key)
+                byKey[key] = NotificationGroup(id: key, kind: kind, accounts: account.map { [$0] } ?? [], count: 1,
+                                               newestID: n.id, oldestID: n.id,
+                                               latestAt: n.createdAt ?? Date(timeIntervalSince1970: 0),
+                                               post: n.status.map(PostMapping.post))
+            }
+        }
+        return order.compactMap { byKey[$0] }
+    }
+
+    private static func localKey(_ n: NotificationWire, _ kind: NotificationKind) -> String {
+        // A server's own group key is used when it has one that groups (Mastodon 4.3+ sends them in v1 too).
+        if let key = n.groupKey, !key.isEmpty, !key.hasPrefix("ungrouped-") { return key }
+        let day = Int((n.createdAt ?? Date(timeIntervalSince1970: 0)).timeIntervalSince1970 / 86_400)
+        switch kind {
+        case .favourite, .reblog:
+            if let status = n.status { return "\(n.type)-\(status.id)-\(day)" }
+        case .follow:
+            return "follow-\(day)"
+        default: break
+        }
+        return "ungrouped-\(n.id)"
+    }
+}
+
+extension MastodonDecoder {
+    /// A notifications body of either API: grouped (`{"notification_groups": …}`) or a plain array.
+    public static func notifications(fromJSON data: Data) throws -> (groups: [NotificationGroup], skipped: Int) {
+        let decoder = JSONDecoder()
+        if let grouped = try? decoder.decode(GroupedNotificationsWire.self, from: data) {
+            return (NotificationGrouping.groups(grouped), grouped.skipped)
+        }
+        let list: LossyArray<NotificationWire>
+        do { list = try decoder.decode(LossyArray<NotificationWire>.self, from: data) }
+        catch { throw MastodonError.invalidResponse(describe(error, data)) }
+        return (NotificationGrouping.groups(list.elements), list.skipped)
+    }
+
+    /// A thread around a status: what it answers (oldest first) and the replies under it.
+    public static func context(fromJSON data: Data) throws -> (ancestors: [Post], descendants: [Post]) {
+        do {
+            let wire = try JSONDecoder().decode(ContextWire.self, from: data)
+            return (wire.ancestors.map(PostMapping.post), wire.descendants.map(PostMapping.post))
+        } catch { throw MastodonError.invalidResponse(describe(error, data)) }
+    }
+
+    public static func profile(fromJSON data: Data) throws -> Profile {
+        do { return try JSONDecoder().decode(ProfileWire.self, from: data).profile }
+        catch { throw MastodonError.invalidResponse(describe(error, data)) }
+    }
+
+    /// A relationship, alone or as the one element of the array `accounts/relationships` answers with.
+    public static func relationship(fromJSON data: Data) throws -> Relationship {
+        let decoder = JSONDecoder()
+        do {
+            if let list = try? decoder.decode(LossyArray<RelationshipWire>.self, from: data) {
+                guard let first = list.elements.first else { throw MastodonError.invalidResponse("no relationship in the answer") }
+                return first.relationship
+            }
+            return try decoder.decode(RelationshipWire.self, from: data).relationship
+        } catch let error as MastodonError { throw error }
+        catch { throw MastodonError.invalidResponse(describe(error, data)) }
+    }
+}
