@@ -48,6 +48,8 @@ public struct DemoConfig: Sendable {
     public var port = 0
     /// How this server differs from Mastodon.
     public var quirks: ServerQuirks = []
+    /// Replies under one more post, for measuring long threads (0: none).
+    public var largeThreadReplies = 0
     /// Escape sequences, C1 controls and bidi overrides in every name, note, warning and post.
     public var hostile = false
     /// Refuse connections (nothing listens) for this many seconds after start.

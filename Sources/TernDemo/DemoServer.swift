@@ -109,6 +109,21 @@ public final class DemoServer: Sendable {
     /// Makes the next timeline reads or like/save requests fail, one fault each, in order.
     public func injectFaults(_ faults: [DemoFault]) async { await state.inject(faults) }
 
+    /// The post with a 40-reply, 3-deep thread under it, as this server writes ids.
+    public func showcaseThreadID() async -> String { state.wireID(await state.showcaseThreadID) }
+
+    /// The post with a 14-deep chain of replies under it.
+    public func deepThreadID() async -> String { state.wireID(await state.deepThreadID) }
+
+    /// The post with `largeThreadReplies` replies under it (nil when that knob is 0).
+    public func largeThreadID() async -> String? { await state.largeThreadID.map(state.wireID) }
+
+    /// The demo user's read marker for notifications, as this server writes ids.
+    public func notificationsMarker() async -> String? { await state.notificationsMarker.map(state.wireID) }
+
+    /// The id of the newest of the demo user's notifications.
+    public func newestNotificationID() async -> String? { await state.notifications.last.map { state.wireID($0.id) } }
+
     /// Makes the next picture requests fail, one fault each, in order.
     public func injectMediaFaults(_ faults: [DemoFault]) async { await state.injectMedia(faults) }
 

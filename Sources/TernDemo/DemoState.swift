@@ -30,6 +30,7 @@ actor DemoState {
     /// A post with a 40-reply, 3-deep thread under it, and one with a 14-deep chain.
     private(set) var showcaseThreadID: UInt64 = 0
     private(set) var deepThreadID: UInt64 = 0
+    private(set) var largeThreadID: UInt64?
     /// The demo user's notifications, oldest first, and their read marker.
     var notifications: [DemoNotification] = []
     var notificationsMarker: UInt64?
@@ -55,8 +56,9 @@ actor DemoState {
         for (i, date) in ages.reversed().enumerated() { made.append(world.makePost(i, at: date)) }
         posts = made
         for p in made { postsByAuthor[p.authorIndex, default: 0] += 1 }
-        let threads = Self.makeThreads(&made, world: world)
+        let threads = Self.makeThreads(&made, world: world, large: config.largeThreadReplies)
         (replies, childrenOf, showcaseThreadID, deepThreadID) = (threads.replies, threads.children, threads.showcase, threads.deep)
+        largeThreadID = threads.large
         posts = made
         notifications = world.notifications(yours: replies.values.filter { $0.authorIndex == 0 }.map(\.id).sorted(),
                                             others: (replies.keys.sorted() + made.suffix(60).filter { $0.boostOf == nil }.map(\.id)),
@@ -66,15 +68,17 @@ actor DemoState {
     }
 
     /// Reply trees under some posts: the showcase and the deep chain near the top, small ones elsewhere.
-    private static func makeThreads(_ posts: inout [DemoPost], world: DemoWorld)
-        -> (replies: [UInt64: DemoPost], children: [UInt64: [UInt64]], showcase: UInt64, deep: UInt64) {
+    private static func makeThreads(_ posts: inout [DemoPost], world: DemoWorld, large: Int)
+        -> (replies: [UInt64: DemoPost], children: [UInt64: [UInt64]], showcase: UInt64, deep: UInt64, large: UInt64?) {
         var replies: [UInt64: DemoPost] = [:], childrenOf: [UInt64: [UInt64]] = [:]
         let originals = posts.indices.filter { posts[$0].boostOf == nil }
         guard let showcase = originals.last(where: { $0 <= posts.count - 3 }),
-              let deep = originals.last(where: { $0 < showcase }) else { return ([:], [:], 0, 0) }
+              let deep = originals.last(where: { $0 < showcase }),
+              let big = originals.last(where: { $0 < deep }) else { return ([:], [:], 0, 0, nil) }
         for i in originals {
             let made: [DemoPost]
             if i == showcase { made = world.replies(under: posts[i], count: 40, maxDepth: 3) }
+            else if i == big, large > 0 { made = world.replies(under: posts[i], count: min(large, 7_000), maxDepth: 8) }
             else if i == deep { made = world.replies(under: posts[i], count: 14, maxDepth: 14, deepChain: true) }
             else if i % 10 == 3 { made = world.replies(under: posts[i], count: 2 + i % 5, maxDepth: 2) }
             else { continue }
@@ -84,7 +88,7 @@ actor DemoState {
         for r in replies.values.sorted(by: { $0.id < $1.id }) { childrenOf[r.inReplyTo!.id, default: []].append(r.id) }
         for i in posts.indices { if let n = childrenOf[posts[i].id]?.count, n > 0 { posts[i].repliesCount = n } }
         for (id, var r) in replies { r.repliesCount = childrenOf[id]?.count ?? 0; replies[id] = r }
-        return (replies, childrenOf, posts[showcase].id, posts[deep].id)
+        return (replies, childrenOf, posts[showcase].id, posts[deep].id, large > 0 ? posts[big].id : nil)
     }
 
     /// Posts that appear over time (the `newPostInterval` knob) are made when someone looks.

@@ -120,7 +120,7 @@ public actor ThreadEngine: FeedEngine {
 
     /// Reading order: ancestors, the post, then the replies depth first. Each reply goes under the post
     /// it answers, siblings in the server's order; replies whose parent is missing go last, one level in.
-    static func tree(ancestors: [Post], focus: Post, descendants: [Post]) -> [(post: Post, depth: Int)] {
+    public static func tree(ancestors: [Post], focus: Post, descendants: [Post]) -> [(post: Post, depth: Int)] {
         var children: [String: [Post]] = [:]
         let known = Set(descendants.map(\.statusID) + [focus.statusID])
         var orphans: [Post] = []

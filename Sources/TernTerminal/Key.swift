@@ -6,6 +6,8 @@ public enum Key: Sendable, Hashable {
     case up, down, left, right, pageUp, pageDown, home, end
     case enter, escape, backspace, tab
     case resize
+    /// A mouse event (xterm SGR reporting), when mouse reporting is on.
+    case mouse(MouseEvent)
     case other(Int32)
 
     static func decode(_ value: wint_t, isFunctionKey: Bool) -> Key {
@@ -35,5 +37,42 @@ public enum Key: Sendable, Hashable {
             guard let scalar = Unicode.Scalar(UInt32(value)) else { return .other(v) }
             return .character(Character(scalar))
         }
+    }
+}
+
+/// A mouse event: a press or a wheel step at a cell (0-based row and column of the screen).
+public struct MouseEvent: Sendable, Hashable {
+    public enum Button: Sendable, Hashable {
+        case left, middle, right, wheelUp, wheelDown
+    }
+
+    public var button: Button
+    public var row: Int
+    public var column: Int
+
+    public init(button: Button, row: Int, column: Int) {
+        self.button = button
+        self.row = row
+        self.column = column
+    }
+
+    /// Parses the body of an SGR report, `ESC [ <` then `b;x;yM` (press) or `b;x;ym` (release).
+    /// Releases and motion are not events here: nil.
+    public static func sgr(_ body: String) -> MouseEvent? {
+        guard let final = body.last, final == "M" else { return nil }
+        let parts = body.dropLast().split(separator: ";").map { Int($0) }
+        guard parts.count == 3, let b = parts[0], let x = parts[1], let y = parts[2], x >= 1, y >= 1 else { return nil }
+        // Bit 5 is motion; bits 2-4 are modifiers; 64 and 65 are the wheel.
+        if b & 32 != 0 { return nil }
+        let button: Button
+        switch b & ~28 {
+        case 0: button = .left
+        case 1: button = .middle
+        case 2: button = .right
+        case 64: button = .wheelUp
+        case 65: button = .wheelDown
+        default: return nil
+        }
+        return MouseEvent(button: button, row: y - 1, column: x - 1)
     }
 }

@@ -11,6 +11,8 @@ public final class Screen {
     private let ownedInput: UnsafeMutablePointer<FILE>?
     private var pairCache: [Int64: Int32] = [:]
     private var closed = false
+    private var mouseOn = false
+    private let outputFile: UnsafeMutablePointer<FILE>
 
     /// Starts curses on the process's terminal (`output` nil), or, for benchmarks, on a file with a given
     /// terminal type and size.
@@ -32,6 +34,7 @@ public final class Screen {
             throw ScreenError(description: "this terminal (TERM=\(type ?? "unset")) is not known to curses")
         }
         terminal = term
+        outputFile = out!
         set_term(term)
         // A terminal that cannot place the cursor (TERM=dumb, emacs' shell) cannot show a full-screen
         // program: say so and stop, rather than draw a title bar and nothing else.
@@ -68,6 +71,7 @@ public final class Screen {
     public func close() {
         guard !closed else { return }
         closed = true
+        setMouse(false)
         endwin()
         delscreen(terminal)
         if let ownedOutput { fclose(ownedOutput) }
@@ -79,12 +83,52 @@ public final class Screen {
 
     // MARK: Input
 
+    /// Turns xterm SGR mouse reporting (presses and the wheel) on or off. Tern reads the reports itself
+    /// rather than through curses, whose terminfo entries for tmux and screen only know the old encoding.
+    public func setMouse(_ on: Bool) {
+        guard on != mouseOn else { return }
+        mouseOn = on
+        // Curses must not take the report's start for its own mouse key.
+        keyok(KEY_MOUSE, on ? false : true)
+        fputs(on ? "\u{1B}[?1000h\u{1B}[?1006h" : "\u{1B}[?1006l\u{1B}[?1000l", outputFile)
+        fflush(outputFile)
+    }
+
     /// The next key if one is waiting, else nil. Never blocks.
     public func readKey() -> Key? {
+        guard let (value, isFunction) = readRaw() else { return nil }
+        let key = Key.decode(value, isFunctionKey: isFunction)
+        if key == .escape, mouseOn { return readMouseReport() ?? .escape }
+        return key
+    }
+
+    private func readRaw() -> (wint_t, Bool)? {
         var value: wint_t = 0
         let rc = wget_wch(tern_stdscr(), &value)
         if rc == tern_err() { return nil }
-        return Key.decode(value, isFunctionKey: rc == KEY_CODE_YES)
+        return (value, rc == KEY_CODE_YES)
+    }
+
+    /// After an Escape: the rest of an SGR mouse report if one follows, else nil with what was read put back.
+    private func readMouseReport() -> Key? {
+        var taken: [wint_t] = []
+        func next() -> wint_t? {
+            guard let (v, isFunction) = readRaw() else { return nil }
+            if isFunction { _ = unget_wch(wchar_t(v)); return nil }
+            taken.append(v)
+            return v
+        }
+        guard next() == 0x5B, next() == 0x3C else {
+            for v in taken.reversed() { unget_wch(wchar_t(v)) }
+            return nil
+        }
+        var body = ""
+        while body.count < 24, let v = next(), let scalar = Unicode.Scalar(UInt32(v)) {
+            body.unicodeScalars.append(scalar)
+            if scalar == "M" || scalar == "m" { break }
+        }
+        // A release, motion or a broken report is swallowed: it was not a key.
+        return MouseEvent.sgr(body).map(Key.mouse) ?? .other(-1)
     }
 
     // MARK: Drawing

@@ -1,14 +1,49 @@
 import TernTerminal
 
-/// What a keystroke means in the list.
-public enum UIAction: Sendable, Equatable {
-    case lineDown, lineUp, pageDown, pageUp, top, bottom
-    case like, save, refresh, reveal, viewImage, openLink, retryImages, timelines, activate, search, help, quit
+/// What a keystroke means. Each action has a stable name (for `[keys]` in config.toml) and a line of help.
+public enum UIAction: String, Sendable, CaseIterable {
+    case lineDown = "next", lineUp = "previous", pageDown = "page-down", pageUp = "page-up", top, bottom
+    case open, back, profile, notifications, timelines, search
+    case like, save, refresh, reveal
+    case viewImage = "view-image", openLink = "open-link", retryImages = "retry-images"
+    case follow, mentionsOnly = "mentions-only", toggleBoosts = "toggle-boosts", mediaOnly = "media-only"
+    case help, quit
+
+    /// The help overlay's words for it.
+    var help: String {
+        switch self {
+        case .lineDown: return "next post"
+        case .lineUp: return "previous post"
+        case .pageDown: return "page down"
+        case .pageUp: return "page up"
+        case .top: return "newest"
+        case .bottom: return "oldest cached"
+        case .open: return "open thread / load gap"
+        case .back: return "back"
+        case .profile: return "author's profile"
+        case .notifications: return "notifications"
+        case .timelines: return "switch timeline"
+        case .search: return "search cached posts"
+        case .like: return "like / unlike"
+        case .save: return "save / unsave"
+        case .refresh: return "fetch newer"
+        case .reveal: return "show/hide content warning"
+        case .viewImage: return "view picture large"
+        case .openLink: return "open link in browser"
+        case .retryImages: return "retry failed pictures"
+        case .follow: return "follow / unfollow (profile)"
+        case .mentionsOnly: return "mentions only (notifications)"
+        case .toggleBoosts: return "hide/show boosts (profile)"
+        case .mediaOnly: return "pictures only (profile)"
+        case .help: return "this help"
+        case .quit: return "quit"
+        }
+    }
 }
 
-/// Keys to actions. Vi-style letters and the usual arrows and paging keys.
-public struct Keymap: Sendable {
-    public var bindings: [Key: UIAction]
+/// Keys to actions: vi-style letters and the usual arrows and paging keys, remappable from config.toml.
+public struct Keymap: Sendable, Equatable {
+    public private(set) var bindings: [Key: UIAction]
 
     public static let standard = Keymap(bindings: [
         .character("j"): .lineDown, .down: .lineDown,
@@ -17,24 +52,100 @@ public struct Keymap: Sendable {
         .pageUp: .pageUp, .character("\u{02}"): .pageUp,
         .character("g"): .top, .home: .top,
         .character("G"): .bottom, .end: .bottom,
+        .enter: .open, .character("l"): .open,
+        .escape: .back, .character("h"): .back, .backspace: .back,
+        .character("p"): .profile, .character("n"): .notifications,
         .character("f"): .like, .character("b"): .save,
         .character("r"): .refresh, .character("c"): .reveal,
-        .enter: .activate, .character("t"): .timelines, .character("v"): .viewImage, .character("o"): .openLink, .character("R"): .retryImages,
+        .character("t"): .timelines, .character("v"): .viewImage, .character("o"): .openLink, .character("R"): .retryImages,
+        .character("F"): .follow, .character("m"): .mentionsOnly, .character("B"): .toggleBoosts, .character("M"): .mediaOnly,
         .character("/"): .search, .character("?"): .help, .character("q"): .quit,
     ])
 
+    public init(bindings: [Key: UIAction]) { self.bindings = bindings }
+
     public func action(for key: Key) -> UIAction? { bindings[key] }
 
-    /// The lines of the help overlay.
-    public static let helpLines = [
-        "j / ↓      next post            k / ↑      previous post",
-        "space PgDn page down            PgUp       page up",
-        "g / Home   newest               G / End    oldest cached",
-        "f          like / unlike        b          save / unsave",
-        "r          fetch newer posts    c          show/hide content warning",
-        "v          view picture large   o          open link in browser",
-        "t          switch timeline      R          retry failed pictures",
-        "/          search cached posts  Enter      load a gap of posts (⋯)",
-        "?          this help            q          quit",
+    /// The keys of an action, in a stable order (single characters first).
+    func keys(for action: UIAction) -> [Key] {
+        bindings.filter { $0.value == action }.map(\.key).sorted { KeyName.name(of: $0) < KeyName.name(of: $1) }
+            .sorted { (KeyName.name(of: $0).count == 1 ? 0 : 1) < (KeyName.name(of: $1).count == 1 ? 0 : 1) }
+    }
+
+    /// This keymap with actions moved to other keys: each entry's keys replace the action's old ones, and
+    /// a key taken from another action stops meaning that one. Names are checked first, so a mistake
+    /// changes nothing; `line` says where an entry was written, for the message.
+    public func remapped(_ entries: [(action: String, keys: [String], line: Int?)]) throws -> Keymap {
+        var parsed: [(UIAction, [Key])] = []
+        for entry in entries {
+            let at = entry.line.map { "line \($0): " } ?? ""
+            guard let action = UIAction(rawValue: entry.action) else {
+                throw KeymapError(description: "\(at)unknown action '\(entry.action)' in [keys]; actions are: "
+                                  + UIAction.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            let keys = try entry.keys.map { name -> Key in
+                guard let key = KeyName.key(named: name) else {
+                    throw KeymapError(description: "\(at)unknown key '\(name)' for \(entry.action) in [keys]; use a character, "
+                                      + "or one of " + KeyName.named.map(\.name).joined(separator: ", ") + ", or ctrl-<letter>")
+                }
+                return key
+            }
+            parsed.append((action, keys))
+        }
+        var out = self
+        for (action, keys) in parsed {
+            out.bindings = out.bindings.filter { $0.value != action }
+            for k in keys { out.bindings[k] = action }
+        }
+        return out
+    }
+
+    /// The help overlay's lines, made from the bindings themselves so they never disagree.
+    var helpLines: [String] {
+        let entries = UIAction.allCases.compactMap { a -> String? in
+            let keys = keys(for: a)
+            guard !keys.isEmpty else { return nil }
+            let names = keys.prefix(3).map(KeyName.name(of:)).joined(separator: " ")
+            return names.padding(toLength: max(names.count, 14), withPad: " ", startingAt: 0) + " " + a.help
+        }
+        // Two columns, read down the left one first.
+        let half = (entries.count + 1) / 2
+        return (0..<half).map { i in
+            let left = entries[i], right = i + half < entries.count ? entries[i + half] : ""
+            return left.padding(toLength: 46, withPad: " ", startingAt: 0) + right
+        }
+    }
+}
+
+/// A `[keys]` entry that can't be used.
+public struct KeymapError: Error, CustomStringConvertible {
+    public var description: String
+}
+
+/// Key names as config.toml and the help overlay write them.
+enum KeyName {
+    static let named: [(name: String, key: Key)] = [
+        ("enter", .enter), ("esc", .escape), ("backspace", .backspace), ("tab", .tab), ("space", .character(" ")),
+        ("up", .up), ("down", .down), ("left", .left), ("right", .right),
+        ("pgup", .pageUp), ("pgdn", .pageDown), ("home", .home), ("end", .end),
     ]
+
+    static func key(named name: String) -> Key? {
+        let lower = name.lowercased()
+        if let k = named.first(where: { $0.name == lower })?.key { return k }
+        if lower.hasPrefix("ctrl-"), lower.count == 6, let c = lower.last?.asciiValue, c >= 97, c <= 122 {
+            return .character(Character(Unicode.Scalar(c - 96)))
+        }
+        if name.count == 1, let c = name.first, !c.isWhitespace, c.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) {
+            return .character(c)
+        }
+        return nil
+    }
+
+    static func name(of key: Key) -> String {
+        if let n = named.first(where: { $0.key == key })?.name { return n }
+        if case .character(let c) = key, let v = c.asciiValue, v >= 1, v <= 26 { return "ctrl-" + String(Character(Unicode.Scalar(v + 96))) }
+        if case .character(let c) = key { return String(c) }
+        return "?"
+    }
 }

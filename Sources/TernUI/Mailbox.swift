@@ -6,7 +6,7 @@ import TernModel
 
 /// What reaches the UI loop from other threads.
 enum UIEvent: Sendable {
-    case snapshot(TimelineSnapshot)
+    case snapshot(FeedSnapshot)
     case image(ThumbnailRequest, ImageState)
     /// The user's lists arrived (for the `t` picker).
     case lists([TimelineID])
@@ -60,7 +60,10 @@ public final class Mailbox: Sendable {
 
 extension Mailbox {
     /// The engine's publish callback: hands a snapshot to the UI loop.
-    public func publish(_ snapshot: TimelineSnapshot) { post(.snapshot(snapshot)) }
+    public func publish(_ snapshot: TimelineSnapshot) { post(.snapshot(FeedSnapshot(snapshot))) }
+
+    /// The publish callback of threads, notifications and profiles.
+    public func publish(_ snapshot: FeedSnapshot) { post(.snapshot(snapshot)) }
 
     /// Asks the UI loop to quit (from a signal handler's queue).
     public func requestQuit() { post(.quit) }

@@ -4,26 +4,30 @@ import TernImages
 import TernModel
 import TernTerminal
 
-/// The list drawn from fixed inputs, outside the interactive loop: for benchmarks and for checking
-/// frames. Same renderer, layout and viewport as `TimelineApp`.
+/// A list drawn from fixed rows outside the interactive loop, through the same layer the app uses:
+/// for benchmarks and for checking frames.
 public final class StaticList {
-    private let renderer: FrameRenderer
-    private let snapshot: TimelineSnapshot
-    private var viewport = Viewport()
-    private let chrome: FrameChrome
-    private let now = Date()
-    public var images: [ThumbnailRequest: ImageState] = [:]
+    private var layer: FeedLayer
+    private var env: LayerEnv
+    private let snapshot: FeedSnapshot
 
-    public init(theme: Theme, snapshot: TimelineSnapshot, title: String) {
-        renderer = FrameRenderer(theme: theme)
+    public init(theme: Theme, snapshot: FeedSnapshot, rows: Int, columns: Int) {
         self.snapshot = snapshot
-        chrome = FrameChrome(title: title)
+        layer = FeedLayer(.timeline(.home))
+        var s = snapshot
+        s.feed = layer.feed
+        env = LayerEnv(feeds: [layer.feed: s], rows: rows, columns: columns, now: Date(), renderer: FrameRenderer(theme: theme))
     }
 
-    /// The thumbnails every post needs at this screen width, with their attachments' blurhashes.
-    public func thumbnailRequests(width: Int) -> [(request: ThumbnailRequest, blurhash: String?)] {
-        snapshot.posts.flatMap { post in
-            renderer.layout(post, width: width, revealed: false, now: now).media.compactMap { box in
+    public var images: [ThumbnailRequest: ImageState] {
+        get { env.images }
+        set { env.images = newValue }
+    }
+
+    /// The thumbnails every row needs at this width, with their attachments' blurhashes.
+    public func thumbnailRequests() -> [(request: ThumbnailRequest, blurhash: String?)] {
+        snapshot.rows.flatMap { row in
+            env.renderer.layout(row, width: env.columns, revealed: false, now: env.now).media.compactMap { box in
                 box.request.map { ($0, box.attachment.blurhash) }
             }
         }
@@ -31,22 +35,17 @@ public final class StaticList {
 
     /// Draws the frame into curses and sends it to the terminal.
     public func draw(on screen: Screen) {
-        viewport.normalize(metrics(screen))
-        renderer.draw(on: screen, snapshot: snapshot, viewport: viewport, images: images, chrome: chrome, now: now)
+        _ = layer.settle(env)
+        layer.render(env, on: screen)
         screen.update()
     }
 
-    /// Forgets laid-out posts, so the next frame lays out from scratch.
-    public func dropLayouts() { renderer.invalidateLayouts() }
+    /// Forgets laid-out rows, so the next frame lays out from scratch.
+    public func dropLayouts() { env.renderer.invalidateLayouts() }
 
-    public func scroll(lines: Int, on screen: Screen) { viewport.scroll(by: lines, metrics(screen)) }
+    public func scroll(lines: Int) { layer.scroll(by: lines, env) }
 
-    public func page(_ direction: Int, on screen: Screen) { viewport.page(direction, metrics(screen)) }
+    public func page(_ direction: Int) { _ = layer.update(direction > 0 ? .pageDown : .pageUp, env) }
 
-    public func toTop(on screen: Screen) { viewport.toTop(metrics(screen)) }
-
-    private func metrics(_ screen: Screen) -> Viewport.Metrics {
-        renderer.metrics(snapshot, width: screen.columns, viewHeight: FrameRenderer.listHeight(screen.rows),
-                         revealed: chrome.revealed, now: now)
-    }
+    public func toTop() { _ = layer.update(.home, env) }
 }

@@ -7,7 +7,7 @@ import TOMLKit
 public struct Theme: Sendable, Equatable {
     public enum Role: String, CaseIterable, Sendable {
         case name, acct, time, text, link, mention, hashtag, emphasis, code, boost, warning, counts, liked,
-             saved, pending, gutter, title, status, statusError, placeholder, gap
+             saved, pending, gutter, title, status, statusError, placeholder, gap, notification, focus, verified
     }
 
     public var name: String
@@ -38,6 +38,9 @@ public struct Theme: Sendable, Equatable {
         .statusError: TextStyle(foreground: .index(1), bold: true, reverse: true),
         .placeholder: TextStyle(foreground: .index(8)),
         .gap: TextStyle(foreground: .index(3), bold: true),
+        .notification: TextStyle(foreground: .index(5), bold: true),
+        .focus: TextStyle(foreground: .index(6), bold: true),
+        .verified: TextStyle(foreground: .index(2), bold: true),
     ])
 
     private struct File: Decodable {

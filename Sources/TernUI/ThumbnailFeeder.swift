@@ -27,24 +27,25 @@ final class ThumbnailFeeder {
         prefetching[request] = nil
     }
 
-    /// Cells for the posts in view; prefetches for the posts ahead. Returns nothing: results come by mail.
-    func update(visible: [PostLayout], ahead: [PostLayout], pinned: Set<ThumbnailRequest> = []) {
-        pool.update(visible: visible.map(\.post.id)) { id, cell in
-            guard let layout = visible.first(where: { $0.post.id == id }) else { return }
-            cell.configure(postID: id, requests: layout.media.compactMap { request($0, priority: .visible) })
+    /// Cells for the rows in view; prefetches for the rows ahead. Returns nothing: results come by mail.
+    func update(_ demand: ThumbnailDemand) {
+        let visible = demand.visible, ahead = demand.ahead
+        pool.update(visible: visible.map(\.id)) { id, cell in
+            guard let row = visible.first(where: { $0.id == id }) else { return }
+            cell.configure(postID: id, requests: row.boxes.compactMap { request($0, priority: .visible) })
         }
-        let wanted = Set(ahead.flatMap { $0.media.compactMap(\.request) })
-        let inView = Set(visible.flatMap { $0.media.compactMap { $0.request ?? $0.blurKey } })
+        let wanted = Set(ahead.compactMap(\.request))
+        let inView = Set(visible.flatMap { $0.boxes.compactMap { $0.request ?? $0.blurKey } })
         // A prefetch whose row came into view keeps going: its cell joins the same download.
         for (request, task) in prefetching where !wanted.contains(request) && !inView.contains(request) {
             task.cancel()
             prefetching[request] = nil
         }
-        for box in ahead.flatMap(\.media) {
+        for box in ahead {
             guard let r = box.request, prefetching[r] == nil, let task = request(box, priority: .prefetch) else { continue }
             prefetching[r] = task
         }
-        prune(keeping: inView.union(wanted).union(pinned))
+        prune(keeping: inView.union(wanted).union(demand.pinned))
     }
 
     /// A picture outside the list (the large view), at visible priority.
@@ -56,9 +57,9 @@ final class ThumbnailFeeder {
 
     /// Forgets failures of these pictures and asks for them again. Synchronous: the UI loop never waits,
     /// the request tasks clear the loader's memory of the failure before asking.
-    func retry(_ layout: PostLayout) {
-        for box in layout.media {
-            guard let r = box.request, case .failed = images[r] else { continue }
+    func retry(_ requests: [ThumbnailRequest]) {
+        for r in requests {
+            guard case .failed = images[r] else { continue }
             images[r] = nil
             retrying.insert(r)
         }

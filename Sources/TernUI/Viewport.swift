@@ -167,6 +167,13 @@ struct Viewport: Equatable {
         return min(total, last + 1)..<min(total, last + 1 + count)
     }
 
+    /// Selects a row by id and brings it into view.
+    mutating func select(_ id: String, _ m: Metrics) {
+        guard m.index[id] != nil else { return }
+        selectedID = id
+        revealSelection(m)
+    }
+
     mutating func toTop(_ m: Metrics) {
         guard let first = m.ids.first else { return }
         anchorID = first; anchorOffset = 0; selectedID = first

@@ -21,8 +21,12 @@ struct RenderBench: AsyncParsableCommand {
     @Option(help: "Terminal type curses writes for.") var term = "xterm-256color"
     @OptionGroup var output: OutputOptions
 
+    @Option(help: "Replies in the long thread that is timed too.") var threadReplies = 500
+
     func run() async throws {
-        let server = try await DemoServer.start()
+        var config = DemoConfig()
+        config.largeThreadReplies = threadReplies
+        let server = try await DemoServer.start(config)
         let http = HTTPFetch.makeClient()
         let client = MastodonClient(baseURL: URL(string: server.baseURL)!, token: "bench", http: http)
         var posts: [Post] = []
@@ -33,19 +37,36 @@ struct RenderBench: AsyncParsableCommand {
             page = try await client.page(at: next)
             posts += page.posts
         }
+        // The long thread as the thread screen shows it: fetched, decoded and put in tree order.
+        guard let rootID = await server.largeThreadID() else { throw ValidationError("the demo made no long thread") }
+        let root = try await client.status(id: rootID)
+        let context = try await client.context(of: rootID)
+        let tree = ThreadEngine.tree(ancestors: context.ancestors, focus: root, descendants: context.descendants)
+        var thread = FeedSnapshot(version: 1, feed: .thread(rootID: rootID),
+                                  rows: tree.map { FeedRow.post($0.post, depth: $0.depth, focused: $0.post.statusID == rootID) })
+        thread.reachedEnd = true
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("tern-bench-\(getpid()).out")
         defer { try? FileManager.default.removeItem(at: out) }
         let screen = try Screen(terminalType: term, output: out.path, size: (rows, columns))
-        let list = StaticList(theme: .builtIn, snapshot: TimelineSnapshot(version: 1, timeline: .home, posts: posts),
-                              title: "bench")
+        let list = StaticList(theme: .builtIn, snapshot: FeedSnapshot(TimelineSnapshot(version: 1, timeline: .home, posts: posts)),
+                              rows: rows, columns: columns)
+        let threadList = StaticList(theme: .builtIn, snapshot: thread, rows: rows, columns: columns)
         // Warm caches: every thumbnail rendered before timing.
         let loader = ImageLoader(http: http, colorMode: .indexed256, gridBudget: 256 << 20)
-        for (request, _) in list.thumbnailRequests(width: columns) {
-            list.images[request] = .ready(try await loader.thumbnail(request))
+        for (request, _) in list.thumbnailRequests() {
+            list.images[request] = ImageState.ready(try await loader.thumbnail(request))
         }
-        let figures = measure(list, screen, outputFile: out.path) + [
+        let timeline = measure(list, screen, outputFile: out.path)
+        let threadFigures = measure(threadList, screen, outputFile: out.path).map { f -> Figure in
+            var f = f
+            f.name = "thread of \(context.descendants.count) replies: " + f.name
+            return f
+        }
+        let figures = timeline + [
             Figure(name: "posts loaded", value: Double(posts.count), unit: "posts"),
             Figure(name: "thumbnails drawn", value: Double(list.images.count), unit: "images"),
+        ] + threadFigures + [
+            Figure(name: "thread depth, deepest", value: Double(tree.map(\.depth).max() ?? 0), unit: "levels"),
         ]
         screen.close()
         try await http.shutdown()
@@ -66,7 +87,7 @@ struct RenderBench: AsyncParsableCommand {
         var full: [Double] = []
         var fullBytes: [Double] = []
         for i in 0..<frames {
-            if i % 20 == 0 { list.page(1, on: screen); list.draw(on: screen) }
+            if i % 20 == 0 { list.page(1); list.draw(on: screen) }
             screen.invalidate()
             let before = size()
             full.append(ms { list.draw(on: screen) })
@@ -80,21 +101,21 @@ struct RenderBench: AsyncParsableCommand {
             cold.append(ms { list.draw(on: screen) })
         }
         // Scrolling: only changed cells go out.
-        list.toTop(on: screen)
+        list.toTop()
         list.draw(on: screen)
         var lineBytes: [Double] = [], lineTimes: [Double] = []
         for _ in 0..<60 {
             let before = size()
-            list.scroll(lines: 1, on: screen)
+            list.scroll(lines: 1)
             lineTimes.append(ms { list.draw(on: screen) })
             lineBytes.append(Double(size() - before))
         }
-        list.toTop(on: screen)
+        list.toTop()
         list.draw(on: screen)
         var pageBytes: [Double] = []
         for _ in 0..<10 {
             let before = size()
-            list.page(1, on: screen)
+            list.page(1)
             list.draw(on: screen)
             pageBytes.append(Double(size() - before))
         }

@@ -1,6 +1,7 @@
 import Foundation
 import TernImages
 import TernStore
+import TernUI
 import TOMLKit
 
 /// `$XDG_CONFIG_HOME/tern/config.toml`. Every key is optional; command-line options win over it.
@@ -12,6 +13,11 @@ import TOMLKit
 /// image_cache_days = 7      # pictures older than this are fetched again
 /// cache_days = 30           # cached posts older than this are pruned (saved and liked ones stay)
 /// cache_posts = 5000        # at most this many cached posts per timeline
+/// mouse = true              # wheel scrolls, clicks select and open (xterm SGR mouse reporting)
+///
+/// [keys]                    # any action on other keys: a key name or a list of them
+/// like = "l"
+/// next = ["j", "down", "ctrl-n"]
 /// ```
 struct Config: Decodable {
     var theme: String?
@@ -20,6 +26,9 @@ struct Config: Decodable {
     var imageCacheDays: Double?
     var cacheDays: Double?
     var cachePosts: Int?
+    var mouse: Bool?
+    /// `[keys]`: action name → key names, with the line each was written on.
+    var keys: [(action: String, keys: [String], line: Int?)] = []
 
     enum CodingKeys: String, CodingKey {
         case theme
@@ -28,6 +37,16 @@ struct Config: Decodable {
         case imageCacheDays = "image_cache_days"
         case cacheDays = "cache_days"
         case cachePosts = "cache_posts"
+        case mouse, keys
+    }
+
+    /// A `[keys]` value: one key name or a list of them.
+    private struct KeyNames: Decodable {
+        var names: [String]
+        init(from decoder: Decoder) throws {
+            let c = try decoder.singleValueContainer()
+            if let one = try? c.decode(String.self) { names = [one] } else { names = try c.decode([String].self) }
+        }
     }
 
     init() {}
@@ -40,6 +59,28 @@ struct Config: Decodable {
         imageCacheDays = try Self.number(c, .imageCacheDays)
         cacheDays = try Self.number(c, .cacheDays)
         cachePosts = try c.decodeIfPresent(Int.self, forKey: .cachePosts)
+        mouse = try c.decodeIfPresent(Bool.self, forKey: .mouse)
+        keys = try (c.decodeIfPresent([String: KeyNames].self, forKey: .keys) ?? [:])
+            .sorted { $0.key < $1.key }.map { ($0.key, $0.value.names, nil) }
+    }
+
+    /// The standard keymap with `[keys]` applied; a mistake is an error naming its line.
+    func keymap() throws -> Keymap {
+        try Keymap.standard.remapped(keys)
+    }
+
+    /// Where each `[keys]` entry was written, so errors can name the line.
+    private mutating func locateKeys(in text: String) {
+        var inKeys = false
+        var lines: [String: Int] = [:]
+        for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("[") { inKeys = line.hasPrefix("[keys]"); continue }
+            guard inKeys, let eq = line.firstIndex(of: "=") else { continue }
+            let name = line[..<eq].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            lines[name] = i + 1
+        }
+        keys = keys.map { ($0.action, $0.keys, lines[$0.action]) }
     }
 
     /// TOML tells `7` from `7.0`; a number of days may be written either way.
@@ -61,8 +102,11 @@ struct Config: Decodable {
     /// The file's settings; a missing file is an empty config, a broken one is an error that says where.
     static func load(from url: URL) throws -> Config {
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return Config() }
-        do { return try TOMLDecoder().decode(Config.self, from: text) }
-        catch { throw ConfigError(description: "\(url.path): \(error)") }
+        do {
+            var config = try TOMLDecoder().decode(Config.self, from: text)
+            config.locateKeys(in: text)
+            return config
+        } catch { throw ConfigError(description: "\(url.path): \(error)") }
     }
 }
 

@@ -43,19 +43,13 @@ enum Session {
         let sources = TimelineEngine.Sources(client: client, store: store, account: target.storeKey, actions: actions,
                                              offline: offline)
         let mailbox = Mailbox()
-        // Every timeline the user opens gets its own engine, running until the session ends.
+        // Every list the user opens gets its own engine, running until the session ends.
         let engines = EngineRegistry()
-        let pageSize = view.pageSize
-        let makeEngine = { (id: TimelineID) -> TimelineEngine in
-            let engine = TimelineEngine(sources: sources, timeline: id, pageSize: pageSize, publish: { mailbox.publish($0) })
-            engines.add(engine, running: Task.detached { await engine.run() })
-            return engine
-        }
         let poller = view.poll.flatMap { $0 > 0 && !offline ? max(5, $0) : nil }.map { seconds in
             Task.detached {
                 while !Task.isCancelled {
                     try? await Task.sleep(for: .seconds(seconds))
-                    for engine in engines.all { engine.send(.poll) }
+                    for engine in engines.all { (engine as? TimelineEngine)?.send(.poll) }
                 }
             }
         }
@@ -82,17 +76,20 @@ enum Session {
         defer { screen.close() }
         let loader = ImageLoader(http: http, colorMode: imageMode(for: screen.colorMode), diskCache: disk, offline: offline)
         defer { waitFor { await loader.flush() } }
-        let app = TimelineApp(screen: screen, makeEngine: makeEngine,
-                              fetchLists: {
-                                  guard !offline else { return [] }
-                                  do { return try await client.lists() } catch {
-                                      logger.warning("couldn't fetch the lists", metadata: ["error": "\(error)"])
-                                      return []
-                                  }
-                              }, loader: loader, mailbox: mailbox,
-                              theme: theme, timeline: timeline, title: target.title,
-                              prefetchRows: view.prefetch ?? config.prefetchRows ?? 10,
-                              notice: themeWarning ?? (disk == nil ? "Image disk cache unavailable at \(paths.imageCache.path)" : nil))
+        let keymap: Keymap
+        do { keymap = try config.keymap() } catch { throw UserError("\(paths.config.appendingPathComponent("config.toml").path): \(error)") }
+        let app = AppRunner(screen: screen, sources: sources, loader: loader, mailbox: mailbox, theme: theme, timeline: timeline,
+                            keymap: keymap, prefetchRows: view.prefetch ?? config.prefetchRows ?? 10, pageSize: view.pageSize,
+                            mouse: config.mouse ?? true,
+                            notice: themeWarning ?? (disk == nil ? "Image disk cache unavailable at \(paths.imageCache.path)" : nil),
+                            fetchLists: {
+                                guard !offline else { return [] }
+                                do { return try await client.lists() } catch {
+                                    logger.warning("couldn't fetch the lists", metadata: ["error": "\(error)"])
+                                    return []
+                                }
+                            },
+                            onEngine: { engines.add($0, running: $1) })
         if let path = ProcessInfo.processInfo.environment["TERN_BENCH_FIRST_FRAME"] {
             // The monotonic clock, which the benchmark also reads before it starts us.
             app.onFirstPostsFrame = {
@@ -117,9 +114,9 @@ enum Session {
 
 /// The engines of one session, for the poller and for stopping them at the end.
 final class EngineRegistry: Sendable {
-    private let engines = Mutex<[(engine: TimelineEngine, task: Task<Void, Never>)]>([])
-    func add(_ engine: TimelineEngine, running task: Task<Void, Never>) { engines.withLock { $0.append((engine, task)) } }
-    var all: [TimelineEngine] { engines.withLock { $0.map(\.engine) } }
+    private let engines = Mutex<[(engine: any FeedEngine, task: Task<Void, Never>)]>([])
+    func add(_ engine: any FeedEngine, running task: Task<Void, Never>) { engines.withLock { $0.append((engine, task)) } }
+    var all: [any FeedEngine] { engines.withLock { $0.map(\.engine) } }
 
     /// Stops every engine and waits until each has finished (and saved its position).
     func stopAll() {

@@ -1,4 +1,5 @@
 import Foundation
+import TernFeed
 import TernImages
 import TernModel
 import TernTerminal
@@ -16,31 +17,54 @@ struct MediaBox: Equatable {
     var blurKey: ThumbnailRequest?
 }
 
-/// A post laid out for one width: the lines of text and where its thumbnails go. Made once per post,
-/// width and reveal state, and reused while the post doesn't change.
-struct PostLayout {
-    var post: Post
+/// One row laid out for one width: its lines of text and where its thumbnails go. Made once per row,
+/// width and reveal state, and reused while the row doesn't change.
+struct RowLayout {
+    var row: FeedRow
     var width: Int
     var revealed: Bool
-    var lines: [[Segment]]
-    var media: [MediaBox]
+    var lines: [[Segment]] = []
+    var media: [MediaBox] = []
 
+    var id: String { row.id }
+    /// The post that likes, saves and pictures act on, if the row has one.
+    var post: Post? { row.post }
     var height: Int { lines.count }
 
     /// Columns left of the content: the selection gutter.
     static let gutter = 2
     static let thumbnailRows = 8
+    /// Thread replies indent two columns a level up to this depth; deeper ones say how deep instead.
+    static let maxIndentDepth = 6
 
-    init(post: Post, width: Int, revealed: Bool, now: Date) {
-        self.post = post
+    init(row: FeedRow, width: Int, revealed: Bool, now: Date) {
+        self.row = row
         self.width = width
         self.revealed = revealed
-        media = []
-        lines = []
-        let inner = max(10, width - Self.gutter - 1)
         let x0 = Self.gutter
+        let inner = max(10, width - Self.gutter - 1)
+        switch row {
+        case .post(let post, let depth, _):
+            let indent = min(depth, Self.maxIndentDepth) * 2
+            let deeper = depth > Self.maxIndentDepth ? "⋮\(depth) " : ""
+            addPost(post, x0: x0 + indent, inner: max(10, inner - indent), depthNote: deeper, now: now)
+        case .gap(let gap):
+            let text = gap.loading ? "⋯ loading posts…" : "⋯ posts not loaded here — Enter loads them"
+            lines = [[Segment(text: SafeText(text), role: .gap, column: x0)], []]
+        case .notice(_, let text):
+            lines = TextWrap.wrap([(text, .placeholder)], width: inner).map { Self.shift($0, x0) } + [[]]
+        case .notification(let group):
+            addNotification(group, x0: x0, inner: inner, now: now)
+        case .profile(let profile, let relationship, let pending):
+            addProfile(profile, relationship, pending: pending, x0: x0, inner: inner, now: now)
+        }
+    }
 
-        func shifted(_ segs: [Segment]) -> [Segment] { segs.map { var s = $0; s.column += x0; return s } }
+    static func shift(_ segs: [Segment], _ x0: Int) -> [Segment] { segs.map { var s = $0; s.column += x0; return s } }
+
+    /// A post: who boosted it, the header, warning, text, poll, card, pictures, and the counts.
+    mutating func addPost(_ post: Post, x0: Int, inner: Int, depthNote: String = "", now: Date) {
+        func shifted(_ segs: [Segment]) -> [Segment] { Self.shift(segs, x0) }
 
         if let booster = post.boostedBy {
             lines += TextWrap.wrap([("⇄ \(booster.shownName) boosted", .boost)], width: inner).map(shifted)
@@ -49,7 +73,7 @@ struct PostLayout {
         let age = RelativeTime.short(from: post.createdAt, now: now)
         let reply = (post.inReplyToID != nil ? " ↩" : "") + (post.editedAt != nil ? " ✎" : "")
         let ageWidth = DisplayWidth.of(age) + DisplayWidth.of(reply) + 1
-        let name = DisplayWidth.truncate(Sanitizer.clean(post.account.shownName), to: max(4, inner - ageWidth - 2))
+        let name = DisplayWidth.truncate(depthNote + Sanitizer.clean(post.account.shownName), to: max(4, inner - ageWidth - 2))
         let acct = DisplayWidth.truncate(Sanitizer.clean("@" + post.account.acct),
                                          to: max(0, inner - ageWidth - DisplayWidth.of(name) - 1))
         var header = [Segment(text: SafeText(name), role: .name, column: x0)]
@@ -75,12 +99,12 @@ struct PostLayout {
                 lines += TextWrap.wrap([("↗ " + (card.title.isEmpty ? card.url : card.title), .link), (provider, .placeholder)],
                                        width: inner).prefix(2).map(shifted)
             }
-            layoutMedia(x0: x0, inner: inner, blurOnly: post.sensitive && !revealed)
+            layoutMedia(post, x0: x0, inner: inner, blurOnly: post.sensitive && !revealed)
         } else if !post.media.isEmpty {
             lines.append([Segment(text: SafeText("▣ \(post.media.count) attachment\(post.media.count == 1 ? "" : "s") hidden"),
                                   role: .placeholder, column: x0)])
         }
-        lines.append(footer(x0: x0))
+        lines.append(Self.footer(post, x0: x0))
         lines.append([])
     }
 
@@ -107,7 +131,7 @@ struct PostLayout {
         return lines
     }
 
-    private mutating func layoutMedia(x0: Int, inner: Int, blurOnly: Bool) {
+    private mutating func layoutMedia(_ post: Post, x0: Int, inner: Int, blurOnly: Bool) {
         guard !post.media.isEmpty else { return }
         let rows = Self.thumbnailRows
         // Width from the picture's aspect (cells are about twice as tall as wide), then shrunk to fit.
@@ -149,7 +173,7 @@ struct PostLayout {
         if !kinds.isEmpty { lines.append([Segment(text: SafeText(kinds.joined(separator: "  ")), role: .placeholder, column: x0)]) }
     }
 
-    private func footer(x0: Int) -> [Segment] {
+    private static func footer(_ post: Post, x0: Int) -> [Segment] {
         var segs: [Segment] = []
         var x = x0
         func add(_ s: String, _ role: Theme.Role) {

@@ -1,0 +1,225 @@
+import Foundation
+import TernFeed
+import TernImages
+import TernModel
+import TernTerminal
+
+/// Runs the screen: one loop on the calling thread that waits on the keyboard and the mailbox, hands
+/// keys to the layers, carries out the effects they return, and draws. It is the only code that touches
+/// curses and the engines; everything slow runs in tasks that report back through the mailbox. The loop
+/// blocks its thread in `poll()`, so nothing may wait for the main actor.
+public final class AppRunner {
+    private let screen: Screen
+    private let mailbox: Mailbox
+    private let renderer: FrameRenderer
+    private let feeder: ThumbnailFeeder
+    private let keymap: Keymap
+    private let sources: TimelineEngine.Sources
+    private let pageSize: Int
+    private let prefetchRows: Int
+    private let fetchLists: @Sendable () async -> [TimelineID]
+    private let onEngine: (any FeedEngine, Task<Void, Never>) -> Void
+    private var stack: LayerStack
+    private var engines: [FeedID: any FeedEngine] = [:]
+    private var feeds: [FeedID: FeedSnapshot] = [:]
+    private var lastMessage: [FeedID: Int] = [:]
+    private var lists: [TimelineID]?
+    private var message: (text: String, isError: Bool)?
+    private var messageShownUntil = Date.distantPast
+    private var lastClockRedraw = Date()
+    private var lastWidth = 0
+    private var dirty = true
+    private var running = true
+    /// Called once, right after the first frame that shows posts is on the terminal (for `tern-bench startup`).
+    public var onFirstPostsFrame: (() -> Void)?
+
+    /// `sources` feed every engine the user opens; `onEngine` hears of each one and the task running it
+    /// (the session stops them and waits for them at the end). `mouse` turns on xterm mouse reporting.
+    public init(screen: Screen, sources: TimelineEngine.Sources, loader: ImageLoader, mailbox: Mailbox, theme: Theme,
+                timeline: TimelineID, keymap: Keymap = .standard, prefetchRows: Int = 10, pageSize: Int = 20, mouse: Bool = true,
+                notice: String? = nil, fetchLists: @escaping @Sendable () async -> [TimelineID],
+                onEngine: @escaping (any FeedEngine, Task<Void, Never>) -> Void) {
+        self.screen = screen
+        self.sources = sources
+        self.mailbox = mailbox
+        self.renderer = FrameRenderer(theme: theme)
+        self.feeder = ThumbnailFeeder(loader: loader, mailbox: mailbox)
+        self.keymap = keymap
+        self.prefetchRows = max(0, prefetchRows)
+        self.pageSize = pageSize
+        self.fetchLists = fetchLists
+        self.onEngine = onEngine
+        stack = LayerStack(root: timeline)
+        screen.setMouse(mouse)
+        if let notice { show(notice, error: true) }
+    }
+
+    /// Runs until the user quits.
+    public func run() {
+        perform([.feed(.timeline(rootTimeline), .start), .feed(.notifications, .start)])
+        var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: mailbox.readFD, events: Int16(POLLIN), revents: 0)]
+        while running {
+            tick()
+            if dirty { settleAndDraw() }
+            _ = poll(&fds, 2, 1000)
+            while running, let key = screen.readKey() { handle(key) }
+            for event in mailbox.drain() { accept(event) }
+        }
+        feeder.reset()
+        for (_, engine) in engines { engine.stop() }
+    }
+
+    private var rootTimeline: TimelineID {
+        if let root = stack.layers.first as? FeedLayer, case .timeline(let t) = root.opening { return t }
+        return .home
+    }
+
+    private func env() -> LayerEnv {
+        var e = LayerEnv(feeds: feeds, rows: screen.rows, columns: screen.columns, now: Date(), keymap: keymap, renderer: renderer)
+        e.images = feeder.images
+        e.message = message
+        e.unread = feeds[.notifications]?.unread
+        e.lists = lists
+        return e
+    }
+
+    // MARK: Input
+
+    private func handle(_ key: Key) {
+        dirty = true
+        if key == .resize {
+            renderer.invalidateLayouts()
+            screen.invalidate()
+            return
+        }
+        perform(stack.key(key, env()))
+    }
+
+    private func accept(_ event: UIEvent) {
+        switch event {
+        case .snapshot(let s):
+            guard s.version > feeds[s.feed]?.version ?? -1 else { return }
+            feeds[s.feed] = s
+            if let m = s.message, m.id > lastMessage[s.feed] ?? 0 {
+                lastMessage[s.feed] = m.id
+                // A list in the background speaks up only when something went wrong.
+                let shown = (stack.layers[stack.screenIndex] as? FeedLayer)?.feed == s.feed
+                if shown || m.isError { show(shown ? m.text : "\(s.feed): \(m.text)", error: m.isError) }
+            }
+            dirty = true
+        case .lists(let found):
+            lists = found
+            dirty = true
+        case .image(let request, let state):
+            feeder.accept(request, state)
+            dirty = true
+        case .quit:
+            running = false
+        }
+    }
+
+    // MARK: Effects
+
+    private func perform(_ effects: [Effect]) {
+        for effect in stack.apply(effects) {
+            dirty = true
+            switch effect {
+            case .feed(let opening, let command):
+                engine(for: opening).perform(command)
+            case .thumbnails(var demand):
+                // A large picture on the stack stays loaded whatever the list below does.
+                demand.pinned = Set(stack.layers.compactMap { ($0 as? LargeImageLayer)?.image.request })
+                feeder.update(demand)
+            case .retryImages(let requests):
+                feeder.retry(requests)
+            case .loadLarge(let request, let blurhash, let aspect):
+                feeder.requestLarge(request, blurhash: blurhash, aspect: aspect)
+            case .openURL(let url):
+                switch BrowserLauncher.open(url) {
+                case .opened(let program): show("Opened in \(program)", error: false)
+                case .noBrowser: show("Link: \(url)", error: false)
+                case .refused(let why): show(why, error: true)
+                }
+            case .fetchLists:
+                let fetch = fetchLists, mailbox = self.mailbox
+                Task.detached { mailbox.post(.lists(await fetch())) }
+            case .say(let text, let error):
+                show(text, error: error)
+            case .repaint:
+                screen.invalidate()
+            case .quit:
+                running = false
+            case .push, .pop, .switchTimeline:
+                break
+            }
+        }
+    }
+
+    /// The engine behind a list, made and started the first time it is asked for.
+    private func engine(for opening: FeedOpening) -> any FeedEngine {
+        if let e = engines[opening.id] { return e }
+        let mailbox = self.mailbox
+        let engine: any FeedEngine
+        let task: Task<Void, Never>
+        switch opening {
+        case .timeline(let t):
+            let e = TimelineEngine(sources: sources, timeline: t, pageSize: pageSize) { mailbox.publish($0) }
+            engine = e
+            task = Task.detached { await e.run() }
+        case .thread(let root, let seed):
+            let e = ThreadEngine(sources: sources, rootID: root, seed: seed) { mailbox.publish($0) }
+            engine = e
+            task = Task.detached { await e.run() }
+        case .notifications:
+            let e = NotificationsEngine(sources: sources) { mailbox.publish($0) }
+            engine = e
+            task = Task.detached { await e.run() }
+        case .profile(let account):
+            let e = ProfileEngine(sources: sources, account: account) { mailbox.publish($0) }
+            engine = e
+            task = Task.detached { await e.run() }
+        }
+        engines[opening.id] = engine
+        onEngine(engine, task)
+        return engine
+    }
+
+    // MARK: Drawing
+
+    private func tick() {
+        let now = Date()
+        if message != nil, now >= messageShownUntil { message = nil; dirty = true }
+        if now.timeIntervalSince(lastClockRedraw) >= 30 {
+            // Relative ages ("5m") move on.
+            lastClockRedraw = now
+            renderer.invalidateLayouts()
+            dirty = true
+        }
+    }
+
+    private func show(_ text: String, error: Bool) {
+        message = (text, error)
+        messageShownUntil = Date().addingTimeInterval(error ? 8 : 4)
+        dirty = true
+    }
+
+    /// Lets the shown list catch up (its effects may load pictures or page the engine), then draws the
+    /// shown screen and the overlays above it. Drawing changes nothing.
+    private func settleAndDraw() {
+        dirty = false
+        if screen.columns != lastWidth {
+            lastWidth = screen.columns
+            feeder.reset()
+        }
+        perform(stack.settle(env()))
+        let e = env()
+        for layer in stack.layers[stack.screenIndex...] { layer.render(e, on: screen) }
+        screen.update()
+        if let hook = onFirstPostsFrame, let shown = stack.layers[stack.screenIndex] as? FeedLayer,
+           feeds[shown.feed]?.rows.contains(where: { $0.post != nil }) == true {
+            onFirstPostsFrame = nil
+            hook()
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import TernFeed
+import TernImages
+import TernModel
+
+/// What a layer's update asks the world to do. Plain values: the runner carries them out, tests read them.
+enum Effect: Equatable {
+    /// Makes sure the engine behind a list runs (starting it the first time), then sends it a command.
+    case feed(FeedOpening, FeedCommand)
+    /// Changes the stack of layers.
+    case push(LayerSpec)
+    case pop
+    /// Shows another timeline at the bottom of the stack (each keeps its own place).
+    case switchTimeline(TimelineID)
+    /// Pictures to load: those in view at once, the ones ahead early, `pinned` kept whatever scrolls.
+    case thumbnails(ThumbnailDemand)
+    /// Forgets the failures of these pictures and asks again.
+    case retryImages([ThumbnailRequest])
+    case loadLarge(ThumbnailRequest, blurhash: String?, aspect: Double?)
+    case openURL(String)
+    /// The user's lists, for the timeline picker.
+    case fetchLists
+    case say(String, error: Bool)
+    /// Repaint every cell (after a resize).
+    case repaint
+    case quit
+}
+
+/// What a list needs to start its engine: the thread needs the post it opens at, a profile its account.
+enum FeedOpening: Equatable {
+    case timeline(TimelineID)
+    case thread(rootID: String, seed: Post?)
+    case notifications
+    case profile(Account)
+
+    var id: FeedID {
+        switch self {
+        case .timeline(let t): return .timeline(t)
+        case .thread(let root, _): return .thread(rootID: root)
+        case .notifications: return .notifications
+        case .profile(let a): return .profile(accountID: a.id)
+        }
+    }
+}
+
+/// Layers a push can make.
+enum LayerSpec: Equatable {
+    case feed(FeedOpening)
+    case help
+    case picker(TimelinePicker)
+    case search
+    case largeImage(LargeImage)
+}
+
+/// The pictures a list wants now.
+struct ThumbnailDemand: Equatable {
+    /// Each row in view and its boxes: a row leaving the view cancels its requests.
+    var visible: [RowMedia] = []
+    var ahead: [MediaBox] = []
+    var pinned: Set<ThumbnailRequest> = []
+}
+
+struct RowMedia: Equatable {
+    var id: String
+    var boxes: [MediaBox]
+}
+
+/// A picture shown over the list (`v`).
+struct LargeImage: Equatable {
+    var request: ThumbnailRequest
+    var caption: String
+    var blurhash: String?
+    var aspect: Double?
+}

@@ -1,0 +1,297 @@
+import Foundation
+import TernFeed
+import TernImages
+import TernModel
+import TernTerminal
+
+/// A list screen: a timeline, a thread, a profile or the notifications. It remembers where the user is
+/// (anchor, offset, selection, opened content warnings), so going back to it returns exactly there.
+struct FeedLayer: Layer {
+    let opening: FeedOpening
+    var feed: FeedID { opening.id }
+    private(set) var viewport = Viewport()
+    private(set) var revealed: Set<String> = []
+    private(set) var filter = FeedFilter.everything
+    private var newRows = NewPostsTracker()
+    private var seenVersion = -1
+    /// The user has moved: the saved position or the thread's post no longer decides where the view is.
+    private var placed = false
+    private var pendingEdge: Edge?
+    private var direction = 1
+    private var lastFirstVisible = 0
+    private var lastReport: FeedCommand?
+    private var lastDemand: ThumbnailDemand?
+    static let prefetchRows = 10
+    var prefetchRows = FeedLayer.prefetchRows
+
+    private enum Edge { case top, bottom }
+
+    init(_ opening: FeedOpening) { self.opening = opening }
+
+    var isOverlay: Bool { false }
+
+    /// Rows above the view that arrived and haven't been scrolled to.
+    var newAbove: Int { newRows.count }
+
+    func metrics(_ env: LayerEnv, _ snapshot: FeedSnapshot) -> Viewport.Metrics {
+        env.renderer.metrics(snapshot, width: env.columns, viewHeight: env.listHeight, revealed: revealed, now: env.now)
+    }
+
+    func selectedRow(_ env: LayerEnv) -> FeedRow? {
+        guard let s = env.feeds[feed] else { return nil }
+        let m = metrics(env, s)
+        return viewport.selectedIndex(m).map { s.rows[$0] }
+    }
+
+    // MARK: Keys
+
+    mutating func update(_ key: Key, _ env: LayerEnv) -> [Effect] {
+        placed = true
+        if case .mouse(let event) = key { return mouse(event, env) }
+        guard let action = env.keymap.action(for: key) else { return [] }
+        let snapshot = env.feeds[feed] ?? FeedSnapshot(feed: feed)
+        let m = metrics(env, snapshot)
+        viewport.normalize(m)
+        let row = viewport.selectedIndex(m).map { snapshot.rows[$0] }
+        switch action {
+        case .lineDown: viewport.selectNext(m)
+        case .lineUp: viewport.selectPrevious(m)
+        case .pageDown: viewport.page(1, m)
+        case .pageUp: viewport.page(-1, m)
+        case .top:
+            viewport.toTop(m)
+            newRows.clear()
+            if snapshot.moreNewer { pendingEdge = .top; return [.feed(opening, .jump(top: true))] }
+        case .bottom:
+            viewport.toBottom(m)
+            if snapshot.moreOlder { pendingEdge = .bottom; return [.feed(opening, .jump(top: false))] }
+        case .open: return open(row)
+        case .back: return [.pop]
+        case .profile:
+            guard let account = row?.account, !account.id.isEmpty else { return [] }
+            if case .profile(let shown) = opening, shown.id == account.id { return [] }
+            return [.push(.feed(.profile(account)))]
+        case .notifications:
+            return feed == .notifications ? [] : [.push(.feed(.notifications))]
+        case .timelines:
+            let author = row?.account
+            var effects: [Effect] = [.push(.picker(TimelinePicker(current: currentTimeline, author: author, lists: env.lists ?? [])))]
+            if env.lists == nil { effects.append(.fetchLists) }
+            return effects
+        case .search: return [.push(.search)]
+        case .like:
+            guard let post = row?.post else { return [] }
+            return [.feed(opening, .toggleFavourite(postID: post.id))]
+        case .save:
+            guard let post = row?.post else { return [] }
+            return [.feed(opening, .toggleBookmark(postID: post.id))]
+        case .refresh: return [.feed(opening, .refresh)]
+        case .reveal:
+            guard let id = row?.id else { return [] }
+            if revealed.contains(id) { revealed.remove(id) } else { revealed.insert(id) }
+            viewport.keepSelectionVisible(metrics(env, snapshot))
+        case .viewImage: return viewLarge(row?.post, attachment: nil, env)
+        case .openLink: return openLink(row?.post, text: nil)
+        case .retryImages:
+            guard let row else { return [] }
+            let failed = env.renderer.layout(row, width: env.columns, revealed: revealed.contains(row.id), now: env.now).media
+                .compactMap(\.request).filter { if case .failed = env.images[$0] { return true } else { return false } }
+            return failed.isEmpty ? [] : [.retryImages(failed)]
+        case .follow:
+            guard case .profile = opening else { return [] }
+            return [.feed(opening, .toggleFollow)]
+        case .mentionsOnly:
+            guard feed == .notifications else { return [] }
+            filter = filter == .mentionsOnly ? .everything : .mentionsOnly
+            return [.feed(opening, .filter(filter)), .say(filter == .mentionsOnly ? "Mentions only" : "All notifications", error: false)]
+        case .toggleBoosts, .mediaOnly:
+            guard case .profile = opening else { return [] }
+            let wanted: FeedFilter = action == .toggleBoosts ? .withoutBoosts : .mediaOnly
+            filter = filter == wanted ? .everything : wanted
+            let words: [FeedFilter: String] = [.everything: "All posts", .withoutBoosts: "Posts without boosts", .mediaOnly: "Posts with pictures"]
+            return [.feed(opening, .filter(filter)), .say(words[filter] ?? "", error: false)]
+        case .help: return [.push(.help)]
+        case .quit: return [.quit]
+        }
+        return []
+    }
+
+    private var currentTimeline: TimelineID {
+        if case .timeline(let t) = opening { return t }
+        return .home
+    }
+
+    /// Enter: a gap loads; a post (or the post of a notification) opens its thread; a follow opens the follower.
+    private func open(_ row: FeedRow?) -> [Effect] {
+        switch row {
+        case .gap(let gap)?:
+            // Fill from the side the user came from: moving down, the gap's top; moving up, its bottom.
+            return [.feed(opening, .fillGap(id: gap.id, fromTop: direction >= 0))]
+        case .post(let post, _, let focused)?:
+            if focused { return [] }
+            return [.push(.feed(Self.thread(of: post)))]
+        case .notification(let group)?:
+            if let post = group.post { return [.push(.feed(Self.thread(of: post)))] }
+            if let account = group.accounts.first { return [.push(.feed(.profile(account)))] }
+            return []
+        default:
+            return []
+        }
+    }
+
+    /// A boost opens the boosted post's thread; the post seeds it until the thread arrives.
+    static func thread(of post: Post) -> FeedOpening {
+        var seed = post
+        seed.id = post.statusID
+        seed.boostedBy = nil
+        return .thread(rootID: post.statusID, seed: seed)
+    }
+
+    /// `v` or a click on a picture: that picture (or the post's first), as large as the screen allows.
+    private func viewLarge(_ post: Post?, attachment: MediaAttachment?, _ env: LayerEnv) -> [Effect] {
+        guard let media = attachment ?? post?.media.first(where: { $0.url != nil || $0.previewURL != nil }),
+              let url = (media.kind == .image ? media.url : nil) ?? media.previewURL else {
+            return [.say("No picture here", error: false)]
+        }
+        let request = ThumbnailRequest(url: url, columns: max(10, env.columns - 4), rows: max(4, env.rows - 5))
+        return [.push(.largeImage(LargeImage(request: request, caption: media.description ?? "", blurhash: media.blurhash,
+                                             aspect: media.aspectRatio)))]
+    }
+
+    /// `o`: the link whose text was clicked, else the post's first link, else the post itself.
+    private func openLink(_ post: Post?, text: String?) -> [Effect] {
+        guard let post else { return [] }
+        let links = post.content.paragraphs.flatMap { $0.flatMap { $0 } }.compactMap { run -> (String, String)? in
+            if case .link(let url) = run.style { return (run.text, url) }
+            return nil
+        }
+        let clicked = text.flatMap { t in links.first { $0.0.contains(t) || t.contains($0.0) }?.1 }
+        guard let link = clicked ?? links.first?.1 ?? post.url else { return [.say("This post has no link", error: false)] }
+        return [.openURL(link)]
+    }
+
+    // MARK: Mouse
+
+    private mutating func mouse(_ event: MouseEvent, _ env: LayerEnv) -> [Effect] {
+        guard let snapshot = env.feeds[feed] else { return [] }
+        let m = metrics(env, snapshot)
+        viewport.normalize(m)
+        switch event.button {
+        case .wheelUp: scroll(by: -3, env)
+        case .wheelDown: scroll(by: 3, env)
+        case .left:
+            let line = event.row - 1
+            guard line >= 0, line < env.listHeight,
+                  let p = viewport.visible(m).last(where: { $0.top <= line }) else { return [] }
+            let row = snapshot.rows[p.index]
+            viewport.select(row.id, m)
+            let l = env.renderer.layout(row, width: env.columns, revealed: revealed.contains(row.id), now: env.now)
+            let within = line - p.top
+            if let box = l.media.first(where: { within >= $0.line && within < $0.line + $0.rows
+                                                && event.column >= $0.column && event.column < $0.column + $0.columns }) {
+                if case .profile = row { return [] }
+                return viewLarge(row.post, attachment: box.attachment, env)
+            }
+            if within < l.lines.count, let seg = l.lines[within].first(where: {
+                event.column >= $0.column && event.column < $0.column + $0.text.width }), seg.role == .link {
+                return openLink(row.post, text: seg.text.string)
+            }
+        default: break
+        }
+        return []
+    }
+
+    /// Moves the view by lines (the wheel), keeping the selection in view.
+    mutating func scroll(by lines: Int, _ env: LayerEnv) {
+        guard let snapshot = env.feeds[feed] else { return }
+        placed = true
+        let m = metrics(env, snapshot)
+        viewport.normalize(m)
+        viewport.scroll(by: lines, m)
+        selectFirstInView(m)
+    }
+
+    private mutating func selectFirstInView(_ m: Viewport.Metrics) {
+        let shown = viewport.visible(m)
+        if let s = viewport.selectedIndex(m), shown.contains(where: { $0.index == s && $0.top >= 0 }) { return }
+        if let first = shown.first(where: { $0.top >= 0 }) ?? shown.first { viewport.select(m.ids[first.index], m) }
+    }
+
+    // MARK: Settling
+
+    mutating func settle(_ env: LayerEnv) -> [Effect] {
+        guard let snapshot = env.feeds[feed] else { return [] }
+        let m = metrics(env, snapshot)
+        if snapshot.version != seenVersion {
+            seenVersion = snapshot.version
+            newRows.arrived(snapshot.arrivals)
+        }
+        // Until the user moves: open at the thread's post, or where they left this list last time.
+        if !placed {
+            if let focus = snapshot.focusID, m.index[focus] != nil {
+                viewport = Viewport(anchorID: focus, anchorOffset: 0, selectedID: focus)
+            } else if let saved = snapshot.savedPosition, m.index[saved.anchorID] != nil {
+                viewport = Viewport(anchorID: saved.anchorID, anchorOffset: saved.offset, selectedID: saved.anchorID)
+            }
+        }
+        if let edge = pendingEdge, edge == .top ? !snapshot.moreNewer : !snapshot.moreOlder {
+            pendingEdge = nil
+            if edge == .top { viewport.toTop(m) } else { viewport.toBottom(m) }
+        }
+        viewport.normalize(m)
+        let shown = viewport.visible(m)
+        newRows.seen(shown.map { m.ids[$0.index] })
+        var effects: [Effect] = []
+        if let first = shown.first?.index {
+            if first != lastFirstVisible { direction = first > lastFirstVisible ? 1 : -1 }
+            lastFirstVisible = first
+        }
+        // Pictures: the rows in view now, the rows ahead in the direction of travel early.
+        func layout(_ i: Int) -> RowLayout {
+            let row = snapshot.rows[i]
+            return env.renderer.layout(row, width: env.columns, revealed: revealed.contains(row.id), now: env.now)
+        }
+        let visible = shown.map { layout($0.index) }
+        let ahead = Viewport.ahead(of: shown, direction: direction, count: prefetchRows, total: snapshot.rows.count)
+            .flatMap { layout($0).media }
+        let demand = ThumbnailDemand(visible: visible.map { RowMedia(id: $0.id, boxes: $0.media) }, ahead: ahead)
+        if demand != lastDemand {
+            lastDemand = demand
+            effects.append(.thumbnails(demand))
+        }
+        // Where the user is, for paging and the saved position: the first and last posts in view.
+        let posts = shown.map { snapshot.rows[$0.index] }.filter { if case .post = $0 { return true } else { return false } }
+        if let first = posts.first, let last = posts.last {
+            let report = FeedCommand.viewed(firstID: first.id, lastID: last.id, anchorID: viewport.anchorID, offset: viewport.anchorOffset)
+            if report != lastReport { lastReport = report; effects.append(.feed(opening, report)) }
+        } else if feed == .notifications, let first = shown.first, let last = shown.last {
+            let report = FeedCommand.viewed(firstID: snapshot.rows[first.index].id, lastID: snapshot.rows[last.index].id,
+                                            anchorID: viewport.anchorID, offset: viewport.anchorOffset)
+            if report != lastReport { lastReport = report; effects.append(.feed(opening, report)) }
+        }
+        // The newest notification in view has been seen.
+        if feed == .notifications, shown.first?.index == 0, (snapshot.unread ?? 0) > 0 {
+            effects.append(.feed(opening, .markRead))
+        }
+        return effects
+    }
+
+    // MARK: Drawing
+
+    func render(_ env: LayerEnv, on screen: Screen) {
+        let snapshot = env.feeds[feed] ?? FeedSnapshot(feed: feed)
+        env.renderer.drawList(snapshot, viewport: viewport, revealed: revealed, title: title(snapshot), newAbove: newRows.count,
+                              env: env, on: screen)
+    }
+
+    private func title(_ snapshot: FeedSnapshot) -> String {
+        switch opening {
+        case .timeline(let t): return t.description
+        case .thread(_, let seed): return "Thread" + (seed.map { " · " + $0.account.shownName } ?? "")
+        case .notifications: return filter == .mentionsOnly ? "Notifications (mentions)" : "Notifications"
+        case .profile(let a):
+            let suffix = filter == .withoutBoosts ? " (no boosts)" : filter == .mediaOnly ? " (pictures)" : ""
+            return "@" + a.acct + suffix
+        }
+    }
+}

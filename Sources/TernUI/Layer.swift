@@ -1,0 +1,107 @@
+import Foundation
+import TernFeed
+import TernImages
+import TernModel
+import TernTerminal
+
+/// What every layer can see: the lists' latest snapshots, the screen's size, the time, the keymap,
+/// and (for drawing) the pictures. Layers never change it; the runner makes a new one each turn.
+struct LayerEnv {
+    var feeds: [FeedID: FeedSnapshot] = [:]
+    var rows: Int
+    var columns: Int
+    var now: Date
+    var keymap: Keymap = .standard
+    /// Lays out rows (memoized); shared by update, which needs heights, and render.
+    var renderer: FrameRenderer
+    var images: [ThumbnailRequest: ImageState] = [:]
+    var message: (text: String, isError: Bool)?
+    /// Unread notifications, when known.
+    var unread: Int?
+    /// The user's lists, once fetched.
+    var lists: [TimelineID]?
+
+    /// Rows of the list area: a title bar above, a status line below.
+    var listHeight: Int { max(1, rows - 2) }
+}
+
+/// One layer of the screen: a list (timeline, thread, profile, notifications) or an overlay over one
+/// (help, picker, search line, large picture). The top layer gets the keys; `update` turns a key into
+/// new state plus effects, `settle` brings the state in line with new snapshots and asks for what the
+/// view needs, and `render` draws without changing anything.
+protocol Layer {
+    /// Overlays are drawn over the layer below; screens cover everything under them.
+    var isOverlay: Bool { get }
+    mutating func update(_ key: Key, _ env: LayerEnv) -> [Effect]
+    mutating func settle(_ env: LayerEnv) -> [Effect]
+    func render(_ env: LayerEnv, on screen: Screen)
+}
+
+extension Layer {
+    var isOverlay: Bool { true }
+    mutating func settle(_ env: LayerEnv) -> [Effect] { [] }
+}
+
+/// The layers, bottom first, and the timelines the user switched away from with their places kept.
+/// Pushing, popping and switching are pure, so tests run the same navigation the app does.
+struct LayerStack {
+    private(set) var layers: [any Layer]
+    private var parked: [TimelineID: FeedLayer] = [:]
+
+    init(root: TimelineID) {
+        layers = [FeedLayer(.timeline(root))]
+    }
+
+    var top: any Layer { layers[layers.count - 1] }
+
+    /// The screen (not overlay) nearest the top: the one whose list is shown.
+    var screenIndex: Int { layers.lastIndex { !$0.isOverlay } ?? 0 }
+
+    /// Sends a key to the top layer; returns its effects.
+    mutating func key(_ key: Key, _ env: LayerEnv) -> [Effect] {
+        var layer = layers.removeLast()
+        let effects = layer.update(key, env)
+        layers.append(layer)
+        return effects
+    }
+
+    /// Lets the shown screen catch up with what changed.
+    mutating func settle(_ env: LayerEnv) -> [Effect] {
+        let i = screenIndex
+        return layers[i].settle(env)
+    }
+
+    /// Carries out the stack's own effects and returns the rest (and what the change itself needs).
+    mutating func apply(_ effects: [Effect]) -> [Effect] {
+        var out: [Effect] = []
+        for effect in effects {
+            switch effect {
+            case .push(let spec):
+                switch spec {
+                case .feed(let opening):
+                    layers.append(FeedLayer(opening))
+                    out.append(.feed(opening, .start))
+                case .help: layers.append(HelpLayer())
+                case .picker(let picker): layers.append(PickerLayer(picker: picker))
+                case .search: layers.append(SearchLayer())
+                case .largeImage(let large):
+                    layers.append(LargeImageLayer(image: large))
+                    out.append(.loadLarge(large.request, blurhash: large.blurhash, aspect: large.aspect))
+                }
+            case .pop:
+                if layers.count > 1 { layers.removeLast() }
+            case .switchTimeline(let t):
+                layers.removeSubrange(1...)
+                if let current = layers[0] as? FeedLayer, case .timeline(let old) = current.opening {
+                    if old == t { out.append(.feed(.timeline(t), .start)); continue }
+                    parked[old] = current
+                }
+                layers[0] = parked.removeValue(forKey: t) ?? FeedLayer(.timeline(t))
+                out.append(.feed(.timeline(t), .start))
+            default:
+                out.append(effect)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import TernFeed
+import TernImages
+import TernModel
+import TernTerminal
+
+/// Notification and profile rows.
+extension RowLayout {
+    /// "★ Ada Lindqvist and 3 others liked your post  2h", then the post it is about, or what stands in for it.
+    mutating func addNotification(_ group: NotificationGroup, x0: Int, inner: Int, now: Date) {
+        let icon: String
+        switch group.kind {
+        case .mention: icon = "@"
+        case .status: icon = "✉"
+        case .reblog: icon = "⇄"
+        case .follow: icon = "+"
+        case .followRequest: icon = "?"
+        case .favourite: icon = "★"
+        case .poll: icon = "▤"
+        case .update: icon = "✎"
+        case .other: icon = "•"
+        }
+        let age = RelativeTime.short(from: group.latestAt, now: now)
+        let summary = DisplayWidth.truncate(icon + " " + Sanitizer.clean(group.summary), to: max(4, inner - DisplayWidth.of(age) - 2))
+        lines.append([Segment(text: SafeText(summary), role: .notification, column: x0),
+                      Segment(text: SafeText(age), role: .time, column: x0 + inner - DisplayWidth.of(age) + 1)])
+        if let post = group.post {
+            // The post is the one of a mention or a reply; for likes and boosts it is the user's own, shown shorter.
+            addPost(post, x0: x0 + 2, inner: max(10, inner - 2), now: now)
+            return
+        }
+        if group.postMissing {
+            lines.append([Segment(text: SafeText("(the post was deleted, or is not visible to you)"), role: .placeholder, column: x0 + 2)])
+        } else {
+            let handles = group.accounts.prefix(3).map { Sanitizer.clean("@" + $0.acct) }.joined(separator: "  ")
+            lines.append([Segment(text: SafeText(DisplayWidth.truncate(handles, to: inner - 2)), role: .acct, column: x0 + 2)])
+        }
+        lines.append([])
+    }
+
+    /// The profile header: avatar beside name, handle and how you relate; then counts, bio and fields.
+    mutating func addProfile(_ p: Profile, _ relationship: Relationship?, pending: Bool, x0: Int, inner: Int, now: Date) {
+        let avatarColumns = 8, avatarRows = 4
+        let hasAvatar = p.account.avatarURL != nil && inner > 40
+        let tx = hasAvatar ? x0 + avatarColumns + 2 : x0
+        let tw = hasAvatar ? inner - avatarColumns - 2 : inner
+        if let url = p.account.avatarURL, hasAvatar {
+            let attachment = MediaAttachment(id: "avatar:" + p.account.id, kind: .image, url: url, previewURL: url, blurhash: nil,
+                                             description: nil, previewWidth: 1, previewHeight: 1)
+            media.append(MediaBox(line: 0, column: x0, columns: avatarColumns, rows: avatarRows, attachment: attachment,
+                                  request: ThumbnailRequest(url: url, columns: avatarColumns, rows: avatarRows)))
+        }
+        var top: [[Segment]] = []
+        top.append([Segment(text: SafeText(DisplayWidth.truncate(Sanitizer.clean(p.account.shownName), to: tw)), role: .name, column: tx)])
+        var handle = "@" + p.account.acct
+        if p.locked { handle += " 🔒" }
+        if p.bot { handle += " [bot]" }
+        top.append([Segment(text: SafeText(DisplayWidth.truncate(Sanitizer.clean(handle), to: tw)), role: .acct, column: tx)])
+        var relation: [String] = []
+        if let r = relationship {
+            if pending { relation.append(r.following || r.requested ? "following…" : "unfollowing…") }
+            else if r.following { relation.append("✓ following") }
+            else if r.requested { relation.append("follow requested") }
+            else { relation.append("not following (F follows)") }
+            if r.followedBy { relation.append("follows you") }
+        }
+        top.append([Segment(text: SafeText(relation.joined(separator: " · ")), role: pending ? .pending : .mention, column: tx)])
+        var counts = "\(p.posts) posts · \(p.following) following · \(p.followers) followers"
+        if let joined = p.createdAt {
+            let f = DateFormatter()
+            f.locale = Locale(identifier: "en_GB")
+            f.dateFormat = "d MMM yyyy"
+            counts += " · joined \(f.string(from: joined))"
+        }
+        top.append([Segment(text: SafeText(DisplayWidth.truncate(counts, to: tw)), role: .counts, column: tx)])
+        lines += top
+        if hasAvatar, lines.count < avatarRows { lines += Array(repeating: [], count: avatarRows - lines.count) }
+        lines.append([])
+        for (i, paragraph) in p.note.paragraphs.enumerated() {
+            if i > 0 { lines.append([]) }
+            for line in paragraph {
+                lines += TextWrap.wrap(line.map { ($0.text, Self.role(of: $0.style)) }, width: inner).map { Self.shift($0, x0) }
+            }
+        }
+        if !p.fields.isEmpty { lines.append([]) }
+        for field in p.fields {
+            let name = DisplayWidth.truncate(Sanitizer.clean(field.name), to: 16)
+            var line = [Segment(text: SafeText(name + ":"), role: .acct, column: x0)]
+            let value = DisplayWidth.truncate(Sanitizer.clean(field.value.plainText.replacingOccurrences(of: "\n", with: " ")),
+                                              to: max(4, inner - 20))
+            line.append(Segment(text: SafeText(value), role: field.verified ? .verified : .text, column: x0 + 18))
+            if field.verified { line.append(Segment(text: SafeText(" ✓ verified"), role: .verified, column: x0 + 18 + DisplayWidth.of(value))) }
+            lines.append(line)
+        }
+        lines.append([])
+    }
+}
