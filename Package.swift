@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "TernTerminalTests", dependencies: ["TernTerminal"]),
         .testTarget(name: "TernStoreTests", dependencies: ["TernStore", "TernModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "TernImagesTests", dependencies: ["TernImages", "TernDemo", "TernHTTP"]),
-        .testTarget(name: "TernUITests", dependencies: ["TernUI", "TernDemo", "TernMastodon"]),
+        .testTarget(name: "TernUITests", dependencies: ["TernUI", "TernDemo", "TernMastodon", "TernFeed"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
     ],
     swiftLanguageModes: [.v6]

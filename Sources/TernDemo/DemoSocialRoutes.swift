@@ -24,7 +24,7 @@ extension DemoRoutes {
             try await authorized(req) {
                 try await delay()
                 var out: [WireRelationship] = []
-                for id in req.uri.queryParameters.getAll("id[]") {
+                for id in listParameter(req, "id") {
                     if let index = await state.authorIndex(id: String(id)) { out.append(await state.relationship(index)) }
                 }
                 return try json(out)
@@ -63,7 +63,7 @@ extension DemoRoutes {
             try await authorized(req) {
                 if config.quirks.contains(.noMarkers) { return error(.notFound, "Not found") }
                 try await delay()
-                guard req.uri.queryParameters.getAll("timeline[]").contains("notifications"),
+                guard listParameter(req, "timeline").contains("notifications"),
                       let id = await state.notificationsMarker else { return try json([String: WireMarker]()) }
                 return try json(["notifications": WireMarker(lastReadId: state.wireNotificationID(id), version: await state.markerVersion,
                                                              updatedAt: DemoState.iso8601(Date()))])
@@ -84,13 +84,18 @@ extension DemoRoutes {
         }
     }
 
+    /// `name[]=a&name[]=b`, with the brackets percent-encoded or not (clients do both).
+    private func listParameter(_ req: Request, _ name: String) -> [String] {
+        (req.uri.queryParameters.getAll(name + "[]") + req.uri.queryParameters.getAll(name + "%5B%5D")).map { String($0) }
+    }
+
     private func notifications(_ req: Request, grouped: Bool) async throws -> Response {
         try await delay()
         if let fault = await state.nextFault() { return respond(to: fault) }
         let q = req.uri.queryParameters
         let limit = q["limit"].flatMap { Int(String($0)) } ?? (grouped ? 40 : 15)
         let maxID = q["max_id"].flatMap { state.parseID(String($0)) }
-        let types = Set(q.getAll("types[]").map { String($0) })
+        let types = Set(listParameter(req, "types"))
         let b = await base.value
         if grouped { return try json(await state.groupedPage(maxID: maxID, types: types, limit: limit, base: b)) }
         return try json(await state.notificationPage(maxID: maxID, types: types, limit: limit, base: b))

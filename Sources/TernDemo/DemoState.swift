@@ -86,7 +86,8 @@ actor DemoState {
         }
         for p in posts { if let parent = p.inReplyTo?.id { childrenOf[parent, default: []].append(p.id) } }
         for r in replies.values.sorted(by: { $0.id < $1.id }) { childrenOf[r.inReplyTo!.id, default: []].append(r.id) }
-        for i in posts.indices { if let n = childrenOf[posts[i].id]?.count, n > 0 { posts[i].repliesCount = n } }
+        // Counts say what a thread really holds.
+        for i in posts.indices { posts[i].repliesCount = childrenOf[posts[i].id]?.count ?? 0 }
         for (id, var r) in replies { r.repliesCount = childrenOf[id]?.count ?? 0; replies[id] = r }
         return (replies, childrenOf, posts[showcase].id, posts[deep].id, large > 0 ? posts[big].id : nil)
     }

@@ -60,8 +60,10 @@ extension DemoWorld {
         var t = now.addingTimeInterval(-3 * 86_400)
         for i in 0..<count {
             let id = Self.firstNotificationID + UInt64(i) * 16
-            // The last few are one of each type, so the newest page shows them all.
-            let type = i >= count - types.count ? types[i - (count - types.count)] : rng.pick(types)
+            // The last few are one of each type, so the newest page shows them all, after a burst of likes
+            // of one post by six people.
+            let burst = (count - types.count - 6)..<(count - types.count)
+            let type = i >= count - types.count ? types[i - (count - types.count)] : burst.contains(i) ? "favourite" : rng.pick(types)
             let account = 1 + Int.random(in: 0..<(accounts.count - 1), using: &rng)
             var status: UInt64?
             switch type {
@@ -69,7 +71,8 @@ extension DemoWorld {
             case "mention", "status", "update": status = others.isEmpty ? nil : rng.pick(others)
             default: status = nil
             }
-            t = t.addingTimeInterval(Double.random(in: 60...3_000, using: &rng))
+            if burst.contains(i), let first = yours.first { status = first }
+            t = t.addingTimeInterval(burst.contains(i) ? 30 : Double.random(in: 60...3_000, using: &rng))
             let bucket = Int(t.timeIntervalSince1970 / 21_600)
             let key: String
             switch type {

@@ -136,6 +136,10 @@ final class StatusWire: Decodable {
         guard let id = c.idString(AnyKey("id")) else {
             throw DecodingError.keyNotFound(AnyKey("id"), .init(codingPath: c.codingPath, debugDescription: "status without id"))
         }
+        // A notification (which has a type and no content) is never taken for an empty post.
+        if (c.lenient(AnyKey("type")) as String?) != nil, !c.contains(AnyKey("content")) {
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "a notification, not a status"))
+        }
         poll = c.lenient(AnyKey("poll"))
         card = c.lenient(AnyKey("card"))
         editedAt = (c.lenient(AnyKey("edited_at")) as String?).flatMap(WireDate.parse)

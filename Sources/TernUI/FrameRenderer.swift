@@ -93,7 +93,9 @@ public final class FrameRenderer {
         let left = SafeText(text)
         screen.draw(left, row: 0, column: 0, style: theme[.title], maxWidth: cols)
         let hints: [(UIAction, String)] = [(.open, "open"), (.back, "back"), (.like, "like"), (.help, "help"), (.quit, "quit")]
-        let hint = SafeText(hints.compactMap { a, word in keymap.keys(for: a).first.map { KeyName.name(of: $0) + " " + word } }
+        // Enter and Esc say "open" and "back" better than their letter twins.
+        func preferred(_ keys: [Key]) -> Key? { keys.first { $0 == .enter || $0 == .escape } ?? keys.first }
+        let hint = SafeText(hints.compactMap { a, word in preferred(keymap.keys(for: a)).map { KeyName.name(of: $0) + " " + word } }
             .joined(separator: "  ") + " ")
         if left.width + hint.width + 2 <= cols {
             screen.draw(hint, row: 0, column: cols - hint.width, style: theme[.title])

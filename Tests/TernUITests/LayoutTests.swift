@@ -1,4 +1,5 @@
 import Foundation
+import TernFeed
 import TernModel
 import TernTerminal
 @testable import TernUI
@@ -46,24 +47,24 @@ final class LayoutTests: XCTestCase {
                         media: [MediaAttachment(id: "m", kind: .image, url: "http://x/o.jpg", previewURL: "http://x/s.jpg",
                                                 blurhash: nil, width: 1600, height: 800)],
                         favouritesCount: 3, favourited: true)
-        let l = PostLayout(post: post, width: 80, revealed: false, now: Date())
+        let l = RowLayout(row: .post(post), width: 80, revealed: false, now: Date())
         let t = text(l.lines)
         XCTAssertTrue(t[0].hasPrefix("  Ann @ann@ex.social"))
         XCTAssertTrue(t[0].hasSuffix("5m"))
         XCTAssertEqual(t[1], "  hello world")
         XCTAssertEqual(l.media.count, 1)
-        XCTAssertEqual(l.media[0].rows, PostLayout.thumbnailRows)
+        XCTAssertEqual(l.media[0].rows, RowLayout.thumbnailRows)
         XCTAssertEqual(l.media[0].columns, 32, "a 2:1 picture in 8 rows of 1:2 cells")
         XCTAssertEqual(l.media[0].request?.url, "http://x/s.jpg")
-        XCTAssertTrue(t[2 + PostLayout.thumbnailRows].contains("★ 3 liked"))
-        XCTAssertEqual(l.height, 2 + PostLayout.thumbnailRows + 2)
+        XCTAssertTrue(t[2 + RowLayout.thumbnailRows].contains("★ 3 liked"))
+        XCTAssertEqual(l.height, 2 + RowLayout.thumbnailRows + 2)
     }
 
     func testContentWarningHidesContentUntilRevealed() {
         let post = Post(id: "1", statusID: "1", account: Account(id: "a", acct: "a", displayName: "A"), createdAt: Date(),
                         content: StyledText(plain: "secret"), spoilerText: "spoilers")
-        XCTAssertFalse(text(PostLayout(post: post, width: 60, revealed: false, now: Date()).lines).joined().contains("secret"))
-        XCTAssertTrue(text(PostLayout(post: post, width: 60, revealed: true, now: Date()).lines).joined().contains("secret"))
+        XCTAssertFalse(text(RowLayout(row: .post(post), width: 60, revealed: false, now: Date()).lines).joined().contains("secret"))
+        XCTAssertTrue(text(RowLayout(row: .post(post), width: 60, revealed: true, now: Date()).lines).joined().contains("secret"))
     }
 
     /// The shipped theme file and the built-in theme are the same theme.

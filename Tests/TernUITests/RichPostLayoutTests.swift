@@ -1,5 +1,6 @@
 import Foundation
 import TernMastodon
+import TernFeed
 import TernModel
 import TernTerminal
 @testable import TernUI
@@ -16,7 +17,7 @@ final class RichPostLayoutTests: XCTestCase {
         return try MastodonDecoder.post(fromJSON: Data(contentsOf: url))
     }
 
-    func text(_ layout: PostLayout) -> [String] {
+    func text(_ layout: RowLayout) -> [String] {
         layout.lines.map { line in
             var s = ""
             for seg in line {
@@ -29,7 +30,7 @@ final class RichPostLayoutTests: XCTestCase {
 
     func testPollShowsTotalsBarsAndOwnVotes() throws {
         let p = try post("mastodon.social_mastodonpy/status_poll.json")
-        let t = text(PostLayout(post: p, width: 100, revealed: false, now: Date()))
+        let t = text(RowLayout(row: .post(p), width: 100, revealed: false, now: Date()))
         XCTAssertTrue(t.contains { $0.contains("▤ Poll · 64 votes · closed") }, t.joined(separator: "\n"))
         // 25 of 64 votes: 39 %, four of ten bar cells; the user voted for it.
         XCTAssertTrue(t.contains { $0.contains("▰▰▰▰▱▱▱▱▱▱  39%") && $0.contains(":hecker: ✓") }, t.joined(separator: "\n"))
@@ -40,26 +41,26 @@ final class RichPostLayoutTests: XCTestCase {
     func testCardShowsTitleAndProvider() throws {
         let p = try post("mastodon.social_mastodonpy/status_card.json")
         let card = try XCTUnwrap(p.card)
-        let t = text(PostLayout(post: p, width: 120, revealed: false, now: Date()))
+        let t = text(RowLayout(row: .post(p), width: 120, revealed: false, now: Date()))
         XCTAssertTrue(t.contains { $0.contains("↗ " + card.title.prefix(20)) && $0.contains("· \(card.provider)") }, t.joined(separator: "\n"))
     }
 
     func testSensitiveMediaAreOnlyBlurredUntilRevealed() throws {
         let p = try post("mastodon.social_mastodonpy/status_media_image.json")
         XCTAssertTrue(p.sensitive, "the server marked this one sensitive")
-        let hidden = PostLayout(post: p, width: 100, revealed: false, now: Date())
+        let hidden = RowLayout(row: .post(p), width: 100, revealed: false, now: Date())
         XCTAssertFalse(hidden.media.isEmpty)
         XCTAssertTrue(hidden.media.allSatisfy { $0.request == nil }, "nothing is downloaded for hidden media")
         XCTAssertTrue(hidden.media.allSatisfy { $0.blurKey?.url.hasPrefix("blurhash:") == true })
         XCTAssertTrue(text(hidden).contains { $0.contains("sensitive media") })
-        let shown = PostLayout(post: p, width: 100, revealed: true, now: Date())
+        let shown = RowLayout(row: .post(p), width: 100, revealed: true, now: Date())
         XCTAssertTrue(shown.media.allSatisfy { $0.request != nil && $0.blurKey == nil })
     }
 
     func testAltTextIsShownUnderThePictures() throws {
         let p = try post("mastodon.social_mastodonpy/status_media_image.json")
         let alt = try XCTUnwrap(p.media.compactMap(\.description).first { !$0.isEmpty })
-        let t = text(PostLayout(post: p, width: 200, revealed: true, now: Date()))
+        let t = text(RowLayout(row: .post(p), width: 200, revealed: true, now: Date()))
         XCTAssertTrue(t.contains { $0.contains("alt: " + alt.prefix(30)) }, t.joined(separator: "\n"))
     }
 }

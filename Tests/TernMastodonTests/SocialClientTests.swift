@@ -1,0 +1,159 @@
+import AsyncHTTPClient
+import Foundation
+import TernDemo
+import TernHTTP
+import TernMastodon
+import TernModel
+import XCTest
+
+/// Threads, profiles, follows, notifications and markers against the demo server, and notifications
+/// and contexts recorded from real servers.
+final class SocialClientTests: XCTestCase {
+    func withDemo(_ config: DemoConfig = DemoConfig(), _ body: (DemoServer, MastodonClient) async throws -> Void) async throws {
+        let server = try await DemoServer.start(config)
+        let http = HTTPFetch.makeClient()
+        do {
+            try await body(server, MastodonClient(baseURL: URL(string: server.baseURL)!, token: "t", http: http))
+        } catch {
+            try? await http.shutdown(); await server.stop(); throw error
+        }
+        try await http.shutdown()
+        await server.stop()
+    }
+
+    static let allKinds: Set<NotificationKind> = [.mention, .status, .reblog, .follow, .followRequest, .favourite, .poll, .update]
+
+    func testGroupedNotificationsCoverEveryTypeAndSayWhoDidWhat() async throws {
+        try await withDemo { _, client in
+            let page = try await client.notifications(limit: 40, grouped: true)
+            XCTAssertTrue(page.serverGrouped)
+            XCTAssertEqual(page.skipped, 0)
+            XCTAssertEqual(Set(page.groups.map(\.kind)), Self.allKinds, "every type on the newest page")
+            for g in page.groups {
+                XCTAssertFalse(g.accounts.isEmpty, "group \(g.id) names nobody")
+                XCTAssertGreaterThanOrEqual(g.count, g.accounts.count)
+                if g.kind.concernsPost, let post = g.post { XCTAssertFalse(post.id.isEmpty) }
+                if !g.kind.concernsPost { XCTAssertNil(g.post, "a \(g.kind) carries a post") }
+            }
+            // Likes of one post by several people are one row that says so.
+            let many = try XCTUnwrap(page.groups.first { $0.kind == .favourite && $0.count > 2 }, "no grouped likes")
+            XCTAssertTrue(many.summary.hasSuffix("and \(many.count - 1) others liked your post"), many.summary)
+            XCTAssertEqual(page.groups.map(\.newestID), page.groups.map(\.newestID).sorted { ServerID.isNewer($0, than: $1) },
+                           "newest first")
+        }
+    }
+
+    /// A server without grouped notifications (GoToSocial, Akkoma, older Mastodon): the plain API is
+    /// used and grouped here, with the same kinds and the same people.
+    func testUngroupedServerIsGroupedLocally() async throws {
+        var config = DemoConfig()
+        config.quirks = [.ungroupedNotifications, .ulidIDs]
+        try await withDemo(config) { _, client in
+            let page = try await client.notifications(limit: 80, grouped: true)
+            XCTAssertFalse(page.serverGrouped)
+            XCTAssertEqual(Set(page.groups.map(\.kind)), Self.allKinds)
+            XCTAssertTrue(page.groups.contains { $0.kind == .favourite && $0.count > 1 }, "likes of one post not put together")
+            XCTAssertTrue(page.groups.allSatisfy { $0.newestID.count == 26 }, "ULID notification ids")
+            // Paging down from the oldest id goes on below, never repeating.
+            let older = try await client.notifications(maxID: page.groups.last!.oldestID, limit: 80, grouped: false)
+            XCTAssertTrue(older.groups.allSatisfy { ServerID.isNewer(page.groups.last!.oldestID, than: $0.newestID) })
+        }
+    }
+
+    func testDeletedPostOfAMentionIsMissingNotEmpty() async throws {
+        try await withDemo { _, client in
+            var groups: [NotificationGroup] = []
+            var maxID: String?
+            for _ in 0..<5 {
+                let page = try await client.notifications(maxID: maxID, limit: 40, grouped: true)
+                groups += page.groups
+                guard let last = page.groups.last else { break }
+                maxID = last.oldestID
+            }
+            let missing = groups.filter(\.postMissing)
+            XCTAssertEqual(missing.count, 1, "the demo deletes one mentioned post")
+            XCTAssertEqual(missing.first?.kind, .mention)
+        }
+    }
+
+    func testMarkersRoundTripAndAreOptional() async throws {
+        try await withDemo { server, client in
+            let before = try await client.notificationsMarker()
+            let expected = await server.notificationsMarker()
+            XCTAssertEqual(before, expected)
+            let newestID = await server.newestNotificationID()
+            let newest = try XCTUnwrap(newestID)
+            try await client.saveNotificationsMarker(lastReadID: newest)
+            let after = try await client.notificationsMarker()
+            XCTAssertEqual(after, newest)
+        }
+        var config = DemoConfig()
+        config.quirks = [.noMarkers]
+        try await withDemo(config) { _, client in
+            do {
+                _ = try await client.notificationsMarker()
+                XCTFail("a server without markers answered")
+            } catch MastodonError.http(let status, _) {
+                XCTAssertEqual(status, 404)
+            }
+        }
+    }
+
+    func testProfileRelationshipAndFollow() async throws {
+        try await withDemo { _, client in
+            let page = try await client.timeline(.home, limit: 20)
+            let author = try XCTUnwrap(page.posts.first { $0.boostedBy == nil }?.account)
+            let profile = try await client.profile(accountID: author.id)
+            XCTAssertEqual(profile.account.acct, author.acct)
+            XCTAssertFalse(profile.note.plainText.isEmpty)
+            XCTAssertEqual(profile.fields.count, 2)
+            XCTAssertNotNil(profile.createdAt)
+            var r = try await client.relationship(accountID: author.id)
+            let wasFollowing = r.following || r.requested
+            r = try await client.setFollowing(!wasFollowing, accountID: author.id)
+            XCTAssertEqual(r.following || r.requested, !wasFollowing)
+            let again = try await client.relationship(accountID: author.id)
+            XCTAssertEqual(again, r, "the server kept the change")
+            let pinned = try await client.pinned(accountID: author.id)
+            XCTAssertTrue(pinned.allSatisfy { $0.account.id == author.id })
+        }
+    }
+
+    // MARK: Recorded servers
+
+    func testRecordedNotificationsAndContextsDecode() throws {
+        let corpus = CorpusTests.corpus
+        guard FileManager.default.fileExists(atPath: corpus.path) else {
+            throw XCTSkip("../shared/corpus is absent; corpus conformance tests skipped")
+        }
+        let files = ["mastodon.social_mastodonpy/notifications.json", "mastodon-production_rtoot/fosstodon_notifications.json"]
+        for name in files {
+            let data = try Data(contentsOf: corpus.appendingPathComponent(name))
+            let raw = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+            let (groups, skipped) = try MastodonDecoder.notifications(fromJSON: data)
+            XCTAssertEqual(skipped, 0, name)
+            XCTAssertEqual(groups.map(\.count).reduce(0, +), raw.count, "\(name): every notification in some group")
+            for g in groups {
+                XCTAssertFalse(g.accounts.isEmpty, name)
+                XCTAssertNotEqual(g.latestAt, Date(timeIntervalSince1970: 0), name)
+                if case .other(let t) = g.kind { XCTFail("\(name): unknown type \(t)") }
+            }
+            // Mentions whose status is null (deleted) are missing, not empty posts.
+            let nulls = raw.filter { ($0["status"] as? [String: Any]) == nil && ($0["type"] as? String) == "mention" }.count
+            XCTAssertEqual(groups.filter(\.postMissing).count, nulls, name)
+            // And a notifications body read as a timeline yields no posts at all.
+            XCTAssertEqual(try MastodonDecoder.posts(fromJSON: data).posts.count, 0, "\(name) read as posts")
+        }
+        for name in ["mastodon.social_mastodonpy/status_context.json", "mastodon-production_rtoot/fosstodon_context.json"] {
+            let data = try Data(contentsOf: corpus.appendingPathComponent(name))
+            let raw = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: [Any]])
+            let context = try MastodonDecoder.context(fromJSON: data)
+            XCTAssertEqual(context.ancestors.count, raw["ancestors"]?.count, name)
+            XCTAssertEqual(context.descendants.count, raw["descendants"]?.count, name)
+        }
+        let relationship = try MastodonDecoder.relationship(fromJSON: Data(contentsOf: corpus.appendingPathComponent("other-servers_tootsdk/relationship_sharkey.json")))
+        XCTAssertFalse(relationship.following)
+        let pixelfed = try MastodonDecoder.profile(fromJSON: Data(contentsOf: corpus.appendingPathComponent("other-servers_tootsdk/account_pixelfed.json")))
+        XCTAssertFalse(pixelfed.account.acct.isEmpty)
+    }
+}
