@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import NIOCore
 
 /// Threads, profiles, relationships, notifications and markers, with the same knobs as the timelines.
 extension DemoRoutes {
@@ -49,6 +50,18 @@ extension DemoRoutes {
                     return try json(relationship)
                 }
             }
+        }
+        // Avatars: a small picture made from the account's id, counted and delayed like other pictures.
+        router.get("/avatars/:file") { req, ctx in
+            await state.countMediaRequest(req.uri.path)
+            if config.imageLatencyMilliseconds > 0 { try await Task.sleep(for: .milliseconds(config.imageLatencyMilliseconds)) }
+            let id = (ctx.parameters.get("file") ?? "").split(separator: ".").first.map(String.init) ?? ""
+            guard let seed = UInt64(id), await state.authorIndex(id: id) != nil else { return error(.notFound, "Record not found") }
+            let spec = ImageSpec(seed: seed, width: 96, height: 96, format: .png, pattern: ImageSpec.Pattern.allCases[Int(seed % 5)],
+                                 photoLike: false)
+            let bytes = try ImageEncoder.encode(rgb: PatternRenderer.render(spec), width: spec.width, height: spec.height, as: .png)
+            return Response(status: .ok, headers: [.contentType: "image/png", .cacheControl: "public, max-age=31536000"],
+                            body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
         }
         router.get("/api/v1/notifications") { req, _ in
             try await authorized(req) { try await notifications(req, grouped: false) }
