@@ -15,6 +15,13 @@ public struct Gap: Sendable, Hashable {
     /// The loaded post just below it (older).
     public var olderID: String
     public var loading: Bool
+
+    public init(id: String, newerID: String, olderID: String, loading: Bool) {
+        self.id = id
+        self.newerID = newerID
+        self.olderID = olderID
+        self.loading = loading
+    }
 }
 
 /// Where the user was in a timeline when they last left it.

@@ -19,7 +19,7 @@ struct TimelinePicker: Equatable {
     private(set) var items: [Item]
     private(set) var selected = 0
     /// The hashtag being typed, when the hashtag line is being edited.
-    private(set) var typing: String?
+    private(set) var typing: LineEditor?
 
     /// The usual timelines, the selected post's author, and the user's lists once they are known.
     init(current: TimelineID, author: Account?, lists: [TimelineID]) {
@@ -37,17 +37,17 @@ struct TimelinePicker: Equatable {
     }
 
     mutating func handle(_ key: Key) -> Outcome {
-        if let text = typing {
-            switch key {
-            case .enter:
+        if var editor = typing {
+            switch editor.handle(key) {
+            case .editing:
+                // A hashtag is one word: spaces and further #s don't go in.
+                let word = String(editor.text.filter { !$0.isWhitespace && $0 != "#" })
+                typing = word == editor.text ? editor : LineEditor(word, limit: 100)
+            case .cancel: typing = nil
+            case .submit(let text):
                 let tag = text.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "#"))
                 typing = nil
                 return tag.isEmpty ? .stay : .choose(.hashtag(tag))
-            case .escape: typing = nil
-            case .backspace: typing = String(text.dropLast())
-            case .character(let c) where !c.isWhitespace || !text.isEmpty:
-                if text.count < 100, c != "#" || text.isEmpty { typing = text + String(c) }
-            default: break
             }
             return .stay
         }
@@ -58,7 +58,7 @@ struct TimelinePicker: Equatable {
         case .enter:
             switch items[selected] {
             case .timeline(let t): return .choose(t)
-            case .hashtag: typing = ""
+            case .hashtag: typing = LineEditor(limit: 100)
             }
         case .character(let c) where c.isNumber:
             if let n = c.wholeNumberValue, n >= 1, n <= items.count {
@@ -76,7 +76,7 @@ struct TimelinePicker: Equatable {
             let label: String
             switch item {
             case .timeline(let t): label = t.description
-            case .hashtag: label = typing.map { "#\($0)▏ (Enter to open, Esc to cancel)" } ?? "#hashtag…"
+            case .hashtag: label = typing.map { "#\($0.text)▏ (Enter to open, Esc to cancel)" } ?? "#hashtag…"
             }
             return ("\(i < 9 ? "\(i + 1)" : " ") \(label)", i == selected)
         }

@@ -1,0 +1,212 @@
+import Foundation
+import TernFeed
+import TernImages
+import TernModel
+import TernTerminal
+@testable import TernUI
+import XCTest
+
+/// The layers as pure functions: keys in, state and effects out, with no terminal and no engine.
+final class LayerTests: XCTestCase {
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    func post(_ n: Int, boostOf: Int? = nil, media: Int = 0, replyTo: Int? = nil, warning: String = "") -> Post {
+        let author = Account(id: "a\(n % 5)", acct: "user\(n % 5)", displayName: "User \(n % 5)")
+        var p = Post(id: "p\(n)", statusID: boostOf.map { "p\($0)" } ?? "p\(n)", account: author,
+                     createdAt: now.addingTimeInterval(Double(-n * 60)),
+                     content: StyledText(plain: "Post number \(n) with a few words in it."), spoilerText: warning,
+                     media: (0..<media).map { MediaAttachment(id: "m\(n)-\($0)", kind: .image, url: "https://x/\(n)-\($0).png",
+                                                              previewURL: "https://x/\(n)-\($0)s.png", previewWidth: 400, previewHeight: 300) },
+                     inReplyToID: replyTo.map { "p\($0)" })
+        if boostOf != nil { p.boostedBy = Account(id: "b", acct: "booster", displayName: "Booster") }
+        return p
+    }
+
+    func env(_ feeds: [FeedSnapshot], rows: Int = 24, columns: Int = 80) -> LayerEnv {
+        var e = LayerEnv(rows: rows, columns: columns, now: now, renderer: FrameRenderer(theme: .builtIn))
+        for f in feeds { e.feeds[f.feed] = f }
+        return e
+    }
+
+    func timeline(_ posts: [Post], version: Int = 1) -> FeedSnapshot {
+        FeedSnapshot(TimelineSnapshot(version: version, timeline: .home, posts: posts))
+    }
+
+    /// Keys through the stack the way the runner sends them, the stack's own effects applied, the rest returned.
+    func press(_ keys: [Key], _ stack: inout LayerStack, _ env: LayerEnv) -> [Effect] {
+        var out: [Effect] = []
+        for k in keys {
+            out += stack.apply(stack.key(k, env))
+            out += stack.apply(stack.settle(env))
+        }
+        return out
+    }
+
+    func testMovingOpeningAThreadAndComingBackToTheSamePlace() {
+        let posts = (0..<30).map { post($0, warning: $0 == 4 ? "spoilers" : "") }
+        let e = env([timeline(posts)])
+        var stack = LayerStack(root: .home)
+        _ = stack.apply(stack.settle(e))
+        _ = press([.character("j"), .character("j"), .character("j"), .character("j"), .character("c"), .character("j")], &stack, e)
+        let before = (stack.layers[0] as! FeedLayer)
+        XCTAssertEqual(before.viewport.selectedID, "p5")
+        XCTAssertEqual(before.revealed, ["p4"])
+
+        let opened = press([.enter], &stack, e)
+        XCTAssertEqual(stack.layers.count, 2)
+        XCTAssertEqual(opened.first, .feed(.thread(rootID: "p5", seed: posts[5]), .start))
+        // The thread screen settles on its own feed, which has not arrived: nothing is asked of the timeline.
+        XCTAssertFalse(opened.contains { if case .feed(.timeline, _) = $0 { return true } else { return false } })
+
+        _ = press([.escape], &stack, e)
+        XCTAssertEqual(stack.layers.count, 1)
+        let after = stack.layers[0] as! FeedLayer
+        XCTAssertEqual(after.viewport, before.viewport, "back returns to the same post and offset")
+        XCTAssertEqual(after.revealed, before.revealed, "opened content warnings stay open")
+        // Esc on the first screen stays there.
+        _ = press([.escape], &stack, e)
+        XCTAssertEqual(stack.layers.count, 1)
+    }
+
+    func testABoostOpensTheBoostedPostsThreadAndAGapLoads() {
+        var snapshot = TimelineSnapshot(version: 1, timeline: .home, posts: [post(0, boostOf: 77), post(1)])
+        snapshot.gaps = [Gap(id: "gap-1", newerID: "p0", olderID: "p1", loading: false)]
+        let e = env([FeedSnapshot(snapshot)])
+        var stack = LayerStack(root: .home)
+        _ = stack.apply(stack.settle(e))
+        let opened = press([.enter], &stack, e)
+        guard case .feed(.thread(let root, let seed), .start)? = opened.first else { return XCTFail("\(opened)") }
+        XCTAssertEqual(root, "p77")
+        XCTAssertEqual(seed?.id, "p77")
+        XCTAssertNil(seed?.boostedBy)
+        _ = press([.escape, .character("j")], &stack, e)
+        XCTAssertEqual(press([.enter], &stack, e).first, .feed(.timeline(.home), .fillGap(id: "gap-1", fromTop: true)))
+    }
+
+    func testActionsBecomeEngineCommandsAndPushes() {
+        let posts = (0..<5).map { post($0) }
+        let e = env([timeline(posts)])
+        var stack = LayerStack(root: .home)
+        _ = stack.apply(stack.settle(e))
+        XCTAssertEqual(stack.key(.character("f"), e), [.feed(.timeline(.home), .toggleFavourite(postID: "p0"))])
+        XCTAssertEqual(stack.key(.character("b"), e), [.feed(.timeline(.home), .toggleBookmark(postID: "p0"))])
+        XCTAssertEqual(stack.key(.character("r"), e), [.feed(.timeline(.home), .refresh)])
+        XCTAssertEqual(stack.key(.character("p"), e), [.push(.feed(.profile(posts[0].account)))])
+        XCTAssertEqual(stack.key(.character("n"), e), [.push(.feed(.notifications))])
+        XCTAssertEqual(stack.key(.character("q"), e), [.quit])
+        let t = stack.key(.character("t"), e)
+        XCTAssertEqual(t.count, 2)
+        XCTAssertEqual(t.last, .fetchLists)
+    }
+
+    func testSettlingAsksForPicturesAndReportsThePositionOnlyWhenTheyChange() {
+        let posts = (0..<12).map { post($0, media: 1) }
+        let e = env([timeline(posts)], rows: 30)
+        var layer = FeedLayer(.timeline(.home))
+        let first = layer.settle(e)
+        guard case .thumbnails(let demand)? = first.first(where: { if case .thumbnails = $0 { return true } else { return false } }) else {
+            return XCTFail("no thumbnails: \(first)")
+        }
+        XCTAssertEqual(demand.visible.first?.id, "p0")
+        XCTAssertFalse(demand.ahead.isEmpty, "nothing prefetched ahead")
+        XCTAssertTrue(first.contains { if case .feed(_, .viewed(firstID: "p0", _, _, _)) = $0 { return true } else { return false } })
+        XCTAssertEqual(layer.settle(e), [], "nothing changed, nothing asked")
+        _ = layer.update(.pageDown, e)
+        XCTAssertFalse(layer.settle(e).isEmpty)
+    }
+
+    func testThreadOpensAtItsPostAndEnterReRoots() {
+        let ancestors = [post(1)]
+        let focus = post(2, replyTo: 1)
+        let replies = [post(3, replyTo: 2), post(4, replyTo: 3)]
+        var thread = FeedSnapshot(version: 1, feed: .thread(rootID: "p2"),
+                                  rows: ancestors.map { .post($0) } + [.post(focus, depth: 0, focused: true)]
+                                      + [.post(replies[0], depth: 1), .post(replies[1], depth: 2)])
+        thread.focusID = "p2"
+        let e = env([thread])
+        var layer = FeedLayer(.thread(rootID: "p2", seed: focus))
+        _ = layer.settle(e)
+        XCTAssertEqual(layer.viewport.selectedID, "p2")
+        XCTAssertEqual(layer.update(.enter, e), [], "Enter on the opened post does nothing")
+        _ = layer.update(.character("j"), e)
+        XCTAssertEqual(layer.update(.enter, e), [.push(.feed(.thread(rootID: "p3", seed: replies[0])))])
+        // Replies are indented under what they answer.
+        let deep = e.renderer.layout(.post(replies[1], depth: 2), width: 80, revealed: false, now: now)
+        XCTAssertEqual(deep.lines[0].first?.column, RowLayout.gutter + 4)
+        let capped = e.renderer.layout(.post(replies[1], depth: 9), width: 80, revealed: false, now: now)
+        XCTAssertEqual(capped.lines[0].first?.column, RowLayout.gutter + 2 * RowLayout.maxIndentDepth)
+        XCTAssertTrue(capped.lines[0].first?.text.string.hasPrefix("⋮9 ") ?? false, "depth past the cap is marked")
+    }
+
+    func testNotificationRowsOpenWhatTheyAreAbout() {
+        let ada = Account(id: "ada", acct: "ada", displayName: "Ada Lindqvist")
+        let follow = NotificationGroup(id: "follow-1", kind: .follow, accounts: [ada], count: 1, newestID: "10", oldestID: "10",
+                                       latestAt: now, post: nil)
+        let likes = NotificationGroup(id: "fav-1", kind: .favourite, accounts: [ada, ada, ada], count: 4, newestID: "9",
+                                      oldestID: "5", latestAt: now, post: post(8))
+        var s = FeedSnapshot(version: 1, feed: .notifications, rows: [.notification(follow), .notification(likes)])
+        s.unread = 2
+        let e = env([s])
+        var layer = FeedLayer(.notifications)
+        XCTAssertTrue(layer.settle(e).contains(.feed(.notifications, .markRead)), "the newest in view is read")
+        XCTAssertEqual(layer.update(.enter, e), [.push(.feed(.profile(ada)))])
+        _ = layer.update(.character("j"), e)
+        XCTAssertEqual(layer.update(.enter, e), [.push(.feed(.thread(rootID: "p8", seed: post(8))))])
+        XCTAssertEqual(layer.update(.character("f"), e), [.feed(.notifications, .toggleFavourite(postID: "p8"))])
+        XCTAssertEqual(layer.update(.character("m"), e).first, .feed(.notifications, .filter(.mentionsOnly)))
+        let text = e.renderer.layout(.notification(likes), width: 80, revealed: false, now: now).lines[0].map(\.text.string).joined()
+        XCTAssertTrue(text.contains("Ada Lindqvist and 3 others liked your post"), text)
+    }
+
+    func testSwitchingTimelinesKeepsEachPlace() {
+        let home = timeline((0..<20).map { post($0) })
+        let local = FeedSnapshot(TimelineSnapshot(version: 1, timeline: .local, posts: (100..<120).map { post($0) }))
+        let e = env([home, local])
+        var stack = LayerStack(root: .home)
+        _ = stack.apply(stack.settle(e))
+        _ = press([.character("j"), .character("j")], &stack, e)
+        let effects = stack.apply([.switchTimeline(.local)])
+        XCTAssertEqual(effects, [.feed(.timeline(.local), .start)])
+        _ = stack.apply(stack.settle(e))
+        _ = press([.character("j")], &stack, e)
+        XCTAssertEqual((stack.layers[0] as! FeedLayer).viewport.selectedID, "p101")
+        _ = stack.apply([.switchTimeline(.home)])
+        XCTAssertEqual((stack.layers[0] as! FeedLayer).viewport.selectedID, "p2")
+    }
+
+    func testSearchLineAndOverlays() {
+        let e = env([timeline((0..<3).map { post($0) })])
+        var stack = LayerStack(root: .home)
+        _ = stack.apply(stack.settle(e))
+        _ = press([.character("/")], &stack, e)
+        XCTAssertTrue(stack.top is SearchLayer)
+        let typed = press("kettle".map { Key.character($0) } + [.enter], &stack, e)
+        XCTAssertEqual(typed.first, .feed(.timeline(.search("kettle")), .start))
+        XCTAssertTrue(typed.contains(.feed(.timeline(.search("kettle")), .refresh)))
+        XCTAssertEqual(stack.layers.count, 1)
+        _ = press([.character("?")], &stack, e)
+        XCTAssertTrue(stack.top is HelpLayer)
+        _ = press([.character("x")], &stack, e)
+        XCTAssertEqual(stack.layers.count, 1, "any key closes help")
+    }
+
+    func testMouseWheelScrollsAndClicksSelectAndOpenPictures() {
+        let posts = (0..<20).map { post($0, media: $0 == 1 ? 1 : 0) }
+        let e = env([timeline(posts)], rows: 30)
+        var layer = FeedLayer(.timeline(.home))
+        _ = layer.settle(e)
+        _ = layer.update(.mouse(MouseEvent(button: .wheelDown, row: 5, column: 5)), e)
+        XCTAssertEqual(layer.viewport.anchorOffset, 3, "one wheel step is three lines")
+        _ = layer.update(.mouse(MouseEvent(button: .wheelUp, row: 5, column: 5)), e)
+        XCTAssertEqual(layer.viewport.anchorOffset, 0)
+        // Post 0 takes lines 1…(its height) of the screen; a click below it selects post 1.
+        let h0 = e.renderer.layout(.post(posts[0]), width: 80, revealed: false, now: now).height
+        _ = layer.update(.mouse(MouseEvent(button: .left, row: 1 + h0, column: 10)), e)
+        XCTAssertEqual(layer.viewport.selectedID, "p1")
+        let l1 = e.renderer.layout(.post(posts[1]), width: 80, revealed: false, now: now)
+        let box = l1.media[0]
+        let click = layer.update(.mouse(MouseEvent(button: .left, row: 1 + h0 + box.line + 1, column: box.column + 1)), e)
+        guard case .push(.largeImage(let large))? = click.first else { return XCTFail("\(click)") }
+        XCTAssertEqual(large.request.url, "https://x/1-0.png")
+    }
+}
