@@ -1,0 +1,203 @@
+import AsyncHTTPClient
+import Foundation
+import Synchronization
+import TernDemo
+import TernFeed
+import TernHTTP
+import TernMastodon
+import TernModel
+import TernStore
+import XCTest
+
+/// Collects the snapshots of a thread, notifications or profile engine.
+final class FeedLog: Sendable {
+    private let all = Mutex<[FeedSnapshot]>([])
+    func record(_ s: FeedSnapshot) { all.withLock { $0.append(s) } }
+    var last: FeedSnapshot? { all.withLock { $0.last } }
+
+    func wait(timeout: Double = 15, _ condition: (FeedSnapshot) -> Bool) async throws -> FeedSnapshot {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let s = last, condition(s) { return s }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        XCTFail("timed out; last snapshot: \(String(describing: last.map { ($0.rows.count, $0.message) }))")
+        throw Timeout()
+    }
+}
+
+/// Engines of the screens other than timelines, against the demo server and a real store file.
+final class ScreensEngineTests: XCTestCase {
+    /// Sources for an engine on `baseURL`; the caller stops the action queue and shuts `http` down.
+    func sources(_ baseURL: String, store: Store, http: HTTPClient, offline: Bool = false) throws -> TimelineEngine.Sources {
+        let client = MastodonClient(baseURL: URL(string: baseURL)!, token: "t", http: http, timeout: .seconds(3))
+        let actions = try ActionQueue(store: store, account: "test", client: client, offline: offline)
+        return .init(client: client, store: store, account: "test", actions: actions, offline: offline)
+    }
+
+    func testA40ReplyThreadIsInTreeOrderAndOpensOfflineAfterARestart() async throws {
+        let temp = TemporaryStore()
+        defer { temp.remove() }
+        let server = try await DemoServer.start()
+        let http = HTTPFetch.makeClient()
+        let rootID = await server.showcaseThreadID()
+        let url = server.baseURL
+        var rows: [FeedRow] = []
+        do {
+            let store = try temp.open()
+            let src = try sources(url, store: store, http: http)
+            let log = FeedLog()
+            let engine = ThreadEngine(sources: src, rootID: rootID, seed: nil) { log.record($0) }
+            let task = Task { await engine.run() }
+            engine.perform(.start)
+            let done = try await log.wait { $0.rows.count > 1 && !$0.loadingNewer }
+            rows = done.rows
+            engine.stop()
+            src.actions.stop()
+            await task.value
+        }
+        let posts = rows.compactMap { row -> (Post, Int, Bool)? in
+            if case .post(let p, let depth, let focused) = row { return (p, depth, focused) }
+            return nil
+        }
+        let focusIndex = try XCTUnwrap(posts.firstIndex { $0.2 })
+        XCTAssertEqual(posts[focusIndex].0.statusID, rootID)
+        let replies = Array(posts[(focusIndex + 1)...])
+        XCTAssertEqual(replies.count, 40)
+        XCTAssertEqual(replies.map(\.1).max(), 3, "three levels deep")
+        // Tree order: each reply comes after what it answers, one level deeper, with nothing shallower between.
+        var depthOf: [String: Int] = [rootID: 0]
+        var path: [String] = [rootID]
+        for (post, depth, _) in replies {
+            let parent = try XCTUnwrap(post.inReplyToID)
+            XCTAssertEqual(depthOf[parent].map { $0 + 1 }, depth, "\(post.id) not under its parent")
+            path = Array(path.prefix(depth))
+            XCTAssertEqual(path.last, parent, "\(post.id) is not below its parent's subtree")
+            path.append(post.statusID)
+            depthOf[post.statusID] = depth
+        }
+        await server.stop()
+
+        // The server is gone and Tern restarts offline: the thread comes back from the store, the same.
+        let store = try temp.open()
+        let src = try sources(url, store: store, http: http, offline: true)
+        let log = FeedLog()
+        let engine = ThreadEngine(sources: src, rootID: rootID, seed: nil) { log.record($0) }
+        let task = Task { await engine.run() }
+        engine.perform(.start)
+        let offline = try await log.wait { $0.offline && $0.rows.count > 1 }
+        XCTAssertEqual(offline.rows.map(\.id), rows.map(\.id))
+        XCTAssertEqual(offline.focusID, posts[focusIndex].0.id)
+        engine.stop()
+        src.actions.stop()
+        await task.value
+        try await http.shutdown()
+    }
+
+    func testADeletedPostSaysSoAndTreeBuildingKeepsOrphans() async throws {
+        let temp = TemporaryStore()
+        defer { temp.remove() }
+        let server = try await DemoServer.start()
+        let http = HTTPFetch.makeClient()
+        let src = try sources(server.baseURL, store: try temp.open(), http: http)
+        let log = FeedLog()
+        let engine = ThreadEngine(sources: src, rootID: "1", seed: nil) { log.record($0) }
+        let task = Task { await engine.run() }
+        engine.perform(.start)
+        let gone = try await log.wait { !$0.loadingNewer && !$0.rows.isEmpty }
+        XCTAssertEqual(gone.rows.first?.id, "missing")
+        engine.stop(); src.actions.stop(); await task.value
+        try await http.shutdown()
+        await server.stop()
+
+        let a = Account(id: "1", acct: "a", displayName: "A")
+        func p(_ id: String, _ parent: String?) -> Post {
+            Post(id: id, statusID: id, account: a, createdAt: Date(), content: .empty, inReplyToID: parent)
+        }
+        let tree = ThreadEngine.tree(ancestors: [p("0", nil)], focus: p("1", "0"),
+                                     descendants: [p("3", "2"), p("2", "1"), p("4", "1"), p("9", "8"), p("5", "3")])
+        XCTAssertEqual(tree.map { "\($0.post.id):\($0.depth)" }, ["0:0", "1:0", "2:1", "3:2", "5:3", "4:1", "9:1"])
+    }
+
+    func testNotificationsMarkReadOnTheServerAndOpenFromTheStore() async throws {
+        let temp = TemporaryStore()
+        defer { temp.remove() }
+        let server = try await DemoServer.start()
+        let http = HTTPFetch.makeClient()
+        let url = server.baseURL
+        let newest = await server.newestNotificationID()
+        var online: FeedSnapshot?
+        do {
+            let src = try sources(url, store: try temp.open(), http: http)
+            let log = FeedLog()
+            let engine = NotificationsEngine(sources: src) { log.record($0) }
+            let task = Task { await engine.run() }
+            engine.perform(.start)
+            let first = try await log.wait { !$0.rows.isEmpty && !$0.loadingNewer && ($0.unread ?? 0) > 0 && ($0.unread ?? 0) < 30 }
+            online = first
+            // The marker on the server says twenty notifications are unread: fewer rows, as some are grouped.
+            XCTAssertLessThanOrEqual(first.unread ?? 0, 20)
+            engine.perform(.markRead)
+            _ = try await log.wait { $0.unread == 0 }
+            let deadline = Date().addingTimeInterval(5)
+            while await server.notificationsMarker() != newest, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+            let marker = await server.notificationsMarker()
+            XCTAssertEqual(marker, newest, "another client sees the same position")
+            engine.perform(.filter(.mentionsOnly))
+            let mentions = try await log.wait { s in s.rows.allSatisfy { if case .notification(let g) = $0 { return g.kind == .mention } else { return false } } }
+            XCTAssertFalse(mentions.rows.isEmpty)
+            engine.stop(); src.actions.stop(); await task.value
+        }
+        await server.stop()
+        // Offline after a restart: the same groups, in the same order, read position kept.
+        let src = try sources(url, store: try temp.open(), http: http, offline: true)
+        let log = FeedLog()
+        let engine = NotificationsEngine(sources: src) { log.record($0) }
+        let task = Task { await engine.run() }
+        engine.perform(.start)
+        let cached = try await log.wait { !$0.rows.isEmpty }
+        // (The mentions filter paged further down, so the store holds more below.)
+        XCTAssertEqual(Array(cached.rows.map(\.id).prefix(online?.rows.count ?? 0)), online?.rows.map(\.id))
+        XCTAssertEqual(cached.unread, 0)
+        engine.stop(); src.actions.stop(); await task.value
+        try await http.shutdown()
+    }
+
+    func testFollowShowsPendingThenTheServersAnswerAndARefusalRollsBack() async throws {
+        let temp = TemporaryStore()
+        defer { temp.remove() }
+        // A slow server, so the pending state lasts long enough to be seen.
+        var config = DemoConfig()
+        config.latencyMilliseconds = 300
+        let server = try await DemoServer.start(config)
+        let http = HTTPFetch.makeClient()
+        let src = try sources(server.baseURL, store: try temp.open(), http: http)
+        let account = try await src.client.timeline(.home, limit: 5).posts.first { $0.boostedBy == nil }!.account
+        let log = FeedLog()
+        let engine = ProfileEngine(sources: src, account: account, retry: RetryPolicy(attempts: 2, base: 0.01, cap: 0.01)) { log.record($0) }
+        let task = Task { await engine.run() }
+        engine.perform(.start)
+        func relation(_ s: FeedSnapshot) -> (Relationship?, Bool)? {
+            if case .profile(_, let r, let pending)? = s.rows.first { return (r, pending) }
+            return nil
+        }
+        let loaded = try await log.wait { s in relation(s)?.0 != nil && s.rows.contains { $0.post != nil } }
+        let was = relation(loaded)!.0!
+        let wasFollowing = was.following || was.requested
+        engine.perform(.toggleFollow)
+        let pending = try await log.wait { relation($0)?.1 == true }
+        XCTAssertEqual(relation(pending)!.0!.following || relation(pending)!.0!.requested, !wasFollowing, "shown at once")
+        let confirmed = try await log.wait { relation($0)?.1 == false }
+        XCTAssertEqual(relation(confirmed)!.0!.following || relation(confirmed)!.0!.requested, !wasFollowing)
+        // A refusal (422) goes back and says why.
+        await server.injectFaults([.status(422, retryAfter: nil)])
+        engine.perform(.toggleFollow)
+        let refused = try await log.wait { $0.message?.isError == true && relation($0)?.1 == false }
+        XCTAssertEqual(relation(refused)!.0!.following || relation(refused)!.0!.requested, !wasFollowing, "rolled back")
+        XCTAssertTrue(refused.message!.text.contains("Couldn't unfollow") || refused.message!.text.contains("Couldn't follow"),
+                      refused.message!.text)
+        engine.stop(); src.actions.stop(); await task.value
+        try await http.shutdown()
+        await server.stop()
+    }
+}
