@@ -1,0 +1,94 @@
+import Foundation
+import XCTest
+
+/// Threads, profiles, notifications, the mouse and a remapped key, in the real binary in tmux.
+final class ScreensEndToEndTests: XCTestCase {
+    /// The list's lines as they read: trailing blanks (which curses may or may not have written) dropped.
+    func listArea(_ screen: String) -> [String] {
+        screen.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().dropLast(2)
+            .map { String($0.reversed().drop { $0 == " " }.reversed()) }
+    }
+
+    func testThreadProfileNotificationsAndBackToTheSamePost() throws {
+        let tern = try TmuxSession.ternBinary()
+        let tmux = try TmuxSession(command: "\(tern.path) demo --new-post-every 0; sleep 30")
+        defer { tmux.close() }
+        XCTAssertTrue(tmux.wait { $0.contains("Sol Novak @user32") && $0.contains("☆") }.ok, tmux.screen())
+        // The third post has the demo's 40-reply thread under it.
+        for _ in 0..<2 { try tmux.send("j"); usleep(100_000) }
+        let before = tmux.wait { $0.contains("3/") }
+        XCTAssertTrue(before.ok, before.screen)
+        try tmux.send("Enter")
+        let thread = tmux.wait { $0.contains("tern · Thread") && $0.contains("Reply 1:") }
+        XCTAssertTrue(thread.ok, "Enter did not open the thread:\n\(thread.screen)")
+        // Replies are indented under what they answer: a reply to a reply starts further right.
+        let lines = thread.screen.split(separator: "\n")
+        let first = try XCTUnwrap(lines.first { $0.contains("Reply 1:") })
+        let nested = try XCTUnwrap(lines.first { $0.contains("Reply 3:") })
+        XCTAssertGreaterThan(nested.prefix { $0 == " " }.count, first.prefix { $0 == " " }.count, thread.screen)
+
+        try tmux.send("Escape")
+        let back = tmux.wait { $0.contains("tern · Home") }
+        XCTAssertTrue(back.ok, back.screen)
+        XCTAssertEqual(listArea(back.screen), listArea(before.screen), "Esc did not return to the same place")
+
+        try tmux.send("p")
+        let profile = tmux.wait { $0.contains("tern · @user") && $0.contains("followers") && $0.contains("joined") }
+        XCTAssertTrue(profile.ok, "p did not open the author:\n\(profile.screen)")
+        try tmux.send("Escape")
+        try tmux.send("n")
+        let notifications = tmux.wait { $0.contains("tern · Notifications") && $0.contains("asked to follow you") }
+        XCTAssertTrue(notifications.ok, "n did not show notifications:\n\(notifications.screen)")
+    }
+
+    func testTheMouseWheelScrolls() throws {
+        let tern = try TmuxSession.ternBinary()
+        let tmux = try TmuxSession(command: "\(tern.path) demo --new-post-every 0; sleep 30")
+        defer { tmux.close() }
+        let first = tmux.wait { $0.contains("Sol Novak @user32") && $0.contains("☆") }
+        XCTAssertTrue(first.ok, first.screen)
+        // A wheel-down report in xterm's SGR encoding, as a terminal sends it: ESC [ < 65 ; 10 ; 10 M.
+        try tmux.run(["send-keys", "-H"] + Array("\u{1B}[<65;10;10M".utf8).map { String(format: "%02x", $0) })
+        let scrolled = tmux.wait { self.listArea($0) != self.listArea(first.screen) }
+        XCTAssertTrue(scrolled.ok, "the wheel did not scroll:\n\(scrolled.screen)")
+        // Three lines: the first line now on top was the fourth (the selection gutter aside).
+        XCTAssertEqual(listArea(scrolled.screen).first?.dropFirst(2), listArea(first.screen)[3].dropFirst(2))
+    }
+
+    func testARemappedKeyDoesItsActionAndHelpShowsIt() throws {
+        let tern = try TmuxSession.ternBinary()
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("tern-e2e-config-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        try FileManager.default.createDirectory(at: home.appendingPathComponent("tern"), withIntermediateDirectories: true)
+        try "# my keys\n[keys]\nlike = \"L\"\n".write(to: home.appendingPathComponent("tern/config.toml"), atomically: true, encoding: .utf8)
+        let tmux = try TmuxSession(command: "env XDG_CONFIG_HOME=\(home.path) \(tern.path) demo --new-post-every 0; sleep 30")
+        defer { tmux.close() }
+        XCTAssertTrue(tmux.wait { $0.contains("Sol Novak @user32") && $0.contains("☆") }.ok, tmux.screen())
+        try tmux.send("f")
+        usleep(300_000)
+        XCTAssertFalse(tmux.screen().contains("liked"), "f still likes after being remapped")
+        try tmux.send("L")
+        let liked = tmux.wait { s in s.split(separator: "\n").contains { $0.hasPrefix("▌") && $0.contains("liked") } }
+        XCTAssertTrue(liked.ok, "L did not like:\n\(liked.screen)")
+        try tmux.send("?")
+        let help = tmux.wait { $0.contains("Keys (any key closes)") }
+        XCTAssertTrue(help.ok, help.screen)
+        XCTAssertTrue(help.screen.contains("L              like / unlike"), help.screen)
+
+        // A key name that doesn't exist stops Tern before the screen starts, naming the line.
+        try "[keys]\n\nsave = \"hyper-s\"\n".write(to: home.appendingPathComponent("tern/config.toml"), atomically: true, encoding: .utf8)
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("tern-e2e-out-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let failing = try TmuxSession(command: "env XDG_CONFIG_HOME=\(home.path) \(tern.path) demo > \(out.path) 2>&1; echo exit=$? >> \(out.path); sleep 30")
+        defer { failing.close() }
+        let deadline = Date().addingTimeInterval(20)
+        var text = ""
+        while Date() < deadline {
+            text = (try? String(contentsOf: out, encoding: .utf8)) ?? ""
+            if text.contains("exit=") { break }
+            usleep(100_000)
+        }
+        XCTAssertTrue(text.contains("line 3: unknown key 'hyper-s' for save"), text)
+        XCTAssertFalse(text.contains("exit=0"), text)
+    }
+}
