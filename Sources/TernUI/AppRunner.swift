@@ -14,6 +14,7 @@ public final class AppRunner {
     private let renderer: FrameRenderer
     private let feeder: ThumbnailFeeder
     private let keymap: Keymap
+    private let title: String
     private let sources: TimelineEngine.Sources
     private let pageSize: Int
     private let prefetchRows: Int
@@ -36,7 +37,7 @@ public final class AppRunner {
     /// `sources` feed every engine the user opens; `onEngine` hears of each one and the task running it
     /// (the session stops them and waits for them at the end). `mouse` turns on xterm mouse reporting.
     public init(screen: Screen, sources: TimelineEngine.Sources, loader: ImageLoader, mailbox: Mailbox, theme: Theme,
-                timeline: TimelineID, keymap: Keymap = .standard, prefetchRows: Int = 10, pageSize: Int = 20, mouse: Bool = true,
+                timeline: TimelineID, title: String, keymap: Keymap = .standard, prefetchRows: Int = 10, pageSize: Int = 20, mouse: Bool = true,
                 notice: String? = nil, fetchLists: @escaping @Sendable () async -> [TimelineID],
                 onEngine: @escaping (any FeedEngine, Task<Void, Never>) -> Void) {
         self.screen = screen
@@ -45,6 +46,7 @@ public final class AppRunner {
         self.renderer = FrameRenderer(theme: theme)
         self.feeder = ThumbnailFeeder(loader: loader, mailbox: mailbox)
         self.keymap = keymap
+        self.title = title
         self.prefetchRows = max(0, prefetchRows)
         self.pageSize = pageSize
         self.fetchLists = fetchLists
@@ -81,6 +83,8 @@ public final class AppRunner {
         e.message = message
         e.unread = feeds[.notifications]?.unread
         e.lists = lists
+        e.sessionTitle = title
+        e.prefetchRows = prefetchRows
         return e
     }
 

@@ -21,8 +21,6 @@ struct FeedLayer: Layer {
     private var lastFirstVisible = 0
     private var lastReport: FeedCommand?
     private var lastDemand: ThumbnailDemand?
-    static let prefetchRows = 10
-    var prefetchRows = FeedLayer.prefetchRows
 
     private enum Edge { case top, bottom }
 
@@ -252,7 +250,7 @@ struct FeedLayer: Layer {
             return env.renderer.layout(row, width: env.columns, revealed: revealed.contains(row.id), now: env.now)
         }
         let visible = shown.map { layout($0.index) }
-        let ahead = Viewport.ahead(of: shown, direction: direction, count: prefetchRows, total: snapshot.rows.count)
+        let ahead = Viewport.ahead(of: shown, direction: direction, count: env.prefetchRows, total: snapshot.rows.count)
             .flatMap { layout($0).media }
         let demand = ThumbnailDemand(visible: visible.map { RowMedia(id: $0.id, boxes: $0.media) }, ahead: ahead)
         if demand != lastDemand {

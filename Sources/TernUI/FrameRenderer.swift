@@ -65,7 +65,7 @@ public final class FrameRenderer {
             screen.draw(SafeText("Terminal too small"), row: 0, column: 0, style: theme[.warning])
             return
         }
-        drawTitle(" tern · " + title, on: screen, keymap: env.keymap)
+        drawTitle(" tern · " + title + (env.sessionTitle.isEmpty ? "" : " · " + env.sessionTitle), on: screen, keymap: env.keymap)
         let viewHeight = env.listHeight
         let m = metrics(snapshot, width: cols, viewHeight: viewHeight, revealed: revealed, now: env.now)
         let selected = viewport.selectedIndex(m)

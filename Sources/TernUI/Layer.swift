@@ -20,6 +20,10 @@ struct LayerEnv {
     var unread: Int?
     /// The user's lists, once fetched.
     var lists: [TimelineID]?
+    /// Rows ahead of the view whose pictures load early.
+    var prefetchRows = 10
+    /// Whose session this is (account and server), for the title bar.
+    var sessionTitle = ""
 
     /// Rows of the list area: a title bar above, a status line below.
     var listHeight: Int { max(1, rows - 2) }

@@ -18,9 +18,10 @@ public final class ScrollProbe {
 
     public init(posts: [Post], loader: ImageLoader, columns: Int, rows: Int, prefetchRows: Int) {
         let snapshot = FeedSnapshot(TimelineSnapshot(version: 1, timeline: .home, posts: posts))
-        env = LayerEnv(feeds: [snapshot.feed: snapshot], rows: rows, columns: columns, now: Date(),
-                       renderer: FrameRenderer(theme: .builtIn))
-        layer.prefetchRows = prefetchRows
+        var env = LayerEnv(feeds: [snapshot.feed: snapshot], rows: rows, columns: columns, now: Date(),
+                           renderer: FrameRenderer(theme: .builtIn))
+        env.prefetchRows = prefetchRows
+        self.env = env
         mailbox = Mailbox()
         feeder = ThumbnailFeeder(loader: loader, mailbox: mailbox)
         lastID = posts.last?.id

@@ -78,7 +78,7 @@ enum Session {
         defer { waitFor { await loader.flush() } }
         let keymap: Keymap
         do { keymap = try config.keymap() } catch { throw UserError("\(paths.config.appendingPathComponent("config.toml").path): \(error)") }
-        let app = AppRunner(screen: screen, sources: sources, loader: loader, mailbox: mailbox, theme: theme, timeline: timeline,
+        let app = AppRunner(screen: screen, sources: sources, loader: loader, mailbox: mailbox, theme: theme, timeline: timeline, title: target.title,
                             keymap: keymap, prefetchRows: view.prefetch ?? config.prefetchRows ?? 10, pageSize: view.pageSize,
                             mouse: config.mouse ?? true,
                             notice: themeWarning ?? (disk == nil ? "Image disk cache unavailable at \(paths.imageCache.path)" : nil),
