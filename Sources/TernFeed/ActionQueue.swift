@@ -81,6 +81,13 @@ public final class ActionQueue: Sendable {
         resume()
     }
 
+    /// `toggle`, for engines: nil when journaled, else what to tell the user.
+    func press(_ kind: PendingAction.Kind, of post: Post) -> String? {
+        do { try toggle(kind, of: post); return nil } catch {
+            return "Couldn't \(kind.verb): the cache could not record it (\(error))"
+        }
+    }
+
     /// A post as the user wants it shown, with its unconfirmed marks flagged as pending.
     public func apply(to post: Post) -> Post {
         state.withLock { $0.book.apply(to: post) }

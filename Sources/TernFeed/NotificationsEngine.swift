@@ -31,8 +31,7 @@ public actor NotificationsEngine: FeedEngine {
     private var offline = false
     private var started = false
     private var version = 0
-    private var messages = 0
-    private var message: StatusMessage?
+    private var messages = Messages()
     private var arrivals: Set<String> = []
 
     public init(sources: TimelineEngine.Sources, pageSize: Int = 30, publish: @escaping @Sendable (FeedSnapshot) -> Void) {
@@ -55,7 +54,7 @@ public actor NotificationsEngine: FeedEngine {
         for await input in inputs {
             switch input {
             case .actions(let event):
-                if case .refused(let why) = event { say(why, error: true) }
+                if case .refused(let why) = event { messages.say(why, error: true) }
                 emit()
             case .command(let command):
                 await handle(command)
@@ -208,24 +207,17 @@ public actor NotificationsEngine: FeedEngine {
         let e = error as? MastodonError
         if e?.serverUnreachable == true {
             offline = true
-            say(groups.isEmpty ? "Can't reach the server: \(e!.description)" : "Offline: showing stored notifications",
+            messages.say(groups.isEmpty ? "Can't reach the server: \(e!.description)" : "Offline: showing stored notifications",
                 error: groups.isEmpty)
         } else {
-            say("Couldn't load notifications: \(e?.description ?? "\(error)")", error: true)
+            messages.say("Couldn't load notifications: \(e?.description ?? "\(error)")", error: true)
         }
     }
 
     private func toggle(_ kind: PendingAction.Kind, _ postID: String) {
-        guard let post = groups.lazy.compactMap(\.post).first(where: { $0.id == postID }) else { return }
-        do { try actions.toggle(kind, of: post) } catch {
-            say("Couldn't \(kind.verb): the cache could not record it (\(error))", error: true)
-            emit()
-        }
-    }
-
-    private func say(_ text: String, error: Bool) {
-        messages += 1
-        message = StatusMessage(id: messages, text: text, isError: error)
+        guard let post = groups.lazy.compactMap(\.post).first(where: { $0.id == postID }), let why = actions.press(kind, of: post) else { return }
+        messages.say(why, error: true)
+        emit()
     }
 
     /// Unread: groups newer than the read position (all of them before any position is known).
@@ -246,7 +238,7 @@ public actor NotificationsEngine: FeedEngine {
         s.loadingOlder = loadingOlder
         s.reachedEnd = reachedEnd
         s.offline = offline || offlineOnly
-        s.message = message
+        s.message = messages.latest
         s.unread = unread
         s.arrivals = arrivals
         s.pendingActions = actions.pendingCount

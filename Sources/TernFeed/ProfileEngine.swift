@@ -27,8 +27,7 @@ public actor ProfileEngine: FeedEngine {
     private var offline = false
     private var started = false
     private var version = 0
-    private var messages = 0
-    private var message: StatusMessage?
+    private var messages = Messages()
     private var postsMessageID = 0
 
     private enum ProfileInput: Sendable {
@@ -58,7 +57,7 @@ public actor ProfileEngine: FeedEngine {
                 // The posts' messages are said again under this list's own numbering.
                 if let m = s.message, m.id > postsMessageID {
                     postsMessageID = m.id
-                    say(m.text, error: m.isError)
+                    messages.say(m.text, error: m.isError)
                 }
                 posts = FeedSnapshot(s)
                 emit()
@@ -69,7 +68,7 @@ public actor ProfileEngine: FeedEngine {
                 case .failure(let e):
                     relationship?.following = !wanted
                     relationship?.requested = false
-                    say("Couldn't \(wanted ? "follow" : "unfollow") @\(account.acct): \(e.description)", error: true)
+                    messages.say("Couldn't \(wanted ? "follow" : "unfollow") @\(account.acct): \(e.description)", error: true)
                 }
                 await saveProfile()
                 emit()
@@ -156,9 +155,9 @@ public actor ProfileEngine: FeedEngine {
             do { pinned = try await pins } catch { logger.warning("no pinned posts", metadata: ["error": "\(error)"]) }
             await saveProfile()
         } catch let error as MastodonError {
-            if error.serverUnreachable { offline = true } else { say("Couldn't load the profile: \(error.description)", error: true) }
+            if error.serverUnreachable { offline = true } else { messages.say("Couldn't load the profile: \(error.description)", error: true) }
         } catch {
-            say("Couldn't load the profile: \(error)", error: true)
+            messages.say("Couldn't load the profile: \(error)", error: true)
         }
         emit()
     }
@@ -171,7 +170,7 @@ public actor ProfileEngine: FeedEngine {
     /// Shows the wish at once, then sends it; answered errors are retried as likes are, then rolled back.
     private func follow() {
         guard !followPending, !sources.offline else {
-            if sources.offline { say("Offline: following needs the server", error: true); emit() }
+            if sources.offline { messages.say("Offline: following needs the server", error: true); emit() }
             return
         }
         var r = relationship ?? Relationship()
@@ -206,15 +205,9 @@ public actor ProfileEngine: FeedEngine {
     }
 
     private func toggle(_ kind: PendingAction.Kind, _ post: Post) {
-        do { try sources.actions.toggle(kind, of: post) } catch {
-            say("Couldn't \(kind.verb): the cache could not record it (\(error))", error: true)
-            emit()
-        }
-    }
-
-    private func say(_ text: String, error: Bool) {
-        messages += 1
-        message = StatusMessage(id: messages, text: text, isError: error)
+        guard let why = sources.actions.press(kind, of: post) else { return }
+        messages.say(why, error: true)
+        emit()
     }
 
     private func emit() {
@@ -238,7 +231,7 @@ public actor ProfileEngine: FeedEngine {
         s.moreOlder = below?.moreOlder ?? false
         s.offline = offline || (below?.offline ?? false)
         s.pendingActions = sources.actions.pendingCount
-        s.message = message
+        s.message = messages.latest
         publish(s)
     }
 }

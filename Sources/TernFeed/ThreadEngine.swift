@@ -24,8 +24,7 @@ public actor ThreadEngine: FeedEngine {
     private var loading = false
     private var offline = false
     private var version = 0
-    private var messages = 0
-    private var message: StatusMessage?
+    private var messages = Messages()
     private var started = false
     /// The thread came from the store or the server, not only from the post that opened it.
     private var fetched = false
@@ -81,7 +80,7 @@ public actor ThreadEngine: FeedEngine {
         }
         if offlineOnly {
             offline = true
-            say(entries.count > 1 ? "Offline: showing the stored thread" : "Offline: this thread was never opened online", error: false)
+            messages.say(entries.count > 1 ? "Offline: showing the stored thread" : "Offline: this thread was never opened online", error: false)
             emit()
             return
         }
@@ -109,12 +108,12 @@ public actor ThreadEngine: FeedEngine {
                 entries = []
             } else if error.serverUnreachable {
                 offline = true
-                say(entries.count > 1 ? "Offline: showing the stored thread" : "Can't reach the server: \(error.description)", error: entries.count <= 1)
+                messages.say(entries.count > 1 ? "Offline: showing the stored thread" : "Can't reach the server: \(error.description)", error: entries.count <= 1)
             } else {
-                say("Couldn't load the thread: \(error.description)", error: true)
+                messages.say("Couldn't load the thread: \(error.description)", error: true)
             }
         } catch {
-            say("Couldn't load the thread: \(error)", error: true)
+            messages.say("Couldn't load the thread: \(error)", error: true)
         }
     }
 
@@ -153,22 +152,15 @@ public actor ThreadEngine: FeedEngine {
                 entries[i].post.bookmarked = status.bookmarked
                 entries[i].post.favouritesCount = status.favouritesCount
             }
-        case .refused(let why): say(why, error: true)
+        case .refused(let why): messages.say(why, error: true)
         }
         emit()
     }
 
     private func toggle(_ kind: PendingAction.Kind, _ postID: String) {
-        guard let post = entries.first(where: { $0.post.id == postID })?.post else { return }
-        do { try actions.toggle(kind, of: post) } catch {
-            say("Couldn't \(kind.verb): the cache could not record it (\(error))", error: true)
-            emit()
-        }
-    }
-
-    private func say(_ text: String, error: Bool) {
-        messages += 1
-        message = StatusMessage(id: messages, text: text, isError: error)
+        guard let post = entries.first(where: { $0.post.id == postID })?.post, let why = actions.press(kind, of: post) else { return }
+        messages.say(why, error: true)
+        emit()
     }
 
     private func emit() {
@@ -186,7 +178,7 @@ public actor ThreadEngine: FeedEngine {
         s.loadingNewer = loading
         s.offline = offline
         s.reachedEnd = !loading
-        s.message = message
+        s.message = messages.latest
         s.pendingActions = actions.pendingCount
         s.focusID = entries.first { $0.post.statusID == rootID }?.post.id
         publish(s)

@@ -217,7 +217,7 @@ extension TimelineEngine {
         let fetched = top.filter { !before.contains($0.id) } + window.posts.filter { !before.contains($0.id) }
         var seen = Set<String>()
         // A quiet refresh that found the server gone says nothing on screen; sync still owes a reason.
-        let reason = message?.isError == true ? message?.text : lastFailure.map { "the server could not be reached (\($0))" }
+        let reason = messages.latest?.isError == true ? messages.latest?.text : lastFailure.map { "the server could not be reached (\($0))" }
         return SyncResult(ok: ok, posts: fetched.filter { seen.insert($0.id).inserted }, message: ok ? nil : reason)
     }
 }

@@ -77,10 +77,9 @@ public actor TimelineEngine {
     private var unsavedPosition: SavedPosition?
     private var lastPositionSave = Date.distantPast
     private var version = 0
-    var message: StatusMessage?
+    var messages = Messages()
     /// Why the last read failed, for `tern sync` when nothing was said on screen.
     var lastFailure: String?
-    private var messageCount = 0
     let logger = Logger(label: "tern.timeline")
     private var probe: Task<Void, Never>?
 
@@ -253,20 +252,15 @@ public actor TimelineEngine {
     // MARK: Like and save
 
     private func toggle(_ kind: PendingAction.Kind, postID: String) {
-        guard let post = window.posts.first(where: { $0.id == postID }) else { return }
-        do {
-            try actions.toggle(kind, of: post)
-        } catch {
-            say("Couldn't \(kind.verb): the cache could not record it (\(error))", error: true)
-            emit()
-        }
+        guard let post = window.posts.first(where: { $0.id == postID }), let why = actions.press(kind, of: post) else { return }
+        say(why, error: true)
+        emit()
     }
 
     // MARK: Publishing
 
     func say(_ text: String, error: Bool) {
-        messageCount += 1
-        message = StatusMessage(id: messageCount, text: text, isError: error)
+        messages.say(text, error: error)
     }
 
     func describe(_ error: Error) -> String {
@@ -302,7 +296,7 @@ public actor TimelineEngine {
         var snapshot = TimelineSnapshot(version: version, timeline: timeline, posts: window.posts.map(actions.apply),
                                         loadingOlder: loadingOlder, loadingNewer: loadingNewer,
                                         reachedEnd: cursors.reachedEnd && !window.hasOlder,
-                                        message: message, retrying: retrying, gaps: gaps)
+                                        message: messages.latest, retrying: retrying, gaps: gaps)
         snapshot.moreNewer = window.hasNewer
         snapshot.moreOlder = window.hasOlder
         snapshot.arrivals = arrivals

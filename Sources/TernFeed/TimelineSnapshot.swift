@@ -24,6 +24,17 @@ public struct Gap: Sendable, Hashable {
     }
 }
 
+/// An engine's latest status-line message; each new one gets the next id.
+struct Messages {
+    private var count = 0
+    private(set) var latest: StatusMessage?
+
+    mutating func say(_ text: String, error: Bool) {
+        count += 1
+        latest = StatusMessage(id: count, text: text, isError: error)
+    }
+}
+
 /// Where the user was in a timeline when they last left it.
 public struct SavedPosition: Sendable, Equatable {
     public var anchorID: String

@@ -7,18 +7,20 @@ import TernModel
 import XCTest
 
 /// The client against the demo server over loopback: real HTTP, real JSON, real Link headers.
-final class DemoClientTests: XCTestCase {
-    func withDemo(_ config: DemoConfig = DemoConfig(), _ body: (DemoServer, MastodonClient) async throws -> Void) async throws {
-        let server = try await DemoServer.start(config)
-        let http = HTTPFetch.makeClient()
-        do {
-            try await body(server, MastodonClient(baseURL: URL(string: server.baseURL)!, token: "t", http: http))
-        } catch {
-            try? await http.shutdown(); await server.stop(); throw error
-        }
-        try await http.shutdown()
-        await server.stop()
+/// A demo server and a client of it for `body`, both shut down after.
+func withDemo(_ config: DemoConfig = DemoConfig(), _ body: (DemoServer, MastodonClient) async throws -> Void) async throws {
+    let server = try await DemoServer.start(config)
+    let http = HTTPFetch.makeClient()
+    do {
+        try await body(server, MastodonClient(baseURL: URL(string: server.baseURL)!, token: "t", http: http))
+    } catch {
+        try? await http.shutdown(); await server.stop(); throw error
     }
+    try await http.shutdown()
+    await server.stop()
+}
+
+final class DemoClientTests: XCTestCase {
 
     func testLinkFollowedPagesAreInOrderWithoutDuplicatesOrGaps() async throws {
         try await withDemo { server, client in

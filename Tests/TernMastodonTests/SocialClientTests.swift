@@ -9,18 +9,6 @@ import XCTest
 /// Threads, profiles, follows, notifications and markers against the demo server, and notifications
 /// and contexts recorded from real servers.
 final class SocialClientTests: XCTestCase {
-    func withDemo(_ config: DemoConfig = DemoConfig(), _ body: (DemoServer, MastodonClient) async throws -> Void) async throws {
-        let server = try await DemoServer.start(config)
-        let http = HTTPFetch.makeClient()
-        do {
-            try await body(server, MastodonClient(baseURL: URL(string: server.baseURL)!, token: "t", http: http))
-        } catch {
-            try? await http.shutdown(); await server.stop(); throw error
-        }
-        try await http.shutdown()
-        await server.stop()
-    }
-
     static let allKinds: Set<NotificationKind> = [.mention, .status, .reblog, .follow, .followRequest, .favourite, .poll, .update]
 
     func testGroupedNotificationsCoverEveryTypeAndSayWhoDidWhat() async throws {
