@@ -49,7 +49,7 @@ let package = Package(
         ]),
         .target(name: "TernTerminal", dependencies: ["CNcursesw", "TernModel"]),
         .target(name: "TernUI", dependencies: [
-            "TernFeed", "TernImages", "TernTerminal", "TernModel",
+            "TernFeed", "TernMastodon", "TernImages", "TernTerminal", "TernModel",
             .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
         .target(name: "TernDemo", dependencies: [

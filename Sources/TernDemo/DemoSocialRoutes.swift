@@ -31,6 +31,19 @@ extension DemoRoutes {
                 return try json(out)
             }
         }
+        // Handles as a mention's link gives them: local ones bare, or with the demo's content host.
+        router.get("/api/v1/accounts/lookup") { req, _ in
+            try await authorized(req) {
+                try await delay()
+                let acct = String(req.uri.queryParameters["acct"] ?? "")
+                let parts = acct.split(separator: "@").map(String.init)
+                let domain: String? = parts.count > 1 && parts[1] != DemoServer.contentHost ? parts[1] : nil
+                guard let name = parts.first, let index = await state.authorIndex(username: name, domain: domain) else {
+                    return error(.notFound, "Record not found")
+                }
+                return try json(await state.wireProfile(index, base: base.value))
+            }
+        }
         router.get("/api/v1/accounts/:id") { req, ctx in
             try await authorized(req) {
                 try await delay()

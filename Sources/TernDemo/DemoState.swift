@@ -145,6 +145,12 @@ actor DemoState {
 
     func authorIndex(id: String) -> Int? { world.accounts.firstIndex { $0.id == id } }
 
+    /// An account by username; a remote one's domain may be given or left out (mentions give it as the
+    /// content host, which stands for every demo account).
+    func authorIndex(username: String, domain: String?) -> Int? {
+        world.accounts.firstIndex { $0.username == username && (domain == nil || $0.domain == domain) }
+    }
+
     private func pinnedIDs(of author: Int) -> [UInt64] {
         Array(posts.lazy.filter { $0.authorIndex == author && $0.boostOf == nil && !$0.media.isEmpty }.prefix(2).map(\.id))
     }

@@ -81,3 +81,31 @@ extension MastodonClient {
         return try MastodonDecoder.posts(fromJSON: data).posts
     }
 }
+
+extension MastodonClient {
+    /// The account a mention links to (`https://host/@name`, `https://host/users/name`, `https://host/name`):
+    /// looked up by handle, and where the server has no lookup, found through search.
+    public func account(mentionURL: String) async throws -> Account {
+        guard let url = URL(string: mentionURL), let host = url.host,
+              var name = url.path.split(separator: "/").last.map(String.init), !name.isEmpty else {
+            throw MastodonError.refusedURL("a mention without an account (\(mentionURL))")
+        }
+        if name.hasPrefix("@") { name.removeFirst() }
+        let acct = host == baseURL.host ? name : "\(name)@\(host)"
+        do {
+            let (data, _) = try await send(url: endpoint("/api/v1/accounts/lookup?acct=\(Self.escaped(acct))"), method: .GET)
+            return try MastodonDecoder.account(fromJSON: data)
+        } catch MastodonError.http(let status, _) where status == 404 {
+            let (data, _) = try await send(url: endpoint("/api/v2/search?type=accounts&resolve=true&limit=1&q=\(Self.escaped(mentionURL))"),
+                                           method: .GET)
+            struct Found: Decodable {
+                var accounts: LossyArray<AccountWire>?
+            }
+            let found: Found
+            do { found = try JSONDecoder().decode(Found.self, from: data) }
+            catch { throw MastodonError.invalidResponse(MastodonDecoder.describe(error, data)) }
+            guard let first = found.accounts?.elements.first else { throw MastodonError.http(status: 404, message: "no such account: @\(acct)") }
+            return PostMapping.account(first)
+        }
+    }
+}

@@ -1,6 +1,7 @@
 import Foundation
 import TernFeed
 import TernImages
+import TernMastodon
 import TernModel
 import TernTerminal
 
@@ -118,6 +119,10 @@ public final class AppRunner {
         case .image(let request, let state):
             feeder.accept(request, state)
             dirty = true
+        case .open(let opening):
+            perform([.push(.feed(opening))])
+        case .say(let text, let isError):
+            show(text, error: isError)
         case .quit:
             running = false
         }
@@ -144,6 +149,13 @@ public final class AppRunner {
                 case .opened(let program): show("Opened in \(program)", error: false)
                 case .noBrowser: show("Link: \(url)", error: false)
                 case .refused(let why): show(why, error: true)
+                }
+            case .openMention(let url):
+                show("Looking up the account…", error: false)
+                let client = sources.client, mailbox = self.mailbox
+                Task.detached {
+                    do { mailbox.post(.open(.profile(try await client.account(mentionURL: url)))) }
+                    catch { mailbox.post(.say("Couldn't find that account: \((error as? MastodonError)?.description ?? "\(error)")", isError: true)) }
                 }
             case .fetchLists:
                 let fetch = fetchLists, mailbox = self.mailbox

@@ -18,6 +18,8 @@ enum Effect: Equatable {
     case retryImages([ThumbnailRequest])
     case loadLarge(ThumbnailRequest, blurhash: String?, aspect: Double?)
     case openURL(String)
+    /// Finds the account a mention links to, then opens its profile.
+    case openMention(url: String)
     /// The user's lists, for the timeline picker.
     case fetchLists
     case say(String, error: Bool)
@@ -50,6 +52,16 @@ enum LayerSpec: Equatable {
     case picker(TimelinePicker)
     case search
     case largeImage(LargeImage)
+    /// A short menu; each choice carries out its effects.
+    case choice(title: String, items: [Choice])
+    /// A yes/no question; yes carries out the effects.
+    case confirm(question: String, yes: [Effect])
+}
+
+/// One line of a menu and what choosing it does.
+struct Choice: Equatable {
+    var label: String
+    var effects: [Effect]
 }
 
 /// The pictures a list wants now.

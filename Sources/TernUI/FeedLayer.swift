@@ -67,8 +67,14 @@ struct FeedLayer: Layer {
         case .back: return [.pop]
         case .profile:
             guard let account = row?.account, !account.id.isEmpty else { return [] }
-            if case .profile(let shown) = opening, shown.id == account.id { return [] }
-            return [.push(.feed(.profile(account)))]
+            let mentions = row?.post.map(Self.mentions) ?? []
+            var author: [Effect] = [.push(.feed(.profile(account)))]
+            if case .profile(let shown) = opening, shown.id == account.id { author = [] }
+            guard !mentions.isEmpty else { return author }
+            // A post that mentions people: the author, or one of them.
+            let items = [Choice(label: "@" + account.acct + " (author)", effects: author)]
+                + mentions.map { Choice(label: $0.text, effects: [.openMention(url: $0.url)]) }
+            return [.push(.choice(title: "Whose profile?", items: items))]
         case .notifications:
             return feed == .notifications ? [] : [.push(.feed(.notifications))]
         case .timelines:
@@ -96,7 +102,11 @@ struct FeedLayer: Layer {
                 .compactMap(\.request).filter { if case .failed = env.images[$0] { return true } else { return false } }
             return failed.isEmpty ? [] : [.retryImages(failed)]
         case .follow:
-            guard case .profile = opening else { return [] }
+            guard case .profile(let account) = opening else { return [] }
+            // Unfollowing asks first; following doesn't.
+            if case .profile(_, let r?, _)? = snapshot.rows.first, r.following || r.requested {
+                return [.push(.confirm(question: "Unfollow @\(account.acct)?", yes: [.feed(opening, .toggleFollow)]))]
+            }
             return [.feed(opening, .toggleFollow)]
         case .mentionsOnly:
             guard feed == .notifications else { return [] }
@@ -156,6 +166,15 @@ struct FeedLayer: Layer {
                                              aspect: media.aspectRatio)))]
     }
 
+    /// The people a post mentions, once each, in order: their shown text and the link to their profile.
+    static func mentions(_ post: Post) -> [(text: String, url: String)] {
+        var seen: Set<String> = []
+        return post.content.paragraphs.flatMap { $0.flatMap { $0 } }.compactMap { run -> (String, String)? in
+            guard case .mention(let url) = run.style, seen.insert(url).inserted else { return nil }
+            return (run.text, url)
+        }
+    }
+
     /// `o`: the link whose text was clicked, else the post's first link, else the post itself.
     private func openLink(_ post: Post?, text: String?) -> [Effect] {
         guard let post else { return [] }
@@ -193,6 +212,11 @@ struct FeedLayer: Layer {
             if within < l.lines.count, let seg = l.lines[within].first(where: {
                 event.column >= $0.column && event.column < $0.column + $0.text.width }), seg.role == .link {
                 return openLink(row.post, text: seg.text.string)
+            }
+            if within < l.lines.count, let seg = l.lines[within].first(where: {
+                event.column >= $0.column && event.column < $0.column + $0.text.width }), seg.role == .mention,
+               let post = row.post, let m = Self.mentions(post).first(where: { $0.text.contains(seg.text.string) || seg.text.string.contains($0.text) }) {
+                return [.openMention(url: m.url)]
             }
         default: break
         }

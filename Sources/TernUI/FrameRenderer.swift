@@ -146,6 +146,15 @@ public final class FrameRenderer {
         screen.draw(SafeText(under), row: row, column: prefix.width + cursor, style: caret)
     }
 
+    /// A question on the status line, over whatever was there.
+    func drawQuestion(_ text: String, on screen: Screen) {
+        let row = screen.rows - 1
+        var style = theme[.statusError]
+        style.bold = true
+        screen.fill(row: row, column: 0, width: screen.columns, style: style)
+        screen.draw(SafeText(" " + text), row: row, column: 0, style: style, maxWidth: screen.columns)
+    }
+
     /// A centred box over the list; a selected line is drawn in the opposite shade.
     func drawBox(title: String, lines: [(text: String, selected: Bool)], on screen: Screen) {
         let width = min(screen.columns - 2, (([title] + lines.map(\.text)).map { DisplayWidth.of($0) }.max() ?? 0) + 4)

@@ -88,6 +88,8 @@ struct LayerStack {
                 case .help: layers.append(HelpLayer())
                 case .picker(let picker): layers.append(PickerLayer(picker: picker))
                 case .search: layers.append(SearchLayer())
+                case .choice(let title, let items): layers.append(ChoiceLayer(title: title, items: items))
+                case .confirm(let question, let yes): layers.append(ConfirmLayer(question: question, yes: yes))
                 case .largeImage(let large):
                     layers.append(LargeImageLayer(image: large))
                     out.append(.loadLarge(large.request, blurhash: large.blurhash, aspect: large.aspect))

@@ -10,6 +10,10 @@ enum UIEvent: Sendable {
     case image(ThumbnailRequest, ImageState)
     /// The user's lists arrived (for the `t` picker).
     case lists([TimelineID])
+    /// Something found in the background opens a screen (a mention's account was looked up).
+    case open(FeedOpening)
+    /// Something done in the background has something to say.
+    case say(String, isError: Bool)
     /// SIGINT/SIGTERM: leave the way `q` does, restoring the terminal.
     case quit
 }

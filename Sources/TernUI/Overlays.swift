@@ -26,6 +26,7 @@ struct PickerLayer: Layer {
         case .stay: return []
         case .close: return [.pop]
         case .choose(let t): return [.pop, .switchTimeline(t)]
+        case .notifications: return [.pop, .push(.feed(.notifications))]
         }
     }
 
@@ -68,5 +69,48 @@ struct LargeImageLayer: Layer {
 
     func render(_ env: LayerEnv, on screen: Screen) {
         env.renderer.drawLarge(image, env.images[image.request], on: screen)
+    }
+}
+
+/// A short menu (`p` on a post that mentions people: the author or one of them). j/k or digits choose.
+struct ChoiceLayer: Layer {
+    var title: String
+    var items: [Choice]
+    private(set) var selected = 0
+
+    init(title: String, items: [Choice]) {
+        self.title = title
+        self.items = items
+    }
+
+    mutating func update(_ key: Key, _ env: LayerEnv) -> [Effect] {
+        switch key {
+        case .character("j"), .down: selected = min(items.count - 1, selected + 1)
+        case .character("k"), .up: selected = max(0, selected - 1)
+        case .enter: return [.pop] + items[selected].effects
+        case .character(let c) where c.isNumber:
+            if let n = c.wholeNumberValue, n >= 1, n <= items.count { return [.pop] + items[n - 1].effects }
+        default: return [.pop]
+        }
+        return []
+    }
+
+    func render(_ env: LayerEnv, on screen: Screen) {
+        let lines = items.enumerated().map { i, item in ((i < 9 ? "\(i + 1) " : "  ") + Sanitizer.clean(item.label), i == selected) }
+        env.renderer.drawBox(title: title, lines: lines, on: screen)
+    }
+}
+
+/// A yes/no question on the status line: `y` does it, any other key doesn't.
+struct ConfirmLayer: Layer {
+    var question: String
+    var yes: [Effect]
+
+    mutating func update(_ key: Key, _ env: LayerEnv) -> [Effect] {
+        key == .character("y") || key == .character("Y") ? [.pop] + yes : [.pop]
+    }
+
+    func render(_ env: LayerEnv, on screen: Screen) {
+        env.renderer.drawQuestion(Sanitizer.clean(question) + " (y/n)", on: screen)
     }
 }

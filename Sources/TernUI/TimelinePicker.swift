@@ -8,12 +8,15 @@ struct TimelinePicker: Equatable {
         case timeline(TimelineID)
         /// Asks for a hashtag.
         case hashtag
+        /// The notifications screen.
+        case notifications
     }
 
     enum Outcome: Equatable {
         case stay
         case close
         case choose(TimelineID)
+        case notifications
     }
 
     private(set) var items: [Item]
@@ -24,7 +27,7 @@ struct TimelinePicker: Equatable {
     /// The usual timelines, the selected post's author, and the user's lists once they are known.
     init(current: TimelineID, author: Account?, lists: [TimelineID]) {
         var items: [Item] = [.timeline(.home), .timeline(.local), .timeline(.federated), .timeline(.bookmarks),
-                             .timeline(.favourites), .hashtag]
+                             .timeline(.favourites), .hashtag, .notifications]
         if let author, !author.id.isEmpty { items.append(.timeline(.account(id: author.id, acct: author.acct))) }
         items += lists.map { .timeline($0) }
         if case .hashtag = current, !items.contains(.timeline(current)) { items.append(.timeline(current)) }
@@ -59,6 +62,7 @@ struct TimelinePicker: Equatable {
             switch items[selected] {
             case .timeline(let t): return .choose(t)
             case .hashtag: typing = LineEditor(limit: 100)
+            case .notifications: return .notifications
             }
         case .character(let c) where c.isNumber:
             if let n = c.wholeNumberValue, n >= 1, n <= items.count {
@@ -76,6 +80,7 @@ struct TimelinePicker: Equatable {
             let label: String
             switch item {
             case .timeline(let t): label = t.description
+            case .notifications: label = "Notifications"
             case .hashtag: label = typing.map { "#\($0.text)▏ (Enter to open, Esc to cancel)" } ?? "#hashtag…"
             }
             return ("\(i < 9 ? "\(i + 1)" : " ") \(label)", i == selected)

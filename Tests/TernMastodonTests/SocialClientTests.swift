@@ -145,3 +145,19 @@ final class SocialClientTests: XCTestCase {
         XCTAssertFalse(pixelfed.account.acct.isEmpty)
     }
 }
+
+extension SocialClientTests {
+    /// A mention's link finds its account: by handle where the server looks handles up.
+    func testMentionLinksFindTheirAccounts() async throws {
+        try await withDemo { _, client in
+            let account = try await client.account(mentionURL: "https://tern-demo.example/@user5")
+            XCTAssertEqual(account.acct, "user5")
+            do {
+                _ = try await client.account(mentionURL: "https://tern-demo.example/@nobody")
+                XCTFail("found an account that doesn't exist")
+            } catch MastodonError.http(let status, _) {
+                XCTAssertEqual(status, 404)
+            }
+        }
+    }
+}

@@ -210,3 +210,31 @@ final class LayerTests: XCTestCase {
         XCTAssertEqual(large.request.url, "https://x/1-0.png")
     }
 }
+
+extension LayerTests {
+    func testProfileKeyOffersTheMentionedAndUnfollowAsksFirst() {
+        var p = post(0)
+        p.content = StyledText(paragraphs: [[[StyledText.Run("@ann", style: .mention("https://ex.social/@ann")),
+                                              StyledText.Run(" and "), StyledText.Run("@bo", style: .mention("https://other.example/users/bo"))]]])
+        let e = env([timeline([p])])
+        var stack = LayerStack(root: .home)
+        _ = stack.apply(stack.settle(e))
+        _ = press([.character("p")], &stack, e)
+        let menu = try! XCTUnwrap(stack.top as? ChoiceLayer)
+        XCTAssertEqual(menu.items.map(\.label), ["@user0 (author)", "@ann", "@bo"])
+        XCTAssertEqual(press([.character("3")], &stack, e), [.openMention(url: "https://other.example/users/bo")])
+        XCTAssertEqual(stack.layers.count, 1)
+
+        let ann = Account(id: "ann", acct: "ann", displayName: "Ann")
+        let following = FeedSnapshot(version: 1, feed: .profile(accountID: "ann"),
+                                     rows: [.profile(Profile(account: ann), Relationship(following: true), followPending: false)])
+        let pe = env([following])
+        var profile = LayerStack(root: .home)
+        _ = profile.apply([.push(.feed(.profile(ann)))])
+        _ = press([.character("F")], &profile, pe)
+        XCTAssertTrue(profile.top is ConfirmLayer, "unfollow asks first")
+        XCTAssertEqual(press([.character("n")], &profile, pe), [], "n is no")
+        _ = press([.character("F")], &profile, pe)
+        XCTAssertEqual(press([.character("y")], &profile, pe), [.feed(.profile(ann), .toggleFollow)])
+    }
+}
