@@ -207,8 +207,9 @@ public actor NotificationsEngine: FeedEngine {
         let e = error as? MastodonError
         if e?.serverUnreachable == true {
             offline = true
+            // Not an error: the list the user reads says so already, and notifications run in the background.
             messages.say(groups.isEmpty ? "Can't reach the server: \(e!.description)" : "Offline: showing stored notifications",
-                error: groups.isEmpty)
+                error: false)
         } else {
             messages.say("Couldn't load notifications: \(e?.description ?? "\(error)")", error: true)
         }

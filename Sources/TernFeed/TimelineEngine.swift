@@ -133,7 +133,8 @@ public actor TimelineEngine {
             savePosition(force: false)
         case .viewedIDs(let firstID, let lastID, let anchorID, let offset):
             let posts = window.posts
-            guard let first = posts.firstIndex(where: { $0.id == firstID }) else { return }
+            // Rows that aren't this timeline's (a profile's pinned posts above it) are not in the window.
+            guard let first = posts.firstIndex(where: { $0.id == firstID }) ?? posts.firstIndex(where: { $0.id == lastID }) else { return }
             let last = posts[first...].firstIndex(where: { $0.id == lastID }) ?? first
             handle(.viewed(first: first, last: last, anchorID: anchorID, offset: offset))
         case .jump(let top):

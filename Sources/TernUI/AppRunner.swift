@@ -23,6 +23,9 @@ public final class AppRunner {
     private let onEngine: (any FeedEngine, Task<Void, Never>) -> Void
     private var stack: LayerStack
     private var engines: [FeedID: any FeedEngine] = [:]
+    /// Each engine's serial number, to tell its snapshots from those of an engine it replaced.
+    private var serials: [FeedID: Int] = [:]
+    private var nextSerial = 0
     private var feeds: [FeedID: FeedSnapshot] = [:]
     private var lastMessage: [FeedID: Int] = [:]
     private var lists: [TimelineID]?
@@ -103,8 +106,8 @@ public final class AppRunner {
 
     private func accept(_ event: UIEvent) {
         switch event {
-        case .snapshot(let s):
-            guard s.version > feeds[s.feed]?.version ?? -1 else { return }
+        case .snapshot(let s, let serial):
+            guard serial == serials[s.feed], s.version > feeds[s.feed]?.version ?? -1 else { return }
             feeds[s.feed] = s
             if let m = s.message, m.id > lastMessage[s.feed] ?? 0 {
                 lastMessage[s.feed] = m.id
@@ -131,6 +134,7 @@ public final class AppRunner {
     // MARK: Effects
 
     private func perform(_ effects: [Effect]) {
+        defer { stopClosedScreens() }
         for effect in stack.apply(effects) {
             dirty = true
             switch effect {
@@ -172,27 +176,48 @@ public final class AppRunner {
         }
     }
 
+    /// A thread or profile that was closed stops its engine and forgets its rows; opening it again
+    /// starts from the store. Timelines keep theirs (each keeps its place), and notifications run on
+    /// for the unread count.
+    private func stopClosedScreens() {
+        let open = stack.openScreens
+        for (id, engine) in engines {
+            switch id {
+            case .thread, .profile:
+                guard !open.contains(id) else { continue }
+                engine.stop()
+                engines[id] = nil
+                feeds[id] = nil
+                lastMessage[id] = nil
+            case .timeline, .notifications:
+                continue
+            }
+        }
+    }
+
     /// The engine behind a list, made and started the first time it is asked for.
     private func engine(for opening: FeedOpening) -> any FeedEngine {
         if let e = engines[opening.id] { return e }
-        let mailbox = self.mailbox
+        nextSerial += 1
+        let mailbox = self.mailbox, serial = nextSerial
+        serials[opening.id] = serial
         let engine: any FeedEngine
         let task: Task<Void, Never>
         switch opening {
         case .timeline(let t):
-            let e = TimelineEngine(sources: sources, timeline: t, pageSize: pageSize) { mailbox.publish($0) }
+            let e = TimelineEngine(sources: sources, timeline: t, pageSize: pageSize) { mailbox.post(.snapshot(FeedSnapshot($0), engine: serial)) }
             engine = e
             task = Task.detached { await e.run() }
         case .thread(let root, let seed):
-            let e = ThreadEngine(sources: sources, rootID: root, seed: seed) { mailbox.publish($0) }
+            let e = ThreadEngine(sources: sources, rootID: root, seed: seed) { mailbox.post(.snapshot($0, engine: serial)) }
             engine = e
             task = Task.detached { await e.run() }
         case .notifications:
-            let e = NotificationsEngine(sources: sources) { mailbox.publish($0) }
+            let e = NotificationsEngine(sources: sources) { mailbox.post(.snapshot($0, engine: serial)) }
             engine = e
             task = Task.detached { await e.run() }
         case .profile(let account):
-            let e = ProfileEngine(sources: sources, account: account) { mailbox.publish($0) }
+            let e = ProfileEngine(sources: sources, account: account) { mailbox.post(.snapshot($0, engine: serial)) }
             engine = e
             task = Task.detached { await e.run() }
         }

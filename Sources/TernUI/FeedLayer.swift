@@ -28,17 +28,8 @@ struct FeedLayer: Layer {
 
     var isOverlay: Bool { false }
 
-    /// Rows above the view that arrived and haven't been scrolled to.
-    var newAbove: Int { newRows.count }
-
     func metrics(_ env: LayerEnv, _ snapshot: FeedSnapshot) -> Viewport.Metrics {
         env.renderer.metrics(snapshot, width: env.columns, viewHeight: env.listHeight, revealed: revealed, now: env.now)
-    }
-
-    func selectedRow(_ env: LayerEnv) -> FeedRow? {
-        guard let s = env.feeds[feed] else { return nil }
-        let m = metrics(env, s)
-        return viewport.selectedIndex(m).map { s.rows[$0] }
     }
 
     // MARK: Keys

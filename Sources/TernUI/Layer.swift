@@ -75,6 +75,15 @@ struct LayerStack {
         return layers[i].settle(env)
     }
 
+    /// Threads and profiles on the stack: their engines are worth keeping; others are done with.
+    var openScreens: Set<FeedID> {
+        Set(layers.compactMap { layer -> FeedID? in
+            guard let f = (layer as? FeedLayer)?.feed else { return nil }
+            if case .timeline = f { return nil }
+            return f
+        })
+    }
+
     /// Carries out the stack's own effects and returns the rest (and what the change itself needs).
     mutating func apply(_ effects: [Effect]) -> [Effect] {
         var out: [Effect] = []

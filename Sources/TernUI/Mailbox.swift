@@ -6,7 +6,9 @@ import TernModel
 
 /// What reaches the UI loop from other threads.
 enum UIEvent: Sendable {
-    case snapshot(FeedSnapshot)
+    /// A list's snapshot, from the engine with this serial number (a closed and reopened thread has a
+    /// new engine whose versions start again; what the old one still had in the mail is ignored).
+    case snapshot(FeedSnapshot, engine: Int)
     case image(ThumbnailRequest, ImageState)
     /// The user's lists arrived (for the `t` picker).
     case lists([TimelineID])
@@ -63,11 +65,6 @@ public final class Mailbox: Sendable {
 }
 
 extension Mailbox {
-    /// The engine's publish callback: hands a snapshot to the UI loop.
-    public func publish(_ snapshot: TimelineSnapshot) { post(.snapshot(FeedSnapshot(snapshot))) }
-
-    /// The publish callback of threads, notifications and profiles.
-    public func publish(_ snapshot: FeedSnapshot) { post(.snapshot(snapshot)) }
 
     /// Asks the UI loop to quit (from a signal handler's queue).
     public func requestQuit() { post(.quit) }

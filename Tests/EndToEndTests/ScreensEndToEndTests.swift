@@ -39,6 +39,13 @@ final class ScreensEndToEndTests: XCTestCase {
         try tmux.send("n")
         let notifications = tmux.wait { $0.contains("tern · Notifications") && $0.contains("asked to follow you") }
         XCTAssertTrue(notifications.ok, "n did not show notifications:\n\(notifications.screen)")
+
+        // The thread again, after it was closed: its engine was stopped, a new one shows it.
+        try tmux.send("Escape")
+        XCTAssertTrue(tmux.wait { $0.contains("tern · Home") }.ok, tmux.screen())
+        try tmux.send("Enter")
+        let again = tmux.wait { $0.contains("tern · Thread") && $0.contains("Reply 1:") }
+        XCTAssertTrue(again.ok, "the thread did not open a second time:\n\(again.screen)")
     }
 
     func testTheMouseWheelScrolls() throws {
