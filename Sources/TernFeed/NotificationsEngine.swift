@@ -141,8 +141,7 @@ public actor NotificationsEngine: FeedEngine {
             if started, !groups.isEmpty { arrivals.formUnion(page.groups.filter { !known.contains($0.id) }.map { "n:" + $0.id }) }
             // Without overlap the stored list may have a hole above it: start again from this page.
             groups = overlaps ? merge(page.groups, into: groups) : page.groups
-            if !overlaps { reachedEnd = false }
-            if page.groups.count < pageSize / 2, !overlaps { reachedEnd = page.groups.isEmpty }
+            if !overlaps { reachedEnd = page.groups.isEmpty }
             await save(page.groups)
         } catch {
             fail(error)

@@ -189,6 +189,7 @@ public final class AppRunner {
                 engines[id] = nil
                 feeds[id] = nil
                 lastMessage[id] = nil
+                renderer.forget(id)
             case .timeline, .notifications:
                 continue
             }

@@ -21,6 +21,7 @@ struct FeedLayer: Layer {
     private var lastFirstVisible = 0
     private var lastReport: FeedCommand?
     private var lastDemand: ThumbnailDemand?
+    private var markedRead: Int?
 
     private enum Edge { case top, bottom }
 
@@ -282,8 +283,9 @@ struct FeedLayer: Layer {
                                             anchorID: viewport.anchorID, offset: viewport.anchorOffset)
             if report != lastReport { lastReport = report; effects.append(.feed(opening, report)) }
         }
-        // The newest notification in view has been seen.
-        if feed == .notifications, shown.first?.index == 0, (snapshot.unread ?? 0) > 0 {
+        // The newest notification in view has been seen (asked once per snapshot that still counts it unread).
+        if feed == .notifications, shown.first?.index == 0, (snapshot.unread ?? 0) > 0, markedRead != snapshot.version {
+            markedRead = snapshot.version
             effects.append(.feed(opening, .markRead))
         }
         return effects

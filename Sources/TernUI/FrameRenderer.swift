@@ -32,6 +32,9 @@ public final class FrameRenderer {
         return l
     }
 
+    /// Forgets a closed list's row index.
+    func forget(_ feed: FeedID) { indexCache[feed] = nil }
+
     /// Forgets layouts (relative times age; a resize changes every width).
     func invalidateLayouts() { layouts = [:] }
 

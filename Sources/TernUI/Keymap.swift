@@ -68,8 +68,9 @@ public struct Keymap: Sendable, Equatable {
 
     /// The keys of an action, in a stable order (single characters first).
     func keys(for action: UIAction) -> [Key] {
-        bindings.filter { $0.value == action }.map(\.key).sorted { KeyName.name(of: $0) < KeyName.name(of: $1) }
-            .sorted { (KeyName.name(of: $0).count == 1 ? 0 : 1) < (KeyName.name(of: $1).count == 1 ? 0 : 1) }
+        bindings.filter { $0.value == action }.map { (key: $0.key, name: KeyName.name(of: $0.key)) }
+            .sorted { ($0.name.count == 1 ? 0 : 1, $0.name) < ($1.name.count == 1 ? 0 : 1, $1.name) }
+            .map(\.key)
     }
 
     /// This keymap with actions moved to other keys: each entry's keys replace the action's old ones, and
