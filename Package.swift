@@ -37,6 +37,7 @@ let package = Package(
         .target(name: "TernModel"),
         .target(name: "TernHTTP", dependencies: [.product(name: "AsyncHTTPClient", package: "async-http-client")]),
         .target(name: "TernMastodon", dependencies: [
+            .product(name: "WSClient", package: "swift-websocket"),
             "TernModel", "TernHTTP", "CLibXML2",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ]),
@@ -55,6 +56,7 @@ let package = Package(
             .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
         .target(name: "TernDemo", dependencies: [
+            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             "TernModel", "TernImages", "CTurboJPEG", "CPNG", "CWebP",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),

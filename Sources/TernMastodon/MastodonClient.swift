@@ -21,7 +21,7 @@ public enum StatusAction: String, Sendable, CaseIterable {
 /// A Mastodon REST client for one account on one server. Holds no mutable state: safe to share.
 public final class MastodonClient: Sendable {
     public let baseURL: URL
-    private let token: String?
+    let token: String?
     private let http: HTTPClient
     /// How long one whole exchange (head and body) may take.
     private let timeout: Duration

@@ -1,0 +1,95 @@
+import Foundation
+import TernModel
+
+/// One event of the streaming API, decoded. A stream's event carries its payload as a JSON string
+/// inside the JSON message (Mastodon, GoToSocial and Akkoma all do this).
+public enum StreamEvent: Sendable, Equatable {
+    /// A new post in the named streams.
+    case update(streams: [String], Post)
+    /// A post was edited.
+    case statusUpdate(Post)
+    /// A post was deleted (its status id).
+    case delete(String)
+    /// A new notification.
+    case notification
+    case filtersChanged
+
+    /// The event in a text message, or nil for messages that are not events Tern uses (or broken ones).
+    public static func decode(_ text: String) -> StreamEvent? {
+        struct Message: Decodable {
+            var stream: [String]?
+            var event: String?
+            var payload: String?
+        }
+        guard let message = try? JSONDecoder().decode(Message.self, from: Data(text.utf8)), let event = message.event else { return nil }
+        let payload = message.payload.map { Data($0.utf8) }
+        switch event {
+        case "update":
+            guard let payload, let post = try? MastodonDecoder.post(fromJSON: payload) else { return nil }
+            return .update(streams: message.stream ?? [], post)
+        case "status.update":
+            guard let payload, let post = try? MastodonDecoder.post(fromJSON: payload) else { return nil }
+            return .statusUpdate(post)
+        case "delete":
+            guard let id = message.payload, !id.isEmpty else { return nil }
+            return .delete(id)
+        case "notification": return .notification
+        case "filters_changed": return .filtersChanged
+        default: return nil
+        }
+    }
+}
+
+/// The streaming API's name for a timeline, and the subscribe message for it; nil for timelines it
+/// has no stream for (bookmarks, favourites, an account's posts, local search).
+public enum StreamName {
+    public static func of(_ timeline: TimelineID) -> String? {
+        switch timeline {
+        case .home: return "user"
+        case .local: return "public:local"
+        case .federated: return "public"
+        case .hashtag(let tag): return "hashtag:" + tag.lowercased()
+        case .list(let id, _): return "list:" + id
+        default: return nil
+        }
+    }
+
+    /// `{"type":"subscribe","stream":"hashtag","tag":"cats"}` and the like.
+    public static func message(_ type: String, _ name: String) -> String {
+        var object: [String: String] = ["type": type]
+        if name.hasPrefix("hashtag:") { object["stream"] = "hashtag"; object["tag"] = String(name.dropFirst(8)) }
+        else if name.hasPrefix("list:") { object["stream"] = "list"; object["list"] = String(name.dropFirst(5)) }
+        else { object["stream"] = name }
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The stream names an event's `stream` field gives, in this form (`["hashtag", "cats"]` → `hashtag:cats`).
+    public static func names(_ stream: [String]) -> Set<String> {
+        guard let first = stream.first else { return [] }
+        if stream.count > 1, first == "hashtag" || first == "list" { return [first + ":" + stream[1].lowercased()] }
+        return [first]
+    }
+}
+
+extension MastodonClient {
+    /// Where the server says its streaming API is (`/api/v2/instance` → `configuration.urls.streaming`).
+    public func advertisedStreamingURL() async throws -> String? {
+        let (data, _) = try await send(url: endpoint("/api/v2/instance"), method: .GET)
+        struct Instance: Decodable {
+            struct Configuration: Decodable { var urls: [String: String]? }
+            var configuration: Configuration?
+        }
+        return (try? JSONDecoder().decode(Instance.self, from: data))?.configuration?.urls?["streaming"]
+    }
+
+    /// Throws unless the server answers its streaming health check (`/api/v1/streaming/health`).
+    public func checkStreamingHealth() async throws {
+        _ = try await send(url: endpoint("/api/v1/streaming/health"), method: .GET)
+    }
+
+    /// The account's own origin as a WebSocket URL: where streaming is when the advertised address fails.
+    public var originStreamingURL: String {
+        (baseURL.scheme == "https" ? "wss://" : "ws://") + (baseURL.host ?? "") + (baseURL.port.map { ":\($0)" } ?? "")
+    }
+}
