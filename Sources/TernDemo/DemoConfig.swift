@@ -41,6 +41,16 @@ public struct DemoConfig: Sendable {
     public var stallSeconds = 30.0
     /// A new post appears this often (seconds); nil for never.
     public var newPostInterval: Double? = nil
+    /// Streaming: off makes the health check 404 and refuses the upgrade, as servers without it do.
+    public var streaming = true
+    /// A recent post is edited, or deleted, every so many seconds (nil: never).
+    public var editInterval: Double? = nil
+    public var deleteInterval: Double? = nil
+    /// Streaming connections are cut every so many seconds (nil: never), for reconnect tests.
+    public var dropStreamInterval: Double? = nil
+    /// What `/api/v2/instance` advertises as the streaming address (nil: the server itself), e.g. an
+    /// address nothing serves, as proxies do.
+    public var advertisedStreamingURL: String? = nil
     /// When false, API requests need a token the demo issued through its OAuth flow (or `demo-token`);
     /// others get a 401, as on a real server.
     public var acceptAnyToken = true

@@ -12,6 +12,7 @@ struct DemoRoutes: Sendable {
     func register(on router: Router<BasicRequestContext>) {
         registerOAuth(on: router)
         registerSocial(on: router)
+        registerStreaming(on: router)
         router.get("/api/v1/timelines/home") { req, _ in try await authorized(req) { try await timeline(req, path: "/api/v1/timelines/home") } }
         router.get("/api/v1/timelines/public") { req, _ in
             try await authorized(req) {

@@ -11,11 +11,22 @@ public final class DemoServer: Sendable {
     public let baseURL: String
     let state: DemoState
     private let task: Task<Void, Error>
+    /// Makes things happen over time (new posts, edits, deletes, dropped streams) when the knobs ask.
+    private let clock: Task<Void, Never>
 
     private init(baseURL: String, state: DemoState, task: Task<Void, Error>) {
         self.baseURL = baseURL
         self.state = state
         self.task = task
+        let c = state.config
+        let timed = [c.newPostInterval, c.editInterval, c.deleteInterval, c.dropStreamInterval].contains { ($0 ?? 0) > 0 }
+        clock = Task { [state] in
+            guard timed else { return }
+            while !Task.isCancelled {
+                do { try await Task.sleep(for: .milliseconds(250)) } catch { return }
+                await state.tick()
+            }
+        }
     }
 
     /// The domain that post content links to (hashtags, mentions), as a real instance's would.
@@ -66,6 +77,7 @@ public final class DemoServer: Sendable {
         let (portStream, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let app = Application(
             router: router,
+            server: .http1WebSocketUpgrade { request, _, _ in await routes.upgrade(request) },
             configuration: .init(address: .hostname("127.0.0.1", port: config.port), serverName: "tern-demo"),
             onServerRunning: { channel in
                 portContinuation.yield(channel.localAddress?.port ?? 0)
@@ -81,14 +93,25 @@ public final class DemoServer: Sendable {
         }
         let base = "http://127.0.0.1:\(port)"
         await routes.base.set(base)
+        await state.setBase(base)
         return DemoServer(baseURL: base, state: state, task: task)
     }
 
     /// Stops accepting connections.
     public func stop() async {
+        clock.cancel()
+        await state.dropListeners()
         task.cancel()
         _ = try? await task.value
     }
+
+    /// Edits the newest post, deletes it, or adds a follower, telling streaming listeners.
+    public func editNewest() async -> String? { await state.editNewest().map(state.wireID) }
+    public func deleteNewest() async -> String? { await state.deleteNewest().map(state.wireID) }
+    public func notifyFollow() async { await state.notifyFollow() }
+    /// Cuts every streaming connection; how many are open.
+    public func dropStreams() async { await state.dropListeners() }
+    public func streamListeners() async -> Int { await state.listeners.count }
 
     /// Makes `count` new posts appear at once (for refresh tests).
     public func addPosts(_ count: Int) async { await state.addPosts(count) }

@@ -6,7 +6,7 @@ actor DemoState {
     let world: DemoWorld
     let config: DemoConfig
     private let startedAt: Date
-    private(set) var posts: [DemoPost] = []
+    var posts: [DemoPost] = []
     /// Kept as posts are made, so writing an account doesn't scan every post.
     private var postsByAuthor: [Int: Int] = [:]
     private var favourited: Set<UInt64> = []
@@ -38,6 +38,14 @@ actor DemoState {
     /// Accounts (by index) the demo user follows, has asked to follow, and is followed by.
     var following: Set<Int> = [1, 2, 3, 4, 5]
     var requested: Set<Int> = []
+    /// Posts deleted since start.
+    var deleted: Set<UInt64> = []
+    /// Streaming connections: the streams each subscribed to, and where its events go.
+    var listeners: [Int: (streams: Set<String>, events: AsyncStream<String>.Continuation)] = [:]
+    var nextListener = 0
+    /// The server's own address, for writing posts into events.
+    var base = ""
+    var lastEdit = Date(), lastDelete = Date(), lastDrop = Date()
 
     init(config: DemoConfig, host: String) {
         self.config = config
@@ -93,7 +101,7 @@ actor DemoState {
     }
 
     /// Posts that appear over time (the `newPostInterval` knob) are made when someone looks.
-    private func catchUp() {
+    func catchUp() {
         guard let interval = config.newPostInterval, interval > 0 else { return }
         let due = Int(Date().timeIntervalSince(startedAt) / interval)
         while extraPosts < due { addPost() }
@@ -103,6 +111,7 @@ actor DemoState {
         extraPosts += 1
         let post = world.makePost(posts.count, at: Date())
         posts.append(post)
+        announce(post)
         postsByAuthor[post.authorIndex, default: 0] += 1
         if let parent = post.inReplyTo?.id { childrenOf[parent, default: []].append(post.id) }
     }
@@ -112,6 +121,7 @@ actor DemoState {
     }
 
     func post(id: UInt64) -> DemoPost? {
+        if deleted.contains(id) { return nil }
         if let reply = replies[id] { return reply }
         guard let i = world.index(of: id), i < posts.count else { return nil }
         return posts[i]
@@ -160,7 +170,7 @@ actor DemoState {
         catchUp()
         let limit = max(1, min(40, limit))
         var candidates = posts.filter { p in
-            matches(p, selection)
+            !deleted.contains(p.id) && matches(p, selection)
                 && (maxID.map { p.id < $0 } ?? true) && (sinceID.map { p.id > $0 } ?? true) && (minID.map { p.id > $0 } ?? true)
         }
         if minID != nil {
@@ -348,7 +358,8 @@ actor DemoState {
                 let a = world.accounts[i]
                 return WireMention(id: a.id, username: a.username, url: "\(base)/@\(a.username)", acct: a.acct)
             },
-            tags: post.tags.map { WireTag(name: $0.lowercased(), url: "\(base)/tags/\($0.lowercased())") })
+            tags: post.tags.map { WireTag(name: $0.lowercased(), url: "\(base)/tags/\($0.lowercased())") },
+            editedAt: post.editedAt.map(Self.iso8601))
     }
 
     func wireAccount(_ index: Int, base: String) -> WireAccount {

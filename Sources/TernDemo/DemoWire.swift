@@ -84,7 +84,7 @@ final class WireStatus: Encodable, Sendable {
     let repliesCount: Int
     let reblogsCount: Int
     let favouritesCount: Int
-    let editedAt: String? = nil
+    let editedAt: String?
     let favourited: Bool
     let reblogged: Bool
     let muted = false
@@ -106,7 +106,8 @@ final class WireStatus: Encodable, Sendable {
          spoilerText: String, language: String?, uri: String, url: String?, repliesCount: Int,
          reblogsCount: Int, favouritesCount: Int, favourited: Bool, reblogged: Bool, bookmarked: Bool,
          content: String, reblog: WireStatus?, account: WireAccount, mediaAttachments: [WireMedia],
-         mentions: [WireMention], tags: [WireTag]) {
+         mentions: [WireMention], tags: [WireTag], editedAt: String? = nil) {
+        self.editedAt = editedAt
         self.id = id
         self.createdAt = createdAt
         self.inReplyToId = inReplyToId

@@ -38,6 +38,8 @@ struct DemoPost: Sendable {
     var favouritesCount: Int
     /// For a boost: the id of the boosted post; the boost itself carries no content.
     var boostOf: UInt64?
+    /// When the author last edited it.
+    var editedAt: Date? = nil
 }
 
 /// Generates the demo instance's accounts and posts from a seed: same seed, same world.

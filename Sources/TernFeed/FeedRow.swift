@@ -91,7 +91,7 @@ public struct FeedSnapshot: Sendable {
 
     /// A timeline's posts with each gap right below the post above it.
     public init(_ t: TimelineSnapshot) {
-        self.init(version: t.version, feed: .timeline(t.timeline), rows: Self.rows(posts: t.posts, gaps: t.gaps))
+        self.init(version: t.version, feed: .timeline(t.timeline), rows: Self.rows(posts: t.posts, gaps: t.gaps, deleted: t.deleted))
         moreNewer = t.moreNewer
         moreOlder = t.moreOlder
         arrivals = t.arrivals
@@ -105,13 +105,17 @@ public struct FeedSnapshot: Sendable {
         retrying = t.retrying
     }
 
-    static func rows(posts: [Post], gaps: [Gap]) -> [FeedRow] {
-        guard !gaps.isEmpty else { return posts.map { .post($0) } }
+    /// A deleted post keeps its place (and its id, so the view doesn't move) as a line that says so.
+    static func rows(posts: [Post], gaps: [Gap], deleted: Set<String> = []) -> [FeedRow] {
+        func row(_ p: Post) -> FeedRow {
+            deleted.contains(p.statusID) ? .notice(id: p.id, text: "(this post was deleted)") : .post(p)
+        }
+        guard !gaps.isEmpty else { return posts.map(row) }
         let below = Dictionary(gaps.map { ($0.newerID, $0) }, uniquingKeysWith: { a, _ in a })
         var rows: [FeedRow] = []
         rows.reserveCapacity(posts.count + gaps.count)
         for p in posts {
-            rows.append(.post(p))
+            rows.append(row(p))
             if let g = below[p.id] { rows.append(.gap(g)) }
         }
         return rows
@@ -134,6 +138,15 @@ public enum FeedCommand: Sendable, Equatable {
     case filter(FeedFilter)
     /// Notifications: everything down to this row has been seen.
     case markRead
+    /// The streaming API says a post changed.
+    case streamed(StreamChange)
+}
+
+/// A change to a post that the server pushed.
+public enum StreamChange: Sendable, Equatable {
+    case edited(Post)
+    /// A status id.
+    case deleted(String)
 }
 
 /// Narrower views of a list.

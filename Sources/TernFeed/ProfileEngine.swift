@@ -98,6 +98,13 @@ public actor ProfileEngine: FeedEngine {
             guard f != filter else { return }
             filter = f
             openPosts()
+        case .streamed(let change):
+            postsEngine?.perform(command)
+            switch change {
+            case .edited(let status): pinned = pinned.map { $0.statusID == status.statusID ? status : $0 }
+            case .deleted(let id): pinned.removeAll { $0.statusID == id }
+            }
+            emit()
         case .markRead: break
         }
     }

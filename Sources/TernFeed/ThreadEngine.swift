@@ -26,6 +26,8 @@ public actor ThreadEngine: FeedEngine {
     private var version = 0
     private var messages = Messages()
     private var started = false
+    /// Posts deleted on the server while the thread is open: their lines say so, the replies stay.
+    private var deleted: Set<String> = []
     /// The thread came from the store or the server, not only from the post that opened it.
     private var fetched = false
 
@@ -62,6 +64,14 @@ public actor ThreadEngine: FeedEngine {
                 await fetch()
             case .toggleFavourite(let id): toggle(.favourite, id)
             case .toggleBookmark(let id): toggle(.bookmark, id)
+            case .streamed(.edited(let status)):
+                guard entries.contains(where: { $0.post.statusID == status.statusID }) else { continue }
+                entries = entries.map { $0.post.statusID == status.statusID ? (status, $0.depth) : $0 }
+                emit()
+            case .streamed(.deleted(let id)):
+                guard entries.contains(where: { $0.post.statusID == id }) else { continue }
+                deleted.insert(id)
+                emit()
             default: break
             }
         }
@@ -172,7 +182,8 @@ public actor ThreadEngine: FeedEngine {
             rows.append(.notice(id: "above", text: "↑ in reply to a post that is not available"))
         }
         for (post, depth) in entries {
-            rows.append(.post(actions.apply(to: post), depth: depth, focused: post.statusID == rootID))
+            rows.append(deleted.contains(post.statusID) ? .notice(id: post.id, text: String(repeating: "  ", count: min(depth, 6)) + "(this post was deleted)")
+                                                        : .post(actions.apply(to: post), depth: depth, focused: post.statusID == rootID))
         }
         var s = FeedSnapshot(version: version, feed: .thread(rootID: rootID), rows: rows)
         s.loadingNewer = loading

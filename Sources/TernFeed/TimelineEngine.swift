@@ -27,6 +27,7 @@ public actor TimelineEngine {
         case toggleFavourite(postID: String)
         case toggleBookmark(postID: String)
         case actions(ActionQueue.Event)
+        case streamed(StreamChange)
     }
 
     /// How the engine is wired: where posts come from and go to.
@@ -71,6 +72,8 @@ public actor TimelineEngine {
     var retrying: String?
     var offline = false
     var arrivals: Set<String> = []
+    /// Status ids deleted on the server while in the window.
+    var deleted: Set<String> = []
     var started = false
     private var savedPosition: SavedPosition?
     private var visible = 0...0
@@ -141,6 +144,8 @@ public actor TimelineEngine {
             jump(top: top)
         case .fillGap(let id, let fromTop):
             startFilling(id, fromTop: fromTop)
+        case .streamed(let change):
+            streamed(change)
         case .toggleFavourite(let id):
             toggle(.favourite, postID: id)
         case .toggleBookmark(let id):
@@ -250,6 +255,33 @@ public actor TimelineEngine {
         lastPositionSave = Date()
     }
 
+    // MARK: Streamed changes
+
+    /// An edit changes the post in place; a deletion leaves a line in its place until the window is read
+    /// again. The store takes both at once, so the next start shows neither the old text nor the post.
+    private func streamed(_ change: StreamChange) {
+        let store = self.store, account = key.account, logger = self.logger
+        switch change {
+        case .edited(let status):
+            guard window.posts.contains(where: { $0.statusID == status.statusID }) else { break }
+            window.replace(with: status)
+            emit()
+            Task {
+                do { try await store.applyEdit(status, account: account) }
+                catch { logger.error("couldn't store an edit", metadata: ["error": "\(error)"]) }
+            }
+        case .deleted(let statusID):
+            if window.posts.contains(where: { $0.statusID == statusID }) {
+                deleted.insert(statusID)
+                emit()
+            }
+            Task {
+                do { try await store.removeStatus(statusID, account: account) }
+                catch { logger.error("couldn't remove a deleted post", metadata: ["error": "\(error)"]) }
+            }
+        }
+    }
+
     // MARK: Like and save
 
     private func toggle(_ kind: PendingAction.Kind, postID: String) {
@@ -301,6 +333,7 @@ public actor TimelineEngine {
         snapshot.moreNewer = window.hasNewer
         snapshot.moreOlder = window.hasOlder
         snapshot.arrivals = arrivals
+        snapshot.deleted = deleted
         snapshot.savedPosition = savedPosition
         snapshot.offline = offline
         snapshot.pendingActions = actions.pendingCount
@@ -328,6 +361,7 @@ extension TimelineEngine: FeedEngine {
         case .fillGap(let id, let fromTop): send(.fillGap(id: id, fromTop: fromTop))
         case .toggleFavourite(let id): send(.toggleFavourite(postID: id))
         case .toggleBookmark(let id): send(.toggleBookmark(postID: id))
+        case .streamed(let change): send(.streamed(change))
         case .toggleFollow, .filter, .markRead: break
         }
     }

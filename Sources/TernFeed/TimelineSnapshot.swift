@@ -73,6 +73,8 @@ public struct TimelineSnapshot: Sendable {
     /// Set while a failed read waits to be tried again, e.g. "server error 503; retrying in 2s".
     public var retrying: String?
     public var gaps: [Gap]
+    /// Status ids the server deleted while they were shown: they stay in place, saying so.
+    public var deleted: Set<String> = []
 
     public init(version: Int = 0, timeline: TimelineID, posts: [Post] = [], loadingOlder: Bool = false,
                 loadingNewer: Bool = false, reachedEnd: Bool = false, message: StatusMessage? = nil,

@@ -92,6 +92,17 @@ struct TimelineWindow {
     }
 
     /// The server's latest copy of a status replaces the shown one's marks and counts.
+    /// An edit from the server: every entry of the status takes the new text, keeping its id and booster.
+    mutating func replace(with status: Post) {
+        for i in entries.indices {
+            guard case .post(let p, let seq) = entries[i], p.statusID == status.statusID else { continue }
+            var edited = status
+            edited.id = p.id
+            edited.boostedBy = p.boostedBy
+            entries[i] = .post(edited, seq: seq)
+        }
+    }
+
     mutating func patch(with status: Post) {
         for i in entries.indices {
             guard case .post(var p, let seq) = entries[i], p.statusID == status.statusID else { continue }

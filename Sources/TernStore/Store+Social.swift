@@ -136,3 +136,33 @@ extension Store {
         var relationship: Relationship?
     }
 }
+
+/// What the streaming API says happened to posts.
+extension Store {
+    /// An edited status replaces the stored copies (each keeps its own entry id and booster).
+    public func applyEdit(_ status: Post, account: String, now: Date = Date()) async throws {
+        try await pool.write { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT body FROM post WHERE account = ? AND status_id = ?",
+                                        arguments: [account, status.statusID])
+            for row in rows {
+                guard let old = try? PostCoding.decode(row["body"]) else { continue }
+                var edited = status
+                edited.id = old.id
+                edited.boostedBy = old.boostedBy
+                try Self.upsert(edited, account: account, now: now, db)
+            }
+        }
+    }
+
+    /// A deleted status leaves every timeline and thread, with the boosts of it.
+    public func removeStatus(_ statusID: String, account: String) async throws {
+        try await pool.write { db in
+            let ids = try String.fetchAll(db, sql: "SELECT id FROM post WHERE account = ? AND status_id = ?", arguments: [account, statusID])
+            guard !ids.isEmpty else { return }
+            let marks = Self.placeholders(ids.count)
+            try db.execute(sql: "DELETE FROM entry WHERE account = ? AND post_id IN (\(marks))", arguments: StatementArguments([account] + ids))
+            try db.execute(sql: "DELETE FROM thread_post WHERE account = ? AND post_id IN (\(marks))", arguments: StatementArguments([account] + ids))
+            try db.execute(sql: "DELETE FROM post WHERE account = ? AND id IN (\(marks))", arguments: StatementArguments([account] + ids))
+        }
+    }
+}

@@ -21,6 +21,9 @@ public final class AppRunner {
     private let prefetchRows: Int
     private let fetchLists: @Sendable () async -> [TimelineID]
     private let onEngine: (any FeedEngine, Task<Void, Never>) -> Void
+    private let live: LiveStream?
+    private var liveState: String?
+    private var subscribed: Set<String> = []
     private var stack: LayerStack
     private var engines: [FeedID: any FeedEngine] = [:]
     /// Each engine's serial number, to tell its snapshots from those of an engine it replaced.
@@ -42,7 +45,7 @@ public final class AppRunner {
     /// (the session stops them and waits for them at the end). `mouse` turns on xterm mouse reporting.
     public init(screen: Screen, sources: TimelineEngine.Sources, loader: ImageLoader, mailbox: Mailbox, theme: Theme,
                 timeline: TimelineID, title: String, keymap: Keymap = .standard, prefetchRows: Int = 10, pageSize: Int = 20, mouse: Bool = true,
-                notice: String? = nil, fetchLists: @escaping @Sendable () async -> [TimelineID],
+                notice: String? = nil, live: LiveStream? = nil, fetchLists: @escaping @Sendable () async -> [TimelineID],
                 onEngine: @escaping (any FeedEngine, Task<Void, Never>) -> Void) {
         self.screen = screen
         self.sources = sources
@@ -55,6 +58,7 @@ public final class AppRunner {
         self.pageSize = pageSize
         self.fetchLists = fetchLists
         self.onEngine = onEngine
+        self.live = live
         stack = LayerStack(root: timeline)
         screen.setMouse(mouse)
         if let notice { show(notice, error: true) }
@@ -89,6 +93,7 @@ public final class AppRunner {
         e.lists = lists
         e.sessionTitle = title
         e.prefetchRows = prefetchRows
+        e.liveState = liveState
         return e
     }
 
@@ -122,6 +127,8 @@ public final class AppRunner {
         case .image(let request, let state):
             feeder.accept(request, state)
             dirty = true
+        case .live(let news):
+            hear(news)
         case .open(let opening):
             perform([.push(.feed(opening))])
         case .say(let text, let isError):
@@ -131,10 +138,60 @@ public final class AppRunner {
         }
     }
 
+    // MARK: Streaming
+
+    private func hear(_ news: LiveStream.News) {
+        dirty = true
+        switch news {
+        case .state(let state):
+            switch state {
+            case .connecting: liveState = nil
+            case .live: liveState = "live"
+            case .reconnecting: liveState = "reconnecting…"
+            case .polling: liveState = "polling"
+            }
+        case .catchUp:
+            // After a break (or on the polling beat): the same gap-aware fetch as `r`, quietly.
+            for (_, engine) in engines { (engine as? TimelineEngine)?.send(.poll) }
+            engines[.notifications]?.perform(.refresh)
+        case .events(let events):
+            var newIn: Set<String> = []
+            var notified = false
+            for event in events {
+                switch event {
+                case .update(let streams, _): newIn.formUnion(StreamName.names(streams))
+                case .statusUpdate(let post): for (_, e) in engines { e.perform(.streamed(.edited(post))) }
+                case .delete(let id): for (_, e) in engines { e.perform(.streamed(.deleted(id))) }
+                case .notification: notified = true
+                case .filtersChanged: break
+                }
+            }
+            // New posts are fetched, not inserted from the event: the fetch keeps cursors and gaps right
+            // and counts them as "↑ N new" without moving the view, exactly as `r` does.
+            for (id, engine) in engines {
+                guard case .timeline(let t) = id, let name = StreamName.of(t), newIn.contains(name) else { continue }
+                (engine as? TimelineEngine)?.send(.poll)
+            }
+            if notified { engines[.notifications]?.perform(.refresh) }
+        }
+    }
+
+    /// The streams of every timeline opened so far.
+    private func resubscribe() {
+        guard let live else { return }
+        let names = Set(engines.keys.compactMap { id -> String? in
+            if case .timeline(let t) = id { return StreamName.of(t) }
+            return nil
+        })
+        guard names != subscribed else { return }
+        subscribed = names
+        live.subscribe(names)
+    }
+
     // MARK: Effects
 
     private func perform(_ effects: [Effect]) {
-        defer { stopClosedScreens() }
+        defer { stopClosedScreens(); resubscribe() }
         for effect in stack.apply(effects) {
             dirty = true
             switch effect {

@@ -109,7 +109,7 @@ public final class FrameRenderer {
         let row = screen.rows - 1, cols = screen.columns
         screen.fill(row: row, column: 0, width: cols, style: theme[.status])
         var right: [String] = []
-        if snapshot.offline { right.append("offline") }
+        if snapshot.offline { right.append("offline") } else if let live = env.liveState { right.append(live) }
         if snapshot.pendingActions > 0 { right.append("\(snapshot.pendingActions) pending") }
         if let unread = env.unread, unread > 0 { right.append("✉ \(unread)") }
         if newAbove > 0 { right.append("↑ \(newAbove) new") }

@@ -20,6 +20,8 @@ struct LayerEnv {
     var unread: Int?
     /// The user's lists, once fetched.
     var lists: [TimelineID]?
+    /// The streaming connection's state for the status line ("live", "reconnecting…", "polling").
+    var liveState: String?
     /// Rows ahead of the view whose pictures load early.
     var prefetchRows = 10
     /// Whose session this is (account and server), for the title bar.

@@ -16,6 +16,8 @@ enum UIEvent: Sendable {
     case open(FeedOpening)
     /// Something done in the background has something to say.
     case say(String, isError: Bool)
+    /// News from the streaming connection.
+    case live(LiveStream.News)
     /// SIGINT/SIGTERM: leave the way `q` does, restoring the terminal.
     case quit
 }
@@ -65,6 +67,9 @@ public final class Mailbox: Sendable {
 }
 
 extension Mailbox {
+    /// The streaming connection's report callback.
+    public func live(_ news: LiveStream.News) { post(.live(news)) }
+
 
     /// Asks the UI loop to quit (from a signal handler's queue).
     public func requestQuit() { post(.quit) }

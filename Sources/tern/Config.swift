@@ -14,6 +14,7 @@ import TOMLKit
 /// cache_days = 30           # cached posts older than this are pruned (saved and liked ones stay)
 /// cache_posts = 5000        # at most this many cached posts per timeline
 /// mouse = true              # wheel scrolls, clicks select and open (xterm SGR mouse reporting)
+/// stream = true             # live updates over the server's streaming API
 ///
 /// [keys]                    # any action on other keys: a key name or a list of them
 /// like = "l"
@@ -27,6 +28,7 @@ struct Config: Decodable {
     var cacheDays: Double?
     var cachePosts: Int?
     var mouse: Bool?
+    var stream: Bool?
     /// `[keys]`: action name → key names, with the line each was written on.
     var keys: [(action: String, keys: [String], line: Int?)] = []
 
@@ -37,7 +39,7 @@ struct Config: Decodable {
         case imageCacheDays = "image_cache_days"
         case cacheDays = "cache_days"
         case cachePosts = "cache_posts"
-        case mouse, keys
+        case mouse, keys, stream
     }
 
     /// A `[keys]` value: one key name or a list of them.
@@ -60,6 +62,7 @@ struct Config: Decodable {
         cacheDays = try Self.number(c, .cacheDays)
         cachePosts = try c.decodeIfPresent(Int.self, forKey: .cachePosts)
         mouse = try c.decodeIfPresent(Bool.self, forKey: .mouse)
+        stream = try c.decodeIfPresent(Bool.self, forKey: .stream)
         keys = try (c.decodeIfPresent([String: KeyNames].self, forKey: .keys) ?? [:])
             .sorted { $0.key < $1.key }.map { ($0.key, $0.value.names, nil) }
     }

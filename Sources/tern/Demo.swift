@@ -37,12 +37,25 @@ struct Demo: ParsableCommand {
     @Option(help: "Refuse connections for this many seconds after start, as a server that is down does.")
     var unreachableFor = 0.0
 
+    @Flag(help: "Serve no streaming API (the health check answers 404), as some servers do: Tern polls instead.")
+    var noStreaming = false
+
+    @Option(help: "Seconds between edits of the newest post, sent over the stream (0: none).")
+    var editEvery = 0.0
+
+    @Option(help: "Seconds between deletions of the newest post, sent over the stream (0: none).")
+    var deleteEvery = 0.0
+
+    @Option(help: "Seconds between cuts of every streaming connection, for trying reconnects (0: none).")
+    var dropStreamEvery = 0.0
+
     @OptionGroup var view: ViewOptions
 
     func validate() throws {
         guard (0...1).contains(failRate) else { throw ValidationError("--fail-rate takes a number from 0 to 1") }
         guard latency >= 0, imageLatency >= 0 else { throw ValidationError("latencies cannot be negative") }
         guard unreachableFor >= 0 else { throw ValidationError("--unreachable-for cannot be negative") }
+        guard editEvery >= 0, deleteEvery >= 0, dropStreamEvery >= 0 else { throw ValidationError("intervals cannot be negative") }
         guard ServerQuirks.sets.contains(where: { $0.name == imitate }) else {
             throw ValidationError("--imitate takes one of: \(ServerQuirks.sets.map(\.name).joined(separator: ", "))")
         }
@@ -58,6 +71,10 @@ struct Demo: ParsableCommand {
         config.acceptAnyToken = !requireLogin
         config.unreachableSeconds = unreachableFor
         config.hostile = hostile
+        config.streaming = !noStreaming
+        config.editInterval = editEvery > 0 ? editEvery : nil
+        config.deleteInterval = deleteEvery > 0 ? deleteEvery : nil
+        config.dropStreamInterval = dropStreamEvery > 0 ? dropStreamEvery : nil
         config.quirks = ServerQuirks.sets.first { $0.name == imitate }?.quirks ?? []
         // A "timeout" is a gateway giving up on a slow backend: 504 after a stall shorter than the client waits.
         config.stallSeconds = 3

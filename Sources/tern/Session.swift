@@ -76,12 +76,18 @@ enum Session {
         defer { screen.close() }
         let loader = ImageLoader(http: http, colorMode: imageMode(for: screen.colorMode), diskCache: disk, offline: offline)
         defer { waitFor { await loader.flush() } }
+        // One streaming connection for the account, unless told otherwise; `--offline` sends nothing.
+        let live = offline || view.noStream || config.stream == false ? nil
+            : LiveStream(client: client) { mailbox.live($0) }
+        let liveTask = live.map { stream in Task.detached { await stream.run() } }
+        defer { liveTask?.cancel() }
         let keymap: Keymap
         do { keymap = try config.keymap() } catch { throw UserError("\(paths.config.appendingPathComponent("config.toml").path): \(error)") }
         let app = AppRunner(screen: screen, sources: sources, loader: loader, mailbox: mailbox, theme: theme, timeline: timeline, title: target.title,
                             keymap: keymap, prefetchRows: view.prefetch ?? config.prefetchRows ?? 10, pageSize: view.pageSize,
                             mouse: config.mouse ?? true,
                             notice: themeWarning ?? (disk == nil ? "Image disk cache unavailable at \(paths.imageCache.path)" : nil),
+                            live: live,
                             fetchLists: {
                                 guard !offline else { return [] }
                                 do { return try await client.lists() } catch {

@@ -54,6 +54,9 @@ struct ViewOptions: ParsableArguments {
     @Option(help: "Check for new posts every SECONDS in the background (off by default).")
     var poll: Double?
 
+    @Flag(help: "No streaming connection: new posts come with r or --poll (config: stream = false).")
+    var noStream = false
+
     @Option(help: "Posts per page requested from the server.")
     var pageSize = 20
 

@@ -1,0 +1,76 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+
+/// The streaming API over WebSocket, its health check and the instance description that names it, and
+/// `/demo/…` endpoints that make things happen for tests.
+extension DemoRoutes {
+    func registerStreaming(on router: Router<BasicRequestContext>) {
+        router.get("/api/v1/streaming/health") { _, _ in
+            guard config.streaming else { return error(.notFound, "Not found") }
+            return Response(status: .ok, headers: [.contentType: "text/plain"], body: .init(byteBuffer: ByteBuffer(string: "OK")))
+        }
+        router.get("/api/v2/instance") { _, _ in
+            let b = await base.value
+            let streaming = config.advertisedStreamingURL ?? b.replacingOccurrences(of: "http://", with: "ws://")
+            return try json(["domain": AnyEncodable(DemoServer.contentHost),
+                             "configuration": AnyEncodable(["urls": ["streaming": streaming]])])
+        }
+        router.post("/demo/edit") { _, _ in
+            await state.editNewest()
+            return Response(status: .noContent)
+        }
+        router.post("/demo/delete") { _, _ in
+            await state.deleteNewest()
+            return Response(status: .noContent)
+        }
+        router.post("/demo/notify") { _, _ in
+            await state.notifyFollow()
+            return Response(status: .noContent)
+        }
+        router.post("/demo/drop-stream") { _, _ in
+            await state.dropListeners()
+            return Response(status: .noContent)
+        }
+    }
+
+    /// Whether a request is a streaming connection the demo takes, and what serves it.
+    func upgrade(_ request: HTTPRequest) async -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
+        guard config.streaming, let path = request.path, path.hasPrefix("/api/v1/streaming"), !path.hasPrefix("/api/v1/streaming/health") else {
+            return .dontUpgrade
+        }
+        if !config.acceptAnyToken {
+            let token = URLComponents(string: path)?.queryItems?.first { $0.name == "access_token" }?.value
+            guard await state.isValid(token: token) else { return .dontUpgrade }
+        }
+        let state = self.state
+        return .upgrade([:]) { inbound, outbound, _ in
+            let (events, continuation) = AsyncStream.makeStream(of: String.self)
+            let id = await state.addListener(continuation)
+            defer { Task { await state.removeListener(id) } }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for await event in events { try await outbound.write(.text(event)) }
+                }
+                group.addTask {
+                    for try await message in inbound.messages(maxSize: 1 << 16) {
+                        if case .text(let text) = message { await state.listen(id, message: text) }
+                    }
+                }
+                // Either side ending (a drop, or the client leaving) ends the connection.
+                try await group.next()
+                group.cancelAll()
+            }
+        }
+    }
+}
+
+/// Any encodable value, for JSON of mixed shapes.
+struct AnyEncodable: Encodable {
+    private let encode: (Encoder) throws -> Void
+    init<T: Encodable>(_ value: T) { encode = value.encode }
+    func encode(to encoder: Encoder) throws { try encode(encoder) }
+}
