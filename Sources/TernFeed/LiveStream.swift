@@ -127,7 +127,8 @@ public actor LiveStream {
             }, logger: logger)
             logger.info("the server closed the stream", metadata: ["url": "\(url)"])
         } catch {
-            logger.warning("stream broke or could not connect", metadata: ["url": "\(url)", "error": "\(error)"])
+            // Leaving (the session ends) is not a failure.
+            if !Task.isCancelled { logger.warning("stream broke or could not connect", metadata: ["url": "\(url)", "error": "\(error)"]) }
         }
         return opened.withLock { $0 }
     }

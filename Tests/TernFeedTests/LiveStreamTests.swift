@@ -1,0 +1,106 @@
+import AsyncHTTPClient
+import Foundation
+import Synchronization
+import TernDemo
+import TernFeed
+import TernHTTP
+import TernMastodon
+import TernModel
+import XCTest
+
+/// Collects what a live stream reports.
+final class NewsLog: Sendable {
+    private let all = Mutex<[LiveStream.News]>([])
+    func record(_ n: LiveStream.News) { all.withLock { $0.append(n) } }
+    var states: [LiveStream.State] { all.withLock { $0.compactMap { if case .state(let s) = $0 { return s } else { return nil } } } }
+    var events: [StreamEvent] { all.withLock { $0.flatMap { if case .events(let e) = $0 { return e } else { return [] } } } }
+    var catchUps: Int { all.withLock { $0.filter { if case .catchUp = $0 { return true } else { return false } }.count } }
+
+    func wait(timeout: Double = 10, _ what: String, _ condition: (NewsLog) -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition(self) { return }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        XCTFail("timed out waiting for \(what); states \(states), events \(events.count)")
+        throw Timeout()
+    }
+}
+
+/// The streaming connection against the demo's streaming API.
+final class LiveStreamTests: XCTestCase {
+    func run(_ config: DemoConfig, _ body: (DemoServer, LiveStream, NewsLog) async throws -> Void) async throws {
+        let server = try await DemoServer.start(config)
+        let http = HTTPFetch.makeClient()
+        let client = MastodonClient(baseURL: URL(string: server.baseURL)!, token: "t", http: http)
+        let log = NewsLog()
+        let live = LiveStream(client: client, retry: RetryPolicy(attempts: .max, base: 0.05, cap: 0.2), pollInterval: .milliseconds(200)) {
+            log.record($0)
+        }
+        let task = Task { await live.run() }
+        do { try await body(server, live, log) } catch {
+            task.cancel(); await task.value; try? await http.shutdown(); await server.stop(); throw error
+        }
+        task.cancel()
+        await task.value
+        try await http.shutdown()
+        await server.stop()
+    }
+
+    func testEveryEventArrivesAndADroppedConnectionComesBackAndCatchesUp() async throws {
+        try await run(DemoConfig()) { server, live, log in
+            live.subscribe(["public:local"])
+            try await log.wait("live") { $0.states.last == .live }
+            XCTAssertEqual(log.catchUps, 1, "connecting asks the lists to catch up once")
+            await server.addPosts(1)
+            let newest = await server.newestPostIDs(1)
+            try await log.wait("the new post") { $0.events.contains { if case .update(_, let p) = $0 { return p.id == newest.first } else { return false } } }
+            let edited = await server.editNewest()
+            try await log.wait("the edit") { $0.events.contains { if case .statusUpdate(let p) = $0 { return p.statusID == edited && p.editedAt != nil } else { return false } } }
+            let deleted = await server.deleteNewest()
+            try await log.wait("the deletion") { $0.events.contains(.delete(deleted ?? "?")) }
+            await server.notifyFollow()
+            try await log.wait("the notification") { $0.events.contains(.notification) }
+
+            await server.dropStreams()
+            try await log.wait("reconnecting") { $0.states.contains(.reconnecting) }
+            try await log.wait("live again") { $0.states.last == .live && $0.catchUps == 2 }
+            // The new connection subscribed again: a post still arrives.
+            let before = log.events.count
+            await server.addPosts(1)
+            try await log.wait("a post after the reconnect") { $0.events.count > before }
+        }
+    }
+
+    func testAServerWithoutStreamingIsPolled() async throws {
+        var config = DemoConfig()
+        config.streaming = false
+        try await run(config) { _, _, log in
+            try await log.wait("polling") { $0.states.contains(.polling) }
+            try await log.wait("a poll") { $0.catchUps >= 2 }
+            XCTAssertFalse(log.states.contains(.live))
+        }
+    }
+
+    /// A proxy advertises a streaming address nothing serves: the account's own origin is tried next.
+    func testABadAdvertisedAddressFallsBackToTheOrigin() async throws {
+        var config = DemoConfig()
+        config.advertisedStreamingURL = "ws://127.0.0.1:9"
+        try await run(config) { _, _, log in
+            try await log.wait("live") { $0.states.contains(.live) }
+        }
+    }
+
+    func testStreamMessagesDecode() {
+        let update = #"{"stream":["hashtag","Cats"],"event":"update","payload":"{\"id\":\"7\",\"content\":\"<p>hi</p>\",\"account\":{\"id\":\"1\",\"acct\":\"a\"}}"}"#
+        guard case .update(let streams, let post)? = StreamEvent.decode(update) else { return XCTFail("no update") }
+        XCTAssertEqual(StreamName.names(streams), ["hashtag:cats"])
+        XCTAssertEqual(post.content.plainText, "hi")
+        XCTAssertEqual(StreamEvent.decode(#"{"stream":["user"],"event":"delete","payload":"7"}"#), .delete("7"))
+        XCTAssertNil(StreamEvent.decode(#"{"event":"update","payload":"not json"}"#))
+        XCTAssertNil(StreamEvent.decode("garbage"))
+        XCTAssertEqual(StreamName.message("subscribe", "hashtag:cats"), #"{"stream":"hashtag","tag":"cats","type":"subscribe"}"#)
+        XCTAssertEqual(StreamName.of(.local), "public:local")
+        XCTAssertNil(StreamName.of(.bookmarks))
+    }
+}
