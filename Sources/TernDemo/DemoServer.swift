@@ -144,6 +144,9 @@ public final class DemoServer: Sendable {
     /// The demo user's read marker for notifications, as this server writes ids.
     public func notificationsMarker() async -> String? { await state.notificationsMarker.map(state.wireID) }
 
+    /// The home timeline's read marker, as this server writes ids.
+    public func homeMarker() async -> String? { await state.homeMarker.map(state.wireID) }
+
     /// The id of the newest of the demo user's notifications.
     public func newestNotificationID() async -> String? { await state.notifications.last.map { state.wireID($0.id) } }
 

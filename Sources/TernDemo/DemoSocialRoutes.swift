@@ -89,10 +89,7 @@ extension DemoRoutes {
             try await authorized(req) {
                 if config.quirks.contains(.noMarkers) { return error(.notFound, "Not found") }
                 try await delay()
-                guard listParameter(req, "timeline").contains("notifications"),
-                      let id = await state.notificationsMarker else { return try json([String: WireMarker]()) }
-                return try json(["notifications": WireMarker(lastReadId: state.wireNotificationID(id), version: await state.markerVersion,
-                                                             updatedAt: DemoState.iso8601(Date()))])
+                return try json(await markers(Set(listParameter(req, "timeline"))))
             }
         }
         router.post("/api/v1/markers") { req, ctx in
@@ -100,14 +97,25 @@ extension DemoRoutes {
                 if config.quirks.contains(.noMarkers) { return error(.notFound, "Not found") }
                 try await delay()
                 let form = try await formBody(req, ctx)
-                if let raw = form["notifications[last_read_id]"], let id = state.parseID(raw) {
-                    await state.setNotificationsMarker(id)
+                var changed: Set<String> = []
+                for timeline in ["home", "notifications"] {
+                    guard let raw = form["\(timeline)[last_read_id]"], let id = state.parseID(raw) else { continue }
+                    await state.setMarker(timeline, id)
+                    changed.insert(timeline)
                 }
-                guard let id = await state.notificationsMarker else { return try json([String: WireMarker]()) }
-                return try json(["notifications": WireMarker(lastReadId: state.wireNotificationID(id), version: await state.markerVersion,
-                                                             updatedAt: DemoState.iso8601(Date()))])
+                return try json(await markers(changed))
             }
         }
+    }
+
+    /// The markers of these timelines that are set.
+    private func markers(_ timelines: Set<String>) async -> [String: WireMarker] {
+        var out: [String: WireMarker] = [:]
+        for t in timelines {
+            guard let id = await state.marker(t) else { continue }
+            out[t] = WireMarker(lastReadId: state.wireID(id), version: await state.markerVersion, updatedAt: DemoState.iso8601(Date()))
+        }
+        return out
     }
 
     /// `name[]=a&name[]=b`, with the brackets percent-encoded or not (clients do both).

@@ -77,9 +77,13 @@ extension DemoState {
 
     nonisolated func wireNotificationID(_ n: UInt64) -> String { wireID(n) }
 
-    func setNotificationsMarker(_ id: UInt64) {
-        notificationsMarker = id
+    func setMarker(_ timeline: String, _ id: UInt64) {
+        if timeline == "home" { homeMarker = id } else if timeline == "notifications" { notificationsMarker = id } else { return }
         markerVersion += 1
+    }
+
+    func marker(_ timeline: String) -> UInt64? {
+        timeline == "home" ? homeMarker : timeline == "notifications" ? notificationsMarker : nil
     }
 
     // MARK: Relationships

@@ -34,6 +34,8 @@ actor DemoState {
     /// The demo user's notifications, oldest first, and their read marker.
     var notifications: [DemoNotification] = []
     var notificationsMarker: UInt64?
+    /// The home timeline's read position, as other clients set it.
+    var homeMarker: UInt64?
     var markerVersion = 0
     /// Accounts (by index) the demo user follows, has asked to follow, and is followed by.
     var following: Set<Int> = [1, 2, 3, 4, 5]

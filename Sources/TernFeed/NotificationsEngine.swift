@@ -122,10 +122,10 @@ public actor NotificationsEngine: FeedEngine {
     private func syncMarker() async {
         do {
             if let local = try await store.marker("notifications", account: account), local.unsent {
-                try await client.saveNotificationsMarker(lastReadID: local.lastReadID)
+                try await client.saveMarker("notifications", lastReadID: local.lastReadID)
                 try await store.saveMarker("notifications", lastReadID: local.lastReadID, unsent: false, account: account)
             }
-            if let remote = try await client.notificationsMarker() {
+            if let remote = try await client.marker("notifications") {
                 if lastRead.map({ ServerID.isNewer(remote, than: $0) }) ?? true {
                     lastRead = remote
                     try await store.saveMarker("notifications", lastReadID: remote, unsent: false, account: account)
@@ -200,7 +200,7 @@ public actor NotificationsEngine: FeedEngine {
         do {
             try await store.saveMarker("notifications", lastReadID: newest, unsent: markersSupported, account: account)
             guard markersSupported, !offlineOnly else { return }
-            try await client.saveNotificationsMarker(lastReadID: newest)
+            try await client.saveMarker("notifications", lastReadID: newest)
             try await store.saveMarker("notifications", lastReadID: newest, unsent: false, account: account)
         } catch let error as MastodonError {
             if case .http(let status, _) = error, status == 404 {

@@ -28,6 +28,9 @@ public actor TimelineEngine {
         case toggleBookmark(postID: String)
         case actions(ActionQueue.Event)
         case streamed(StreamChange)
+        /// Counts of the posts in view are asked for again (servers stream edits, not likes and boosts).
+        case refreshCounts
+        case countsFetched([Post])
     }
 
     /// How the engine is wired: where posts come from and go to.
@@ -75,7 +78,17 @@ public actor TimelineEngine {
     /// Status ids deleted on the server while in the window.
     var deleted: Set<String> = []
     var started = false
-    private var savedPosition: SavedPosition?
+    var savedPosition: SavedPosition?
+    /// Home: the server's read marker, waiting for its post to be in the window; what was last sent.
+    var pendingMarker: String?
+    var readAnchor: String?
+    var markerSent: String?
+    var lastMarkerPush = Date.distantPast
+    /// The server's marker was asked for: until then (and while its post is still to load) nothing is
+    /// written over it.
+    var markerFetched = false
+    /// The marker write under way, which quitting waits for.
+    var markerPush: Task<Void, Never>?
     private var visible = 0...0
     private var unsavedPosition: SavedPosition?
     private var lastPositionSave = Date.distantPast
@@ -117,6 +130,7 @@ public actor TimelineEngine {
         }
         probe?.cancel()
         savePosition(force: true)
+        await pushMarkerBeforeLeaving()
     }
 
     public nonisolated func stop() { continuation.finish() }
@@ -132,7 +146,12 @@ public actor TimelineEngine {
             if !loadingNewer, !window.isEmpty, !timeline.isLocal { startLoadingNewer(quiet: true) }
         case .viewed(let first, let last, let anchorID, let offset):
             viewed(first: first, last: last)
-            if let anchorID { unsavedPosition = SavedPosition(anchorID: anchorID, offset: offset) }
+            if let anchorID {
+                unsavedPosition = SavedPosition(anchorID: anchorID, offset: offset)
+                readAnchor = anchorID
+                let previous = markerPush
+                markerPush = Task { await previous?.value; await self.pushMarker(force: false) }
+            }
             savePosition(force: false)
         case .viewedIDs(let firstID, let lastID, let anchorID, let offset):
             let posts = window.posts
@@ -146,6 +165,18 @@ public actor TimelineEngine {
             startFilling(id, fromTop: fromTop)
         case .streamed(let change):
             streamed(change)
+        case .refreshCounts:
+            refreshCounts()
+        case .countsFetched(let fresh):
+            for status in fresh { window.patch(with: status) }
+            emit()
+            for status in fresh {
+                logged("store fresh counts") {
+                    try store.updateStatus(status.statusID, account: key.account, favourited: status.favourited,
+                                           bookmarked: status.bookmarked, favourites: status.favouritesCount,
+                                           boosts: status.boostsCount, replies: status.repliesCount)
+                }
+            }
         case .toggleFavourite(let id):
             toggle(.favourite, postID: id)
         case .toggleBookmark(let id):
@@ -175,6 +206,7 @@ public actor TimelineEngine {
             say("Couldn't read the cache: \(error)", error: true)
         }
         emit()
+        if timeline == .home, !forcedOffline { Task { await self.fetchMarker() } }
         if forcedOffline {
             offline = true
             say(window.isEmpty ? "Offline: nothing cached for \(timeline) yet (run `tern sync` while online)"
@@ -282,6 +314,24 @@ public actor TimelineEngine {
         }
     }
 
+    /// The posts in view, asked for one by one (at most eight; `.countsFetched` brings them back).
+    private func refreshCounts() {
+        guard !offline, !forcedOffline, !timeline.isLocal else { return }
+        let posts = window.posts
+        let ids = posts.indices.contains(visible.lowerBound)
+            ? Array(posts[visible.lowerBound...min(visible.upperBound, posts.count - 1)].map(\.statusID).prefix(8)) : []
+        guard !ids.isEmpty else { return }
+        let client = self.client, logger = self.logger
+        Task {
+            var fresh: [Post] = []
+            for id in ids {
+                do { fresh.append(try await client.status(id: id)) }
+                catch { logger.info("couldn't refresh a post's counts", metadata: ["error": "\(error)"]) }
+            }
+            if !fresh.isEmpty { self.send(.countsFetched(fresh)) }
+        }
+    }
+
     // MARK: Like and save
 
     private func toggle(_ kind: PendingAction.Kind, postID: String) {
@@ -323,6 +373,7 @@ public actor TimelineEngine {
     }
 
     func emit() {
+        adoptMarkerIfLoaded()
         version += 1
         var gaps = window.gaps
         for i in gaps.indices where fillingGaps.contains(gaps[i].id) { gaps[i].loading = true }

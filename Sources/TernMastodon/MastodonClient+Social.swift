@@ -58,16 +58,16 @@ extension MastodonClient {
         return NotificationPage(groups: groups, serverGrouped: false, skipped: skipped)
     }
 
-    /// The notifications read marker; nil when none was saved. Throws `.http(404)` where markers don't exist.
-    public func notificationsMarker() async throws -> String? {
-        let (data, _) = try await send(url: endpoint("/api/v1/markers?timeline%5B%5D=notifications"), method: .GET)
-        do { return try JSONDecoder().decode(MarkersWire.self, from: data).notifications }
+    /// A timeline's read marker (`home`, `notifications`); nil when none was saved. Throws `.http(404)`
+    /// where markers don't exist.
+    public func marker(_ timeline: String) async throws -> String? {
+        let (data, _) = try await send(url: endpoint("/api/v1/markers?timeline%5B%5D=\(Self.escaped(timeline))"), method: .GET)
+        do { return try JSONDecoder().decode(MarkersWire.self, from: data).lastRead[timeline] }
         catch { throw MastodonError.invalidResponse(MastodonDecoder.describe(error, data)) }
     }
 
-    public func saveNotificationsMarker(lastReadID: String) async throws {
-        _ = try await send(url: endpoint("/api/v1/markers"), method: .POST,
-                           form: [("notifications[last_read_id]", lastReadID)])
+    public func saveMarker(_ timeline: String, lastReadID: String) async throws {
+        _ = try await send(url: endpoint("/api/v1/markers"), method: .POST, form: [("\(timeline)[last_read_id]", lastReadID)])
     }
 
     static func escaped(_ s: String) -> String { s.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? s }

@@ -155,9 +155,9 @@ struct GroupedNotificationsWire: Decodable {
     }
 }
 
-/// `GET /api/v1/markers`: `{"notifications": {"last_read_id": …}}`, or `{}` before any was saved.
+/// `GET /api/v1/markers`: `{"home": {"last_read_id": …}, "notifications": {…}}`, or `{}` before any was saved.
 struct MarkersWire: Decodable {
-    var notifications: String?
+    var lastRead: [String: String] = [:]
 
     private struct Marker: Decodable {
         var lastReadID: String?
@@ -168,6 +168,8 @@ struct MarkersWire: Decodable {
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
-        notifications = (c.lenient(AnyKey("notifications")) as Marker?)?.lastReadID
+        for key in c.allKeys {
+            if let id = (c.lenient(key) as Marker?)?.lastReadID { lastRead[key.stringValue] = id }
+        }
     }
 }

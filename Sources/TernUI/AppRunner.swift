@@ -35,6 +35,9 @@ public final class AppRunner {
     private var message: (text: String, isError: Bool)?
     private var messageShownUntil = Date.distantPast
     private var lastClockRedraw = Date()
+    private var lastCountsRefresh = Date()
+    /// How often the counts of the posts in view are asked for again while online.
+    static let countsInterval: TimeInterval = 60
     private var lastWidth = 0
     private var dirty = true
     private var running = true
@@ -289,6 +292,12 @@ public final class AppRunner {
     private func tick() {
         let now = Date()
         if message != nil, now >= messageShownUntil { message = nil; dirty = true }
+        if liveState != nil, now.timeIntervalSince(lastCountsRefresh) >= Self.countsInterval {
+            lastCountsRefresh = now
+            if let shown = stack.layers[stack.screenIndex] as? FeedLayer, case .timeline = shown.feed {
+                (engines[shown.feed] as? TimelineEngine)?.send(.refreshCounts)
+            }
+        }
         if now.timeIntervalSince(lastClockRedraw) >= 30 {
             // Relative ages ("5m") move on.
             lastClockRedraw = now

@@ -48,6 +48,23 @@ final class LiveEndToEndTests: XCTestCase {
         XCTAssertTrue(deleted.ok, "the deletion did not show:\n\(deleted.screen)")
     }
 
+    /// The connection drops and posts are made while it is down: after the reconnect they are fetched,
+    /// each once (twenty posts and three new ones make twenty-three rows).
+    func testPostsMadeWhileTheStreamWasDownArriveOnceAfterTheReconnect() async throws {
+        let tern = try TmuxSession.ternBinary()
+        let tmux = try TmuxSession(command: "\(tern.path) demo --new-post-every 0; sleep 30")
+        defer { tmux.close() }
+        let first = tmux.wait { $0.contains("Sol Novak @user32") && $0.contains(" live ") && $0.contains("1/20+") }
+        XCTAssertTrue(first.ok, first.screen)
+        try await post("/demo/drop-stream", to: first.screen)
+        try await post("/demo/posts?count=3", to: first.screen)
+        let caught = tmux.wait(timeout: 15) { $0.contains("↑ 3 new") && $0.contains(" live ") }
+        XCTAssertTrue(caught.ok, "the posts made while down did not arrive:\n\(caught.screen)")
+        try tmux.send("g")
+        let top = tmux.wait { $0.contains("1/23+") }
+        XCTAssertTrue(top.ok, "not exactly three more rows:\n\(top.screen)")
+    }
+
     func testAServerWithoutStreamingIsPolledAndSaysSo() throws {
         let tern = try TmuxSession.ternBinary()
         let tmux = try TmuxSession(command: "\(tern.path) demo --no-streaming --new-post-every 0; sleep 30")

@@ -104,3 +104,52 @@ final class LiveStreamTests: XCTestCase {
         XCTAssertNil(StreamName.of(.bookmarks))
     }
 }
+
+/// The home timeline's read position through the server's markers, between two Terns on two stores.
+final class HomeMarkerTests: XCTestCase {
+    func testAPositionLeftInOneTernOpensInAnother() async throws {
+        let server = try await DemoServer.start()
+        defer { Task { await server.stop() } }
+        let first = TemporaryStore(), second = TemporaryStore()
+        defer { first.remove(); second.remove() }
+
+        let rigA = EngineRig(store: try first.open())
+        let logA = SnapshotLog()
+        let a = try rigA.engine(server.baseURL, log: logA)
+        a.send(.start)
+        let loaded = try await waitFor(logA) { $0.posts.count >= 10 && !$0.loadingNewer }
+        let read = loaded.posts[6]
+        a.send(.viewed(first: 6, last: 9, anchorID: read.id, offset: 0))
+        try await rigA.shutdown()
+        let marker = await server.homeMarker()
+        XCTAssertEqual(marker, read.id, "quitting wrote the position to the server")
+
+        let rigB = EngineRig(store: try second.open())
+        defer { Task { [rigB] in try? await rigB.shutdown() } }
+        let logB = SnapshotLog()
+        let b = try rigB.engine(server.baseURL, log: logB)
+        b.send(.start)
+        let opened = try await waitFor(logB) { $0.savedPosition?.anchorID == read.id }
+        XCTAssertTrue(opened.posts.contains { $0.id == read.id })
+    }
+}
+
+/// Counts of posts in view follow the server, which streams no likes or boosts.
+final class LiveCountsTests: XCTestCase {
+    func testCountsInViewAreAskedForAgain() async throws {
+        try await withEngine { server, engine, log in
+            engine.send(.start)
+            let loaded = try await waitFor(log) { $0.posts.count >= 5 && !$0.loadingNewer }
+            let target = try XCTUnwrap(loaded.posts.prefix(4).first { !$0.favourited })
+            // Someone (here another client of the same account) likes it on the server.
+            let http = HTTPFetch.makeClient()
+            let other = MastodonClient(baseURL: URL(string: server.baseURL)!, token: "t", http: http)
+            _ = try await other.perform(.favourite, statusID: target.statusID)
+            try await http.shutdown()
+            engine.send(.viewed(first: 0, last: 3, anchorID: loaded.posts[0].id, offset: 0))
+            engine.send(.refreshCounts)
+            let fresh = try await waitFor(log) { s in s.posts.first { $0.id == target.id }?.favouritesCount == target.favouritesCount + 1 }
+            XCTAssertTrue(fresh.posts.first { $0.id == target.id }?.favourited ?? false)
+        }
+    }
+}

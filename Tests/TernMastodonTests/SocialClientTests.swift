@@ -66,20 +66,20 @@ final class SocialClientTests: XCTestCase {
 
     func testMarkersRoundTripAndAreOptional() async throws {
         try await withDemo { server, client in
-            let before = try await client.notificationsMarker()
+            let before = try await client.marker("notifications")
             let expected = await server.notificationsMarker()
             XCTAssertEqual(before, expected)
             let newestID = await server.newestNotificationID()
             let newest = try XCTUnwrap(newestID)
-            try await client.saveNotificationsMarker(lastReadID: newest)
-            let after = try await client.notificationsMarker()
+            try await client.saveMarker("notifications", lastReadID: newest)
+            let after = try await client.marker("notifications")
             XCTAssertEqual(after, newest)
         }
         var config = DemoConfig()
         config.quirks = [.noMarkers]
         try await withDemo(config) { _, client in
             do {
-                _ = try await client.notificationsMarker()
+                _ = try await client.marker("notifications")
                 XCTFail("a server without markers answered")
             } catch MastodonError.http(let status, _) {
                 XCTAssertEqual(status, 404)

@@ -1,0 +1,54 @@
+import Foundation
+import TernMastodon
+
+/// The home timeline's read position, shared with other clients through the server's markers: read at
+/// start (it wins over the local position once its post is loaded; the local one stays where the server
+/// has none), written when the user has moved (at most every 10 s) and on the way out.
+extension TimelineEngine {
+    static let markerInterval: TimeInterval = 10
+
+    func fetchMarker() async {
+        defer { markerFetched = true }
+        do {
+            guard let id = try await client.marker("home") else { return }
+            pendingMarker = id
+            emit()
+        } catch {
+            // Servers without markers (Pixelfed) answer 404: the local position is all there is.
+            logger.info("no home marker from the server", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// Once the marker's post is in the window, it is where the list opens (the UI keeps its place once
+    /// the user has moved).
+    func adoptMarkerIfLoaded() {
+        guard let id = pendingMarker, window.posts.contains(where: { $0.id == id }) else { return }
+        pendingMarker = nil
+        markerSent = id
+        if savedPosition?.anchorID != id { savedPosition = SavedPosition(anchorID: id, offset: 0) }
+    }
+
+    func pushMarker(force: Bool) async {
+        guard timeline == .home, !forcedOffline, markerFetched, pendingMarker == nil, let anchor = readAnchor, anchor != markerSent,
+              force || Date().timeIntervalSince(lastMarkerPush) >= Self.markerInterval else { return }
+        markerSent = anchor
+        lastMarkerPush = Date()
+        do { try await client.saveMarker("home", lastReadID: anchor) } catch {
+            markerSent = nil
+            logger.info("couldn't save the home marker", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// On quit: the last position goes out, but a server that doesn't answer can't hold the quit up.
+    func pushMarkerBeforeLeaving() async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                await self.markerPush?.value
+                await self.pushMarker(force: true)
+            }
+            group.addTask { try? await Task.sleep(for: .seconds(2)) }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+}
