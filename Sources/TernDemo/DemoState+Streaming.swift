@@ -61,6 +61,13 @@ extension DemoState {
         return posts[i].id
     }
 
+    /// The newest post's edit event sent again `count` times, unchanged (load for benchmarks).
+    func echoEdits(_ count: Int) {
+        guard let p = posts.last(where: { $0.boostOf == nil && !deleted.contains($0.id) }), let body = payload(p) else { return }
+        let streams = streams(of: p)
+        for _ in 0..<count { send("status.update", payload: body, to: streams) }
+    }
+
     /// The newest original post is deleted.
     @discardableResult
     func deleteNewest() -> UInt64? {

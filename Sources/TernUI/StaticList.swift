@@ -9,10 +9,9 @@ import TernTerminal
 public final class StaticList {
     private var layer: FeedLayer
     private var env: LayerEnv
-    private let snapshot: FeedSnapshot
+    private var snapshot: FeedSnapshot { env.feeds[layer.feed] ?? FeedSnapshot(feed: layer.feed) }
 
     public init(theme: Theme, snapshot: FeedSnapshot, rows: Int, columns: Int) {
-        self.snapshot = snapshot
         layer = FeedLayer(.timeline(.home))
         var s = snapshot
         s.feed = layer.feed
@@ -38,6 +37,13 @@ public final class StaticList {
         _ = layer.settle(env)
         layer.render(env, on: screen)
         screen.update()
+    }
+
+    /// Shows newer rows, as a snapshot arriving in the app does (the view keeps its place).
+    public func show(_ snapshot: FeedSnapshot) {
+        var s = snapshot
+        s.feed = layer.feed
+        env.feeds[layer.feed] = s
     }
 
     /// Forgets laid-out rows, so the next frame lays out from scratch.
