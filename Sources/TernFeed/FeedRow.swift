@@ -1,3 +1,4 @@
+import TernMastodon
 import TernModel
 
 /// Which list a screen shows: a timeline, the thread around a post, the notifications, or a profile.
@@ -138,8 +139,8 @@ public enum FeedCommand: Sendable, Equatable {
     case filter(FeedFilter)
     /// Notifications: everything down to this row has been seen.
     case markRead
-    /// The streaming API says a post changed.
-    case streamed(StreamChange)
+    /// The streaming API says posts changed (a batch, so a flood of events is one snapshot).
+    case streamed([StreamChange])
 }
 
 /// A change to a post that the server pushed.
@@ -147,6 +148,24 @@ public enum StreamChange: Sendable, Equatable {
     case edited(Post)
     /// A status id.
     case deleted(String)
+
+    /// The changes in a batch of events, one per post: its last edit, or its deletion.
+    public static func changes(in events: [StreamEvent]) -> [StreamChange] {
+        var last: [String: StreamChange] = [:]
+        var order: [String] = []
+        for event in events {
+            let (id, change): (String, StreamChange)
+            switch event {
+            case .statusUpdate(let post): (id, change) = (post.statusID, .edited(post))
+            case .delete(let statusID): (id, change) = (statusID, .deleted(statusID))
+            default: continue
+            }
+            if case .deleted? = last[id] { continue }
+            if last[id] == nil { order.append(id) }
+            last[id] = change
+        }
+        return order.compactMap { last[$0] }
+    }
 }
 
 /// Narrower views of a list.

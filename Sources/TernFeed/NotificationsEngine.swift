@@ -81,15 +81,17 @@ public actor NotificationsEngine: FeedEngine {
             await markRead()
         case .toggleFavourite(let id): toggle(.favourite, id)
         case .toggleBookmark(let id): toggle(.bookmark, id)
-        case .streamed(let change):
+        case .streamed(let changes):
             // An edited post changes under its notification; a deleted one leaves the notification saying so.
             var touched = false
-            for i in groups.indices {
-                guard let post = groups[i].post else { continue }
-                switch change {
-                case .edited(let status) where post.statusID == status.statusID: groups[i].post = status; touched = true
-                case .deleted(let id) where post.statusID == id: groups[i].post = nil; touched = true
-                default: break
+            for change in changes {
+                for i in groups.indices {
+                    guard let post = groups[i].post else { continue }
+                    switch change {
+                    case .edited(let status) where post.statusID == status.statusID: groups[i].post = status; touched = true
+                    case .deleted(let id) where post.statusID == id: groups[i].post = nil; touched = true
+                    default: break
+                    }
                 }
             }
             if touched { emit() }

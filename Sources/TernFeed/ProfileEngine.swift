@@ -98,13 +98,16 @@ public actor ProfileEngine: FeedEngine {
             guard f != filter else { return }
             filter = f
             openPosts()
-        case .streamed(let change):
+        case .streamed(let changes):
             postsEngine?.perform(command)
-            switch change {
-            case .edited(let status): pinned = pinned.map { $0.statusID == status.statusID ? status : $0 }
-            case .deleted(let id): pinned.removeAll { $0.statusID == id }
+            let before = pinned
+            for change in changes {
+                switch change {
+                case .edited(let status): pinned = pinned.map { $0.statusID == status.statusID ? status : $0 }
+                case .deleted(let id): pinned.removeAll { $0.statusID == id }
+                }
             }
-            emit()
+            if pinned != before { emit() }
         case .markRead: break
         }
     }

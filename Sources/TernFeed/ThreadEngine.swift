@@ -64,14 +64,15 @@ public actor ThreadEngine: FeedEngine {
                 await fetch()
             case .toggleFavourite(let id): toggle(.favourite, id)
             case .toggleBookmark(let id): toggle(.bookmark, id)
-            case .streamed(.edited(let status)):
-                guard entries.contains(where: { $0.post.statusID == status.statusID }) else { continue }
-                entries = entries.map { $0.post.statusID == status.statusID ? (status, $0.depth) : $0 }
-                emit()
-            case .streamed(.deleted(let id)):
-                guard entries.contains(where: { $0.post.statusID == id }) else { continue }
-                deleted.insert(id)
-                emit()
+            case .streamed(let changes):
+                let before = (entries.map(\.post), deleted)
+                for change in changes {
+                    switch change {
+                    case .edited(let status): entries = entries.map { $0.post.statusID == status.statusID ? (status, $0.depth) : $0 }
+                    case .deleted(let id): if entries.contains(where: { $0.post.statusID == id }) { deleted.insert(id) }
+                    }
+                }
+                if before.0 != entries.map(\.post) || before.1 != deleted { emit() }
             default: break
             }
         }

@@ -27,7 +27,7 @@ public actor TimelineEngine {
         case toggleFavourite(postID: String)
         case toggleBookmark(postID: String)
         case actions(ActionQueue.Event)
-        case streamed(StreamChange)
+        case streamed([StreamChange])
         /// Counts of the posts in view are asked for again (servers stream edits, not likes and boosts).
         case refreshCounts
         case countsFetched([Post])
@@ -89,7 +89,7 @@ public actor TimelineEngine {
     var markerFetched = false
     /// The marker write under way, which quitting waits for.
     var markerPush: Task<Void, Never>?
-    private var visible = 0...0
+    var visible = 0...0
     private var unsavedPosition: SavedPosition?
     private var lastPositionSave = Date.distantPast
     private var version = 0
@@ -163,8 +163,8 @@ public actor TimelineEngine {
             jump(top: top)
         case .fillGap(let id, let fromTop):
             startFilling(id, fromTop: fromTop)
-        case .streamed(let change):
-            streamed(change)
+        case .streamed(let changes):
+            streamed(changes)
         case .refreshCounts:
             refreshCounts()
         case .countsFetched(let fresh):
@@ -287,51 +287,6 @@ public actor TimelineEngine {
         lastPositionSave = Date()
     }
 
-    // MARK: Streamed changes
-
-    /// An edit changes the post in place; a deletion leaves a line in its place until the window is read
-    /// again. The store takes both at once, so the next start shows neither the old text nor the post.
-    private func streamed(_ change: StreamChange) {
-        let store = self.store, account = key.account, logger = self.logger
-        switch change {
-        case .edited(let status):
-            guard window.posts.contains(where: { $0.statusID == status.statusID }) else { break }
-            window.replace(with: status)
-            emit()
-            Task {
-                do { try await store.applyEdit(status, account: account) }
-                catch { logger.error("couldn't store an edit", metadata: ["error": "\(error)"]) }
-            }
-        case .deleted(let statusID):
-            if window.posts.contains(where: { $0.statusID == statusID }) {
-                deleted.insert(statusID)
-                emit()
-            }
-            Task {
-                do { try await store.removeStatus(statusID, account: account) }
-                catch { logger.error("couldn't remove a deleted post", metadata: ["error": "\(error)"]) }
-            }
-        }
-    }
-
-    /// The posts in view, asked for one by one (at most eight; `.countsFetched` brings them back).
-    private func refreshCounts() {
-        guard !offline, !forcedOffline, !timeline.isLocal else { return }
-        let posts = window.posts
-        let ids = posts.indices.contains(visible.lowerBound)
-            ? Array(posts[visible.lowerBound...min(visible.upperBound, posts.count - 1)].map(\.statusID).prefix(8)) : []
-        guard !ids.isEmpty else { return }
-        let client = self.client, logger = self.logger
-        Task {
-            var fresh: [Post] = []
-            for id in ids {
-                do { fresh.append(try await client.status(id: id)) }
-                catch { logger.info("couldn't refresh a post's counts", metadata: ["error": "\(error)"]) }
-            }
-            if !fresh.isEmpty { self.send(.countsFetched(fresh)) }
-        }
-    }
-
     // MARK: Like and save
 
     private func toggle(_ kind: PendingAction.Kind, postID: String) {
@@ -412,7 +367,7 @@ extension TimelineEngine: FeedEngine {
         case .fillGap(let id, let fromTop): send(.fillGap(id: id, fromTop: fromTop))
         case .toggleFavourite(let id): send(.toggleFavourite(postID: id))
         case .toggleBookmark(let id): send(.toggleBookmark(postID: id))
-        case .streamed(let change): send(.streamed(change))
+        case .streamed(let changes): send(.streamed(changes))
         case .toggleFollow, .filter, .markRead: break
         }
     }

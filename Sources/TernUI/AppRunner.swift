@@ -163,12 +163,13 @@ public final class AppRunner {
             for event in events {
                 switch event {
                 case .update(let streams, _): newIn.formUnion(StreamName.names(streams))
-                case .statusUpdate(let post): for (_, e) in engines { e.perform(.streamed(.edited(post))) }
-                case .delete(let id): for (_, e) in engines { e.perform(.streamed(.deleted(id))) }
                 case .notification: notified = true
+                case .statusUpdate, .delete: break
                 case .filtersChanged: break
                 }
             }
+            let changes = StreamChange.changes(in: events)
+            if !changes.isEmpty { for (_, e) in engines { e.perform(.streamed(changes)) } }
             // New posts are fetched, not inserted from the event: the fetch keeps cursors and gaps right
             // and counts them as "↑ N new" without moving the view, exactly as `r` does.
             for (id, engine) in engines {

@@ -44,16 +44,9 @@ struct LiveBench: AsyncParsableCommand {
             switch news {
             case .events(let events):
                 seen.events.withLock { $0 += events.count }
-                var fetch = false
-                for e in events {
-                    switch e {
-                    case .update: fetch = true
-                    case .statusUpdate(let post): engine.send(.streamed(.edited(post)))
-                    case .delete(let id): engine.send(.streamed(.deleted(id)))
-                    default: break
-                    }
-                }
-                if fetch { engine.send(.poll) }
+                let changes = StreamChange.changes(in: events)
+                if !changes.isEmpty { engine.send(.streamed(changes)) }
+                if events.contains(where: { if case .update = $0 { return true } else { return false } }) { engine.send(.poll) }
             case .catchUp: engine.send(.poll)
             case .state: break
             }

@@ -153,3 +153,16 @@ final class LiveCountsTests: XCTestCase {
         }
     }
 }
+
+extension LiveStreamTests {
+    /// A flood of events for one post is one change: its last edit, or its deletion once deleted.
+    func testABatchBecomesOneChangePerPost() {
+        let a = Account(id: "1", acct: "a", displayName: "A")
+        func post(_ id: String, _ text: String) -> Post {
+            Post(id: id, statusID: id, account: a, createdAt: Date(timeIntervalSince1970: 0), content: StyledText(plain: text))
+        }
+        let events: [StreamEvent] = (0..<500).map { .statusUpdate(post("7", "v\($0)")) }
+            + [.delete("8"), .statusUpdate(post("8", "late")), .statusUpdate(post("9", "x")), .notification]
+        XCTAssertEqual(StreamChange.changes(in: events), [.edited(post("7", "v499")), .deleted("8"), .edited(post("9", "x"))])
+    }
+}
