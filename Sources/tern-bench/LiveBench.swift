@@ -78,15 +78,18 @@ struct LiveBench: AsyncParsableCommand {
         defer { screen.close() }
         for rate in rates {
             let received = seen.events.withLock { $0 }
+            let sentCount = Mutex(0)
+            // Paced by the clock, so the rate holds however long sending takes.
             let emitter = Task {
-                let tick = 0.05
-                let perTick = max(1, Int((Double(rate) * tick).rounded()))
-                var sent = 0
+                let began = Date()
                 while !Task.isCancelled {
-                    await server.echoEdits(perTick)
-                    sent += perTick
-                    if sent % 20 < perTick { await server.addPosts(1) }
-                    try? await Task.sleep(for: .milliseconds(Int(tick * 1000)))
+                    let due = Int(Double(rate) * Date().timeIntervalSince(began)) - sentCount.withLock { $0 }
+                    if due > 0 {
+                        await server.echoEdits(due)
+                        let total = sentCount.withLock { $0 += due; return $0 }
+                        if total / 20 != (total - due) / 20 { await server.addPosts(1) }
+                    }
+                    try? await Task.sleep(for: .milliseconds(20))
                 }
             }
             var frames: [Double] = []
@@ -103,8 +106,12 @@ struct LiveBench: AsyncParsableCommand {
                 try await Task.sleep(for: .milliseconds(16))
             }
             emitter.cancel()
+            // Events still on the way count once they land.
+            try await Task.sleep(for: .milliseconds(500))
             let absorbed = Double(seen.events.withLock { $0 } - received) / seconds
+            let sent = Double(sentCount.withLock { $0 }) / seconds
             figures += [
+                Figure(name: "\(rate) events/s: sent by the server", value: sent, unit: "events/s"),
                 Figure(name: "\(rate) events/s: absorbed", value: absorbed, unit: "events/s"),
                 Figure(name: "\(rate) events/s: frame p50", value: Report.median(frames), unit: "ms"),
                 Figure(name: "\(rate) events/s: frame p99", value: Report.percentile(frames, 0.99), unit: "ms"),
