@@ -15,8 +15,7 @@ public actor NotificationsEngine: FeedEngine {
     private let offlineOnly: Bool
     private let pageSize: Int
     private let publish: @Sendable (FeedSnapshot) -> Void
-    private let inputs: AsyncStream<EngineInput>
-    private let continuation: AsyncStream<EngineInput>.Continuation
+    private let inbox: EngineInbox
     private let logger = Logger(label: "tern.notifications")
 
     private var groups: [NotificationGroup] = []
@@ -42,16 +41,14 @@ public actor NotificationsEngine: FeedEngine {
         offlineOnly = sources.offline
         self.pageSize = pageSize
         self.publish = publish
-        (inputs, continuation) = AsyncStream.makeStream(of: EngineInput.self)
-        let continuation = self.continuation
-        sources.actions.subscribe { continuation.yield(.actions($0)) }
+        inbox = EngineInbox(actions: sources.actions)
     }
 
-    public nonisolated func perform(_ command: FeedCommand) { continuation.yield(.command(command)) }
-    public nonisolated func stop() { continuation.finish() }
+    public nonisolated func perform(_ command: FeedCommand) { inbox.send(command) }
+    public nonisolated func stop() { inbox.finish() }
 
     public func run() async {
-        for await input in inputs {
+        for await input in inbox.inputs {
             switch input {
             case .actions(let event):
                 if case .refused(let why) = event { messages.say(why, error: true) }

@@ -15,8 +15,7 @@ public actor ThreadEngine: FeedEngine {
     private let offlineOnly: Bool
     private let rootID: String
     private let publish: @Sendable (FeedSnapshot) -> Void
-    private let inputs: AsyncStream<EngineInput>
-    private let continuation: AsyncStream<EngineInput>.Continuation
+    private let inbox: EngineInbox
     private let logger = Logger(label: "tern.thread")
 
     private var entries: [(post: Post, depth: Int)] = []
@@ -41,16 +40,14 @@ public actor ThreadEngine: FeedEngine {
         self.rootID = rootID
         self.publish = publish
         if let seed { entries = [(seed, 0)] }
-        (inputs, continuation) = AsyncStream.makeStream(of: EngineInput.self)
-        let continuation = self.continuation
-        sources.actions.subscribe { continuation.yield(.actions($0)) }
+        inbox = EngineInbox(actions: sources.actions)
     }
 
-    public nonisolated func perform(_ command: FeedCommand) { continuation.yield(.command(command)) }
-    public nonisolated func stop() { continuation.finish() }
+    public nonisolated func perform(_ command: FeedCommand) { inbox.send(command) }
+    public nonisolated func stop() { inbox.finish() }
 
     public func run() async {
-        for await input in inputs {
+        for await input in inbox.inputs {
             guard case .command(let command) = input else {
                 if case .actions(let event) = input { heard(event) }
                 continue
@@ -195,10 +192,4 @@ public actor ThreadEngine: FeedEngine {
         s.focusID = entries.first { $0.post.statusID == rootID }?.post.id
         publish(s)
     }
-}
-
-/// What an engine's loop takes: the screen's commands, and the action queue's news.
-enum EngineInput: Sendable {
-    case command(FeedCommand)
-    case actions(ActionQueue.Event)
 }
