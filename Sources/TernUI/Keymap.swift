@@ -58,7 +58,7 @@ public struct Keymap: Sendable, Equatable {
         .character("f"): .like, .character("b"): .save,
         .character("r"): .refresh, .character("c"): .reveal,
         .character("t"): .timelines, .character("v"): .viewImage, .character("o"): .openLink, .character("R"): .retryImages,
-        .character("F"): .follow, .character("m"): .mentionsOnly, .character("B"): .toggleBoosts, .character("M"): .mediaOnly,
+        .character("F"): .follow, .character("m"): .mentionsOnly, .character("H"): .toggleBoosts, .character("M"): .mediaOnly,
         .character("/"): .search, .character("?"): .help, .character("q"): .quit,
     ])
 
