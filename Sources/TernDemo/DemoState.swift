@@ -10,6 +10,8 @@ actor DemoState {
     /// Kept as posts are made, so writing an account doesn't scan every post.
     private var postsByAuthor: [Int: Int] = [:]
     private var favourited: Set<UInt64> = []
+    /// Posts the demo user boosted.
+    private var boosted: Set<UInt64> = []
     private var bookmarks: [(seq: UInt64, id: UInt64)] = []
     private var nextBookmarkSeq: UInt64 = 1
     private var extraPosts = 0
@@ -207,7 +209,7 @@ actor DemoState {
         case fail(DemoConfig.FailureKind)
     }
 
-    enum Action: String { case favourite, unfavourite, bookmark, unbookmark }
+    enum Action: String { case favourite, unfavourite, bookmark, unbookmark, reblog, unreblog }
 
     func perform(_ action: Action, on id: UInt64) -> ActionOutcome {
         actionRequests += 1
@@ -225,6 +227,8 @@ actor DemoState {
                 bookmarks.append((nextBookmarkSeq, target.id)); nextBookmarkSeq += 1
             }
         case .unbookmark: bookmarks.removeAll { $0.id == target.id }
+        case .reblog: boosted.insert(target.id)
+        case .unreblog: boosted.remove(target.id)
         }
         actionLog.append("\(action.rawValue) \(wireID(id))")
         return .ok(target)
@@ -327,6 +331,7 @@ actor DemoState {
         let inner = post.boostOf.flatMap { self.post(id: $0) }.map { wire($0, base: base) }
         let author = world.accounts[post.authorIndex]
         let fav = favourited.contains(post.id)
+        let reblogged = boosted.contains(post.id)
         let saved = bookmarks.contains { $0.id == post.id }
         let media = post.media.map { m in
             let (format, p) = served(m.spec)
@@ -350,9 +355,9 @@ actor DemoState {
             spoilerText: post.spoilerText.isEmpty ? "" : shown(post.spoilerText, salt: Int(post.id % 97)),
             language: inner == nil ? post.language : nil,
             uri: "\(base)/users/\(author.username)/statuses/\(wireID(post.id))", url: "\(base)/@\(author.username)/\(wireID(post.id))",
-            repliesCount: post.repliesCount, reblogsCount: post.boostsCount,
+            repliesCount: post.repliesCount, reblogsCount: post.boostsCount + (reblogged ? 1 : 0),
             favouritesCount: post.favouritesCount + (fav ? 1 : 0), favourited: inner?.favourited ?? fav,
-            reblogged: false, bookmarked: inner?.bookmarked ?? saved,
+            reblogged: inner?.reblogged ?? reblogged, bookmarked: inner?.bookmarked ?? saved,
             content: config.hostile ? "<p>" + shown("hostile", salt: Int(post.id % 89)) + "</p>" + post.html : post.html,
             reblog: inner,
             account: wireAccount(post.authorIndex, base: base), mediaAttachments: media,

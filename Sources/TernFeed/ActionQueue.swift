@@ -67,7 +67,7 @@ public final class ActionQueue: Sendable {
     public func toggle(_ kind: PendingAction.Kind, of post: Post) throws {
         let key = ActionReconciler.Key(statusID: post.statusID, kind: kind)
         try state.withLock { s in
-            var next = s.book.pressed(key, current: kind == .favourite ? post.favourited : post.bookmarked)
+            var next = s.book.pressed(key, current: kind.mark(of: post))
             if next.settled {
                 try store.dropAction(statusID: key.statusID, kind: kind, account: account)
             } else {
@@ -134,7 +134,7 @@ public final class ActionQueue: Sendable {
         }) {
             do {
                 let status = try await perform(step, key)
-                let confirmed = key.kind == .favourite ? status.favourited : status.bookmarked
+                let confirmed = key.kind.mark(of: status)
                 record(status)
                 state.withLock { s in
                     s.book.learned(key, confirmed: confirmed)
@@ -216,9 +216,7 @@ public final class ActionQueue: Sendable {
     /// Keeps the cached post in step with the server's answer.
     private func record(_ status: Post) {
         journal("update the cached post") {
-            try store.updateStatus(status.statusID, account: account, favourited: status.favourited,
-                                   bookmarked: status.bookmarked, favourites: status.favouritesCount,
-                                   boosts: status.boostsCount, replies: status.repliesCount)
+            try store.updateStatus(from: status, account: account)
         }
     }
 

@@ -106,6 +106,11 @@ struct ActionReconciler {
             p.bookmarked = b.wanted
             if !b.settled { p.pending.insert(.bookmark) }
         }
+        if let r = states[Key(statusID: post.statusID, kind: .reblog)] {
+            p.boosted = r.wanted
+            p.boostsCount = max(0, post.boostsCount + (r.wanted ? 1 : 0) - (post.boosted ? 1 : 0))
+            if !r.settled { p.pending.insert(.boost) }
+        }
         return p
     }
 }
@@ -115,8 +120,24 @@ extension PendingAction.Kind {
         switch self {
         case .favourite: return wanted ? .favourite : .unfavourite
         case .bookmark: return wanted ? .bookmark : .unbookmark
+        case .reblog: return wanted ? .reblog : .unreblog
         }
     }
 
-    var verb: String { self == .favourite ? "like" : "save" }
+    /// The post's mark of this kind, as the post says it.
+    func mark(of post: Post) -> Bool {
+        switch self {
+        case .favourite: return post.favourited
+        case .bookmark: return post.bookmarked
+        case .reblog: return post.boosted
+        }
+    }
+
+    var verb: String {
+        switch self {
+        case .favourite: return "like"
+        case .bookmark: return "save"
+        case .reblog: return "boost"
+        }
+    }
 }

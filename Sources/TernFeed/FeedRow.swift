@@ -133,6 +133,7 @@ public enum FeedCommand: Sendable, Equatable {
     case fillGap(id: String, fromTop: Bool)
     case toggleFavourite(postID: String)
     case toggleBookmark(postID: String)
+    case toggleBoost(postID: String)
     /// Profiles: follow or unfollow the account.
     case toggleFollow
     /// Notifications: mentions only, or everything. Profiles: show boosts, or pictures only.

@@ -88,9 +88,10 @@ public actor ProfileEngine: FeedEngine {
         case .refresh:
             postsEngine?.send(.refresh)
             await fetch()
-        case .viewed, .jump, .fillGap, .toggleFavourite, .toggleBookmark:
+        case .viewed, .jump, .fillGap, .toggleFavourite, .toggleBookmark, .toggleBoost:
             if case .toggleFavourite(let id) = command, let p = pinnedPost(id) { toggle(.favourite, p); return }
             if case .toggleBookmark(let id) = command, let p = pinnedPost(id) { toggle(.bookmark, p); return }
+            if case .toggleBoost(let id) = command, let p = pinnedPost(id) { toggle(.reblog, p); return }
             postsEngine?.perform(command)
         case .toggleFollow:
             follow()

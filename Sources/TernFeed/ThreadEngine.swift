@@ -61,6 +61,7 @@ public actor ThreadEngine: FeedEngine {
                 await fetch()
             case .toggleFavourite(let id): toggle(.favourite, id)
             case .toggleBookmark(let id): toggle(.bookmark, id)
+            case .toggleBoost(let id): toggle(.reblog, id)
             case .streamed(let changes):
                 let before = (entries.map(\.post), deleted)
                 for change in changes {
@@ -158,7 +159,9 @@ public actor ThreadEngine: FeedEngine {
             for i in entries.indices where entries[i].post.statusID == status.statusID {
                 entries[i].post.favourited = status.favourited
                 entries[i].post.bookmarked = status.bookmarked
+                entries[i].post.boosted = status.boosted
                 entries[i].post.favouritesCount = status.favouritesCount
+                entries[i].post.boostsCount = status.boostsCount
             }
         case .refused(let why): messages.say(why, error: true)
         }

@@ -26,6 +26,7 @@ public actor TimelineEngine {
         case fillGap(id: String, fromTop: Bool)
         case toggleFavourite(postID: String)
         case toggleBookmark(postID: String)
+        case toggleBoost(postID: String)
         case actions(ActionQueue.Event)
         case streamed([StreamChange])
         /// Counts of the posts in view are asked for again (servers stream edits, not likes and boosts).
@@ -172,15 +173,15 @@ public actor TimelineEngine {
             emit()
             for status in fresh {
                 logged("store fresh counts") {
-                    try store.updateStatus(status.statusID, account: key.account, favourited: status.favourited,
-                                           bookmarked: status.bookmarked, favourites: status.favouritesCount,
-                                           boosts: status.boostsCount, replies: status.repliesCount)
+                    try store.updateStatus(from: status, account: key.account)
                 }
             }
         case .toggleFavourite(let id):
             toggle(.favourite, postID: id)
         case .toggleBookmark(let id):
             toggle(.bookmark, postID: id)
+        case .toggleBoost(let id):
+            toggle(.reblog, postID: id)
         case .actions(let event):
             switch event {
             case .changed: break
@@ -367,6 +368,7 @@ extension TimelineEngine: FeedEngine {
         case .fillGap(let id, let fromTop): send(.fillGap(id: id, fromTop: fromTop))
         case .toggleFavourite(let id): send(.toggleFavourite(postID: id))
         case .toggleBookmark(let id): send(.toggleBookmark(postID: id))
+        case .toggleBoost(let id): send(.toggleBoost(postID: id))
         case .streamed(let changes): send(.streamed(changes))
         case .toggleFollow, .filter, .markRead: break
         }

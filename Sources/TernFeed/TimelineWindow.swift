@@ -108,6 +108,7 @@ struct TimelineWindow {
             guard case .post(var p, let seq) = entries[i], p.statusID == status.statusID else { continue }
             p.favourited = status.favourited
             p.bookmarked = status.bookmarked
+            p.boosted = status.boosted
             p.favouritesCount = status.favouritesCount
             p.boostsCount = status.boostsCount
             p.repliesCount = status.repliesCount

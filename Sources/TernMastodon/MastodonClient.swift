@@ -15,7 +15,7 @@ public struct Page: Sendable {
 
 /// What a like/save keystroke asks of the server.
 public enum StatusAction: String, Sendable, CaseIterable {
-    case favourite, unfavourite, bookmark, unbookmark
+    case favourite, unfavourite, bookmark, unbookmark, reblog, unreblog
 }
 
 /// A Mastodon REST client for one account on one server. Holds no mutable state: safe to share.

@@ -4,7 +4,7 @@ import GRDB
 /// A like or save the user made that the server has not confirmed yet.
 public struct PendingAction: Sendable, Equatable {
     public enum Kind: String, Sendable {
-        case favourite, bookmark
+        case favourite, bookmark, reblog
     }
 
     /// Order of the last press: replay goes by it.

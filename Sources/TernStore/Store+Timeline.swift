@@ -117,20 +117,20 @@ extension Store {
     }
 
     /// The server's latest copy of a status (after a like or save): every stored entry showing it changes.
-    public func updateStatus(_ statusID: String, account: String, favourited: Bool, bookmarked: Bool,
-                             favourites: Int, boosts: Int, replies: Int) throws {
+    public func updateStatus(from status: Post, account: String) throws {
         try pool.write { db in
             let rows = try Row.fetchAll(db, sql: "SELECT pk, body FROM post WHERE account = ? AND status_id = ?",
-                                        arguments: [account, statusID])
+                                        arguments: [account, status.statusID])
             for row in rows {
                 guard var post = try? PostCoding.decode(row["body"]) else { continue }
-                post.favourited = favourited
-                post.bookmarked = bookmarked
-                post.favouritesCount = favourites
-                post.boostsCount = boosts
-                post.repliesCount = replies
+                post.favourited = status.favourited
+                post.bookmarked = status.bookmarked
+                post.boosted = status.boosted
+                post.favouritesCount = status.favouritesCount
+                post.boostsCount = status.boostsCount
+                post.repliesCount = status.repliesCount
                 try db.execute(sql: "UPDATE post SET favourited = ?, bookmarked = ?, body = ? WHERE pk = ?",
-                               arguments: [favourited, bookmarked, try PostCoding.encode(post), row["pk"] as Int64])
+                               arguments: [status.favourited, status.bookmarked, try PostCoding.encode(post), row["pk"] as Int64])
             }
         }
     }

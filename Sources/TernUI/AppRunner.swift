@@ -16,6 +16,7 @@ public final class AppRunner {
     private let feeder: ThumbnailFeeder
     private let keymap: Keymap
     private let title: String
+    private let confirmBoost: Bool
     private let sources: TimelineEngine.Sources
     private let pageSize: Int
     private let prefetchRows: Int
@@ -48,7 +49,7 @@ public final class AppRunner {
     /// (the session stops them and waits for them at the end). `mouse` turns on xterm mouse reporting.
     public init(screen: Screen, sources: TimelineEngine.Sources, loader: ImageLoader, mailbox: Mailbox, theme: Theme,
                 timeline: TimelineID, title: String, keymap: Keymap = .standard, prefetchRows: Int = 10, pageSize: Int = 20, mouse: Bool = true,
-                notice: String? = nil, live: LiveStream? = nil, fetchLists: @escaping @Sendable () async -> [TimelineID],
+                notice: String? = nil, live: LiveStream? = nil, confirmBoost: Bool = false, fetchLists: @escaping @Sendable () async -> [TimelineID],
                 onEngine: @escaping (any FeedEngine, Task<Void, Never>) -> Void) {
         self.screen = screen
         self.sources = sources
@@ -57,6 +58,7 @@ public final class AppRunner {
         self.feeder = ThumbnailFeeder(loader: loader, mailbox: mailbox)
         self.keymap = keymap
         self.title = title
+        self.confirmBoost = confirmBoost
         self.prefetchRows = max(0, prefetchRows)
         self.pageSize = pageSize
         self.fetchLists = fetchLists
@@ -97,6 +99,7 @@ public final class AppRunner {
         e.sessionTitle = title
         e.prefetchRows = prefetchRows
         e.liveState = liveState
+        e.confirmBoost = confirmBoost
         return e
     }
 

@@ -81,6 +81,11 @@ struct FeedLayer: Layer {
         case .save:
             guard let post = row?.post else { return [] }
             return [.feed(opening, .toggleBookmark(postID: post.id))]
+        case .boost:
+            guard let post = row?.post else { return [] }
+            let toggle: [Effect] = [.feed(opening, .toggleBoost(postID: post.id))]
+            guard env.confirmBoost, !post.boosted else { return toggle }
+            return [.push(.confirm(question: "Boost this post by @\(post.account.acct)?", yes: toggle))]
         case .refresh: return [.feed(opening, .refresh)]
         case .reveal:
             guard let id = row?.id else { return [] }

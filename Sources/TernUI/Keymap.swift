@@ -4,7 +4,7 @@ import TernTerminal
 public enum UIAction: String, Sendable, CaseIterable {
     case lineDown = "next", lineUp = "previous", pageDown = "page-down", pageUp = "page-up", top, bottom
     case open, back, profile, notifications, timelines, search
-    case like, save, refresh, reveal
+    case like, save, boost, refresh, reveal
     case viewImage = "view-image", openLink = "open-link", retryImages = "retry-images"
     case follow, mentionsOnly = "mentions-only", toggleBoosts = "toggle-boosts", mediaOnly = "media-only"
     case help, quit
@@ -26,6 +26,7 @@ public enum UIAction: String, Sendable, CaseIterable {
         case .search: return "search cached posts"
         case .like: return "like / unlike"
         case .save: return "save / unsave"
+        case .boost: return "boost / unboost"
         case .refresh: return "fetch newer"
         case .reveal: return "show/hide content warning"
         case .viewImage: return "view picture large"
@@ -55,7 +56,7 @@ public struct Keymap: Sendable, Equatable {
         .enter: .open, .character("l"): .open,
         .escape: .back, .character("h"): .back, .backspace: .back,
         .character("p"): .profile, .character("n"): .notifications,
-        .character("f"): .like, .character("b"): .save,
+        .character("f"): .like, .character("b"): .save, .character("B"): .boost,
         .character("r"): .refresh, .character("c"): .reveal,
         .character("t"): .timelines, .character("v"): .viewImage, .character("o"): .openLink, .character("R"): .retryImages,
         .character("F"): .follow, .character("m"): .mentionsOnly, .character("H"): .toggleBoosts, .character("M"): .mediaOnly,

@@ -22,6 +22,8 @@ struct LayerEnv {
     var lists: [TimelineID]?
     /// The streaming connection's state for the status line ("live", "reconnecting…", "polling").
     var liveState: String?
+    /// Boosting asks first (`confirm_boost` in the config).
+    var confirmBoost = false
     /// Rows ahead of the view whose pictures load early.
     var prefetchRows = 10
     /// Whose session this is (account and server), for the title bar.

@@ -181,7 +181,11 @@ struct RowLayout {
             segs.append(Segment(text: t, role: role, column: x))
             x += t.width
         }
-        add("↩ \(post.repliesCount)   ⇄ \(post.boostsCount)   ", .counts)
+        add("↩ \(post.repliesCount)   ", .counts)
+        if post.pending.contains(.boost) {
+            add(post.boosted ? "⇄… \(post.boostsCount) boosting" : "⇄… \(post.boostsCount) unboosting", .pending)
+        } else if post.boosted { add("⇄ \(post.boostsCount) boosted", .boost) } else { add("⇄ \(post.boostsCount)", .counts) }
+        add("   ", .counts)
         // Three looks per mark: confirmed, pending (dimmed, with "…", until the server says so), and plain.
         if post.pending.contains(.favourite) {
             add(post.favourited ? "★… \(post.favouritesCount) liking" : "☆… \(post.favouritesCount) unliking", .pending)

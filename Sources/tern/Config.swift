@@ -15,6 +15,7 @@ import TOMLKit
 /// cache_posts = 5000        # at most this many cached posts per timeline
 /// mouse = true              # wheel scrolls, clicks select and open (xterm SGR mouse reporting)
 /// stream = true             # live updates over the server's streaming API
+/// confirm_boost = false     # B asks before boosting
 ///
 /// [keys]                    # any action on other keys: a key name or a list of them
 /// like = "l"
@@ -29,6 +30,7 @@ struct Config: Decodable {
     var cachePosts: Int?
     var mouse: Bool?
     var stream: Bool?
+    var confirmBoost: Bool?
     /// `[keys]`: action name → key names, with the line each was written on.
     var keys: [(action: String, keys: [String], line: Int?)] = []
 
@@ -40,6 +42,7 @@ struct Config: Decodable {
         case cacheDays = "cache_days"
         case cachePosts = "cache_posts"
         case mouse, keys, stream
+        case confirmBoost = "confirm_boost"
     }
 
     /// A `[keys]` value: one key name or a list of them.
@@ -63,6 +66,7 @@ struct Config: Decodable {
         cachePosts = try c.decodeIfPresent(Int.self, forKey: .cachePosts)
         mouse = try c.decodeIfPresent(Bool.self, forKey: .mouse)
         stream = try c.decodeIfPresent(Bool.self, forKey: .stream)
+        confirmBoost = try c.decodeIfPresent(Bool.self, forKey: .confirmBoost)
         keys = try (c.decodeIfPresent([String: KeyNames].self, forKey: .keys) ?? [:])
             .sorted { $0.key < $1.key }.map { ($0.key, $0.value.names, nil) }
     }

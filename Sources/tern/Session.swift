@@ -87,7 +87,7 @@ enum Session {
                             keymap: keymap, prefetchRows: view.prefetch ?? config.prefetchRows ?? 10, pageSize: view.pageSize,
                             mouse: config.mouse ?? true,
                             notice: themeWarning ?? (disk == nil ? "Image disk cache unavailable at \(paths.imageCache.path)" : nil),
-                            live: live,
+                            live: live, confirmBoost: config.confirmBoost ?? false,
                             fetchLists: {
                                 guard !offline else { return [] }
                                 do { return try await client.lists() } catch {

@@ -238,3 +238,17 @@ extension LayerTests {
         XCTAssertEqual(press([.character("y")], &profile, pe), [.feed(.profile(ann), .toggleFollow)])
     }
 }
+
+extension LayerTests {
+    func testBoostIsACommandAndAsksFirstWhenConfigured() {
+        let posts = (0..<3).map { post($0) }
+        var e = env([timeline(posts)])
+        var stack = LayerStack(root: .home)
+        _ = stack.apply(stack.settle(e))
+        XCTAssertEqual(stack.key(.character("B"), e), [.feed(.timeline(.home), .toggleBoost(postID: "p0"))])
+        e.confirmBoost = true
+        _ = press([.character("B")], &stack, e)
+        XCTAssertTrue(stack.top is ConfirmLayer)
+        XCTAssertEqual(press([.character("y")], &stack, e), [.feed(.timeline(.home), .toggleBoost(postID: "p0"))])
+    }
+}
