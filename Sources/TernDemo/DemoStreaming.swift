@@ -31,6 +31,10 @@ extension DemoRoutes {
             await state.notifyFollow()
             return Response(status: .noContent)
         }
+        router.get("/demo/stream-subscriptions") { _, _ in
+            let count = await state.listeners.values.map(\.streams.count).reduce(0, +)
+            return Response(status: .ok, headers: [.contentType: "text/plain"], body: .init(byteBuffer: ByteBuffer(string: "\(count)")))
+        }
         router.post("/demo/drop-stream") { _, _ in
             await state.dropListeners()
             return Response(status: .noContent)

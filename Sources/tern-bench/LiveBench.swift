@@ -54,7 +54,7 @@ struct LiveBench: AsyncParsableCommand {
         let liveTask = Task { await live.run() }
         engine.send(.start)
         try await until { seen.snapshot.withLock { ($0?.posts.count ?? 0) >= 20 } }
-        try await until { await server.streamListeners() > 0 }
+        try await until { await server.streamSubscriptions() > 0 }
         try await Task.sleep(for: .milliseconds(300))
 
         // Latency: a post made on the server, until the engine counts it as new.

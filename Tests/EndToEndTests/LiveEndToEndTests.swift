@@ -21,6 +21,18 @@ final class LiveEndToEndTests: XCTestCase {
         _ = try await URLSession.shared.data(for: request)
     }
 
+    /// Subscriptions reach the server just after the connection opens: wait for them.
+    func waitForSubscriptions(_ screen: String) async throws {
+        let address = try XCTUnwrap(screen.range(of: #"127\.0\.0\.1:\d+"#, options: .regularExpression).map { "http://" + screen[$0] })
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            let (data, _) = try await URLSession.shared.data(from: try XCTUnwrap(URL(string: address + "/demo/stream-subscriptions")))
+            if (Int(String(decoding: data, as: UTF8.self)) ?? 0) > 0 { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        XCTFail("the stream never subscribed")
+    }
+
     func testNewPostsEditsAndDeletionsArriveWithoutAKey() async throws {
         let tern = try TmuxSession.ternBinary()
         let tmux = try TmuxSession(command: "\(tern.path) demo --new-post-every 0; sleep 30")
@@ -30,6 +42,7 @@ final class LiveEndToEndTests: XCTestCase {
         for _ in 0..<3 { try tmux.send("j"); usleep(80_000) }
         let reading = tmux.wait { $0.contains("4/") }
         XCTAssertTrue(reading.ok, reading.screen)
+        try await waitForSubscriptions(reading.screen)
 
         try await post("/demo/posts?count=1", to: reading.screen)
         let counted = tmux.wait(timeout: 5) { $0.contains("↑ 1 new") }

@@ -51,6 +51,7 @@ final class LiveStreamTests: XCTestCase {
         try await run(DemoConfig()) { server, live, log in
             live.subscribe(["public:local"])
             try await log.wait("live") { $0.states.last == .live }
+            try await subscribed(server)
             XCTAssertEqual(log.catchUps, 1, "connecting asks the lists to catch up once")
             await server.addPosts(1)
             let newest = await server.newestPostIDs(1)
@@ -65,10 +66,20 @@ final class LiveStreamTests: XCTestCase {
             await server.dropStreams()
             try await log.wait("reconnecting") { $0.states.contains(.reconnecting) }
             try await log.wait("live again") { $0.states.last == .live && $0.catchUps == 2 }
+            try await subscribed(server)
             // The new connection subscribed again: a post still arrives.
             let before = log.events.count
             await server.addPosts(1)
             try await log.wait("a post after the reconnect") { $0.events.count > before }
+        }
+    }
+
+    /// The connection is open when the client hears so; its subscriptions reach the server just after.
+    func subscribed(_ server: DemoServer) async throws {
+        let deadline = Date().addingTimeInterval(5)
+        while await server.streamSubscriptions() == 0 {
+            guard Date() < deadline else { XCTFail("the stream never subscribed"); throw Timeout() }
+            try await Task.sleep(for: .milliseconds(10))
         }
     }
 
