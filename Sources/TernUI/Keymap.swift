@@ -108,13 +108,13 @@ public struct Keymap: Sendable, Equatable {
             let keys = keys(for: a)
             guard !keys.isEmpty else { return nil }
             let names = keys.prefix(3).map(KeyName.name(of:)).joined(separator: " ")
-            return names.padding(toLength: max(names.count, 14), withPad: " ", startingAt: 0) + " " + a.help
+            return names.padding(toLength: max(names.count, 19), withPad: " ", startingAt: 0) + " " + a.help
         }
         // Two columns, read down the left one first.
         let half = (entries.count + 1) / 2
         return (0..<half).map { i in
             let left = entries[i], right = i + half < entries.count ? entries[i + half] : ""
-            return left.padding(toLength: 46, withPad: " ", startingAt: 0) + right
+            return left.padding(toLength: 50, withPad: " ", startingAt: 0) + right
         }
     }
 }

@@ -81,7 +81,7 @@ final class ScreensEndToEndTests: XCTestCase {
         try tmux.send("?")
         let help = tmux.wait { $0.contains("Keys (any key closes)") }
         XCTAssertTrue(help.ok, help.screen)
-        XCTAssertTrue(help.screen.contains("L              like / unlike"), help.screen)
+        XCTAssertTrue(help.screen.contains("L                   like / unlike"), help.screen)
 
         // A key name that doesn't exist stops Tern before the screen starts, naming the line.
         try "[keys]\n\nsave = \"hyper-s\"\n".write(to: home.appendingPathComponent("tern/config.toml"), atomically: true, encoding: .utf8)

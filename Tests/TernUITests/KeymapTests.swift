@@ -10,7 +10,7 @@ final class KeymapTests: XCTestCase {
         XCTAssertEqual(map.action(for: .character("\u{0E}")), .lineDown)
         XCTAssertNil(map.action(for: .character("j")))
         let help = map.helpLines.joined(separator: "\n")
-        XCTAssertTrue(help.contains("L              like / unlike"), help)
+        XCTAssertTrue(help.contains("L                   like / unlike"), help)
         XCTAssertTrue(help.contains("ctrl-n down"), help)
         XCTAssertFalse(Keymap.standard.helpLines.joined().contains("ctrl-n"))
         // Taking another action's key takes it away from that action.
