@@ -67,6 +67,7 @@ public actor LiveStream {
         do {
             try await client.checkStreamingHealth()
         } catch {
+            if Task.isCancelled { return }
             logger.notice("no streaming on this server; polling instead", metadata: ["error": "\(error)"])
             await poll()
             return

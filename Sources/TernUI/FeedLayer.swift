@@ -249,6 +249,9 @@ struct FeedLayer: Layer {
         if !placed {
             if let focus = snapshot.focusID, m.index[focus] != nil {
                 viewport = Viewport(anchorID: focus, anchorOffset: 0, selectedID: focus)
+                // A thread shorter than the screen shows what the post answers above it, not blank below.
+                viewport.normalize(m)
+                viewport.scroll(by: 0, m)
             } else if let saved = snapshot.savedPosition, m.index[saved.anchorID] != nil {
                 viewport = Viewport(anchorID: saved.anchorID, anchorOffset: saved.offset, selectedID: saved.anchorID)
             }

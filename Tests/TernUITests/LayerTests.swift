@@ -252,3 +252,17 @@ extension LayerTests {
         XCTAssertEqual(press([.character("y")], &stack, e), [.feed(.timeline(.home), .toggleBoost(postID: "p0"))])
     }
 }
+
+extension LayerTests {
+    /// A thread that fits on the screen shows the post it answers above the opened one.
+    func testAShortThreadShowsItsAncestorsAboveTheOpenedPost() {
+        let root = post(1), focus = post(2, replyTo: 1)
+        var thread = FeedSnapshot(version: 1, feed: .thread(rootID: "p2"), rows: [.post(root), .post(focus, depth: 0, focused: true)])
+        thread.focusID = "p2"
+        let e = env([thread], rows: 40)
+        var layer = FeedLayer(.thread(rootID: "p2", seed: focus))
+        _ = layer.settle(e)
+        XCTAssertEqual(layer.viewport.selectedID, "p2", "the opened post is selected")
+        XCTAssertEqual(layer.viewport.anchorID, "p1", "and what it answers is in view above it")
+    }
+}
