@@ -91,7 +91,8 @@ struct Demo: ParsableCommand {
             return
         }
         // The demo's port, and so its URLs, change every run: keep its posts and pictures out of the real caches.
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tern-demo-\(getpid())")
+        // Named uniquely: a later process with the same pid must never find an old run's posts.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tern-demo-\(getpid())-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let target = Target(baseURL: URL(string: server.baseURL)!, token: "demo-token", storeKey: "demo",
                             title: "demo at \(server.baseURL.replacingOccurrences(of: "http://", with: ""))")

@@ -69,7 +69,8 @@ enum Session {
         if !offline { actions.resume() }
 
         // Signals leave through the loop, so curses always restores the terminal.
-        let signals = QuitSignals.observe([SIGINT, SIGTERM]) { mailbox.requestQuit() }
+        // SIGHUP too: a closed terminal or a killed tmux must still end the session the clean way.
+        let signals = QuitSignals.observe([SIGINT, SIGTERM, SIGHUP]) { mailbox.requestQuit() }
         defer { signals.forEach { $0.cancel() } }
 
         let screen = try Screen()
