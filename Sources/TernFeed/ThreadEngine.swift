@@ -157,11 +157,7 @@ public actor ThreadEngine: FeedEngine {
         case .changed: break
         case .confirmed(let status):
             for i in entries.indices where entries[i].post.statusID == status.statusID {
-                entries[i].post.favourited = status.favourited
-                entries[i].post.bookmarked = status.bookmarked
-                entries[i].post.boosted = status.boosted
-                entries[i].post.favouritesCount = status.favouritesCount
-                entries[i].post.boostsCount = status.boostsCount
+                entries[i].post.takeMarksAndCounts(from: status)
             }
         case .refused(let why): messages.say(why, error: true)
         }

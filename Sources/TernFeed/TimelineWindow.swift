@@ -106,12 +106,7 @@ struct TimelineWindow {
     mutating func patch(with status: Post) {
         for i in entries.indices {
             guard case .post(var p, let seq) = entries[i], p.statusID == status.statusID else { continue }
-            p.favourited = status.favourited
-            p.bookmarked = status.bookmarked
-            p.boosted = status.boosted
-            p.favouritesCount = status.favouritesCount
-            p.boostsCount = status.boostsCount
-            p.repliesCount = status.repliesCount
+            p.takeMarksAndCounts(from: status)
             entries[i] = .post(p, seq: seq)
         }
     }

@@ -64,6 +64,19 @@ public struct Post: Sendable, Hashable, Identifiable, Codable {
     }
 }
 
+extension Post {
+    /// Takes the server's word on the user's marks and the counts from another copy of the same status
+    /// (an action's answer, a refetch), keeping this copy's id, booster and text.
+    public mutating func takeMarksAndCounts(from status: Post) {
+        favourited = status.favourited
+        bookmarked = status.bookmarked
+        boosted = status.boosted
+        favouritesCount = status.favouritesCount
+        boostsCount = status.boostsCount
+        repliesCount = status.repliesCount
+    }
+}
+
 /// Marks on a post that are the user's wish, not yet the server's word.
 public struct PendingMarks: OptionSet, Sendable, Hashable {
     public let rawValue: UInt8

@@ -123,12 +123,7 @@ extension Store {
                                         arguments: [account, status.statusID])
             for row in rows {
                 guard var post = try? PostCoding.decode(row["body"]) else { continue }
-                post.favourited = status.favourited
-                post.bookmarked = status.bookmarked
-                post.boosted = status.boosted
-                post.favouritesCount = status.favouritesCount
-                post.boostsCount = status.boostsCount
-                post.repliesCount = status.repliesCount
+                post.takeMarksAndCounts(from: status)
                 try db.execute(sql: "UPDATE post SET favourited = ?, bookmarked = ?, body = ? WHERE pk = ?",
                                arguments: [status.favourited, status.bookmarked, try PostCoding.encode(post), row["pk"] as Int64])
             }

@@ -85,21 +85,12 @@ final class DemoEndToEndTests: XCTestCase {
         try tmux.send("r")
         let counted = tmux.wait { $0.contains("↑ 5 new") }
         XCTAssertTrue(counted.ok, "no new-posts count:\n\(counted.screen)")
-        XCTAssertEqual(handles(counted.screen), handles(reading.screen), "the view moved when posts arrived above it")
+        XCTAssertEqual(handles(onScreen: counted.screen), handles(onScreen: reading.screen), "the view moved when posts arrived above it")
         try tmux.send("g")
         let top = tmux.wait { !$0.contains("↑ 5 new") && $0.contains(" 1/") }
         XCTAssertTrue(top.ok, top.screen)
         XCTAssertFalse(listArea(top.screen).prefix(2).joined().contains("Sol Novak @user32"), "the newest post is a new one")
         try tmux.send("q")
-    }
-
-    /// The @handles on screen, top to bottom: which posts are in view, whatever their pictures are doing.
-    func handles(_ screen: String) -> [String] {
-        let regex = try! NSRegularExpression(pattern: "@user\\d+")
-        return listArea(screen).flatMap { line -> [String] in
-            let s = String(line)
-            return regex.matches(in: s, range: NSRange(s.startIndex..., in: s)).map { String(s[Range($0.range, in: s)!]) }
-        }
     }
 
     /// The rows between the title bar and the status line.

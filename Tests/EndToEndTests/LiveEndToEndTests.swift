@@ -6,14 +6,6 @@ import XCTest
 
 /// The streaming API in the real binary: posts, edits and deletions show without a key press.
 final class LiveEndToEndTests: XCTestCase {
-    func handles(_ screen: String) -> [String] {
-        let regex = try! NSRegularExpression(pattern: "@user\\d+")
-        return screen.split(separator: "\n").dropFirst().dropLast().flatMap { line -> [String] in
-            let s = String(line)
-            return regex.matches(in: s, range: NSRange(s.startIndex..., in: s)).map { String(s[Range($0.range, in: s)!]) }
-        }
-    }
-
     func post(_ path: String, to screen: String) async throws {
         let address = try XCTUnwrap(screen.range(of: #"127\.0\.0\.1:\d+"#, options: .regularExpression).map { "http://" + screen[$0] })
         var request = URLRequest(url: try XCTUnwrap(URL(string: address + path)))
@@ -47,7 +39,7 @@ final class LiveEndToEndTests: XCTestCase {
         try await post("/demo/posts?count=1", to: reading.screen)
         let counted = tmux.wait(timeout: 5) { $0.contains("↑ 1 new") }
         XCTAssertTrue(counted.ok, "the new post was not counted:\n\(counted.screen)")
-        XCTAssertEqual(handles(counted.screen), handles(reading.screen), "the view moved")
+        XCTAssertEqual(handles(onScreen: counted.screen), handles(onScreen: reading.screen), "the view moved")
 
         // The new post is the newest: edit it, then delete it, and look at the top.
         try tmux.send("g")

@@ -119,3 +119,13 @@ enum Spawn {
         return String(decoding: output, as: UTF8.self)
     }
 }
+
+/// The @handles in a screen's list area (between the title bar and the status line), top to bottom:
+/// which posts are in view, whatever their pictures are doing.
+func handles(onScreen screen: String) -> [String] {
+    let regex = try! NSRegularExpression(pattern: "@user\\d+")
+    return screen.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().dropLast(2).flatMap { line -> [String] in
+        let s = String(line)
+        return regex.matches(in: s, range: NSRange(s.startIndex..., in: s)).map { String(s[Range($0.range, in: s)!]) }
+    }
+}
