@@ -62,6 +62,12 @@ public struct DemoConfig: Sendable {
     public var largeThreadReplies = 0
     /// Escape sequences, C1 controls and bidi overrides in every name, note, warning and post.
     public var hostile = false
+    /// What `/api/v2/instance` says a post may hold.
+    public var maxCharacters = 500
+    public var maxMediaAttachments = 4
+    public var imageSizeLimit = 16 << 20
+    /// An uploaded file is "processing" (202, no URL) for this long.
+    public var mediaProcessingSeconds = 1.0
     /// Refuse connections (nothing listens) for this many seconds after start.
     public var unreachableSeconds = 0.0
 

@@ -13,6 +13,7 @@ struct DemoRoutes: Sendable {
         registerOAuth(on: router)
         registerSocial(on: router)
         registerStreaming(on: router)
+        registerWriting(on: router)
         router.get("/api/v1/timelines/home") { req, _ in try await authorized(req) { try await timeline(req, path: "/api/v1/timelines/home") } }
         router.get("/api/v1/timelines/public") { req, _ in
             try await authorized(req) {
@@ -206,6 +207,9 @@ struct DemoRoutes: Sendable {
         if let refused = refuseAnonymous(req) { return refused }
         if config.imageLatencyMilliseconds > 0 { try await Task.sleep(for: .milliseconds(config.imageLatencyMilliseconds)) }
         if let fault = await state.nextMediaFault() { return respond(to: fault) }
+        if let id = ctx.parameters.get("id"), let upload = await state.uploaded(id)?.upload {
+            return Response(status: .ok, headers: [.contentType: upload.mimeType], body: .init(byteBuffer: ByteBuffer(bytes: upload.bytes)))
+        }
         guard let id = ctx.parameters.get("id"), let file = ctx.parameters.get("file"), let m = await state.media(id: id) else {
             return error(.notFound, "Record not found")
         }

@@ -163,6 +163,26 @@ public final class DemoServer: Sendable {
     /// Like/save actions carried out, in order, as "favourite 123".
     public func actionLog() async -> [String] { await state.actionLog }
 
+    /// Posts, edits, deletions and uploads carried out through the API, in order ("post 123", "upload 91").
+    public func writeLog() async -> [String] { await state.writeLog }
+
+    /// The demo user's posts as the server holds them now, oldest first.
+    public func writtenPosts() async -> [DemoWrittenPost] {
+        await state.written().map { p in
+            DemoWrittenPost(id: state.wireID(p.id), text: p.source ?? "", spoiler: p.spoilerText, visibility: p.visibility,
+                            language: p.language, inReplyToID: p.inReplyTo.map { state.wireID($0.id) },
+                            media: p.media.map { ($0.description, $0.upload?.mimeType ?? "", $0.upload?.bytes.count ?? 0) },
+                            pollOptions: p.poll?.options ?? [], edited: p.editedAt != nil)
+        }
+    }
+
+    /// A generated picture encoded by the real encoder (`png`, `jpeg` or `webp`), for uploads in tests.
+    public static func samplePicture(width: Int, height: Int, format: String, seed: UInt64 = 7) throws -> Data {
+        let spec = ImageSpec(seed: seed, width: width, height: height, format: ImageSpec.Format(rawValue: format) ?? .png,
+                             pattern: .rings, photoLike: false)
+        return Data(try ImageEncoder.encode(rgb: PatternRenderer.render(spec), width: width, height: height, as: spec.format))
+    }
+
     /// Like/save requests received so far.
     public func actionRequestCount() async -> Int { await state.actionRequests }
 
@@ -170,6 +190,19 @@ public final class DemoServer: Sendable {
     public func newestPostIDs(_ count: Int) async -> [String] {
         await state.newestIDs(count).map { state.wireID($0) }
     }
+}
+
+/// One of the demo user's posts, as the server holds it (for tests).
+public struct DemoWrittenPost: Sendable {
+    public var id: String
+    public var text: String
+    public var spoiler: String
+    public var visibility: String
+    public var language: String
+    public var inReplyToID: String?
+    public var media: [(description: String, mimeType: String, bytes: Int)]
+    public var pollOptions: [String]
+    public var edited: Bool
 }
 
 public struct DemoError: Error, CustomStringConvertible {

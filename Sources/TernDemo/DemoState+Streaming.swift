@@ -22,7 +22,7 @@ extension DemoState {
     }
 
     /// The streams a post appears in.
-    private func streams(of post: DemoPost) -> Set<String> {
+    func streams(of post: DemoPost) -> Set<String> {
         var out: Set<String> = ["user", "public"]
         if world.accounts[post.authorIndex].domain == nil { out.insert("public:local") }
         for t in post.tags { out.insert("hashtag:" + t.lowercased()) }
@@ -30,7 +30,7 @@ extension DemoState {
         return out
     }
 
-    private func send(_ event: String, payload: String?, to streams: Set<String>) {
+    func send(_ event: String, payload: String?, to streams: Set<String>) {
         for (_, l) in listeners {
             guard let stream = l.streams.intersection(streams).sorted().first else { continue }
             var object: [String: Any] = ["event": event, "stream": stream.split(separator: ":").map(String.init)]
@@ -40,7 +40,7 @@ extension DemoState {
         }
     }
 
-    private func payload(_ post: DemoPost) -> String? {
+    func payload(_ post: DemoPost) -> String? {
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         return (try? encoder.encode(wire(post, base: base))).map { String(decoding: $0, as: UTF8.self) }

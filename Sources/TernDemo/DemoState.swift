@@ -15,7 +15,7 @@ actor DemoState {
     private var bookmarks: [(seq: UInt64, id: UInt64)] = []
     private var nextBookmarkSeq: UInt64 = 1
     private var extraPosts = 0
-    private var rng: SeededRandom
+    var rng: SeededRandom
     private(set) var mediaRequests: [String: Int] = [:]
     private(set) var mediaRequestLog: [String] = []
     private(set) var actionRequests = 0
@@ -50,6 +50,12 @@ actor DemoState {
     /// The server's own address, for writing posts into events.
     var base = ""
     var lastEdit = Date(), lastDelete = Date(), lastDrop = Date()
+    /// Posts made through the API, by the `Idempotency-Key` they came with: a repeat gets the same post.
+    var idempotency: [String: UInt64] = [:]
+    /// Files uploaded through the media API, by id.
+    var uploads: [String: DemoMedia] = [:]
+    /// Posts, edits and deletions carried out through the API, in order, for tests ("post 123", "edit 123").
+    var writeLog: [String] = []
 
     init(config: DemoConfig, host: String) {
         self.config = config
@@ -119,6 +125,8 @@ actor DemoState {
         postsByAuthor[post.authorIndex, default: 0] += 1
         if let parent = post.inReplyTo?.id { childrenOf[parent, default: []].append(post.id) }
     }
+
+    func countPost(by author: Int) { postsByAuthor[author, default: 0] += 1 }
 
     func addPosts(_ count: Int) {
         for _ in 0..<count { addPost() }
@@ -333,20 +341,7 @@ actor DemoState {
         let fav = favourited.contains(post.id)
         let reblogged = boosted.contains(post.id)
         let saved = bookmarks.contains { $0.id == post.id }
-        let media = post.media.map { m in
-            let (format, p) = served(m.spec)
-            let ext = format.fileExtension
-            return WireMedia(
-                id: m.id, type: "image", url: "\(base)/media/\(m.id)/original.\(ext)",
-                previewUrl: "\(base)/media/\(m.id)/small.\(ext)", remoteUrl: nil, previewRemoteUrl: nil, textUrl: nil,
-                meta: WireMediaMeta(
-                    original: WireImageSize(width: m.spec.width, height: m.spec.height, size: "\(m.spec.width)x\(m.spec.height)",
-                                            aspect: Double(m.spec.width) / Double(m.spec.height)),
-                    small: config.quirks.contains(.croppedPreviews) ? nil
-                        : WireImageSize(width: p.width, height: p.height, size: "\(p.width)x\(p.height)",
-                                        aspect: Double(p.width) / Double(p.height))),
-                description: m.description, blurhash: m.blurhash)
-        }
+        let media = post.media.map { wireMedia($0, base: base) }
         return WireStatus(
             id: wireID(post.id), createdAt: Self.iso8601(post.createdAt),
             inReplyToId: post.inReplyTo.map { wireID($0.id) },
@@ -366,7 +361,32 @@ actor DemoState {
                 return WireMention(id: a.id, username: a.username, url: "\(base)/@\(a.username)", acct: a.acct)
             },
             tags: post.tags.map { WireTag(name: $0.lowercased(), url: "\(base)/tags/\($0.lowercased())") },
-            editedAt: post.editedAt.map(Self.iso8601))
+            editedAt: post.editedAt.map(Self.iso8601), visibility: post.visibility,
+            poll: post.poll.map { wirePoll($0, id: post.id) })
+    }
+
+    func wireMedia(_ m: DemoMedia, base: String) -> WireMedia {
+        if let upload = m.upload {
+            let ext = upload.mimeType.split(separator: "/").last.map(String.init) ?? "bin"
+            let ready = Date() >= upload.readyAt
+            return WireMedia(id: m.id, type: upload.mimeType.hasPrefix("image/") ? "image" : "unknown",
+                             url: ready ? "\(base)/media/\(m.id)/original.\(ext)" : nil,
+                             previewUrl: "\(base)/media/\(m.id)/small.\(ext)", remoteUrl: nil, previewRemoteUrl: nil, textUrl: nil,
+                             meta: WireMediaMeta(original: nil, small: nil), description: m.description.isEmpty ? nil : m.description,
+                             blurhash: m.blurhash)
+        }
+        let (format, p) = served(m.spec)
+        let ext = format.fileExtension
+        return WireMedia(
+            id: m.id, type: "image", url: "\(base)/media/\(m.id)/original.\(ext)",
+            previewUrl: "\(base)/media/\(m.id)/small.\(ext)", remoteUrl: nil, previewRemoteUrl: nil, textUrl: nil,
+            meta: WireMediaMeta(
+                original: WireImageSize(width: m.spec.width, height: m.spec.height, size: "\(m.spec.width)x\(m.spec.height)",
+                                        aspect: Double(m.spec.width) / Double(m.spec.height)),
+                small: config.quirks.contains(.croppedPreviews) ? nil
+                    : WireImageSize(width: p.width, height: p.height, size: "\(p.width)x\(p.height)",
+                                    aspect: Double(p.width) / Double(p.height))),
+            description: m.description, blurhash: m.blurhash)
     }
 
     func wireAccount(_ index: Int, base: String) -> WireAccount {

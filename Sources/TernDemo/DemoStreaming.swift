@@ -16,8 +16,16 @@ extension DemoRoutes {
         router.get("/api/v2/instance") { _, _ in
             let b = await base.value
             let streaming = config.advertisedStreamingURL ?? b.replacingOccurrences(of: "http://", with: "ws://")
+            let c = config
             return try json(["domain": AnyEncodable(DemoServer.contentHost),
-                             "configuration": AnyEncodable(["urls": ["streaming": streaming]])])
+                             "configuration": AnyEncodable([
+                                "urls": AnyEncodable(["streaming": streaming]),
+                                "statuses": AnyEncodable(["max_characters": c.maxCharacters, "max_media_attachments": c.maxMediaAttachments,
+                                                          "characters_reserved_per_url": 23]),
+                                "media_attachments": AnyEncodable([
+                                    "supported_mime_types": AnyEncodable(["image/jpeg", "image/png", "image/gif", "image/webp"]),
+                                    "image_size_limit": AnyEncodable(c.imageSizeLimit), "description_limit": AnyEncodable(1_500)]),
+                                "polls": AnyEncodable(["max_options": 4, "max_characters_per_option": 50])])])
         }
         router.post("/demo/edit") { _, _ in
             await state.editNewest()

@@ -41,14 +41,14 @@ struct WireImageSize: Encodable {
 }
 
 struct WireMediaMeta: Encodable {
-    var original: WireImageSize
+    var original: WireImageSize?
     var small: WireImageSize?
 }
 
 struct WireMedia: Encodable {
     var id: String
     var type: String
-    var url: String
+    var url: String?
     var previewUrl: String
     var remoteUrl: String?
     var previewRemoteUrl: String?
@@ -77,7 +77,7 @@ final class WireStatus: Encodable, Sendable {
     let inReplyToAccountId: String?
     let sensitive: Bool
     let spoilerText: String
-    let visibility = "public"
+    let visibility: String
     let language: String?
     let uri: String
     let url: String?
@@ -100,14 +100,17 @@ final class WireStatus: Encodable, Sendable {
     let tags: [WireTag]
     let emojis: [WireEmoji] = []
     let card: String? = nil
-    let poll: String? = nil
+    let poll: WirePoll?
 
     init(id: String, createdAt: String, inReplyToId: String?, inReplyToAccountId: String?, sensitive: Bool,
          spoilerText: String, language: String?, uri: String, url: String?, repliesCount: Int,
          reblogsCount: Int, favouritesCount: Int, favourited: Bool, reblogged: Bool, bookmarked: Bool,
          content: String, reblog: WireStatus?, account: WireAccount, mediaAttachments: [WireMedia],
-         mentions: [WireMention], tags: [WireTag], editedAt: String? = nil) {
+         mentions: [WireMention], tags: [WireTag], editedAt: String? = nil, visibility: String = "public",
+         poll: WirePoll? = nil) {
         self.editedAt = editedAt
+        self.visibility = visibility
+        self.poll = poll
         self.id = id
         self.createdAt = createdAt
         self.inReplyToId = inReplyToId
@@ -172,6 +175,23 @@ final class WireStatus: Encodable, Sendable {
              pinned, content, filtered, reblog, application, account, mediaAttachments, mentions, tags, emojis,
              card, poll
     }
+}
+
+struct WirePoll: Encodable {
+    struct Option: Encodable {
+        var title: String
+        var votesCount: Int
+    }
+    var id: String
+    var expiresAt: String
+    var expired: Bool
+    var multiple: Bool
+    var votesCount: Int
+    var votersCount: Int
+    var options: [Option]
+    var voted = false
+    var ownVotes: [Int] = []
+    var emojis: [WireEmoji] = []
 }
 
 struct WireError: Encodable {

@@ -18,6 +18,15 @@ struct DemoMedia: Sendable {
     var spec: ImageSpec
     var blurhash: String
     var description: String
+    /// A file the demo user uploaded, served as it came (nil for the generated pictures).
+    var upload: DemoUpload? = nil
+}
+
+/// A file uploaded through `/api/v2/media`, processed (given a URL) at `readyAt`.
+struct DemoUpload: Sendable {
+    var bytes: [UInt8]
+    var mimeType: String
+    var readyAt: Date
 }
 
 /// One demo status. Favourite and bookmark state lives in `DemoState`, not here.
@@ -40,6 +49,16 @@ struct DemoPost: Sendable {
     var boostOf: UInt64?
     /// When the author last edited it.
     var editedAt: Date? = nil
+    var visibility = "public"
+    /// The demo user's own posts: the text as written (for `/source` and edits) and the poll.
+    var source: String? = nil
+    var poll: DemoPoll? = nil
+}
+
+struct DemoPoll: Sendable {
+    var options: [String]
+    var expiresAt: Date
+    var multiple: Bool
 }
 
 /// Generates the demo instance's accounts and posts from a seed: same seed, same world.

@@ -96,22 +96,26 @@ public final class MastodonClient: Sendable {
         }
     }
 
-    func send(url: URL, method: HTTPMethod, form: [(String, String)]? = nil,
-              budget: HTTPFetch.Budget = .object) async throws -> (Data, HTTPHeaders) {
-        try await Self.send(url: url, method: method, token: token, form: form, http: http, timeout: timeout, budget: budget)
+    func send(url: URL, method: HTTPMethod, form: [(String, String)]? = nil, body: RequestBody? = nil,
+              headers: [(String, String)] = [], budget: HTTPFetch.Budget = .object,
+              deadline: Duration? = nil) async throws -> (Data, HTTPHeaders) {
+        try await Self.send(url: url, method: method, token: token, body: body ?? form.map(RequestBody.form), headers: headers,
+                            http: http, timeout: deadline ?? timeout, budget: budget)
     }
 
-    /// One request; `form` is sent as application/x-www-form-urlencoded, which every server kind accepts.
+    /// One request; a form is sent as application/x-www-form-urlencoded, which every server kind accepts.
     /// `budget` bounds the answer's size; `timeout` replaces its deadline.
-    static func send(url: URL, method: HTTPMethod, token: String?, form: [(String, String)]? = nil, http: HTTPClient,
-                     timeout: Duration = .seconds(15), budget: HTTPFetch.Budget = .object) async throws -> (Data, HTTPHeaders) {
+    static func send(url: URL, method: HTTPMethod, token: String?, form: [(String, String)]? = nil, body: RequestBody? = nil,
+                     headers: [(String, String)] = [], http: HTTPClient, timeout: Duration = .seconds(15),
+                     budget: HTTPFetch.Budget = .object) async throws -> (Data, HTTPHeaders) {
         var request = HTTPClientRequest(url: url.absoluteString)
         request.method = method
         request.headers.add(name: "Accept", value: "application/json")
         if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
-        if let form {
-            request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
-            request.body = .bytes(ByteBuffer(string: FormEncoding.encode(form)))
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        if let body = body ?? form.map(RequestBody.form) {
+            request.headers.add(name: "Content-Type", value: body.contentType)
+            request.body = .bytes(body.bytes)
         }
         var budget = budget
         budget.deadline = timeout
@@ -155,6 +159,26 @@ public final class MastodonClient: Sendable {
             return .rateLimited(retryAfter: retry, message: message)
         default:
             return .http(status: status, message: message)
+        }
+    }
+}
+
+/// What a request carries.
+enum RequestBody {
+    case form([(String, String)])
+    case multipart(MultipartForm)
+
+    var contentType: String {
+        switch self {
+        case .form: return "application/x-www-form-urlencoded"
+        case .multipart(let m): return "multipart/form-data; boundary=\(m.boundary)"
+        }
+    }
+
+    var bytes: ByteBuffer {
+        switch self {
+        case .form(let pairs): return ByteBuffer(string: FormEncoding.encode(pairs))
+        case .multipart(let m): return ByteBuffer(bytes: m.encoded())
         }
     }
 }

@@ -20,7 +20,7 @@ enum PostMapping {
                      expiresAt: p.expiresAt, expired: p.expired, ownVotes: p.ownVotes)
             },
             card: shown.card.flatMap { $0.url.isEmpty ? nil : LinkCard(url: $0.url, title: $0.title, provider: $0.provider) },
-            editedAt: shown.editedAt)
+            editedAt: shown.editedAt, visibility: shown.visibility, language: shown.language, mentions: shown.mentions)
     }
 
     static func account(_ a: AccountWire?) -> Account {

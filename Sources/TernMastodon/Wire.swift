@@ -130,6 +130,13 @@ final class StatusWire: Decodable {
     var poll: PollWire?
     var card: CardWire?
     var editedAt: Date?
+    var visibility: String?
+    var language: String?
+    var mentions: [String]
+
+    private struct Mention: Decodable {
+        var acct: String?
+    }
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
@@ -159,6 +166,9 @@ final class StatusWire: Decodable {
         favourited = c.lenient(AnyKey("favourited")) ?? false
         bookmarked = c.lenient(AnyKey("bookmarked")) ?? false
         reblogged = c.lenient(AnyKey("reblogged")) ?? false
+        visibility = c.lenient(AnyKey("visibility"))
+        language = c.lenient(AnyKey("language"))
+        mentions = (c.lenient(AnyKey("mentions")) as LossyArray<Mention>?)?.elements.compactMap(\.acct) ?? []
     }
 }
 

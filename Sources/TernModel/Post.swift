@@ -26,13 +26,19 @@ public struct Post: Sendable, Hashable, Identifiable, Codable {
     public var card: LinkCard?
     /// When the author last edited the post, if they did.
     public var editedAt: Date?
+    /// `public`, `unlisted`, `private` or `direct`; nil from servers (and stored posts) that didn't say.
+    public var visibility: String?
+    public var language: String?
+    /// The handles (`acct`) the post mentions, in order; nil when not known.
+    public var mentions: [String]?
     /// The user's marks the server has not confirmed yet. Shown, never stored: it is not the server's.
     public var pending: PendingMarks = []
 
     /// Everything but `pending` is the server's and goes to the store.
     enum CodingKeys: String, CodingKey {
         case id, statusID, account, boostedBy, createdAt, content, spoilerText, sensitive, media, url, inReplyToID,
-             repliesCount, boostsCount, favouritesCount, favourited, bookmarked, boosted, poll, card, editedAt
+             repliesCount, boostsCount, favouritesCount, favourited, bookmarked, boosted, poll, card, editedAt,
+             visibility, language, mentions
     }
 
     public init(id: String, statusID: String, account: Account, boostedBy: Account? = nil, createdAt: Date,
@@ -40,7 +46,8 @@ public struct Post: Sendable, Hashable, Identifiable, Codable {
                 media: [MediaAttachment] = [], url: String? = nil, inReplyToID: String? = nil,
                 repliesCount: Int = 0, boostsCount: Int = 0, favouritesCount: Int = 0,
                 favourited: Bool = false, bookmarked: Bool = false, boosted: Bool = false,
-                poll: Poll? = nil, card: LinkCard? = nil, editedAt: Date? = nil) {
+                poll: Poll? = nil, card: LinkCard? = nil, editedAt: Date? = nil, visibility: String? = nil,
+                language: String? = nil, mentions: [String]? = nil) {
         self.id = id
         self.statusID = statusID
         self.account = account
@@ -61,6 +68,9 @@ public struct Post: Sendable, Hashable, Identifiable, Codable {
         self.poll = poll
         self.card = card
         self.editedAt = editedAt
+        self.visibility = visibility
+        self.language = language
+        self.mentions = mentions
     }
 }
 

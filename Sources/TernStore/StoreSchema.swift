@@ -10,6 +10,7 @@ enum StoreSchema {
         m.registerMigration("v2-search", migrate: v2)
         m.registerMigration("v3-action-doubt", migrate: v3)
         m.registerMigration("v4-threads-notifications", migrate: v4)
+        m.registerMigration("v5-writing", migrate: v5)
         return m
     }
 
@@ -139,6 +140,34 @@ enum StoreSchema {
                 fetched_at REAL NOT NULL,
                 body BLOB NOT NULL,
                 PRIMARY KEY (account, account_id));
+            """)
+    }
+
+    /// Drafts (one per thing being written), the outbox of posts on their way to the server, and what
+    /// the server said about itself (its posting limits), so writing works offline from the first start.
+    static func v5(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE draft (
+                account TEXT NOT NULL,
+                id TEXT NOT NULL,
+                updated_at REAL NOT NULL,
+                body BLOB NOT NULL,
+                PRIMARY KEY (account, id));
+            -- idempotency_key goes with every try, so the server makes one post however many tries reach it;
+            -- in_doubt: a try went out and no answer came back.
+            CREATE TABLE outbox (
+                seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                account TEXT NOT NULL,
+                idempotency_key TEXT NOT NULL UNIQUE,
+                created_at REAL NOT NULL,
+                in_doubt INTEGER NOT NULL DEFAULT 0,
+                body BLOB NOT NULL);
+            CREATE TABLE server_info (
+                account TEXT NOT NULL,
+                key TEXT NOT NULL,
+                fetched_at REAL NOT NULL,
+                body BLOB NOT NULL,
+                PRIMARY KEY (account, key));
             """)
     }
 }

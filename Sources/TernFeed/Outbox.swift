@@ -1,0 +1,235 @@
+import Foundation
+import Logging
+import TernMastodon
+import TernModel
+import TernStore
+
+/// Posts (and edits) on their way to the server, under the same rules as likes: a post is in the store's
+/// outbox before the screen says it is sent; it shows as pending until the server has it; when the server
+/// *answers* with an error (at once for a 4xx, after a short bounded retry for a 5xx or 429) it goes back
+/// to the drafts with the reason; only when the server *cannot be reached* does it wait, to go out when
+/// the server answers again, in this run or the next. Every try carries the post's `Idempotency-Key`, so
+/// a try whose answer was lost can be repeated without ever making two posts.
+public actor Outbox {
+    public enum Event: Sendable, Equatable {
+        /// What is waiting changed: redraw the pending rows. `waiting` while the server can't be reached
+        /// (or `--offline`), rather than being sent to.
+        case changed([OutgoingPost], waiting: Bool)
+        /// The server made (or changed) the post.
+        case posted(Post, edit: Bool)
+        /// The server refused it; the draft is kept. The text says why, for the status line.
+        case refused(String)
+    }
+
+    private let store: Store
+    private let account: String
+    private let client: MastodonClient
+    private let sendsNothing: Bool
+    private let logger: Logger
+    private var items: [OutgoingPost] = []
+    private var listeners: [@Sendable (Event) -> Void] = []
+    private var drainTask: Task<Void, Never>?
+    private var unreachableTries = 0
+    private var stopped = false
+    /// How long an upload may stay "processing" before the post is tried again later.
+    private let processingWait: Duration
+
+    /// `offline`: keep everything in the outbox and send nothing (`--offline`).
+    public init(store: Store, account: String, client: MastodonClient, offline: Bool = false,
+                processingWait: Duration = .seconds(60), logger: Logger = Logger(label: "tern.outbox")) {
+        self.store = store
+        self.account = account
+        self.client = client
+        self.sendsNothing = offline
+        self.processingWait = processingWait
+        self.logger = logger
+    }
+
+    public func subscribe(_ listener: @escaping @Sendable (Event) -> Void) {
+        listeners.append(listener)
+    }
+
+    /// Reads what a previous run left in the outbox and starts sending it.
+    public func start() async {
+        do { items = try await store.outbox(account: account) } catch {
+            logger.error("couldn't read the outbox", metadata: ["error": "\(error)"])
+        }
+        notifyChanged()
+        resume()
+    }
+
+    /// What is waiting to go out, oldest first.
+    public var pending: [OutgoingPost] { items }
+
+    /// Moves a draft into the outbox and sends it. Throws (and the draft stays a draft) when the outbox
+    /// cannot be written, so nothing is ever shown as sent that is not on disk.
+    public func send(_ draft: Draft, now: Date = Date()) async throws {
+        let post = OutgoingPost(idempotencyKey: UUID().uuidString, draft: draft, createdAt: now)
+        try await store.enqueuePost(post, account: account)
+        items.append(post)
+        notifyChanged()
+        resume()
+    }
+
+    /// Starts sending, e.g. when the server answers again.
+    public func resume() {
+        guard !sendsNothing, !stopped, drainTask == nil, !items.isEmpty else { return }
+        drainTask = Task { await self.drain() }
+    }
+
+    /// Sends what is waiting and returns when the outbox is empty or the server can't be reached
+    /// (`tern sync`, tests). Returns how many posts still wait.
+    @discardableResult
+    public func sendPending() async -> Int {
+        resume()
+        await drainTask?.value
+        return items.count
+    }
+
+    public func stop() {
+        stopped = true
+        drainTask?.cancel()
+    }
+
+    private func drain() async {
+        defer { drainTask = nil }
+        var answered = 0
+        while !stopped, !Task.isCancelled, let item = items.first {
+            do {
+                let post = try await deliver(item)
+                items.removeFirst()
+                answered = 0
+                unreachableTries = 0
+                await journal("take a sent post out of the outbox") { try await store.removeOutgoing(item.idempotencyKey) }
+                if item.draft.editingID != nil {
+                    await journal("store the edited post") { try await store.applyEdit(post, account: account) }
+                }
+                logger.info("post sent", metadata: ["edit": "\(item.draft.editingID != nil)"])
+                notify(.posted(post, edit: item.draft.editingID != nil))
+                notifyChanged()
+            } catch is CancellationError {
+                return
+            } catch let error as MastodonError where error.serverUnreachable {
+                unreachableTries += 1
+                let wait = RetryPolicy.unreachable.backoff(failures: unreachableTries, jitter: .random(in: 0..<1))
+                logger.info("server unreachable; posts wait in the outbox", metadata: ["error": "\(error)", "retryIn": "\(Int(wait)) s"])
+                notifyChanged()
+                scheduleRetry(after: wait)
+                return
+            } catch {
+                let reason = error as? OutboxRefusal.Reason ?? .server(error as? MastodonError ?? .invalidResponse("\(error)"))
+                answered += 1
+                if case .server(let m) = reason,
+                   let wait = RetryPolicy.answeredAction.delay(after: m, failures: answered, now: Date(), jitter: .random(in: 0..<1)) {
+                    logger.notice("server answered a post with an error; trying again", metadata: ["error": "\(m)", "retryIn": "\(wait)"])
+                    do { try await Task.sleep(for: .milliseconds(Int(wait * 1000))) } catch { return }
+                    continue
+                }
+                logger.warning("post refused; back to drafts", metadata: ["error": "\(reason)"])
+                items.removeFirst()
+                answered = 0
+                await journal("put a refused post back in the drafts") { try await store.returnToDrafts(item, account: account) }
+                let what = item.draft.editingID != nil ? "save the edit" : "post"
+                notify(.refused("Couldn't \(what): \(reason). It is kept as a draft (\(item.draft.inReplyToID != nil ? "a" : "w") opens it)."))
+                notifyChanged()
+            }
+        }
+    }
+
+    /// One try: the attachments not uploaded yet, then the post itself, marked in doubt before it goes.
+    private func deliver(_ original: OutgoingPost) async throws -> Post {
+        var item = original
+        for i in item.draft.attachments.indices where item.draft.attachments[i].mediaID == nil {
+            let a = item.draft.attachments[i]
+            let file = try AttachmentFile.read(a.path)
+            let uploaded = try await client.upload(file.data, filename: file.name, mimeType: file.mimeType, description: a.description)
+            item.draft.attachments[i].mediaID = uploaded.id
+            // Recorded at once: a retry or the next run attaches this upload rather than sending the file again.
+            try await store.updateOutgoing(item)
+            replace(item)
+            if !uploaded.ready { try await waitUntilProcessed(uploaded.id) }
+        }
+        let mediaIDs = item.draft.attachments.compactMap(\.mediaID)
+        if !item.inDoubt {
+            item.inDoubt = true
+            try await store.updateOutgoing(item)
+            replace(item)
+        }
+        if let editing = item.draft.editingID {
+            return try await client.edit(statusID: editing, to: item.draft, mediaIDs: mediaIDs)
+        }
+        return try await client.publish(item.draft, mediaIDs: mediaIDs, idempotencyKey: item.idempotencyKey)
+    }
+
+    /// The server takes a post only once its media are processed (`/api/v2/media` may answer 202).
+    private func waitUntilProcessed(_ id: String) async throws {
+        let clock = ContinuousClock(), deadline = clock.now + processingWait
+        var pause = Duration.milliseconds(250)
+        while clock.now < deadline {
+            try await Task.sleep(for: pause)
+            if try await client.media(id: id).ready { return }
+            pause = min(pause * 2, .seconds(4))
+        }
+        throw MastodonError.http(status: 503, message: "the server is still processing an attachment")
+    }
+
+    private func replace(_ item: OutgoingPost) {
+        if let i = items.firstIndex(where: { $0.idempotencyKey == item.idempotencyKey }) { items[i] = item }
+    }
+
+    private func scheduleRetry(after seconds: Double) {
+        Task { [weak self] in
+            try? await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+            await self?.resume()
+        }
+    }
+
+    /// A store write after the server answered; if it fails the outbox row replays later and its key
+    /// keeps that harmless. Logged, not shown.
+    private func journal(_ what: String, _ write: () async throws -> Void) async {
+        do { try await write() } catch { logger.error("couldn't \(what) in the store", metadata: ["error": "\(error)"]) }
+    }
+
+    private func notifyChanged() {
+        notify(.changed(items, waiting: sendsNothing || unreachableTries > 0))
+    }
+
+    private func notify(_ event: Event) {
+        for listener in listeners { listener(event) }
+    }
+}
+
+/// Why a post can't go out that is not the server's doing (a file gone or too big).
+enum OutboxRefusal {
+    enum Reason: Error, CustomStringConvertible {
+        case file(String)
+        case server(MastodonError)
+
+        var description: String {
+            switch self {
+            case .file(let why): return why
+            case .server(let m): return m.description
+            }
+        }
+    }
+}
+
+/// A file to attach, read from disk and typed by its bytes.
+struct AttachmentFile {
+    var name: String
+    var data: Data
+    var mimeType: String
+
+    /// Refuses files that are missing, unreadable, or of no type a server takes.
+    static func read(_ path: String) throws -> AttachmentFile {
+        let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw OutboxRefusal.Reason.file("can't read \(url.path) (\(error.localizedDescription))")
+        }
+        guard let type = MediaSniffer.mimeType(of: data) else {
+            throw OutboxRefusal.Reason.file("\(url.lastPathComponent) is not a picture, video or sound file Tern knows")
+        }
+        return AttachmentFile(name: url.lastPathComponent, data: data, mimeType: type)
+    }
+}

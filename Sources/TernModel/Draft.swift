@@ -1,0 +1,108 @@
+import Foundation
+
+/// Who can see a post, in Mastodon's words.
+public enum Visibility: String, Sendable, Codable, CaseIterable {
+    case `public`, unlisted, `private`, direct
+
+    /// The words a person reads (`private` is "followers only" everywhere but the API).
+    public var label: String {
+        switch self {
+        case .public: return "public"
+        case .unlisted: return "unlisted"
+        case .private: return "followers only"
+        case .direct: return "mentioned people only"
+        }
+    }
+
+    /// The next one, for a key that cycles through them.
+    public var next: Visibility {
+        let all = Self.allCases
+        return all[(all.firstIndex(of: self)! + 1) % all.count]
+    }
+}
+
+/// A post being written: everything the compose screen holds, so it can be stored from the first
+/// keystroke and sent, retried or edited later exactly as it was.
+public struct Draft: Sendable, Codable, Equatable, Identifiable {
+    /// One draft per thing being written: `new`, `reply:<status id>` or `edit:<status id>`, so a draft
+    /// put aside comes back when the same thing is written again.
+    public var id: String
+    public var text: String
+    /// The content warning; empty for none.
+    public var spoiler: String
+    public var visibility: Visibility
+    /// ISO 639-1 code; nil lets the server guess.
+    public var language: String?
+    public var sensitive: Bool
+    public var poll: DraftPoll?
+    public var attachments: [DraftAttachment]
+    public var inReplyToID: String?
+    /// Who is answered, for the compose screen's title ("Reply to @ada").
+    public var replyingTo: String?
+    /// The status an edit changes.
+    public var editingID: String?
+
+    public init(id: String, text: String = "", spoiler: String = "", visibility: Visibility = .public,
+                language: String? = nil, sensitive: Bool = false, poll: DraftPoll? = nil,
+                attachments: [DraftAttachment] = [], inReplyToID: String? = nil, replyingTo: String? = nil,
+                editingID: String? = nil) {
+        self.id = id
+        self.text = text
+        self.spoiler = spoiler
+        self.visibility = visibility
+        self.language = language
+        self.sensitive = sensitive
+        self.poll = poll
+        self.attachments = attachments
+        self.inReplyToID = inReplyToID
+        self.replyingTo = replyingTo
+        self.editingID = editingID
+    }
+
+    /// Nothing typed or attached: not worth keeping.
+    public var isEmpty: Bool {
+        text.allSatisfy(\.isWhitespace) && spoiler.isEmpty && attachments.isEmpty && poll == nil
+    }
+
+    /// A reply to `post` as Mastodon starts one: its author and the people it mentions (never oneself),
+    /// its visibility (never wider than the original's), its content warning and language.
+    public static func reply(to post: Post, me: String?) -> Draft {
+        var handles: [String] = []
+        for acct in [post.account.acct] + (post.mentions ?? []) where acct != me && !handles.contains(acct) {
+            handles.append(acct)
+        }
+        return Draft(id: "reply:\(post.statusID)", text: handles.map { "@\($0) " }.joined(),
+                     spoiler: post.spoilerText, visibility: post.visibility.flatMap(Visibility.init(rawValue:)) ?? .public,
+                     language: post.language, inReplyToID: post.statusID, replyingTo: post.account.acct)
+    }
+}
+
+/// A poll being written.
+public struct DraftPoll: Sendable, Codable, Equatable {
+    public var options: [String]
+    /// Seconds until it closes.
+    public var expiresIn: Int
+    public var multiple: Bool
+
+    public init(options: [String] = ["", ""], expiresIn: Int = 86_400, multiple: Bool = false) {
+        self.options = options
+        self.expiresIn = expiresIn
+        self.multiple = multiple
+    }
+
+    /// The durations offered, as Mastodon's web client offers them.
+    public static let durations = [300, 1_800, 3_600, 21_600, 86_400, 259_200, 604_800]
+}
+
+/// A file to attach, with its alt text; `mediaID` once the server has it, so a retry never uploads twice.
+public struct DraftAttachment: Sendable, Codable, Equatable {
+    public var path: String
+    public var description: String
+    public var mediaID: String?
+
+    public init(path: String, description: String = "", mediaID: String? = nil) {
+        self.path = path
+        self.description = description
+        self.mediaID = mediaID
+    }
+}

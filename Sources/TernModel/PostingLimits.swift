@@ -1,0 +1,64 @@
+import Foundation
+
+/// What a server accepts in a post, from its instance description; Mastodon's defaults until it says.
+public struct PostingLimits: Sendable, Codable, Equatable {
+    public var maxCharacters = 500
+    /// Every link counts as this many characters, whatever its length (0: links count as written).
+    public var charactersReservedPerURL = 23
+    public var maxMediaAttachments = 4
+    public var imageSizeLimit = 16 << 20
+    public var videoSizeLimit = 99 << 20
+    public var descriptionLimit = 1_500
+    /// Empty when the server didn't say, or accepts anything (`application/octet-stream`).
+    public var supportedMimeTypes: [String] = []
+    /// 0: the server has no polls (Pixelfed).
+    public var pollMaxOptions = 4
+    public var pollMaxCharactersPerOption = 50
+
+    public init() {}
+
+    /// Why this server would refuse a file, before it is sent; nil when it looks acceptable.
+    public func refusal(mimeType: String, bytes: Int) -> String? {
+        if !supportedMimeTypes.isEmpty, !supportedMimeTypes.contains(mimeType) {
+            return "the server does not take \(mimeType) files"
+        }
+        let limit = mimeType.hasPrefix("image/") ? imageSizeLimit : videoSizeLimit
+        if bytes > limit {
+            return "it is \(Self.megabytes(bytes)), over the server's limit of \(Self.megabytes(limit))"
+        }
+        return nil
+    }
+
+    static func megabytes(_ n: Int) -> String {
+        String(format: "%.1f MB", Double(n) / 1_048_576)
+    }
+}
+
+/// A post's length as Mastodon counts it: characters as a person sees them (grapheme clusters), every
+/// link as a fixed number, and a mention of a remote account by its username only. The content warning
+/// counts too.
+public enum PostLength {
+    public static func count(text: String, spoiler: String, limits: PostingLimits) -> Int {
+        countable(text, limits).count + spoiler.count
+    }
+
+    private static func countable(_ text: String, _ limits: PostingLimits) -> String {
+        var out = ""
+        var word = ""
+        func flush() {
+            if limits.charactersReservedPerURL > 0, word.hasPrefix("http://") || word.hasPrefix("https://") {
+                out += String(repeating: "x", count: limits.charactersReservedPerURL)
+            } else if word.hasPrefix("@"), let at = word.dropFirst().firstIndex(of: "@") {
+                out += word[..<at]
+            } else {
+                out += word
+            }
+            word = ""
+        }
+        for c in text {
+            if c.isWhitespace { flush(); out.append(c) } else { word.append(c) }
+        }
+        flush()
+        return out
+    }
+}
