@@ -30,6 +30,8 @@ public enum FeedRow: Sendable, Hashable, Identifiable {
     case profile(Profile, Relationship?, followPending: Bool)
     /// A line in place of something that can't be shown (a deleted post).
     case notice(id: String, text: String)
+    /// A post of the user's in the outbox: not on the server yet, so nothing acts on it.
+    case outgoing(OutgoingPost, waiting: Bool)
 
     public var id: String {
         switch self {
@@ -38,6 +40,7 @@ public enum FeedRow: Sendable, Hashable, Identifiable {
         case .notification(let n): return "n:" + n.id
         case .profile(let p, _, _): return "profile:" + p.account.id
         case .notice(let id, _): return id
+        case .outgoing(let o, _): return "outbox:" + o.idempotencyKey
         }
     }
 
@@ -92,7 +95,10 @@ public struct FeedSnapshot: Sendable {
 
     /// A timeline's posts with each gap right below the post above it.
     public init(_ t: TimelineSnapshot) {
-        self.init(version: t.version, feed: .timeline(t.timeline), rows: Self.rows(posts: t.posts, gaps: t.gaps, deleted: t.deleted))
+        // Posts on their way go where they will appear: above the newest, when the newest are in view.
+        let outgoing = t.moreNewer ? [] : t.outgoing.reversed().map { FeedRow.outgoing($0, waiting: t.outgoingWaiting) }
+        self.init(version: t.version, feed: .timeline(t.timeline),
+                  rows: outgoing + Self.rows(posts: t.posts, gaps: t.gaps, deleted: t.deleted))
         moreNewer = t.moreNewer
         moreOlder = t.moreOlder
         arrivals = t.arrivals
@@ -142,6 +148,8 @@ public enum FeedCommand: Sendable, Equatable {
     case markRead
     /// The streaming API says posts changed (a batch, so a flood of events is one snapshot).
     case streamed([StreamChange])
+    /// The outbox changed (the home timeline shows what waits in it).
+    case outgoing([OutgoingPost], waiting: Bool)
 }
 
 /// A change to a post that the server pushed.

@@ -95,6 +95,8 @@ public actor ProfileEngine: FeedEngine {
             postsEngine?.perform(command)
         case .toggleFollow:
             follow()
+        case .outgoing:
+            break
         case .filter(let f):
             guard f != filter else { return }
             filter = f

@@ -32,6 +32,8 @@ public actor TimelineEngine {
         /// Counts of the posts in view are asked for again (servers stream edits, not likes and boosts).
         case refreshCounts
         case countsFetched([Post])
+        /// The posts in the outbox, shown above the newest (the home timeline is where they will appear).
+        case outgoing([OutgoingPost], waiting: Bool)
     }
 
     /// How the engine is wired: where posts come from and go to.
@@ -99,6 +101,8 @@ public actor TimelineEngine {
     var lastFailure: String?
     let logger = Logger(label: "tern.timeline")
     private var probe: Task<Void, Never>?
+    private var outgoing: [OutgoingPost] = []
+    private var outgoingWaiting = false
 
     public init(sources: Sources, timeline: TimelineID, pageSize: Int = 20, prefetchThreshold: Int = 10,
                 refreshPageBudget: Int = 5, retry: RetryPolicy = RetryPolicy(),
@@ -168,6 +172,10 @@ public actor TimelineEngine {
             streamed(changes)
         case .refreshCounts:
             refreshCounts()
+        case .outgoing(let posts, let waiting):
+            outgoing = posts
+            outgoingWaiting = waiting
+            emit()
         case .countsFetched(let fresh):
             for status in fresh { window.patch(with: status) }
             emit()
@@ -344,6 +352,8 @@ public actor TimelineEngine {
         snapshot.savedPosition = savedPosition
         snapshot.offline = offline
         snapshot.pendingActions = actions.pendingCount
+        snapshot.outgoing = outgoing
+        snapshot.outgoingWaiting = outgoingWaiting
         publish(snapshot)
     }
 
@@ -370,6 +380,7 @@ extension TimelineEngine: FeedEngine {
         case .toggleBookmark(let id): send(.toggleBookmark(postID: id))
         case .toggleBoost(let id): send(.toggleBoost(postID: id))
         case .streamed(let changes): send(.streamed(changes))
+        case .outgoing(let posts, let waiting): send(.outgoing(posts, waiting: waiting))
         case .toggleFollow, .filter, .markRead: break
         }
     }

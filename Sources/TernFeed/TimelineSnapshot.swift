@@ -75,6 +75,9 @@ public struct TimelineSnapshot: Sendable {
     public var gaps: [Gap]
     /// Status ids the server deleted while they were shown: they stay in place, saying so.
     public var deleted: Set<String> = []
+    /// Posts in the outbox, waiting (`outgoingWaiting`: for the server to answer) or being sent.
+    public var outgoing: [OutgoingPost] = []
+    public var outgoingWaiting = false
 
     public init(version: Int = 0, timeline: TimelineID, posts: [Post] = [], loadingOlder: Bool = false,
                 loadingNewer: Bool = false, reachedEnd: Bool = false, message: StatusMessage? = nil,

@@ -163,7 +163,7 @@ public actor ImageLoader {
         if let cached = pixels.get(request.url), covers(cached, request) {
             job.stage = .readyToDecode(.pixels(cached))
             pump()
-        } else if let disk {
+        } else if let disk, !Self.isLocal(request.url) {
             Task { self.lookedUp(request, await disk.data(for: request.url)) }
         } else {
             job.stage = .queued
@@ -218,7 +218,7 @@ public actor ImageLoader {
             let request = job.request, id = job.sequence
             let task = Task { [http, limits, offline] in
                 let result: Result<[UInt8], Error>
-                if offline { result = .failure(ImageError.notCached) }
+                if offline, !Self.isLocal(request.url) { result = .failure(ImageError.notCached) }
                 else { do { result = .success(try await Self.download(request.url, http: http, limits: limits)) }
                 catch { result = .failure(error) } }
                 self.downloaded(request, job: id, result)
@@ -247,7 +247,7 @@ public actor ImageLoader {
         guard let job = jobs[request], job.sequence == id, case .downloading = job.stage else { return }
         switch result {
         case .success(let bytes):
-            if let disk { Task { await disk.store(bytes, for: request.url) } }
+            if let disk, !Self.isLocal(request.url) { Task { await disk.store(bytes, for: request.url) } }
             job.stage = .readyToDecode(.bytes(bytes))
         case .failure(let error as ImageError):
             finish(job, .failure(error))
@@ -285,7 +285,19 @@ public actor ImageLoader {
         return workers[nextWorker]
     }
 
+    /// A file on this machine (a picture being attached to a post): read, never cached.
+    static func isLocal(_ url: String) -> Bool { url.hasPrefix("file://") }
+
     static func download(_ url: String, http: HTTPClient, limits: ImageLimits) async throws -> [UInt8] {
+        if isLocal(url) {
+            guard let path = URL(string: url)?.path, let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int else {
+                throw ImageError.download("can't read \(url)")
+            }
+            guard size <= limits.maxBytes else { throw ImageError.tooLarge("\(size) bytes") }
+            do { return Array(try Data(contentsOf: URL(fileURLWithPath: path))) } catch {
+                throw ImageError.download("can't read \(path): \(error.localizedDescription)")
+            }
+        }
         var budget = HTTPFetch.Budget.picture
         budget.maxBytes = min(budget.maxBytes, limits.maxBytes)
         let response: HTTPFetch.Response

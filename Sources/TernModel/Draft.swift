@@ -23,7 +23,7 @@ public enum Visibility: String, Sendable, Codable, CaseIterable {
 
 /// A post being written: everything the compose screen holds, so it can be stored from the first
 /// keystroke and sent, retried or edited later exactly as it was.
-public struct Draft: Sendable, Codable, Equatable, Identifiable {
+public struct Draft: Sendable, Codable, Hashable, Identifiable {
     /// One draft per thing being written: `new`, `reply:<status id>` or `edit:<status id>`, so a draft
     /// put aside comes back when the same thing is written again.
     public var id: String
@@ -78,7 +78,7 @@ public struct Draft: Sendable, Codable, Equatable, Identifiable {
 }
 
 /// A poll being written.
-public struct DraftPoll: Sendable, Codable, Equatable {
+public struct DraftPoll: Sendable, Codable, Hashable {
     public var options: [String]
     /// Seconds until it closes.
     public var expiresIn: Int
@@ -95,7 +95,7 @@ public struct DraftPoll: Sendable, Codable, Equatable {
 }
 
 /// A file to attach, with its alt text; `mediaID` once the server has it, so a retry never uploads twice.
-public struct DraftAttachment: Sendable, Codable, Equatable {
+public struct DraftAttachment: Sendable, Codable, Hashable {
     public var path: String
     public var description: String
     public var mediaID: String?
@@ -104,5 +104,24 @@ public struct DraftAttachment: Sendable, Codable, Equatable {
         self.path = path
         self.description = description
         self.mediaID = mediaID
+    }
+}
+
+/// A post in the outbox: the draft as it was sent, and the key that makes every try the same post.
+public struct OutgoingPost: Sendable, Hashable, Identifiable {
+    public var idempotencyKey: String
+    public var draft: Draft
+    public var createdAt: Date
+    /// A try went out and no answer came back: the server may have made the post already (the key makes
+    /// the next try harmless).
+    public var inDoubt: Bool
+
+    public var id: String { idempotencyKey }
+
+    public init(idempotencyKey: String, draft: Draft, createdAt: Date, inDoubt: Bool = false) {
+        self.idempotencyKey = idempotencyKey
+        self.draft = draft
+        self.createdAt = createdAt
+        self.inDoubt = inDoubt
     }
 }

@@ -2,25 +2,6 @@ import Foundation
 import GRDB
 import TernModel
 
-/// A post in the outbox: the draft as it was sent, and the key that makes every try the same post.
-public struct OutgoingPost: Sendable, Equatable, Identifiable {
-    public var idempotencyKey: String
-    public var draft: Draft
-    public var createdAt: Date
-    /// A try went out and no answer came back: the server may have made the post already (the key makes
-    /// the next try harmless).
-    public var inDoubt: Bool
-
-    public var id: String { idempotencyKey }
-
-    public init(idempotencyKey: String, draft: Draft, createdAt: Date, inDoubt: Bool = false) {
-        self.idempotencyKey = idempotencyKey
-        self.draft = draft
-        self.createdAt = createdAt
-        self.inDoubt = inDoubt
-    }
-}
-
 /// Drafts, the outbox and the server's posting limits. Moving a draft into the outbox, and back when the
 /// server refuses it, are single transactions: a kill at any moment leaves the text in one place.
 extension Store {

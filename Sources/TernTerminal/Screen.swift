@@ -50,6 +50,7 @@ public final class Screen {
         }
         if let size { resizeterm(Int32(size.rows), Int32(size.columns)) }
         cbreak()
+        if output == nil { Self.takeFlowControlKeys() }
         noecho()
         nonl()
         keypad(tern_stdscr(), true)
@@ -76,6 +77,31 @@ public final class Screen {
         delscreen(terminal)
         if let ownedOutput { fclose(ownedOutput) }
         if let ownedInput { fclose(ownedInput) }
+    }
+
+    /// Ctrl-S and Ctrl-Q are the terminal's flow control (XON/XOFF) unless turned off; the compose screen
+    /// sends with Ctrl-S, as editors do. Curses' program mode is saved after, so it comes back after `$EDITOR`.
+    private static func takeFlowControlKeys() {
+        var t = termios()
+        guard isatty(0) != 0, tcgetattr(0, &t) == 0 else { return }
+        t.c_iflag &= ~tcflag_t(IXON)
+        tcsetattr(0, TCSANOW, &t)
+        def_prog_mode()
+    }
+
+    /// Gives the terminal to another program (`$EDITOR`), as it was before curses.
+    public func suspend() {
+        setMouse(false)
+        def_prog_mode()
+        endwin()
+    }
+
+    /// Takes the terminal back after `suspend()` and repaints everything.
+    public func resume(mouse: Bool) {
+        reset_prog_mode()
+        clearok(tern_stdscr(), true)
+        refresh()
+        setMouse(mouse)
     }
 
     public var rows: Int { Int(tern_lines()) }

@@ -10,14 +10,14 @@ import TernTerminal
 /// curses and the engines; everything slow runs in tasks that report back through the mailbox. The loop
 /// blocks its thread in `poll()`, so nothing may wait for the main actor.
 public final class AppRunner {
-    private let screen: Screen
-    private let mailbox: Mailbox
+    let screen: Screen
+    let mailbox: Mailbox
     private let renderer: FrameRenderer
     private let feeder: ThumbnailFeeder
     private let keymap: Keymap
     private let title: String
     private let confirmBoost: Bool
-    private let sources: TimelineEngine.Sources
+    let sources: TimelineEngine.Sources
     private let pageSize: Int
     private let prefetchRows: Int
     private let fetchLists: @Sendable () async -> [TimelineID]
@@ -25,14 +25,23 @@ public final class AppRunner {
     private let live: LiveStream?
     private var liveState: String?
     private var subscribed: Set<String> = []
-    private var stack: LayerStack
-    private var engines: [FeedID: any FeedEngine] = [:]
+    var stack: LayerStack
+    var engines: [FeedID: any FeedEngine] = [:]
     /// Each engine's serial number, to tell its snapshots from those of an engine it replaced.
     private var serials: [FeedID: Int] = [:]
     private var nextSerial = 0
     private var feeds: [FeedID: FeedSnapshot] = [:]
     private var lastMessage: [FeedID: Int] = [:]
     private var lists: [TimelineID]?
+    let writing: Writing?
+    /// Drafts on their way to the store; the session waits for them (`flush`) before it ends.
+    public let drafts: DraftKeeper
+    var savedDraft: Draft?
+    /// The user's account id and handle ("" until known).
+    var me: (id: String, acct: String)
+    var limits = PostingLimits()
+    var outgoing: (posts: [OutgoingPost], waiting: Bool) = ([], false)
+    let mouse: Bool
     private var message: (text: String, isError: Bool)?
     private var messageShownUntil = Date.distantPast
     private var lastClockRedraw = Date()
@@ -40,7 +49,7 @@ public final class AppRunner {
     /// How often the counts of the posts in view are asked for again while online.
     static let countsInterval: TimeInterval = 60
     private var lastWidth = 0
-    private var dirty = true
+    var dirty = true
     private var running = true
     /// Called once, right after the first frame that shows posts is on the terminal (for `tern-bench startup`).
     public var onFirstPostsFrame: (() -> Void)?
@@ -49,7 +58,8 @@ public final class AppRunner {
     /// (the session stops them and waits for them at the end). `mouse` turns on xterm mouse reporting.
     public init(screen: Screen, sources: TimelineEngine.Sources, loader: ImageLoader, mailbox: Mailbox, theme: Theme,
                 timeline: TimelineID, title: String, keymap: Keymap = .standard, prefetchRows: Int = 10, pageSize: Int = 20, mouse: Bool = true,
-                notice: String? = nil, live: LiveStream? = nil, confirmBoost: Bool = false, fetchLists: @escaping @Sendable () async -> [TimelineID],
+                notice: String? = nil, live: LiveStream? = nil, confirmBoost: Bool = false, writing: Writing? = nil,
+                fetchLists: @escaping @Sendable () async -> [TimelineID],
                 onEngine: @escaping (any FeedEngine, Task<Void, Never>) -> Void) {
         self.screen = screen
         self.sources = sources
@@ -65,6 +75,10 @@ public final class AppRunner {
         self.onEngine = onEngine
         self.live = live
         stack = LayerStack(root: timeline)
+        self.writing = writing
+        me = (writing?.ownAccountID ?? "", writing?.ownAcct ?? "")
+        self.mouse = mouse
+        drafts = DraftKeeper(store: sources.store, account: sources.account) { mailbox.post(.draftSaved($0)) }
         screen.setMouse(mouse)
         if let notice { show(notice, error: true) }
     }
@@ -72,6 +86,7 @@ public final class AppRunner {
     /// Runs until the user quits.
     public func run() {
         perform([.feed(.timeline(rootTimeline), .start), .feed(.notifications, .start)])
+        startWriting()
         var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: mailbox.readFD, events: Int16(POLLIN), revents: 0)]
         while running {
@@ -100,6 +115,10 @@ public final class AppRunner {
         e.prefetchRows = prefetchRows
         e.liveState = liveState
         e.confirmBoost = confirmBoost
+        e.ownAccountID = me.id
+        e.ownAcct = me.acct
+        e.limits = limits
+        e.savedDraft = savedDraft
         return e
     }
 
@@ -139,6 +158,20 @@ public final class AppRunner {
             perform([.push(.feed(opening))])
         case .say(let text, let isError):
             show(text, error: isError)
+        case .compose(let draft, let context):
+            perform([.push(.compose(draft, context: context))])
+        case .me(let account):
+            me = (account.id, account.acct)
+        case .draftSaved(let d):
+            savedDraft = d
+            dirty = true
+        case .outbox(let event):
+            hear(event)
+        case .limits(let l):
+            limits = l
+            dirty = true
+        case .changes(let changes):
+            for (_, e) in engines { e.perform(.streamed(changes)) }
         case .quit:
             running = false
         }
@@ -197,7 +230,7 @@ public final class AppRunner {
 
     // MARK: Effects
 
-    private func perform(_ effects: [Effect]) {
+    func perform(_ effects: [Effect]) {
         defer { stopClosedScreens(); resubscribe() }
         for effect in stack.apply(effects) {
             dirty = true
@@ -230,6 +263,11 @@ public final class AppRunner {
                 Task.detached { mailbox.post(.lists(await fetch())) }
             case .say(let text, let error):
                 show(text, error: error)
+            case .compose(let target): compose(target)
+            case .keepDraft(let d): drafts.keep(d)
+            case .sendPost(let d): send(d)
+            case .editExternally(let text): editExternally(text)
+            case .deletePost(let post): delete(post)
             case .repaint:
                 screen.invalidate()
             case .quit:
@@ -261,7 +299,7 @@ public final class AppRunner {
     }
 
     /// The engine behind a list, made and started the first time it is asked for.
-    private func engine(for opening: FeedOpening) -> any FeedEngine {
+    func engine(for opening: FeedOpening) -> any FeedEngine {
         if let e = engines[opening.id] { return e }
         nextSerial += 1
         let mailbox = self.mailbox, serial = nextSerial
@@ -271,6 +309,7 @@ public final class AppRunner {
         switch opening {
         case .timeline(let t):
             let e = TimelineEngine(sources: sources, timeline: t, pageSize: pageSize) { mailbox.post(.snapshot(FeedSnapshot($0), engine: serial)) }
+            if t == .home, !outgoing.posts.isEmpty { e.send(.outgoing(outgoing.posts, waiting: outgoing.waiting)) }
             engine = e
             task = Task.detached { await e.run() }
         case .thread(let root, let seed):
@@ -310,7 +349,7 @@ public final class AppRunner {
         }
     }
 
-    private func show(_ text: String, error: Bool) {
+    func show(_ text: String, error: Bool) {
         message = (text, error)
         messageShownUntil = Date().addingTimeInterval(error ? 8 : 4)
         dirty = true

@@ -23,6 +23,17 @@ enum Effect: Equatable {
     /// The user's lists, for the timeline picker.
     case fetchLists
     case say(String, error: Bool)
+    /// Opens the compose screen: for a new post, a reply to a post, or an edit of one's own post (with
+    /// the draft kept for it, if any).
+    case compose(ComposeTarget)
+    /// Keeps the draft in the store (an empty one is dropped).
+    case keepDraft(Draft)
+    /// Puts the draft in the outbox; it goes out when the server answers.
+    case sendPost(Draft)
+    /// Hands the text to `$VISUAL`/`$EDITOR` and gives the compose screen what comes back.
+    case editExternally(String)
+    /// Deletes one of the user's own posts on the server.
+    case deletePost(Post)
     /// Repaint every cell (after a resize).
     case repaint
     case quit
@@ -45,6 +56,13 @@ enum FeedOpening: Equatable {
     }
 }
 
+/// What a compose screen writes.
+enum ComposeTarget: Equatable {
+    case new
+    case reply(Post)
+    case edit(Post)
+}
+
 /// Layers a push can make.
 enum LayerSpec: Equatable {
     case feed(FeedOpening)
@@ -56,6 +74,8 @@ enum LayerSpec: Equatable {
     case choice(title: String, items: [Choice])
     /// A yes/no question; yes carries out the effects.
     case confirm(question: String, yes: [Effect])
+    /// The compose screen with its draft, below the post it answers or edits.
+    case compose(Draft, context: Post?)
 }
 
 /// One line of a menu and what choosing it does.

@@ -87,6 +87,18 @@ struct FeedLayer: Layer {
             guard env.confirmBoost, !post.boosted else { return toggle }
             return [.push(.confirm(question: "Boost this post by @\(post.account.acct)?", yes: toggle))]
         case .refresh: return [.feed(opening, .refresh)]
+        case .compose: return [.compose(.new)]
+        case .reply:
+            guard let post = row?.post else { return [] }
+            return [.compose(.reply(post))]
+        case .edit, .delete:
+            guard let post = row?.post else { return [] }
+            guard !env.ownAccountID.isEmpty else { return [.say("Tern doesn't know yet which account is yours here.", error: true)] }
+            guard post.boostedBy == nil, post.account.id == env.ownAccountID else {
+                return [.say("Only your own posts can be \(action == .edit ? "edited" : "deleted").", error: true)]
+            }
+            if action == .edit { return [.compose(.edit(post))] }
+            return [.push(.confirm(question: "Delete this post of yours? It can't be undone.", yes: [.deletePost(post)]))]
         case .reveal:
             guard let id = row?.id else { return [] }
             if revealed.contains(id) { revealed.remove(id) } else { revealed.insert(id) }

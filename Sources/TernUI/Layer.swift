@@ -28,6 +28,14 @@ struct LayerEnv {
     var prefetchRows = 10
     /// Whose session this is (account and server), for the title bar.
     var sessionTitle = ""
+    /// The user's own account id (their posts can be edited and deleted) and handle (never mentioned in
+    /// their own replies).
+    var ownAccountID = ""
+    var ownAcct = ""
+    /// What the server takes in a post.
+    var limits = PostingLimits()
+    /// The draft as last written to the store, for the compose screen's "saved".
+    var savedDraft: Draft?
 
     /// Rows of the list area: a title bar above, a status line below.
     var listHeight: Int { max(1, rows - 2) }
@@ -79,6 +87,14 @@ struct LayerStack {
         return layers[i].settle(env)
     }
 
+    /// Lets the top layer take something that arrived for it (text back from `$EDITOR`), if it is of that kind.
+    mutating func updateTop<L: Layer>(_ kind: L.Type, _ body: (inout L) -> [Effect]) -> [Effect] {
+        guard var layer = layers.last as? L else { return [] }
+        let effects = body(&layer)
+        layers[layers.count - 1] = layer
+        return effects
+    }
+
     /// Threads and profiles on the stack: their engines are worth keeping; others are done with.
     var openScreens: Set<FeedID> {
         Set(layers.compactMap { layer -> FeedID? in
@@ -103,6 +119,7 @@ struct LayerStack {
                 case .search: layers.append(SearchLayer())
                 case .choice(let title, let items): layers.append(ChoiceLayer(title: title, items: items))
                 case .confirm(let question, let yes): layers.append(ConfirmLayer(question: question, yes: yes))
+                case .compose(let draft, let context): layers.append(ComposeLayer(draft: draft, context: context))
                 case .largeImage(let large):
                     layers.append(LargeImageLayer(image: large))
                     out.append(.loadLarge(large.request, blurhash: large.blurhash, aspect: large.aspect))

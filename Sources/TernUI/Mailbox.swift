@@ -18,6 +18,17 @@ enum UIEvent: Sendable {
     case say(String, isError: Bool)
     /// News from the streaming connection.
     case live(LiveStream.News)
+    /// The compose screen, with its draft ready.
+    case compose(Draft, context: Post?)
+    /// Who the user is, as the server says (for sessions that didn't know: a token given by hand).
+    case me(Account)
+    /// A draft reached the store.
+    case draftSaved(Draft)
+    case outbox(Outbox.Event)
+    /// What the server takes in a post, from the store or the server.
+    case limits(PostingLimits)
+    /// Posts changed by the user's own hand (a deletion): every list hears of it as of a streamed change.
+    case changes([StreamChange])
     /// SIGINT/SIGTERM: leave the way `q` does, restoring the terminal.
     case quit
 }

@@ -94,4 +94,21 @@ extension RowLayout {
         }
         lines.append([])
     }
+
+    /// A post of the user's in the outbox: what it says, and that it is not on the server yet.
+    mutating func addOutgoing(_ post: OutgoingPost, waiting: Bool, x0: Int, inner: Int) {
+        let d = post.draft
+        let state = waiting ? "⏳ waiting for the server: it goes out when the server answers" : "⏳ sending…"
+        let what = d.editingID != nil ? "your edit" : d.inReplyToID != nil ? "your reply" + (d.replyingTo.map { " to @\($0)" } ?? "") : "your post"
+        lines += TextWrap.wrap([(what + " · " + state, .pending)], width: inner).map { Self.shift($0, x0) }
+        if !d.spoiler.isEmpty { lines += TextWrap.wrap([("CW: " + d.spoiler, .warning)], width: inner).map { Self.shift($0, x0) } }
+        for paragraph in d.text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lines += TextWrap.wrap([(String(paragraph), .text)], width: inner).map { Self.shift($0, x0) }
+        }
+        if !d.attachments.isEmpty {
+            let n = d.attachments.count
+            lines += [[Segment(text: SafeText("📎 \(n) picture\(n == 1 ? "" : "s")"), role: .counts, column: x0)]]
+        }
+        lines.append([])
+    }
 }

@@ -57,6 +57,8 @@ struct RowLayout {
             addNotification(group, x0: x0, inner: inner, now: now)
         case .profile(let profile, let relationship, let pending):
             addProfile(profile, relationship, pending: pending, x0: x0, inner: inner, now: now)
+        case .outgoing(let post, let waiting):
+            addOutgoing(post, waiting: waiting, x0: x0, inner: inner)
         }
     }
 

@@ -10,6 +10,9 @@ struct Target {
     /// The store's account key: stable across runs, distinct per server and user.
     var storeKey: String
     var title: String
+    /// The user's account id and handle, when known without asking (a stored login); else the session asks.
+    var accountID: String? = nil
+    var acct: String? = nil
 }
 
 /// How a command names an account: `--account`, `--server` with `--token-file`, or the default account.
@@ -44,7 +47,8 @@ struct AccountOptions: ParsableArguments {
     }
 
     static func target(_ stored: StoredAccount) -> Target {
-        Target(baseURL: stored.server, token: stored.token, storeKey: stored.name, title: stored.name)
+        Target(baseURL: stored.server, token: stored.token, storeKey: stored.name, title: stored.name,
+               accountID: stored.accountID, acct: stored.name.split(separator: "@").first.map(String.init))
     }
 
     /// FNV-1a of the token: a partition key, not a secret.

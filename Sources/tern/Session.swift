@@ -82,13 +82,16 @@ enum Session {
             : LiveStream(client: client) { mailbox.live($0) }
         let liveTask = live.map { stream in Task.detached { await stream.run() } }
         defer { liveTask?.cancel() }
+        let outbox = Outbox(store: store, account: target.storeKey, client: client, offline: offline)
+        defer { waitFor { await outbox.stop() } }
+        let writing = Writing(outbox: outbox, ownAccountID: target.accountID ?? "", ownAcct: target.acct ?? "")
         let keymap: Keymap
         do { keymap = try config.keymap() } catch { throw UserError("\(paths.config.appendingPathComponent("config.toml").path): \(error)") }
         let app = AppRunner(screen: screen, sources: sources, loader: loader, mailbox: mailbox, theme: theme, timeline: timeline, title: target.title,
                             keymap: keymap, prefetchRows: view.prefetch ?? config.prefetchRows ?? 10, pageSize: view.pageSize,
                             mouse: config.mouse ?? true,
                             notice: themeWarning ?? (disk == nil ? "Image disk cache unavailable at \(paths.imageCache.path)" : nil),
-                            live: live, confirmBoost: config.confirmBoost ?? false,
+                            live: live, confirmBoost: config.confirmBoost ?? false, writing: writing,
                             fetchLists: {
                                 guard !offline else { return [] }
                                 do { return try await client.lists() } catch {
@@ -106,6 +109,9 @@ enum Session {
             }
         }
         app.run()
+        // What was typed last is on disk before the session ends.
+        let drafts = app.drafts
+        waitFor { await drafts.flush() }
     }
 
     static func imageMode(for mode: ColorMode) -> ImageColorMode {

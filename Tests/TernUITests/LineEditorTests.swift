@@ -52,3 +52,56 @@ final class LineEditorTests: XCTestCase {
         XCTAssertEqual(f.text, "one two[31m")
     }
 }
+
+/// The compose box: the same editor over many lines.
+final class MultilineEditorTests: XCTestCase {
+    func testEnterStartsALineAndLinesWrapAtSpaces() {
+        var e = LineEditor(multiline: true)
+        for c in "one two three four" { _ = e.handle(.character(c), width: 9) }
+        XCTAssertEqual(e.handle(.enter, width: 9), .editing)
+        for c in "五六七八九十" { _ = e.handle(.character(c), width: 9) }
+        XCTAssertEqual(e.text, "one two three four\n五六七八九十")
+        let lines = e.wrapped(width: 9).map { String(e.characters[$0]) }
+        XCTAssertEqual(lines, ["one two ", "three ", "four", "五六七八", "九十"])
+        XCTAssertTrue(lines.allSatisfy { DisplayWidth.of($0.trimmingCharacters(in: .whitespaces)) <= 9 }, "\(lines)")
+        XCTAssertEqual(e.cursorPosition(width: 9).line, 4)
+        XCTAssertEqual(e.cursorPosition(width: 9).column, 4, "two wide characters")
+    }
+
+    func testUpAndDownKeepTheColumnAcrossWideCharacters() {
+        var e = LineEditor("abcdef\n日本語です\nxy", multiline: true)
+        _ = e.handle(.up, width: 20)              // from the end of "xy" (column 2) to 日本語です
+        XCTAssertEqual(e.cursorPosition(width: 20).line, 1)
+        XCTAssertEqual(e.cursorPosition(width: 20).column, 2, "after 日")
+        _ = e.handle(.up, width: 20)
+        XCTAssertEqual(e.cursorPosition(width: 20).line, 0)
+        XCTAssertEqual(e.cursorPosition(width: 20).column, 2)
+        _ = e.handle(.character("!"), width: 20)
+        XCTAssertEqual(e.text, "ab!cdef\n日本語です\nxy")
+        _ = e.handle(.up, width: 20)               // above the first line: to the start
+        _ = e.handle(.character(">"), width: 20)
+        XCTAssertEqual(e.text, ">ab!cdef\n日本語です\nxy")
+        _ = e.handle(.down, width: 20)
+        _ = e.handle(.end, width: 20)              // End is the line's end, not the text's
+        _ = e.handle(.character("。"), width: 20)
+        XCTAssertEqual(e.text, ">ab!cdef\n日本語です。\nxy")
+        _ = e.handle(.character("\u{15}"), width: 20)   // Ctrl-U: that line only
+        XCTAssertEqual(e.text, ">ab!cdef\n\nxy")
+    }
+
+    func testPastedLineBreaksStayAndControlsDoNot() {
+        var e = LineEditor(multiline: true)
+        for c in "a\r\nb\tc\u{1B}[31md" { _ = e.handle(.character(c)) }
+        XCTAssertEqual(e.text, "a\nb c[31md")
+        var single = LineEditor()
+        for c in "a\nb" { _ = single.handle(.character(c)) }
+        XCTAssertEqual(single.text, "a b")
+    }
+
+    func testALongWordBreaksInsideAndTheCursorFollows() {
+        let e = LineEditor(String(repeating: "x", count: 25), multiline: true)
+        XCTAssertEqual(e.wrapped(width: 10).map(\.count), [10, 10, 5])
+        XCTAssertEqual(e.cursorPosition(width: 10).line, 2)
+        XCTAssertEqual(e.cursorPosition(width: 10).column, 5)
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import TernFeed
+import TernMastodon
+import TernModel
+
+/// What writing needs beyond reading: the outbox, and who the user is (whose posts are theirs to edit).
+public struct Writing: Sendable {
+    public var outbox: Outbox
+    public var ownAccountID: String
+    /// The user's handle as their server writes it (`ada`), never mentioned in their own replies.
+    public var ownAcct: String
+
+    public init(outbox: Outbox, ownAccountID: String, ownAcct: String) {
+        self.outbox = outbox
+        self.ownAccountID = ownAccountID
+        self.ownAcct = ownAcct
+    }
+}
+
+/// The compose screen's effects: drafts, sending, `$EDITOR`, deleting, and what the outbox reports.
+extension AppRunner {
+    /// Hears the outbox and loads what the server takes in a post (the stored answer first, offline too).
+    func startWriting() {
+        let mailbox = self.mailbox, store = sources.store, account = sources.account, client = sources.client
+        let online = !sources.offline
+        if online, me.id.isEmpty {
+            Task.detached {
+                do { mailbox.post(.me(try await client.verifyCredentials())) } catch {
+                    mailbox.post(.say("Couldn't ask the server who you are (editing and deleting need it): \(error)", isError: false))
+                }
+            }
+        }
+        if let outbox = writing?.outbox {
+            Task.detached {
+                await outbox.subscribe { mailbox.post(.outbox($0)) }
+                await outbox.start()
+            }
+        }
+        Task.detached {
+            do { if let kept = try await store.limits(account: account) { mailbox.post(.limits(kept)) } } catch {
+                mailbox.post(.say("Couldn't read the server's limits from the cache: \(error)", isError: true))
+            }
+            guard online else { return }
+            do {
+                let fresh = try await client.postingLimits()
+                mailbox.post(.limits(fresh))
+                try await store.saveLimits(fresh, account: account)
+            } catch {
+                // Mastodon's defaults (or the stored ones) stand; the server says no again when it sees the post.
+                mailbox.post(.say("Couldn't ask the server for its post limits: \((error as? MastodonError)?.description ?? "\(error)")", isError: false))
+            }
+        }
+        Task.detached { [drafts] in
+            do {
+                let kept = try await drafts.drafts()
+                if !kept.isEmpty {
+                    mailbox.post(.say("\(kept.count) draft\(kept.count == 1 ? "" : "s") kept: w writes on (or a on the post answered).", isError: false))
+                }
+            } catch {
+                mailbox.post(.say("Couldn't read the drafts: \(error)", isError: true))
+            }
+        }
+    }
+
+    /// Opens the compose screen with the draft kept for this target, else a fresh one.
+    func compose(_ target: ComposeTarget) {
+        guard writing != nil else { return show("Writing needs an account (this session has none).", error: true) }
+        let mailbox = self.mailbox, drafts = self.drafts, client = sources.client, online = !sources.offline
+        let me = self.me.acct
+        Task.detached {
+            let kept: [Draft]
+            do { kept = try await drafts.drafts() } catch {
+                mailbox.post(.say("Couldn't read the drafts: \(error)", isError: true))
+                kept = []
+            }
+            func keptOr(_ id: String, _ fresh: () async -> Draft) async -> Draft {
+                if let d = kept.first(where: { $0.id == id }) { return d }
+                return await fresh()
+            }
+            switch target {
+            case .new:
+                let d = await keptOr("new") { Draft(id: "new") }
+                mailbox.post(.compose(d, context: nil))
+            case .reply(let post):
+                let d = await keptOr("reply:\(post.statusID)") { Draft.reply(to: post, me: me) }
+                mailbox.post(.compose(d, context: post))
+            case .edit(let post):
+                let d = await keptOr("edit:\(post.statusID)") {
+                    // The text as written (not the server's HTML); offline, the text as shown.
+                    var text = post.content.plainText, spoiler = post.spoilerText
+                    if online {
+                        do { let source = try await client.source(statusID: post.statusID); (text, spoiler) = (source.text, source.spoiler) }
+                        catch { mailbox.post(.say("Editing the text as shown: the server's copy is unavailable (\(error)).", isError: false)) }
+                    }
+                    return Draft(id: "edit:\(post.statusID)", text: text, spoiler: spoiler,
+                                 visibility: post.visibility.flatMap(Visibility.init(rawValue:)) ?? .public, language: post.language,
+                                 sensitive: post.sensitive,
+                                 attachments: post.media.map { DraftAttachment(path: $0.thumbnailURL ?? "", description: $0.description ?? "", mediaID: $0.id) },
+                                 inReplyToID: post.inReplyToID, editingID: post.statusID)
+                }
+                mailbox.post(.compose(d, context: post))
+            }
+        }
+    }
+
+    /// The draft goes to the outbox once its last keystrokes are on disk (so no late write brings it back).
+    func send(_ draft: Draft) {
+        guard let outbox = writing?.outbox else { return }
+        let mailbox = self.mailbox, drafts = self.drafts
+        show(draft.editingID != nil ? "Saving the edit…" : "Sending…", error: false)
+        Task.detached {
+            await drafts.flush()
+            do { try await outbox.send(draft) } catch {
+                mailbox.post(.say("Couldn't put the post in the outbox: \(error). It is still a draft.", isError: true))
+            }
+        }
+    }
+
+    /// Ctrl-E: the terminal goes to the editor until it exits; the text comes back to the compose screen.
+    func editExternally(_ text: String) {
+        screen.suspend()
+        let result = ExternalEditor.edit(text)
+        screen.resume(mouse: mouse)
+        switch result {
+        case .success(let edited): perform(stack.updateTop(ComposeLayer.self) { $0.replaceText(edited) })
+        case .failure(let why): show(why.description, error: true)
+        }
+    }
+
+    func delete(_ post: Post) {
+        let mailbox = self.mailbox, client = sources.client, store = sources.store, account = sources.account
+        show("Deleting…", error: false)
+        Task.detached {
+            do {
+                try await client.delete(statusID: post.statusID)
+                try await store.removeStatus(post.statusID, account: account)
+                mailbox.post(.changes([.deleted(post.statusID)]))
+                mailbox.post(.say("Deleted.", isError: false))
+            } catch {
+                mailbox.post(.say("Couldn't delete: \((error as? MastodonError)?.description ?? "\(error)")", isError: true))
+            }
+        }
+    }
+
+    func hear(_ event: Outbox.Event) {
+        dirty = true
+        switch event {
+        case .changed(let posts, let waiting):
+            outgoing = (posts, waiting)
+            (engines[.timeline(.home)] as? TimelineEngine)?.send(.outgoing(posts, waiting: waiting))
+        case .posted(let post, let edit):
+            show(edit ? "Edit saved." : "Posted.", error: false)
+            if edit { for (_, e) in engines { e.perform(.streamed([.edited(post)])) } }
+            // The post appears where it belongs through the same fetch as `r`.
+            (engines[.timeline(.home)] as? TimelineEngine)?.send(.poll)
+        case .refused(let why):
+            show(why, error: true)
+        }
+    }
+}

@@ -1,0 +1,261 @@
+import Foundation
+import TernMastodon
+import TernModel
+import TernTerminal
+
+/// `w` (a new post), `a` (a reply) or `e` (an edit of one's own post): the compose screen. The text is
+/// the shared editor over many lines; Tab moves between the fields (text, content warning, the options
+/// row, each picture's alt text, the poll's choices). Every change is kept as a draft at once; Ctrl-S
+/// sends, Esc closes and keeps the draft for the next `w` or `a`, Ctrl-E hands the text to `$EDITOR`.
+struct ComposeLayer: Layer {
+    enum Field: Equatable {
+        case text, spoiler, options
+        case alt(Int)
+        case pollOption(Int)
+    }
+
+    /// The options row, left to right.
+    enum Option: Equatable {
+        case visibility, warning, sensitive, language, poll, attach, duration, multiple
+    }
+
+    private(set) var draft: Draft
+    /// The post answered or edited, shown above the text.
+    let context: Post?
+    private(set) var body: LineEditor
+    private(set) var spoiler: LineEditor
+    private(set) var alts: [LineEditor]
+    private(set) var pollChoices: [LineEditor]
+    private(set) var focus: Field = .text
+    private(set) var option = 0
+    /// A line on the status line: the path of a picture to attach, or the language.
+    private(set) var prompt: Prompt?
+    /// Path completions shown under the prompt after Tab.
+    private(set) var completions: [String] = []
+    private var askedFor: [MediaBox] = []
+
+    enum Prompt: Equatable {
+        case attach(LineEditor)
+        case language(LineEditor)
+    }
+
+    var isOverlay: Bool { false }
+
+    init(draft: Draft, context: Post?) {
+        self.draft = draft
+        self.context = context
+        body = LineEditor(draft.text, limit: 50_000, multiline: true)
+        spoiler = LineEditor(draft.spoiler, limit: 1_000)
+        alts = draft.attachments.map { LineEditor($0.description, limit: 1_500) }
+        pollChoices = (draft.poll?.options ?? []).map { LineEditor($0, limit: 200) }
+    }
+
+    /// The draft as it stands, with what the editors hold.
+    var current: Draft {
+        var d = draft
+        d.text = body.text
+        d.spoiler = draft.spoiler.isEmpty && focus != .spoiler && spoiler.text.isEmpty ? "" : spoiler.text
+        for (i, a) in alts.enumerated() where d.attachments.indices.contains(i) { d.attachments[i].description = a.text }
+        if d.poll != nil { d.poll?.options = pollChoices.map(\.text) }
+        return d
+    }
+
+    /// The content warning field is shown (Options → CW turns it on; emptying it and leaving turns it off).
+    var warningOn: Bool { showWarning || !spoiler.text.isEmpty }
+    private var showWarning = false
+
+    var options: [Option] {
+        var o: [Option] = [.visibility, .warning, .sensitive, .language, .poll, .attach]
+        if draft.poll != nil { o += [.duration, .multiple] }
+        return o
+    }
+
+    /// Tab order.
+    var fields: [Field] {
+        var f: [Field] = [.text]
+        if warningOn { f.append(.spoiler) }
+        f.append(.options)
+        f += alts.indices.map(Field.alt)
+        f += pollChoices.indices.map(Field.pollOption)
+        return f
+    }
+
+    // MARK: Keys
+
+    mutating func update(_ key: Key, _ env: LayerEnv) -> [Effect] {
+        if prompt != nil { return promptKey(key, env) }
+        let before = current
+        switch key {
+        case .character("\u{13}"): return send(env)                              // Ctrl-S
+        case .escape:
+            let kept = current
+            return [.pop, .keepDraft(kept)] + (kept.isEmpty ? [] : [.say("Draft kept: \(reopenKey(env)) opens it again.", error: false)])
+        case .character("\u{05}") where focus == .text:                         // Ctrl-E
+            return [.keepDraft(current), .editExternally(current.text)]
+        case .tab: move(1)
+        case .other(353): move(-1)                                               // Shift-Tab (KEY_BTAB)
+        case .resize, .mouse: return []
+        default: edit(key, env)
+        }
+        let after = current
+        return after == before ? [] : [.keepDraft(after)]
+    }
+
+    private func reopenKey(_ env: LayerEnv) -> String {
+        let action: UIAction = draft.inReplyToID != nil ? .reply : draft.editingID != nil ? .edit : .compose
+        return env.keymap.keys(for: action).first.map(KeyName.name(of:)) ?? action.rawValue
+    }
+
+    private mutating func move(_ step: Int) {
+        let f = fields
+        let i = f.firstIndex(of: focus) ?? 0
+        focus = f[(i + step + f.count) % f.count]
+        if focus != .spoiler, spoiler.text.isEmpty { showWarning = false }
+    }
+
+    private mutating func edit(_ key: Key, _ env: LayerEnv) {
+        let width = textWidth(env)
+        switch focus {
+        case .text: _ = body.handle(key, width: width)
+        case .spoiler:
+            if key == .enter { move(1) } else { _ = spoiler.handle(key) }
+        case .alt(let i):
+            if key == .enter { move(1) }
+            else if key == .character("\u{04}"), alts[i].text.isEmpty { removeAttachment(i) }
+            else { _ = alts[i].handle(key) }
+        case .pollOption(let i):
+            if key == .enter { move(1) } else { _ = pollChoices[i].handle(key) }
+        case .options: optionKey(key, env)
+        }
+    }
+
+    private mutating func optionKey(_ key: Key, _ env: LayerEnv) {
+        switch key {
+        case .left, .character("h"): option = max(0, option - 1)
+        case .right, .character("l"): option = min(options.count - 1, option + 1)
+        case .enter, .character(" "):
+            switch options[min(option, options.count - 1)] {
+            case .visibility: draft.visibility = draft.visibility.next
+            case .warning:
+                showWarning.toggle()
+                if !showWarning { spoiler = LineEditor(limit: 1_000) } else { focus = .spoiler }
+            case .sensitive: draft.sensitive.toggle()
+            case .language: prompt = .language(LineEditor(draft.language ?? "", limit: 8))
+            case .poll:
+                if draft.poll == nil {
+                    guard env.limits.pollMaxOptions >= 2 else { return }
+                    draft.poll = DraftPoll()
+                    pollChoices = [LineEditor(limit: 200), LineEditor(limit: 200)]
+                    focus = .pollOption(0)
+                } else {
+                    draft.poll = nil
+                    pollChoices = []
+                    option = min(option, options.count - 1)
+                }
+            case .attach:
+                prompt = .attach(LineEditor(limit: 4_096))
+                completions = []
+            case .duration:
+                let all = DraftPoll.durations, now = draft.poll?.expiresIn ?? 86_400
+                draft.poll?.expiresIn = all[((all.firstIndex(of: now) ?? 4) + 1) % all.count]
+            case .multiple: draft.poll?.multiple.toggle()
+            }
+        case .character("+") where draft.poll != nil && pollChoices.count < env.limits.pollMaxOptions:
+            pollChoices.append(LineEditor(limit: 200))
+        default: break
+        }
+    }
+
+    private mutating func promptKey(_ key: Key, _ env: LayerEnv) -> [Effect] {
+        let before = current
+        switch prompt {
+        case .attach(var editor)?:
+            if key == .tab {
+                let (completed, candidates) = PathCompletion.complete(editor.text)
+                editor.replace(with: completed)
+                completions = candidates
+                prompt = .attach(editor)
+                return []
+            }
+            switch editor.handle(key) {
+            case .editing: prompt = .attach(editor)
+            case .cancel: prompt = nil
+            case .submit(let path):
+                prompt = nil
+                completions = []
+                if let refusal = attach(path.trimmingCharacters(in: .whitespaces), env) { return [.say(refusal, error: true)] }
+            }
+        case .language(var editor)?:
+            switch editor.handle(key) {
+            case .editing: prompt = .language(editor)
+            case .cancel: prompt = nil
+            case .submit(let code):
+                prompt = nil
+                let trimmed = code.trimmingCharacters(in: .whitespaces).lowercased()
+                draft.language = trimmed.isEmpty ? nil : trimmed
+            }
+        case nil: break
+        }
+        let after = current
+        return after == before ? [] : [.keepDraft(after)]
+    }
+
+    /// Adds a picture by path after checking it as the server will; the reason when it can't be attached.
+    private mutating func attach(_ typed: String, _ env: LayerEnv) -> String? {
+        guard !typed.isEmpty else { return nil }
+        let path = (typed as NSString).expandingTildeInPath
+        guard draft.attachments.count < env.limits.maxMediaAttachments else {
+            return "The server takes at most \(env.limits.maxMediaAttachments) attachments."
+        }
+        if draft.poll != nil { return "A post can have pictures or a poll, not both." }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return "Can't read \(path)." }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 16)) ?? Data()
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        guard let type = MediaSniffer.mimeType(of: head) else { return "\(typed) is not a picture, video or sound file." }
+        if let refusal = env.limits.refusal(mimeType: type, bytes: size) { return "Can't attach \(typed): \(refusal)." }
+        draft.attachments.append(DraftAttachment(path: path))
+        alts.append(LineEditor(limit: env.limits.descriptionLimit))
+        focus = .alt(alts.count - 1)
+        return nil
+    }
+
+    private mutating func removeAttachment(_ i: Int) {
+        draft.attachments.remove(at: i)
+        alts.remove(at: i)
+        focus = .options
+    }
+
+    /// Ctrl-S: what the server would refuse is said here, before anything is sent.
+    private func send(_ env: LayerEnv) -> [Effect] {
+        let d = current
+        let count = PostLength.count(text: d.text, spoiler: d.spoiler, limits: env.limits)
+        if d.text.allSatisfy(\.isWhitespace), d.attachments.isEmpty, d.poll == nil {
+            return [.say("Nothing to send yet.", error: true)]
+        }
+        if count > env.limits.maxCharacters {
+            return [.say("Too long: \(count) of \(env.limits.maxCharacters) characters.", error: true)]
+        }
+        if let poll = d.poll, poll.options.filter({ !$0.isEmpty }).count < 2 {
+            return [.say("A poll needs at least two choices.", error: true)]
+        }
+        return [.pop, .sendPost(d)]
+    }
+
+    /// The text's wrapping width, as drawn.
+    func textWidth(_ env: LayerEnv) -> Int { max(10, env.columns - 4) }
+
+    /// Ctrl-E brought the text back from the editor.
+    mutating func replaceText(_ text: String) -> [Effect] {
+        body.replace(with: text)
+        return [.keepDraft(current)]
+    }
+
+    /// Asks for the attachments' thumbnails when they (or the screen) changed.
+    mutating func settle(_ env: LayerEnv) -> [Effect] {
+        let boxes = thumbnailBoxes(env)
+        guard boxes != askedFor else { return [] }
+        askedFor = boxes
+        return [.thumbnails(ThumbnailDemand(visible: boxes.isEmpty ? [] : [RowMedia(id: "compose:" + draft.id, boxes: boxes)]))]
+    }
+}
