@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(name: "TernStoreTests", dependencies: ["TernStore", "TernModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "TernImagesTests", dependencies: ["TernImages", "TernDemo", "TernHTTP"]),
         .testTarget(name: "TernUITests", dependencies: ["TernUI", "TernDemo", "TernMastodon", "TernFeed"]),
-        .testTarget(name: "EndToEndTests", dependencies: []),
+        .testTarget(name: "EndToEndTests", dependencies: ["TernDemo"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,7 +13,7 @@ struct Demo: ParsableCommand {
     @Option(help: "Delay added to every image response, in milliseconds.")
     var imageLatency = 0
 
-    @Option(help: "Share of like/save requests that fail (0 to 1), with a 500, a 503 or a timeout.")
+    @Option(help: "Share of likes, saves, boosts and posts that fail (0 to 1), with a 500, a 503 or a timeout.")
     var failRate = 0.0
 
     @Option(help: "Seconds between new posts appearing on the demo server (0: none).")
@@ -49,12 +49,20 @@ struct Demo: ParsableCommand {
     @Option(help: "Seconds between cuts of every streaming connection, for trying reconnects (0: none).")
     var dropStreamEvery = 0.0
 
+    @Option(help: "Characters a post may hold, as the demo's instance description says.")
+    var maxCharacters = 500
+
+    @Option(help: "Seconds an uploaded picture stays \"processing\" (answered 202, no URL).")
+    var mediaProcessing = 1.0
+
     @OptionGroup var view: ViewOptions
 
     func validate() throws {
         guard (0...1).contains(failRate) else { throw ValidationError("--fail-rate takes a number from 0 to 1") }
         guard latency >= 0, imageLatency >= 0 else { throw ValidationError("latencies cannot be negative") }
         guard unreachableFor >= 0 else { throw ValidationError("--unreachable-for cannot be negative") }
+        guard maxCharacters > 0 else { throw ValidationError("--max-characters must be at least 1") }
+        guard mediaProcessing >= 0 else { throw ValidationError("--media-processing cannot be negative") }
         guard editEvery >= 0, deleteEvery >= 0, dropStreamEvery >= 0 else { throw ValidationError("intervals cannot be negative") }
         guard ServerQuirks.sets.contains(where: { $0.name == imitate }) else {
             throw ValidationError("--imitate takes one of: \(ServerQuirks.sets.map(\.name).joined(separator: ", "))")
@@ -75,6 +83,8 @@ struct Demo: ParsableCommand {
         config.editInterval = editEvery > 0 ? editEvery : nil
         config.deleteInterval = deleteEvery > 0 ? deleteEvery : nil
         config.dropStreamInterval = dropStreamEvery > 0 ? dropStreamEvery : nil
+        config.maxCharacters = maxCharacters
+        config.mediaProcessingSeconds = mediaProcessing
         config.quirks = ServerQuirks.sets.first { $0.name == imitate }?.quirks ?? []
         // A "timeout" is a gateway giving up on a slow backend: 504 after a stall shorter than the client waits.
         config.stallSeconds = 3

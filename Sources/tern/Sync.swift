@@ -78,6 +78,8 @@ struct Sync: ParsableCommand {
                                          loader: images ? loader : nil, olderPages: older, pageSize: size, progress: progress) && ok
                 }
                 ok = await Self.sendPending(actions, title: target.title, progress: progress) && ok
+                ok = await Self.sendPosts(Outbox(store: store, account: target.storeKey, client: client), title: target.title,
+                                          progress: progress) && ok
             }
             await loader.flush()
             try? await http.shutdown()
@@ -101,6 +103,25 @@ struct Sync: ParsableCommand {
         actions.stop()
         progress.line("\(title): likes and saves: \(before - left) settled"
                       + (left > 0 ? ", \(left) still pending (the server could not be reached)" : ""))
+        return left == 0
+    }
+
+    /// Posts written offline go out too, under the same rules.
+    private static func sendPosts(_ outbox: Outbox, title: String, progress: Progress) async -> Bool {
+        await outbox.subscribe { event in
+            switch event {
+            case .refused(let why): progress.line("\(title): \(why)")
+            case .posted(_, let edit): progress.line("\(title): \(edit ? "edit saved" : "posted")")
+            case .changed: break
+            }
+        }
+        await outbox.start()
+        let before = await outbox.pending.count
+        guard before > 0 else { return true }
+        progress.update("\(title): sending \(before) posts…")
+        let left = await outbox.sendPending()
+        await outbox.stop()
+        if left > 0 { progress.line("\(title): \(left) posts still waiting (the server could not be reached)") }
         return left == 0
     }
 

@@ -1,0 +1,148 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import TernDemo
+import XCTest
+
+/// Writing in the real binary in tmux, against a demo server in its own process: a reply with CJK, emoji
+/// and a picture reaches the server as typed; a draft survives `kill -9`; a post written while the server
+/// is gone survives `kill -9` in the outbox and reaches the server exactly once.
+final class ComposeEndToEndTests: XCTestCase {
+    private struct Rig {
+        let tern: String
+        let home: URL
+        let server: TmuxSession
+        let address: String
+
+        var browse: String {
+            "env XDG_CONFIG_HOME=\(home.path)/config XDG_CACHE_HOME=\(home.path)/cache XDG_DATA_HOME=\(home.path)/data "
+                + "XDG_STATE_HOME=\(home.path)/state \(tern) --server \(address) --token-file \(home.path)/token --no-stream"
+        }
+
+        func get(_ path: String) -> Data? { try? Data(contentsOf: URL(string: address + path)!) }
+
+        func written() -> [[String: Any]] {
+            get("/demo/written").flatMap { try? JSONSerialization.jsonObject(with: $0) as? [[String: Any]] } ?? []
+        }
+
+        func close() {
+            server.close()
+            try? FileManager.default.removeItem(at: home)
+        }
+    }
+
+    private func rig(_ serverFlags: String = "") throws -> Rig {
+        let tern = try TmuxSession.ternBinary().path
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("tern-compose-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        try "any-token\n".write(to: home.appendingPathComponent("token"), atomically: true, encoding: .utf8)
+        let server = try TmuxSession(command: "\(tern) demo --server-only --new-post-every 0 \(serverFlags)", columns: 100, rows: 5)
+        let started = server.wait { $0.contains("http://127.0.0.1:") }
+        let address = try XCTUnwrap(started.screen.range(of: #"http://127\.0\.0\.1:\d+"#, options: .regularExpression)
+            .map { String(started.screen[$0]) }, started.screen)
+        return Rig(tern: tern, home: home, server: server, address: address)
+    }
+
+    /// Ends the program in the pane the hard way: no handler runs, nothing is flushed.
+    private func killHard(_ tmux: TmuxSession) throws {
+        let pid = try XCTUnwrap(Int32(tmux.run(["display-message", "-p", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)))
+        XCTAssertEqual(kill(pid, SIGKILL), 0)
+        tmux.close()
+    }
+
+    func testAReplyWithCJKEmojiAndAPictureReachesTheServerAsTyped() throws {
+        let r = try rig()
+        defer { r.close() }
+        let picture = r.home.appendingPathComponent("rings.png")
+        try DemoServer.samplePicture(width: 64, height: 48, format: "png").write(to: picture)
+        let tmux = try TmuxSession(command: r.browse)
+        defer { tmux.close() }
+        XCTAssertTrue(tmux.wait { $0.contains("☆") }.ok, tmux.screen())
+        // The post the reply answers: the first in the home timeline (a boost answers the boosted post).
+        let home = try XCTUnwrap(r.get("/api/v1/timelines/home?limit=1").flatMap { try JSONSerialization.jsonObject(with: $0) as? [[String: Any]] })
+        let first = try XCTUnwrap(home.first)
+        let target = ((first["reblog"] as? [String: Any])?["id"] ?? first["id"]) as? String
+
+        try tmux.send("a")
+        XCTAssertTrue(tmux.wait { $0.contains("Reply to @") && $0.contains("ctrl-s send") }.ok, tmux.screen())
+        try tmux.run(["send-keys", "-l", "你好，世界 👋🏽 a reply from tmux"])
+        try tmux.send("Tab")
+        for _ in 0..<5 { try tmux.send("Right") }
+        try tmux.send("Enter")
+        XCTAssertTrue(tmux.wait { $0.contains("Attach (Tab completes)") }.ok, tmux.screen())
+        // Tab completes the folder's one picture.
+        try tmux.run(["send-keys", "-l", r.home.path + "/ri"])
+        try tmux.send("Tab")
+        XCTAssertTrue(tmux.wait { $0.contains("rings.png") }.ok, tmux.screen())
+        try tmux.send("Enter")
+        try tmux.run(["send-keys", "-l", "Concentric rings, 日本語の説明"])
+        let ready = tmux.wait { $0.contains("✓ draft saved") && $0.contains("alt: Concentric rings") }
+        XCTAssertTrue(ready.ok, ready.screen)
+        // The thumbnail of the file itself is drawn beside its alt text.
+        XCTAssertTrue(ready.screen.unicodeScalars.contains { (0x2580...0x259F).contains($0.value) }, ready.screen)
+        try tmux.send("C-s")
+        XCTAssertTrue(tmux.wait { $0.contains("Posted.") }.ok, tmux.screen())
+
+        let written = r.written()
+        XCTAssertEqual(written.count, 1)
+        let post = try XCTUnwrap(written.first)
+        XCTAssertEqual(post["in_reply_to_id"] as? String, target)
+        XCTAssertTrue((post["content"] as? String)?.contains("你好，世界 👋🏽 a reply from tmux") == true, "\(post["content"] ?? "")")
+        let media = try XCTUnwrap(post["media_attachments"] as? [[String: Any]])
+        XCTAssertEqual(media.count, 1)
+        XCTAssertEqual(media.first?["description"] as? String, "Concentric rings, 日本語の説明")
+    }
+
+    func testADraftSurvivesKillDashNine() throws {
+        let r = try rig()
+        defer { r.close() }
+        let first = try TmuxSession(command: r.browse)
+        defer { first.close() }
+        XCTAssertTrue(first.wait { $0.contains("☆") }.ok, first.screen())
+        try first.send("w")
+        XCTAssertTrue(first.wait { $0.contains("New post") }.ok, first.screen())
+        try first.run(["send-keys", "-l", "kept through a kill, 日本語も"])
+        try first.send("Enter")
+        try first.run(["send-keys", "-l", "second line"])
+        XCTAssertTrue(first.wait { $0.contains("✓ draft saved") && $0.contains("second line") }.ok, first.screen())
+        try killHard(first)
+
+        let second = try TmuxSession(command: r.browse)
+        defer { second.close() }
+        XCTAssertTrue(second.wait { $0.contains("1 draft kept") }.ok, "the draft was not offered:\n\(second.screen())")
+        try second.send("w")
+        let back = second.wait { $0.contains("kept through a kill, 日本語も") && $0.contains("second line") }
+        XCTAssertTrue(back.ok, "the draft did not come back:\n\(back.screen)")
+        XCTAssertTrue(r.written().isEmpty, "nothing was sent")
+    }
+
+    /// Written while the server can't be reached, killed with the post in the outbox, started again once
+    /// the server is back: the post is made once.
+    func testAPostInTheOutboxSurvivesKillDashNineAndIsSentOnce() throws {
+        let r = try rig("--unreachable-for 10")
+        defer { r.close() }
+        let first = try TmuxSession(command: r.browse)
+        defer { first.close() }
+        XCTAssertTrue(first.wait { $0.contains("offline") }.ok, first.screen())
+        try first.send("w")
+        XCTAssertTrue(first.wait { $0.contains("New post") }.ok, first.screen())
+        try first.run(["send-keys", "-l", "written with the server gone ✈️"])
+        try first.send("C-s")
+        let waiting = first.wait { $0.contains("waiting for the server") && $0.contains("written with the server gone") }
+        XCTAssertTrue(waiting.ok, "the post is not shown waiting:\n\(waiting.screen)")
+        try killHard(first)
+
+        // The server comes up.
+        let deadline = Date().addingTimeInterval(40)
+        while r.get("/demo/write-log") == nil, Date() < deadline { usleep(250_000) }
+        let second = try TmuxSession(command: r.browse)
+        defer { second.close() }
+        XCTAssertTrue(second.wait(timeout: 30) { $0.contains("Posted.") }.ok, second.screen())
+        let written = r.written()
+        XCTAssertEqual(written.count, 1, "\(written)")
+        XCTAssertTrue((written.first?["content"] as? String)?.contains("written with the server gone ✈️") == true)
+        let log = String(decoding: r.get("/demo/write-log") ?? Data(), as: UTF8.self).split(separator: "\n")
+        XCTAssertEqual(log.filter { $0.hasPrefix("post ") }.count, 1, "\(log)")
+    }
+}
