@@ -52,7 +52,7 @@ let package = Package(
         ]),
         .target(name: "TernTerminal", dependencies: ["CNcursesw", "TernModel"]),
         .target(name: "TernUI", dependencies: [
-            "TernFeed", "TernMastodon", "TernImages", "TernTerminal", "TernModel",
+            "TernFeed", "TernMastodon", "TernImages", "TernTerminal", "TernModel", "TernStore",
             .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
         .target(name: "TernDemo", dependencies: [

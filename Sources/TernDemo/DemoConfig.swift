@@ -16,6 +16,21 @@ public enum DemoFault: Sendable, Equatable {
     case oversized(bytes: Int)
 }
 
+/// One of the demo user's keyword filters (`/api/v2/filters`): posts whose text holds the keyword say
+/// so in `filtered`, and the client warns or hides.
+public struct DemoFilter: Sendable, Equatable {
+    public var title: String
+    public var keyword: String
+    /// `warn`, `hide` or `blur`.
+    public var action: String
+
+    public init(title: String, keyword: String, action: String) {
+        self.title = title
+        self.keyword = keyword
+        self.action = action
+    }
+}
+
 /// The knobs of the demo instance.
 public struct DemoConfig: Sendable {
     /// How an action fails when the fail rate says it should.
@@ -62,6 +77,8 @@ public struct DemoConfig: Sendable {
     public var largeThreadReplies = 0
     /// Escape sequences, C1 controls and bidi overrides in every name, note, warning and post.
     public var hostile = false
+    /// The demo user's keyword filters.
+    public var filters: [DemoFilter] = []
     /// What `/api/v2/instance` says a post may hold.
     public var maxCharacters = 500
     public var maxMediaAttachments = 4

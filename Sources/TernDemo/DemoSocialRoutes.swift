@@ -64,6 +64,35 @@ extension DemoRoutes {
                 }
             }
         }
+        for verb in ["mute", "unmute", "block", "unblock"] {
+            router.post("/api/v1/accounts/:id/\(verb)") { req, ctx in
+                try await authorized(req) {
+                    if let fault = await state.nextFault() { try await delay(); return respond(to: fault) }
+                    guard let index = await state.authorIndex(id: ctx.parameters.get("id") ?? "") else {
+                        return error(.notFound, "Record not found")
+                    }
+                    let form = try await formBody(req, ctx)
+                    let relationship = await state.setRelation(verb, index: index, seconds: form["duration"].flatMap { Int($0) })
+                    try await delay()
+                    return try json(relationship)
+                }
+            }
+        }
+        router.get("/api/v2/filters") { req, _ in
+            try await authorized(req) {
+                try await delay()
+                let all = await state.filters
+                var out: [WireFilter] = []
+                for (i, f) in all.enumerated() { out.append(await state.wireFilter(f, i)) }
+                return try json(out)
+            }
+        }
+        router.post("/demo/filters") { req, _ in
+            let q = req.uri.queryParameters
+            await state.addFilter(DemoFilter(title: String(q["title"] ?? "Filter"), keyword: String(q["keyword"] ?? ""),
+                                             action: String(q["action"] ?? "warn")))
+            return Response(status: .noContent)
+        }
         // Avatars: a small picture made from the account's id, counted and delayed like other pictures.
         router.get("/avatars/:file") { req, ctx in
             await state.countMediaRequest(req.uri.path)

@@ -89,9 +89,45 @@ extension DemoState {
     // MARK: Relationships
 
     func relationship(_ index: Int) -> WireRelationship {
-        WireRelationship(id: world.accounts[index].id, following: following.contains(index),
-                         followedBy: index % 3 == 0, requested: requested.contains(index))
+        var r = WireRelationship(id: world.accounts[index].id, following: following.contains(index),
+                                 followedBy: index % 3 == 0, requested: requested.contains(index))
+        r.muting = muted[index].map { until in until.map { $0 > Date() } ?? true } ?? false
+        r.blocking = blocked.contains(index)
+        return r
     }
+
+    /// Mutes (for `seconds`, or for good), blocks, or lifts either; logged as "mute 1234" for tests.
+    func setRelation(_ verb: String, index: Int, seconds: Int?) -> WireRelationship {
+        switch verb {
+        case "mute": muted[index] = .some(seconds.flatMap { $0 > 0 ? Date().addingTimeInterval(Double($0)) : nil })
+        case "unmute": muted[index] = nil
+        case "block":
+            blocked.insert(index)
+            // Blocking ends a follow, both ways, as on Mastodon.
+            following.remove(index)
+            requested.remove(index)
+        case "unblock": blocked.remove(index)
+        default: break
+        }
+        actionLog.append("\(verb) \(world.accounts[index].id)")
+        return relationship(index)
+    }
+
+    /// The filters a post matches, as Mastodon writes them into the status.
+    func filterResults(_ post: DemoPost) -> [WireFilterResult] {
+        let text = post.html.lowercased()
+        return filters.enumerated().compactMap { i, f in
+            guard text.contains(f.keyword.lowercased()) else { return nil }
+            return WireFilterResult(filter: wireFilter(f, i), keywordMatches: [f.keyword], statusMatches: nil)
+        }
+    }
+
+    func wireFilter(_ f: DemoFilter, _ i: Int) -> WireFilter {
+        WireFilter(id: "\(i + 1)", title: f.title, context: ["home", "public", "thread", "notifications", "account"], expiresAt: nil,
+                   filterAction: f.action, keywords: [.init(id: "\(i + 1)", keyword: f.keyword, wholeWord: false)])
+    }
+
+    func addFilter(_ f: DemoFilter) { filters.append(f) }
 
     /// Follows or unfollows; locked accounts (every eleventh) get a request instead of a follow.
     func setFollowing(_ follow: Bool, index: Int) -> WireRelationship {

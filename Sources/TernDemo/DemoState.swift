@@ -20,7 +20,7 @@ actor DemoState {
     private(set) var mediaRequestLog: [String] = []
     private(set) var actionRequests = 0
     /// Actions carried out, in order, as "favourite 123".
-    private(set) var actionLog: [String] = []
+    var actionLog: [String] = []
     private var apps: [String: String] = [:]          // client id → secret
     private var codes: [String: String] = [:]         // code → client id
     private var tokens: Set<String> = ["demo-token"]
@@ -56,6 +56,11 @@ actor DemoState {
     var uploads: [String: DemoMedia] = [:]
     /// Posts, edits and deletions carried out through the API, in order, for tests ("post 123", "edit 123").
     var writeLog: [String] = []
+    /// Accounts (by index) the demo user muted (until when, nil for good) and blocked: their posts leave
+    /// the timelines, as on Mastodon.
+    var muted: [Int: Date?] = [:]
+    var blocked: Set<Int> = []
+    lazy var filters: [DemoFilter] = config.filters
 
     init(config: DemoConfig, host: String) {
         self.config = config
@@ -182,7 +187,7 @@ actor DemoState {
         catchUp()
         let limit = max(1, min(40, limit))
         var candidates = posts.filter { p in
-            !deleted.contains(p.id) && matches(p, selection)
+            !deleted.contains(p.id) && matches(p, selection) && !silenced(p, in: selection)
                 && (maxID.map { p.id < $0 } ?? true) && (sinceID.map { p.id > $0 } ?? true) && (minID.map { p.id > $0 } ?? true)
         }
         if minID != nil {
@@ -335,6 +340,15 @@ actor DemoState {
         return (config.quirks.contains(.webpOnly) ? .webp : spec.format, preview)
     }
 
+    /// A muted or blocked account's posts and boosts leave the timelines (not its own profile).
+    private func silenced(_ p: DemoPost, in selection: Selection) -> Bool {
+        if case .author(let a, _, _) = selection, a == p.authorIndex { return false }
+        func gone(_ i: Int) -> Bool {
+            blocked.contains(i) || muted[i].map { until in until.map { $0 > Date() } ?? true } ?? false
+        }
+        return gone(p.authorIndex) || (p.boostOf.flatMap { post(id: $0) }.map { gone($0.authorIndex) } ?? false)
+    }
+
     func wire(_ post: DemoPost, base: String) -> WireStatus {
         let inner = post.boostOf.flatMap { self.post(id: $0) }.map { wire($0, base: base) }
         let author = world.accounts[post.authorIndex]
@@ -362,7 +376,7 @@ actor DemoState {
             },
             tags: post.tags.map { WireTag(name: $0.lowercased(), url: "\(base)/tags/\($0.lowercased())") },
             editedAt: post.editedAt.map(Self.iso8601), visibility: post.visibility,
-            poll: post.poll.map { wirePoll($0, id: post.id) })
+            poll: post.poll.map { wirePoll($0, id: post.id) }, filtered: inner == nil ? filterResults(post) : [])
     }
 
     func wireMedia(_ m: DemoMedia, base: String) -> WireMedia {

@@ -91,7 +91,7 @@ final class WireStatus: Encodable, Sendable {
     let bookmarked: Bool
     let pinned = false
     let content: String
-    let filtered: [String] = []
+    let filtered: [WireFilterResult]
     let reblog: WireStatus?
     let application: [String: String]? = nil
     let account: WireAccount
@@ -107,7 +107,8 @@ final class WireStatus: Encodable, Sendable {
          reblogsCount: Int, favouritesCount: Int, favourited: Bool, reblogged: Bool, bookmarked: Bool,
          content: String, reblog: WireStatus?, account: WireAccount, mediaAttachments: [WireMedia],
          mentions: [WireMention], tags: [WireTag], editedAt: String? = nil, visibility: String = "public",
-         poll: WirePoll? = nil) {
+         poll: WirePoll? = nil, filtered: [WireFilterResult] = []) {
+        self.filtered = filtered
         self.editedAt = editedAt
         self.visibility = visibility
         self.poll = poll
@@ -192,6 +193,26 @@ struct WirePoll: Encodable {
     var voted = false
     var ownVotes: [Int] = []
     var emojis: [WireEmoji] = []
+}
+
+struct WireFilter: Encodable {
+    struct Keyword: Encodable {
+        var id: String
+        var keyword: String
+        var wholeWord: Bool
+    }
+    var id: String
+    var title: String
+    var context: [String]
+    var expiresAt: String?
+    var filterAction: String
+    var keywords: [Keyword]
+}
+
+struct WireFilterResult: Encodable {
+    var filter: WireFilter
+    var keywordMatches: [String]
+    var statusMatches: [String]?
 }
 
 struct WireError: Encodable {

@@ -5,7 +5,8 @@ import TernMastodon
 import TernModel
 import TernStore
 
-/// The account's likes and saves on their way to the server, shared by all its timelines.
+/// The account's likes, saves and boosts, follows, mutes and blocks on their way to the server, and what
+/// the user hid locally (an account's boosts, a post they are not interested in), shared by every list.
 ///
 /// The rules, for every action: a press is journaled in the store before anyone is told of it, and shows
 /// as pending until the server confirms it. When the server *answers* with an error (a 4xx at once; a
@@ -21,6 +22,8 @@ public final class ActionQueue: Sendable {
         case changed
         /// The server's copy of a status after an action.
         case confirmed(Post)
+        /// The server's relationship with an account after a follow, mute or block.
+        case relationship(accountID: String, Relationship)
         /// The server refused an action; the post went back to its confirmed state.
         case refused(String)
     }
@@ -34,6 +37,9 @@ public final class ActionQueue: Sendable {
         /// Tries in a row that found the server unreachable, for the wait before the next.
         var unreachableTries = 0
         var stopped = false
+        /// A mute's length, by its wish.
+        var details: [ActionReconciler.Key: String] = [:]
+        var hidden: [HiddenEntry.Kind: [String: Date?]] = [:]
     }
 
     private let store: Store
@@ -51,11 +57,14 @@ public final class ActionQueue: Sendable {
         self.client = client
         self.sendsNothing = offline
         self.logger = logger
-        var book = ActionReconciler()
+        var s = State()
         for a in try store.pendingActions(account: account) {
-            book.set(.init(statusID: a.statusID, kind: a.kind), .init(confirmed: a.confirmed, wanted: a.wanted, seq: a.seq))
+            let key = ActionReconciler.Key(statusID: a.statusID, kind: a.kind)
+            s.book.set(key, .init(confirmed: a.confirmed, wanted: a.wanted, seq: a.seq))
+            s.details[key] = a.detail
         }
-        state = Mutex(State(book: book))
+        for h in try store.hidden(account: account) { s.hidden[h.kind, default: [:]][h.target] = h.until }
+        state = Mutex(s)
     }
 
     public func subscribe(_ listener: @escaping @Sendable (Event) -> Void) {
@@ -84,7 +93,82 @@ public final class ActionQueue: Sendable {
     /// `toggle`, for engines: nil when journaled, else what to tell the user.
     func press(_ kind: PendingAction.Kind, of post: Post) -> String? {
         do { try toggle(kind, of: post); return nil } catch {
-            return "Couldn't \(kind.verb): the cache could not record it (\(error))"
+            return "Couldn't \(kind.verb(wanting: true)): the cache could not record it (\(error))"
+        }
+    }
+
+    /// Follows, mutes or blocks an account, or stops (`current`: the server's state as last known);
+    /// journaled like a like. `muteSeconds` bounds a mute (nil: until undone).
+    public func set(_ kind: PendingAction.Kind, accountID: String, to wanted: Bool, current: Bool, muteSeconds: Int? = nil) throws {
+        precondition(kind.onAccount, "set is for follow, mute and block")
+        let key = ActionReconciler.Key(statusID: accountID, kind: kind)
+        let detail = kind == .mute && wanted ? muteSeconds.map(String.init) : nil
+        try state.withLock { s in
+            var next = s.book.wished(key, wanted, current: current)
+            if next.settled {
+                try store.dropAction(statusID: accountID, kind: kind, account: account)
+            } else {
+                next.seq = try store.enqueue(PendingAction(statusID: accountID, kind: kind, wanted: next.wanted,
+                                                           confirmed: next.inFlight ? nil : next.confirmed, detail: detail), account: account)
+            }
+            s.book.set(key, next)
+            s.details[key] = detail
+        }
+        notify(.changed)
+        resume()
+    }
+
+    /// Hides an account's boosts or one post here (never sent: it is the user's own view), or shows them again.
+    public func hide(_ entry: HiddenEntry, _ hidden: Bool = true) throws {
+        precondition(entry.kind == .boosts || entry.kind == .status, "mutes and blocks go through the server")
+        if hidden { try store.hide(entry, account: account) } else { try store.unhide(entry.kind, target: entry.target, account: account) }
+        state.withLock { $0.hidden[entry.kind, default: [:]][entry.target] = hidden ? .some(entry.until) : nil }
+        notify(.changed)
+    }
+
+    /// Whether a post is not to be shown: its author (or booster) muted or blocked (or about to be), its
+    /// booster's boosts hidden, the post itself hidden, or a filter of the user's says hide. A profile's
+    /// own posts (`showing` its account) are shown even when it is muted: the user went to look.
+    public func hides(_ post: Post, showing: String? = nil, now: Date = Date()) -> Bool {
+        if post.filteredOut { return true }
+        return state.withLock { s in
+            func active(_ kind: HiddenEntry.Kind, _ target: String) -> Bool {
+                guard let until = s.hidden[kind]?[target] else { return false }
+                return until.map { $0 > now } ?? true
+            }
+            func silenced(_ id: String) -> Bool {
+                (s.book.wanted(id, .mute) ?? active(.muted, id)) || (s.book.wanted(id, .block) ?? active(.blocked, id))
+            }
+            if post.account.id != showing, silenced(post.account.id) { return true }
+            if active(.status, post.statusID) { return true }
+            if let booster = post.boostedBy?.id { return silenced(booster) || active(.boosts, booster) }
+            return false
+        }
+    }
+
+    /// Whether the user hid this account's boosts.
+    public func hidesBoosts(of accountID: String) -> Bool {
+        state.withLock { $0.hidden[.boosts]?[accountID] != nil }
+    }
+
+    /// A relationship as the user wants it, and whether some of it waits for the server.
+    public func apply(to relationship: Relationship, accountID: String) -> (Relationship, pending: Bool) {
+        state.withLock { s in
+            var r = relationship
+            var pending = false
+            for kind in [PendingAction.Kind.follow, .mute, .block] {
+                guard let wanted = s.book.wanted(accountID, kind) else { continue }
+                pending = pending || s.book.isPending(accountID, kind)
+                switch kind {
+                case .follow:
+                    // A locked account is asked; the server's answer says which it became.
+                    if wanted != kind.flag(of: r) { r.following = wanted; r.requested = false }
+                case .mute: r.muting = wanted
+                case .block: r.blocking = wanted
+                default: break
+                }
+            }
+            return (r, pending)
         }
     }
 
@@ -133,9 +217,16 @@ public final class ActionQueue: Sendable {
             return nil
         }) {
             do {
-                let status = try await perform(step, key)
-                let confirmed = key.kind.mark(of: status)
-                record(status)
+                let answer = try await perform(step, key)
+                let confirmed: Bool
+                switch answer {
+                case .status(let status):
+                    confirmed = key.kind.mark(of: status)
+                    record(status)
+                case .relationship(let r):
+                    confirmed = key.kind.flag(of: r)
+                    remember(key, confirmed: confirmed)
+                }
                 state.withLock { s in
                     s.book.learned(key, confirmed: confirmed)
                     s.unreachableTries = 0
@@ -144,7 +235,10 @@ public final class ActionQueue: Sendable {
                     }
                 }
                 answered = nil
-                notify(.confirmed(status))
+                switch answer {
+                case .status(let status): notify(.confirmed(status))
+                case .relationship(let r): notify(.relationship(accountID: key.statusID, r))
+                }
             } catch let error as MastodonError where error.serverUnreachable {
                 let wait = state.withLock { s -> Double in
                     s.book.unanswered(key)
@@ -187,7 +281,8 @@ public final class ActionQueue: Sendable {
                     }
                     continue
                 }
-                logger.warning("action rolled back", metadata: ["action": "\(key.kind.verb)", "error": "\(reason)"])
+                let wanted = state.withLock { $0.book.wanted(key.statusID, key.kind) } ?? true
+                logger.warning("action rolled back", metadata: ["action": "\(key.kind.verb(wanting: wanted))", "error": "\(reason)"])
                 state.withLock { s in
                     s.book.dropped(key)
                     journal("drop a refused action") {
@@ -195,22 +290,49 @@ public final class ActionQueue: Sendable {
                     }
                 }
                 answered = nil
-                notify(.refused("Couldn't \(key.kind.verb): \(reason.description)"))
+                notify(.refused("Couldn't \(key.kind.verb(wanting: wanted)): \(reason.description)"))
             }
         }
         notify(.changed)
     }
 
-    /// One request: a look at the status when its state is in doubt, else the change, marked in the
-    /// journal before it goes out.
-    private func perform(_ step: ActionReconciler.Step, _ key: ActionReconciler.Key) async throws -> Post {
+    private enum Answer {
+        case status(Post)
+        case relationship(Relationship)
+    }
+
+    /// One request: a look at the status (or relationship) when its state is in doubt, else the change,
+    /// marked in the journal before it goes out.
+    private func perform(_ step: ActionReconciler.Step, _ key: ActionReconciler.Key) async throws -> Answer {
         switch step {
         case .look:
-            return try await client.status(id: key.statusID)
-        case .send(let action):
+            if key.kind.onAccount { return .relationship(try await client.relationship(accountID: key.statusID)) }
+            return .status(try await client.status(id: key.statusID))
+        case .send(let wanted):
             try store.markSent(statusID: key.statusID, kind: key.kind, account: account)
-            return try await client.perform(action, statusID: key.statusID)
+            if let action = key.kind.statusAction(for: wanted) {
+                return .status(try await client.perform(action, statusID: key.statusID))
+            }
+            let seconds = state.withLock { $0.details[key] }.flatMap { Int($0) }
+            return .relationship(try await client.perform(key.kind.accountAction(for: wanted)!, accountID: key.statusID,
+                                                          muteSeconds: seconds))
         }
+    }
+
+    /// A mute or block the server confirmed (or lifted) holds here too, offline and over cached posts.
+    private func remember(_ key: ActionReconciler.Key, confirmed: Bool) {
+        let kind: HiddenEntry.Kind
+        switch key.kind {
+        case .mute: kind = .muted
+        case .block: kind = .blocked
+        default: return
+        }
+        let until = state.withLock { $0.details[key] }.flatMap { Double($0) }.map { Date().addingTimeInterval($0) }
+        journal("record what is hidden") {
+            if confirmed { try store.hide(HiddenEntry(kind: kind, target: key.statusID, until: until), account: account) }
+            else { try store.unhide(kind, target: key.statusID, account: account) }
+        }
+        state.withLock { $0.hidden[kind, default: [:]][key.statusID] = confirmed ? .some(until) : nil }
     }
 
     /// Keeps the cached post in step with the server's answer.

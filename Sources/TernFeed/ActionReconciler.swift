@@ -30,8 +30,8 @@ struct ActionReconciler {
     enum Step: Equatable {
         /// Ask the server for the status: its state is not known.
         case look
-        /// Send the change.
-        case send(StatusAction)
+        /// Send the change that makes the server's state this.
+        case send(Bool)
     }
 
     private(set) var states: [Key: State] = [:]
@@ -46,9 +46,19 @@ struct ActionReconciler {
 
     /// A keystroke: the state it leads to (`current` is the server's state when nothing is pending).
     func pressed(_ key: Key, current: Bool) -> State {
+        wished(key, states[key].map { !$0.wanted } ?? !current, current: current)
+    }
+
+    /// A wish for a given state (follow, mute, block are set, not toggled).
+    func wished(_ key: Key, _ wanted: Bool, current: Bool) -> State {
         var s = states[key] ?? State(confirmed: current, wanted: current)
-        s.wanted.toggle()
+        s.wanted = wanted
         return s
+    }
+
+    /// What the user wants of this kind for a status or account, while it is not settled.
+    func wanted(_ target: String, _ kind: Kind) -> Bool? {
+        states[Key(statusID: target, kind: kind)]?.wanted
     }
 
     /// Records a state once it is journaled; a settled one is forgotten.
@@ -61,7 +71,7 @@ struct ActionReconciler {
         guard let (key, s) = states.filter({ !$0.value.inFlight && $0.value.wanted != $0.value.confirmed })
             .min(by: { $0.value.seq < $1.value.seq }) else { return nil }
         states[key]!.inFlight = true
-        return (key, s.confirmed == nil ? .look : .send(key.kind.action(for: s.wanted)))
+        return (key, s.confirmed == nil ? .look : .send(s.wanted))
     }
 
     /// The server said what its state is (an answer to a change or to a look). Returns what remains of
@@ -116,11 +126,23 @@ struct ActionReconciler {
 }
 
 extension PendingAction.Kind {
-    func action(for wanted: Bool) -> StatusAction {
+    /// The request that makes a status's mark what the user wants (nil for account kinds).
+    func statusAction(for wanted: Bool) -> StatusAction? {
         switch self {
         case .favourite: return wanted ? .favourite : .unfavourite
         case .bookmark: return wanted ? .bookmark : .unbookmark
         case .reblog: return wanted ? .reblog : .unreblog
+        case .follow, .mute, .block: return nil
+        }
+    }
+
+    /// The request that makes a relationship what the user wants (nil for status kinds).
+    func accountAction(for wanted: Bool) -> AccountAction? {
+        switch self {
+        case .follow: return wanted ? .follow : .unfollow
+        case .mute: return wanted ? .mute : .unmute
+        case .block: return wanted ? .block : .unblock
+        case .favourite, .bookmark, .reblog: return nil
         }
     }
 
@@ -130,14 +152,29 @@ extension PendingAction.Kind {
         case .favourite: return post.favourited
         case .bookmark: return post.bookmarked
         case .reblog: return post.boosted
+        case .follow, .mute, .block: return false
         }
     }
 
-    var verb: String {
+    /// The relationship's state of this kind (a follow request waiting counts as following).
+    func flag(of r: Relationship) -> Bool {
+        switch self {
+        case .follow: return r.following || r.requested
+        case .mute: return r.muting
+        case .block: return r.blocking
+        case .favourite, .bookmark, .reblog: return false
+        }
+    }
+
+    /// The word for what the user asked ("like", "unfollow"), for messages.
+    public func verb(wanting wanted: Bool) -> String {
         switch self {
         case .favourite: return "like"
         case .bookmark: return "save"
         case .reblog: return "boost"
+        case .follow: return wanted ? "follow" : "unfollow"
+        case .mute: return wanted ? "mute" : "unmute"
+        case .block: return wanted ? "block" : "unblock"
         }
     }
 }

@@ -240,7 +240,7 @@ public actor NotificationsEngine: FeedEngine {
 
     private func emit() {
         version += 1
-        let rows = visibleGroups.map { g -> FeedRow in
+        let rows = visibleGroups.filter { g in g.post.map { !actions.hides($0) } ?? true }.map { g -> FeedRow in
             var g = g
             g.post = g.post.map(actions.apply)
             return .notification(g)

@@ -5,20 +5,18 @@ import TernModel
 import TernStore
 
 /// A profile: the account's header (bio, fields, counts, how you are related), what it pinned, and its
-/// posts, which a timeline engine of their own pages and caches. Follow and unfollow show at once as
-/// pending and end as the server says: an answered error rolls back and says why.
+/// posts, which a timeline engine of their own pages and caches. Follow and unfollow go through the
+/// action queue, under the like/save rules.
 public actor ProfileEngine: FeedEngine {
     private let sources: TimelineEngine.Sources
     private let account: Account
     private let publish: @Sendable (FeedSnapshot) -> Void
     private let inputs: AsyncStream<ProfileInput>
     private let continuation: AsyncStream<ProfileInput>.Continuation
-    private let retry: RetryPolicy
     private let logger = Logger(label: "tern.profile")
 
     private var profile: Profile
     private var relationship: Relationship?
-    private var followPending = false
     private var pinned: [Post] = []
     private var posts: FeedSnapshot?
     private var postsEngine: TimelineEngine?
@@ -33,17 +31,17 @@ public actor ProfileEngine: FeedEngine {
     private enum ProfileInput: Sendable {
         case command(FeedCommand)
         case posts(TimelineSnapshot)
-        case followed(Result<Relationship, MastodonError>, wanted: Bool)
+        case actions(ActionQueue.Event)
     }
 
-    public init(sources: TimelineEngine.Sources, account: Account, retry: RetryPolicy = .answeredAction,
-                publish: @escaping @Sendable (FeedSnapshot) -> Void) {
+    public init(sources: TimelineEngine.Sources, account: Account, publish: @escaping @Sendable (FeedSnapshot) -> Void) {
         self.sources = sources
         self.account = account
-        self.retry = retry
         self.publish = publish
         profile = Profile(account: account)
         (inputs, continuation) = AsyncStream.makeStream(of: ProfileInput.self)
+        let continuation = self.continuation
+        sources.actions.subscribe { continuation.yield(.actions($0)) }
     }
 
     public nonisolated func perform(_ command: FeedCommand) { continuation.yield(.command(command)) }
@@ -61,16 +59,21 @@ public actor ProfileEngine: FeedEngine {
                 }
                 posts = FeedSnapshot(s)
                 emit()
-            case .followed(let result, let wanted):
-                followPending = false
-                switch result {
-                case .success(let r): relationship = r
-                case .failure(let e):
-                    relationship?.following = !wanted
-                    relationship?.requested = false
-                    messages.say("Couldn't \(wanted ? "follow" : "unfollow") @\(account.acct): \(e.description)", error: true)
+            case .actions(let event):
+                switch event {
+                case .relationship(let id, let r) where id == account.id:
+                    relationship = r
+                    await saveProfile()
+                case .refused(let why): messages.say(why, error: true)
+                case .confirmed(let status):
+                    pinned = pinned.map { p in
+                        guard p.statusID == status.statusID else { return p }
+                        var p = p
+                        p.takeMarksAndCounts(from: status)
+                        return p
+                    }
+                default: break
                 }
-                await saveProfile()
                 emit()
             }
         }
@@ -180,41 +183,18 @@ public actor ProfileEngine: FeedEngine {
         catch { logger.error("couldn't store a profile", metadata: ["error": "\(error)"]) }
     }
 
-    /// Shows the wish at once, then sends it; answered errors are retried as likes are, then rolled back.
+    /// Follow and unfollow go through the account's action queue: shown at once as pending, journaled,
+    /// sent (or kept while the server can't be reached), and rolled back with the reason when refused.
     private func follow() {
-        guard !followPending, !sources.offline else {
-            if sources.offline { messages.say("Offline: following needs the server", error: true); emit() }
-            return
+        let known = relationship ?? Relationship()
+        let shown = sources.actions.apply(to: known, accountID: account.id).0
+        let wanted = !PendingAction.Kind.follow.flag(of: shown)
+        do {
+            try sources.actions.set(.follow, accountID: account.id, to: wanted, current: PendingAction.Kind.follow.flag(of: known))
+        } catch {
+            messages.say("Couldn't \(wanted ? "follow" : "unfollow"): the cache could not record it (\(error))", error: true)
         }
-        var r = relationship ?? Relationship()
-        let wanted = !(r.following || r.requested)
-        r.following = wanted && !profile.locked
-        r.requested = wanted && profile.locked
-        relationship = r
-        followPending = true
         emit()
-        let client = sources.client, id = account.id, continuation = self.continuation, retry = self.retry
-        Task {
-            var failures = 0
-            while true {
-                do {
-                    let answer = try await client.setFollowing(wanted, accountID: id)
-                    continuation.yield(.followed(.success(answer), wanted: wanted))
-                    return
-                } catch let error as MastodonError {
-                    failures += 1
-                    guard !error.serverUnreachable, failures < retry.attempts,
-                          let wait = retry.delay(after: error, failures: failures, now: Date(), jitter: Double.random(in: 0...1)) else {
-                        continuation.yield(.followed(.failure(error), wanted: wanted))
-                        return
-                    }
-                    try? await Task.sleep(for: .seconds(wait))
-                } catch {
-                    continuation.yield(.followed(.failure(.invalidResponse("\(error)")), wanted: wanted))
-                    return
-                }
-            }
-        }
     }
 
     private func toggle(_ kind: PendingAction.Kind, _ post: Post) {
@@ -225,7 +205,8 @@ public actor ProfileEngine: FeedEngine {
 
     private func emit() {
         version += 1
-        var rows: [FeedRow] = [.profile(profile, relationship, followPending: followPending)]
+        let shown = relationship.map { sources.actions.apply(to: $0, accountID: account.id) }
+        var rows: [FeedRow] = [.profile(profile, shown?.0, followPending: shown?.pending ?? false)]
         if !pinned.isEmpty, filter == .everything {
             rows.append(.notice(id: "pinned", text: "📌 Pinned"))
             rows += pinned.map { p in

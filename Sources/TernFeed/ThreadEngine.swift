@@ -160,6 +160,7 @@ public actor ThreadEngine: FeedEngine {
                 entries[i].post.takeMarksAndCounts(from: status)
             }
         case .refused(let why): messages.say(why, error: true)
+        case .relationship: break
         }
         emit()
     }
@@ -179,8 +180,16 @@ public actor ThreadEngine: FeedEngine {
             rows.append(.notice(id: "above", text: "↑ in reply to a post that is not available"))
         }
         for (post, depth) in entries {
-            rows.append(deleted.contains(post.statusID) ? .notice(id: post.id, text: String(repeating: "  ", count: min(depth, 6)) + "(this post was deleted)")
-                                                        : .post(actions.apply(to: post), depth: depth, focused: post.statusID == rootID))
+            let indent = String(repeating: "  ", count: min(depth, 6))
+            let focused = post.statusID == rootID
+            if deleted.contains(post.statusID) {
+                rows.append(.notice(id: post.id, text: indent + "(this post was deleted)"))
+            } else if !focused, actions.hides(post) {
+                // The thread keeps its shape; what was hidden says so in one line.
+                rows.append(.notice(id: post.id, text: indent + "(hidden: you muted or blocked its author, or filtered it)"))
+            } else {
+                rows.append(.post(actions.apply(to: post), depth: depth, focused: focused))
+            }
         }
         var s = FeedSnapshot(version: version, feed: .thread(rootID: rootID), rows: rows)
         s.loadingNewer = loading

@@ -195,6 +195,7 @@ public actor TimelineEngine {
             case .changed: break
             case .confirmed(let status): window.patch(with: status)
             case .refused(let why): say(why, error: true)
+            case .relationship: break
             }
             emit()
         }
@@ -341,7 +342,7 @@ public actor TimelineEngine {
         version += 1
         var gaps = window.gaps
         for i in gaps.indices where fillingGaps.contains(gaps[i].id) { gaps[i].loading = true }
-        var snapshot = TimelineSnapshot(version: version, timeline: timeline, posts: window.posts.map(actions.apply),
+        var snapshot = TimelineSnapshot(version: version, timeline: timeline, posts: window.posts.filter { !actions.hides($0, showing: timeline.accountID) }.map(actions.apply),
                                         loadingOlder: loadingOlder, loadingNewer: loadingNewer,
                                         reachedEnd: cursors.reachedEnd && !window.hasOlder,
                                         message: messages.latest, retrying: retrying, gaps: gaps)

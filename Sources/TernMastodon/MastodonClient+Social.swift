@@ -29,10 +29,13 @@ extension MastodonClient {
         return try MastodonDecoder.relationship(fromJSON: data)
     }
 
-    /// Follows or unfollows; returns the relationship as the server now has it.
-    public func setFollowing(_ follow: Bool, accountID: String) async throws -> Relationship {
-        let (data, _) = try await send(url: endpoint("/api/v1/accounts/\(Self.escaped(accountID))/\(follow ? "follow" : "unfollow")"),
-                                       method: .POST)
+    /// Follows, mutes or blocks an account, or stops; returns the relationship as the server now has it.
+    /// `muteSeconds`: how long a mute lasts (nil or 0: until undone).
+    public func perform(_ action: AccountAction, accountID: String, muteSeconds: Int? = nil) async throws -> Relationship {
+        var form: [(String, String)] = []
+        if action == .mute, let seconds = muteSeconds, seconds > 0 { form.append(("duration", String(seconds))) }
+        let (data, _) = try await send(url: endpoint("/api/v1/accounts/\(Self.escaped(accountID))/\(action.rawValue)"),
+                                       method: .POST, form: form)
         return try MastodonDecoder.relationship(fromJSON: data)
     }
 

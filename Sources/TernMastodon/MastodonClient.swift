@@ -18,6 +18,11 @@ public enum StatusAction: String, Sendable, CaseIterable {
     case favourite, unfavourite, bookmark, unbookmark, reblog, unreblog
 }
 
+/// What a follow, mute or block keystroke asks of the server.
+public enum AccountAction: String, Sendable, CaseIterable {
+    case follow, unfollow, mute, unmute, block, unblock
+}
+
 /// A Mastodon REST client for one account on one server. Holds no mutable state: safe to share.
 public final class MastodonClient: Sendable {
     public let baseURL: URL

@@ -20,7 +20,8 @@ enum PostMapping {
                      expiresAt: p.expiresAt, expired: p.expired, ownVotes: p.ownVotes)
             },
             card: shown.card.flatMap { $0.url.isEmpty ? nil : LinkCard(url: $0.url, title: $0.title, provider: $0.provider) },
-            editedAt: shown.editedAt, visibility: shown.visibility, language: shown.language, mentions: shown.mentions)
+            editedAt: shown.editedAt, visibility: shown.visibility, language: shown.language, mentions: shown.mentions,
+            filters: s.filtered ?? shown.filtered)
     }
 
     static func account(_ a: AccountWire?) -> Account {

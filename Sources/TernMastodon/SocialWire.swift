@@ -69,6 +69,8 @@ struct RelationshipWire: Decodable {
     var following: Bool
     var followedBy: Bool
     var requested: Bool
+    var muting: Bool
+    var blocking: Bool
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
@@ -76,9 +78,13 @@ struct RelationshipWire: Decodable {
         following = c.lenient(AnyKey("following")) ?? false
         followedBy = c.lenient(AnyKey("followed_by")) ?? false
         requested = c.lenient(AnyKey("requested")) ?? false
+        muting = c.lenient(AnyKey("muting")) ?? false
+        blocking = c.lenient(AnyKey("blocking")) ?? false
     }
 
-    var relationship: Relationship { Relationship(following: following, followedBy: followedBy, requested: requested) }
+    var relationship: Relationship {
+        Relationship(following: following, followedBy: followedBy, requested: requested, muting: muting, blocking: blocking)
+    }
 }
 
 /// One notification of `/api/v1/notifications`.

@@ -1,4 +1,5 @@
 import Foundation
+import TernModel
 
 // Tolerant wire types: every field but an id may be missing, null, or of an unexpected type, because real
 // servers (Mastodon, Pleroma/Akkoma, GoToSocial, Pixelfed) differ in all of these.
@@ -133,9 +134,20 @@ final class StatusWire: Decodable {
     var visibility: String?
     var language: String?
     var mentions: [String]
+    var filtered: [PostFilter]?
 
     private struct Mention: Decodable {
         var acct: String?
+    }
+
+    /// `filtered[]`: `{filter: {title, filter_action}, keyword_matches, status_matches}`.
+    private struct FilterResult: Decodable {
+        struct Filter: Decodable {
+            var title: String?
+            var filterAction: String?
+            enum CodingKeys: String, CodingKey { case title, filterAction = "filter_action" }
+        }
+        var filter: Filter?
     }
 
     init(from decoder: Decoder) throws {
@@ -169,6 +181,11 @@ final class StatusWire: Decodable {
         visibility = c.lenient(AnyKey("visibility"))
         language = c.lenient(AnyKey("language"))
         mentions = (c.lenient(AnyKey("mentions")) as LossyArray<Mention>?)?.elements.compactMap(\.acct) ?? []
+        let results = (c.lenient(AnyKey("filtered")) as LossyArray<FilterResult>?)?.elements ?? []
+        filtered = results.isEmpty ? nil : results.compactMap { r in
+            // An action this client doesn't know warns: it never hides what it can't explain.
+            r.filter.map { PostFilter(title: $0.title ?? "filter", action: PostFilter.Action(rawValue: $0.filterAction ?? "warn") ?? .warn) }
+        }
     }
 }
 

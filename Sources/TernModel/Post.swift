@@ -31,6 +31,8 @@ public struct Post: Sendable, Hashable, Identifiable, Codable {
     public var language: String?
     /// The handles (`acct`) the post mentions, in order; nil when not known.
     public var mentions: [String]?
+    /// The user's keyword filters this post matches, as the server says (Mastodon 4's `filtered`).
+    public var filters: [PostFilter]?
     /// The user's marks the server has not confirmed yet. Shown, never stored: it is not the server's.
     public var pending: PendingMarks = []
 
@@ -38,7 +40,7 @@ public struct Post: Sendable, Hashable, Identifiable, Codable {
     enum CodingKeys: String, CodingKey {
         case id, statusID, account, boostedBy, createdAt, content, spoilerText, sensitive, media, url, inReplyToID,
              repliesCount, boostsCount, favouritesCount, favourited, bookmarked, boosted, poll, card, editedAt,
-             visibility, language, mentions
+             visibility, language, mentions, filters
     }
 
     public init(id: String, statusID: String, account: Account, boostedBy: Account? = nil, createdAt: Date,
@@ -47,7 +49,7 @@ public struct Post: Sendable, Hashable, Identifiable, Codable {
                 repliesCount: Int = 0, boostsCount: Int = 0, favouritesCount: Int = 0,
                 favourited: Bool = false, bookmarked: Bool = false, boosted: Bool = false,
                 poll: Poll? = nil, card: LinkCard? = nil, editedAt: Date? = nil, visibility: String? = nil,
-                language: String? = nil, mentions: [String]? = nil) {
+                language: String? = nil, mentions: [String]? = nil, filters: [PostFilter]? = nil) {
         self.id = id
         self.statusID = statusID
         self.account = account
@@ -71,6 +73,7 @@ public struct Post: Sendable, Hashable, Identifiable, Codable {
         self.visibility = visibility
         self.language = language
         self.mentions = mentions
+        self.filters = filters
     }
 }
 
@@ -85,6 +88,30 @@ extension Post {
         boostsCount = status.boostsCount
         repliesCount = status.repliesCount
     }
+}
+
+/// One of the user's filters a post matched: its title, and whether to warn (shown folded, with the
+/// title) or hide (not shown at all).
+public struct PostFilter: Sendable, Hashable, Codable {
+    public enum Action: String, Sendable, Codable {
+        case warn, hide, blur
+    }
+
+    public var title: String
+    public var action: Action
+
+    public init(title: String, action: Action) {
+        self.title = title
+        self.action = action
+    }
+}
+
+extension Post {
+    /// A filter says to hide the post.
+    public var filteredOut: Bool { filters?.contains { $0.action == .hide } ?? false }
+
+    /// The titles of the filters that fold the post behind a warning.
+    public var filterWarnings: [String] { (filters ?? []).filter { $0.action == .warn }.map(\.title) }
 }
 
 /// Marks on a post that are the user's wish, not yet the server's word.

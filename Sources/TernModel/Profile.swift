@@ -45,10 +45,25 @@ public struct Relationship: Sendable, Hashable, Codable {
     public var followedBy: Bool
     /// A follow request is waiting for the other side (locked accounts).
     public var requested: Bool
+    public var muting: Bool
+    public var blocking: Bool
 
-    public init(following: Bool = false, followedBy: Bool = false, requested: Bool = false) {
+    public init(following: Bool = false, followedBy: Bool = false, requested: Bool = false, muting: Bool = false,
+                blocking: Bool = false) {
         self.following = following
         self.followedBy = followedBy
         self.requested = requested
+        self.muting = muting
+        self.blocking = blocking
+    }
+
+    /// Stored relationships from before muting and blocking were kept read as neither.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        following = try c.decode(Bool.self, forKey: .following)
+        followedBy = try c.decode(Bool.self, forKey: .followedBy)
+        requested = try c.decode(Bool.self, forKey: .requested)
+        muting = try c.decodeIfPresent(Bool.self, forKey: .muting) ?? false
+        blocking = try c.decodeIfPresent(Bool.self, forKey: .blocking) ?? false
     }
 }

@@ -20,6 +20,14 @@ public enum TimelineID: Sendable, Hashable, CustomStringConvertible, Codable {
     case search(String)
 
     /// The API path of the timeline, relative to the server's base URL.
+    /// The account whose posts this is (a profile's timelines), else nil.
+    public var accountID: String? {
+        switch self {
+        case .account(let id, _), .accountOriginals(let id, _), .accountMedia(let id, _): return id
+        default: return nil
+        }
+    }
+
     public var path: String {
         func escaped(_ s: String) -> String { s.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? s }
         switch self {

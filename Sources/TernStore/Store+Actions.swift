@@ -1,14 +1,19 @@
 import Foundation
 import GRDB
 
-/// A like or save the user made that the server has not confirmed yet.
+/// A like, save, boost, follow, mute or block the user made that the server has not confirmed yet.
 public struct PendingAction: Sendable, Equatable {
     public enum Kind: String, Sendable {
         case favourite, bookmark, reblog
+        /// On an account (`statusID` is then the account's id).
+        case follow, mute, block
+
+        public var onAccount: Bool { self == .follow || self == .mute || self == .block }
     }
 
     /// Order of the last press: replay goes by it.
     public var seq: Int64
+    /// The status acted on; for follow, mute and block, the account.
     public var statusID: String
     public var kind: Kind
     /// What the user wants (liked or not, saved or not).
@@ -16,13 +21,16 @@ public struct PendingAction: Sendable, Equatable {
     /// What the server last said; nil when a request for this action went out and no answer came back,
     /// so the server's state is not known until asked.
     public var confirmed: Bool?
+    /// What else the request needs: a mute's length in seconds.
+    public var detail: String?
 
-    public init(seq: Int64 = 0, statusID: String, kind: Kind, wanted: Bool, confirmed: Bool?) {
+    public init(seq: Int64 = 0, statusID: String, kind: Kind, wanted: Bool, confirmed: Bool?, detail: String? = nil) {
         self.seq = seq
         self.statusID = statusID
         self.kind = kind
         self.wanted = wanted
         self.confirmed = confirmed
+        self.detail = detail
     }
 }
 
@@ -37,10 +45,10 @@ extension Store {
             try db.execute(sql: "DELETE FROM pending_action WHERE account = ? AND status_id = ? AND kind = ?",
                            arguments: [account, action.statusID, action.kind.rawValue])
             try db.execute(sql: """
-                INSERT INTO pending_action (account, status_id, kind, wanted, confirmed, in_doubt, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO pending_action (account, status_id, kind, wanted, confirmed, in_doubt, created_at, detail)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [account, action.statusID, action.kind.rawValue, action.wanted, action.confirmed ?? false,
-                                 action.confirmed == nil, now.timeIntervalSince1970])
+                                 action.confirmed == nil, now.timeIntervalSince1970, action.detail])
             return db.lastInsertedRowID
         }
     }
@@ -82,8 +90,57 @@ extension Store {
                     guard let kind = PendingAction.Kind(rawValue: row["kind"]) else { return nil }
                     let inDoubt: Bool = row["in_doubt"]
                     return PendingAction(seq: row["seq"], statusID: row["status_id"], kind: kind, wanted: row["wanted"],
-                                         confirmed: inDoubt ? nil : row["confirmed"] as Bool)
+                                         confirmed: inDoubt ? nil : row["confirmed"] as Bool, detail: row["detail"])
                 }
+        }
+    }
+}
+
+/// What the user hid: an account (muted or blocked), an account's boosts, or one post.
+public struct HiddenEntry: Sendable, Hashable {
+    public enum Kind: String, Sendable {
+        case muted, blocked, boosts, status
+    }
+
+    public var kind: Kind
+    public var target: String
+    /// When a timed mute ends; nil for as long as it isn't undone.
+    public var until: Date?
+
+    public init(kind: Kind, target: String, until: Date? = nil) {
+        self.kind = kind
+        self.target = target
+        self.until = until
+    }
+}
+
+/// Hiding is the user's and local: it holds offline and whatever the server still sends.
+extension Store {
+    public func hide(_ entry: HiddenEntry, account: String) throws {
+        try pool.write { db in
+            try db.execute(sql: """
+                INSERT INTO hidden (account, kind, target, until) VALUES (?, ?, ?, ?)
+                ON CONFLICT (account, kind, target) DO UPDATE SET until = excluded.until
+                """, arguments: [account, entry.kind.rawValue, entry.target, entry.until?.timeIntervalSince1970])
+        }
+    }
+
+    public func unhide(_ kind: HiddenEntry.Kind, target: String, account: String) throws {
+        try pool.write { db in
+            try db.execute(sql: "DELETE FROM hidden WHERE account = ? AND kind = ? AND target = ?",
+                           arguments: [account, kind.rawValue, target])
+        }
+    }
+
+    /// What is hidden now (timed mutes that ended are dropped on the way).
+    public func hidden(account: String, now: Date = Date()) throws -> [HiddenEntry] {
+        try pool.write { db in
+            try db.execute(sql: "DELETE FROM hidden WHERE account = ? AND until IS NOT NULL AND until <= ?",
+                           arguments: [account, now.timeIntervalSince1970])
+            return try Row.fetchAll(db, sql: "SELECT * FROM hidden WHERE account = ?", arguments: [account]).compactMap { row in
+                guard let kind = HiddenEntry.Kind(rawValue: row["kind"]) else { return nil }
+                return HiddenEntry(kind: kind, target: row["target"], until: (row["until"] as Double?).map(Date.init(timeIntervalSince1970:)))
+            }
         }
     }
 }

@@ -143,8 +143,10 @@ enum StoreSchema {
             """)
     }
 
-    /// Drafts (one per thing being written), the outbox of posts on their way to the server, and what
-    /// the server said about itself (its posting limits), so writing works offline from the first start.
+    /// Drafts (one per thing being written), the outbox of posts on their way to the server, what the
+    /// server said about itself (its posting limits), what the user hid (muted and blocked accounts,
+    /// boosts of an account, posts they are not interested in), and a detail for pending actions (how
+    /// long a mute lasts), so writing and hiding work offline from the first start.
     static func v5(_ db: Database) throws {
         try db.execute(sql: """
             CREATE TABLE draft (
@@ -162,6 +164,15 @@ enum StoreSchema {
                 created_at REAL NOT NULL,
                 in_doubt INTEGER NOT NULL DEFAULT 0,
                 body BLOB NOT NULL);
+            -- kind: 'muted' or 'blocked' (an account: all its posts), 'boosts' (an account's boosts), 'status' (one post);
+            -- until: when a timed mute ends (NULL: until undone).
+            CREATE TABLE hidden (
+                account TEXT NOT NULL,
+                kind TEXT NOT NULL,
+                target TEXT NOT NULL,
+                until REAL,
+                PRIMARY KEY (account, kind, target));
+            ALTER TABLE pending_action ADD COLUMN detail TEXT;
             CREATE TABLE server_info (
                 account TEXT NOT NULL,
                 key TEXT NOT NULL,

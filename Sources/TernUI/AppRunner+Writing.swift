@@ -2,6 +2,7 @@ import Foundation
 import TernFeed
 import TernMastodon
 import TernModel
+import TernStore
 
 /// What writing needs beyond reading: the outbox, and who the user is (whose posts are theirs to edit).
 public struct Writing: Sendable {
@@ -157,4 +158,39 @@ extension AppRunner {
             show(why, error: true)
         }
     }
+
+    // MARK: Mute, block, hide
+
+    func act(_ kind: PendingAction.Kind, on account: Account, wanted: Bool, current: Bool, muteSeconds: Int?) {
+        let verb = kind.verb(wanting: wanted)
+        do {
+            try sources.actions.set(kind, accountID: account.id, to: wanted, current: current, muteSeconds: muteSeconds)
+            show("\(verb.capitalizedFirst) @\(account.acct)…", error: false)
+        } catch {
+            show("Couldn't \(verb): the cache could not record it (\(error))", error: true)
+        }
+    }
+
+    func toggleBoosts(_ account: Account) {
+        let hidden = sources.actions.hidesBoosts(of: account.id)
+        do {
+            try sources.actions.hide(HiddenEntry(kind: .boosts, target: account.id), !hidden)
+            show(hidden ? "Boosts from @\(account.acct) are shown again." : "Boosts from @\(account.acct) are hidden (here only).", error: false)
+        } catch {
+            show("Couldn't record that in the cache: \(error)", error: true)
+        }
+    }
+
+    func hide(_ post: Post) {
+        do {
+            try sources.actions.hide(HiddenEntry(kind: .status, target: post.statusID))
+            show("Hidden. It won't show here again.", error: false)
+        } catch {
+            show("Couldn't record that in the cache: \(error)", error: true)
+        }
+    }
+}
+
+extension String {
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }

@@ -268,6 +268,10 @@ public final class AppRunner {
             case .sendPost(let d): send(d)
             case .editExternally(let text): editExternally(text)
             case .deletePost(let post): delete(post)
+            case .account(let kind, let account, let wanted, let current, let seconds):
+                act(kind, on: account, wanted: wanted, current: current, muteSeconds: seconds)
+            case .toggleBoosts(let account): toggleBoosts(account)
+            case .hidePost(let post): hide(post)
             case .repaint:
                 screen.invalidate()
             case .quit:

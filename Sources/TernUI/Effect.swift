@@ -2,6 +2,7 @@ import Foundation
 import TernFeed
 import TernImages
 import TernModel
+import TernStore
 
 /// What a layer's update asks the world to do. Plain values: the runner carries them out, tests read them.
 enum Effect: Equatable {
@@ -34,6 +35,13 @@ enum Effect: Equatable {
     case editExternally(String)
     /// Deletes one of the user's own posts on the server.
     case deletePost(Post)
+    /// Follows, mutes (for so many seconds; nil: until undone) or blocks an account, or stops:
+    /// journaled and sent like a like. `current` is the state as last known.
+    case account(PendingAction.Kind, Account, wanted: Bool, current: Bool, muteSeconds: Int?)
+    /// Hides an account's boosts, or shows them again (here only, never sent).
+    case toggleBoosts(Account)
+    /// Hides a post here ("not interested").
+    case hidePost(Post)
     /// Repaint every cell (after a resize).
     case repaint
     case quit

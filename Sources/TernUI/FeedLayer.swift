@@ -127,6 +127,7 @@ struct FeedLayer: Layer {
             filter = filter == wanted ? .everything : wanted
             let words: [FeedFilter: String] = [.everything: "All posts", .withoutBoosts: "Posts without boosts", .mediaOnly: "Posts with pictures"]
             return [.feed(opening, .filter(filter)), .say(words[filter] ?? "", error: false)]
+        case .menu: return menu(for: row, env)
         case .help: return [.push(.help)]
         case .quit: return [.quit]
         }

@@ -5,7 +5,7 @@ public enum UIAction: String, Sendable, CaseIterable {
     case lineDown = "next", lineUp = "previous", pageDown = "page-down", pageUp = "page-up", top, bottom
     case open, back, profile, notifications, timelines, search
     case like, save, boost, refresh, reveal
-    case compose, reply, edit, delete
+    case compose, reply, edit, delete, menu
     case viewImage = "view-image", openLink = "open-link", retryImages = "retry-images"
     case follow, mentionsOnly = "mentions-only", toggleBoosts = "toggle-boosts", mediaOnly = "media-only"
     case help, quit
@@ -34,6 +34,7 @@ public enum UIAction: String, Sendable, CaseIterable {
         case .reply: return "reply to the post"
         case .edit: return "edit your post"
         case .delete: return "delete your post"
+        case .menu: return "more: mute, block, hide boosts, not interested"
         case .viewImage: return "view picture large"
         case .openLink: return "open link in browser"
         case .retryImages: return "retry failed pictures"
@@ -63,7 +64,7 @@ public struct Keymap: Sendable, Equatable {
         .character("p"): .profile, .character("n"): .notifications,
         .character("f"): .like, .character("b"): .save, .character("B"): .boost,
         .character("r"): .refresh, .character("c"): .reveal,
-        .character("w"): .compose, .character("a"): .reply, .character("e"): .edit, .character("D"): .delete,
+        .character("w"): .compose, .character("a"): .reply, .character("e"): .edit, .character("D"): .delete, .character("x"): .menu,
         .character("t"): .timelines, .character("v"): .viewImage, .character("o"): .openLink, .character("R"): .retryImages,
         .character("F"): .follow, .character("m"): .mentionsOnly, .character("H"): .toggleBoosts, .character("M"): .mediaOnly,
         .character("/"): .search, .character("?"): .help, .character("q"): .quit,

@@ -83,6 +83,14 @@ struct RowLayout {
         header.append(Segment(text: SafeText(reply + " " + age), role: .time, column: x0 + inner - ageWidth + 1))
         lines.append(header)
 
+        // A filter of the user's with "warn" folds the whole post behind its title until revealed.
+        let filtered = post.filterWarnings
+        if !filtered.isEmpty, !revealed {
+            lines += TextWrap.wrap([("⊘ Filtered: " + filtered.joined(separator: ", "), .warning), ("  (c to show)", .placeholder)],
+                                   width: inner).map(shifted)
+            lines.append([])
+            return
+        }
         let hidden = !post.spoilerText.isEmpty && !revealed
         if !post.spoilerText.isEmpty {
             let hint = revealed ? "" : "  (c to show)"
@@ -101,7 +109,8 @@ struct RowLayout {
                 lines += TextWrap.wrap([("↗ " + (card.title.isEmpty ? card.url : card.title), .link), (provider, .placeholder)],
                                        width: inner).prefix(2).map(shifted)
             }
-            layoutMedia(post, x0: x0, inner: inner, blurOnly: post.sensitive && !revealed)
+            let blur = post.sensitive || post.filters?.contains { $0.action == .blur } == true
+            layoutMedia(post, x0: x0, inner: inner, blurOnly: blur && !revealed)
         } else if !post.media.isEmpty {
             lines.append([Segment(text: SafeText("▣ \(post.media.count) attachment\(post.media.count == 1 ? "" : "s") hidden"),
                                   role: .placeholder, column: x0)])

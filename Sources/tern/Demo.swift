@@ -55,12 +55,18 @@ struct Demo: ParsableCommand {
     @Option(help: "Seconds an uploaded picture stays \"processing\" (answered 202, no URL).")
     var mediaProcessing = 1.0
 
+    @Option(parsing: .singleValue, help: "A keyword filter of the demo user's, as TITLE:KEYWORD:ACTION (warn, hide or blur); repeatable.")
+    var filter: [String] = []
+
     @OptionGroup var view: ViewOptions
 
     func validate() throws {
         guard (0...1).contains(failRate) else { throw ValidationError("--fail-rate takes a number from 0 to 1") }
         guard latency >= 0, imageLatency >= 0 else { throw ValidationError("latencies cannot be negative") }
         guard unreachableFor >= 0 else { throw ValidationError("--unreachable-for cannot be negative") }
+        for f in filter where f.split(separator: ":").count != 3 || !["warn", "hide", "blur"].contains(f.split(separator: ":").last ?? "") {
+            throw ValidationError("--filter takes TITLE:KEYWORD:ACTION with ACTION warn, hide or blur, not \(f)")
+        }
         guard maxCharacters > 0 else { throw ValidationError("--max-characters must be at least 1") }
         guard mediaProcessing >= 0 else { throw ValidationError("--media-processing cannot be negative") }
         guard editEvery >= 0, deleteEvery >= 0, dropStreamEvery >= 0 else { throw ValidationError("intervals cannot be negative") }
@@ -83,6 +89,10 @@ struct Demo: ParsableCommand {
         config.editInterval = editEvery > 0 ? editEvery : nil
         config.deleteInterval = deleteEvery > 0 ? deleteEvery : nil
         config.dropStreamInterval = dropStreamEvery > 0 ? dropStreamEvery : nil
+        config.filters = filter.map { f in
+            let p = f.split(separator: ":").map(String.init)
+            return DemoFilter(title: p[0], keyword: p[1], action: p[2])
+        }
         config.maxCharacters = maxCharacters
         config.mediaProcessingSeconds = mediaProcessing
         config.quirks = ServerQuirks.sets.first { $0.name == imitate }?.quirks ?? []

@@ -174,7 +174,7 @@ final class ScreensEngineTests: XCTestCase {
         let src = try sources(server.baseURL, store: try temp.open(), http: http)
         let account = try await src.client.timeline(.home, limit: 5).posts.first { $0.boostedBy == nil }!.account
         let log = FeedLog()
-        let engine = ProfileEngine(sources: src, account: account, retry: RetryPolicy(attempts: 2, base: 0.01, cap: 0.01)) { log.record($0) }
+        let engine = ProfileEngine(sources: src, account: account) { log.record($0) }
         let task = Task { await engine.run() }
         engine.perform(.start)
         func relation(_ s: FeedSnapshot) -> (Relationship?, Bool)? {

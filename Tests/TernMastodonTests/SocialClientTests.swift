@@ -98,7 +98,7 @@ final class SocialClientTests: XCTestCase {
             XCTAssertNotNil(profile.createdAt)
             var r = try await client.relationship(accountID: author.id)
             let wasFollowing = r.following || r.requested
-            r = try await client.setFollowing(!wasFollowing, accountID: author.id)
+            r = try await client.perform(wasFollowing ? .unfollow : .follow, accountID: author.id)
             XCTAssertEqual(r.following || r.requested, !wasFollowing)
             let again = try await client.relationship(accountID: author.id)
             XCTAssertEqual(again, r, "the server kept the change")

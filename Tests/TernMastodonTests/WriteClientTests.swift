@@ -153,3 +153,15 @@ final class WriteClientTests: XCTestCase {
     /// A picture made by the demo's real encoder, for uploads.
     static func png() throws -> Data { try DemoServer.samplePicture(width: 64, height: 48, format: "png") }
 }
+
+/// A real Mastodon status with a filter result decodes to a warning with the filter's title.
+final class FilterCorpusTests: XCTestCase {
+    func testARecordedFilteredStatusWarns() throws {
+        let file = CorpusTests.corpus.appendingPathComponent("mastodon.social_mastodonpy/status_custom_emojis.json")
+        guard FileManager.default.fileExists(atPath: file.path) else { throw XCTSkip("../shared/corpus is absent") }
+        let post = try MastodonDecoder.post(fromJSON: Data(contentsOf: file))
+        XCTAssertEqual(post.filters, [PostFilter(title: "animes", action: .warn)])
+        XCTAssertEqual(post.filterWarnings, ["animes"])
+        XCTAssertFalse(post.filteredOut)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import TernFeed
+import TernModel
+import TernStore
+
+/// `x`: what can be done about a post or its author beyond the single keys: mute (for a while or for
+/// good), block, hide their boosts, not interested in this post, and edit or delete one's own.
+extension FeedLayer {
+    func menu(for row: FeedRow?, _ env: LayerEnv) -> [Effect] {
+        var items: [Choice] = []
+        var subject: Account?
+        var relationship: Relationship?
+        if case .profile(let p, let r, _)? = row {
+            subject = p.account
+            relationship = r
+        } else if let post = row?.post {
+            subject = post.boostedBy ?? post.account
+            if post.boostedBy != nil {
+                // A boost: the booster is the one whose boosts are a nuisance; the author may be muted too.
+                items += accountItems(post.account, nil, env)
+            }
+            if post.account.id == env.ownAccountID, post.boostedBy == nil {
+                items.append(Choice(label: "Edit this post", effects: [.compose(.edit(post))]))
+                items.append(Choice(label: "Delete this post…", effects: [.push(.confirm(question: "Delete this post of yours? It can't be undone.",
+                                                                                          yes: [.deletePost(post)]))]))
+            }
+            items.append(Choice(label: "Not interested in this post (hide it here)", effects: [.hidePost(post)]))
+        }
+        guard let subject, subject.id != env.ownAccountID else {
+            return items.isEmpty ? [] : [.push(.choice(title: "This post", items: items))]
+        }
+        items = accountItems(subject, relationship, env) + [Choice(label: "Hide or show boosts from @\(subject.acct)",
+                                                                     effects: [.toggleBoosts(subject)])] + items
+        return [.push(.choice(title: "What to do", items: items))]
+    }
+
+    /// Mute (with its lengths) and block, or lifting them when the relationship says they are on.
+    private func accountItems(_ a: Account, _ r: Relationship?, _ env: LayerEnv) -> [Choice] {
+        guard a.id != env.ownAccountID else { return [] }
+        let handle = "@" + a.acct
+        var items: [Choice] = []
+        if r?.muting == true {
+            items.append(Choice(label: "Unmute \(handle)", effects: [.account(.mute, a, wanted: false, current: true, muteSeconds: nil)]))
+        } else {
+            let lengths: [(String, Int?)] = [("for an hour", 3_600), ("for a day", 86_400), ("for a week", 604_800), ("until I unmute", nil)]
+            let choices = lengths.map { words, seconds in
+                Choice(label: "Mute \(handle) \(words)", effects: [.account(.mute, a, wanted: true, current: false, muteSeconds: seconds)])
+            }
+            items.append(Choice(label: "Mute \(handle)…", effects: [.push(.choice(title: "Mute \(handle): their posts leave your lists", items: choices))]))
+        }
+        if r?.blocking == true {
+            items.append(Choice(label: "Unblock \(handle)", effects: [.account(.block, a, wanted: false, current: true, muteSeconds: nil)]))
+        } else {
+            items.append(Choice(label: "Block \(handle)…", effects: [.push(.confirm(
+                question: "Block \(handle)? They can't follow you or see your posts, and you won't see theirs.",
+                yes: [.account(.block, a, wanted: true, current: false, muteSeconds: nil)]))]))
+        }
+        return items
+    }
+}
