@@ -92,6 +92,26 @@ final class ComposeEndToEndTests: XCTestCase {
         let media = try XCTUnwrap(post["media_attachments"] as? [[String: Any]])
         XCTAssertEqual(media.count, 1)
         XCTAssertEqual(media.first?["description"] as? String, "Concentric rings, 日本語の説明")
+
+        // The reply is one's own: it can be edited (from the text as written) and deleted.
+        try tmux.send("g")
+        XCTAssertTrue(tmux.wait { $0.contains("你好，世界 👋🏽 a reply from tmux") }.ok, tmux.screen())
+        try tmux.send("e")
+        XCTAssertTrue(tmux.wait { $0.contains("Edit post") && $0.contains("a reply from tmux") }.ok, tmux.screen())
+        try tmux.run(["send-keys", "-l", " (edited)"])
+        try tmux.send("C-s")
+        XCTAssertTrue(tmux.wait { $0.contains("Edit saved.") }.ok, tmux.screen())
+        let edited = try XCTUnwrap(r.written().first)
+        XCTAssertTrue((edited["content"] as? String)?.contains("a reply from tmux (edited)") == true, "\(edited["content"] ?? "")")
+        XCTAssertFalse(edited["edited_at"] is NSNull, "the server keeps it as an edit")
+        XCTAssertEqual((edited["media_attachments"] as? [[String: Any]])?.first?["description"] as? String, "Concentric rings, 日本語の説明",
+                       "the picture and its alt text stay through the edit")
+        XCTAssertTrue(tmux.wait { $0.contains("(edited)") }.ok, "the edit is not shown:\n\(tmux.screen())")
+        try tmux.send("D")
+        XCTAssertTrue(tmux.wait { $0.contains("Delete this post of yours?") }.ok, tmux.screen())
+        try tmux.send("y")
+        XCTAssertTrue(tmux.wait { $0.contains("Deleted.") }.ok, tmux.screen())
+        XCTAssertTrue(r.written().isEmpty, "the server still has it")
     }
 
     func testADraftSurvivesKillDashNine() throws {

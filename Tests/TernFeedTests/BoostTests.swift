@@ -74,4 +74,22 @@ final class BoostTests: XCTestCase {
         let performed = await second.actionLog()
         XCTAssertEqual(performed, ["reblog \(post.statusID)"])
     }
+
+    /// `--fail-rate 1`: the boost ends rolled back with the server's reason, within the bounded retry.
+    func testAFailingServerRollsTheBoostBackWithAReason() async throws {
+        var config = DemoConfig()
+        config.failRate = 1
+        config.failureKinds = [.serverError]
+        try await withEngine(config) { _, engine, log in
+            engine.send(.start)
+            let loaded = try await waitFor(log) { !$0.posts.isEmpty && !$0.loadingNewer }
+            let post = try XCTUnwrap(loaded.posts.first { !$0.boosted })
+            let started = Date()
+            engine.send(.toggleBoost(postID: post.id))
+            let refused = try await waitFor(log, timeout: 25) { $0.message?.isError == true && $0.pendingActions == 0 }
+            XCTAssertLessThan(Date().timeIntervalSince(started), 20)
+            XCTAssertEqual(refused.posts.first { $0.id == post.id }?.boosted, false, "rolled back")
+            XCTAssertTrue(refused.message?.text.hasPrefix("Couldn't boost: server error 500") == true, refused.message?.text ?? "")
+        }
+    }
 }

@@ -1,0 +1,84 @@
+import Foundation
+import TernFeed
+import TernModel
+import TernTerminal
+@testable import TernUI
+import XCTest
+
+/// `x`, `w`, `a`, `e` and `D` on the list: what each asks for, for someone else's post, one's own, a
+/// boost, and a profile that is muted.
+final class PostMenuTests: XCTestCase {
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    let ada = Account(id: "1", acct: "ada", displayName: "Ada")
+    let me = Account(id: "42", acct: "me", displayName: "Me")
+
+    func env(_ rows: [FeedRow]) -> LayerEnv {
+        var e = LayerEnv(rows: 30, columns: 100, now: now, renderer: FrameRenderer(theme: .builtIn))
+        e.feeds[.timeline(.home)] = FeedSnapshot(version: 1, feed: .timeline(.home), rows: rows)
+        e.ownAccountID = me.id
+        e.ownAcct = me.acct
+        return e
+    }
+
+    func post(_ id: String, by a: Account, boostedBy: Account? = nil) -> Post {
+        var p = Post(id: id, statusID: id, account: a, createdAt: now, content: StyledText(plain: "words"))
+        p.boostedBy = boostedBy
+        return p
+    }
+
+    /// The top layer's menu after a key on the first row.
+    func menu(after key: Key, _ rows: [FeedRow]) -> (stack: LayerStack, effects: [Effect]) {
+        let e = env(rows)
+        var stack = LayerStack(root: .home)
+        _ = stack.apply(stack.settle(e))
+        let effects = stack.apply(stack.key(key, e))
+        return (stack, effects)
+    }
+
+    func labels(_ stack: LayerStack) -> [String] { (stack.top as? ChoiceLayer)?.items.map(\.label) ?? [] }
+
+    func testSomeoneElsesPostOffersMuteBlockBoostsAndNotInterested() {
+        let p = post("p1", by: ada)
+        let (stack, _) = menu(after: .character("x"), [.post(p)])
+        XCTAssertEqual(labels(stack), ["Mute @ada…", "Block @ada…", "Hide or show boosts from @ada",
+                                       "Not interested in this post (hide it here)"])
+        var s = stack
+        let e = env([.post(p)])
+        // Mute asks how long; the last choice is for good.
+        _ = s.apply(s.key(.character("1"), e))
+        XCTAssertEqual(labels(s).last, "Mute @ada until I unmute")
+        XCTAssertEqual(s.apply(s.key(.character("2"), e)), [.account(.mute, ada, wanted: true, current: false, muteSeconds: 86_400)])
+    }
+
+    func testOwnPostOffersEditAndDeleteAndNoMute() {
+        let p = post("p2", by: me)
+        let (stack, _) = menu(after: .character("x"), [.post(p)])
+        XCTAssertEqual(labels(stack), ["Edit this post", "Delete this post…", "Not interested in this post (hide it here)"])
+        XCTAssertEqual(menu(after: .character("e"), [.post(p)]).effects, [.compose(.edit(p))])
+        let (deleting, _) = menu(after: .character("D"), [.post(p)])
+        XCTAssertTrue(deleting.top is ConfirmLayer)
+        // Someone else's post can't be edited.
+        let theirs = menu(after: .character("e"), [.post(post("p3", by: ada))]).effects
+        XCTAssertEqual(theirs, [.say("Only your own posts can be edited.", error: true)])
+    }
+
+    func testABoostOffersTheBoostersBoostsAndTheAuthor() {
+        let bo = Account(id: "7", acct: "bo", displayName: "Bo")
+        let p = post("p4", by: ada, boostedBy: bo)
+        let (stack, _) = menu(after: .character("x"), [.post(p)])
+        XCTAssertEqual(labels(stack), ["Mute @bo…", "Block @bo…", "Hide or show boosts from @bo", "Mute @ada…", "Block @ada…",
+                                       "Not interested in this post (hide it here)"])
+    }
+
+    func testAMutedProfileOffersUnmute() {
+        let rows: [FeedRow] = [.profile(Profile(account: ada), Relationship(muting: true, blocking: true), followPending: false)]
+        let (stack, _) = menu(after: .character("x"), rows)
+        XCTAssertEqual(Array(labels(stack).prefix(2)), ["Unmute @ada", "Unblock @ada"])
+    }
+
+    func testWriteAndReplyOpenCompose() {
+        let p = post("p5", by: ada)
+        XCTAssertEqual(menu(after: .character("w"), [.post(p)]).effects, [.compose(.new)])
+        XCTAssertEqual(menu(after: .character("a"), [.post(p)]).effects, [.compose(.reply(p))])
+    }
+}
