@@ -96,6 +96,15 @@ extension DemoState {
         return r
     }
 
+    /// A muted or blocked account's posts and boosts leave the timelines (not its own profile).
+    func silenced(_ p: DemoPost, in selection: Selection) -> Bool {
+        if case .author(let a, _, _) = selection, a == p.authorIndex { return false }
+        func gone(_ i: Int) -> Bool {
+            blocked.contains(i) || muted[i].map { until in until.map { $0 > Date() } ?? true } ?? false
+        }
+        return gone(p.authorIndex) || (p.boostOf.flatMap { post(id: $0) }.map { gone($0.authorIndex) } ?? false)
+    }
+
     /// Mutes (for `seconds`, or for good), blocks, or lifts either; logged as "mute 1234" for tests.
     func setRelation(_ verb: String, index: Int, seconds: Int?) -> WireRelationship {
         switch verb {

@@ -8,11 +8,11 @@ actor DemoState {
     private let startedAt: Date
     var posts: [DemoPost] = []
     /// Kept as posts are made, so writing an account doesn't scan every post.
-    private var postsByAuthor: [Int: Int] = [:]
-    private var favourited: Set<UInt64> = []
+    private(set) var postsByAuthor: [Int: Int] = [:]
+    private(set) var favourited: Set<UInt64> = []
     /// Posts the demo user boosted.
-    private var boosted: Set<UInt64> = []
-    private var bookmarks: [(seq: UInt64, id: UInt64)] = []
+    private(set) var boosted: Set<UInt64> = []
+    private(set) var bookmarks: [(seq: UInt64, id: UInt64)] = []
     private var nextBookmarkSeq: UInt64 = 1
     private var extraPosts = 0
     var rng: SeededRandom
@@ -314,112 +314,5 @@ actor DemoState {
         guard let raw = UInt64(id), raw > DemoWorld.firstID else { return nil }
         let postID = raw - (raw - DemoWorld.firstID) % DemoWorld.idStep
         return post(id: postID)?.media.first { $0.id == id }
-    }
-
-    // MARK: Wire
-
-    /// A status id as this server writes it.
-    nonisolated func wireID(_ n: UInt64) -> String {
-        config.quirks.contains(.ulidIDs) ? ULID.encode(n) : String(n)
-    }
-
-    /// A status id a client sent, in this server's form.
-    nonisolated func parseID(_ s: String) -> UInt64? {
-        config.quirks.contains(.ulidIDs) ? ULID.decode(s) : UInt64(s)
-    }
-
-    /// A text field as this server sends it: laden with escape sequences when it is hostile.
-    nonisolated func shown(_ text: String, salt: Int) -> String {
-        config.hostile ? HostileText.laden(text, salt: salt) : text
-    }
-
-    /// The format a picture is served in, and its preview's size.
-    nonisolated func served(_ spec: ImageSpec) -> (format: ImageSpec.Format, preview: ImageSpec) {
-        var preview = spec.preview
-        if config.quirks.contains(.croppedPreviews) { preview.height = max(1, preview.width * 9 / 16) }
-        return (config.quirks.contains(.webpOnly) ? .webp : spec.format, preview)
-    }
-
-    /// A muted or blocked account's posts and boosts leave the timelines (not its own profile).
-    private func silenced(_ p: DemoPost, in selection: Selection) -> Bool {
-        if case .author(let a, _, _) = selection, a == p.authorIndex { return false }
-        func gone(_ i: Int) -> Bool {
-            blocked.contains(i) || muted[i].map { until in until.map { $0 > Date() } ?? true } ?? false
-        }
-        return gone(p.authorIndex) || (p.boostOf.flatMap { post(id: $0) }.map { gone($0.authorIndex) } ?? false)
-    }
-
-    func wire(_ post: DemoPost, base: String) -> WireStatus {
-        let inner = post.boostOf.flatMap { self.post(id: $0) }.map { wire($0, base: base) }
-        let author = world.accounts[post.authorIndex]
-        let fav = favourited.contains(post.id)
-        let reblogged = boosted.contains(post.id)
-        let saved = bookmarks.contains { $0.id == post.id }
-        let media = post.media.map { wireMedia($0, base: base) }
-        return WireStatus(
-            id: wireID(post.id), createdAt: Self.iso8601(post.createdAt),
-            inReplyToId: post.inReplyTo.map { wireID($0.id) },
-            inReplyToAccountId: post.inReplyTo.map { world.accounts[$0.author].id },
-            sensitive: post.sensitive,
-            spoilerText: post.spoilerText.isEmpty ? "" : shown(post.spoilerText, salt: Int(post.id % 97)),
-            language: inner == nil ? post.language : nil,
-            uri: "\(base)/users/\(author.username)/statuses/\(wireID(post.id))", url: "\(base)/@\(author.username)/\(wireID(post.id))",
-            repliesCount: post.repliesCount, reblogsCount: post.boostsCount + (reblogged ? 1 : 0),
-            favouritesCount: post.favouritesCount + (fav ? 1 : 0), favourited: inner?.favourited ?? fav,
-            reblogged: inner?.reblogged ?? reblogged, bookmarked: inner?.bookmarked ?? saved,
-            content: config.hostile ? "<p>" + shown("hostile", salt: Int(post.id % 89)) + "</p>" + post.html : post.html,
-            reblog: inner,
-            account: wireAccount(post.authorIndex, base: base), mediaAttachments: media,
-            mentions: post.mentions.map { i in
-                let a = world.accounts[i]
-                return WireMention(id: a.id, username: a.username, url: "\(base)/@\(a.username)", acct: a.acct)
-            },
-            tags: post.tags.map { WireTag(name: $0.lowercased(), url: "\(base)/tags/\($0.lowercased())") },
-            editedAt: post.editedAt.map(Self.iso8601), visibility: post.visibility,
-            poll: post.poll.map { wirePoll($0, id: post.id) }, filtered: inner == nil ? filterResults(post) : [])
-    }
-
-    func wireMedia(_ m: DemoMedia, base: String) -> WireMedia {
-        if let upload = m.upload {
-            let ext = upload.mimeType.split(separator: "/").last.map(String.init) ?? "bin"
-            let ready = Date() >= upload.readyAt
-            return WireMedia(id: m.id, type: upload.mimeType.hasPrefix("image/") ? "image" : "unknown",
-                             url: ready ? "\(base)/media/\(m.id)/original.\(ext)" : nil,
-                             previewUrl: "\(base)/media/\(m.id)/small.\(ext)", remoteUrl: nil, previewRemoteUrl: nil, textUrl: nil,
-                             meta: WireMediaMeta(original: nil, small: nil), description: m.description.isEmpty ? nil : m.description,
-                             blurhash: m.blurhash)
-        }
-        let (format, p) = served(m.spec)
-        let ext = format.fileExtension
-        return WireMedia(
-            id: m.id, type: "image", url: "\(base)/media/\(m.id)/original.\(ext)",
-            previewUrl: "\(base)/media/\(m.id)/small.\(ext)", remoteUrl: nil, previewRemoteUrl: nil, textUrl: nil,
-            meta: WireMediaMeta(
-                original: WireImageSize(width: m.spec.width, height: m.spec.height, size: "\(m.spec.width)x\(m.spec.height)",
-                                        aspect: Double(m.spec.width) / Double(m.spec.height)),
-                small: config.quirks.contains(.croppedPreviews) ? nil
-                    : WireImageSize(width: p.width, height: p.height, size: "\(p.width)x\(p.height)",
-                                    aspect: Double(p.width) / Double(p.height))),
-            description: m.description, blurhash: m.blurhash)
-    }
-
-    func wireAccount(_ index: Int, base: String) -> WireAccount {
-        let a = world.accounts[index]
-        return WireAccount(
-            id: a.id, username: shown(a.username, salt: index), acct: shown(a.acct, salt: index + 1),
-            displayName: shown(a.displayName, salt: index + 2),
-            createdAt: "2024-01-01T00:00:00.000Z", note: shown(a.note, salt: index + 3),
-            url: "\(base)/@\(a.username)",
-            uri: "\(base)/users/\(a.username)", avatar: "\(base)/avatars/\(a.id).png",
-            avatarStatic: "\(base)/avatars/\(a.id).png", header: "\(base)/headers/missing.png",
-            headerStatic: "\(base)/headers/missing.png", followersCount: 10 + index * 7,
-            followingCount: 5 + index * 3, statusesCount: postsByAuthor[index] ?? 0,
-            lastStatusAt: nil)
-    }
-
-    nonisolated static func iso8601(_ date: Date) -> String {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return f.string(from: date)
     }
 }

@@ -214,7 +214,8 @@ extension ComposeLayer {
         case .options: hint = "←/→ choose · space change · tab next field" + (draft.poll != nil ? " · + another choice" : "")
         default: hint = "tab next field · shift-tab back"
         }
-        let saved = env.savedDraft == current ? "✓ draft saved" : "…"
+        let now = current
+        let saved = env.savedDraft == now ? "✓ draft saved" : now == opened ? "" : "saving…"
         let right = SafeText(saved + " ")
         screen.draw(SafeText(" " + hint), row: row, column: 0, style: theme[.status], maxWidth: env.columns - right.width - 1)
         screen.draw(right, row: row, column: max(0, env.columns - right.width), style: theme[.status])

@@ -20,6 +20,8 @@ struct ComposeLayer: Layer {
     }
 
     private(set) var draft: Draft
+    /// The draft as the screen opened with it: unchanged, there is nothing to save yet.
+    let opened: Draft
     /// The post answered or edited, shown above the text.
     let context: Post?
     private(set) var body: LineEditor
@@ -43,6 +45,7 @@ struct ComposeLayer: Layer {
 
     init(draft: Draft, context: Post?) {
         self.draft = draft
+        opened = draft
         self.context = context
         body = LineEditor(draft.text, limit: 50_000, multiline: true)
         spoiler = LineEditor(draft.spoiler, limit: 1_000)

@@ -16,7 +16,7 @@ final class ComposeEndToEndTests: XCTestCase {
         let address: String
 
         var browse: String {
-            "env XDG_CONFIG_HOME=\(home.path)/config XDG_CACHE_HOME=\(home.path)/cache XDG_DATA_HOME=\(home.path)/data "
+            "env VISUAL=\(home.path)/editor XDG_CONFIG_HOME=\(home.path)/config XDG_CACHE_HOME=\(home.path)/cache XDG_DATA_HOME=\(home.path)/data "
                 + "XDG_STATE_HOME=\(home.path)/state \(tern) --server \(address) --token-file \(home.path)/token --no-stream"
         }
 
@@ -37,11 +37,22 @@ final class ComposeEndToEndTests: XCTestCase {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("tern-compose-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         try "any-token\n".write(to: home.appendingPathComponent("token"), atomically: true, encoding: .utf8)
+        // An "editor" that adds words to the end of the file it is given, as a person typing would.
+        let editor = home.appendingPathComponent("editor")
+        try "#!/bin/sh\nprintf '%s\\n' \"$(cat \"$1\") and from the editor\" > \"$1.new\" && mv \"$1.new\" \"$1\"\n"
+            .write(to: editor, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
         let server = try TmuxSession(command: "\(tern) demo --server-only --new-post-every 0 \(serverFlags)", columns: 100, rows: 5)
         let started = server.wait { $0.contains("http://127.0.0.1:") }
         let address = try XCTUnwrap(started.screen.range(of: #"http://127\.0\.0\.1:\d+"#, options: .regularExpression)
             .map { String(started.screen[$0]) }, started.screen)
         return Rig(tern: tern, home: home, server: server, address: address)
+    }
+
+    private func tmux(_ t: TmuxSession, waitFor text: String, after key: String) throws {
+        try t.send(key)
+        let seen = t.wait { $0.contains(text) }
+        XCTAssertTrue(seen.ok, "\(key) did not bring \"\(text)\":\n\(seen.screen)")
     }
 
     /// Ends the program in the pane the hard way: no handler runs, nothing is flushed.
@@ -126,13 +137,16 @@ final class ComposeEndToEndTests: XCTestCase {
         try first.send("Enter")
         try first.run(["send-keys", "-l", "second line"])
         XCTAssertTrue(first.wait { $0.contains("✓ draft saved") && $0.contains("second line") }.ok, first.screen())
+        // Ctrl-E: the text goes through $VISUAL and comes back with what the editor added.
+        try tmux(first, waitFor: "and from the editor", after: "C-e")
+        XCTAssertTrue(first.wait { $0.contains("✓ draft saved") && $0.contains("kept through a kill") }.ok, first.screen())
         try killHard(first)
 
         let second = try TmuxSession(command: r.browse)
         defer { second.close() }
         XCTAssertTrue(second.wait { $0.contains("1 draft kept") }.ok, "the draft was not offered:\n\(second.screen())")
         try second.send("w")
-        let back = second.wait { $0.contains("kept through a kill, 日本語も") && $0.contains("second line") }
+        let back = second.wait { $0.contains("kept through a kill, 日本語も") && $0.contains("second line and from the editor") }
         XCTAssertTrue(back.ok, "the draft did not come back:\n\(back.screen)")
         XCTAssertTrue(r.written().isEmpty, "nothing was sent")
     }
