@@ -152,8 +152,12 @@ extension AppRunner {
         case .posted(let post, let edit):
             show(edit ? "Edit saved." : "Posted.", error: false)
             if edit { for (_, e) in engines { e.perform(.streamed([.edited(post)])) } }
-            // The post appears where it belongs through the same fetch as `r`.
+            // The post appears where it belongs through the same fetch as `r`; an open thread it answers
+            // is read again.
             (engines[.timeline(.home)] as? TimelineEngine)?.send(.poll)
+            if post.inReplyToID != nil {
+                for (id, e) in engines { if case .thread = id { e.perform(.refresh) } }
+            }
         case .refused(let why):
             show(why, error: true)
         }

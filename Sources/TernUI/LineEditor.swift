@@ -11,11 +11,12 @@ struct LineEditor: Equatable {
     let limit: Int
     let multiline: Bool
 
+    /// Starts with `text` (from a draft, or back from `$EDITOR`), taken in as if typed: the same
+    /// characters are dropped or changed.
     init(_ text: String = "", limit: Int = 500, multiline: Bool = false) {
         self.limit = limit
         self.multiline = multiline
-        characters = Array(text.prefix(limit)).map { multiline || !$0.isNewline ? $0 : " " }
-        cursor = characters.count
+        for c in text { insert(c) }
     }
 
     var text: String { String(characters) }

@@ -81,6 +81,17 @@ final class WriteClientTests: XCTestCase {
         }
     }
 
+    func testAPollIsPostedWithItsChoicesAndReadBack() async throws {
+        try await withDemo { _, client in
+            let draft = Draft(id: "new", text: "Tea or coffee?", poll: DraftPoll(options: ["tea", "coffee", ""], expiresIn: 3_600, multiple: true))
+            let made = try await client.publish(draft, mediaIDs: [], idempotencyKey: "poll-1")
+            XCTAssertEqual(made.poll?.options.map(\.title), ["tea", "coffee"], "empty choices are left out")
+            let read = try await client.status(id: made.statusID)
+            XCTAssertEqual(read.poll?.options.count, 2)
+            XCTAssertFalse(read.poll?.expired ?? true)
+        }
+    }
+
     func testTooLongAndEmptyPostsAreRefusedWithTheServersReason() async throws {
         var config = DemoConfig()
         config.maxCharacters = 50

@@ -89,6 +89,14 @@ final class MultilineEditorTests: XCTestCase {
         XCTAssertEqual(e.text, ">ab!cdef\n\nxy")
     }
 
+    func testTextFromOutsideIsTakenInAsIfTyped() {
+        // What `$EDITOR` gives back may hold anything; it enters as typing would.
+        let e = LineEditor("line\u{1B}[2J one\r\nline\ttwo\u{07}", multiline: true)
+        XCTAssertEqual(e.text, "line[2J one\nline two")
+        XCTAssertEqual(e.cursor, e.characters.count)
+        XCTAssertEqual(LineEditor("a\nb", limit: 2).text, "a ")
+    }
+
     func testPastedLineBreaksStayAndControlsDoNot() {
         var e = LineEditor(multiline: true)
         for c in "a\r\nb\tc\u{1B}[31md" { _ = e.handle(.character(c)) }
