@@ -48,21 +48,27 @@ extension DemoRoutes {
 
     /// A form-encoded or JSON body as a flat dictionary of strings.
     func formBody(_ req: Request, _ ctx: BasicRequestContext) async throws -> [String: String] {
+        Dictionary(try await formPairs(req, upTo: 64 << 10), uniquingKeysWith: { _, last in last })
+    }
+
+    /// A form-encoded or JSON body as its pairs in order; repeated keys (`media_ids[]`) stay repeated, and
+    /// a JSON list becomes one `key[]` pair per element.
+    func formPairs(_ req: Request, upTo limit: Int) async throws -> [(String, String)] {
         var request = req
-        let buffer = try await request.collectBody(upTo: 64 << 10)
-        let text = String(buffer: buffer)
+        let text = String(buffer: try await request.collectBody(upTo: limit))
         if (req.headers[.contentType] ?? "").contains("json") {
             let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:]
-            return object.compactMapValues { $0 as? String }
+            return object.flatMap { k, v -> [(String, String)] in
+                if let list = v as? [Any] { return list.map { ("\(k)[]", "\($0)") } }
+                return [(k, "\(v)")]
+            }
         }
-        var out: [String: String] = [:]
-        for pair in text.split(separator: "&") {
+        return text.split(separator: "&").compactMap { pair in
             let kv = pair.split(separator: "=", maxSplits: 1).map {
                 String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0)
             }
-            if let k = kv.first { out[k] = kv.count > 1 ? kv[1] : "" }
+            return kv.first.map { ($0, kv.count > 1 ? kv[1] : "") }
         }
-        return out
     }
 
     func json(_ value: [String: String], status: HTTPResponse.Status) throws -> Response {

@@ -192,12 +192,19 @@ struct DemoRoutes: Sendable {
         try await delay()
         switch outcome {
         case .notFound: return error(.notFound, "Record not found")
-        case .fail(.serverError): return error(.internalServerError, "We're sorry, but something went wrong on our end.")
-        case .fail(.unavailable): return error(.serviceUnavailable, "Service temporarily unavailable")
-        case .fail(.timeout):
+        case .fail(let kind): return try await failure(kind)
+        case .ok(let post): return try json(await state.wire(post, base: base.value))
+        }
+    }
+
+    /// A request the fail-rate knob picked to fail, failing the way it says.
+    func failure(_ kind: DemoConfig.FailureKind) async throws -> Response {
+        switch kind {
+        case .serverError: return error(.internalServerError, "We're sorry, but something went wrong on our end.")
+        case .unavailable: return error(.serviceUnavailable, "Service temporarily unavailable")
+        case .timeout:
             try await Task.sleep(for: .seconds(config.stallSeconds))
             return error(.gatewayTimeout, "Gateway timeout")
-        case .ok(let post): return try json(await state.wire(post, base: base.value))
         }
     }
 

@@ -82,33 +82,14 @@ extension DemoRoutes {
         switch outcome {
         case .ok(let post): return try json(await state.wire(post, base: base.value))
         case .refused(let status, let message): return error(.init(code: status), message)
-        case .fail(.serverError): return error(.internalServerError, "We're sorry, but something went wrong on our end.")
-        case .fail(.unavailable): return error(.serviceUnavailable, "Service temporarily unavailable")
-        case .fail(.timeout):
-            try await Task.sleep(for: .seconds(config.stallSeconds))
-            return error(.gatewayTimeout, "Gateway timeout")
+        case .fail(let kind): return try await failure(kind)
         }
     }
 
     /// A post's fields from a form (repeated keys for lists) or a JSON body.
     private func writeRequest(_ req: Request, _ ctx: BasicRequestContext) async throws -> DemoState.WriteRequest {
-        var request = req
-        let text = String(buffer: try await request.collectBody(upTo: 1 << 20))
-        var pairs: [(String, String)] = []
-        if (req.headers[.contentType] ?? "").contains("json") {
-            let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:]
-            for (k, v) in object {
-                if let list = v as? [Any] { pairs += list.map { ("\(k)[]", "\($0)") } } else { pairs.append((k, "\(v)")) }
-            }
-        } else {
-            for pair in text.split(separator: "&") {
-                let kv = pair.split(separator: "=", maxSplits: 1).map {
-                    String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0)
-                }
-                if let k = kv.first { pairs.append((k, kv.count > 1 ? kv[1] : "")) }
-            }
-        }
         var r = DemoState.WriteRequest()
+        let pairs = try await formPairs(req, upTo: 1 << 20)
         var describedIDs: [String] = []
         for (k, v) in pairs {
             switch k {
