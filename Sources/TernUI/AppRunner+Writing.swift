@@ -26,7 +26,9 @@ extension AppRunner {
         let online = !sources.offline
         if online, me.id.isEmpty {
             Task.detached {
-                do { mailbox.post(.me(try await client.verifyCredentials())) } catch {
+                do { mailbox.post(.me(try await client.verifyCredentials())) } catch let error as MastodonError where error.serverUnreachable {
+                    // Offline (the status line says so): asked again at the next start.
+                } catch {
                     mailbox.post(.say("Couldn't ask the server who you are (editing and deleting need it): \(error)", isError: false))
                 }
             }
@@ -46,6 +48,8 @@ extension AppRunner {
                 let fresh = try await client.postingLimits()
                 mailbox.post(.limits(fresh))
                 try await store.saveLimits(fresh, account: account)
+            } catch let error as MastodonError where error.serverUnreachable {
+                // Offline (the status line says so): the stored limits, else Mastodon's, stand.
             } catch {
                 // Mastodon's defaults (or the stored ones) stand; the server says no again when it sees the post.
                 mailbox.post(.say("Couldn't ask the server for its post limits: \((error as? MastodonError)?.description ?? "\(error)")", isError: false))

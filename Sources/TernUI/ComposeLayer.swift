@@ -57,7 +57,7 @@ struct ComposeLayer: Layer {
     var current: Draft {
         var d = draft
         d.text = body.text
-        d.spoiler = draft.spoiler.isEmpty && focus != .spoiler && spoiler.text.isEmpty ? "" : spoiler.text
+        d.spoiler = spoiler.text
         for (i, a) in alts.enumerated() where d.attachments.indices.contains(i) { d.attachments[i].description = a.text }
         if d.poll != nil { d.poll?.options = pollChoices.map(\.text) }
         return d
