@@ -23,6 +23,7 @@ test: deps
 bench: deps
 	$(SWIFT) run -c release tern-bench render
 	$(SWIFT) run -c release tern-bench live
+	$(SWIFT) run -c release tern-bench compose
 	$(SWIFT) run -c release tern-bench images
 	$(SWIFT) run -c release tern-bench memory
 

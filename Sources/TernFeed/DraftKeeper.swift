@@ -11,6 +11,7 @@ public final class DraftKeeper: Sendable {
     private struct State {
         var waiting: [String: Draft] = [:]
         var writer: Task<Void, Never>?
+        var writes = 0
     }
 
     private let store: Store
@@ -42,6 +43,9 @@ public final class DraftKeeper: Sendable {
         while let writer = state.withLock({ $0.writer }) { await writer.value }
     }
 
+    /// Store writes made so far (for the benchmark: a paste should be a few).
+    public var writes: Int { state.withLock { $0.writes } }
+
     /// Every kept draft, the most recently touched first.
     public func drafts() async throws -> [Draft] {
         await flush()
@@ -57,6 +61,7 @@ public final class DraftKeeper: Sendable {
             do {
                 if draft.isEmpty { try await store.deleteDraft(draft.id, account: account) }
                 else { try await store.saveDraft(draft, account: account) }
+                state.withLock { $0.writes += 1 }
                 onSaved(draft)
             } catch {
                 logger.error("couldn't keep a draft", metadata: ["error": "\(error)"])
