@@ -92,6 +92,8 @@ struct ComposeLayer: Layer {
         case .character("\u{13}"): return send(env)                              // Ctrl-S
         case .escape:
             let kept = current
+            // Opened and left untouched (a reply's mentions alone): nothing of the user's to keep.
+            if kept == opened { return [.pop] }
             return [.pop, .keepDraft(kept)] + (kept.isEmpty ? [] : [.say("Draft kept: \(reopenKey(env)) opens it again.", error: false)])
         case .character("\u{05}") where focus == .text:                         // Ctrl-E
             return [.keepDraft(current), .editExternally(current.text)]

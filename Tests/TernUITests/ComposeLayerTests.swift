@@ -44,13 +44,17 @@ final class ComposeLayerTests: XCTestCase {
     }
 
     func testEscKeepsTheDraftAndSaysHowToReopenIt() {
-        var layer = ComposeLayer(draft: Draft(id: "new", text: "half a thought"), context: nil)
+        var layer = ComposeLayer(draft: Draft(id: "new", text: "half a"), context: nil)
+        _ = type(" thought", &layer, env())
         let effects = layer.update(.escape, env())
         XCTAssertEqual(effects.first, .pop)
         XCTAssertEqual(effects.dropFirst().first, .keepDraft(layer.current))
         XCTAssertEqual(effects.last, .say("Draft kept: w opens it again.", error: false))
-        var blank = ComposeLayer(draft: Draft(id: "new"), context: nil)
-        XCTAssertEqual(blank.update(.escape, env()), [.pop, .keepDraft(Draft(id: "new"))], "an empty draft is dropped, quietly")
+        var emptied = ComposeLayer(draft: Draft(id: "new", text: "x"), context: nil)
+        _ = emptied.update(.backspace, env())
+        XCTAssertEqual(emptied.update(.escape, env()), [.pop, .keepDraft(Draft(id: "new"))], "an emptied draft is dropped, quietly")
+        var untouched = ComposeLayer(draft: Draft(id: "reply:s1", text: "@ada "), context: nil)
+        XCTAssertEqual(untouched.update(.escape, env()), [.pop], "a reply's mentions alone are not a draft")
     }
 
     func testOptionsRowCyclesVisibilityTogglesTheWarningAndAddsAPoll() {
