@@ -303,7 +303,7 @@ public final class AppRunner {
     }
 
     /// The engine behind a list, made and started the first time it is asked for.
-    func engine(for opening: FeedOpening) -> any FeedEngine {
+    private func engine(for opening: FeedOpening) -> any FeedEngine {
         if let e = engines[opening.id] { return e }
         nextSerial += 1
         let mailbox = self.mailbox, serial = nextSerial

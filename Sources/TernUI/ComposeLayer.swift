@@ -142,8 +142,8 @@ struct ComposeLayer: Layer {
             switch options[min(option, options.count - 1)] {
             case .visibility: draft.visibility = draft.visibility.next
             case .warning:
-                showWarning.toggle()
-                if !showWarning { spoiler = LineEditor(limit: 1_000) } else { focus = .spoiler }
+                // On (shown, or holding a warning, as a reply inherits one): off and emptied. Off: on, to type it.
+                if warningOn { showWarning = false; spoiler = LineEditor(limit: 1_000) } else { showWarning = true; focus = .spoiler }
             case .sensitive: draft.sensitive.toggle()
             case .language: prompt = .language(LineEditor(draft.language ?? "", limit: 8))
             case .poll:

@@ -34,7 +34,7 @@ public enum UIAction: String, Sendable, CaseIterable {
         case .reply: return "reply to the post"
         case .edit: return "edit your post"
         case .delete: return "delete your post"
-        case .menu: return "more: mute, block, hide boosts, not interested"
+        case .menu: return "more: mute, block, hide…"
         case .viewImage: return "view picture large"
         case .openLink: return "open link in browser"
         case .retryImages: return "retry failed pictures"

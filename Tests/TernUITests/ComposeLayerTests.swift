@@ -81,6 +81,19 @@ final class ComposeLayerTests: XCTestCase {
         XCTAssertEqual(layer.update(.character("\u{13}"), e).first, .pop)
     }
 
+    func testAnInheritedWarningCanBeTurnedOff() {
+        var layer = ComposeLayer(draft: Draft(id: "reply:s1", text: "@ada ", spoiler: "food"), context: nil)
+        let e = env()
+        XCTAssertTrue(layer.warningOn)
+        _ = layer.update(.tab, e)                            // text → warning
+        _ = layer.update(.tab, e)                            // → options
+        _ = layer.update(.right, e)
+        _ = layer.update(.enter, e)
+        XCTAssertEqual(layer.current.spoiler, "")
+        XCTAssertFalse(layer.warningOn)
+        XCTAssertEqual(layer.fields, [.text, .options])
+    }
+
     func testAPollIsNotOfferedWhereTheServerHasNone() {
         var limits = PostingLimits()
         limits.pollMaxOptions = 0
