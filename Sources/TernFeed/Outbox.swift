@@ -51,8 +51,17 @@ public actor Outbox {
 
     /// Reads what a previous run left in the outbox and starts sending it.
     public func start() async {
-        do { items = try await store.outbox(account: account) } catch {
+        do {
+            items = try await store.outbox(account: account)
+            let unreadable = try await store.unreadableWriting(account: account)
+            if unreadable > 0 {
+                logger.error("drafts or outbox posts this Tern can't read", metadata: ["count": "\(unreadable)"])
+                notify(.refused("\(unreadable) draft\(unreadable == 1 ? "" : "s") or waiting post\(unreadable == 1 ? "" : "s") in the cache can't be "
+                                + "read by this Tern (written by a newer one?); they are kept, untouched."))
+            }
+        } catch {
             logger.error("couldn't read the outbox", metadata: ["error": "\(error)"])
+            notify(.refused("Couldn't read the posts waiting to be sent: \(error)"))
         }
         notifyChanged()
         resume()

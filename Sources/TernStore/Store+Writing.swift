@@ -82,6 +82,16 @@ extension Store {
         }
     }
 
+    /// Drafts and outbox rows this Tern can't read (written by a newer one, or damaged). They are left in
+    /// place, never deleted, so the text is not lost; the caller says so.
+    public func unreadableWriting(account: String) async throws -> Int {
+        try await pool.read { db in
+            let bodies = try Data.fetchAll(db, sql: "SELECT body FROM draft WHERE account = ? UNION ALL SELECT body FROM outbox WHERE account = ?",
+                                           arguments: [account, account])
+            return bodies.filter { (try? JSONDecoder().decode(Draft.self, from: $0)) == nil }.count
+        }
+    }
+
     // MARK: What the server said about itself
 
     public func saveLimits(_ limits: PostingLimits, account: String, now: Date = Date()) async throws {

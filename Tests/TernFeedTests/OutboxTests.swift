@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import GRDB
 import TernDemo
 import TernHTTP
 import TernFeed
@@ -156,6 +157,30 @@ final class OutboxTests: XCTestCase {
         let written = await server.writtenPosts()
         XCTAssertEqual(written.map(\.text), ["written offline"])
         await second.stop()
+        try await http.shutdown()
+        await server.stop()
+    }
+
+    /// A row this Tern can't read (a newer Tern's, or damaged) is never sent, never deleted, and said.
+    func testAnUnreadableOutboxRowIsKeptAndSaid() async throws {
+        let temp = TemporaryStore()
+        defer { temp.remove() }
+        let store = try temp.open()
+        try await store.enqueuePost(OutgoingPost(idempotencyKey: "k", draft: Draft(id: "new", text: "fine"), createdAt: Date()), account: "test")
+        let raw = try DatabaseQueue(path: temp.url.path)
+        try await raw.write { try $0.execute(sql: "INSERT INTO outbox (account, idempotency_key, created_at, body) VALUES ('test', 'future', 0, X'7B7D')") }
+        let server = try await DemoServer.start()
+        let http = HTTPFetch.makeClient()
+        let (box, events) = await outbox(store, server.baseURL, http: http)
+        await box.start()
+        _ = await box.sendPending()
+        let said = events.all.compactMap { e -> String? in if case .refused(let t) = e { return t }; return nil }
+        XCTAssertEqual(said, ["1 draft or waiting post in the cache can't be read by this Tern (written by a newer one?); they are kept, untouched."])
+        let written = await server.writtenPosts()
+        XCTAssertEqual(written.map(\.text), ["fine"])
+        let left = try await store.unreadableWriting(account: "test")
+        XCTAssertEqual(left, 1, "the unreadable row is still there")
+        await box.stop()
         try await http.shutdown()
         await server.stop()
     }
