@@ -27,6 +27,7 @@ public actor ThreadEngine: FeedEngine {
     private var started = false
     /// Posts deleted on the server while the thread is open: their lines say so, the replies stay.
     private var deleted: Set<String> = []
+    private var outgoing: (posts: [OutgoingPost], waiting: Bool) = ([], false)
     /// The thread came from the store or the server, not only from the post that opened it.
     private var fetched = false
 
@@ -71,6 +72,9 @@ public actor ThreadEngine: FeedEngine {
                     }
                 }
                 if before.0 != entries.map(\.post) || before.1 != deleted { emit() }
+            case .outgoing(let posts, let waiting):
+                outgoing = (posts, waiting)
+                emit()
             default: break
             }
         }
@@ -189,6 +193,10 @@ public actor ThreadEngine: FeedEngine {
                 rows.append(.notice(id: post.id, text: indent + "(hidden: you muted or blocked its author, or filtered it)"))
             } else {
                 rows.append(.post(actions.apply(to: post), depth: depth, focused: focused))
+            }
+            // A reply on its way shows under what it answers, where it will appear.
+            for o in outgoing.posts where o.draft.inReplyToID == post.statusID && o.draft.editingID == nil {
+                rows.append(.outgoing(o, waiting: outgoing.waiting))
             }
         }
         var s = FeedSnapshot(version: version, feed: .thread(rootID: rootID), rows: rows)

@@ -153,6 +153,7 @@ extension AppRunner {
         case .changed(let posts, let waiting):
             outgoing = (posts, waiting)
             (engines[.timeline(.home)] as? TimelineEngine)?.send(.outgoing(posts, waiting: waiting))
+            for (id, e) in engines { if case .thread = id { e.perform(.outgoing(posts, waiting: waiting)) } }
         case .posted(let post, let edit):
             show(edit ? "Edit saved." : "Posted.", error: false)
             if edit { for (_, e) in engines { e.perform(.streamed([.edited(post)])) } }

@@ -318,6 +318,7 @@ public final class AppRunner {
             task = Task.detached { await e.run() }
         case .thread(let root, let seed):
             let e = ThreadEngine(sources: sources, rootID: root, seed: seed) { mailbox.post(.snapshot($0, engine: serial)) }
+            if !outgoing.posts.isEmpty { e.perform(.outgoing(outgoing.posts, waiting: outgoing.waiting)) }
             engine = e
             task = Task.detached { await e.run() }
         case .notifications:

@@ -94,6 +94,39 @@ final class ScreensEngineTests: XCTestCase {
         try await http.shutdown()
     }
 
+    /// A reply in the outbox shows in the thread right under the post it answers, until it is sent.
+    func testAReplyOnItsWayShowsUnderWhatItAnswers() async throws {
+        let temp = TemporaryStore()
+        defer { temp.remove() }
+        let server = try await DemoServer.start()
+        let http = HTTPFetch.makeClient()
+        let rootID = await server.showcaseThreadID()
+        let src = try sources(server.baseURL, store: try temp.open(), http: http)
+        let log = FeedLog()
+        let engine = ThreadEngine(sources: src, rootID: rootID, seed: nil) { log.record($0) }
+        let task = Task { await engine.run() }
+        engine.perform(.start)
+        let loaded = try await log.wait { $0.rows.count > 10 && !$0.loadingNewer }
+        let firstReply = try XCTUnwrap(loaded.rows.compactMap { row -> Post? in
+            if case .post(let p, 1, _) = row { return p }
+            return nil
+        }.first)
+        let waiting = OutgoingPost(idempotencyKey: "k1", draft: Draft(id: "reply:\(firstReply.statusID)", text: "me too",
+                                                                      inReplyToID: firstReply.statusID), createdAt: Date())
+        engine.perform(.outgoing([waiting], waiting: true))
+        let shown = try await log.wait { $0.rows.contains { $0.id == "outbox:k1" } }
+        let at = try XCTUnwrap(shown.rows.firstIndex { $0.id == "outbox:k1" })
+        XCTAssertEqual(shown.rows[at - 1].id, firstReply.id, "not right under the reply it answers")
+        XCTAssertNil(shown.rows[at].post, "nothing acts on a post that isn't on the server")
+        engine.perform(.outgoing([], waiting: false))
+        _ = try await log.wait { !$0.rows.contains { $0.id == "outbox:k1" } }
+        engine.stop()
+        src.actions.stop()
+        await task.value
+        try await http.shutdown()
+        await server.stop()
+    }
+
     func testADeletedPostSaysSoAndTreeBuildingKeepsOrphans() async throws {
         let temp = TemporaryStore()
         defer { temp.remove() }
