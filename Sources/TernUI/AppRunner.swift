@@ -86,12 +86,14 @@ public final class AppRunner {
     /// Runs until the user quits.
     public func run() {
         perform([.feed(.timeline(rootTimeline), .start), .feed(.notifications, .start)])
-        startWriting()
+        var writingStarted = false
         var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: mailbox.readFD, events: Int16(POLLIN), revents: 0)]
         while running {
             tick()
             if dirty { settleAndDraw() }
+            // Drafts, the outbox and the server's limits are not needed for the first frame: they start after it.
+            if !writingStarted { writingStarted = true; startWriting() }
             _ = poll(&fds, 2, 1000)
             while running, let key = screen.readKey() { handle(key) }
             for event in mailbox.drain() { accept(event) }
