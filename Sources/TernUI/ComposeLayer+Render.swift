@@ -104,7 +104,7 @@ extension ComposeLayer {
             screen.draw(SafeText("(what's on your mind?)"), row: p.textTop, column: 2, style: theme[.placeholder])
         }
         for (i, range) in lines.enumerated().dropFirst(top).prefix(p.textHeight) {
-            let text = String(body.characters[range]).replacingOccurrences(of: "\t", with: " ")
+            let text = String(body.characters[range])
             screen.draw(SafeText(text), row: p.textTop + i - top, column: 2, style: theme[.text], maxWidth: width + 1)
         }
         if focus == .text, prompt == nil {
