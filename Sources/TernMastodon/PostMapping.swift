@@ -33,7 +33,7 @@ enum PostMapping {
         MediaAttachment(id: m.id, kind: MediaAttachment.Kind(rawValue: m.type) ?? .unknown,
                         url: m.url ?? m.remoteURL, previewURL: m.previewURL, blurhash: m.blurhash,
                         description: m.description, width: m.width, height: m.height,
-                        previewWidth: m.smallWidth, previewHeight: m.smallHeight)
+                        previewWidth: m.smallWidth, previewHeight: m.smallHeight, duration: m.duration)
     }
 }
 

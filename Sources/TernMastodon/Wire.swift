@@ -83,10 +83,12 @@ struct MediaWire: Decodable {
     var height: Int?
     var smallWidth: Int?
     var smallHeight: Int?
+    var duration: Double?
 
     private struct Size: Decodable {
         var width: Int?
         var height: Int?
+        var duration: Double?
     }
 
     private struct Meta: Decodable {
@@ -108,6 +110,7 @@ struct MediaWire: Decodable {
         height = meta?.original?.height ?? meta?.small?.height
         smallWidth = meta?.small?.width
         smallHeight = meta?.small?.height
+        duration = meta?.original?.duration
     }
 }
 

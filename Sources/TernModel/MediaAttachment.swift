@@ -18,10 +18,13 @@ public struct MediaAttachment: Sendable, Hashable, Codable {
     /// Pixel size of the preview (`meta.small`), which may be cropped to another shape than the original.
     public var previewWidth: Int?
     public var previewHeight: Int?
+    /// Seconds, for video and audio, when the server says.
+    public var duration: Double?
 
     public init(id: String, kind: Kind, url: String?, previewURL: String?, blurhash: String? = nil,
                 description: String? = nil, width: Int? = nil, height: Int? = nil,
-                previewWidth: Int? = nil, previewHeight: Int? = nil) {
+                previewWidth: Int? = nil, previewHeight: Int? = nil, duration: Double? = nil) {
+        self.duration = duration
         self.id = id
         self.kind = kind
         self.url = url
@@ -32,6 +35,16 @@ public struct MediaAttachment: Sendable, Hashable, Codable {
         self.height = height
         self.previewWidth = previewWidth
         self.previewHeight = previewHeight
+    }
+
+    /// Video, gifv and audio: played by a player program, not drawn.
+    public var plays: Bool { kind == .video || kind == .gifv || kind == .audio }
+
+    /// The duration as a person reads it: "0:07", "12:30", "1:02:03".
+    public var durationText: String? {
+        guard let duration, duration.isFinite, duration > 0 else { return nil }
+        let s = Int(duration.rounded())
+        return s >= 3_600 ? String(format: "%d:%02d:%02d", s / 3_600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
     }
 
     /// The image a thumbnail is made from: the preview when there is one.

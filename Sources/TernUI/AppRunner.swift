@@ -253,6 +253,11 @@ public final class AppRunner {
                 case .noBrowser: show("Link: \(url)", error: false)
                 case .refused(let why): show(why, error: true)
                 }
+            case .play(let url):
+                switch MediaPlayer.play(url) {
+                case .playing(let program): show("Playing in \(program)", error: false)
+                case .noPlayer(let why), .refused(let why): show(why, error: true)
+                }
             case .openMention(let url):
                 show("Looking up the account…", error: false)
                 let client = sources.client, mailbox = self.mailbox

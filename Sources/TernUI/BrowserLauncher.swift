@@ -22,20 +22,7 @@ public enum BrowserLauncher {
         } else {
             return .noBrowser
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        // The browser must not write over the curses screen.
-        for fd: Int32 in [0, 1, 2] {
-            posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
-        }
-        var args = [strdup(program), strdup(link), nil]
-        defer { args.forEach { free($0) } }
-        var pid: pid_t = 0
-        guard posix_spawnp(&pid, program, &actions, nil, &args, environ) == 0 else { return .noBrowser }
-        // Reap it in the background so no zombie is left.
-        let child = pid
-        DispatchQueue.global().async { var status: Int32 = 0; waitpid(child, &status, 0) }
+        guard DetachedProgram.start(program, [link]) else { return .noBrowser }
         return .opened(program)
     }
 }

@@ -19,6 +19,8 @@ enum Effect: Equatable {
     case retryImages([ThumbnailRequest])
     case loadLarge(ThumbnailRequest, blurhash: String?, aspect: Double?)
     case openURL(String)
+    /// Hands a video's or a sound's address to the player (`$TERN_PLAYER`, else mpv).
+    case play(String)
     /// Finds the account a mention links to, then opens its profile.
     case openMention(url: String)
     /// The user's lists, for the timeline picker.

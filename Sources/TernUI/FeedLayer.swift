@@ -167,6 +167,8 @@ struct FeedLayer: Layer {
 
     /// `v` or a click on a picture: that picture (or the post's first), as large as the screen allows.
     private func viewLarge(_ post: Post?, attachment: MediaAttachment?, _ env: LayerEnv) -> [Effect] {
+        // Video, gifv and audio go to a player; pictures are shown here.
+        if let media = attachment ?? post?.media.first, media.plays, let url = media.url { return [.play(url)] }
         guard let media = attachment ?? post?.media.first(where: { $0.url != nil || $0.previewURL != nil }),
               let url = (media.kind == .image ? media.url : nil) ?? media.previewURL else {
             return [.say("No picture here", error: false)]

@@ -174,14 +174,17 @@ struct RowLayout {
             lines.append([Segment(text: SafeText(DisplayWidth.truncate(text, to: inner)), role: .placeholder, column: x0)])
         }
         let kinds = post.media.compactMap { m -> String? in
+            let length = m.durationText.map { " " + $0 } ?? ""
             switch m.kind {
-            case .video: return "▶ video"
-            case .gifv: return "▶ gif"
-            case .audio: return "♪ audio"
+            case .video: return "▶ video" + length
+            case .gifv: return "▶ gif" + length
+            case .audio: return "♪ audio" + length
             default: return nil
             }
         }
-        if !kinds.isEmpty { lines.append([Segment(text: SafeText(kinds.joined(separator: "  ")), role: .placeholder, column: x0)]) }
+        if !kinds.isEmpty {
+            lines.append([Segment(text: SafeText(kinds.joined(separator: "  ") + "  (v plays)"), role: .placeholder, column: x0)])
+        }
     }
 
     private static func footer(_ post: Post, x0: Int) -> [Segment] {

@@ -176,3 +176,18 @@ final class FilterCorpusTests: XCTestCase {
         XCTAssertFalse(post.filteredOut)
     }
 }
+
+/// Real video and sound attachments say how long they are.
+final class MediaDurationCorpusTests: XCTestCase {
+    func testRecordedVideoAndSoundHaveTheirLength() throws {
+        let dir = CorpusTests.corpus.appendingPathComponent("mastodon.social_mastodonpy")
+        guard FileManager.default.fileExists(atPath: dir.path) else { throw XCTSkip("../shared/corpus is absent") }
+        let video = try MastodonDecoder.post(fromJSON: Data(contentsOf: dir.appendingPathComponent("status_media_video.json")))
+        XCTAssertEqual(video.media.first?.kind, .video)
+        XCTAssertEqual(video.media.first?.durationText, "0:10")
+        let sound = try MastodonDecoder.post(fromJSON: Data(contentsOf: dir.appendingPathComponent("status_media_audio_remote.json")))
+        XCTAssertEqual(sound.media.first?.kind, .audio)
+        XCTAssertEqual(sound.media.first?.durationText, "3:38")
+        XCTAssertTrue(sound.media.first?.plays == true)
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+/// `v` on a video, gifv or sound: its address goes to `$TERN_PLAYER` (a program name, or a name and
+/// its options separated by spaces), else `mpv`, started beside Tern with no shell.
+public enum MediaPlayer {
+    public enum Outcome: Equatable {
+        case playing(String)
+        /// No player could be started: the message says what to install.
+        case noPlayer(String)
+        case refused(String)
+    }
+
+    public static func play(_ link: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> Outcome {
+        guard let url = URL(string: link), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
+            return .refused("Not playing an address that isn't http(s)")
+        }
+        let configured = environment["TERN_PLAYER"].map { $0.split(separator: " ").map(String.init) } ?? []
+        let command = configured.isEmpty ? ["mpv"] : configured
+        guard DetachedProgram.start(command[0], Array(command.dropFirst()) + [link]) else {
+            return .noPlayer(configured.isEmpty
+                ? "To play videos and sounds, install mpv (apt install mpv) or set TERN_PLAYER. The address: \(link)"
+                : "Couldn't start \(command[0]) (TERN_PLAYER). The address: \(link)")
+        }
+        return .playing(command[0])
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import TernFeed
+import TernModel
+import TernTerminal
+@testable import TernUI
+import XCTest
+
+/// Video, gifv and sound: their length on the post, and `v` handing the address to a player with no shell.
+final class MediaPlayerTests: XCTestCase {
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    func videoPost() -> Post {
+        let video = MediaAttachment(id: "v1", kind: .video, url: "https://media.example/v1.mp4", previewURL: "https://media.example/v1.png",
+                                    width: 640, height: 360, duration: 67.4)
+        let sound = MediaAttachment(id: "a1", kind: .audio, url: "https://media.example/a1.mp3", previewURL: nil, duration: 3_725)
+        return Post(id: "p1", statusID: "p1", account: Account(id: "1", acct: "ada", displayName: "Ada"), createdAt: now,
+                    content: StyledText(plain: "listen"), media: [video, sound])
+    }
+
+    func testThePostSaysWhatPlaysAndForHowLong() {
+        let layout = RowLayout(row: .post(videoPost()), width: 100, revealed: false, now: now)
+        let text = layout.lines.map { $0.map(\.text.string).joined(separator: " ") }
+        XCTAssertTrue(text.contains { $0.contains("▶ video 1:07") && $0.contains("♪ audio 1:02:05") && $0.contains("(v plays)") }, "\(text)")
+    }
+
+    func testVHandsTheFirstPlayableToThePlayer() {
+        var e = LayerEnv(rows: 30, columns: 100, now: now, renderer: FrameRenderer(theme: .builtIn))
+        e.feeds[.timeline(.home)] = FeedSnapshot(version: 1, feed: .timeline(.home), rows: [.post(videoPost())])
+        var stack = LayerStack(root: .home)
+        _ = stack.apply(stack.settle(e))
+        XCTAssertEqual(stack.apply(stack.key(.character("v"), e)), [.play("https://media.example/v1.mp4")])
+    }
+
+    /// The address reaches the player as one argument, even with characters a shell would act on.
+    func testThePlayerGetsTheAddressAsOneArgumentWithNoShell() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tern-player-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("args"), player = folder.appendingPathComponent("player")
+        try "#!/bin/sh\nprintf '%s\\n' \"$#\" \"$@\" > \(out.path).tmp && mv \(out.path).tmp \(out.path)\n"
+            .write(to: player, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: player.path)
+        let trap = folder.appendingPathComponent("pwned")
+        let link = "https://media.example/v.mp4?a=1&b=$(touch%20\(trap.path));x"
+        XCTAssertEqual(MediaPlayer.play(link, environment: ["TERN_PLAYER": player.path + " --fs"]), .playing(player.path))
+        let deadline = Date().addingTimeInterval(5)
+        while !FileManager.default.fileExists(atPath: out.path), Date() < deadline { usleep(20_000) }
+        XCTAssertEqual(try String(contentsOf: out, encoding: .utf8), "2\n--fs\n\(link)\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: trap.path), "a shell ran the address")
+    }
+
+    func testNoPlayerSaysWhatToInstall() {
+        let missing = MediaPlayer.play("https://media.example/v.mp4", environment: ["TERN_PLAYER": "/nonexistent/player"])
+        XCTAssertEqual(missing, .noPlayer("Couldn't start /nonexistent/player (TERN_PLAYER). The address: https://media.example/v.mp4"))
+        XCTAssertEqual(MediaPlayer.play("file:///etc/passwd", environment: [:]), .refused("Not playing an address that isn't http(s)"))
+    }
+}
