@@ -79,7 +79,8 @@ enum LayerSpec: Equatable {
     case help
     case picker(TimelinePicker)
     case search
-    case largeImage(LargeImage)
+    /// A post's pictures over the list, one at a time, from `start`.
+    case gallery([LargeImage], start: Int)
     /// A short menu; each choice carries out its effects.
     case choice(title: String, items: [Choice])
     /// A yes/no question; yes carries out the effects.

@@ -169,13 +169,17 @@ struct FeedLayer: Layer {
     private func viewLarge(_ post: Post?, attachment: MediaAttachment?, _ env: LayerEnv) -> [Effect] {
         // Video, gifv and audio go to a player; pictures are shown here.
         if let media = attachment ?? post?.media.first, media.plays, let url = media.url { return [.play(url)] }
-        guard let media = attachment ?? post?.media.first(where: { $0.url != nil || $0.previewURL != nil }),
-              let url = (media.kind == .image ? media.url : nil) ?? media.previewURL else {
-            return [.say("No picture here", error: false)]
+        // The post's pictures as a gallery, at the one clicked (or the first): the original file of a
+        // picture, the preview of anything else.
+        let shown = (post?.media ?? []).filter { !$0.plays && ($0.url != nil || $0.previewURL != nil) }
+        let images = shown.compactMap { media -> LargeImage? in
+            guard let url = (media.kind == .image ? media.url : nil) ?? media.previewURL else { return nil }
+            let request = ThumbnailRequest(url: url, columns: max(10, env.columns - 4), rows: max(4, env.rows - 5))
+            return LargeImage(request: request, caption: media.description ?? "", blurhash: media.blurhash, aspect: media.aspectRatio)
         }
-        let request = ThumbnailRequest(url: url, columns: max(10, env.columns - 4), rows: max(4, env.rows - 5))
-        return [.push(.largeImage(LargeImage(request: request, caption: media.description ?? "", blurhash: media.blurhash,
-                                             aspect: media.aspectRatio)))]
+        guard !images.isEmpty else { return [.say("No picture here", error: false)] }
+        let start = attachment.flatMap { a in shown.firstIndex { $0.id == a.id } } ?? 0
+        return [.push(.gallery(images, start: start))]
     }
 
     /// The people a post mentions, once each, in order: their shown text and the link to their profile.

@@ -174,7 +174,7 @@ public final class FrameRenderer {
         }
     }
 
-    func drawLarge(_ large: LargeImage, _ state: ImageState?, on screen: Screen) {
+    func drawLarge(_ large: LargeImage, _ state: ImageState?, counter: String?, on screen: Screen) {
         let top = 1, height = screen.rows - 2
         guard height > 2 else { return }
         for r in top..<(top + height) { screen.fill(row: r, column: 0, width: screen.columns, style: .plain) }
@@ -187,7 +187,8 @@ public final class FrameRenderer {
         case nil:
             screen.draw(SafeText("loading…"), row: top + height / 2, column: 2, style: theme[.placeholder])
         }
-        let caption = large.caption.isEmpty ? "(no description)  —  any key closes" : large.caption + "  —  any key closes"
+        let keys = counter.map { "\($0)  ←/→ flip, any other key closes" } ?? "any key closes"
+        let caption = (large.caption.isEmpty ? "(no description)" : large.caption) + "  —  " + keys
         screen.draw(SafeText(DisplayWidth.truncate(Sanitizer.clean(caption), to: screen.columns - 4)), row: top + height - 1,
                     column: 2, style: theme[.placeholder])
     }

@@ -120,9 +120,10 @@ struct LayerStack {
                 case .choice(let title, let items): layers.append(ChoiceLayer(title: title, items: items))
                 case .confirm(let question, let yes): layers.append(ConfirmLayer(question: question, yes: yes))
                 case .compose(let draft, let context): layers.append(ComposeLayer(draft: draft, context: context))
-                case .largeImage(let large):
-                    layers.append(LargeImageLayer(image: large))
-                    out.append(.loadLarge(large.request, blurhash: large.blurhash, aspect: large.aspect))
+                case .gallery(let images, let start):
+                    let layer = LargeImageLayer(images: images, index: start)
+                    layers.append(layer)
+                    out.append(layer.load)
                 }
             case .pop:
                 if layers.count > 1 { layers.removeLast() }

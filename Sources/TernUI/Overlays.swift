@@ -58,17 +58,40 @@ struct SearchLayer: Layer {
     }
 }
 
-/// `v` or a click on a picture: the picture as large as the screen allows. Any key closes it; `q` quits.
+/// `v` or a click on a picture: the post's pictures as large as the screen allows, one at a time; ←/→
+/// (or `h`/`l`) flip through them, any other key closes, `q` quits.
 struct LargeImageLayer: Layer {
-    var image: LargeImage
+    let images: [LargeImage]
+    private(set) var index: Int
+
+    init(images: [LargeImage], index: Int) {
+        self.images = images
+        self.index = min(max(0, index), images.count - 1)
+    }
+
+    var image: LargeImage { images[index] }
+
+    /// Loads the picture shown now.
+    var load: Effect { .loadLarge(image.request, blurhash: image.blurhash, aspect: image.aspect) }
 
     mutating func update(_ key: Key, _ env: LayerEnv) -> [Effect] {
-        if case .mouse(let e) = key, e.button == .wheelUp || e.button == .wheelDown { return [] }
-        return key == .character("q") ? [.pop, .quit] : [.pop]
+        switch key {
+        case .mouse(let e) where e.button == .wheelUp || e.button == .wheelDown: return []
+        case .left, .character("h"):
+            guard index > 0 else { return [] }
+            index -= 1
+            return [load]
+        case .right, .character("l"):
+            guard index < images.count - 1 else { return [] }
+            index += 1
+            return [load]
+        case .character("q"): return [.pop, .quit]
+        default: return [.pop]
+        }
     }
 
     func render(_ env: LayerEnv, on screen: Screen) {
-        env.renderer.drawLarge(image, env.images[image.request], on: screen)
+        env.renderer.drawLarge(image, env.images[image.request], counter: images.count > 1 ? "\(index + 1)/\(images.count)" : nil, on: screen)
     }
 }
 

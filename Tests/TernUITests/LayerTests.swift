@@ -206,8 +206,8 @@ final class LayerTests: XCTestCase {
         let l1 = e.renderer.layout(.post(posts[1]), width: 80, revealed: false, now: now)
         let box = l1.media[0]
         let click = layer.update(.mouse(MouseEvent(button: .left, row: 1 + h0 + box.line + 1, column: box.column + 1)), e)
-        guard case .push(.largeImage(let large))? = click.first else { return XCTFail("\(click)") }
-        XCTAssertEqual(large.request.url, "https://x/1-0.png")
+        guard case .push(.gallery(let images, let start))? = click.first else { return XCTFail("\(click)") }
+        XCTAssertEqual(images[start].request.url, "https://x/1-0.png")
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import TernFeed
+import TernImages
 import TernModel
 import TernTerminal
 @testable import TernUI
@@ -53,5 +54,53 @@ final class MediaPlayerTests: XCTestCase {
         let missing = MediaPlayer.play("https://media.example/v.mp4", environment: ["TERN_PLAYER": "/nonexistent/player"])
         XCTAssertEqual(missing, .noPlayer("Couldn't start /nonexistent/player (TERN_PLAYER). The address: https://media.example/v.mp4"))
         XCTAssertEqual(MediaPlayer.play("file:///etc/passwd", environment: [:]), .refused("Not playing an address that isn't http(s)"))
+    }
+}
+
+/// `v` on a post with several pictures: a gallery that flips with ←/→ and says where it is.
+final class GalleryTests: XCTestCase {
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    func post() -> Post {
+        let pictures = (0..<3).map { i in
+            MediaAttachment(id: "m\(i)", kind: .image, url: "https://media.example/\(i).jpg", previewURL: "https://media.example/\(i)s.jpg",
+                            description: "picture \(i)", previewWidth: 400, previewHeight: 300)
+        }
+        let video = MediaAttachment(id: "v", kind: .video, url: "https://media.example/v.mp4", previewURL: "https://media.example/v.png")
+        return Post(id: "p1", statusID: "p1", account: Account(id: "1", acct: "ada", displayName: "Ada"), createdAt: now,
+                    content: StyledText(plain: "three pictures"), media: pictures + [video])
+    }
+
+    func testFlippingThroughAPostsPictures() {
+        var e = LayerEnv(rows: 30, columns: 100, now: now, renderer: FrameRenderer(theme: .builtIn))
+        e.feeds[.timeline(.home)] = FeedSnapshot(version: 1, feed: .timeline(.home), rows: [.post(post())])
+        var stack = LayerStack(root: .home)
+        _ = stack.apply(stack.settle(e))
+        let opened = stack.apply(stack.key(.character("v"), e))
+        let gallery = try! XCTUnwrap(stack.top as? LargeImageLayer)
+        XCTAssertEqual(gallery.images.map(\.request.url), (0..<3).map { "https://media.example/\($0).jpg" }, "the originals; the video plays instead")
+        XCTAssertEqual(opened, [gallery.load])
+        XCTAssertEqual(stack.apply(stack.key(.left, e)), [], "already at the first")
+        XCTAssertEqual(stack.apply(stack.key(.right, e)), [.loadLarge(ThumbnailRequest(url: "https://media.example/1.jpg", columns: 96, rows: 25),
+                                                                    blurhash: nil, aspect: nil)])
+        XCTAssertEqual(stack.apply(stack.key(.character("l"), e)).count, 1)
+        XCTAssertEqual(stack.apply(stack.key(.right, e)), [], "already at the last")
+        XCTAssertEqual((stack.top as? LargeImageLayer)?.image.caption, "picture 2")
+        _ = stack.apply(stack.key(.character("h"), e))
+        XCTAssertEqual((stack.top as? LargeImageLayer)?.index, 1)
+        _ = stack.apply(stack.key(.character("x"), e))
+        XCTAssertTrue(stack.top is FeedLayer, "any other key closes")
+    }
+
+    func testAClickOpensTheGalleryAtThePictureClicked() {
+        var e = LayerEnv(rows: 30, columns: 100, now: now, renderer: FrameRenderer(theme: .builtIn))
+        e.feeds[.timeline(.home)] = FeedSnapshot(version: 1, feed: .timeline(.home), rows: [.post(post())])
+        var layer = FeedLayer(.timeline(.home))
+        _ = layer.settle(e)
+        let box = e.renderer.layout(.post(post()), width: 100, revealed: false, now: now).media[2]
+        let click = layer.update(.mouse(MouseEvent(button: .left, row: 1 + box.line + 1, column: box.column + 1)), e)
+        guard case .push(.gallery(let images, let start))? = click.first else { return XCTFail("\(click)") }
+        XCTAssertEqual(start, 2)
+        XCTAssertEqual(images[start].caption, "picture 2")
     }
 }
