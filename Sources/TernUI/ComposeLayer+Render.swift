@@ -173,17 +173,8 @@ extension ComposeLayer {
             screen.draw(SafeText(placeholder), row: row, column: column, style: theme[.placeholder], maxWidth: width)
             return
         }
-        let (text, cursor) = editor.visible(width: width)
-        screen.draw(SafeText(text), row: row, column: column, style: theme[.text], maxWidth: width)
-        guard focused, prompt == nil else { return }
-        var caret = theme[.text]
-        caret.reverse = true
-        var col = 0, under = " "
-        for c in text {
-            if col == cursor { under = String(c); break }
-            col += DisplayWidth.of(String(c))
-        }
-        screen.draw(SafeText(under), row: row, column: column + cursor, style: caret)
+        env.renderer.drawEditor(editor, row: row, column: column, width: width, style: theme[.text], cursor: focused && prompt == nil,
+                                on: screen)
     }
 
     /// The status line: a prompt, a message, or the keys of the field in focus and whether the draft is saved.

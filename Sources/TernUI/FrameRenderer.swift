@@ -135,18 +135,24 @@ public final class FrameRenderer {
         screen.fill(row: row, column: 0, width: cols, style: theme[.status])
         let prefix = SafeText(" " + label)
         screen.draw(prefix, row: row, column: 0, style: theme[.status], maxWidth: cols)
-        let room = max(2, cols - prefix.width - 1)
-        let (text, cursor) = editor.visible(width: room)
-        screen.draw(SafeText(text), row: row, column: prefix.width, style: theme[.status], maxWidth: room)
-        var caret = theme[.status]
+        drawEditor(editor, row: row, column: prefix.width, width: max(2, cols - prefix.width - 1), style: theme[.status],
+                   cursor: true, on: screen)
+    }
+
+    /// A one-line editor's text scrolled to its cursor in `width` columns, and with `cursor`, the character
+    /// under the cursor drawn reversed (a space at the end of the line).
+    func drawEditor(_ editor: LineEditor, row: Int, column: Int, width: Int, style: TextStyle, cursor: Bool, on screen: Screen) {
+        let (text, at) = editor.visible(width: width)
+        screen.draw(SafeText(text), row: row, column: column, style: style, maxWidth: width)
+        guard cursor else { return }
+        var caret = style
         caret.reverse.toggle()
-        // The character under the cursor, drawn reversed (a space at the end of the line).
-        var column = 0, under = " "
+        var x = 0, under = " "
         for c in text {
-            if column == cursor { under = String(c); break }
-            column += DisplayWidth.of(String(c))
+            if x == at { under = String(c); break }
+            x += DisplayWidth.of(String(c))
         }
-        screen.draw(SafeText(under), row: row, column: prefix.width + cursor, style: caret)
+        screen.draw(SafeText(under), row: row, column: column + at, style: caret)
     }
 
     /// A question on the status line, over whatever was there.

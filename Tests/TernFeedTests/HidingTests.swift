@@ -12,38 +12,20 @@ import XCTest
 /// leaves the lists at once, mutes and blocks follow the like/save rules on their way to the server, and
 /// all of it holds offline across restarts.
 final class HidingTests: XCTestCase {
-    /// One engine and its own action queue over a store, against `url`.
-    private final class Rig: @unchecked Sendable {
-        let http = HTTPFetch.makeClient()
-        let store: Store
-        var stops: [() async -> Void] = []
-        init(store: Store) { self.store = store }
-
-        func start(_ url: String, timeline: TimelineID = .home, timeout: Duration = .seconds(5)) throws -> (TimelineEngine, ActionQueue, SnapshotLog) {
-            let client = MastodonClient(baseURL: URL(string: url)!, token: "t", http: http, timeout: timeout)
-            let actions = try ActionQueue(store: store, account: "test", client: client)
-            let log = SnapshotLog()
-            let engine = TimelineEngine(sources: .init(client: client, store: store, account: "test", actions: actions),
-                                        timeline: timeline, publish: { log.record($0) })
-            let task = Task { await engine.run() }
-            actions.resume()
-            stops.append { engine.stop(); actions.stop(); await task.value }
-            engine.send(.start)
-            return (engine, actions, log)
-        }
-
-        func stopAll() async {
-            for s in stops { await s() }
-            stops = []
-        }
+    /// An engine and its action queue from the shared rig, started, and the log it publishes into.
+    private func start(_ rig: EngineRig, _ url: String, timeout: Duration = .seconds(5)) throws -> (TimelineEngine, ActionQueue, SnapshotLog) {
+        let log = SnapshotLog()
+        let (engine, actions) = try rig.engineAndActions(url, log: log, timeout: timeout)
+        engine.send(.start)
+        return (engine, actions, log)
     }
 
     func testAMutedAuthorLeavesTheTimelineAtOnceAndTheServerIsToldOnce() async throws {
         let temp = TemporaryStore()
         defer { temp.remove() }
         let server = try await DemoServer.start()
-        let rig = Rig(store: try temp.open())
-        let (_, actions, log) = try rig.start(server.baseURL)
+        let rig = EngineRig(store: try temp.open())
+        let (_, actions, log) = try start(rig, server.baseURL)
         let loaded = try await waitFor(log) { !$0.posts.isEmpty && !$0.loadingNewer }
         let author = try XCTUnwrap(loaded.posts.first { $0.boostedBy == nil }?.account)
         XCTAssertTrue(loaded.posts.contains { $0.account.id == author.id })
@@ -56,15 +38,15 @@ final class HidingTests: XCTestCase {
         let relationship = try await MastodonClient(baseURL: URL(string: server.baseURL)!, token: "t", http: rig.http)
             .relationship(accountID: author.id)
         XCTAssertTrue(relationship.muting)
-        await rig.stopAll()
+        await rig.stopEngines()
         await server.stop()
 
         // Offline, next run: still hidden (the cache still has their posts; the mute is kept here too).
-        let (_, _, offline) = try rig.start(server.baseURL, timeout: .milliseconds(500))
+        let (_, _, offline) = try start(rig, server.baseURL, timeout: .milliseconds(500))
         let cached = try await waitFor(offline) { $0.offline && !$0.posts.isEmpty }
         XCTAssertFalse(cached.posts.contains { $0.account.id == author.id }, "a muted author came back offline")
-        await rig.stopAll()
-        try await rig.http.shutdown()
+        await rig.stopEngines()
+        try await rig.shutdown()
     }
 
     func testABlockWhileTheServerIsGoneIsSentOnceWhenItIsBack() async throws {
@@ -72,30 +54,30 @@ final class HidingTests: XCTestCase {
         defer { temp.remove() }
         let first = try await DemoServer.start()
         let url = first.baseURL
-        let rig = Rig(store: try temp.open())
-        let (_, _, log1) = try rig.start(url)
+        let rig = EngineRig(store: try temp.open())
+        let (_, _, log1) = try start(rig, url)
         let online = try await waitFor(log1) { !$0.posts.isEmpty && !$0.loadingNewer }
         let author = try XCTUnwrap(online.posts.first { $0.boostedBy == nil }?.account)
-        await rig.stopAll()
+        await rig.stopEngines()
         await first.stop()
 
-        let (_, actions, log2) = try rig.start(url, timeout: .seconds(1))
+        let (_, actions, log2) = try start(rig, url, timeout: .seconds(1))
         _ = try await waitFor(log2) { $0.offline && !$0.posts.isEmpty }
         try actions.set(.block, accountID: author.id, to: true, current: false)
         let pending = try await waitFor(log2) { $0.pendingActions == 1 }
         XCTAssertFalse(pending.posts.contains { $0.account.id == author.id }, "hidden while the block waits")
-        await rig.stopAll()
+        await rig.stopEngines()
 
         var config = DemoConfig()
         config.port = URLComponents(string: url)!.port!
         let second = try await DemoServer.start(config)
-        let (_, _, log3) = try rig.start(url)
+        let (_, _, log3) = try start(rig, url)
         _ = try await waitFor(log3) { $0.pendingActions == 0 && !$0.posts.isEmpty && !$0.offline }
         try await Task.sleep(for: .milliseconds(300))
         let performed = await second.actionLog()
         XCTAssertEqual(performed, ["block \(author.id)"])
-        await rig.stopAll()
-        try await rig.http.shutdown()
+        await rig.stopEngines()
+        try await rig.shutdown()
         await second.stop()
     }
 
@@ -103,8 +85,8 @@ final class HidingTests: XCTestCase {
         let temp = TemporaryStore()
         defer { temp.remove() }
         let server = try await DemoServer.start()
-        let rig = Rig(store: try temp.open())
-        let (_, actions, log) = try rig.start(server.baseURL)
+        let rig = EngineRig(store: try temp.open())
+        let (_, actions, log) = try start(rig, server.baseURL)
         let loaded = try await waitFor(log) { $0.posts.contains { $0.boostedBy != nil } && !$0.loadingNewer }
         let boost = try XCTUnwrap(loaded.posts.first { $0.boostedBy != nil })
         let booster = try XCTUnwrap(boost.boostedBy)
@@ -115,17 +97,17 @@ final class HidingTests: XCTestCase {
         XCTAssertEqual(after.pendingActions, 0, "hiding is local: nothing to send")
         let performed = await server.actionLog()
         XCTAssertTrue(performed.isEmpty)
-        await rig.stopAll()
+        await rig.stopEngines()
 
-        let (_, again, log2) = try rig.start(server.baseURL)
+        let (_, again, log2) = try start(rig, server.baseURL)
         let reopened = try await waitFor(log2) { !$0.posts.isEmpty && !$0.loadingNewer }
         XCTAssertFalse(reopened.posts.contains { $0.id == dull.id })
         XCTAssertFalse(reopened.posts.contains { $0.boostedBy?.id == booster.id })
         // Shown again when asked.
         try again.hide(HiddenEntry(kind: .boosts, target: booster.id), false)
         _ = try await waitFor(log2) { $0.posts.contains { $0.boostedBy?.id == booster.id } }
-        await rig.stopAll()
-        try await rig.http.shutdown()
+        await rig.stopEngines()
+        try await rig.shutdown()
         await server.stop()
     }
 
@@ -136,17 +118,17 @@ final class HidingTests: XCTestCase {
         config.filters = [DemoFilter(title: "Gardening talk", keyword: "gardening", action: "warn"),
                           DemoFilter(title: "Cats", keyword: "caturday", action: "hide")]
         let server = try await DemoServer.start(config)
-        let rig = Rig(store: try temp.open())
+        let rig = EngineRig(store: try temp.open())
         let client = MastodonClient(baseURL: URL(string: server.baseURL)!, token: "t", http: rig.http)
         let raw = try await client.timeline(.home, limit: 40).posts
         XCTAssertTrue(raw.contains { $0.filteredOut }, "no post matched the hide filter")
-        let (_, _, log) = try rig.start(server.baseURL)
+        let (_, _, log) = try start(rig, server.baseURL)
         let shown = try await waitFor(log) { !$0.posts.isEmpty && !$0.loadingNewer }
         XCTAssertFalse(shown.posts.contains { $0.filteredOut }, "a hide filter's post is shown")
         let warned = try XCTUnwrap(shown.posts.first { !$0.filterWarnings.isEmpty })
         XCTAssertEqual(warned.filterWarnings, ["Gardening talk"])
-        await rig.stopAll()
-        try await rig.http.shutdown()
+        await rig.stopEngines()
+        try await rig.shutdown()
         await server.stop()
     }
 }

@@ -40,6 +40,12 @@ final class EngineRig: @unchecked Sendable {
     /// An engine (and a fresh action queue read back from the store) publishing into `log`.
     func engine(_ baseURL: String, timeline: TimelineID = .home, log: SnapshotLog, offline: Bool = false,
                 timeout: Duration = .seconds(5)) throws -> TimelineEngine {
+        try engineAndActions(baseURL, timeline: timeline, log: log, offline: offline, timeout: timeout).engine
+    }
+
+    /// The same, with the engine's action queue, for tests that act on accounts or hide posts.
+    func engineAndActions(_ baseURL: String, timeline: TimelineID = .home, log: SnapshotLog, offline: Bool = false,
+                          timeout: Duration = .seconds(5)) throws -> (engine: TimelineEngine, actions: ActionQueue) {
         let client = MastodonClient(baseURL: URL(string: baseURL)!, token: "t", http: http, timeout: timeout)
         let actions = try ActionQueue(store: store, account: "test", client: client, offline: offline)
         let engine = TimelineEngine(sources: .init(client: client, store: store, account: "test", actions: actions, offline: offline),
@@ -47,7 +53,7 @@ final class EngineRig: @unchecked Sendable {
         running.append((engine, Task { await engine.run() }, actions))
         // As a session does: pending actions from an earlier run go out once the server answers.
         if !offline { actions.resume() }
-        return engine
+        return (engine, actions)
     }
 
     /// Stops every engine and waits for it (each saves its position on the way out).
