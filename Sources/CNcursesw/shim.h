@@ -13,6 +13,7 @@ int wcwidth(wchar_t c);
 
 // Macros and globals that Swift cannot see directly.
 static inline WINDOW *tern_stdscr(void) { return stdscr; }
+static inline WINDOW *tern_curscr(void) { return curscr; }
 static inline FILE *tern_stdout(void) { return stdout; }
 static inline FILE *tern_stdin(void) { return stdin; }
 static inline int tern_lines(void) { return LINES; }

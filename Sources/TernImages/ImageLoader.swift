@@ -41,6 +41,7 @@ public struct ImageLoaderStats: Sendable, Equatable {
 public actor ImageLoader {
     private let http: HTTPClient
     private let colorMode: ImageColorMode
+    private let pixelOutput: PixelOutput?
     private let limits: ImageLimits
     /// Only the disk cache is used; nothing is downloaded.
     private let offline: Bool
@@ -49,7 +50,7 @@ public actor ImageLoader {
     private let maxDecodes: Int
     private let workers: [RenderWorker]
     private var nextWorker = 0
-    private var grids: MemoryCache<ThumbnailRequest, CellGrid>
+    private var grids: MemoryCache<ThumbnailRequest, Thumbnail>
     private var pixels: MemoryCache<String, RGBAImage>
     private var failures: [String: (error: ImageError, until: Date)] = [:]
     private var jobs: [ThumbnailRequest: Job] = [:]
@@ -73,7 +74,7 @@ public actor ImageLoader {
         let sequence: Int
         var priority: ImagePriority
         var stage: Stage = .lookingUpDisk
-        var waiters: [Int: CheckedContinuation<CellGrid, Error>] = [:]
+        var waiters: [Int: CheckedContinuation<Thumbnail, Error>] = [:]
 
         init(request: ThumbnailRequest, sequence: Int, priority: ImagePriority) {
             self.request = request
@@ -82,26 +83,28 @@ public actor ImageLoader {
         }
     }
 
-    /// `http` is owned by the caller. Grids and pixels are each bounded by their byte budgets.
-    public init(http: HTTPClient, colorMode: ImageColorMode, limits: ImageLimits = ImageLimits(),
+    /// `http` is owned by the caller. Thumbnails and decoded pixels are each bounded by their byte budgets.
+    /// With `pixels`, each thumbnail also carries what a pixel-drawing terminal shows.
+    public init(http: HTTPClient, colorMode: ImageColorMode, pixels: PixelOutput? = nil, limits: ImageLimits = ImageLimits(),
                 diskCache: DiskCache? = nil, gridBudget: Int = 4 << 20, pixelBudget: Int = 6 << 20,
                 maxDownloads: Int = 6, maxDecodes: Int = ProcessInfo.processInfo.activeProcessorCount,
                 offline: Bool = false) {
         self.http = http
         self.offline = offline
         self.colorMode = colorMode
+        self.pixelOutput = pixels?.mode.sendsPixels == true ? pixels : nil
         self.limits = limits
         self.disk = diskCache
         self.maxDownloads = max(1, maxDownloads)
         self.maxDecodes = max(1, maxDecodes)
         self.workers = (0..<self.maxDecodes).map { _ in RenderWorker() }
         grids = MemoryCache(budget: gridBudget)
-        pixels = MemoryCache(budget: pixelBudget)
+        self.pixels = MemoryCache(budget: pixelBudget)
     }
 
     /// The thumbnail. Throws `ImageError` when the picture can't be shown, `CancellationError` when the
     /// calling task is cancelled first.
-    public func thumbnail(_ request: ThumbnailRequest, priority: ImagePriority = .visible) async throws -> CellGrid {
+    public func thumbnail(_ request: ThumbnailRequest, priority: ImagePriority = .visible) async throws -> Thumbnail {
         if let grid = grids.get(request) {
             stats.memoryHits += 1
             return grid
@@ -150,7 +153,7 @@ public actor ImageLoader {
     // MARK: Scheduling
 
     private func join(_ request: ThumbnailRequest, priority: ImagePriority, waiter: Int,
-                      _ continuation: CheckedContinuation<CellGrid, Error>) {
+                      _ continuation: CheckedContinuation<Thumbnail, Error>) {
         if let job = jobs[request] {
             job.waiters[waiter] = continuation
             job.priority = max(job.priority, priority)
@@ -173,7 +176,8 @@ public actor ImageLoader {
 
     private func covers(_ image: RGBAImage, _ r: ThumbnailRequest) -> Bool {
         let size = ChafaRenderer.fit(width: image.width, height: image.height, columns: r.columns, rows: r.rows)
-        return image.width >= size.columns * 8 && image.height >= size.rows * 8
+        let need = RenderWorker.decodeTarget(columns: size.columns, rows: size.rows, pixels: pixelOutput)
+        return image.width >= need.width && image.height >= need.height
     }
 
     private func lookedUp(_ request: ThumbnailRequest, _ bytes: [UInt8]?) {
@@ -230,10 +234,13 @@ public actor ImageLoader {
             activeDecodes += 1
             stats.decodes += 1
             job.stage = .decoding
-            let request = job.request, worker = nextWorkerInLine(), mode = colorMode, limits = limits
+            let request = job.request, worker = nextWorkerInLine(), mode = colorMode, limits = limits, output = pixelOutput
             Task {
-                let result: Result<(CellGrid, RGBAImage?), Error>
-                do { result = .success(try await worker.thumbnail(source, columns: request.columns, rows: request.rows, mode: mode, limits: limits)) }
+                let result: Result<(Thumbnail, RGBAImage?), Error>
+                do {
+                    result = .success(try await worker.thumbnail(source, columns: request.columns, rows: request.rows, mode: mode,
+                                                                  pixels: output, limits: limits))
+                }
                 catch { result = .failure(error) }
                 self.decoded(request, result)
             }
@@ -258,20 +265,20 @@ public actor ImageLoader {
         }
     }
 
-    private func decoded(_ request: ThumbnailRequest, _ result: Result<(CellGrid, RGBAImage?), Error>) {
+    private func decoded(_ request: ThumbnailRequest, _ result: Result<(Thumbnail, RGBAImage?), Error>) {
         activeDecodes -= 1
         defer { pump() }
         switch result {
-        case .success(let (grid, decodedPixels)):
-            grids.set(request, grid, bytes: grid.byteCount)
+        case .success(let (thumbnail, decodedPixels)):
+            grids.set(request, thumbnail, bytes: thumbnail.byteCount)
             if let p = decodedPixels { pixels.set(request.url, p, bytes: p.pixels.count) }
-            if let job = jobs[request] { finish(job, .success(grid)) }
+            if let job = jobs[request] { finish(job, .success(thumbnail)) }
         case .failure(let error):
             if let job = jobs[request] { finish(job, .failure(error as? ImageError ?? .corrupt("\(error)"))) }
         }
     }
 
-    private func finish(_ job: Job, _ result: Result<CellGrid, ImageError>) {
+    private func finish(_ job: Job, _ result: Result<Thumbnail, ImageError>) {
         jobs[job.request] = nil
         if case .failure(let error) = result {
             // A broken picture is not fetched again for a while (R retries at once).

@@ -10,29 +10,44 @@ actor RenderWorker {
     }
 
     private let renderer = ChafaRenderer()
+    private lazy var encoder = PixelEncoder()
 
-    /// The grid, and the decoded pixels when they were decoded here (for the loader's pixel cache).
-    func thumbnail(_ source: Source, columns: Int, rows: Int, mode: ImageColorMode,
-                   limits: ImageLimits) throws -> (CellGrid, RGBAImage?) {
+    /// The pixels a `columns`×`rows` box needs decoded: chafa samples about 8×8 per cell for symbols;
+    /// pixel modes need the cells' real size. Decoding more only costs time.
+    static func decodeTarget(columns: Int, rows: Int, pixels: PixelOutput?) -> (width: Int, height: Int) {
+        guard let pixels, pixels.mode.sendsPixels else { return (columns * 8, rows * 8) }
+        let p = pixels.pixels(columns: columns, rows: rows)
+        return (max(columns * 8, p.width), max(rows * 8, p.height))
+    }
+
+    /// The thumbnail (symbols, and pixels in a pixel mode), and the decoded pixels when they were decoded
+    /// here (for the loader's pixel cache).
+    func thumbnail(_ source: Source, columns: Int, rows: Int, mode: ImageColorMode, pixels output: PixelOutput?,
+                   limits: ImageLimits) throws -> (Thumbnail, RGBAImage?) {
         let image: RGBAImage
         var decoded: RGBAImage?
         switch source {
         case .bytes(let bytes):
-            // Chafa samples about 8×8 pixels per cell: decoding more than that only costs time.
-            image = try ImageDecoder.decode(bytes, target: (columns * 8, rows * 8), limits: limits)
+            image = try ImageDecoder.decode(bytes, target: Self.decodeTarget(columns: columns, rows: rows, pixels: output), limits: limits)
             decoded = image
         case .pixels(let p):
             image = p
         }
-        let size = ChafaRenderer.fit(width: image.width, height: image.height, columns: columns, rows: rows)
+        var size = ChafaRenderer.fit(width: image.width, height: image.height, columns: columns, rows: rows)
+        var shaped = image
         // The slot was laid out from the server's sizes. A preview of another shape (a server that crops
         // previews to 16:9 while the original is square) would leave a hole in it; the slot may be on
         // screen, so it keeps its size and the picture is cropped to fill it, from the centre.
         if size.columns < columns - 1 || size.rows < rows - 1 {
-            let filled = image.cropped(toAspect: Double(columns) / (Double(rows) / Double(ChafaRenderer.fontRatio)))
-            return (renderer.render(filled, columns: columns, rows: rows, mode: mode), decoded)
+            shaped = image.cropped(toAspect: Double(columns) / (Double(rows) / Double(ChafaRenderer.fontRatio)))
+            size = (columns, rows)
         }
-        return (renderer.render(image, columns: size.columns, rows: size.rows, mode: mode), decoded)
+        let grid = renderer.render(shaped, columns: size.columns, rows: size.rows, mode: mode)
+        guard let output, output.mode.sendsPixels else { return (Thumbnail(grid: grid), decoded) }
+        // Pixels fill exactly the cells the symbols take, so either can stand in for the other.
+        let p = output.pixels(columns: size.columns, rows: size.rows)
+        let boxed = shaped.cropped(toAspect: Double(p.width) / Double(p.height))
+        return (Thumbnail(grid: grid, pixels: encoder.encode(boxed, columns: size.columns, rows: size.rows, output: output)), decoded)
     }
 
     func blurhash(_ hash: String, columns: Int, rows: Int, aspect: Double?, mode: ImageColorMode) -> CellGrid? {

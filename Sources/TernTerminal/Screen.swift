@@ -12,7 +12,9 @@ public final class Screen {
     private var pairCache: [Int64: Int32] = [:]
     private var closed = false
     private var mouseOn = false
-    private let outputFile: UnsafeMutablePointer<FILE>
+    let outputFile: UnsafeMutablePointer<FILE>
+    /// Pictures drawn as pixels at the cursor (sixel, iTerm2): this frame's and what the terminal shows.
+    var pictures = InlinePictures()
 
     /// Starts curses on the process's terminal (`output` nil), or, for benchmarks, on a file with a given
     /// terminal type and size.
@@ -159,15 +161,26 @@ public final class Screen {
 
     // MARK: Drawing
 
-    public func erase() { werase(tern_stdscr()) }
+    /// Starts a frame: a blank screen, and no pictures placed yet.
+    public func erase() {
+        werase(tern_stdscr())
+        pictures.begin()
+    }
 
     /// Forces the next update to repaint everything (after a resize, or to measure a full frame).
-    public func invalidate() { clearok(tern_stdscr(), true) }
+    public func invalidate() {
+        clearok(tern_stdscr(), true)
+        pictures.forgetShown()
+    }
 
-    /// Sends the changes of this frame to the terminal in one write.
+    /// Sends the changes of this frame to the terminal in one write, then the pictures drawn at the cursor
+    /// that are new or moved.
     public func update() {
+        let redraw = pictures.linesToRepaint()
+        for lines in redraw { wredrawln(tern_stdscr(), Int32(lines.lowerBound), Int32(lines.count)) }
         wnoutrefresh(tern_stdscr())
         doupdate()
+        emitPictures(repainted: redraw)
     }
 
     /// Draws text at a position, cut at the right edge of the screen. Returns the columns used.
@@ -245,7 +258,7 @@ public final class Screen {
     /// `v` is at most 0xFFFFFF here (`normalized`), so it always fits an Int32.
     private func liftRGB(_ v: UInt32) -> UInt32 { v < 8 ? 8 : v }
 
-    private func pair(_ fg: TerminalColor, _ bg: TerminalColor) -> Int32 {
+    func pair(_ fg: TerminalColor, _ bg: TerminalColor) -> Int32 {
         if colorMode == .monochrome || (fg == .default && bg == .default) { return 0 }
         let f = resolve(fg), b = resolve(bg)
         let key = Int64(f) << 32 | Int64(UInt32(bitPattern: b))

@@ -14,6 +14,8 @@ public final class AppRunner {
     let mailbox: Mailbox
     private let renderer: FrameRenderer
     private let feeder: ThumbnailFeeder
+    /// In kitty mode, the pictures the terminal holds.
+    private let kitty: KittyImages?
     private let keymap: Keymap
     private let title: String
     private let confirmBoost: Bool
@@ -59,13 +61,15 @@ public final class AppRunner {
     public init(screen: Screen, sources: TimelineEngine.Sources, loader: ImageLoader, mailbox: Mailbox, theme: Theme,
                 timeline: TimelineID, title: String, keymap: Keymap = .standard, prefetchRows: Int = 10, pageSize: Int = 20, mouse: Bool = true,
                 notice: String? = nil, live: LiveStream? = nil, confirmBoost: Bool = false, writing: Writing? = nil,
-                fetchLists: @escaping @Sendable () async -> [TimelineID],
+                graphics: Graphics = Graphics(), fetchLists: @escaping @Sendable () async -> [TimelineID],
                 onEngine: @escaping (any FeedEngine, Task<Void, Never>) -> Void) {
         self.screen = screen
         self.sources = sources
         self.mailbox = mailbox
         self.renderer = FrameRenderer(theme: theme)
         self.feeder = ThumbnailFeeder(loader: loader, mailbox: mailbox)
+        kitty = graphics.mode == .kitty ? KittyImages(screen: screen, tmux: graphics.tmux) : nil
+        renderer.pictures = graphics.layout
         self.keymap = keymap
         self.title = title
         self.confirmBoost = confirmBoost
@@ -94,11 +98,14 @@ public final class AppRunner {
             if dirty { settleAndDraw() }
             // Drafts, the outbox and the server's limits are not needed for the first frame: they start after it.
             if !writingStarted { writingStarted = true; startWriting() }
-            _ = poll(&fds, 2, 1000)
+            // Pictures held back by the byte cap come once the view has been still for a moment.
+            let waiting = screen.picturesDeferred > 0
+            if poll(&fds, 2, waiting ? 120 : 1000) == 0, waiting { dirty = true }
             while running, let key = screen.readKey() { handle(key) }
             for event in mailbox.drain() { accept(event) }
         }
         feeder.reset()
+        kitty?.releaseAll()
         for (_, engine) in engines { engine.stop() }
     }
 
@@ -151,7 +158,14 @@ public final class AppRunner {
         case .lists(let found):
             lists = found
             dirty = true
-        case .image(let request, let state):
+        case .image(let request, var state):
+            // kitty pictures go to the terminal as they arrive; from then on only their id is kept.
+            if let kitty, case .ready(var t) = state, case .kitty(let pixels)? = t.pixels {
+                let (held, freed) = kitty.hold(request, pixels)
+                t.pixels = held
+                state = .ready(t)
+                feeder.forget(freed)
+            }
             feeder.accept(request, state)
             dirty = true
         case .live(let news):

@@ -143,12 +143,14 @@ extension ComposeLayer {
         let theme = env.renderer.theme
         for (i, box) in thumbnailBoxes(env).enumerated() {
             let top = box.line
-            switch box.request.flatMap({ env.images[$0] }) {
-            case .ready(let grid)?, .placeholder(let grid)?:
+            switch box.request.map({ ($0, env.images[$0]) }) {
+            case let (key, .ready(t)?)?:
+                env.renderer.drawPicture(t, key: key, row: top, column: box.column, visibleRows: top..<(top + box.rows), on: screen)
+            case (_, .placeholder(let grid)?)?:
                 screen.draw(grid, row: top, column: box.column, visibleRows: top..<(top + box.rows))
-            case .failed(let why)?:
+            case (_, .failed(let why)?)?:
                 screen.draw(SafeText(DisplayWidth.truncate(why, to: box.columns)), row: top + 1, column: box.column, style: theme[.placeholder])
-            case nil:
+            case (_, nil)?, nil:
                 screen.draw(SafeText("loading…"), row: top + 1, column: box.column, style: theme[.placeholder])
             }
             let x = box.column + box.columns + 2

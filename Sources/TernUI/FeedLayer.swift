@@ -223,6 +223,11 @@ struct FeedLayer: Layer {
             if let box = l.media.first(where: { within >= $0.line && within < $0.line + $0.rows
                                                 && event.column >= $0.column && event.column < $0.column + $0.columns }) {
                 if case .profile = row { return [] }
+                // An avatar opens its author, as `u` does.
+                if box.isAvatar, let author = row.post?.account {
+                    if case .profile(let shown) = opening, shown.id == author.id { return [] }
+                    return [.push(.feed(.profile(author)))]
+                }
                 return viewLarge(row.post, attachment: box.attachment, env)
             }
             if within < l.lines.count, let seg = l.lines[within].first(where: {
@@ -293,9 +298,20 @@ struct FeedLayer: Layer {
             return env.renderer.layout(row, width: env.columns, revealed: revealed.contains(row.id), now: env.now)
         }
         let visible = shown.map { layout($0.index) }
-        let ahead = Viewport.ahead(of: shown, direction: direction, count: env.prefetchRows, total: snapshot.rows.count)
+        // Low data: nothing ahead, and only the selected post's pictures; the others ask for their blurhash.
+        let lowData = env.renderer.pictures.lowData
+        let ahead = lowData ? [] : Viewport.ahead(of: shown, direction: direction, count: env.prefetchRows, total: snapshot.rows.count)
             .flatMap { layout($0).media }
-        let demand = ThumbnailDemand(visible: visible.map { RowMedia(id: $0.id, boxes: $0.media) }, ahead: ahead)
+        let demand = ThumbnailDemand(visible: visible.map { l in
+            guard lowData, l.id != viewport.selectedID else { return RowMedia(id: l.id, boxes: l.media) }
+            return RowMedia(id: l.id, boxes: l.media.map { box in
+                guard let r = box.request, env.images[r] == nil else { return box }
+                var b = box
+                b.request = nil
+                b.blurKey = RowLayout.blurKey(box.attachment, columns: box.columns, rows: box.rows)
+                return b
+            })
+        }, ahead: ahead)
         if demand != lastDemand {
             lastDemand = demand
             effects.append(.thumbnails(demand))

@@ -9,6 +9,8 @@ import TernTerminal
 /// Shared by the layers, `StaticList` and `tern-bench`.
 public final class FrameRenderer {
     public var theme: Theme
+    /// How pictures are laid out in posts (size, avatars, off, low data); layouts are made again when it changes.
+    var pictures = PictureLayout() { didSet { if pictures != oldValue { invalidateLayouts() } } }
     private var layouts: [String: (layout: RowLayout, lastUse: UInt64)] = [:]
     private var clock: UInt64 = 0
     /// Layouts are cheap to redo; keeping only recent ones keeps memory flat however far the user scrolls.
@@ -22,7 +24,7 @@ public final class FrameRenderer {
             layouts[row.id] = (l, clock)
             return l
         }
-        let l = RowLayout(row: row, width: width, revealed: revealed, now: now)
+        let l = RowLayout(row: row, width: width, revealed: revealed, now: now, pictures: pictures)
         layouts[row.id] = (l, clock)
         if layouts.count > Self.layoutCacheSize {
             // Drop the least recently used third in one pass.
@@ -169,6 +171,7 @@ public final class FrameRenderer {
         let width = min(screen.columns - 2, (([title] + lines.map(\.text)).map { DisplayWidth.of($0) }.max() ?? 0) + 4)
         let top = max(1, (screen.rows - lines.count - 4) / 2)
         let left = max(0, (screen.columns - width) / 2)
+        screen.coverPictures(rows: top..<(top + lines.count + 4), columns: left..<(left + width))
         for r in 0..<(lines.count + 4) where top + r < screen.rows { screen.fill(row: top + r, column: left, width: width, style: theme[.title]) }
         screen.draw(SafeText(title), row: top + 1, column: left + 2, style: theme[.title], maxWidth: width - 3)
         var selected = theme[.title]
@@ -184,8 +187,13 @@ public final class FrameRenderer {
         let top = 1, height = screen.rows - 2
         guard height > 2 else { return }
         for r in top..<(top + height) { screen.fill(row: r, column: 0, width: screen.columns, style: .plain) }
+        // The picture covers the list: pictures drawn at the cursor under it are taken back.
+        screen.coverPictures(rows: top..<(top + height), columns: 0..<screen.columns)
         switch state {
-        case .ready(let grid), .placeholder(let grid):
+        case .ready(let t):
+            let x = max(0, (screen.columns - t.grid.width) / 2)
+            drawPicture(t, key: large.request, row: top + 1, column: x, visibleRows: top..<(top + height - 1), on: screen)
+        case .placeholder(let grid):
             let x = max(0, (screen.columns - grid.width) / 2)
             screen.draw(grid, row: top + 1, column: x, visibleRows: top..<(top + height - 1))
         case .failed(let why):
@@ -220,20 +228,52 @@ public final class FrameRenderer {
         for box in l.media {
             let row = listTop + top + box.line
             guard row + box.rows > listTop, row < listTop + viewHeight else { continue }
-            let state = (box.request ?? box.blurKey).flatMap { images[$0] }
+            var key = box.request ?? box.blurKey
+            // Low data: a picture not fetched yet shows its blurhash until its post is selected.
+            let waiting = pictures.lowData && !selected && box.request.map { images[$0] == nil } == true
+            if waiting { key = RowLayout.blurKey(box.attachment, columns: box.columns, rows: box.rows) }
+            let state = key.flatMap { images[$0] }
+            // An avatar is one row: drawn when it is there, silent while loading or when it fails.
+            if box.rows == 1 {
+                if case .ready(let t)? = state, let key {
+                    drawPicture(t, key: key, row: row, column: box.column, visibleRows: visibleRows, on: screen)
+                }
+                continue
+            }
             switch state {
-            case .ready(let grid), .placeholder(let grid):
+            case .ready(let t):
+                if let key { drawPicture(t, key: key, row: row, column: box.column, visibleRows: visibleRows, on: screen) }
+                if box.blurKey != nil { drawBoxText("sensitive", box: box, row: row, on: screen, visibleRows: visibleRows) }
+            case .placeholder(let grid):
                 screen.draw(grid, row: row, column: box.column, visibleRows: visibleRows)
                 if box.blurKey != nil { drawBoxText("sensitive", box: box, row: row, on: screen, visibleRows: visibleRows) }
             case .failed:
-                drawBoxText(box.attachment.id.hasPrefix("avatar:") ? "no avatar" : "image unavailable", box: box, row: row,
+                drawBoxText(box.isAvatar ? "no avatar" : "image unavailable", box: box, row: row,
                             on: screen, visibleRows: visibleRows)
+            case nil where waiting:
+                drawBoxText("select to load", box: box, row: row, on: screen, visibleRows: visibleRows)
             case nil:
                 let note = box.blurKey != nil || (box.request == nil && box.attachment.blurhash == nil && box.attachment.thumbnailURL != nil)
                     ? "sensitive" : box.request == nil ? "no preview" : "loading…"
                 drawBoxText(note, box: box, row: row, on: screen, visibleRows: visibleRows)
             }
         }
+    }
+
+    /// A thumbnail in the best form it came in: kitty's placeholder cells, a sixel or iTerm2 picture when it
+    /// is wholly in view and the frame's byte cap allows, else its symbols.
+    func drawPicture(_ t: Thumbnail, key: ThumbnailRequest, row: Int, column: Int, visibleRows: Range<Int>, on screen: Screen) {
+        switch t.pixels {
+        case .kittyImage(let id, let columns, let rows)?:
+            screen.drawKitty(id: id, columns: columns, rows: rows, row: row, column: column, visibleRows: visibleRows)
+            return
+        case .inline(let picture)?:
+            if visibleRows.contains(row), visibleRows.contains(row + picture.rows - 1),
+               screen.place(picture, key: key.hashValue, row: row, column: column) { return }
+        case .kitty?, nil:
+            break
+        }
+        screen.draw(t.grid, row: row, column: column, visibleRows: visibleRows)
     }
 
     private func drawBoxText(_ text: String, box: MediaBox, row: Int, on screen: Screen, visibleRows: Range<Int>) {

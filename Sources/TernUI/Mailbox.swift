@@ -37,7 +37,7 @@ enum UIEvent: Sendable {
 public enum ImageState: Sendable {
     /// The blurhash, until the picture arrives.
     case placeholder(CellGrid)
-    case ready(CellGrid)
+    case ready(Thumbnail)
     case failed(String)
 }
 

@@ -15,6 +15,9 @@ struct MediaBox: Equatable {
     var request: ThumbnailRequest?
     /// For sensitive media not revealed: the blurhash alone is drawn, under this key.
     var blurKey: ThumbnailRequest?
+
+    /// An author's avatar rather than an attached picture.
+    var isAvatar: Bool { attachment.id.hasPrefix("avatar:") }
 }
 
 /// One row laid out for one width: its lines of text and where its thumbnails go. Made once per row,
@@ -23,6 +26,7 @@ struct RowLayout {
     var row: FeedRow
     var width: Int
     var revealed: Bool
+    var pictures: PictureLayout
     var lines: [[Segment]] = []
     var media: [MediaBox] = []
 
@@ -33,14 +37,16 @@ struct RowLayout {
 
     /// Columns left of the content: the selection gutter.
     static let gutter = 2
-    static let thumbnailRows = 8
+    /// A "+N" after the pictures that didn't fit takes this many columns.
+    static let moreWidth = 5
     /// Thread replies indent two columns a level up to this depth; deeper ones say how deep instead.
     static let maxIndentDepth = 6
 
-    init(row: FeedRow, width: Int, revealed: Bool, now: Date) {
+    init(row: FeedRow, width: Int, revealed: Bool, now: Date, pictures: PictureLayout = PictureLayout()) {
         self.row = row
         self.width = width
         self.revealed = revealed
+        self.pictures = pictures
         let x0 = Self.gutter
         let inner = max(10, width - Self.gutter - 1)
         switch row {
@@ -75,11 +81,20 @@ struct RowLayout {
         let age = RelativeTime.short(from: post.createdAt, now: now)
         let reply = (post.inReplyToID != nil ? " ↩" : "") + (post.editedAt != nil ? " ✎" : "")
         let ageWidth = DisplayWidth.of(age) + DisplayWidth.of(reply) + 1
-        let name = DisplayWidth.truncate(depthNote + Sanitizer.clean(post.account.shownName), to: max(4, inner - ageWidth - 2))
+        // The author's avatar, two cells wide, before the name.
+        var nameX = x0
+        if pictures.avatars, !pictures.off, !pictures.lowData, inner >= 30, let url = post.account.avatarURL {
+            let attachment = MediaAttachment(id: "avatar:" + post.account.id, kind: .image, url: url, previewURL: url, blurhash: nil)
+            media.append(MediaBox(line: lines.count, column: x0, columns: 2, rows: 1, attachment: attachment,
+                                  request: ThumbnailRequest(url: url, columns: 2, rows: 1)))
+            nameX += 3
+        }
+        let nameRoom = inner - (nameX - x0)
+        let name = DisplayWidth.truncate(depthNote + Sanitizer.clean(post.account.shownName), to: max(4, nameRoom - ageWidth - 2))
         let acct = DisplayWidth.truncate(Sanitizer.clean("@" + post.account.acct),
-                                         to: max(0, inner - ageWidth - DisplayWidth.of(name) - 1))
-        var header = [Segment(text: SafeText(name), role: .name, column: x0)]
-        if !acct.isEmpty { header.append(Segment(text: SafeText(acct), role: .acct, column: x0 + DisplayWidth.of(name) + 1)) }
+                                         to: max(0, nameRoom - ageWidth - DisplayWidth.of(name) - 1))
+        var header = [Segment(text: SafeText(name), role: .name, column: nameX)]
+        if !acct.isEmpty { header.append(Segment(text: SafeText(acct), role: .acct, column: nameX + DisplayWidth.of(name) + 1)) }
         header.append(Segment(text: SafeText(reply + " " + age), role: .time, column: x0 + inner - ageWidth + 1))
         lines.append(header)
 
@@ -142,30 +157,54 @@ struct RowLayout {
         return lines
     }
 
+    /// The blurhash-only stand-in for a picture, keyed apart from the picture itself.
+    static func blurKey(_ m: MediaAttachment, columns: Int, rows: Int) -> ThumbnailRequest? {
+        m.blurhash.map { ThumbnailRequest(url: "blurhash:" + $0, columns: columns, rows: rows) }
+    }
+
+    /// Pictures side by side at the thumbnail size, as many as fit, then "+N" for the rest.
     private mutating func layoutMedia(_ post: Post, x0: Int, inner: Int, blurOnly: Bool) {
         guard !post.media.isEmpty else { return }
-        let rows = Self.thumbnailRows
-        // Width from the picture's aspect (cells are about twice as tall as wide), then shrunk to fit.
-        var widths = post.media.map { m -> Int in
-            let aspect = m.thumbnailAspectRatio ?? 1
-            return max(6, min(40, Int((Double(rows) * 2 * aspect).rounded())))
+        if pictures.off {
+            let n = post.media.count
+            lines.append([Segment(text: SafeText("▣ \(n) attachment\(n == 1 ? "" : "s")  (v to view)"), role: .placeholder, column: x0)])
+            addMediaNotes(post, x0: x0, inner: inner, blurOnly: blurOnly)
+            return
         }
-        let gaps = post.media.count - 1
-        let total = widths.reduce(0, +) + gaps
-        if total > inner {
-            let scale = Double(inner - gaps) / Double(widths.reduce(0, +))
-            widths = widths.map { max(4, Int(Double($0) * scale)) }
+        let rows = pictures.thumbnailRows(width: width), widest = min(pictures.maxColumns(rows: rows), inner)
+        // Width from the picture's shape (cells are about twice as tall as wide), between portrait 4:5 and 16:9.
+        let widths = post.media.map { m -> Int in
+            let aspect = min(16.0 / 9, max(0.8, m.thumbnailAspectRatio ?? 1))
+            return max(4, min(widest, Int((Double(rows) * 2 * aspect).rounded())))
+        }
+        var shown = 0, used = 0
+        for (i, w) in widths.enumerated() {
+            let next = used + (i > 0 ? 1 : 0) + w
+            let more = i + 1 < widths.count ? Self.moreWidth + 1 : 0
+            guard next + more <= inner else { break }
+            used = next
+            shown += 1
         }
         let top = lines.count
         var x = x0
-        for (m, w) in zip(post.media, widths) {
+        for (i, m) in post.media.prefix(max(1, shown)).enumerated() {
+            let w = shown == 0 ? max(4, min(widths[0], inner - Self.moreWidth - 1)) : widths[i]
             // Sensitive media show only their blurhash until revealed; nothing is downloaded before that.
             let request = blurOnly ? nil : m.thumbnailURL.map { ThumbnailRequest(url: $0, columns: w, rows: rows) }
-            let blurKey = blurOnly ? m.blurhash.map { ThumbnailRequest(url: "blurhash:" + $0, columns: w, rows: rows) } : nil
+            let blurKey = blurOnly ? Self.blurKey(m, columns: w, rows: rows) : nil
             media.append(MediaBox(line: top, column: x, columns: w, rows: rows, attachment: m, request: request, blurKey: blurKey))
             x += w + 1
         }
         lines += Array(repeating: [], count: rows)
+        let hidden = post.media.count - max(1, shown)
+        if hidden > 0 {
+            lines[top + rows / 2] = [Segment(text: SafeText("+\(hidden)"), role: .counts, column: x)]
+        }
+        addMediaNotes(post, x0: x0, inner: inner, blurOnly: blurOnly)
+    }
+
+    /// Under the pictures: the sensitive warning or the first alt text, and what plays.
+    private mutating func addMediaNotes(_ post: Post, x0: Int, inner: Int, blurOnly: Bool) {
         if blurOnly {
             lines.append([Segment(text: SafeText("⚠ sensitive media  (c to show)"), role: .warning, column: x0)])
         } else if let described = post.media.first(where: { !($0.description ?? "").isEmpty }), let alt = described.description {

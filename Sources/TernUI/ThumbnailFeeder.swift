@@ -66,6 +66,13 @@ final class ThumbnailFeeder {
         pool.reset()
     }
 
+    /// Forgets pictures the terminal no longer holds, so a box that shows one asks for it again.
+    func forget(_ requests: [ThumbnailRequest]) {
+        guard !requests.isEmpty else { return }
+        for r in requests { images[r] = nil }
+        pool.reset()
+    }
+
     /// Drops every cell's requests (a resize changes every box).
     func reset() {
         pool.reset()
@@ -91,8 +98,8 @@ final class ThumbnailFeeder {
                 mailbox.post(.image(request, .placeholder(grid)))
             }
             do {
-                let grid = try await loader.thumbnail(request, priority: priority)
-                mailbox.post(.image(request, .ready(grid)))
+                let thumbnail = try await loader.thumbnail(request, priority: priority)
+                mailbox.post(.image(request, .ready(thumbnail)))
             } catch let error as ImageError {
                 mailbox.post(.image(request, .failed(error.description)))
             } catch {}
@@ -106,7 +113,7 @@ final class ThumbnailFeeder {
         return Task.detached(priority: .userInitiated) {
             if let grid = await loader.placeholder(blurhash: hash, aspect: aspect, columns: key.columns, rows: key.rows),
                !Task.isCancelled {
-                mailbox.post(.image(key, .ready(grid)))
+                mailbox.post(.image(key, .ready(Thumbnail(grid: grid))))
             }
         }
     }

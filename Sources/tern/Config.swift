@@ -1,5 +1,6 @@
 import Foundation
 import TernImages
+import TernModel
 import TernStore
 import TernUI
 import TOMLKit
@@ -16,6 +17,12 @@ import TOMLKit
 /// mouse = true              # wheel scrolls, clicks select and open (xterm SGR mouse reporting)
 /// stream = true             # live updates over the server's streaming API
 /// confirm_boost = false     # B asks before boosting
+/// images = "auto"           # auto, kitty, sixel, iterm, symbols or off
+/// thumbnail_height = 8      # rows of a thumbnail (default: from the window's width)
+/// thumbnail_width = 28      # widest thumbnail in columns (default: a 16:9 picture at that height)
+/// avatars = true            # small avatars beside names
+/// low_data = false          # fetch only the selected post's pictures; blurhash for the rest
+/// low_data_servers = ["slow.example"]   # low data for these servers only
 ///
 /// [keys]                    # any action on other keys: a key name or a list of them
 /// like = "l"
@@ -31,6 +38,12 @@ struct Config: Decodable {
     var mouse: Bool?
     var stream: Bool?
     var confirmBoost: Bool?
+    var images: String?
+    var thumbnailWidth: Int?
+    var thumbnailHeight: Int?
+    var avatars: Bool?
+    var lowData: Bool?
+    var lowDataServers: [String]?
     /// `[keys]`: action name → key names, with the line each was written on.
     var keys: [(action: String, keys: [String], line: Int?)] = []
 
@@ -43,6 +56,11 @@ struct Config: Decodable {
         case cachePosts = "cache_posts"
         case mouse, keys, stream
         case confirmBoost = "confirm_boost"
+        case images, avatars
+        case thumbnailWidth = "thumbnail_width"
+        case thumbnailHeight = "thumbnail_height"
+        case lowData = "low_data"
+        case lowDataServers = "low_data_servers"
     }
 
     /// A `[keys]` value: one key name or a list of them.
@@ -67,6 +85,15 @@ struct Config: Decodable {
         mouse = try c.decodeIfPresent(Bool.self, forKey: .mouse)
         stream = try c.decodeIfPresent(Bool.self, forKey: .stream)
         confirmBoost = try c.decodeIfPresent(Bool.self, forKey: .confirmBoost)
+        images = try c.decodeIfPresent(String.self, forKey: .images)
+        if let images, images != "auto", GraphicsMode(rawValue: images) == nil {
+            throw ConfigError(description: "images = \"\(images)\": use auto, kitty, sixel, iterm, symbols or off")
+        }
+        thumbnailWidth = try c.decodeIfPresent(Int.self, forKey: .thumbnailWidth)
+        thumbnailHeight = try c.decodeIfPresent(Int.self, forKey: .thumbnailHeight)
+        avatars = try c.decodeIfPresent(Bool.self, forKey: .avatars)
+        lowData = try c.decodeIfPresent(Bool.self, forKey: .lowData)
+        lowDataServers = try c.decodeIfPresent([String].self, forKey: .lowDataServers)
         keys = try (c.decodeIfPresent([String: KeyNames].self, forKey: .keys) ?? [:])
             .sorted { $0.key < $1.key }.map { ($0.key, $0.value.names, nil) }
     }
@@ -100,6 +127,11 @@ struct Config: Decodable {
     /// The picture cache with the configured size and age limits.
     func imageDiskCache(at directory: URL) throws -> DiskCache {
         try DiskCache(directory: directory, capacity: max(1, imageCacheMB ?? 500) << 20, ttl: (imageCacheDays ?? 7) * 86_400)
+    }
+
+    /// Low-data mode for a server: on for all, or for the servers listed.
+    func lowData(for host: String) -> Bool {
+        lowData == true || (lowDataServers ?? []).contains { $0.caseInsensitiveCompare(host) == .orderedSame }
     }
 
     var retention: RetentionPolicy {

@@ -137,18 +137,21 @@ struct Sync: ParsableCommand {
             return false
         }
         var ok = true
-        var fetched = 0, cached = 0, failed = 0
+        var fetched = 0, cached = 0, failed = 0, avatarsFailed = 0
         if let loader {
             let urls = result.posts.flatMap { $0.media.compactMap(\.thumbnailURL) }
-            for (i, url) in urls.enumerated() {
-                progress.update("\(name): \(result.posts.count) new posts · pictures \(i + 1)/\(urls.count)")
+            // Avatars too, once each; one that fails is not worth a failed sync (the name still shows).
+            var seen = Set<String>()
+            let avatars = result.posts.compactMap(\.account.avatarURL).filter { seen.insert($0).inserted }
+            for (i, url) in (urls + avatars).enumerated() {
+                progress.update("\(name): \(result.posts.count) new posts · pictures \(i + 1)/\(urls.count + avatars.count)")
                 do { if try await loader.fetchIntoDiskCache(url) { fetched += 1 } else { cached += 1 } }
-                catch { failed += 1 }
+                catch { if i < urls.count { failed += 1 } else { avatarsFailed += 1 } }
             }
             ok = failed == 0
         }
-        progress.line("\(name): \(result.posts.count) new posts; pictures: \(fetched) fetched, \(cached) already cached"
-                      + (failed > 0 ? ", \(failed) failed" : ""))
+        progress.line("\(name): \(result.posts.count) new posts; pictures and avatars: \(fetched) fetched, \(cached) already cached"
+                      + (failed > 0 ? ", \(failed) failed" : "") + (avatarsFailed > 0 ? ", \(avatarsFailed) avatars failed" : ""))
         return ok
     }
 }

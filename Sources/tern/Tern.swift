@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import TernImages
+import TernModel
 import TernHTTP
 import TernTerminal
 
@@ -57,11 +58,35 @@ struct ViewOptions: ParsableArguments {
     @Flag(help: "No streaming connection: new posts come with r or --poll (config: stream = false).")
     var noStream = false
 
+    @Option(help: "How pictures are shown: auto, kitty, sixel, iterm, symbols or off (config: images, default auto).")
+    var images: ImagesOption?
+
+    @Flag(help: "Low data: no prefetch; only the selected post's pictures load, the rest show their blurhash (config: low_data).")
+    var lowData = false
+
     @Option(help: "Posts per page requested from the server.")
     var pageSize = 20
 
     @Option(help: "What goes to the log ($XDG_STATE_HOME/tern/tern.log): trace, debug, info, notice, warning, error, critical.")
     var logLevel: Logger.Level = .info
+}
+
+/// `--images`: a graphics mode, or auto.
+enum ImagesOption: ExpressibleByArgument {
+    case auto
+    case mode(GraphicsMode)
+
+    init?(argument: String) {
+        if argument == "auto" { self = .auto } else if let m = GraphicsMode(rawValue: argument) { self = .mode(m) } else { return nil }
+    }
+
+    static var allValueStrings: [String] { ["auto"] + GraphicsMode.allCases.map(\.rawValue) }
+
+    /// The mode asked for; nil for auto.
+    var requested: GraphicsMode? {
+        if case .mode(let m) = self { return m }
+        return nil
+    }
 }
 
 /// A problem to tell the user in one sentence, without the usage text argument errors get.

@@ -36,7 +36,7 @@ final class ConformanceTests: XCTestCase {
                 let loader = ImageLoader(http: http, colorMode: .indexed256)
                 let aspect = media.thumbnailAspectRatio ?? 1
                 let columns = max(6, min(40, Int((16 * aspect).rounded())))
-                let grid = try await loader.thumbnail(ThumbnailRequest(url: try XCTUnwrap(media.thumbnailURL), columns: columns, rows: 8))
+                let grid = try await loader.thumbnail(ThumbnailRequest(url: try XCTUnwrap(media.thumbnailURL), columns: columns, rows: 8)).grid
                 XCTAssertGreaterThanOrEqual(grid.height, 7, "\(name): \(grid.width)×\(grid.height) in \(columns)×8")
                 XCTAssertGreaterThanOrEqual(grid.width, columns - 1, "\(name): \(grid.width)×\(grid.height) in \(columns)×8")
                 try await http.shutdown()

@@ -53,7 +53,7 @@ final class ImageLoaderTests: XCTestCase {
         let paths = await server.mediaPaths()
         let path = try XCTUnwrap(paths.first { $0.contains("small") })
         let grid = try await loader.thumbnail(ThumbnailRequest(url: server.baseURL + path, columns: 16, rows: 8))
-        XCTAssertGreaterThan(grid.width, 0)
+        XCTAssertGreaterThan(grid.grid.width, 0)
         let bare = try await http.execute(HTTPClientRequest(url: server.baseURL + path), timeout: .seconds(5))
         XCTAssertEqual(bare.status.code, 418, "the server does refuse requests without a User-Agent")
         try await http.shutdown()

@@ -15,14 +15,16 @@ final class PreviewShapeTests: XCTestCase {
     func testAWidePreviewFillsASquareSlot() async throws {
         let worker = RenderWorker()
         // 16 columns × 8 rows of cells is square in pixels; the preview is 16:9.
-        let (grid, _) = try await worker.thumbnail(.pixels(picture(320, 180)), columns: 16, rows: 8, mode: .indexed256, limits: ImageLimits())
+        let (thumbnail, _) = try await worker.thumbnail(.pixels(picture(320, 180)), columns: 16, rows: 8, mode: .indexed256, pixels: nil, limits: ImageLimits())
+        let grid = thumbnail.grid
         XCTAssertEqual(grid.width, 16)
         XCTAssertEqual(grid.height, 8, "no blank rows under the picture")
     }
 
     func testAMatchingPreviewIsNotCropped() async throws {
         let worker = RenderWorker()
-        let (grid, _) = try await worker.thumbnail(.pixels(picture(320, 320)), columns: 16, rows: 8, mode: .indexed256, limits: ImageLimits())
+        let (thumbnail, _) = try await worker.thumbnail(.pixels(picture(320, 320)), columns: 16, rows: 8, mode: .indexed256, pixels: nil, limits: ImageLimits())
+        let grid = thumbnail.grid
         XCTAssertEqual(grid.width, 16)
         XCTAssertEqual(grid.height, 8)
     }

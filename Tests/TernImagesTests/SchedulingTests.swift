@@ -92,7 +92,7 @@ final class SchedulingTests: XCTestCase {
             // Only once the loader has dropped the first job: otherwise the new request would simply join it.
             try await waitUntil { await loader.stats.downloadsCancelled == 1 }
             let again = try await loader.thumbnail(Self.request(urls[0]))
-            XCTAssertGreaterThan(again.width, 0)
+            XCTAssertGreaterThan(again.grid.width, 0)
             let count = await server.mediaRequestCount(path: path)
             XCTAssertEqual(count, 2)
         }

@@ -47,17 +47,17 @@ final class LayoutTests: XCTestCase {
                         media: [MediaAttachment(id: "m", kind: .image, url: "http://x/o.jpg", previewURL: "http://x/s.jpg",
                                                 blurhash: nil, width: 1600, height: 800)],
                         favouritesCount: 3, favourited: true)
-        let l = RowLayout(row: .post(post), width: 80, revealed: false, now: Date())
+        let l = RowLayout(row: .post(post), width: 80, revealed: false, now: Date(), pictures: PictureLayout(rows: 8))
         let t = text(l.lines)
         XCTAssertTrue(t[0].hasPrefix("  Ann @ann@ex.social"))
         XCTAssertTrue(t[0].hasSuffix("5m"))
         XCTAssertEqual(t[1], "  hello world")
         XCTAssertEqual(l.media.count, 1)
-        XCTAssertEqual(l.media[0].rows, RowLayout.thumbnailRows)
-        XCTAssertEqual(l.media[0].columns, 32, "a 2:1 picture in 8 rows of 1:2 cells")
+        XCTAssertEqual(l.media[0].rows, 8)
+        XCTAssertEqual(l.media[0].columns, 28, "a 2:1 picture, shown no wider than 16:9, in 8 rows of 1:2 cells")
         XCTAssertEqual(l.media[0].request?.url, "http://x/s.jpg")
-        XCTAssertTrue(t[2 + RowLayout.thumbnailRows].contains("★ 3 liked"))
-        XCTAssertEqual(l.height, 2 + RowLayout.thumbnailRows + 2)
+        XCTAssertTrue(t[2 + 8].contains("★ 3 liked"))
+        XCTAssertEqual(l.height, 2 + 8 + 2)
     }
 
     func testContentWarningHidesContentUntilRevealed() {

@@ -1,0 +1,128 @@
+import CChafa
+import CZlib
+import Foundation
+import TernModel
+
+/// How thumbnails go to the terminal as pixels, when they do: the mode and the size of a cell in pixels.
+public struct PixelOutput: Sendable, Hashable {
+    public var mode: GraphicsMode
+    public var cell: CellPixels
+    public init(mode: GraphicsMode, cell: CellPixels) {
+        self.mode = mode
+        self.cell = cell
+    }
+
+    /// Pictures larger than this each way are sent smaller (kitty and sixel both slow down past it).
+    static let maxSide = 2400
+
+    /// The pixel size of a `columns`×`rows` box, within `maxSide`, keeping its shape.
+    func pixels(columns: Int, rows: Int) -> (width: Int, height: Int) {
+        var w = columns * cell.width, h = rows * cell.height
+        let over = max(w, h)
+        if over > Self.maxSide { w = w * Self.maxSide / over; h = h * Self.maxSide / over }
+        return (max(1, w), max(1, h))
+    }
+}
+
+/// Turns decoded pixels into what the terminal draws: kitty's compressed RGB, or chafa's sixel and iTerm2
+/// sequences. One per render worker, like the chafa renderer it sits beside.
+final class PixelEncoder {
+    private let termInfo: OpaquePointer
+
+    init() {
+        // chafa's fallback terminal knows every pixel protocol's sequences; the mode picks the one used.
+        termInfo = chafa_term_db_get_fallback_info(chafa_term_db_get_default())
+    }
+
+    deinit { chafa_term_info_unref(termInfo) }
+
+    /// `image` already has the box's shape; it becomes `columns`×`rows` cells of pixels.
+    func encode(_ image: RGBAImage, columns: Int, rows: Int, output: PixelOutput) -> TerminalPixels? {
+        switch output.mode {
+        case .kitty:
+            let size = output.pixels(columns: columns, rows: rows)
+            let scaled = image.scaled(width: size.width, height: size.height)
+            guard let packed = Self.deflate(scaled.rgb()) else { return nil }
+            return .kitty(KittyPixels(width: size.width, height: size.height, columns: columns, rows: rows, compressed: packed))
+        case .sixel, .iterm:
+            return chafaSequence(image, columns: columns, rows: rows, output: output).map {
+                .inline(InlinePicture(columns: columns, rows: rows, sequence: $0))
+            }
+        case .symbols, .off:
+            return nil
+        }
+    }
+
+    private func chafaSequence(_ image: RGBAImage, columns: Int, rows: Int, output: PixelOutput) -> [UInt8]? {
+        let config = chafa_canvas_config_new()!
+        defer { chafa_canvas_config_unref(config) }
+        chafa_canvas_config_set_geometry(config, Int32(columns), Int32(rows))
+        chafa_canvas_config_set_cell_geometry(config, Int32(output.cell.width), Int32(output.cell.height))
+        chafa_canvas_config_set_pixel_mode(config, output.mode == .sixel ? CHAFA_PIXEL_MODE_SIXELS : CHAFA_PIXEL_MODE_ITERM2)
+        chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR)
+        guard let canvas = chafa_canvas_new(config) else { return nil }
+        defer { chafa_canvas_unref(canvas) }
+        image.pixels.withUnsafeBufferPointer { px in
+            chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, px.baseAddress,
+                                         Int32(image.width), Int32(image.height), Int32(image.width * 4))
+        }
+        guard let printed = chafa_canvas_print(canvas, termInfo) else { return nil }
+        defer { tern_gstring_free(printed) }
+        return Array(UnsafeRawBufferPointer(start: printed.pointee.str, count: Int(printed.pointee.len)))
+    }
+
+    /// zlib's deflate of the bytes, as kitty's `o=z` expects.
+    static func deflate(_ bytes: [UInt8]) -> [UInt8]? {
+        var size = compressBound(uLong(bytes.count))
+        var out = [UInt8](repeating: 0, count: Int(size))
+        // Level 1: pictures barely shrink more at higher levels and take several times longer.
+        let rc = out.withUnsafeMutableBufferPointer { o in
+            bytes.withUnsafeBufferPointer { i in compress2(o.baseAddress, &size, i.baseAddress, uLong(bytes.count), 1) }
+        }
+        guard rc == Z_OK else { return nil }
+        out.removeLast(out.count - Int(size))
+        return out
+    }
+}
+
+extension RGBAImage {
+    /// The picture resampled to `width`×`height` by averaging the source pixels each output pixel covers
+    /// (a box filter: sharp enough for thumbnails, no ringing). Enlarging repeats pixels.
+    func scaled(width w: Int, height h: Int) -> RGBAImage {
+        guard w > 0, h > 0, width > 0, height > 0, w != width || h != height else { return self }
+        var out = [UInt8](repeating: 0, count: w * h * 4)
+        pixels.withUnsafeBufferPointer { src in
+            for y in 0..<h {
+                let y0 = y * height / h, y1 = max(y0 + 1, (y + 1) * height / h)
+                for x in 0..<w {
+                    let x0 = x * width / w, x1 = max(x0 + 1, (x + 1) * width / w)
+                    var r = 0, g = 0, b = 0, a = 0
+                    for sy in y0..<y1 {
+                        var i = (sy * width + x0) * 4
+                        for _ in x0..<x1 {
+                            r += Int(src[i]); g += Int(src[i + 1]); b += Int(src[i + 2]); a += Int(src[i + 3])
+                            i += 4
+                        }
+                    }
+                    let n = (y1 - y0) * (x1 - x0), o = (y * w + x) * 4
+                    out[o] = UInt8(r / n); out[o + 1] = UInt8(g / n); out[o + 2] = UInt8(b / n); out[o + 3] = UInt8(a / n)
+                }
+            }
+        }
+        return RGBAImage(width: w, height: h, pixels: out)
+    }
+
+    /// Three bytes a pixel, transparent parts laid on black as kitty would show them on a dark terminal.
+    func rgb() -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: width * height * 3)
+        pixels.withUnsafeBufferPointer { src in
+            for i in 0..<(width * height) {
+                let a = Int(src[i * 4 + 3])
+                out[i * 3] = UInt8(Int(src[i * 4]) * a / 255)
+                out[i * 3 + 1] = UInt8(Int(src[i * 4 + 1]) * a / 255)
+                out[i * 3 + 2] = UInt8(Int(src[i * 4 + 2]) * a / 255)
+            }
+        }
+        return out
+    }
+}

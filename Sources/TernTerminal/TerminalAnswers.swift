@@ -1,0 +1,81 @@
+import TernModel
+
+/// What a terminal said about itself in answer to the start-up queries, read from the raw bytes it sent.
+/// Pure, so scripted answers test it without a terminal.
+public struct TerminalAnswers: Sendable, Equatable {
+    /// kitty's graphics protocol answered our query with OK.
+    public var kitty = false
+    /// Primary device attributes list 4 (sixel graphics).
+    public var sixel = false
+    /// `CSI 6 ; height ; width t`.
+    public var cellPixels: CellPixels?
+    /// The device attributes answer arrived: every answer to the queries before it has too.
+    public var complete = false
+
+    public init() {}
+
+    /// The id of our kitty query, so its answer is told from any other graphics answer.
+    static let kittyQueryID = 31
+
+    /// Reads every complete answer in `bytes`. Unknown or broken sequences are skipped.
+    public mutating func read(_ bytes: [UInt8]) {
+        var i = 0
+        while i < bytes.count {
+            guard bytes[i] == 0x1B, i + 1 < bytes.count else { i += 1; continue }
+            switch bytes[i + 1] {
+            case UInt8(ascii: "_"):
+                // APC: `ESC _ G i=31;OK ESC \`
+                guard let (end, next) = Self.stringTerminator(bytes, from: i + 2) else { return }
+                let body = String(decoding: bytes[(i + 2)..<end], as: UTF8.self)
+                if body.hasPrefix("G"), let semi = body.firstIndex(of: ";") {
+                    let keys = body[body.index(after: body.startIndex)..<semi].split(separator: ",")
+                    if keys.contains("i=\(Self.kittyQueryID)"), body[body.index(after: semi)...] == "OK" { kitty = true }
+                }
+                i = next
+            case UInt8(ascii: "["):
+                var j = i + 2
+                while j < bytes.count, !(0x40...0x7E).contains(bytes[j]) { j += 1 }
+                guard j < bytes.count else { return }
+                let params = String(decoding: bytes[(i + 2)..<j], as: UTF8.self)
+                switch bytes[j] {
+                case UInt8(ascii: "c") where params.hasPrefix("?"):
+                    sixel = sixel || params.dropFirst().split(separator: ";").contains("4")
+                    complete = true
+                case UInt8(ascii: "t"):
+                    let n = params.split(separator: ";").compactMap { Int($0) }
+                    if n.count == 3, n[0] == 6, n[1] > 0, n[2] > 0 { cellPixels = CellPixels(width: n[2], height: n[1]) }
+                default: break
+                }
+                i = j + 1
+            default:
+                i += 1
+            }
+        }
+    }
+
+    /// Where a string sequence's body ends (`ESC \` or BEL) and the next byte after it; nil while it hasn't arrived.
+    private static func stringTerminator(_ b: [UInt8], from start: Int) -> (end: Int, next: Int)? {
+        var k = start
+        while k < b.count {
+            if b[k] == 0x07 { return (k, k + 1) }
+            if b[k] == 0x1B, k + 1 < b.count, b[k + 1] == UInt8(ascii: "\\") { return (k, k + 2) }
+            k += 1
+        }
+        return nil
+    }
+}
+
+/// tmux passes a sequence through to the terminal it runs in only when wrapped, and only with
+/// `allow-passthrough` on.
+public enum TmuxPassthrough {
+    /// `ESC P tmux; <sequence with each ESC doubled> ESC \`
+    public static func wrap(_ sequence: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [0x1B, UInt8(ascii: "P")] + Array("tmux;".utf8)
+        out.reserveCapacity(sequence.count + 16)
+        for b in sequence {
+            if b == 0x1B { out.append(0x1B) }
+            out.append(b)
+        }
+        return out + [0x1B, UInt8(ascii: "\\")]
+    }
+}

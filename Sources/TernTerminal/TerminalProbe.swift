@@ -1,0 +1,153 @@
+import Foundation
+import TernModel
+
+/// Finds out at start-up, before curses, how the terminal can show pictures: it sends kitty's graphics
+/// query, asks for the cell size and for the primary device attributes, and reads the answers with echo
+/// off, so nothing appears on screen. Terminals answer in order, so the device attributes, which every
+/// terminal answers, mark the end; a terminal that never answers costs the timeout and no more.
+public enum TerminalProbe {
+    /// What the probe found and what it chose.
+    public struct Result: Sendable, Equatable {
+        public var mode: GraphicsMode
+        public var cellPixels: CellPixels
+        public var answers: TerminalAnswers
+        /// Inside tmux: whether sequences can pass through to the terminal outside.
+        public var tmux: Tmux
+        /// Something the user may want to know (how to let pictures through tmux), or nil.
+        public var note: String?
+        public var elapsed: Duration
+    }
+
+    public enum Tmux: Sendable, Equatable { case none, passthrough, blocked }
+
+    /// The queries, in the order sent; in tmux with passthrough, kitty's and a second device-attributes
+    /// query are wrapped for the terminal outside (the outer answer then marks the end).
+    static func queries(tmux: Tmux) -> [UInt8] {
+        let kitty = Array("\u{1B}_Gi=\(TerminalAnswers.kittyQueryID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\".utf8)
+        let cell = Array("\u{1B}[16t".utf8), attributes = Array("\u{1B}[c".utf8)
+        switch tmux {
+        case .none: return kitty + cell + attributes
+        case .passthrough: return TmuxPassthrough.wrap(kitty) + cell + TmuxPassthrough.wrap(attributes)
+        case .blocked: return cell + attributes
+        }
+    }
+
+    /// Probes the terminal on `input`/`output` (the process's own by default) unless `requested` is a mode
+    /// that needs no answer. `nil` asks for the best mode found ("auto").
+    public static func run(requested: GraphicsMode?, input: Int32 = 0, output: Int32 = 1,
+                           environment: [String: String] = ProcessInfo.processInfo.environment,
+                           timeout: Duration = .milliseconds(200)) -> Result {
+        let clock = ContinuousClock(), start = clock.now
+        let tmux = environment["TMUX"].map { _ in tmuxPassthrough(environment) } ?? Tmux.none
+        var answers = TerminalAnswers()
+        let needsAnswers = requested == nil || requested?.sendsPixels == true
+        let term = environment["TERM"] ?? ""
+        if needsAnswers, isatty(input) == 1, isatty(output) == 1, term != "dumb", term != "linux", !term.isEmpty {
+            answers = ask(input: input, output: output, queries: queries(tmux: tmux), timeout: timeout)
+        }
+        let pixels = answers.cellPixels ?? windowCellPixels(output) ?? .typical
+        let (mode, note) = choose(requested: requested, answers: answers, tmux: tmux, environment: environment)
+        return Result(mode: mode, cellPixels: pixels, answers: answers, tmux: tmux, note: note, elapsed: clock.now - start)
+    }
+
+    /// The mode for what was asked and what the terminal said. Pure.
+    public static func choose(requested: GraphicsMode?, answers: TerminalAnswers, tmux: Tmux,
+                              environment: [String: String]) -> (GraphicsMode, note: String?) {
+        let program = environment["TERM_PROGRAM"] ?? "", lcTerminal = environment["LC_TERMINAL"] ?? ""
+        // WezTerm and Konsole answer kitty's query but draw no placeholder cells; their own iTerm2 images work.
+        let placeholderless = program == "WezTerm" || environment["KONSOLE_VERSION"] != nil
+        let iterm = tmux == .none && (program == "iTerm.app" || lcTerminal == "iTerm2" || program == "WezTerm"
+            || program == "mintty" || environment["KONSOLE_VERSION"] != nil)
+        var best: GraphicsMode = .symbols
+        if answers.kitty, !placeholderless { best = .kitty }
+        else if iterm { best = .iterm }
+        // Pixels drawn at the cursor don't survive tmux's redraws; only tmux's own sixel support (3.4+),
+        // which its own answer (sent when passthrough is off) would list, does.
+        else if answers.sixel, tmux != .passthrough { best = .sixel }
+        let blockedNote = tmux == .blocked && outsideShowsPixels(environment)
+            ? "Pictures as symbols: tmux holds back pixels. `tmux set -g allow-passthrough on` lets them through." : nil
+        guard let requested else { return (best, blockedNote) }
+        switch requested {
+        case .symbols, .off: return (requested, nil)
+        case .kitty where answers.kitty && tmux != .blocked, .sixel where answers.sixel && tmux != .passthrough, .iterm where tmux == .none:
+            return (requested, nil)
+        case .kitty, .sixel, .iterm:
+            let why = tmux == .blocked && requested == .kitty
+                ? "tmux holds back pixels (`tmux set -g allow-passthrough on` lets them through)"
+                : "this terminal didn't say it can show them"
+            return (.symbols, "Pictures as symbols: \(requested.rawValue) was asked for, but \(why).")
+        }
+    }
+
+    /// Hints in the environment that the terminal around tmux can show pixels.
+    private static func outsideShowsPixels(_ env: [String: String]) -> Bool {
+        ["KITTY_WINDOW_ID", "GHOSTTY_RESOURCES_DIR", "WEZTERM_PANE", "KONSOLE_VERSION", "ITERM_SESSION_ID"].contains { env[$0] != nil }
+            || env["LC_TERMINAL"] == "iTerm2"
+    }
+
+    /// Asks tmux whether this pane lets sequences through (`allow-passthrough`, tmux 3.3 and later).
+    private static func tmuxPassthrough(_ env: [String: String]) -> Tmux {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["tmux", "show-options", "-Apv", "allow-passthrough"]
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        p.standardError = FileHandle.nullDevice
+        p.standardInput = FileHandle.nullDevice
+        do { try p.run() } catch { return .blocked }
+        let out = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        let value = String(decoding: out, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return value == "on" || value == "all" ? .passthrough : .blocked
+    }
+
+    /// Sends the queries and reads answers until the device attributes arrive or time runs out. The
+    /// terminal's settings are put back as they were, whatever happens.
+    static func ask(input: Int32, output: Int32, queries: [UInt8], timeout: Duration) -> TerminalAnswers {
+        var saved = termios()
+        guard tcgetattr(input, &saved) == 0 else { return TerminalAnswers() }
+        var raw = saved
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 0
+            cc[Int(VTIME)] = 0
+        }
+        guard tcsetattr(input, TCSANOW, &raw) == 0 else { return TerminalAnswers() }
+        defer { tcsetattr(input, TCSANOW, &saved) }
+        var answers = TerminalAnswers()
+        guard writeAll(output, queries) else { return answers }
+        let clock = ContinuousClock(), deadline = clock.now + timeout
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        while !answers.complete {
+            let left = deadline - clock.now
+            guard left > .zero else { break }
+            var fds = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+            let ms = Int32(max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+            guard poll(&fds, 1, ms) > 0 else { continue }
+            let n = read(input, &buffer, buffer.count)
+            guard n > 0 else { if n < 0, errno == EINTR || errno == EAGAIN { continue } else { break } }
+            received += buffer[0..<n]
+            answers.read(received)
+        }
+        return answers
+    }
+
+    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if n < 0 { if errno == EINTR { continue } else { return false } }
+            offset += n
+        }
+        return true
+    }
+
+    /// The cell size from the window size in pixels, where the terminal fills it in (`TIOCGWINSZ`).
+    static func windowCellPixels(_ fd: Int32) -> CellPixels? {
+        var size = winsize()
+        guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0,
+              size.ws_xpixel > 0, size.ws_ypixel > 0 else { return nil }
+        return CellPixels(width: Int(size.ws_xpixel) / Int(size.ws_col), height: Int(size.ws_ypixel) / Int(size.ws_row))
+    }
+}

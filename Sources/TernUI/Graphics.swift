@@ -1,0 +1,49 @@
+import TernModel
+
+/// How this session shows pictures: the terminal's mode and, inside tmux, whether sequences are wrapped
+/// for the terminal outside; and how thumbnails are laid out.
+public struct Graphics: Sendable {
+    public var mode: GraphicsMode
+    public var tmux: Bool
+    public var layout: PictureLayout
+
+    public init(mode: GraphicsMode = .symbols, tmux: Bool = false, layout: PictureLayout = PictureLayout()) {
+        self.mode = mode
+        self.tmux = tmux
+        self.layout = layout
+    }
+}
+
+/// The size and number of pictures in a post, and whether avatars and pictures are drawn at all.
+public struct PictureLayout: Sendable, Hashable {
+    /// Rows of a thumbnail, nil to follow the window's width.
+    public var rows: Int?
+    /// Widest thumbnail in columns, nil to follow from its rows (a 16:9 picture's width).
+    public var columns: Int?
+    /// Avatars beside authors' names.
+    public var avatars: Bool
+    /// No pictures at all (`images = "off"`): a line says what is attached.
+    public var off: Bool
+    /// Low-data mode: only the selected post's pictures are fetched; the rest show their blurhash.
+    public var lowData: Bool
+
+    public init(rows: Int? = nil, columns: Int? = nil, avatars: Bool = true, off: Bool = false, lowData: Bool = false) {
+        self.rows = rows
+        self.columns = columns
+        self.avatars = avatars
+        self.off = off
+        self.lowData = lowData
+    }
+
+    /// Thumbnail rows for a window `width` columns wide: 8 at 120 columns, from 5 on narrow windows to 14 on wide ones.
+    func thumbnailRows(width: Int) -> Int {
+        if let rows { return max(2, min(40, rows)) }
+        return max(5, min(14, width / 15))
+    }
+
+    /// Widest thumbnail: a 16:9 picture at the thumbnail's rows, cells being about twice as tall as wide.
+    func maxColumns(rows: Int) -> Int {
+        if let columns { return max(4, columns) }
+        return Int((Double(rows) * 2 * 16 / 9).rounded())
+    }
+}

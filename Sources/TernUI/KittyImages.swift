@@ -1,0 +1,67 @@
+import TernImages
+import TernModel
+import TernTerminal
+
+/// The pictures a kitty-graphics terminal holds for this session: each thumbnail is sent once, under an id
+/// of its own, when it arrives; after that only its placeholder cells are drawn. The terminal's memory is
+/// bounded too: past `capacity` the oldest are freed, and their thumbnails are asked for again if needed.
+final class KittyImages {
+    private let screen: Screen
+    private let tmux: Bool
+    private var ids: [ThumbnailRequest: UInt32] = [:]
+    private var order: [ThumbnailRequest] = []
+    private var next: UInt32
+    let capacity: Int
+    /// Bytes sent to the terminal for pictures (for benchmarks).
+    private(set) var bytesSent = 0
+
+    /// Ids carry their low byte as a 256-colour index (16…255: below 16 curses would send the basic colours'
+    /// own codes, which kitty doesn't read as ids) and their high byte
+    /// as a diacritic. The high byte starts from `seed`, so two Terns in one terminal (tmux panes) seldom
+    /// share ids.
+    init(screen: Screen, tmux: Bool, capacity: Int = 400, seed: UInt8 = UInt8.random(in: 1...255)) {
+        self.screen = screen
+        self.tmux = tmux
+        self.capacity = capacity
+        next = UInt32(seed) << 24 | 16
+    }
+
+    /// Sends the picture (once) and returns what the renderer draws, plus the requests whose pictures the
+    /// terminal was told to free to make room.
+    func hold(_ request: ThumbnailRequest, _ pixels: KittyPixels) -> (TerminalPixels, freed: [ThumbnailRequest]) {
+        if let id = ids[request] { return (.kittyImage(id: id, columns: pixels.columns, rows: pixels.rows), []) }
+        var freed: [ThumbnailRequest] = []
+        while order.count >= capacity {
+            let old = order.removeFirst()
+            if let id = ids.removeValue(forKey: old) { screen.emit(KittyGraphics.delete(id: id, tmux: tmux)) }
+            freed.append(old)
+        }
+        let id = allocate()
+        ids[request] = id
+        order.append(request)
+        let bytes = KittyGraphics.transmit(id: id, pixels, tmux: tmux)
+        bytesSent += bytes.count
+        screen.emit(bytes)
+        return (.kittyImage(id: id, columns: pixels.columns, rows: pixels.rows), freed)
+    }
+
+    /// Frees every picture this session sent (at exit).
+    func releaseAll() {
+        var out: [UInt8] = []
+        for id in ids.values { out += KittyGraphics.delete(id: id, tmux: tmux) }
+        ids = [:]
+        order = []
+        screen.emit(out)
+    }
+
+    private func allocate() -> UInt32 {
+        let id = next
+        var low = (next & 0xFF) + 1, high = next >> 24
+        if low > 255 {
+            low = 16
+            high = high == 255 ? 1 : high + 1
+        }
+        next = high << 24 | low
+        return id
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import TernModel
+@testable import TernTerminal
+import XCTest
+
+/// The start-up probe against a real pseudo-terminal whose other end answers as a given terminal would:
+/// kitty, xterm with sixel, a terminal with neither, and one that never answers.
+final class TerminalProbeTests: XCTestCase {
+    /// A pty pair; the test plays the terminal on `master`, the probe runs on `slave`.
+    final class FakeTerminal: @unchecked Sendable {
+        let master: Int32, slave: Int32
+        private let answer: [UInt8]?
+        private let lock = NSLock()
+        private var written: [UInt8] = []
+        private var thread: Thread?
+
+        /// `answer` is sent once the device-attributes query (`ESC [ c`) has arrived; nil never answers.
+        init(answer: String?) throws {
+            // posix_openpt and friends aren't in Swift's Glibc module: the same done with Linux's ioctls
+            // (TIOCSPTLCK to unlock, TIOCGPTN for the number).
+            let m = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+            var unlock: Int32 = 0, number: UInt32 = 0
+            guard m >= 0, ioctl(m, 0x4004_5431, &unlock) == 0, ioctl(m, 0x8004_5430, &number) == 0 else {
+                throw XCTSkip("no pseudo-terminals here")
+            }
+            let s = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
+            guard s >= 0 else { throw XCTSkip("can't open the pty's slave end") }
+            master = m
+            slave = s
+            self.answer = answer.map { Array($0.utf8) }
+            let t = Thread { self.serve() }
+            thread = t
+            t.start()
+        }
+
+        /// What the probe sent to the "screen".
+        var received: [UInt8] { lock.lock(); defer { lock.unlock() }; return written }
+
+        private func serve() {
+            var buf = [UInt8](repeating: 0, count: 512)
+            var answered = false
+            while true {
+                var fds = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+                guard poll(&fds, 1, 2000) > 0 else { return }
+                let n = read(master, &buf, buf.count)
+                guard n > 0 else { return }
+                lock.lock()
+                written += buf[0..<n]
+                let all = written
+                lock.unlock()
+                let query = Array("\u{1B}[c".utf8)
+                if !answered, let answer, all.count >= 3, (0...(all.count - 3)).contains(where: { Array(all[$0..<($0 + 3)]) == query }) {
+                    answered = true
+                    _ = answer.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+                }
+            }
+        }
+
+        func close() {
+            closeDescriptor(slave)
+            closeDescriptor(master)
+        }
+    }
+
+    static let env = ["TERM": "xterm-256color"]
+
+    func probe(_ answer: String?, requested: GraphicsMode? = nil, env: [String: String] = env) throws -> (TerminalProbe.Result, FakeTerminal) {
+        let terminal = try FakeTerminal(answer: answer)
+        let result = TerminalProbe.run(requested: requested, input: terminal.slave, output: terminal.slave, environment: env)
+        return (result, terminal)
+    }
+
+    /// Only escape sequences went to the screen: no letter of the queries shows.
+    func assertNothingVisible(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) {
+        var i = 0, visible: [UInt8] = []
+        while i < bytes.count {
+            if bytes[i] == 0x1B, i + 1 < bytes.count {
+                switch bytes[i + 1] {
+                case UInt8(ascii: "_"), UInt8(ascii: "P"):
+                    // A string sequence, up to ESC \
+                    var j = i + 2
+                    while j + 1 < bytes.count, !(bytes[j] == 0x1B && bytes[j + 1] == UInt8(ascii: "\\")) { j += 1 }
+                    i = j + 2
+                case UInt8(ascii: "["):
+                    var j = i + 2
+                    while j < bytes.count, !(0x40...0x7E).contains(bytes[j]) { j += 1 }
+                    i = j + 1
+                default: i += 2
+                }
+            } else { visible.append(bytes[i]); i += 1 }
+        }
+        XCTAssertEqual(visible, [], "the probe printed \(String(decoding: visible, as: UTF8.self))", file: file, line: line)
+    }
+
+    func testKittyAnswersChooseKittyWithItsCellSize() throws {
+        let (r, t) = try probe("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;22c")
+        defer { t.close() }
+        XCTAssertEqual(r.mode, .kitty)
+        XCTAssertEqual(r.cellPixels, CellPixels(width: 10, height: 20))
+        XCTAssertTrue(r.answers.complete)
+        XCTAssertLessThan(r.elapsed, .milliseconds(200))
+        assertNothingVisible(t.received)
+    }
+
+    func testXtermWithSixelChoosesSixel() throws {
+        let (r, t) = try probe("\u{1B}[6;17;8t\u{1B}[?63;1;2;4;6;9;15;22c")
+        defer { t.close() }
+        XCTAssertEqual(r.mode, .sixel)
+        XCTAssertEqual(r.cellPixels, CellPixels(width: 8, height: 17))
+        XCTAssertLessThan(r.elapsed, .milliseconds(200))
+        assertNothingVisible(t.received)
+    }
+
+    func testTerminalWithNeitherKeepsSymbols() throws {
+        let (r, t) = try probe("\u{1B}[?1;2c")
+        defer { t.close() }
+        XCTAssertEqual(r.mode, .symbols)
+        XCTAssertTrue(r.answers.complete)
+        XCTAssertLessThan(r.elapsed, .milliseconds(200))
+        assertNothingVisible(t.received)
+    }
+
+    func testSilentTerminalCostsTheTimeoutAndKeepsSymbols() throws {
+        let (r, t) = try probe(nil)
+        defer { t.close() }
+        XCTAssertEqual(r.mode, .symbols)
+        XCTAssertFalse(r.answers.complete)
+        XCTAssertGreaterThanOrEqual(r.elapsed, .milliseconds(190))
+        XCTAssertLessThan(r.elapsed, .milliseconds(400))
+    }
+
+    func testTerminalSettingsComeBackAsTheyWere() throws {
+        let t = try FakeTerminal(answer: "\u{1B}[?1;2c")
+        defer { t.close() }
+        var before = termios()
+        XCTAssertEqual(tcgetattr(t.slave, &before), 0)
+        _ = TerminalProbe.run(requested: nil, input: t.slave, output: t.slave, environment: Self.env)
+        var after = termios()
+        XCTAssertEqual(tcgetattr(t.slave, &after), 0)
+        XCTAssertEqual(after.c_lflag & tcflag_t(ECHO | ICANON), before.c_lflag & tcflag_t(ECHO | ICANON))
+    }
+
+    func testAskingForSymbolsSendsNoQuery() throws {
+        let (r, t) = try probe("\u{1B}[?1;2c", requested: .symbols)
+        defer { t.close() }
+        XCTAssertEqual(r.mode, .symbols)
+        XCTAssertEqual(t.received, [])
+    }
+
+    func testAnswersSplitAcrossReadsAndMixedWithNoise() {
+        var a = TerminalAnswers()
+        let all = Array("x\u{1B}[?1;2;4c".utf8)
+        a.read(Array(all.prefix(5)))
+        XCTAssertFalse(a.complete)
+        a.read(all)
+        XCTAssertTrue(a.complete)
+        XCTAssertTrue(a.sixel)
+        // Another program's graphics answer (another id) is not ours.
+        var b = TerminalAnswers()
+        b.read(Array("\u{1B}_Gi=7;OK\u{1B}\\\u{1B}[?1c".utf8))
+        XCTAssertFalse(b.kitty)
+        // An error answer to our query is not support.
+        var c = TerminalAnswers()
+        c.read(Array("\u{1B}_Gi=31;EINVAL:bad\u{1B}\\\u{1B}[?1c".utf8))
+        XCTAssertFalse(c.kitty)
+    }
+
+    /// In tmux without `allow-passthrough`, kitty's query never reaches the terminal outside: symbols, and
+    /// the note says how to let pixels through when the terminal outside could show them.
+    func testTmuxWithoutPassthroughUsesSymbolsAndSaysWhy() {
+        var answers = TerminalAnswers()
+        answers.complete = true
+        let (auto, note) = TerminalProbe.choose(requested: nil, answers: answers, tmux: .blocked,
+                                                environment: ["TMUX": "/tmp/x", "KITTY_WINDOW_ID": "1"])
+        XCTAssertEqual(auto, .symbols)
+        XCTAssertTrue(note?.contains("allow-passthrough on") == true, note ?? "no note")
+        let (forced, why) = TerminalProbe.choose(requested: .kitty, answers: answers, tmux: .blocked, environment: ["TMUX": "/tmp/x"])
+        XCTAssertEqual(forced, .symbols)
+        XCTAssertTrue(why?.contains("allow-passthrough") == true, why ?? "no note")
+        // With passthrough, kitty's answer came through: placeholders work in tmux.
+        answers.kitty = true
+        XCTAssertEqual(TerminalProbe.choose(requested: nil, answers: answers, tmux: .passthrough, environment: [:]).0, .kitty)
+        // The outer terminal's sixel is no use inside tmux: pixels at the cursor don't survive its redraws.
+        answers.kitty = false
+        answers.sixel = true
+        XCTAssertEqual(TerminalProbe.choose(requested: nil, answers: answers, tmux: .passthrough, environment: [:]).0, .symbols)
+        // WezTerm answers kitty's query but has no placeholders: its iTerm2 images instead.
+        answers.kitty = true
+        XCTAssertEqual(TerminalProbe.choose(requested: nil, answers: answers, tmux: .none, environment: ["TERM_PROGRAM": "WezTerm"]).0, .iterm)
+    }
+}
+
+private func closeDescriptor(_ fd: Int32) { _ = Glibc.close(fd) }

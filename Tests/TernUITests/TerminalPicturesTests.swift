@@ -1,0 +1,316 @@
+import CZlib
+import Foundation
+@testable import TernDemo
+import TernHTTP
+@testable import TernImages
+import TernModel
+@testable import TernTerminal
+@testable import TernUI
+import XCTest
+
+/// Pictures as pixels, end to end below the screen: a real picture file decoded by the real libraries,
+/// drawn through curses into a file, and the bytes that would reach the terminal read back.
+final class TerminalPicturesTests: XCTestCase {
+    static let cell = CellPixels(width: 10, height: 20)
+
+    /// A square PNG: left half red, right half blue.
+    func pictureFile(size: Int = 320) throws -> URL {
+        var rgb = [UInt8](repeating: 0, count: size * size * 3)
+        for y in 0..<size {
+            for x in 0..<size {
+                let o = (y * size + x) * 3
+                if x < size / 2 { rgb[o] = 220; rgb[o + 1] = 30; rgb[o + 2] = 30 } else { rgb[o] = 30; rgb[o + 1] = 30; rgb[o + 2] = 220 }
+            }
+        }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tern-pic-\(UUID().uuidString).png")
+        try Data(ImageEncoder.png(rgb: rgb, width: size, height: size)).write(to: url)
+        return url
+    }
+
+    func thumbnail(_ mode: GraphicsMode, columns: Int = 16, rows: Int = 8) async throws -> (ThumbnailRequest, Thumbnail) {
+        let file = try pictureFile()
+        defer { try? FileManager.default.removeItem(at: file) }
+        let http = HTTPFetch.makeClient()
+        let loader = ImageLoader(http: http, colorMode: .indexed256, pixels: PixelOutput(mode: mode, cell: Self.cell))
+        let request = ThumbnailRequest(url: file.absoluteString, columns: columns, rows: rows)
+        let t = try await loader.thumbnail(request)
+        try await http.shutdown()
+        return (request, t)
+    }
+
+    func screen() throws -> (Screen, URL) {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("tern-screen-\(UUID().uuidString)")
+        return (try Screen(terminalType: "xterm-256color", output: out.path, size: (rows: 30, columns: 100), environment: [:]), out)
+    }
+
+    /// What a terminal would read in the bytes: kitty's graphics commands, and the placeholder cells with
+    /// the foreground colour each was drawn in.
+    struct Parsed {
+        var commands: [(keys: [String: String], payload: String)] = []
+        var cells: [(fg: Int?, marks: [Int])] = []
+
+        init(_ bytes: [UInt8]) {
+            let scalars = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
+            var i = 0, fg: Int? = nil
+            while i < scalars.count {
+                let s = scalars[i]
+                if s == "\u{1B}", i + 1 < scalars.count {
+                    if scalars[i + 1] == "_" {
+                        var j = i + 2, body = ""
+                        while j + 1 < scalars.count, !(scalars[j] == "\u{1B}" && scalars[j + 1] == "\\") { body.unicodeScalars.append(scalars[j]); j += 1 }
+                        if body.hasPrefix("G") {
+                            let parts = body.dropFirst().split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)
+                            var keys: [String: String] = [:]
+                            for kv in parts[0].split(separator: ",") {
+                                let p = kv.split(separator: "=", maxSplits: 1)
+                                if p.count == 2 { keys[String(p[0])] = String(p[1]) }
+                            }
+                            commands.append((keys, parts.count > 1 ? String(parts[1]) : ""))
+                        }
+                        i = j + 2
+                        continue
+                    }
+                    if scalars[i + 1] == "[" {
+                        var j = i + 2, params = ""
+                        while j < scalars.count, !(0x40...0x7E).contains(scalars[j].value) { params.unicodeScalars.append(scalars[j]); j += 1 }
+                        if j < scalars.count, scalars[j] == "m" {
+                            let n = params.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+                            var k = 0
+                            while k < n.count {
+                                if n[k] == 38, k + 2 < n.count, n[k + 1] == 5 { fg = n[k + 2]; k += 3 }
+                                else if n[k] == 38, k + 4 < n.count, n[k + 1] == 2 { fg = n[k + 2] << 16 | n[k + 3] << 8 | n[k + 4]; k += 5 }
+                                else { if n[k] == 0 || n[k] == 39 { fg = nil }; k += 1 }
+                            }
+                        }
+                        i = j + 1
+                        continue
+                    }
+                    i += 2
+                    continue
+                }
+                if s == KittyGraphics.placeholder {
+                    var marks: [Int] = []
+                    var j = i + 1
+                    while j < scalars.count, let n = KittyGraphics.number(of: scalars[j]) { marks.append(n); j += 1 }
+                    cells.append((fg, marks))
+                    i = j
+                    continue
+                }
+                i += 1
+            }
+        }
+    }
+
+    static func inflate(_ data: [UInt8], expected: Int) -> [UInt8]? {
+        var out = [UInt8](repeating: 0, count: expected)
+        var size = uLong(expected)
+        let rc = out.withUnsafeMutableBufferPointer { o in data.withUnsafeBufferPointer { uncompress(o.baseAddress, &size, $0.baseAddress, uLong(data.count)) } }
+        return rc == Z_OK && Int(size) == expected ? out : nil
+    }
+
+    func testKittyPictureIsSentOnceAndDrawnAsPlaceholderCellsCarryingItsId() async throws {
+        let (request, t) = try await thumbnail(.kitty)
+        guard case .kitty(let pixels)? = t.pixels else { return XCTFail("no kitty pixels: \(String(describing: t.pixels))") }
+        XCTAssertEqual(pixels.columns, 16)
+        XCTAssertEqual(pixels.rows, 8)
+        XCTAssertEqual(pixels.width, 160, "16 cells of 10 pixels")
+        XCTAssertEqual(pixels.height, 160, "8 cells of 20 pixels")
+
+        let (screen, out) = try screen()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let kitty = KittyImages(screen: screen, tmux: false, seed: 3)
+        let (held, freed) = kitty.hold(request, pixels)
+        XCTAssertEqual(freed, [])
+        guard case .kittyImage(let id, 16, 8) = held else { return XCTFail("\(held)") }
+        XCTAssertEqual(id >> 24, 3)
+        // Held again: nothing more is sent.
+        let sentOnce = kitty.bytesSent
+        _ = kitty.hold(request, pixels)
+        XCTAssertEqual(kitty.bytesSent, sentOnce)
+
+        let renderer = FrameRenderer(theme: .builtIn)
+        screen.erase()
+        renderer.drawPicture(Thumbnail(grid: t.grid, pixels: held), key: request, row: 2, column: 5, visibleRows: 1..<29, on: screen)
+        screen.update()
+        screen.close()
+        let parsed = Parsed(Array(try Data(contentsOf: out)))
+
+        // The transmission: id, sizes, a virtual placement, quiet; the payload decodes to the picture.
+        let first = try XCTUnwrap(parsed.commands.first)
+        XCTAssertEqual(first.keys["a"], "T")
+        XCTAssertEqual(first.keys["U"], "1")
+        XCTAssertEqual(first.keys["i"], "\(id)")
+        XCTAssertEqual(first.keys["s"], "160")
+        XCTAssertEqual(first.keys["v"], "160")
+        XCTAssertEqual(first.keys["c"], "16")
+        XCTAssertEqual(first.keys["r"], "8")
+        XCTAssertEqual(first.keys["q"], "2")
+        XCTAssertEqual(parsed.commands.last?.keys["m"], "0")
+        XCTAssertTrue(parsed.commands.dropLast().allSatisfy { $0.keys["m"] == "1" })
+        XCTAssertTrue(parsed.commands.allSatisfy { $0.payload.utf8.count <= 4096 })
+        let payload = try XCTUnwrap(Data(base64Encoded: parsed.commands.map(\.payload).joined()))
+        let rgb = try XCTUnwrap(Self.inflate(Array(payload), expected: 160 * 160 * 3), "payload is not 160×160 RGB")
+        let left = Array(rgb[(80 * 160 + 2) * 3..<(80 * 160 + 2) * 3 + 3]), right = Array(rgb[(80 * 160 + 157) * 3..<(80 * 160 + 157) * 3 + 3])
+        XCTAssertGreaterThan(Int(left[0]), 180, "left is red: \(left)")
+        XCTAssertLessThan(Int(left[2]), 80, "left is red: \(left)")
+        XCTAssertGreaterThan(Int(right[2]), 180, "right is blue: \(right)")
+
+        // The cells: one per cell of the box, each in the id's colour, with its row, column and the id's high byte.
+        XCTAssertEqual(parsed.cells.count, 16 * 8)
+        XCTAssertTrue(parsed.cells.allSatisfy { $0.fg == Int(id & 0xFF) }, "\(parsed.cells.prefix(3))")
+        XCTAssertTrue(parsed.cells.allSatisfy { $0.marks.count == 3 && $0.marks[2] == 3 })
+        let places = Set(parsed.cells.map { $0.marks[0] * 100 + $0.marks[1] })
+        XCTAssertEqual(places, Set((0..<8).flatMap { r in (0..<16).map { r * 100 + $0 } }))
+    }
+
+    func testKittyPictureCutByTheListEdgeShowsItsVisibleRows() throws {
+        let (screen, out) = try screen()
+        defer { try? FileManager.default.removeItem(at: out) }
+        screen.erase()
+        // Rows 0–2 of the picture are above the list (which starts at row 1).
+        screen.drawKitty(id: 0x0100_0019, columns: 4, rows: 6, row: -2, column: 0, visibleRows: 1..<29)
+        screen.update()
+        screen.close()
+        let rows = Set(Parsed(Array(try Data(contentsOf: out))).cells.map { $0.marks[0] })
+        XCTAssertEqual(rows, [3, 4, 5])
+    }
+
+    func testKittyForgetsTheOldestPicturesPastItsCapacityAndFreesThem() throws {
+        let (screen, out) = try screen()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let kitty = KittyImages(screen: screen, tmux: true, capacity: 2, seed: 255)
+        let p = KittyPixels(width: 1, height: 1, columns: 1, rows: 1, compressed: try XCTUnwrap(PixelEncoder.deflate([1, 2, 3])))
+        let requests = (0..<3).map { ThumbnailRequest(url: "https://x/\($0)", columns: 1, rows: 1) }
+        var ids: [UInt32] = []
+        for r in requests {
+            guard case (.kittyImage(let id, _, _), let freed) = kitty.hold(r, p) else { return XCTFail() }
+            ids.append(id)
+            XCTAssertEqual(freed, r == requests[2] ? [requests[0]] : [])
+        }
+        XCTAssertEqual(Set(ids).count, 3)
+        // After 255 the high byte wraps to 1, never 0 (which would drop the diacritic and mean another id).
+        XCTAssertTrue(ids.allSatisfy { $0 >> 24 == 255 })
+        screen.close()
+        let text = String(decoding: try Data(contentsOf: out), as: UTF8.self)
+        // Through tmux each command is wrapped, escape bytes doubled.
+        XCTAssertTrue(text.contains("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=d,d=I,i=\(ids[0]),q=2\u{1B}\u{1B}\\\u{1B}\\"))
+    }
+
+    /// The width and height a sixel sequence paints, read from its data (not its header).
+    static func sixelSize(_ bytes: [UInt8]) -> (width: Int, height: Int, declared: [Int]) {
+        let s = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
+        guard let q = s.firstIndex(of: "q") else { return (0, 0, []) }
+        var i = q + 1, x = 0, width = 0, bands = 0, any = false  // `any`: the current band has data
+        var declared: [Int] = []
+        while i < s.count {
+            let c = s[i]
+            switch c {
+            case "\"":
+                var j = i + 1, text = ""
+                while j < s.count, "0123456789;".unicodeScalars.contains(s[j]) { text.unicodeScalars.append(s[j]); j += 1 }
+                declared = text.split(separator: ";").compactMap { Int($0) }
+                i = j
+                continue
+            case "#":
+                var j = i + 1
+                while j < s.count, "0123456789;".unicodeScalars.contains(s[j]) { j += 1 }
+                i = j
+                continue
+            case "!":
+                var j = i + 1, n = 0
+                while j < s.count, let d = Int(String(s[j])) { n = n * 10 + d; j += 1 }
+                x += n; any = true; width = max(width, x)
+                i = j + 1
+                continue
+            case "$": x = 0
+            case "-": x = 0; if any { bands += 1 }; any = false
+            case "\u{1B}": i = s.count; continue
+            default:
+                if (63...126).contains(c.value) { x += 1; any = true; width = max(width, x) }
+            }
+            i += 1
+        }
+        return (width, (bands + (any ? 1 : 0)) * 6, declared)
+    }
+
+    func testSixelPictureDecodesToTheBoxSizeAndIsSentOnlyWhenNewOrMoved() async throws {
+        let (request, t) = try await thumbnail(.sixel)
+        guard case .inline(let picture)? = t.pixels else { return XCTFail("no sixel: \(String(describing: t.pixels))") }
+        XCTAssertEqual(picture.columns, 16)
+        XCTAssertEqual(picture.rows, 8)
+        let size = Self.sixelSize(picture.sequence)
+        XCTAssertEqual(size.width, 160)
+        XCTAssertTrue((150...160).contains(size.height), "height \(size.height): 8 rows of 20 pixels, in bands of 6")
+        XCTAssertEqual(Array(size.declared.suffix(2)), [160, size.height])
+
+        let (screen, out) = try screen()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let renderer = FrameRenderer(theme: .builtIn)
+        func frame(at row: Int) -> Int {
+            let before = (try? Data(contentsOf: out).count) ?? 0
+            screen.erase()
+            renderer.drawPicture(t, key: request, row: row, column: 5, visibleRows: 1..<29, on: screen)
+            screen.update()
+            return ((try? Data(contentsOf: out).count) ?? 0) - before
+        }
+        let first = frame(at: 2)
+        XCTAssertGreaterThan(first, picture.sequence.count, "drawn the first time")
+        XCTAssertLessThan(frame(at: 2), 200, "not sent again while it stays put")
+        XCTAssertGreaterThan(frame(at: 3), picture.sequence.count, "sent again where it moved")
+        // Cut by the list's edge: symbols, not a picture spilling over the title bar.
+        XCTAssertLessThan(frame(at: 0), picture.sequence.count)
+        screen.close()
+        let text = String(decoding: try Data(contentsOf: out), as: UTF8.self)
+        XCTAssertTrue(text.contains("\u{1B}[3;6H\u{1B}P"), "placed at row 3, column 6 (1-based)")
+        XCTAssertTrue(text.contains("\u{1B}[4;6H\u{1B}P"))
+    }
+
+    func testAFramesPicturesAreCappedAndTheRestComeWhenTheViewHoldsStill() throws {
+        var pictures = InlinePictures()
+        let big = [UInt8](repeating: 0x3F, count: 50_000)
+        func frame(top: Int) -> [InlinePictures.Placement] {
+            pictures.begin()
+            for i in 0..<6 {
+                _ = pictures.place(.init(key: i, row: top + i * 4, column: 0, columns: 8, rows: 4, sequence: big))
+            }
+            return pictures.finish(repainted: pictures.linesToRepaint())
+        }
+        let f1 = frame(top: 0)
+        XCTAssertEqual(f1.count, 3, "three of 50 KB fit the 160 KB cap")
+        XCTAssertEqual(pictures.deferred, 3)
+        let f2 = frame(top: 0)
+        XCTAssertEqual(f2.map(\.key), [3, 4, 5], "still: the rest come, the first three are not sent again")
+        XCTAssertEqual(pictures.deferred, 0)
+        XCTAssertEqual(frame(top: 0), [])
+        // A scroll moves them all: the cap holds again, and the lines they left are repainted.
+        pictures.begin()
+        for i in 0..<6 { _ = pictures.place(.init(key: i, row: 1 + i * 4, column: 0, columns: 8, rows: 4, sequence: big)) }
+        XCTAssertEqual(pictures.linesToRepaint().count, 6, "every place they left is repainted")
+        XCTAssertLessThanOrEqual(pictures.frame.count * big.count, InlinePictures.bytesPerFrame)
+    }
+
+    func testAnOverlayTakesBackThePicturesUnderIt() {
+        var pictures = InlinePictures()
+        pictures.begin()
+        XCTAssertTrue(pictures.place(.init(key: 1, row: 2, column: 0, columns: 8, rows: 4, sequence: [1])))
+        XCTAssertTrue(pictures.place(.init(key: 2, row: 20, column: 0, columns: 8, rows: 4, sequence: [1])))
+        pictures.cover(rows: 0..<10, columns: 0..<40)
+        XCTAssertEqual(pictures.frame.map(\.key), [2])
+    }
+
+    func testITermPictureIsOneInlineSequenceOfTheBoxsCells() async throws {
+        let (_, t) = try await thumbnail(.iterm)
+        guard case .inline(let picture)? = t.pixels else { return XCTFail("no iTerm2 picture") }
+        let text = String(decoding: picture.sequence, as: UTF8.self)
+        XCTAssertTrue(text.hasPrefix("\u{1B}]1337;File=inline=1;width=16;height=8"), String(text.prefix(60)))
+        XCTAssertTrue(text.hasSuffix("\u{07}"))
+    }
+
+    func testTheDiacriticTableIsTheProtocols() {
+        XCTAssertEqual(KittyGraphics.diacritics.count, 297)
+        XCTAssertEqual(KittyGraphics.diacritics.first, "\u{0305}")
+        XCTAssertEqual(KittyGraphics.diacritics.last, "\u{1D244}")
+        XCTAssertEqual(KittyGraphics.number(of: "\u{0483}"), 30)
+        XCTAssertEqual(KittyGraphics.cell(row: 2, column: 1, idHighByte: 0), [KittyGraphics.placeholder, "\u{030E}", "\u{030D}"])
+    }
+}
