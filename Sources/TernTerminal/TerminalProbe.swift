@@ -65,17 +65,17 @@ public enum TerminalProbe {
         // which its own answer (sent when passthrough is off) would list, does.
         else if answers.sixel, tmux != .passthrough { best = .sixel }
         let blockedNote = tmux == .blocked && outsideShowsPixels(environment)
-            ? "Pictures as symbols: tmux holds back pixels. `tmux set -g allow-passthrough on` lets them through." : nil
+            ? "Pictures as symbols: tmux blocks pixels (tmux set -g allow-passthrough on)" : nil
         guard let requested else { return (best, blockedNote) }
         switch requested {
         case .symbols, .off: return (requested, nil)
         case .kitty where answers.kitty && tmux != .blocked, .sixel where answers.sixel && tmux != .passthrough, .iterm where tmux == .none:
             return (requested, nil)
         case .kitty, .sixel, .iterm:
-            let why = tmux == .blocked && requested == .kitty
-                ? "tmux holds back pixels (`tmux set -g allow-passthrough on` lets them through)"
-                : "this terminal didn't say it can show them"
-            return (.symbols, "Pictures as symbols: \(requested.rawValue) was asked for, but \(why).")
+            if tmux == .blocked, requested == .kitty {
+                return (.symbols, "kitty pictures need tmux set -g allow-passthrough on; showing symbols")
+            }
+            return (.symbols, "This terminal didn't answer for \(requested.rawValue) pictures; showing symbols")
         }
     }
 

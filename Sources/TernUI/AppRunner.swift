@@ -297,7 +297,7 @@ public final class AppRunner {
                 screen.invalidate()
             case .quit:
                 running = false
-            case .push, .pop, .switchTimeline:
+            case .push, .pop, .switchTimeline, .focusPost:
                 break
             }
         }

@@ -46,6 +46,8 @@ enum Effect: Equatable {
     case hidePost(Post)
     /// Repaint every cell (after a resize).
     case repaint
+    /// The shown list selects this post (coming back from its grid).
+    case focusPost(String)
     case quit
 }
 
@@ -87,6 +89,8 @@ enum LayerSpec: Equatable {
     case confirm(question: String, yes: [Effect])
     /// The compose screen with its draft, below the post it answers or edits.
     case compose(Draft, context: Post?)
+    /// A list's posts as a grid of pictures, starting at a post.
+    case grid(FeedOpening, selecting: String?)
 }
 
 /// One line of a menu and what choosing it does.

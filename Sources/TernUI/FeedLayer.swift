@@ -103,7 +103,7 @@ struct FeedLayer: Layer {
             guard let id = row?.id else { return [] }
             if revealed.contains(id) { revealed.remove(id) } else { revealed.insert(id) }
             viewport.keepSelectionVisible(metrics(env, snapshot))
-        case .viewImage: return viewLarge(row?.post, attachment: nil, env)
+        case .viewImage: return Self.viewLarge(row?.post, attachment: nil, env)
         case .openLink: return openLink(row?.post, text: nil)
         case .retryImages:
             guard let row else { return [] }
@@ -117,7 +117,9 @@ struct FeedLayer: Layer {
                 return [.push(.confirm(question: "Unfollow @\(account.acct)?", yes: [.feed(opening, .toggleFollow)]))]
             }
             return [.feed(opening, .toggleFollow)]
-        case .mentionsOnly:
+        case .grid where feed != .notifications:
+            return [.push(.grid(opening, selecting: row?.post?.id))]
+        case .mentionsOnly, .grid:
             guard feed == .notifications else { return [] }
             filter = filter == .mentionsOnly ? .everything : .mentionsOnly
             return [.feed(opening, .filter(filter)), .say(filter == .mentionsOnly ? "Mentions only" : "All notifications", error: false)]
@@ -166,7 +168,7 @@ struct FeedLayer: Layer {
     }
 
     /// `v` or a click on a picture: that picture (or the post's first), as large as the screen allows.
-    private func viewLarge(_ post: Post?, attachment: MediaAttachment?, _ env: LayerEnv) -> [Effect] {
+    static func viewLarge(_ post: Post?, attachment: MediaAttachment?, _ env: LayerEnv) -> [Effect] {
         // Video, gifv and audio go to a player; pictures are shown here.
         if let media = attachment ?? post?.media.first, media.plays, let url = media.url { return [.play(url)] }
         // The post's pictures as a gallery, at the one clicked (or the first): the original file of a
@@ -228,7 +230,7 @@ struct FeedLayer: Layer {
                     if case .profile(let shown) = opening, shown.id == author.id { return [] }
                     return [.push(.feed(.profile(author)))]
                 }
-                return viewLarge(row.post, attachment: box.attachment, env)
+                return Self.viewLarge(row.post, attachment: box.attachment, env)
             }
             if within < l.lines.count, let seg = l.lines[within].first(where: {
                 event.column >= $0.column && event.column < $0.column + $0.text.width }), seg.role == .link {
@@ -261,6 +263,14 @@ struct FeedLayer: Layer {
     }
 
     // MARK: Settling
+
+    mutating func uncovered() { lastDemand = nil }
+
+    /// Selects a post and brings it to the top of the view, if the list has it.
+    mutating func focus(_ id: String) {
+        viewport = Viewport(anchorID: id, anchorOffset: 0, selectedID: id)
+        placed = true
+    }
 
     mutating func settle(_ env: LayerEnv) -> [Effect] {
         guard let snapshot = env.feeds[feed] else { return [] }

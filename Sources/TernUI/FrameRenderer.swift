@@ -92,7 +92,7 @@ public final class FrameRenderer {
         drawStatus(snapshot, selected: selected, newAbove: newAbove, env: env, on: screen)
     }
 
-    private func drawTitle(_ text: String, on screen: Screen, keymap: Keymap) {
+    func drawTitle(_ text: String, on screen: Screen, keymap: Keymap) {
         let cols = screen.columns
         screen.fill(row: 0, column: 0, width: cols, style: theme[.title])
         let left = SafeText(text)
@@ -276,7 +276,7 @@ public final class FrameRenderer {
         screen.draw(t.grid, row: row, column: column, visibleRows: visibleRows)
     }
 
-    private func drawBoxText(_ text: String, box: MediaBox, row: Int, on screen: Screen, visibleRows: Range<Int>) {
+    func drawBoxText(_ text: String, box: MediaBox, row: Int, on screen: Screen, visibleRows: Range<Int>) {
         let r = row + box.rows / 2
         guard visibleRows.contains(r) else { return }
         let t = SafeText(DisplayWidth.truncate(text, to: box.columns))

@@ -7,7 +7,7 @@ public enum UIAction: String, Sendable, CaseIterable {
     case like, save, boost, refresh, reveal
     case compose, reply, edit, delete, menu
     case viewImage = "view-image", openLink = "open-link", retryImages = "retry-images"
-    case follow, mentionsOnly = "mentions-only", toggleBoosts = "toggle-boosts", mediaOnly = "media-only"
+    case follow, mentionsOnly = "mentions-only", toggleBoosts = "toggle-boosts", mediaOnly = "media-only", grid
     case help, quit
 
     /// The help overlay's words for it.
@@ -42,6 +42,7 @@ public enum UIAction: String, Sendable, CaseIterable {
         case .mentionsOnly: return "mentions only (notifications)"
         case .toggleBoosts: return "hide/show boosts (profile)"
         case .mediaOnly: return "pictures only (profile)"
+        case .grid: return "pictures as a grid (notifications: mentions only)"
         case .help: return "this help"
         case .quit: return "quit"
         }
@@ -66,7 +67,7 @@ public struct Keymap: Sendable, Equatable {
         .character("r"): .refresh, .character("c"): .reveal,
         .character("w"): .compose, .character("a"): .reply, .character("e"): .edit, .character("D"): .delete, .character("x"): .menu,
         .character("t"): .timelines, .character("v"): .viewImage, .character("o"): .openLink, .character("R"): .retryImages,
-        .character("F"): .follow, .character("m"): .mentionsOnly, .character("H"): .toggleBoosts, .character("M"): .mediaOnly,
+        .character("F"): .follow, .character("m"): .grid, .character("@"): .mentionsOnly, .character("H"): .toggleBoosts, .character("M"): .mediaOnly,
         .character("/"): .search, .character("?"): .help, .character("q"): .quit,
     ])
 

@@ -51,11 +51,14 @@ protocol Layer {
     mutating func update(_ key: Key, _ env: LayerEnv) -> [Effect]
     mutating func settle(_ env: LayerEnv) -> [Effect]
     func render(_ env: LayerEnv, on screen: Screen)
+    /// The layer above it closed: what it asked for before may have been replaced by that layer's wants.
+    mutating func uncovered()
 }
 
 extension Layer {
     var isOverlay: Bool { true }
     mutating func settle(_ env: LayerEnv) -> [Effect] { [] }
+    mutating func uncovered() {}
 }
 
 /// The layers, bottom first, and the timelines the user switched away from with their places kept.
@@ -120,13 +123,21 @@ struct LayerStack {
                 case .choice(let title, let items): layers.append(ChoiceLayer(title: title, items: items))
                 case .confirm(let question, let yes): layers.append(ConfirmLayer(question: question, yes: yes))
                 case .compose(let draft, let context): layers.append(ComposeLayer(draft: draft, context: context))
+                case .grid(let opening, let selected): layers.append(GridLayer(opening, selecting: selected))
                 case .gallery(let images, let start):
                     let layer = LargeImageLayer(images: images, index: start)
                     layers.append(layer)
                     out.append(layer.load)
                 }
             case .pop:
-                if layers.count > 1 { layers.removeLast() }
+                guard layers.count > 1 else { continue }
+                // A screen under a screen shows again: it asks again for what it needs (pictures, paging).
+                if !layers.removeLast().isOverlay { layers[screenIndex].uncovered() }
+            case .focusPost(let id):
+                if var list = layers[screenIndex] as? FeedLayer {
+                    list.focus(id)
+                    layers[screenIndex] = list
+                }
             case .switchTimeline(let t):
                 layers.removeSubrange(1...)
                 if let current = layers[0] as? FeedLayer, case .timeline(let old) = current.opening {

@@ -153,7 +153,9 @@ final class LayerTests: XCTestCase {
         _ = layer.update(.character("j"), e)
         XCTAssertEqual(layer.update(.enter, e), [.push(.feed(.thread(rootID: "p8", seed: post(8))))])
         XCTAssertEqual(layer.update(.character("f"), e), [.feed(.notifications, .toggleFavourite(postID: "p8"))])
-        XCTAssertEqual(layer.update(.character("m"), e).first, .feed(.notifications, .filter(.mentionsOnly)))
+        XCTAssertEqual(layer.update(.character("m"), e).first, .feed(.notifications, .filter(.mentionsOnly)),
+                       "m (the grid elsewhere) keeps meaning mentions only here")
+        XCTAssertEqual(layer.update(.character("@"), e).first, .feed(.notifications, .filter(.everything)))
         let text = e.renderer.layout(.notification(likes), width: 80, revealed: false, now: now).lines[0].map(\.text.string).joined()
         XCTAssertTrue(text.contains("Ada Lindqvist and 3 others liked your post"), text)
     }

@@ -43,71 +43,6 @@ final class TerminalPicturesTests: XCTestCase {
         return (try Screen(terminalType: "xterm-256color", output: out.path, size: (rows: 30, columns: 100), environment: [:]), out)
     }
 
-    /// What a terminal would read in the bytes: kitty's graphics commands, and the placeholder cells with
-    /// the foreground colour each was drawn in.
-    struct Parsed {
-        var commands: [(keys: [String: String], payload: String)] = []
-        var cells: [(fg: Int?, marks: [Int])] = []
-
-        init(_ bytes: [UInt8]) {
-            let scalars = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
-            var i = 0, fg: Int? = nil
-            while i < scalars.count {
-                let s = scalars[i]
-                if s == "\u{1B}", i + 1 < scalars.count {
-                    if scalars[i + 1] == "_" {
-                        var j = i + 2, body = ""
-                        while j + 1 < scalars.count, !(scalars[j] == "\u{1B}" && scalars[j + 1] == "\\") { body.unicodeScalars.append(scalars[j]); j += 1 }
-                        if body.hasPrefix("G") {
-                            let parts = body.dropFirst().split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)
-                            var keys: [String: String] = [:]
-                            for kv in parts[0].split(separator: ",") {
-                                let p = kv.split(separator: "=", maxSplits: 1)
-                                if p.count == 2 { keys[String(p[0])] = String(p[1]) }
-                            }
-                            commands.append((keys, parts.count > 1 ? String(parts[1]) : ""))
-                        }
-                        i = j + 2
-                        continue
-                    }
-                    if scalars[i + 1] == "[" {
-                        var j = i + 2, params = ""
-                        while j < scalars.count, !(0x40...0x7E).contains(scalars[j].value) { params.unicodeScalars.append(scalars[j]); j += 1 }
-                        if j < scalars.count, scalars[j] == "m" {
-                            let n = params.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
-                            var k = 0
-                            while k < n.count {
-                                if n[k] == 38, k + 2 < n.count, n[k + 1] == 5 { fg = n[k + 2]; k += 3 }
-                                else if n[k] == 38, k + 4 < n.count, n[k + 1] == 2 { fg = n[k + 2] << 16 | n[k + 3] << 8 | n[k + 4]; k += 5 }
-                                else { if n[k] == 0 || n[k] == 39 { fg = nil }; k += 1 }
-                            }
-                        }
-                        i = j + 1
-                        continue
-                    }
-                    i += 2
-                    continue
-                }
-                if s == KittyGraphics.placeholder {
-                    var marks: [Int] = []
-                    var j = i + 1
-                    while j < scalars.count, let n = KittyGraphics.number(of: scalars[j]) { marks.append(n); j += 1 }
-                    cells.append((fg, marks))
-                    i = j
-                    continue
-                }
-                i += 1
-            }
-        }
-    }
-
-    static func inflate(_ data: [UInt8], expected: Int) -> [UInt8]? {
-        var out = [UInt8](repeating: 0, count: expected)
-        var size = uLong(expected)
-        let rc = out.withUnsafeMutableBufferPointer { o in data.withUnsafeBufferPointer { uncompress(o.baseAddress, &size, $0.baseAddress, uLong(data.count)) } }
-        return rc == Z_OK && Int(size) == expected ? out : nil
-    }
-
     func testKittyPictureIsSentOnceAndDrawnAsPlaceholderCellsCarryingItsId() async throws {
         let (request, t) = try await thumbnail(.kitty)
         guard case .kitty(let pixels)? = t.pixels else { return XCTFail("no kitty pixels: \(String(describing: t.pixels))") }
@@ -133,7 +68,7 @@ final class TerminalPicturesTests: XCTestCase {
         renderer.drawPicture(Thumbnail(grid: t.grid, pixels: held), key: request, row: 2, column: 5, visibleRows: 1..<29, on: screen)
         screen.update()
         screen.close()
-        let parsed = Parsed(Array(try Data(contentsOf: out)))
+        let parsed = TerminalOutput(Array(try Data(contentsOf: out)))
 
         // The transmission: id, sizes, a virtual placement, quiet; the payload decodes to the picture.
         let first = try XCTUnwrap(parsed.commands.first)
@@ -149,7 +84,7 @@ final class TerminalPicturesTests: XCTestCase {
         XCTAssertTrue(parsed.commands.dropLast().allSatisfy { $0.keys["m"] == "1" })
         XCTAssertTrue(parsed.commands.allSatisfy { $0.payload.utf8.count <= 4096 })
         let payload = try XCTUnwrap(Data(base64Encoded: parsed.commands.map(\.payload).joined()))
-        let rgb = try XCTUnwrap(Self.inflate(Array(payload), expected: 160 * 160 * 3), "payload is not 160×160 RGB")
+        let rgb = try XCTUnwrap(inflate(Array(payload), expected: 160 * 160 * 3), "payload is not 160×160 RGB")
         let left = Array(rgb[(80 * 160 + 2) * 3..<(80 * 160 + 2) * 3 + 3]), right = Array(rgb[(80 * 160 + 157) * 3..<(80 * 160 + 157) * 3 + 3])
         XCTAssertGreaterThan(Int(left[0]), 180, "left is red: \(left)")
         XCTAssertLessThan(Int(left[2]), 80, "left is red: \(left)")
@@ -171,7 +106,7 @@ final class TerminalPicturesTests: XCTestCase {
         screen.drawKitty(id: 0x0100_0019, columns: 4, rows: 6, row: -2, column: 0, visibleRows: 1..<29)
         screen.update()
         screen.close()
-        let rows = Set(Parsed(Array(try Data(contentsOf: out))).cells.map { $0.marks[0] })
+        let rows = Set(TerminalOutput(Array(try Data(contentsOf: out))).cells.map { $0.marks[0] })
         XCTAssertEqual(rows, [3, 4, 5])
     }
 

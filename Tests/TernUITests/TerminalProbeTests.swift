@@ -6,66 +6,10 @@ import XCTest
 /// The start-up probe against a real pseudo-terminal whose other end answers as a given terminal would:
 /// kitty, xterm with sixel, a terminal with neither, and one that never answers.
 final class TerminalProbeTests: XCTestCase {
-    /// A pty pair; the test plays the terminal on `master`, the probe runs on `slave`.
-    final class FakeTerminal: @unchecked Sendable {
-        let master: Int32, slave: Int32
-        private let answer: [UInt8]?
-        private let lock = NSLock()
-        private var written: [UInt8] = []
-        private var thread: Thread?
-
-        /// `answer` is sent once the device-attributes query (`ESC [ c`) has arrived; nil never answers.
-        init(answer: String?) throws {
-            // posix_openpt and friends aren't in Swift's Glibc module: the same done with Linux's ioctls
-            // (TIOCSPTLCK to unlock, TIOCGPTN for the number).
-            let m = open("/dev/ptmx", O_RDWR | O_NOCTTY)
-            var unlock: Int32 = 0, number: UInt32 = 0
-            guard m >= 0, ioctl(m, 0x4004_5431, &unlock) == 0, ioctl(m, 0x8004_5430, &number) == 0 else {
-                throw XCTSkip("no pseudo-terminals here")
-            }
-            let s = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
-            guard s >= 0 else { throw XCTSkip("can't open the pty's slave end") }
-            master = m
-            slave = s
-            self.answer = answer.map { Array($0.utf8) }
-            let t = Thread { self.serve() }
-            thread = t
-            t.start()
-        }
-
-        /// What the probe sent to the "screen".
-        var received: [UInt8] { lock.lock(); defer { lock.unlock() }; return written }
-
-        private func serve() {
-            var buf = [UInt8](repeating: 0, count: 512)
-            var answered = false
-            while true {
-                var fds = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-                guard poll(&fds, 1, 2000) > 0 else { return }
-                let n = read(master, &buf, buf.count)
-                guard n > 0 else { return }
-                lock.lock()
-                written += buf[0..<n]
-                let all = written
-                lock.unlock()
-                let query = Array("\u{1B}[c".utf8)
-                if !answered, let answer, all.count >= 3, (0...(all.count - 3)).contains(where: { Array(all[$0..<($0 + 3)]) == query }) {
-                    answered = true
-                    _ = answer.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
-                }
-            }
-        }
-
-        func close() {
-            closeDescriptor(slave)
-            closeDescriptor(master)
-        }
-    }
-
     static let env = ["TERM": "xterm-256color"]
 
-    func probe(_ answer: String?, requested: GraphicsMode? = nil, env: [String: String] = env) throws -> (TerminalProbe.Result, FakeTerminal) {
-        let terminal = try FakeTerminal(answer: answer)
+    func probe(_ answer: String?, requested: GraphicsMode? = nil, env: [String: String] = env) throws -> (TerminalProbe.Result, PseudoTerminal) {
+        let terminal = try PseudoTerminal(answer: answer)
         let result = TerminalProbe.run(requested: requested, input: terminal.slave, output: terminal.slave, environment: env)
         return (result, terminal)
     }
@@ -130,7 +74,7 @@ final class TerminalProbeTests: XCTestCase {
     }
 
     func testTerminalSettingsComeBackAsTheyWere() throws {
-        let t = try FakeTerminal(answer: "\u{1B}[?1;2c")
+        let t = try PseudoTerminal(answer: "\u{1B}[?1;2c")
         defer { t.close() }
         var before = termios()
         XCTAssertEqual(tcgetattr(t.slave, &before), 0)
@@ -190,4 +134,3 @@ final class TerminalProbeTests: XCTestCase {
     }
 }
 
-private func closeDescriptor(_ fd: Int32) { _ = Glibc.close(fd) }

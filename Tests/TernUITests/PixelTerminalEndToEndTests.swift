@@ -1,0 +1,95 @@
+import Foundation
+import TernDemo
+import TernTerminal
+import XCTest
+
+/// The real binary in a pseudo-terminal that answers as kitty, against the demo server: pictures go out
+/// once each as kitty transmissions and come back as placeholder cells in their ids' colours; scrolling
+/// away and back sends cells, not pictures.
+final class PixelTerminalEndToEndTests: XCTestCase {
+    func ternBinary() throws -> String {
+        let url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("tern")
+        guard FileManager.default.isExecutableFile(atPath: url.path) else { throw XCTSkip("\(url.path) is not built") }
+        return url.path
+    }
+
+    /// Starts `tern` on the pty's slave end; returns its pid.
+    func spawn(_ argv: [String], env: [String], on pty: PseudoTerminal) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, pty.slave, 0)
+        posix_spawn_file_actions_adddup2(&actions, pty.slave, 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var cargs = argv.map { strdup($0) } + [nil]
+        var cenv = env.map { strdup($0) } + [nil]
+        defer { cargs.forEach { free($0) }; cenv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, argv[0], &actions, nil, &cargs, &cenv)
+        guard rc == 0 else { throw XCTSkip("can't start tern: \(rc)") }
+        return pid
+    }
+
+    func testKittyTerminalGetsEachPictureOnceAndPlaceholderCellsInItsIdsColours() async throws {
+        let tern = try ternBinary()
+        let server = try await DemoServer.start(DemoConfig())
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("tern-kitty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        try "any-token\n".write(to: home.appendingPathComponent("token"), atomically: true, encoding: .utf8)
+        let pty = try PseudoTerminal(answer: "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;22c", rows: 40, columns: 120)
+        let env = ["TERM=xterm-256color", "HOME=\(home.path)", "XDG_CONFIG_HOME=\(home.path)/config", "XDG_CACHE_HOME=\(home.path)/cache",
+                   "XDG_DATA_HOME=\(home.path)/data", "XDG_STATE_HOME=\(home.path)/state", "LANG=C.UTF-8"]
+        let pid = try spawn([tern, "--server", server.baseURL, "--token-file", home.appendingPathComponent("token").path, "--no-stream"],
+                            env: env, on: pty)
+        defer {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+            pty.close()
+            try? FileManager.default.removeItem(at: home)
+        }
+        // Pictures arrive, each sent once, and cells show them.
+        XCTAssertTrue(pty.wait { bytes in
+            let o = TerminalOutput(bytes)
+            return o.commands.filter { $0.keys["a"] == "T" }.count >= 3 && o.cells.count > 100
+        }, "no kitty pictures came: \(String(decoding: pty.received.suffix(400), as: UTF8.self))")
+        var out = TerminalOutput(pty.received)
+        var images: [UInt32: (width: Int, height: Int, payload: String)] = [:]
+        var current: UInt32?
+        for c in out.commands {
+            if c.keys["a"] == "T", let id = c.keys["i"].flatMap(UInt32.init), let w = c.keys["s"].flatMap(Int.init), let h = c.keys["v"].flatMap(Int.init) {
+                XCTAssertNil(images[id], "id \(id) sent twice")
+                XCTAssertEqual(c.keys["U"], "1")
+                XCTAssertEqual(c.keys["q"], "2")
+                images[id] = (w, h, c.payload)
+                current = c.keys["m"] == "1" ? id : nil
+            } else if let id = current {
+                images[id]?.payload += c.payload
+                if c.keys["m"] == "0" { current = nil }
+            }
+        }
+        for (id, image) in images where current != id {
+            let bytes = try XCTUnwrap(Data(base64Encoded: image.payload), "id \(id): payload is not base64")
+            XCTAssertNotNil(inflate(Array(bytes), expected: image.width * image.height * 3), "id \(id): not \(image.width)×\(image.height) RGB")
+        }
+        // Every placeholder cell is in the colour of a picture that was sent, with that picture's high byte.
+        let sent = Set(images.keys.map { Int($0 & 0xFF) * 256 + Int($0 >> 24) })
+        for cell in out.cells {
+            let key = (cell.fg ?? -1) * 256 + (cell.marks.count > 2 ? cell.marks[2] : 0)
+            XCTAssertTrue(sent.contains(key), "a cell in colour \(String(describing: cell.fg)) marks \(cell.marks) names no picture sent")
+        }
+
+        // Scrolling away and back draws the same pictures from their cells: no picture is sent again.
+        let before = pty.received.count
+        for _ in 0..<4 { pty.type("j"); usleep(150_000) }
+        for _ in 0..<4 { pty.type("k"); usleep(150_000) }
+        usleep(500_000)
+        out = TerminalOutput(Array(pty.received[before...]))
+        let resent = out.commands.compactMap { $0.keys["a"] == "T" ? $0.keys["i"].flatMap(UInt32.init) : nil }.filter { images[$0] != nil }
+        XCTAssertEqual(resent, [], "pictures sent again on scrolling back")
+        XCTAssertGreaterThan(out.cells.count, 0, "the pictures' cells were drawn again")
+        pty.type("q")
+        await server.stop()
+    }
+}

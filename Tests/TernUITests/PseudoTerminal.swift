@@ -1,0 +1,73 @@
+import Foundation
+import XCTest
+
+/// A pseudo-terminal whose far end the test plays: it reads what the program sends to the "screen", and
+/// answers the device-attributes query (`ESC [ c`) the way a given terminal would.
+final class PseudoTerminal: @unchecked Sendable {
+    let master: Int32, slave: Int32
+    private let answer: [UInt8]?
+    private let lock = NSLock()
+    private var written: [UInt8] = []
+
+    /// `answer` is sent once the device-attributes query has arrived; nil never answers.
+    init(answer: String?, rows: Int = 40, columns: Int = 120, cell: (width: Int, height: Int)? = nil) throws {
+        // posix_openpt and friends aren't in Swift's Glibc module: the same done with Linux's ioctls
+        // (TIOCSPTLCK to unlock, TIOCGPTN for the number).
+        let m = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        var unlock: Int32 = 0, number: UInt32 = 0
+        guard m >= 0, ioctl(m, 0x4004_5431, &unlock) == 0, ioctl(m, 0x8004_5430, &number) == 0 else {
+            throw XCTSkip("no pseudo-terminals here")
+        }
+        let s = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
+        guard s >= 0 else { throw XCTSkip("can't open the pty's slave end") }
+        master = m
+        slave = s
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns),
+                           ws_xpixel: UInt16(columns * (cell?.width ?? 0)), ws_ypixel: UInt16(rows * (cell?.height ?? 0)))
+        _ = ioctl(m, UInt(TIOCSWINSZ), &size)
+        self.answer = answer.map { Array($0.utf8) }
+        Thread { self.serve() }.start()
+    }
+
+    /// Everything sent to the "screen" so far.
+    var received: [UInt8] { lock.lock(); defer { lock.unlock() }; return written }
+
+    /// Types into the program.
+    func type(_ text: String) { _ = Array(text.utf8).withUnsafeBytes { write(master, $0.baseAddress, $0.count) } }
+
+    /// Waits until what was received satisfies `condition`.
+    @discardableResult
+    func wait(timeout: Double = 20, until condition: ([UInt8]) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition(received) { return true }
+            usleep(50_000)
+        }
+        return condition(received)
+    }
+
+    private func serve() {
+        var buf = [UInt8](repeating: 0, count: 65536)
+        var answered = false
+        let query = Array("\u{1B}[c".utf8)
+        while true {
+            var fds = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            guard poll(&fds, 1, 30_000) > 0 else { return }
+            let n = read(master, &buf, buf.count)
+            guard n > 0 else { return }
+            lock.lock()
+            written += buf[0..<n]
+            let all = written
+            lock.unlock()
+            if !answered, let answer, all.count >= 3, (0...(all.count - 3)).contains(where: { all[$0] == query[0] && all[$0 + 1] == query[1] && all[$0 + 2] == query[2] }) {
+                answered = true
+                _ = answer.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+            }
+        }
+    }
+
+    func close() {
+        _ = Glibc.close(slave)
+        _ = Glibc.close(master)
+    }
+}
