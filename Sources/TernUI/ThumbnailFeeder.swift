@@ -30,9 +30,16 @@ final class ThumbnailFeeder {
     /// Cells for the rows in view; prefetches for the rows ahead. Returns nothing: results come by mail.
     func update(_ demand: ThumbnailDemand) {
         let visible = demand.visible, ahead = demand.ahead
-        pool.update(visible: visible.map(\.id)) { id, cell in
-            guard let row = visible.first(where: { $0.id == id }) else { return }
-            cell.configure(postID: id, requests: row.boxes.compactMap { request($0, priority: .visible) })
+        // A cell is a row with what it asks for: a row whose wants change (low data's selected post gets
+        // its pictures instead of blurhashes) gets a new cell, and the old one's requests end.
+        func key(_ row: RowMedia) -> String {
+            row.id + "|" + row.boxes.map { b in (b.request ?? b.blurKey).map { "\($0.url) \($0.columns)x\($0.rows)" } ?? "-" }
+                .joined(separator: "|")
+        }
+        let byKey = Dictionary(visible.map { (key($0), $0) }, uniquingKeysWith: { a, _ in a })
+        pool.update(visible: visible.map(key)) { id, cell in
+            guard let row = byKey[id] else { return }
+            cell.configure(postID: row.id, requests: row.boxes.compactMap { request($0, priority: .visible) })
         }
         let wanted = Set(ahead.compactMap(\.request))
         let inView = Set(visible.flatMap { $0.boxes.compactMap { $0.request ?? $0.blurKey } })

@@ -7,41 +7,16 @@ import XCTest
 /// once each as kitty transmissions and come back as placeholder cells in their ids' colours; scrolling
 /// away and back sends cells, not pictures.
 final class PixelTerminalEndToEndTests: XCTestCase {
-    func ternBinary() throws -> String {
-        let url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-            .appendingPathComponent("tern")
-        guard FileManager.default.isExecutableFile(atPath: url.path) else { throw XCTSkip("\(url.path) is not built") }
-        return url.path
-    }
-
-    /// Starts `tern` on the pty's slave end; returns its pid.
-    func spawn(_ argv: [String], env: [String], on pty: PseudoTerminal) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, pty.slave, 0)
-        posix_spawn_file_actions_adddup2(&actions, pty.slave, 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var cargs = argv.map { strdup($0) } + [nil]
-        var cenv = env.map { strdup($0) } + [nil]
-        defer { cargs.forEach { free($0) }; cenv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, argv[0], &actions, nil, &cargs, &cenv)
-        guard rc == 0 else { throw XCTSkip("can't start tern: \(rc)") }
-        return pid
-    }
-
     func testKittyTerminalGetsEachPictureOnceAndPlaceholderCellsInItsIdsColours() async throws {
-        let tern = try ternBinary()
+        let tern = try PseudoTerminal.ternBinary()
         let server = try await DemoServer.start(DemoConfig())
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("tern-kitty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         try "any-token\n".write(to: home.appendingPathComponent("token"), atomically: true, encoding: .utf8)
         let pty = try PseudoTerminal(answer: "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;22c", rows: 40, columns: 120)
-        let env = ["TERM=xterm-256color", "HOME=\(home.path)", "XDG_CONFIG_HOME=\(home.path)/config", "XDG_CACHE_HOME=\(home.path)/cache",
-                   "XDG_DATA_HOME=\(home.path)/data", "XDG_STATE_HOME=\(home.path)/state", "LANG=C.UTF-8"]
-        let pid = try spawn([tern, "--server", server.baseURL, "--token-file", home.appendingPathComponent("token").path, "--no-stream"],
-                            env: env, on: pty)
+        let env = PseudoTerminal.environment(home: home)
+        let pid = try pty.launch([tern, "--server", server.baseURL, "--token-file", home.appendingPathComponent("token").path, "--no-stream"],
+                                 env: env)
         defer {
             kill(pid, SIGKILL)
             var status: Int32 = 0

@@ -66,6 +66,37 @@ final class PseudoTerminal: @unchecked Sendable {
         }
     }
 
+    /// The `tern` executable built beside the test bundle.
+    static func ternBinary() throws -> String {
+        let url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("tern")
+        guard FileManager.default.isExecutableFile(atPath: url.path) else { throw XCTSkip("\(url.path) is not built") }
+        return url.path
+    }
+
+    /// A private home for a run of tern: config, cache, data and state under `home`.
+    static func environment(home: URL) -> [String] {
+        ["TERM=xterm-256color", "HOME=\(home.path)", "XDG_CONFIG_HOME=\(home.path)/config", "XDG_CACHE_HOME=\(home.path)/cache",
+         "XDG_DATA_HOME=\(home.path)/data", "XDG_STATE_HOME=\(home.path)/state", "LANG=C.UTF-8"]
+    }
+
+    /// Starts a program with this terminal as its input and output; returns its pid.
+    func launch(_ argv: [String], env: [String]) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, slave, 0)
+        posix_spawn_file_actions_adddup2(&actions, slave, 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var cargs = argv.map { strdup($0) } + [nil]
+        var cenv = env.map { strdup($0) } + [nil]
+        defer { cargs.forEach { free($0) }; cenv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, argv[0], &actions, nil, &cargs, &cenv)
+        guard rc == 0 else { throw XCTSkip("can't start \(argv[0]): \(rc)") }
+        return pid
+    }
+
     func close() {
         _ = Glibc.close(slave)
         _ = Glibc.close(master)

@@ -1,0 +1,65 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import TernDemo
+import XCTest
+
+/// `--low-data` in the real binary against the demo server: only the selected post's pictures are fetched,
+/// no avatars and nothing ahead; moving the selection fetches the next post's.
+final class LowDataEndToEndTests: XCTestCase {
+    /// The home timeline's newest posts' preview paths, as the server gives them.
+    func previews(_ server: DemoServer) async throws -> [[String]] {
+        var request = URLRequest(url: try XCTUnwrap(URL(string: server.baseURL + "/api/v1/timelines/home?limit=5")))
+        request.setValue("Bearer demo-token", forHTTPHeaderField: "Authorization")
+        let (data, _) = try await URLSession.shared.data(for: request)
+        let posts = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        return posts.map { p in
+            let status = (p["reblog"] as? [String: Any]) ?? p
+            return ((status["media_attachments"] as? [[String: Any]]) ?? []).compactMap { ($0["preview_url"] as? String).flatMap { URL(string: $0)?.path } }
+        }
+    }
+
+    func testLowDataFetchesOnlyTheSelectedPostsPictures() async throws {
+        let tern = try PseudoTerminal.ternBinary()
+        let server = try await DemoServer.start(DemoConfig())
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("tern-lowdata-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        try "any-token\n".write(to: home.appendingPathComponent("token"), atomically: true, encoding: .utf8)
+        let pty = try PseudoTerminal(answer: "\u{1B}[?1;2c", rows: 40, columns: 120)
+        let pid = try pty.launch([tern, "--server", server.baseURL, "--token-file", home.appendingPathComponent("token").path,
+                                  "--no-stream", "--low-data"], env: PseudoTerminal.environment(home: home))
+        defer {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+            pty.close()
+            try? FileManager.default.removeItem(at: home)
+        }
+        let shown = try await previews(server)
+        let first = try XCTUnwrap(shown.first, "no posts")
+        let second = shown[1]
+        XCTAssertFalse(first.isEmpty || second.isEmpty, "the demo's two newest posts have pictures; this test needs that")
+        func logged() async -> [String] { await server.mediaRequestLog() }
+        func waitFor(_ paths: [String]) async -> Bool {
+            for _ in 0..<200 {
+                let log = await logged()
+                if paths.allSatisfy(log.contains) { return true }
+                try? await Task.sleep(for: .milliseconds(50))
+            }
+            return false
+        }
+        let gotFirst = await waitFor(first)
+        let afterFirst = await logged()
+        XCTAssertTrue(gotFirst, "the selected post's pictures were not fetched: \(afterFirst)")
+        // The next post selected: its pictures come. By then the others in view would have been asked for long ago.
+        pty.type("j")
+        let gotSecond = await waitFor(second)
+        let log = await logged()
+        XCTAssertTrue(gotSecond, "the next post's pictures were not fetched on selection: \(log)")
+        XCTAssertEqual(Set(log), Set(first + second), "only the selected posts' pictures: \(log)")
+        XCTAssertFalse(log.contains { $0.hasPrefix("/avatars/") }, "no avatars in low data")
+        pty.type("q")
+        await server.stop()
+    }
+}
