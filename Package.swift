@@ -33,7 +33,6 @@ let package = Package(
         systemLibrary("CWebP", "libwebp", apt: "libwebp-dev"),
         systemLibrary("CGIF", "libgif", apt: "libgif-dev"),
         systemLibrary("CLibXML2", "libxml-2.0", apt: "libxml2-dev"),
-        systemLibrary("CZlib", "zlib", apt: "zlib1g-dev"),
 
         .target(name: "TernModel"),
         .target(name: "TernHTTP", dependencies: [.product(name: "AsyncHTTPClient", package: "async-http-client")]),
@@ -44,7 +43,7 @@ let package = Package(
         ]),
         .target(name: "TernStore", dependencies: ["TernModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "TernImages", dependencies: [
-            "TernModel", "TernHTTP", "CChafa", "CTurboJPEG", "CPNG", "CWebP", "CGIF", "CZlib",
+            "TernModel", "TernHTTP", "CChafa", "CTurboJPEG", "CPNG", "CWebP", "CGIF",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -58,7 +57,7 @@ let package = Package(
         ]),
         .target(name: "TernDemo", dependencies: [
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-            "TernModel", "TernImages", "CTurboJPEG", "CPNG", "CWebP",
+            "TernModel", "TernImages", "CTurboJPEG", "CWebP",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),
@@ -83,7 +82,7 @@ let package = Package(
         .testTarget(name: "TernTerminalTests", dependencies: ["TernTerminal"]),
         .testTarget(name: "TernStoreTests", dependencies: ["TernStore", "TernModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "TernImagesTests", dependencies: ["TernImages", "TernDemo", "TernHTTP"]),
-        .testTarget(name: "TernUITests", dependencies: ["TernUI", "TernDemo", "TernMastodon", "TernFeed", "CZlib"]),
+        .testTarget(name: "TernUITests", dependencies: ["TernUI", "TernDemo", "TernMastodon", "TernFeed"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TernDemo"]),
     ],
     swiftLanguageModes: [.v6]

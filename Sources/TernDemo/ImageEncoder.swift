@@ -1,7 +1,7 @@
-import CPNG
 import CTurboJPEG
 import CWebP
 import Foundation
+import TernImages
 
 /// Encodes RGB buffers with the real codec libraries, so the demo serves files a real server would.
 enum ImageEncoder {
@@ -34,25 +34,7 @@ enum ImageEncoder {
     }
 
     static func png(rgb: [UInt8], width: Int, height: Int) throws -> [UInt8] {
-        var image = png_image()
-        image.version = png_uint_32(tern_png_image_version())
-        image.width = png_uint_32(width)
-        image.height = png_uint_32(height)
-        image.format = tern_png_format_rgb()
-        var size: png_alloc_size_t = 0
-        let probe = rgb.withUnsafeBytes { src in
-            png_image_write_to_memory(&image, nil, &size, 0, src.baseAddress, Int32(width * 3), nil)
-        }
-        guard probe != 0, size > 0 else { throw EncodeError(description: "PNG size probe failed") }
-        var out = [UInt8](repeating: 0, count: Int(size))
-        let rc = out.withUnsafeMutableBytes { dst in
-            rgb.withUnsafeBytes { src in
-                png_image_write_to_memory(&image, dst.baseAddress, &size, 0, src.baseAddress, Int32(width * 3), nil)
-            }
-        }
-        png_image_free(&image)
-        guard rc != 0 else { throw EncodeError(description: "PNG encode failed") }
-        return Array(out.prefix(Int(size)))
+        do { return try PNGEncoder.encode(rgb: rgb, width: width, height: height) } catch { throw EncodeError(description: "\(error)") }
     }
 
     static func webp(rgb: [UInt8], width: Int, height: Int, quality: Float) throws -> [UInt8] {

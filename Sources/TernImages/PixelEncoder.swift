@@ -1,5 +1,4 @@
 import CChafa
-import CZlib
 import Foundation
 import TernModel
 
@@ -24,8 +23,8 @@ public struct PixelOutput: Sendable, Hashable {
     }
 }
 
-/// Turns decoded pixels into what the terminal draws: kitty's compressed RGB, or chafa's sixel and iTerm2
-/// sequences. One per render worker, like the chafa renderer it sits beside.
+/// Turns decoded pixels into what the terminal draws: a PNG for kitty and iTerm2, chafa's sixels for sixel
+/// terminals. One per render worker, like the chafa renderer it sits beside.
 final class PixelEncoder {
     private let termInfo: OpaquePointer
 
@@ -37,14 +36,21 @@ final class PixelEncoder {
     deinit { chafa_term_info_unref(termInfo) }
 
     /// `image` already has the box's shape; it becomes `columns`×`rows` cells of pixels.
-    func encode(_ image: RGBAImage, columns: Int, rows: Int, output: PixelOutput) -> TerminalPixels? {
+    func encode(_ image: RGBAImage, columns: Int, rows: Int, output: PixelOutput) throws -> TerminalPixels? {
         switch output.mode {
-        case .kitty:
+        case .kitty, .iterm:
+            // Never more pixels than the picture has: the terminal scales it up to the cells itself.
             let size = output.pixels(columns: columns, rows: rows)
-            let scaled = image.scaled(width: size.width, height: size.height)
-            guard let packed = Self.deflate(scaled.rgb()) else { return nil }
-            return .kitty(KittyPixels(width: size.width, height: size.height, columns: columns, rows: rows, compressed: packed))
-        case .sixel, .iterm:
+            let w = min(size.width, image.width), h = min(size.height, image.height)
+            let png = try PNGEncoder.encode(rgb: image.scaled(width: w, height: h).rgb(), width: w, height: h)
+            if output.mode == .kitty {
+                return .kitty(KittyPixels(width: w, height: h, columns: columns, rows: rows, png: png))
+            }
+            // iTerm2's inline image: the file itself, stretched over the cells (it already has their shape).
+            let header = "\u{1B}]1337;File=inline=1;size=\(png.count);width=\(columns);height=\(rows);preserveAspectRatio=0:"
+            let sequence = Array(header.utf8) + Array(Data(png).base64EncodedData()) + [0x07]
+            return .inline(InlinePicture(columns: columns, rows: rows, sequence: sequence))
+        case .sixel:
             return chafaSequence(image, columns: columns, rows: rows, output: output).map {
                 .inline(InlinePicture(columns: columns, rows: rows, sequence: $0))
             }
@@ -58,7 +64,7 @@ final class PixelEncoder {
         defer { chafa_canvas_config_unref(config) }
         chafa_canvas_config_set_geometry(config, Int32(columns), Int32(rows))
         chafa_canvas_config_set_cell_geometry(config, Int32(output.cell.width), Int32(output.cell.height))
-        chafa_canvas_config_set_pixel_mode(config, output.mode == .sixel ? CHAFA_PIXEL_MODE_SIXELS : CHAFA_PIXEL_MODE_ITERM2)
+        chafa_canvas_config_set_pixel_mode(config, CHAFA_PIXEL_MODE_SIXELS)
         chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR)
         guard let canvas = chafa_canvas_new(config) else { return nil }
         defer { chafa_canvas_unref(canvas) }
@@ -69,19 +75,6 @@ final class PixelEncoder {
         guard let printed = chafa_canvas_print(canvas, termInfo) else { return nil }
         defer { tern_gstring_free(printed) }
         return Array(UnsafeRawBufferPointer(start: printed.pointee.str, count: Int(printed.pointee.len)))
-    }
-
-    /// zlib's deflate of the bytes, as kitty's `o=z` expects.
-    static func deflate(_ bytes: [UInt8]) -> [UInt8]? {
-        var size = compressBound(uLong(bytes.count))
-        var out = [UInt8](repeating: 0, count: Int(size))
-        // Level 1: pictures barely shrink more at higher levels and take several times longer.
-        let rc = out.withUnsafeMutableBufferPointer { o in
-            bytes.withUnsafeBufferPointer { i in compress2(o.baseAddress, &size, i.baseAddress, uLong(bytes.count), 1) }
-        }
-        guard rc == Z_OK else { return nil }
-        out.removeLast(out.count - Int(size))
-        return out
     }
 }
 
@@ -112,7 +105,7 @@ extension RGBAImage {
         return RGBAImage(width: w, height: h, pixels: out)
     }
 
-    /// Three bytes a pixel, transparent parts laid on black as kitty would show them on a dark terminal.
+    /// Three bytes a pixel, transparent parts laid on black (most terminals' background).
     func rgb() -> [UInt8] {
         var out = [UInt8](repeating: 0, count: width * height * 3)
         pixels.withUnsafeBufferPointer { src in

@@ -1,3 +1,4 @@
+import Logging
 import TernModel
 
 /// Decodes and converts pictures off the UI thread. Each worker owns its chafa renderer; the loader keeps
@@ -47,7 +48,13 @@ actor RenderWorker {
         // Pixels fill exactly the cells the symbols take, so either can stand in for the other.
         let p = output.pixels(columns: size.columns, rows: size.rows)
         let boxed = shaped.cropped(toAspect: Double(p.width) / Double(p.height))
-        return (Thumbnail(grid: grid, pixels: encoder.encode(boxed, columns: size.columns, rows: size.rows, output: output)), decoded)
+        do {
+            return (Thumbnail(grid: grid, pixels: try encoder.encode(boxed, columns: size.columns, rows: size.rows, output: output)), decoded)
+        } catch {
+            // A picture whose pixels can't be encoded still has its symbols.
+            Logger(label: "tern.images").warning("couldn't encode a picture for the terminal", metadata: ["error": "\(error)"])
+            return (Thumbnail(grid: grid), decoded)
+        }
     }
 
     func blurhash(_ hash: String, columns: Int, rows: Int, aspect: Double?, mode: ImageColorMode) -> CellGrid? {

@@ -31,7 +31,7 @@ public struct CellPixels: Sendable, Hashable {
 
 /// A picture in a form the terminal draws as pixels. Made once per picture and box size.
 public enum TerminalPixels: Sendable, Hashable {
-    /// Pixels for kitty's protocol: RGB, zlib-compressed, `width`×`height`, shown over `columns`×`rows` cells.
+    /// A PNG for kitty's protocol, `width`×`height`, shown over `columns`×`rows` cells.
     case kitty(KittyPixels)
     /// A finished sixel or iTerm2 sequence, drawn at the cursor over `columns`×`rows` cells.
     case inline(InlinePicture)
@@ -40,7 +40,7 @@ public enum TerminalPixels: Sendable, Hashable {
 
     public var byteCount: Int {
         switch self {
-        case .kitty(let k): return k.compressed.count
+        case .kitty(let k): return k.png.count
         case .inline(let p): return p.sequence.count
         case .kittyImage: return 0
         }
@@ -52,14 +52,15 @@ public struct KittyPixels: Sendable, Hashable {
     public var height: Int
     public var columns: Int
     public var rows: Int
-    /// RGB bytes, three per pixel, row by row, deflated (zlib), as kitty's `f=24,o=z` reads them.
-    public var compressed: [UInt8]
-    public init(width: Int, height: Int, columns: Int, rows: Int, compressed: [UInt8]) {
+    /// The picture as a PNG file (kitty's `f=100`): with its filters, photos come out a good deal smaller
+    /// than deflated raw pixels.
+    public var png: [UInt8]
+    public init(width: Int, height: Int, columns: Int, rows: Int, png: [UInt8]) {
         self.width = width
         self.height = height
         self.columns = columns
         self.rows = rows
-        self.compressed = compressed
+        self.png = png
     }
 }
 

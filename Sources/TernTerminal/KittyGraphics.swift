@@ -47,7 +47,7 @@ public enum KittyGraphics {
     /// Sends a picture under `id` and gives it a virtual placement of `columns`×`rows` cells, in quiet
     /// mode (no answer). Split into the protocol's 4,096-byte chunks; each wrapped for tmux when asked.
     public static func transmit(id: UInt32, _ p: KittyPixels, tmux: Bool) -> [UInt8] {
-        let payload = Data(p.compressed).base64EncodedData()
+        let payload = Data(p.png).base64EncodedData()
         var out: [UInt8] = []
         out.reserveCapacity(payload.count + payload.count / 4096 * 24 + 128)
         var offset = 0
@@ -55,7 +55,7 @@ public enum KittyGraphics {
             let end = min(payload.count, offset + 4096)
             let more = end < payload.count ? 1 : 0
             let keys = offset == 0
-                ? "a=T,U=1,f=24,o=z,s=\(p.width),v=\(p.height),c=\(p.columns),r=\(p.rows),i=\(id),q=2,m=\(more)"
+                ? "a=T,U=1,f=100,c=\(p.columns),r=\(p.rows),i=\(id),q=2,m=\(more)"
                 : "m=\(more)"
             var chunk = Array("\u{1B}_G\(keys);".utf8)
             chunk += payload[offset..<end]

@@ -23,6 +23,25 @@ public final class StaticList {
         set { env.images = newValue }
     }
 
+    private var kitty: KittyImages?
+
+    /// Takes a thumbnail as the app does: a kitty picture is sent to the terminal once, then drawn from
+    /// its cells. Returns the bytes sent for it.
+    @discardableResult
+    public func accept(_ request: ThumbnailRequest, _ thumbnail: Thumbnail, screen: Screen) -> Int {
+        var t = thumbnail
+        var sent = 0
+        if case .kitty(let pixels)? = t.pixels {
+            let k = kitty ?? KittyImages(screen: screen, tmux: false, capacity: 1000)
+            kitty = k
+            let before = k.bytesSent
+            t.pixels = k.hold(request, pixels).0
+            sent = k.bytesSent - before
+        }
+        env.images[request] = .ready(t)
+        return sent
+    }
+
     /// The thumbnails every row needs at this width, with their attachments' blurhashes.
     public func thumbnailRequests() -> [(request: ThumbnailRequest, blurhash: String?)] {
         snapshot.rows.flatMap { row in

@@ -6,6 +6,7 @@ import TernDemo
 import TernImages
 import TernMastodon
 import TernModel
+import TernTerminal
 import TernUI
 
 /// The image pipeline: per-stage cost, cache hits, prefetch hit ratio, peak memory.
@@ -68,29 +69,63 @@ struct ImagesBench: AsyncParsableCommand {
                 Figure(name: "\(kind): chafa", value: Report.median(chafa), unit: "ms"),
                 Figure(name: "\(kind): total", value: Report.median(total), unit: "ms"),
             ]
-            if let tool = chafaTool(files) {
+            // The same files through the command-line tools, in the same run: chafa with Tern's symbols,
+            // and timg (when installed) with its quarter blocks, one thread as Tern's figure is.
+            let tools: [(String, [String])] = [
+                ("chafa", ["--size", "40x20", "--format", "symbols", "--colors", "240",
+                           "--symbols", "block+border+space+solid+stipple-wide-ambiguous"]),
+                ("timg", ["-g40x20", "-pq", "--threads=1"]),
+            ]
+            for (tool, arguments) in tools {
+                guard let perImage = Self.tool(tool, arguments + files) else {
+                    figures.append(Figure(name: "\(kind): \(tool) tool: not installed", value: .nan, unit: ""))
+                    continue
+                }
                 figures += [
-                    Figure(name: "\(kind): chafa tool, per image", value: tool, unit: "ms"),
-                    Figure(name: "\(kind): chafa tool / Tern decode+chafa", value: tool / Report.median(ours), unit: "×"),
+                    Figure(name: "\(kind): \(tool) tool, per image", value: perImage / Double(files.count), unit: "ms"),
+                    Figure(name: "\(kind): \(tool) tool / Tern decode+chafa", value: perImage / Double(files.count) / Report.median(ours), unit: "×"),
                 ]
             }
+            figures += try await modes(files, kind: kind)
         }
         return figures
     }
 
-    /// The `chafa` command on the same files in one process, per image; nil when it isn't installed.
-    func chafaTool(_ files: [String]) -> Double? {
+    /// A thumbnail of each file in each way of showing it: time (decode, symbols and the pixels) and bytes.
+    func modes(_ files: [String], kind: String) async throws -> [Figure] {
+        var figures: [Figure] = []
+        let http = HTTPFetch.makeClient()
+        for mode in [GraphicsMode.symbols, .kitty, .sixel, .iterm] {
+            // One worker, so the time is one picture's work, not a share of several cores'.
+            let loader = ImageLoader(http: http, colorMode: .indexed256, pixels: PixelOutput(mode: mode, cell: .typical), maxDecodes: 1)
+            var times: [Double] = [], bytes: [Double] = []
+            for file in files {
+                let t = Self.clock
+                let thumbnail = try await loader.thumbnail(ThumbnailRequest(url: URL(fileURLWithPath: file).absoluteString, columns: 40, rows: 20))
+                times.append(Self.ms(t))
+                if let p = thumbnail.pixels { bytes.append(Double(p.byteCount)) }
+            }
+            figures.append(Figure(name: "\(kind): \(mode.rawValue) thumbnail, 40×20 cells", value: Report.median(times), unit: "ms"))
+            if !bytes.isEmpty {
+                figures.append(Figure(name: "\(kind): \(mode.rawValue) picture sent, 40×20 cells", value: Report.median(bytes) / 1024, unit: "KB"))
+            }
+        }
+        try await http.shutdown()
+        return figures
+    }
+
+    /// A command-line tool over the files in one process, in ms; nil when it isn't installed or fails.
+    static func tool(_ name: String, _ arguments: [String]) -> Double? {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["chafa", "--size", "40x20", "--format", "symbols", "--colors", "240",
-                       "--symbols", "block+border+space+solid+stipple-wide-ambiguous"] + files
+        p.arguments = [name] + arguments
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
-        let t = Self.clock
+        let t = clock
         do { try p.run() } catch { return nil }
         p.waitUntilExit()
         guard p.terminationStatus == 0 else { return nil }
-        return Self.ms(t) / Double(files.count)
+        return ms(t)
     }
 
     func cacheHits(_ http: HTTPClient) async throws -> [Figure] {

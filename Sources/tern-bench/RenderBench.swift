@@ -13,7 +13,7 @@ import TernUI
 /// Frame cost of the list: posts from the demo server, real thumbnails, curses writing to a file.
 struct RenderBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "render", abstract: "Time to draw a full frame, and the bytes curses sends per scroll.")
+        commandName: "render", abstract: "Time to draw a full frame, and the bytes sent per scroll, for each way of showing pictures.")
 
     @Option(help: "Screen columns.") var columns = 200
     @Option(help: "Screen rows.") var rows = 60
@@ -47,28 +47,41 @@ struct RenderBench: AsyncParsableCommand {
         thread.reachedEnd = true
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("tern-bench-\(getpid()).out")
         defer { try? FileManager.default.removeItem(at: out) }
-        let screen = try Screen(terminalType: term, output: out.path, size: (rows, columns))
-        let list = StaticList(theme: .builtIn, snapshot: FeedSnapshot(TimelineSnapshot(version: 1, timeline: .home, posts: posts)),
-                              rows: rows, columns: columns)
-        let threadList = StaticList(theme: .builtIn, snapshot: thread, rows: rows, columns: columns)
-        // Warm caches: every thumbnail rendered before timing.
-        let loader = ImageLoader(http: http, colorMode: .indexed256, gridBudget: 256 << 20)
-        for (request, _) in list.thumbnailRequests() {
-            list.images[request] = ImageState.ready(try await loader.thumbnail(request))
+        var figures: [Figure] = []
+        // Each way of showing pictures, on the same posts: warm caches, every thumbnail made before timing.
+        for mode in [GraphicsMode.symbols, .kitty, .sixel, .iterm] {
+            let screen = try Screen(terminalType: term, output: out.path, size: (rows, columns))
+            let list = StaticList(theme: .builtIn, snapshot: FeedSnapshot(TimelineSnapshot(version: 1, timeline: .home, posts: posts)),
+                                  rows: rows, columns: columns)
+            let loader = ImageLoader(http: http, colorMode: .indexed256, pixels: PixelOutput(mode: mode, cell: .typical),
+                                     gridBudget: 512 << 20)
+            var sentOnce = 0
+            for (request, _) in list.thumbnailRequests() {
+                sentOnce += list.accept(request, try await loader.thumbnail(request), screen: screen)
+            }
+            figures += measure(list, screen, outputFile: out.path).map { f in
+                var f = f
+                f.name = "\(mode.rawValue): " + f.name
+                return f
+            }
+            if mode == .kitty {
+                figures.append(Figure(name: "kitty: pictures sent once, \(list.images.count) thumbnails", value: Double(sentOnce) / 1024, unit: "KB"))
+            }
+            if mode == .symbols {
+                let threadList = StaticList(theme: .builtIn, snapshot: thread, rows: rows, columns: columns)
+                figures += measure(threadList, screen, outputFile: out.path).map { f -> Figure in
+                    var f = f
+                    f.name = "thread of \(context.descendants.count) replies: " + f.name
+                    return f
+                }
+                figures += [
+                    Figure(name: "posts loaded", value: Double(posts.count), unit: "posts"),
+                    Figure(name: "thumbnails drawn", value: Double(list.images.count), unit: "images"),
+                    Figure(name: "thread depth, deepest", value: Double(tree.map(\.depth).max() ?? 0), unit: "levels"),
+                ]
+            }
+            screen.close()
         }
-        let timeline = measure(list, screen, outputFile: out.path)
-        let threadFigures = measure(threadList, screen, outputFile: out.path).map { f -> Figure in
-            var f = f
-            f.name = "thread of \(context.descendants.count) replies: " + f.name
-            return f
-        }
-        let figures = timeline + [
-            Figure(name: "posts loaded", value: Double(posts.count), unit: "posts"),
-            Figure(name: "thumbnails drawn", value: Double(list.images.count), unit: "images"),
-        ] + threadFigures + [
-            Figure(name: "thread depth, deepest", value: Double(tree.map(\.depth).max() ?? 0), unit: "levels"),
-        ]
-        screen.close()
         try await http.shutdown()
         await server.stop()
         Report.print("render: \(columns)×\(rows) frame, \(term), warm caches", figures, json: output.json)
@@ -126,7 +139,9 @@ struct RenderBench: AsyncParsableCommand {
             Figure(name: "frame with fresh layout, median", value: Report.median(cold), unit: "ms"),
             Figure(name: "one-line scroll, median", value: Report.median(lineTimes), unit: "ms"),
             Figure(name: "one-line scroll, bytes sent (median)", value: Report.median(lineBytes), unit: "bytes"),
+            Figure(name: "one-line scroll, bytes sent (max)", value: lineBytes.max() ?? 0, unit: "bytes"),
             Figure(name: "one-page scroll, bytes sent (median)", value: Report.median(pageBytes), unit: "bytes"),
+            Figure(name: "one-page scroll, bytes sent (max)", value: pageBytes.max() ?? 0, unit: "bytes"),
         ]
     }
 }

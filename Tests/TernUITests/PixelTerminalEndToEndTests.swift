@@ -1,5 +1,6 @@
 import Foundation
 import TernDemo
+import TernImages
 import TernTerminal
 import XCTest
 
@@ -30,23 +31,25 @@ final class PixelTerminalEndToEndTests: XCTestCase {
             return o.commands.filter { $0.keys["a"] == "T" }.count >= 3 && o.cells.count > 100
         }, "no kitty pictures came: \(String(decoding: pty.received.suffix(400), as: UTF8.self))")
         var out = TerminalOutput(pty.received)
-        var images: [UInt32: (width: Int, height: Int, payload: String)] = [:]
+        var images: [UInt32: String] = [:]
         var current: UInt32?
         for c in out.commands {
-            if c.keys["a"] == "T", let id = c.keys["i"].flatMap(UInt32.init), let w = c.keys["s"].flatMap(Int.init), let h = c.keys["v"].flatMap(Int.init) {
+            if c.keys["a"] == "T", let id = c.keys["i"].flatMap(UInt32.init) {
                 XCTAssertNil(images[id], "id \(id) sent twice")
                 XCTAssertEqual(c.keys["U"], "1")
                 XCTAssertEqual(c.keys["q"], "2")
-                images[id] = (w, h, c.payload)
+                XCTAssertEqual(c.keys["f"], "100")
+                images[id] = c.payload
                 current = c.keys["m"] == "1" ? id : nil
             } else if let id = current {
-                images[id]?.payload += c.payload
+                images[id]? += c.payload
                 if c.keys["m"] == "0" { current = nil }
             }
         }
-        for (id, image) in images where current != id {
-            let bytes = try XCTUnwrap(Data(base64Encoded: image.payload), "id \(id): payload is not base64")
-            XCTAssertNotNil(inflate(Array(bytes), expected: image.width * image.height * 3), "id \(id): not \(image.width)×\(image.height) RGB")
+        for (id, payload) in images where current != id {
+            let bytes = try XCTUnwrap(Data(base64Encoded: payload), "id \(id): payload is not base64")
+            let picture = try ImageDecoder.decode(Array(bytes), target: (4096, 4096))
+            XCTAssertGreaterThan(picture.width * picture.height, 16, "id \(id): a picture of \(picture.width)×\(picture.height)")
         }
         // Every placeholder cell is in the colour of a picture that was sent, with that picture's high byte.
         let sent = Set(images.keys.map { Int($0 & 0xFF) * 256 + Int($0 >> 24) })

@@ -1,4 +1,3 @@
-import CZlib
 import Foundation
 import TernTerminal
 
@@ -60,10 +59,3 @@ struct TerminalOutput {
     }
 }
 
-/// zlib's inflate of kitty's `o=z` payload; nil unless it comes out at exactly `expected` bytes.
-func inflate(_ data: [UInt8], expected: Int) -> [UInt8]? {
-    var out = [UInt8](repeating: 0, count: expected)
-    var size = uLong(expected)
-    let rc = out.withUnsafeMutableBufferPointer { o in data.withUnsafeBufferPointer { uncompress(o.baseAddress, &size, $0.baseAddress, uLong(data.count)) } }
-    return rc == Z_OK && Int(size) == expected ? out : nil
-}

@@ -1,4 +1,3 @@
-import CZlib
 import Foundation
 @testable import TernDemo
 import TernHTTP
@@ -27,8 +26,8 @@ final class TerminalPicturesTests: XCTestCase {
         return url
     }
 
-    func thumbnail(_ mode: GraphicsMode, columns: Int = 16, rows: Int = 8) async throws -> (ThumbnailRequest, Thumbnail) {
-        let file = try pictureFile()
+    func thumbnail(_ mode: GraphicsMode, columns: Int = 16, rows: Int = 8, pictureSize: Int = 320) async throws -> (ThumbnailRequest, Thumbnail) {
+        let file = try pictureFile(size: pictureSize)
         defer { try? FileManager.default.removeItem(at: file) }
         let http = HTTPFetch.makeClient()
         let loader = ImageLoader(http: http, colorMode: .indexed256, pixels: PixelOutput(mode: mode, cell: Self.cell))
@@ -50,6 +49,9 @@ final class TerminalPicturesTests: XCTestCase {
         XCTAssertEqual(pixels.rows, 8)
         XCTAssertEqual(pixels.width, 160, "16 cells of 10 pixels")
         XCTAssertEqual(pixels.height, 160, "8 cells of 20 pixels")
+        let small = try await thumbnail(.kitty, columns: 60, rows: 30, pictureSize: 120)
+        guard case .kitty(let few)? = small.1.pixels else { return XCTFail("no kitty pixels") }
+        XCTAssertEqual(few.width, 120, "never more pixels than the picture has; the terminal scales it to the cells")
 
         let (screen, out) = try screen()
         defer { try? FileManager.default.removeItem(at: out) }
@@ -75,8 +77,7 @@ final class TerminalPicturesTests: XCTestCase {
         XCTAssertEqual(first.keys["a"], "T")
         XCTAssertEqual(first.keys["U"], "1")
         XCTAssertEqual(first.keys["i"], "\(id)")
-        XCTAssertEqual(first.keys["s"], "160")
-        XCTAssertEqual(first.keys["v"], "160")
+        XCTAssertEqual(first.keys["f"], "100")
         XCTAssertEqual(first.keys["c"], "16")
         XCTAssertEqual(first.keys["r"], "8")
         XCTAssertEqual(first.keys["q"], "2")
@@ -84,8 +85,11 @@ final class TerminalPicturesTests: XCTestCase {
         XCTAssertTrue(parsed.commands.dropLast().allSatisfy { $0.keys["m"] == "1" })
         XCTAssertTrue(parsed.commands.allSatisfy { $0.payload.utf8.count <= 4096 })
         let payload = try XCTUnwrap(Data(base64Encoded: parsed.commands.map(\.payload).joined()))
-        let rgb = try XCTUnwrap(inflate(Array(payload), expected: 160 * 160 * 3), "payload is not 160×160 RGB")
-        let left = Array(rgb[(80 * 160 + 2) * 3..<(80 * 160 + 2) * 3 + 3]), right = Array(rgb[(80 * 160 + 157) * 3..<(80 * 160 + 157) * 3 + 3])
+        let decoded = try ImageDecoder.decode(Array(payload), target: (160, 160))
+        XCTAssertEqual(decoded.width, 160)
+        XCTAssertEqual(decoded.height, 160)
+        let px = decoded.pixels
+        let left = Array(px[(80 * 160 + 2) * 4..<(80 * 160 + 2) * 4 + 3]), right = Array(px[(80 * 160 + 157) * 4..<(80 * 160 + 157) * 4 + 3])
         XCTAssertGreaterThan(Int(left[0]), 180, "left is red: \(left)")
         XCTAssertLessThan(Int(left[2]), 80, "left is red: \(left)")
         XCTAssertGreaterThan(Int(right[2]), 180, "right is blue: \(right)")
@@ -114,7 +118,7 @@ final class TerminalPicturesTests: XCTestCase {
         let (screen, out) = try screen()
         defer { try? FileManager.default.removeItem(at: out) }
         let kitty = KittyImages(screen: screen, tmux: true, capacity: 2, seed: 255)
-        let p = KittyPixels(width: 1, height: 1, columns: 1, rows: 1, compressed: try XCTUnwrap(PixelEncoder.deflate([1, 2, 3])))
+        let p = KittyPixels(width: 1, height: 1, columns: 1, rows: 1, png: try PNGEncoder.encode(rgb: [1, 2, 3], width: 1, height: 1))
         let requests = (0..<3).map { ThumbnailRequest(url: "https://x/\($0)", columns: 1, rows: 1) }
         var ids: [UInt32] = []
         for r in requests {
@@ -233,12 +237,17 @@ final class TerminalPicturesTests: XCTestCase {
         XCTAssertEqual(pictures.frame.map(\.key), [2])
     }
 
-    func testITermPictureIsOneInlineSequenceOfTheBoxsCells() async throws {
+    func testITermPictureIsAPNGStretchedOverTheBoxsCells() async throws {
         let (_, t) = try await thumbnail(.iterm)
         guard case .inline(let picture)? = t.pixels else { return XCTFail("no iTerm2 picture") }
         let text = String(decoding: picture.sequence, as: UTF8.self)
-        XCTAssertTrue(text.hasPrefix("\u{1B}]1337;File=inline=1;width=16;height=8"), String(text.prefix(60)))
+        let prefix = try XCTUnwrap(text.range(of: ":"), String(text.prefix(80)))
+        XCTAssertTrue(text.hasPrefix("\u{1B}]1337;File=inline=1;size="), String(text.prefix(60)))
+        XCTAssertTrue(text[..<prefix.lowerBound].hasSuffix(";width=16;height=8;preserveAspectRatio=0"))
         XCTAssertTrue(text.hasSuffix("\u{07}"))
+        let file = try XCTUnwrap(Data(base64Encoded: String(text[prefix.upperBound...].dropLast())))
+        XCTAssertEqual(ImageFormat.detect(Array(file)), .png)
+        XCTAssertEqual(try ImageDecoder.decode(Array(file), target: (160, 160)).width, 160)
     }
 
     func testTheDiacriticTableIsTheProtocols() {

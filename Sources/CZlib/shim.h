@@ -1,4 +1,0 @@
-#ifndef TERN_CZLIB_SHIM_H
-#define TERN_CZLIB_SHIM_H
-#include <zlib.h>
-#endif
