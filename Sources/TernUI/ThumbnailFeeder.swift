@@ -12,6 +12,8 @@ final class ThumbnailFeeder {
     private var prefetching: [ThumbnailRequest: Task<Void, Never>] = [:]
     /// Pictures whose cached failure the next request must clear first (`R`).
     private var retrying: Set<ThumbnailRequest> = []
+    /// What the list asked for last, to ask again after the cells are reset.
+    private var demand: ThumbnailDemand?
 
     init(loader: ImageLoader, mailbox: Mailbox) {
         self.loader = loader
@@ -29,6 +31,7 @@ final class ThumbnailFeeder {
 
     /// Cells for the rows in view; prefetches for the rows ahead. Returns nothing: results come by mail.
     func update(_ demand: ThumbnailDemand) {
+        self.demand = demand
         let visible = demand.visible, ahead = demand.ahead
         // A cell is a row with what it asks for: a row whose wants change (low data's selected post gets
         // its pictures instead of blurhashes) gets a new cell, and the old one's requests end.
@@ -71,6 +74,7 @@ final class ThumbnailFeeder {
             retrying.insert(r)
         }
         pool.reset()
+        if let demand { update(demand) }
     }
 
     /// Forgets pictures the terminal no longer holds, so a box that shows one asks for it again.
@@ -78,10 +82,12 @@ final class ThumbnailFeeder {
         guard !requests.isEmpty else { return }
         for r in requests { images[r] = nil }
         pool.reset()
+        if let demand { update(demand) }
     }
 
     /// Drops every cell's requests (a resize changes every box).
     func reset() {
+        demand = nil
         pool.reset()
         for (_, task) in prefetching { task.cancel() }
         prefetching = [:]
