@@ -21,21 +21,10 @@ final class LowDataEndToEndTests: XCTestCase {
     }
 
     func testLowDataFetchesOnlyTheSelectedPostsPictures() async throws {
-        let tern = try PseudoTerminal.ternBinary()
         let server = try await DemoServer.start(DemoConfig())
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("tern-lowdata-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        try "any-token\n".write(to: home.appendingPathComponent("token"), atomically: true, encoding: .utf8)
-        let pty = try PseudoTerminal(answer: "\u{1B}[?1;2c", rows: 40, columns: 120)
-        let pid = try pty.launch([tern, "--server", server.baseURL, "--token-file", home.appendingPathComponent("token").path,
-                                  "--no-stream", "--low-data"], env: PseudoTerminal.environment(home: home))
-        defer {
-            kill(pid, SIGKILL)
-            var status: Int32 = 0
-            waitpid(pid, &status, 0)
-            pty.close()
-            try? FileManager.default.removeItem(at: home)
-        }
+        let run = try TernInTerminal(server: server, answer: "\u{1B}[?1;2c", arguments: ["--low-data"])
+        defer { run.stop() }
+        let pty = run.pty
         let shown = try await previews(server)
         let first = try XCTUnwrap(shown.first, "no posts")
         let second = shown[1]

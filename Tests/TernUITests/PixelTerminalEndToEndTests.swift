@@ -9,22 +9,10 @@ import XCTest
 /// away and back sends cells, not pictures.
 final class PixelTerminalEndToEndTests: XCTestCase {
     func testKittyTerminalGetsEachPictureOnceAndPlaceholderCellsInItsIdsColours() async throws {
-        let tern = try PseudoTerminal.ternBinary()
         let server = try await DemoServer.start(DemoConfig())
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("tern-kitty-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        try "any-token\n".write(to: home.appendingPathComponent("token"), atomically: true, encoding: .utf8)
-        let pty = try PseudoTerminal(answer: "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;22c", rows: 40, columns: 120)
-        let env = PseudoTerminal.environment(home: home)
-        let pid = try pty.launch([tern, "--server", server.baseURL, "--token-file", home.appendingPathComponent("token").path, "--no-stream"],
-                                 env: env)
-        defer {
-            kill(pid, SIGKILL)
-            var status: Int32 = 0
-            waitpid(pid, &status, 0)
-            pty.close()
-            try? FileManager.default.removeItem(at: home)
-        }
+        let run = try TernInTerminal(server: server, answer: "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;22c")
+        defer { run.stop() }
+        let pty = run.pty
         // Pictures arrive, each sent once, and cells show them.
         XCTAssertTrue(pty.wait { bytes in
             let o = TerminalOutput(bytes)

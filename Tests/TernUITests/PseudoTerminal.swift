@@ -1,4 +1,5 @@
 import Foundation
+import TernDemo
 import XCTest
 
 /// A pseudo-terminal whose far end the test plays: it reads what the program sends to the "screen", and
@@ -102,3 +103,31 @@ final class PseudoTerminal: @unchecked Sendable {
         _ = Glibc.close(master)
     }
 }
+
+/// The real `tern` on a pseudo-terminal that answers as a given terminal, against a demo server, in a
+/// throwaway home. `stop()` ends it and cleans up.
+struct TernInTerminal {
+    let pty: PseudoTerminal
+    private let pid: pid_t
+    private let home: URL
+
+    init(server: DemoServer, answer: String, arguments: [String] = []) throws {
+        let tern = try PseudoTerminal.ternBinary()
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("tern-pty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let token = home.appendingPathComponent("token")
+        try "any-token\n".write(to: token, atomically: true, encoding: .utf8)
+        pty = try PseudoTerminal(answer: answer, rows: 40, columns: 120)
+        pid = try pty.launch([tern, "--server", server.baseURL, "--token-file", token.path, "--no-stream"] + arguments,
+                             env: PseudoTerminal.environment(home: home))
+    }
+
+    func stop() {
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        pty.close()
+        try? FileManager.default.removeItem(at: home)
+    }
+}
+
