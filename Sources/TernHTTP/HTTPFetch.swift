@@ -74,16 +74,20 @@ public enum HTTPFetch {
         public var body: ByteBuffer
     }
 
+    /// Bytes of a body received so far, and how many there will be when the server said.
+    public typealias Progress = @Sendable (_ received: Int, _ total: Int?) -> Void
+
     /// Sends `request` with Tern's identity and returns the whole response, or throws `Failure`
-    /// (`CancellationError` when the calling task is cancelled).
-    public static func fetch(_ request: HTTPClientRequest, http: HTTPClient, budget: Budget) async throws -> Response {
+    /// (`CancellationError` when the calling task is cancelled). `progress` hears of the body as it comes.
+    public static func fetch(_ request: HTTPClientRequest, http: HTTPClient, budget: Budget,
+                             progress: Progress? = nil) async throws -> Response {
         var identified = request
         identified.headers.replaceOrAdd(name: "User-Agent", value: userAgent)
         let request = identified
         let deadline = budget.deadline
         let heard = HeadSeen()
         return try await withThrowingTaskGroup(of: Response?.self) { group in
-            group.addTask { try await exchange(request, http: http, budget: budget, heard: heard) }
+            group.addTask { try await exchange(request, http: http, budget: budget, heard: heard, progress: progress) }
             group.addTask {
                 // The whole exchange's clock: cancelling the other child stops the transfer.
                 try await Task.sleep(for: deadline)
@@ -105,7 +109,7 @@ public enum HTTPFetch {
     }
 
     private static func exchange(_ request: HTTPClientRequest, http: HTTPClient, budget: Budget,
-                                 heard: HeadSeen) async throws -> Response {
+                                 heard: HeadSeen, progress: Progress?) async throws -> Response {
         let head: HTTPClientResponse
         do {
             // AsyncHTTPClient's own deadline covers the head only; the group above covers the rest.
@@ -126,11 +130,23 @@ public enum HTTPFetch {
             throw Failure.network(describe(error), nothingReceived: true)
         }
         heard.set()
-        if let length = head.headers.first(name: "content-length").flatMap(Int.init), length > budget.maxBytes {
+        let length = head.headers.first(name: "content-length").flatMap(Int.init)
+        if let length, length > budget.maxBytes {
             throw Failure.tooLarge(maxBytes: budget.maxBytes)
         }
         do {
-            let body = try await head.body.collect(upTo: budget.maxBytes)
+            guard let progress else {
+                let body = try await head.body.collect(upTo: budget.maxBytes)
+                return Response(status: Int(head.status.code), headers: head.headers, body: body)
+            }
+            var body = ByteBuffer()
+            var told = 0
+            for try await chunk in head.body {
+                guard body.readableBytes + chunk.readableBytes <= budget.maxBytes else { throw NIOTooManyBytesError(maxBytes: budget.maxBytes) }
+                body.writeImmutableBuffer(chunk)
+                // Every 32 KB is often enough to move a percentage and seldom enough to cost nothing.
+                if body.readableBytes - told >= 32 << 10 { told = body.readableBytes; progress(told, length) }
+            }
             return Response(status: Int(head.status.code), headers: head.headers, body: body)
         } catch is NIOTooManyBytesError {
             throw Failure.tooLarge(maxBytes: budget.maxBytes)

@@ -75,6 +75,8 @@ public actor ImageLoader {
         var priority: ImagePriority
         var stage: Stage = .lookingUpDisk
         var waiters: [Int: CheckedContinuation<Thumbnail, Error>] = [:]
+        /// Who hears of the download as it comes (the large view's "45%").
+        var listeners: [HTTPFetch.Progress] = []
 
         init(request: ThumbnailRequest, sequence: Int, priority: ImagePriority) {
             self.request = request
@@ -104,7 +106,8 @@ public actor ImageLoader {
 
     /// The thumbnail. Throws `ImageError` when the picture can't be shown, `CancellationError` when the
     /// calling task is cancelled first.
-    public func thumbnail(_ request: ThumbnailRequest, priority: ImagePriority = .visible) async throws -> Thumbnail {
+    public func thumbnail(_ request: ThumbnailRequest, priority: ImagePriority = .visible,
+                          progress: HTTPFetch.Progress? = nil) async throws -> Thumbnail {
         if let grid = grids.get(request) {
             stats.memoryHits += 1
             return grid
@@ -115,7 +118,7 @@ public actor ImageLoader {
         let waiter = nextWaiter
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                join(request, priority: priority, waiter: waiter, continuation)
+                join(request, priority: priority, waiter: waiter, progress: progress, continuation)
             }
         } onCancel: {
             Task { await self.leave(request, waiter: waiter) }
@@ -152,16 +155,18 @@ public actor ImageLoader {
 
     // MARK: Scheduling
 
-    private func join(_ request: ThumbnailRequest, priority: ImagePriority, waiter: Int,
+    private func join(_ request: ThumbnailRequest, priority: ImagePriority, waiter: Int, progress: HTTPFetch.Progress?,
                       _ continuation: CheckedContinuation<Thumbnail, Error>) {
         if let job = jobs[request] {
             job.waiters[waiter] = continuation
+            if let progress { job.listeners.append(progress) }
             job.priority = max(job.priority, priority)
             return
         }
         sequence += 1
         let job = Job(request: request, sequence: sequence, priority: priority)
         job.waiters[waiter] = continuation
+        if let progress { job.listeners.append(progress) }
         jobs[request] = job
         if let cached = pixels.get(request.url), covers(cached, request) {
             job.stage = .readyToDecode(.pixels(cached))
@@ -219,11 +224,12 @@ public actor ImageLoader {
         while activeDownloads < maxDownloads, let job = next({ if case .queued = $0 { return true } else { return false } }) {
             activeDownloads += 1
             stats.downloadsStarted += 1
-            let request = job.request, id = job.sequence
+            let request = job.request, id = job.sequence, listeners = job.listeners
+            let progress: HTTPFetch.Progress? = listeners.isEmpty ? nil : { @Sendable received, total in listeners.forEach { $0(received, total) } }
             let task = Task { [http, limits, offline] in
                 let result: Result<[UInt8], Error>
                 if offline, !Self.isLocal(request.url) { result = .failure(ImageError.notCached) }
-                else { do { result = .success(try await Self.download(request.url, http: http, limits: limits)) }
+                else { do { result = .success(try await Self.download(request.url, http: http, limits: limits, progress: progress)) }
                 catch { result = .failure(error) } }
                 self.downloaded(request, job: id, result)
             }
@@ -295,7 +301,7 @@ public actor ImageLoader {
     /// A file on this machine (a picture being attached to a post): read, never cached.
     static func isLocal(_ url: String) -> Bool { url.hasPrefix("file://") }
 
-    static func download(_ url: String, http: HTTPClient, limits: ImageLimits) async throws -> [UInt8] {
+    static func download(_ url: String, http: HTTPClient, limits: ImageLimits, progress: HTTPFetch.Progress? = nil) async throws -> [UInt8] {
         if isLocal(url) {
             guard let path = URL(string: url)?.path, let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int else {
                 throw ImageError.download("can't read \(url)")
@@ -309,7 +315,7 @@ public actor ImageLoader {
         budget.maxBytes = min(budget.maxBytes, limits.maxBytes)
         let response: HTTPFetch.Response
         do {
-            response = try await HTTPFetch.fetch(HTTPClientRequest(url: url), http: http, budget: budget)
+            response = try await HTTPFetch.fetch(HTTPClientRequest(url: url), http: http, budget: budget, progress: progress)
         } catch let failure as HTTPFetch.Failure {
             if case .tooLarge = failure { throw ImageError.tooLarge(failure.description) }
             throw ImageError.download(failure.description)

@@ -117,6 +117,7 @@ public final class AppRunner {
     private func env() -> LayerEnv {
         var e = LayerEnv(feeds: feeds, rows: screen.rows, columns: screen.columns, now: Date(), keymap: keymap, renderer: renderer)
         e.images = feeder.images
+        e.progress = feeder.progress
         e.message = message
         e.unread = feeds[.notifications]?.unread
         e.lists = lists
@@ -167,6 +168,9 @@ public final class AppRunner {
                 feeder.forget(freed)
             }
             feeder.accept(request, state)
+            dirty = true
+        case .imageProgress(let request, let received, let total):
+            feeder.accept(request, received: received, total: total)
             dirty = true
         case .live(let news):
             hear(news)

@@ -183,7 +183,8 @@ public final class FrameRenderer {
         }
     }
 
-    func drawLarge(_ large: LargeImage, _ state: ImageState?, counter: String?, on screen: Screen) {
+    func drawLarge(_ large: LargeImage, _ state: ImageState?, progress: (received: Int, total: Int?)? = nil, counter: String?,
+                   on screen: Screen) {
         let top = 1, height = screen.rows - 2
         guard height > 2 else { return }
         for r in top..<(top + height) { screen.fill(row: r, column: 0, width: screen.columns, style: .plain) }
@@ -200,6 +201,14 @@ public final class FrameRenderer {
             screen.draw(SafeText("image unavailable: \(why)"), row: top + height / 2, column: 2, style: theme[.placeholder])
         case nil:
             screen.draw(SafeText("loading…"), row: top + height / 2, column: 2, style: theme[.placeholder])
+        }
+        // The original is large: say how far it has come, over the blurred preview or alone.
+        if let p = progress, !(state.map { if case .ready = $0 { true } else { false } } ?? false) {
+            let kb = { (n: Int) in n < 1 << 20 ? "\(n >> 10) KB" : String(format: "%.1f MB", Double(n) / Double(1 << 20)) }
+            let text = p.total.map { "loading… \(min(100, p.received * 100 / max(1, $0)))% (\(kb(p.received)) of \(kb($0)))" }
+                ?? "loading… \(kb(p.received))"
+            let t = SafeText(text)
+            screen.draw(t, row: top + height / 2, column: max(0, (screen.columns - t.width) / 2), style: theme[.status])
         }
         let keys = counter.map { "\($0)  ←/→ flip, any other key closes" } ?? "any key closes"
         let caption = (large.caption.isEmpty ? "(no description)" : large.caption) + "  —  " + keys

@@ -15,6 +15,8 @@ struct LayerEnv {
     /// Lays out rows (memoized); shared by update, which needs heights, and render.
     var renderer: FrameRenderer
     var images: [ThumbnailRequest: ImageState] = [:]
+    /// Large pictures downloading: bytes so far and in all.
+    var progress: [ThumbnailRequest: (received: Int, total: Int?)] = [:]
     var message: (text: String, isError: Bool)?
     /// Unread notifications, when known.
     var unread: Int?

@@ -91,7 +91,8 @@ struct LargeImageLayer: Layer {
     }
 
     func render(_ env: LayerEnv, on screen: Screen) {
-        env.renderer.drawLarge(image, env.images[image.request], counter: images.count > 1 ? "\(index + 1)/\(images.count)" : nil, on: screen)
+        env.renderer.drawLarge(image, env.images[image.request], progress: env.progress[image.request],
+                               counter: images.count > 1 ? "\(index + 1)/\(images.count)" : nil, on: screen)
     }
 }
 

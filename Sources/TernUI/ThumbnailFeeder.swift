@@ -1,3 +1,4 @@
+import TernHTTP
 import TernImages
 import TernModel
 
@@ -6,6 +7,8 @@ import TernModel
 /// priority, cancelled when they fall out of the window. Holds the drawn images' states.
 final class ThumbnailFeeder {
     private(set) var images: [ThumbnailRequest: ImageState] = [:]
+    /// Large pictures on their way: bytes so far and in all (when the server said).
+    private(set) var progress: [ThumbnailRequest: (received: Int, total: Int?)] = [:]
     private let loader: ImageLoader
     private let mailbox: Mailbox
     private let pool = CellPool()
@@ -27,6 +30,13 @@ final class ThumbnailFeeder {
         images[request] = state
         if case .placeholder = state { return }
         prefetching[request] = nil
+        progress[request] = nil
+    }
+
+    /// A large picture's download moved on.
+    func accept(_ request: ThumbnailRequest, received: Int, total: Int?) {
+        guard images[request].map({ if case .ready = $0 { false } else { true } }) ?? true else { return }
+        progress[request] = (received, total)
     }
 
     /// Cells for the rows in view; prefetches for the rows ahead. Returns nothing: results come by mail.
@@ -62,7 +72,10 @@ final class ThumbnailFeeder {
     func requestLarge(_ request: ThumbnailRequest, blurhash: String?, aspect: Double?) {
         let attachment = MediaAttachment(id: request.url, kind: .image, url: request.url, previewURL: nil, blurhash: blurhash)
         let box = MediaBox(line: 0, column: 0, columns: request.columns, rows: request.rows, attachment: attachment, request: request)
-        _ = self.request(box, priority: .visible, aspect: aspect)
+        let mailbox = self.mailbox
+        _ = self.request(box, priority: .visible, aspect: aspect) { received, total in
+            mailbox.post(.imageProgress(request, received: received, total: total))
+        }
     }
 
     /// Forgets failures of these pictures and asks for them again. Synchronous: the UI loop never waits,
@@ -94,7 +107,8 @@ final class ThumbnailFeeder {
     }
 
     /// Starts loading a box's picture unless it is already there; the task posts the blurhash first.
-    private func request(_ box: MediaBox, priority: ImagePriority, aspect: Double? = nil) -> Task<Void, Never>? {
+    private func request(_ box: MediaBox, priority: ImagePriority, aspect: Double? = nil,
+                         progress: HTTPFetch.Progress? = nil) -> Task<Void, Never>? {
         guard let request = box.request else { return blurOnly(box) }
         switch images[request] {
         case .ready?, .failed?: return nil
@@ -111,7 +125,7 @@ final class ThumbnailFeeder {
                 mailbox.post(.image(request, .placeholder(grid)))
             }
             do {
-                let thumbnail = try await loader.thumbnail(request, priority: priority)
+                let thumbnail = try await loader.thumbnail(request, priority: priority, progress: progress)
                 mailbox.post(.image(request, .ready(thumbnail)))
             } catch let error as ImageError {
                 mailbox.post(.image(request, .failed(error.description)))

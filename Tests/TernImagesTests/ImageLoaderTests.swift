@@ -1,11 +1,36 @@
 import AsyncHTTPClient
 import Foundation
+import Synchronization
 import TernHTTP
 import TernDemo
 import TernImages
 import XCTest
 
 final class ImageLoaderTests: XCTestCase {
+    /// A large original says how far its download has come, in order, up to its whole size.
+    func testALargePictureReportsItsDownloadAsItComes() async throws {
+        let server = try await DemoServer.start()
+        let http = HTTPFetch.makeClient()
+        let loader = ImageLoader(http: http, colorMode: .indexed256)
+        let paths = await server.squareJPEGPaths(photoLike: true)
+        let path = try XCTUnwrap(paths.first)
+        let steps = Mutex<[(Int, Int?)]>([])
+        let t = try await loader.thumbnail(ThumbnailRequest(url: server.baseURL + path, columns: 100, rows: 50)) { received, total in
+            steps.withLock { $0.append((received, total)) }
+        }
+        XCTAssertGreaterThan(t.grid.width, 0)
+        let seen = steps.withLock { $0 }
+        let size = try await http.execute(HTTPClientRequest(url: server.baseURL + path), timeout: .seconds(10))
+            .headers.first(name: "content-length").flatMap(Int.init)
+        let total = try XCTUnwrap(size)
+        XCTAssertGreaterThan(total, 64 << 10, "the demo's photo-like originals are large; this test needs one")
+        XCTAssertFalse(seen.isEmpty, "no progress for \(total) bytes")
+        XCTAssertEqual(seen.map(\.0), seen.map(\.0).sorted(), "progress goes forward")
+        XCTAssertTrue(seen.allSatisfy { $0.1 == total && $0.0 <= total })
+        try await http.shutdown()
+        await server.stop()
+    }
+
     func testConcurrentRequestsShareOneDownload() async throws {
         var config = DemoConfig()
         config.imageLatencyMilliseconds = 200
