@@ -85,18 +85,36 @@ public enum TerminalProbe {
             || env["LC_TERMINAL"] == "iTerm2"
     }
 
-    /// Asks tmux whether this pane lets sequences through (`allow-passthrough`, tmux 3.3 and later).
+    /// Asks tmux whether this pane lets sequences through (`allow-passthrough`, tmux 3.3 and later). With
+    /// posix_spawn and a pipe: Foundation's Process took about 50 ms here to see a 2 ms command end.
     private static func tmuxPassthrough(_ env: [String: String]) -> Tmux {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["tmux", "show-options", "-Apv", "allow-passthrough"]
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        p.standardError = FileHandle.nullDevice
-        p.standardInput = FileHandle.nullDevice
-        do { try p.run() } catch { return .blocked }
-        let out = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { return .blocked }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addclose(&actions, fds[0])
+        posix_spawn_file_actions_addclose(&actions, fds[1])
+        let argv = ["tmux", "show-options", "-Apv", "allow-passthrough"]
+        var args = argv.map { strdup($0) } + [nil]
+        defer { args.forEach { free($0) } }
+        var pid: pid_t = 0
+        let started = posix_spawnp(&pid, "tmux", &actions, nil, &args, environ) == 0
+        close(fds[1])
+        defer { close(fds[0]) }
+        guard started else { return .blocked }
+        var out: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 256)
+        while out.count < 4096 {
+            let n = read(fds[0], &buffer, buffer.count)
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { break }
+            out += buffer[0..<n]
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         let value = String(decoding: out, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return value == "on" || value == "all" ? .passthrough : .blocked
     }
