@@ -41,7 +41,9 @@ public struct ImageLoaderStats: Sendable, Equatable {
 public actor ImageLoader {
     private let http: HTTPClient
     private let colorMode: ImageColorMode
-    private let pixelOutput: PixelOutput?
+    private var pixelOutput: PixelOutput?
+    /// Bumped when the pixel output changes: thumbnails made for the old one are not kept.
+    private var generation = 0
     private let limits: ImageLimits
     /// Only the disk cache is used; nothing is downloaded.
     private let offline: Bool
@@ -142,6 +144,16 @@ public actor ImageLoader {
         return true
     }
 
+    /// Thumbnails from now on carry pixels for this output (the terminal was found to show them after
+    /// the first frame). What was made for the old output is forgotten.
+    public func setPixelOutput(_ pixels: PixelOutput?) {
+        let output = pixels?.mode.sendsPixels == true ? pixels : nil
+        guard output != pixelOutput else { return }
+        pixelOutput = output
+        generation += 1
+        grids = MemoryCache(budget: grids.budget)
+    }
+
     /// Forgets that a picture failed, so the next request tries again.
     public func retry(url: String) { failures[url] = nil }
 
@@ -168,10 +180,17 @@ public actor ImageLoader {
         job.waiters[waiter] = continuation
         if let progress { job.listeners.append(progress) }
         jobs[request] = job
+        start(job)
+    }
+
+    /// Sets a job on its way: from decoded pixels in memory, else the disk cache, else the network.
+    private func start(_ job: Job) {
+        let request = job.request
         if let cached = pixels.get(request.url), covers(cached, request) {
             job.stage = .readyToDecode(.pixels(cached))
             pump()
         } else if let disk, !Self.isLocal(request.url) {
+            job.stage = .lookingUpDisk
             Task { self.lookedUp(request, await disk.data(for: request.url)) }
         } else {
             job.stage = .queued
@@ -241,6 +260,7 @@ public actor ImageLoader {
             stats.decodes += 1
             job.stage = .decoding
             let request = job.request, worker = nextWorkerInLine(), mode = colorMode, limits = limits, output = pixelOutput
+            let made = generation
             Task {
                 let result: Result<(Thumbnail, RGBAImage?), Error>
                 do {
@@ -248,7 +268,7 @@ public actor ImageLoader {
                                                                   pixels: output, limits: limits))
                 }
                 catch { result = .failure(error) }
-                self.decoded(request, result)
+                self.decoded(request, result, generation: made)
             }
         }
     }
@@ -271,13 +291,18 @@ public actor ImageLoader {
         }
     }
 
-    private func decoded(_ request: ThumbnailRequest, _ result: Result<(Thumbnail, RGBAImage?), Error>) {
+    private func decoded(_ request: ThumbnailRequest, _ result: Result<(Thumbnail, RGBAImage?), Error>, generation made: Int) {
         activeDecodes -= 1
         defer { pump() }
         switch result {
         case .success(let (thumbnail, decodedPixels)):
-            grids.set(request, thumbnail, bytes: thumbnail.byteCount)
             if let p = decodedPixels { pixels.set(request.url, p, bytes: p.pixels.count) }
+            guard made == generation else {
+                // Made for the output before the change: made again for the one the waiters now want.
+                if let job = jobs[request] { start(job) }
+                return
+            }
+            grids.set(request, thumbnail, bytes: thumbnail.byteCount)
             if let job = jobs[request] { finish(job, .success(thumbnail)) }
         case .failure(let error):
             if let job = jobs[request] { finish(job, .failure(error as? ImageError ?? .corrupt("\(error)"))) }

@@ -122,6 +122,12 @@ public final class Screen {
         fflush(outputFile)
     }
 
+    /// Gives back keys read outside curses (typed while the terminal was being asked what it can show),
+    /// so they are read next, in order.
+    public func unread(_ bytes: [UInt8]) {
+        for b in bytes.reversed() { ungetch(Int32(b)) }
+    }
+
     /// The next key if one is waiting, else nil. Never blocks.
     public func readKey() -> Key? {
         guard let (value, isFunction) = readRaw() else { return nil }

@@ -11,6 +11,8 @@ public struct TerminalAnswers: Sendable, Equatable {
     public var cellPixels: CellPixels?
     /// The device attributes answer arrived: every answer to the queries before it has too.
     public var complete = false
+    /// Bytes that were no answer: keys the user typed meanwhile, to be handed back to curses.
+    public var typed: [UInt8] = []
 
     public init() {}
 
@@ -19,9 +21,10 @@ public struct TerminalAnswers: Sendable, Equatable {
 
     /// Reads every complete answer in `bytes`. Unknown or broken sequences are skipped.
     public mutating func read(_ bytes: [UInt8]) {
+        typed = []
         var i = 0
         while i < bytes.count {
-            guard bytes[i] == 0x1B, i + 1 < bytes.count else { i += 1; continue }
+            guard bytes[i] == 0x1B, i + 1 < bytes.count else { typed.append(bytes[i]); i += 1; continue }
             switch bytes[i + 1] {
             case UInt8(ascii: "_"):
                 // APC: `ESC _ G i=31;OK ESC \`
@@ -48,6 +51,7 @@ public struct TerminalAnswers: Sendable, Equatable {
                 }
                 i = j + 1
             default:
+                typed.append(bytes[i])
                 i += 1
             }
         }

@@ -12,10 +12,14 @@ import TernTerminal
 public final class AppRunner {
     let screen: Screen
     let mailbox: Mailbox
-    private let renderer: FrameRenderer
-    private let feeder: ThumbnailFeeder
+    let renderer: FrameRenderer
+    let feeder: ThumbnailFeeder
     /// In kitty mode, the pictures the terminal holds.
-    private let kitty: KittyImages?
+    var kitty: KittyImages?
+    /// Asks the terminal how it shows pictures; run once, after the first frame with posts.
+    let findGraphics: (() -> Graphics)?
+    /// The first frame with posts (or, for an empty list, the first moment) is on the terminal.
+    var postsDrawn = false
     private let keymap: Keymap
     private let title: String
     private let confirmBoost: Bool
@@ -61,15 +65,14 @@ public final class AppRunner {
     public init(screen: Screen, sources: TimelineEngine.Sources, loader: ImageLoader, mailbox: Mailbox, theme: Theme,
                 timeline: TimelineID, title: String, keymap: Keymap = .standard, prefetchRows: Int = 10, pageSize: Int = 20, mouse: Bool = true,
                 notice: String? = nil, live: LiveStream? = nil, confirmBoost: Bool = false, writing: Writing? = nil,
-                graphics: Graphics = Graphics(), fetchLists: @escaping @Sendable () async -> [TimelineID],
+                graphics: Graphics = Graphics(), findGraphics: (() -> Graphics)? = nil, fetchLists: @escaping @Sendable () async -> [TimelineID],
                 onEngine: @escaping (any FeedEngine, Task<Void, Never>) -> Void) {
         self.screen = screen
         self.sources = sources
         self.mailbox = mailbox
         self.renderer = FrameRenderer(theme: theme)
         self.feeder = ThumbnailFeeder(loader: loader, mailbox: mailbox)
-        kitty = graphics.mode == .kitty ? KittyImages(screen: screen, tmux: graphics.tmux) : nil
-        renderer.pictures = graphics.layout
+        self.findGraphics = findGraphics
         self.keymap = keymap
         self.title = title
         self.confirmBoost = confirmBoost
@@ -85,17 +88,25 @@ public final class AppRunner {
         drafts = DraftKeeper(store: sources.store, account: sources.account) { mailbox.post(.draftSaved($0)) }
         screen.setMouse(mouse)
         if let notice { show(notice, error: true) }
+        use(graphics)
     }
 
     /// Runs until the user quits.
     public func run() {
         perform([.feed(.timeline(rootTimeline), .start), .feed(.notifications, .start)])
-        var writingStarted = false
+        var writingStarted = false, graphicsFound = false
+        let started = Date()
         var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: mailbox.readFD, events: Int16(POLLIN), revents: 0)]
         while running {
             tick()
             if dirty { settleAndDraw() }
+            // Asking the terminal costs a round trip (an ssh one, remotely): the cached posts go first.
+            if !graphicsFound, postsDrawn || Date().timeIntervalSince(started) > 0.5 {
+                graphicsFound = true
+                findGraphicsNow()
+                if dirty { settleAndDraw() }
+            }
             // Drafts, the outbox and the server's limits are not needed for the first frame: they start after it.
             if !writingStarted { writingStarted = true; startWriting() }
             // Pictures held back by the byte cap come once the view has been still for a moment.
@@ -168,6 +179,9 @@ public final class AppRunner {
                 feeder.forget(freed)
             }
             feeder.accept(request, state)
+            dirty = true
+        case .picturesChanged:
+            feeder.refreshAll()
             dirty = true
         case .imageProgress(let request, let received, let total):
             feeder.accept(request, received: received, total: total)
@@ -397,10 +411,11 @@ public final class AppRunner {
         let e = env()
         for layer in stack.layers[stack.screenIndex...] { layer.render(e, on: screen) }
         screen.update()
-        if let hook = onFirstPostsFrame, let shown = stack.layers[stack.screenIndex] as? FeedLayer,
+        if !postsDrawn, let shown = stack.layers[stack.screenIndex] as? FeedLayer,
            feeds[shown.feed]?.rows.contains(where: { $0.post != nil }) == true {
+            postsDrawn = true
+            onFirstPostsFrame?()
             onFirstPostsFrame = nil
-            hook()
         }
     }
 }

@@ -1,16 +1,24 @@
 import TernModel
 
-/// How this session shows pictures: the terminal's mode and, inside tmux, whether sequences are wrapped
-/// for the terminal outside; and how thumbnails are laid out.
+/// How this session shows pictures: the terminal's mode and cell size, inside tmux whether sequences are
+/// wrapped for the terminal outside, and how thumbnails are laid out; plus what finding out left over (a
+/// note for the user, keys typed meanwhile).
 public struct Graphics: Sendable {
     public var mode: GraphicsMode
     public var tmux: Bool
+    public var cell: CellPixels
     public var layout: PictureLayout
+    public var note: String?
+    public var typed: [UInt8]
 
-    public init(mode: GraphicsMode = .symbols, tmux: Bool = false, layout: PictureLayout = PictureLayout()) {
+    public init(mode: GraphicsMode = .symbols, tmux: Bool = false, cell: CellPixels = .typical, layout: PictureLayout = PictureLayout(),
+                note: String? = nil, typed: [UInt8] = []) {
         self.mode = mode
         self.tmux = tmux
+        self.cell = cell
         self.layout = layout
+        self.note = note
+        self.typed = typed
     }
 }
 

@@ -10,6 +10,8 @@ enum UIEvent: Sendable {
     /// new engine whose versions start again; what the old one still had in the mail is ignored).
     case snapshot(FeedSnapshot, engine: Int)
     case image(ThumbnailRequest, ImageState)
+    /// The image loader now makes pictures for the terminal's graphics: ask again for those in view.
+    case picturesChanged
     /// Bytes of a large picture downloaded so far, and of how many when known.
     case imageProgress(ThumbnailRequest, received: Int, total: Int?)
     /// The user's lists arrived (for the `t` picker).

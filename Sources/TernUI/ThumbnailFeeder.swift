@@ -17,6 +17,8 @@ final class ThumbnailFeeder {
     private var retrying: Set<ThumbnailRequest> = []
     /// What the list asked for last, to ask again after the cells are reset.
     private var demand: ThumbnailDemand?
+    /// Finished pictures made for an earlier graphics mode: shown until their new form arrives.
+    private var stale: Set<ThumbnailRequest> = []
 
     init(loader: ImageLoader, mailbox: Mailbox) {
         self.loader = loader
@@ -27,10 +29,30 @@ final class ThumbnailFeeder {
     func accept(_ request: ThumbnailRequest, _ state: ImageState) {
         // A placeholder never replaces a finished picture.
         if case .placeholder = state, case .ready = images[request] { return }
+        if case .placeholder = state, stale.contains(request) { return }
         images[request] = state
         if case .placeholder = state { return }
+        stale.remove(request)
         prefetching[request] = nil
         progress[request] = nil
+    }
+
+    /// The loader switches to another graphics output, then the pictures in view and ahead are asked for
+    /// again in their new form, the old ones shown meanwhile.
+    func use(_ output: PixelOutput?) {
+        let loader = self.loader, mailbox = self.mailbox
+        Task.detached {
+            await loader.setPixelOutput(output)
+            mailbox.post(.picturesChanged)
+        }
+    }
+
+    func refreshAll() {
+        stale = Set(images.compactMap { if case .ready = $0.value { $0.key } else { nil } })
+        for (_, task) in prefetching { task.cancel() }
+        prefetching = [:]
+        pool.reset()
+        if let demand { update(demand) }
     }
 
     /// A large picture's download moved on.
@@ -111,7 +133,8 @@ final class ThumbnailFeeder {
                          progress: HTTPFetch.Progress? = nil) -> Task<Void, Never>? {
         guard let request = box.request else { return blurOnly(box) }
         switch images[request] {
-        case .ready?, .failed?: return nil
+        case .ready? where !stale.contains(request): return nil
+        case .failed?: return nil
         default: break
         }
         let loader = self.loader, mailbox = self.mailbox

@@ -25,14 +25,19 @@ struct StartupBench: ParsableCommand {
             let filled = Date()
             try Self.prepare(home, posts: count)
             FileHandle.standardError.write(Data("filled a store with \(count) posts in \(Int(Date().timeIntervalSince(filled)))s\n".utf8))
-            var times: [Double] = []
+            // Interleaved: with the terminal probe (as a user starts it), and without (`--images symbols`).
+            var times: [Double] = [], unprobed: [Double] = []
             for _ in 0..<runs {
-                let session = Terminal(home: home, tern: tern)
-                times.append(try session.startUp())
-                session.close()
+                for probe in [true, false] {
+                    let session = Terminal(home: home, tern: tern)
+                    let t = try session.startUp(arguments: probe ? [] : ["--images", "symbols"])
+                    if probe { times.append(t) } else { unprobed.append(t) }
+                    session.close()
+                }
             }
             figures.append(Figure(name: "first frame, \(count) cached posts (median of \(runs))", value: Report.median(times), unit: "ms"))
             figures.append(Figure(name: "first frame, \(count) cached posts (slowest)", value: times.max() ?? .nan, unit: "ms"))
+            figures.append(Figure(name: "first frame, \(count) cached posts, no terminal probe (median)", value: Report.median(unprobed), unit: "ms"))
             if count == 100_000 {
                 let session = Terminal(home: home, tern: tern)
                 defer { session.close() }
@@ -73,12 +78,13 @@ private final class Terminal {
     }
 
     /// Milliseconds from just before tmux starts the process to the first frame with posts.
-    func startUp() throws -> Double {
+    func startUp(arguments: [String] = []) throws -> Double {
         try? FileManager.default.removeItem(atPath: marker)
         let env = "XDG_CONFIG_HOME=\(home.path)/config XDG_DATA_HOME=\(home.path)/data XDG_CACHE_HOME=\(home.path)/cache "
             + "TERN_BENCH_FIRST_FRAME=\(marker) TERM=tmux-256color"
         let start = Self.monotonicNanoseconds()
-        tmux(["new-session", "-d", "-s", name, "-x", "120", "-y", "40", "exec env \(env) \(tern) --offline"], capture: false)
+        let command = ([tern, "--offline"] + arguments).joined(separator: " ")
+        tmux(["new-session", "-d", "-s", name, "-x", "120", "-y", "40", "exec env \(env) \(command)"], capture: false)
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
             if let text = try? String(contentsOfFile: marker, encoding: .utf8), let end = Int64(text.trimmingCharacters(in: .whitespacesAndNewlines)) {

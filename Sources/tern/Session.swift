@@ -76,22 +76,21 @@ enum Session {
         let requested: GraphicsMode?
         switch view.images { case .mode(let m)?: requested = m; case .auto?: requested = nil
         case nil: requested = config.images.flatMap(GraphicsMode.init(rawValue:)) }
-        let probe = TerminalProbe.run(requested: requested)
-        logger.info("terminal graphics", metadata: ["mode": "\(probe.mode.rawValue)", "kitty": "\(probe.answers.kitty)",
-                                                    "sixel": "\(probe.answers.sixel)", "tmux": "\(probe.tmux)",
-                                                    "cell": "\(probe.cellPixels.width)x\(probe.cellPixels.height)",
-                                                    "ms": "\(probe.elapsed.components.attoseconds / 1_000_000_000_000_000)"])
+        let layout = PictureLayout(rows: config.thumbnailHeight, columns: config.thumbnailWidth, avatars: config.avatars ?? true,
+                                   off: requested == .off, lowData: view.lowData || config.lowData(for: target.baseURL.host ?? ""))
+        // The terminal is asked what it can show after the first frame with posts; until then, symbols.
+        let findGraphics = {
+            let probe = TerminalProbe.run(requested: requested)
+            logger.info("terminal graphics", metadata: ["mode": "\(probe.mode.rawValue)", "kitty": "\(probe.answers.kitty)",
+                                                        "sixel": "\(probe.answers.sixel)", "tmux": "\(probe.tmux)",
+                                                        "cell": "\(probe.cellPixels.width)x\(probe.cellPixels.height)",
+                                                        "ms": "\(probe.elapsed.components.attoseconds / 1_000_000_000_000_000)"])
+            return Graphics(mode: probe.mode, tmux: probe.tmux == .passthrough, cell: probe.cellPixels, layout: layout,
+                            note: probe.note, typed: probe.answers.typed)
+        }
         let screen = try Screen()
         defer { screen.close() }
-        var mode = probe.mode, graphicsNote = probe.note
-        if mode == .kitty, !screen.canDrawKittyPlaceholders {
-            mode = .symbols
-            graphicsNote = "Pictures as symbols: kitty's placeholders need a 256-colour TERM (such as xterm-kitty)."
-        }
-        let layout = PictureLayout(rows: config.thumbnailHeight, columns: config.thumbnailWidth, avatars: config.avatars ?? true,
-                                   off: mode == .off, lowData: view.lowData || config.lowData(for: target.baseURL.host ?? ""))
-        let loader = ImageLoader(http: http, colorMode: imageMode(for: screen.colorMode),
-                                 pixels: PixelOutput(mode: mode, cell: probe.cellPixels), diskCache: disk, offline: offline)
+        let loader = ImageLoader(http: http, colorMode: imageMode(for: screen.colorMode), diskCache: disk, offline: offline)
         defer { waitFor { await loader.flush() } }
         // One streaming connection for the account, unless told otherwise; `--offline` sends nothing.
         let live = offline || view.noStream || config.stream == false ? nil
@@ -106,9 +105,9 @@ enum Session {
         let app = AppRunner(screen: screen, sources: sources, loader: loader, mailbox: mailbox, theme: theme, timeline: timeline, title: target.title,
                             keymap: keymap, prefetchRows: view.prefetch ?? config.prefetchRows ?? 10, pageSize: view.pageSize,
                             mouse: config.mouse ?? true,
-                            notice: themeWarning ?? (disk == nil ? "Image disk cache unavailable at \(paths.imageCache.path)" : nil) ?? graphicsNote,
+                            notice: themeWarning ?? (disk == nil ? "Image disk cache unavailable at \(paths.imageCache.path)" : nil),
                             live: live, confirmBoost: config.confirmBoost ?? false, writing: writing,
-                            graphics: Graphics(mode: mode, tmux: probe.tmux == .passthrough, layout: layout),
+                            graphics: Graphics(mode: requested == .off ? .off : .symbols, layout: layout), findGraphics: findGraphics,
                             fetchLists: {
                                 guard !offline else { return [] }
                                 do { return try await client.lists() } catch {

@@ -15,7 +15,8 @@ struct Tern: ParsableCommand {
         version: """
             tern \(TernVersion.string)
             pictures: \(ImageCodecs.summary)
-            terminal graphics: chafa symbols (256 colours, truecolor, 16, 8, monochrome)
+            terminal graphics: kitty (Unicode placeholders, through tmux with passthrough), sixel (chafa), \
+            iTerm2 (PNG), chafa symbols (truecolor, 256, 16, 8 colours, monochrome)
             """,
         subcommands: [Browse.self, Demo.self, Login.self, Accounts.self, Logout.self, Sync.self, Cache.self],
         defaultSubcommand: Browse.self)

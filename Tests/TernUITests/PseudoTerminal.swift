@@ -9,6 +9,10 @@ final class PseudoTerminal: @unchecked Sendable {
     private let answer: [UInt8]?
     private let lock = NSLock()
     private var written: [UInt8] = []
+    /// Wakes the reading thread to stop; the thread ends before the descriptors close, so it can never
+    /// read from a descriptor number the next test's terminal reuses.
+    private let stop: [Int32]
+    private let stopped = DispatchSemaphore(value: 0)
 
     /// `answer` is sent once the device-attributes query has arrived; nil never answers.
     init(answer: String?, rows: Int = 40, columns: Int = 120, cell: (width: Int, height: Int)? = nil) throws {
@@ -27,7 +31,10 @@ final class PseudoTerminal: @unchecked Sendable {
                            ws_xpixel: UInt16(columns * (cell?.width ?? 0)), ws_ypixel: UInt16(rows * (cell?.height ?? 0)))
         _ = ioctl(m, UInt(TIOCSWINSZ), &size)
         self.answer = answer.map { Array($0.utf8) }
-        Thread { self.serve() }.start()
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { throw XCTSkip("no pipe") }
+        stop = fds
+        Thread { self.serve(); self.stopped.signal() }.start()
     }
 
     /// Everything sent to the "screen" so far.
@@ -52,8 +59,8 @@ final class PseudoTerminal: @unchecked Sendable {
         var answered = false
         let query = Array("\u{1B}[c".utf8)
         while true {
-            var fds = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-            guard poll(&fds, 1, 30_000) > 0 else { return }
+            var fds = [pollfd(fd: master, events: Int16(POLLIN), revents: 0), pollfd(fd: stop[0], events: Int16(POLLIN), revents: 0)]
+            guard poll(&fds, 2, 30_000) > 0, fds[1].revents == 0 else { return }
             let n = read(master, &buf, buf.count)
             guard n > 0 else { return }
             lock.lock()
@@ -99,8 +106,9 @@ final class PseudoTerminal: @unchecked Sendable {
     }
 
     func close() {
-        _ = Glibc.close(slave)
-        _ = Glibc.close(master)
+        _ = write(stop[1], [1], 1)
+        stopped.wait()
+        for fd in [slave, master, stop[0], stop[1]] { _ = Glibc.close(fd) }
     }
 }
 

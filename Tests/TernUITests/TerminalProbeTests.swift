@@ -39,7 +39,7 @@ final class TerminalProbeTests: XCTestCase {
     func testKittyAnswersChooseKittyWithItsCellSize() throws {
         let (r, t) = try probe("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;22c")
         defer { t.close() }
-        XCTAssertEqual(r.mode, .kitty)
+        XCTAssertEqual(r.mode, .kitty, "answers: \(r.answers)")
         XCTAssertEqual(r.cellPixels, CellPixels(width: 10, height: 20))
         XCTAssertTrue(r.answers.complete)
         XCTAssertLessThan(r.elapsed, .milliseconds(200))

@@ -1,0 +1,35 @@
+import TernImages
+import TernModel
+import TernTerminal
+
+extension AppRunner {
+    /// Asks the terminal how it shows pictures (after the first frame with posts: the probe costs a round
+    /// trip), hands back keys typed meanwhile, and switches to what it found.
+    func findGraphicsNow() {
+        guard let findGraphics else { return }
+        let found = findGraphics()
+        if !found.typed.isEmpty { screen.unread(found.typed) }
+        use(found)
+    }
+
+    /// Shows pictures this way from now on: the layout, kitty's picture store, the loader's output, and
+    /// what the user should know.
+    func use(_ graphics: Graphics) {
+        var mode = graphics.mode, note = graphics.note
+        if mode == .kitty, !screen.canDrawKittyPlaceholders {
+            mode = .symbols
+            note = "Pictures as symbols: kitty's placeholders need a 256-colour TERM (such as xterm-kitty)."
+        }
+        var layout = graphics.layout
+        layout.off = mode == .off
+        renderer.pictures = layout
+        if mode == .kitty, kitty == nil { kitty = KittyImages(screen: screen, tmux: graphics.tmux) }
+        if mode != .kitty, let old = kitty {
+            old.releaseAll()
+            kitty = nil
+        }
+        feeder.use(mode.sendsPixels ? PixelOutput(mode: mode, cell: graphics.cell) : nil)
+        if let note { show(note, error: false) }
+        dirty = true
+    }
+}
