@@ -208,10 +208,14 @@ public actor TimelineEngine {
         if timeline.isLocal { showSearch(); return }
         do {
             cursors = try store.state(key)
-            window = TimelineWindow(try store.run(key, around: cursors.anchorID, before: 30, after: 60))
+            // A screenful first (decoding cached posts is most of the start-up), the rest of the window
+            // right after, while the first frame is drawn.
+            window = TimelineWindow(try store.run(key, around: cursors.anchorID, before: 4, after: 12))
             if let id = cursors.anchorID, window.posts.contains(where: { $0.id == id }) {
                 savedPosition = SavedPosition(anchorID: id, offset: cursors.anchorOffset)
             }
+            emit()
+            window = TimelineWindow(try store.run(key, around: cursors.anchorID, before: 30, after: 60))
         } catch {
             say("Couldn't read the cache: \(error)", error: true)
         }
