@@ -19,6 +19,8 @@ final class ThumbnailFeeder {
     private var demand: ThumbnailDemand?
     /// Finished pictures made for an earlier graphics mode: shown until their new form arrives.
     private var stale: Set<ThumbnailRequest> = []
+    /// What the loader makes thumbnails for (nil: symbols only).
+    private var output: PixelOutput?
 
     init(loader: ImageLoader, mailbox: Mailbox) {
         self.loader = loader
@@ -40,6 +42,8 @@ final class ThumbnailFeeder {
     /// The loader switches to another graphics output, then the pictures in view and ahead are asked for
     /// again in their new form, the old ones shown meanwhile.
     func use(_ output: PixelOutput?) {
+        guard output != self.output else { return }
+        self.output = output
         let loader = self.loader, mailbox = self.mailbox
         Task.detached {
             await loader.setPixelOutput(output)

@@ -23,7 +23,7 @@ final class OfflineEndToEndTests: XCTestCase {
         let online = try TmuxSession(command: browse)
         defer { online.close() }
         XCTAssertTrue(online.wait { $0.contains("Path corner keyboard paper lake.") }.ok, online.screen())
-        let first = settled(online)
+        let first = online.waitSettled(quiet: 1.5, colours: true).screen
         XCTAssertTrue(first.unicodeScalars.contains { (0x2580...0x259F).contains($0.value) }, "no thumbnails:\n\(first)")
         try online.send("q")
         online.close()
@@ -36,23 +36,9 @@ final class OfflineEndToEndTests: XCTestCase {
         XCTAssertTrue(cached.ok, "the cached posts did not show at once:\n\(cached.screen)")
         XCTAssertTrue(offline.wait { $0.split(separator: "\n").last?.contains("offline") == true }.ok,
                       "the status line should say offline:\n\(offline.screen())")
-        let second = settled(offline)
+        let second = offline.waitSettled(quiet: 1.5, colours: true).screen
         XCTAssertEqual(listArea(withoutAges: second), listArea(withoutAges: first),
                        "posts or thumbnails differ from the online run")
-    }
-
-    /// The screen with colours, once it has stopped changing (thumbnails in).
-    private func settled(_ tmux: TmuxSession) -> String {
-        var last = ""
-        var stableSince = Date()
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
-            let now = (try? tmux.run(["capture-pane", "-p", "-e", "-N"])) ?? ""
-            if now != last { last = now; stableSince = Date() }
-            if Date().timeIntervalSince(stableSince) > 1.5 { break }
-            usleep(100_000)
-        }
-        return last
     }
 
     /// The list's lines (no title or status line), with the right-aligned ages ("5m") taken out: a

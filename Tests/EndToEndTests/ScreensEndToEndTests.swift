@@ -16,7 +16,8 @@ final class ScreensEndToEndTests: XCTestCase {
         XCTAssertTrue(tmux.wait { $0.contains("Sol Novak @user32") && $0.contains("☆") }.ok, tmux.screen())
         // The third post has the demo's 40-reply thread under it.
         for _ in 0..<2 { try tmux.send("j"); usleep(100_000) }
-        let before = tmux.wait { $0.contains("3/") }
+        // Compared after the pictures have finished loading, so only the place can differ.
+        let before = tmux.waitSettled { $0.contains("3/") }
         XCTAssertTrue(before.ok, before.screen)
         try tmux.send("Enter")
         let thread = tmux.wait { $0.contains("tern · Thread") && $0.contains("Reply 1:") }
@@ -28,7 +29,7 @@ final class ScreensEndToEndTests: XCTestCase {
         XCTAssertGreaterThan(nested.prefix { $0 == " " }.count, first.prefix { $0 == " " }.count, thread.screen)
 
         try tmux.send("Escape")
-        let back = tmux.wait { $0.contains("tern · Home") }
+        let back = tmux.waitSettled { $0.contains("tern · Home") }
         XCTAssertTrue(back.ok, back.screen)
         XCTAssertEqual(listArea(back.screen), listArea(before.screen), "Esc did not return to the same place")
 
@@ -52,7 +53,8 @@ final class ScreensEndToEndTests: XCTestCase {
         let tern = try TmuxSession.ternBinary()
         let tmux = try TmuxSession(command: "\(tern.path) demo --new-post-every 0; sleep 30")
         defer { tmux.close() }
-        let first = tmux.wait { $0.contains("Sol Novak @user32") && $0.contains("☆") }
+        // Pictures and avatars loaded first: what changes after this is the scroll.
+        let first = tmux.waitSettled { $0.contains("Sol Novak @user32") && $0.contains("☆") }
         XCTAssertTrue(first.ok, first.screen)
         // A wheel-down report in xterm's SGR encoding, as a terminal sends it: ESC [ < 65 ; 10 ; 10 M.
         try tmux.run(["send-keys", "-H"] + Array("\u{1B}[<65;10;10M".utf8).map { String(format: "%02x", $0) })

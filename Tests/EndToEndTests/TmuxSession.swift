@@ -32,7 +32,8 @@ final class TmuxSession {
         try Spawn.run(["tmux", "-L", socket] + args, capture: capture)
     }
 
-    func screen() -> String { (try? run(["capture-pane", "-p", "-N"])) ?? "" }
+    /// The screen's text; with `colours`, its colours too.
+    func screen(colours: Bool = false) -> String { (try? run(["capture-pane", "-p", "-N"] + (colours ? ["-e"] : []))) ?? "" }
 
     func send(_ keys: String...) throws { try run(["send-keys"] + keys) }
 
@@ -44,6 +45,22 @@ final class TmuxSession {
         while Date() < deadline {
             last = screen()
             if condition(last) { return (true, last) }
+            usleep(100_000)
+        }
+        return (false, last)
+    }
+
+    /// Waits until the screen satisfies `condition` and then stays the same for `quiet` seconds (pictures
+    /// done loading); returns the screen it last saw.
+    @discardableResult
+    func waitSettled(timeout: Double = 20, quiet: Double = 0.6, colours: Bool = false,
+                     until condition: (String) -> Bool = { _ in true }) -> (ok: Bool, screen: String) {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = "", since = Date()
+        while Date() < deadline {
+            let now = screen(colours: colours)
+            if now != last { last = now; since = Date() }
+            if condition(now), Date().timeIntervalSince(since) >= quiet { return (true, now) }
             usleep(100_000)
         }
         return (false, last)
