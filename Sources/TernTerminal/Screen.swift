@@ -122,6 +122,12 @@ public final class Screen {
         fflush(outputFile)
     }
 
+    /// Whether keys are waiting to be read (on the terminal; curses' own buffer is read before it blocks).
+    public var keysWaiting: Bool {
+        var fd = pollfd(fd: fileno(ownedInput ?? tern_stdin()), events: Int16(POLLIN), revents: 0)
+        return poll(&fd, 1, 0) > 0
+    }
+
     /// Gives back keys read outside curses (typed while the terminal was being asked what it can show),
     /// so they are read next, in order.
     public func unread(_ bytes: [UInt8]) {
