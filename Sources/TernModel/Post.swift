@@ -112,6 +112,9 @@ extension Post {
 
     /// The titles of the filters that fold the post behind a warning.
     public var filterWarnings: [String] { (filters ?? []).filter { $0.action == .warn }.map(\.title) }
+
+    /// Its pictures show only blurred until revealed: marked sensitive, or a filter of the user's says blur.
+    public var blursMedia: Bool { sensitive || filters?.contains { $0.action == .blur } == true }
 }
 
 /// Marks on a post that are the user's wish, not yet the server's word.

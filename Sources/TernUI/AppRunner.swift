@@ -103,7 +103,8 @@ public final class AppRunner {
             if dirty { settleAndDraw() }
             // Asking the terminal costs a round trip (an ssh one, remotely): the cached posts go first. And
             // it reads the keyboard's line: not while keys are waiting or the user is writing.
-            if !graphicsFound, postsDrawn || Date().timeIntervalSince(started) > 0.5, stack.top is FeedLayer, !screen.keysWaiting {
+            if !graphicsFound, postsDrawn || Date().timeIntervalSince(started) > 0.5, stack.top is FeedLayer || stack.top is GridLayer,
+               !screen.keysWaiting {
                 graphicsFound = true
                 findGraphicsNow()
                 if dirty { settleAndDraw() }

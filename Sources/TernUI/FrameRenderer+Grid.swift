@@ -29,12 +29,7 @@ extension FrameRenderer {
             let row = listTop + box.line
             guard row < visibleRows.upperBound else { continue }
             let key = box.request ?? box.blurKey
-            switch key.flatMap({ env.images[$0] }) {
-            case .ready(let t)?: if let key { drawPicture(t, key: key, row: row, column: box.column, visibleRows: visibleRows, on: screen) }
-            case .placeholder(let grid)?: screen.draw(grid, row: row, column: box.column, visibleRows: visibleRows)
-            case .failed?: drawBoxText("image unavailable", box: box, row: row, on: screen, visibleRows: visibleRows)
-            case nil: drawBoxText(box.blurKey != nil ? "sensitive" : "loading…", box: box, row: row, on: screen, visibleRows: visibleRows)
-            }
+            drawBox(box, key.flatMap { env.images[$0] }, key: key, row: row, visibleRows: visibleRows, on: screen)
             let captionRow = row + box.rows
             guard visibleRows.contains(captionRow) else { continue }
             let more = post.media.count > 1 ? " +\(post.media.count - 1)" : ""

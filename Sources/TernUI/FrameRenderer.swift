@@ -249,23 +249,29 @@ public final class FrameRenderer {
                 }
                 continue
             }
-            switch state {
-            case .ready(let t):
-                if let key { drawPicture(t, key: key, row: row, column: box.column, visibleRows: visibleRows, on: screen) }
-                if box.blurKey != nil { drawBoxText("sensitive", box: box, row: row, on: screen, visibleRows: visibleRows) }
-            case .placeholder(let grid):
-                screen.draw(grid, row: row, column: box.column, visibleRows: visibleRows)
-                if box.blurKey != nil { drawBoxText("sensitive", box: box, row: row, on: screen, visibleRows: visibleRows) }
-            case .failed:
-                drawBoxText(box.isAvatar ? "no avatar" : "image unavailable", box: box, row: row,
-                            on: screen, visibleRows: visibleRows)
-            case nil where waiting:
-                drawBoxText("select to load", box: box, row: row, on: screen, visibleRows: visibleRows)
-            case nil:
-                let note = box.blurKey != nil || (box.request == nil && box.attachment.blurhash == nil && box.attachment.thumbnailURL != nil)
-                    ? "sensitive" : box.request == nil ? "no preview" : "loading…"
-                drawBoxText(note, box: box, row: row, on: screen, visibleRows: visibleRows)
-            }
+            drawBox(box, state, key: key, row: row, visibleRows: visibleRows, waiting: waiting, on: screen)
+        }
+    }
+
+    /// A picture's box: the picture (or its blurhash) with "sensitive" over a blurred one, or a word for
+    /// why it isn't there (`waiting`: low data, until its post is selected).
+    func drawBox(_ box: MediaBox, _ state: ImageState?, key: ThumbnailRequest?, row: Int, visibleRows: Range<Int>, waiting: Bool = false,
+                 on screen: Screen) {
+        switch state {
+        case .ready(let t):
+            if let key { drawPicture(t, key: key, row: row, column: box.column, visibleRows: visibleRows, on: screen) }
+            if box.blurKey != nil { drawBoxText("sensitive", box: box, row: row, on: screen, visibleRows: visibleRows) }
+        case .placeholder(let grid):
+            screen.draw(grid, row: row, column: box.column, visibleRows: visibleRows)
+            if box.blurKey != nil { drawBoxText("sensitive", box: box, row: row, on: screen, visibleRows: visibleRows) }
+        case .failed:
+            drawBoxText(box.isAvatar ? "no avatar" : "image unavailable", box: box, row: row, on: screen, visibleRows: visibleRows)
+        case nil where waiting:
+            drawBoxText("select to load", box: box, row: row, on: screen, visibleRows: visibleRows)
+        case nil:
+            let note = box.blurKey != nil || (box.request == nil && box.attachment.blurhash == nil && box.attachment.thumbnailURL != nil)
+                ? "sensitive" : box.request == nil ? "no preview" : "loading…"
+            drawBoxText(note, box: box, row: row, on: screen, visibleRows: visibleRows)
         }
     }
 

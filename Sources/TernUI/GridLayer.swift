@@ -117,9 +117,8 @@ struct GridLayer: Layer {
             let post = posts[i]
             guard let m = post.media.first(where: { $0.thumbnailURL != nil }) else { return nil }
             let line = (i / g.perRow - topRow) * g.cellHeight, column = RowLayout.gutter + (i % g.perRow) * g.stride
-            let sensitive = post.sensitive || post.filters?.contains { $0.action == .blur } == true
-            let request = sensitive ? nil : m.thumbnailURL.map { ThumbnailRequest(url: $0, columns: g.thumbColumns, rows: g.thumbRows) }
-            let blur = sensitive ? RowLayout.blurKey(m, columns: g.thumbColumns, rows: g.thumbRows) : nil
+            let request = post.blursMedia ? nil : m.thumbnailURL.map { ThumbnailRequest(url: $0, columns: g.thumbColumns, rows: g.thumbRows) }
+            let blur = post.blursMedia ? RowLayout.blurKey(m, columns: g.thumbColumns, rows: g.thumbRows) : nil
             return (post, MediaBox(line: line, column: column, columns: g.thumbColumns, rows: g.thumbRows, attachment: m,
                                    request: request, blurKey: blur))
         }

@@ -124,8 +124,7 @@ struct RowLayout {
                 lines += TextWrap.wrap([("↗ " + (card.title.isEmpty ? card.url : card.title), .link), (provider, .placeholder)],
                                        width: inner).prefix(2).map(shifted)
             }
-            let blur = post.sensitive || post.filters?.contains { $0.action == .blur } == true
-            layoutMedia(post, x0: x0, inner: inner, blurOnly: blur && !revealed)
+            layoutMedia(post, x0: x0, inner: inner, blurOnly: post.blursMedia && !revealed)
         } else if !post.media.isEmpty {
             lines.append([Segment(text: SafeText("▣ \(post.media.count) attachment\(post.media.count == 1 ? "" : "s") hidden"),
                                   role: .placeholder, column: x0)])
