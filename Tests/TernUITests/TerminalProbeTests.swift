@@ -70,7 +70,7 @@ final class TerminalProbeTests: XCTestCase {
         XCTAssertEqual(r.mode, .symbols)
         XCTAssertFalse(r.answers.complete)
         XCTAssertGreaterThanOrEqual(r.elapsed, .milliseconds(190))
-        XCTAssertLessThan(r.elapsed, .milliseconds(400))
+        XCTAssertLessThan(r.elapsed, .seconds(1), "a terminal that never answers costs the timeout, not a hang")
     }
 
     func testTerminalSettingsComeBackAsTheyWere() throws {
