@@ -38,9 +38,10 @@ public enum TerminalProbe {
                            environment: [String: String] = ProcessInfo.processInfo.environment,
                            timeout: Duration = .milliseconds(200)) -> Result {
         let clock = ContinuousClock(), start = clock.now
-        let tmux = environment["TMUX"].map { _ in tmuxPassthrough(environment) } ?? Tmux.none
         var answers = TerminalAnswers()
         let needsAnswers = requested == nil || requested?.sendsPixels == true
+        // Only worth asking tmux when pixels are wanted.
+        let tmux = needsAnswers && environment["TMUX"] != nil ? tmuxPassthrough() : Tmux.none
         let term = environment["TERM"] ?? ""
         if needsAnswers, isatty(input) == 1, isatty(output) == 1, term != "dumb", term != "linux", !term.isEmpty {
             answers = ask(input: input, output: output, queries: queries(tmux: tmux), timeout: timeout)
@@ -87,7 +88,7 @@ public enum TerminalProbe {
 
     /// Asks tmux whether this pane lets sequences through (`allow-passthrough`, tmux 3.3 and later). With
     /// posix_spawn and a pipe: Foundation's Process took about 50 ms here to see a 2 ms command end.
-    private static func tmuxPassthrough(_ env: [String: String]) -> Tmux {
+    private static func tmuxPassthrough() -> Tmux {
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { return .blocked }
         var actions = posix_spawn_file_actions_t()
