@@ -29,7 +29,11 @@ final class OfflineTests: XCTestCase {
         let log2 = SnapshotLog()
         let engine2 = try rig.engine(url, log: log2)
         engine2.send(.start)
-        let cached = try await waitFor(log2) { !$0.posts.isEmpty }
+        // A screenful around the saved place comes first, then the rest of the cached window.
+        let screenful = try await waitFor(log2) { !$0.posts.isEmpty }
+        XCTAssertTrue(screenful.posts.contains { $0.id == posts[5].id }, "the saved place is in the first screenful")
+        XCTAssertEqual(screenful.savedPosition, SavedPosition(anchorID: posts[5].id, offset: 2))
+        let cached = try await waitFor(log2) { $0.posts.count >= posts.count }
         XCTAssertEqual(cached.posts.map(\.id), posts.map(\.id))
         XCTAssertEqual(cached.savedPosition, SavedPosition(anchorID: posts[5].id, offset: 2))
         _ = try await waitFor(log2) { $0.offline && !$0.loadingNewer }
