@@ -208,14 +208,21 @@ public actor TimelineEngine {
         if timeline.isLocal { showSearch(); return }
         do {
             cursors = try store.state(key)
-            // A screenful first (decoding cached posts is most of the start-up), the rest of the window
-            // right after, while the first frame is drawn.
+            // A screenful first (decoding cached posts is most of the start-up), then the rest of the
+            // window (30 above the saved place, 60 below) around it, while the first frame is drawn.
             window = TimelineWindow(try store.run(key, around: cursors.anchorID, before: 4, after: 12))
             if let id = cursors.anchorID, window.posts.contains(where: { $0.id == id }) {
                 savedPosition = SavedPosition(anchorID: id, offset: cursors.anchorOffset)
             }
             emit()
-            window = TimelineWindow(try store.run(key, around: cursors.anchorID, before: 30, after: 60))
+            if window.hasOlder, let seq = window.entries.last?.seq {
+                let (more, hasMore) = try store.entries(key, olderThan: seq, limit: 48)
+                window.extendDown(more, more: hasMore)
+            }
+            if window.hasNewer, let seq = window.entries.first?.seq {
+                let (more, hasMore) = try store.entries(key, newerThan: seq, limit: 26)
+                window.extendUp(more, more: hasMore)
+            }
         } catch {
             say("Couldn't read the cache: \(error)", error: true)
         }

@@ -96,7 +96,7 @@ public actor ImageLoader {
         self.http = http
         self.offline = offline
         self.colorMode = colorMode
-        self.pixelOutput = pixels?.mode.sendsPixels == true ? pixels : nil
+        self.pixelOutput = Self.sendable(pixels)
         self.limits = limits
         self.disk = diskCache
         self.maxDownloads = max(1, maxDownloads)
@@ -147,12 +147,15 @@ public actor ImageLoader {
     /// Thumbnails from now on carry pixels for this output (the terminal was found to show them after
     /// the first frame). What was made for the old output is forgotten.
     public func setPixelOutput(_ pixels: PixelOutput?) {
-        let output = pixels?.mode.sendsPixels == true ? pixels : nil
+        let output = Self.sendable(pixels)
         guard output != pixelOutput else { return }
         pixelOutput = output
         generation += 1
         grids = MemoryCache(budget: grids.budget)
     }
+
+    /// An output only when it draws pixels: symbols and "off" need none.
+    private static func sendable(_ pixels: PixelOutput?) -> PixelOutput? { pixels?.mode.sendsPixels == true ? pixels : nil }
 
     /// Forgets that a picture failed, so the next request tries again.
     public func retry(url: String) { failures[url] = nil }

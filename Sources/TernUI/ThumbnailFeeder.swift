@@ -55,8 +55,7 @@ final class ThumbnailFeeder {
         stale = Set(images.compactMap { if case .ready = $0.value { $0.key } else { nil } })
         for (_, task) in prefetching { task.cancel() }
         prefetching = [:]
-        pool.reset()
-        if let demand { update(demand) }
+        askAgain()
     }
 
     /// A large picture's download moved on.
@@ -112,14 +111,18 @@ final class ThumbnailFeeder {
             images[r] = nil
             retrying.insert(r)
         }
-        pool.reset()
-        if let demand { update(demand) }
+        askAgain()
     }
 
     /// Forgets pictures the terminal no longer holds, so a box that shows one asks for it again.
     func forget(_ requests: [ThumbnailRequest]) {
         guard !requests.isEmpty else { return }
         for r in requests { images[r] = nil }
+        askAgain()
+    }
+
+    /// New cells for what the list asked for last: each asks again for what it lacks.
+    private func askAgain() {
         pool.reset()
         if let demand { update(demand) }
     }
