@@ -20,12 +20,15 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
 
+# Measured as installed: the static release build (see release).
 bench: deps
-	$(SWIFT) run -c release tern-bench render
-	$(SWIFT) run -c release tern-bench live
-	$(SWIFT) run -c release tern-bench compose
-	$(SWIFT) run -c release tern-bench images
-	$(SWIFT) run -c release tern-bench memory
+	$(SWIFT) build -c release --static-swift-stdlib
+	.build/release/tern-bench render
+	.build/release/tern-bench live
+	.build/release/tern-bench compose
+	.build/release/tern-bench images
+	.build/release/tern-bench memory
+	.build/release/tern-bench startup
 
 # make install PREFIX=/usr/local (default ~/.local); DESTDIR for packaging.
 PREFIX ?= $(HOME)/.local

@@ -86,6 +86,8 @@ public struct FeedSnapshot: Sendable {
     public var unread: Int?
     /// Where the list opens when first shown (a thread opens at the post it is about).
     public var focusID: String?
+    /// Stands in for a list whose engine hasn't reported yet: being read, not empty.
+    public var opening = false
 
     public init(version: Int = 0, feed: FeedID, rows: [FeedRow] = []) {
         self.version = version

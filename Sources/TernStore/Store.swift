@@ -11,6 +11,7 @@ public final class Store: Sendable {
     /// The database file.
     public let url: URL
     private let lock: StoreLock
+    static let pageCacheKiB = 512
 
     /// Opens (creating it if needed) and upgrades the store. A file written by a newer Tern is refused
     /// untouched rather than changed under a schema this binary does not know.
@@ -24,8 +25,14 @@ public final class Store: Sendable {
         config.prepareDatabase { db in
             // FULL: a committed pending action survives a power cut too, not only a crash.
             try db.execute(sql: "PRAGMA synchronous = FULL")
+            // Each connection's page cache, in KiB (SQLite's default is 2 MB). The file is local and in the
+            // system's cache anyway; this keeps scrolling through 100,000 posts flat in memory.
+            try db.execute(sql: "PRAGMA cache_size = -\(Self.pageCacheKiB)")
         }
         config.busyMode = .timeout(5)
+        // The engines read at once now and then, never five at a time: two readers and the writer bound
+        // the page caches to 3 × pageCacheKiB.
+        config.maximumReaderCount = 2
         do {
             pool = try DatabasePool(path: url.path, configuration: config)
             let migrator = StoreSchema.migrator

@@ -52,12 +52,14 @@ public final class AppRunner {
     private var messageShownUntil = Date.distantPast
     private var lastClockRedraw = Date()
     private var lastCountsRefresh = Date()
+    /// How long the first frame waits for the shown list's cached posts.
+    static let openingWait: TimeInterval = 0.15
     /// How often the counts of the posts in view are asked for again while online.
     static let countsInterval: TimeInterval = 60
     private var lastWidth = 0
     var dirty = true
     private var running = true
-    /// Called once, right after the first frame that shows posts is on the terminal (for `tern-bench startup`).
+    /// Called once, right after the first frame that shows posts is on the terminal (start-up's timeline in the log).
     public var onFirstPostsFrame: (() -> Void)?
 
     /// `sources` feed every engine the user opens; `onEngine` hears of each one and the task running it
@@ -93,14 +95,22 @@ public final class AppRunner {
 
     /// Runs until the user quits.
     public func run() {
-        perform([.feed(.timeline(rootTimeline), .start), .feed(.notifications, .start)])
-        var writingStarted = false, graphicsFound = false
+        perform([.feed(.timeline(rootTimeline), .start)])
+        var writingStarted = false, graphicsFound = false, notificationsStarted = false
         let started = Date()
         var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: mailbox.readFD, events: Int16(POLLIN), revents: 0)]
         while running {
             tick()
-            if dirty { settleAndDraw() }
+            // The first frame waits (briefly) for the cached posts: an empty list drawn a few milliseconds
+            // before them would flash, and say something that isn't so.
+            let opening = feeds[.timeline(rootTimeline)] == nil && Date().timeIntervalSince(started) < Self.openingWait
+            if dirty, !opening { settleAndDraw() }
+            // The unread count can wait until the posts are up; its engine would compete with theirs for the store.
+            if !notificationsStarted, postsDrawn || !opening {
+                notificationsStarted = true
+                perform([.feed(.notifications, .start)])
+            }
             // Asking the terminal costs a round trip (an ssh one, remotely): the cached posts go first. And
             // it reads the keyboard's line: not while keys are waiting or the user is writing.
             if !graphicsFound, postsDrawn || Date().timeIntervalSince(started) > 0.5, stack.top is FeedLayer || stack.top is GridLayer,
@@ -113,7 +123,7 @@ public final class AppRunner {
             if !writingStarted { writingStarted = true; startWriting() }
             // Pictures held back by the byte cap come once the view has been still for a moment.
             let waiting = screen.picturesDeferred > 0
-            if poll(&fds, 2, waiting ? 120 : 1000) == 0, waiting { dirty = true }
+            if poll(&fds, 2, opening ? 20 : waiting ? 120 : 1000) == 0, waiting { dirty = true }
             while running, let key = screen.readKey() { handle(key) }
             for event in mailbox.drain() { accept(event) }
         }

@@ -347,7 +347,7 @@ struct FeedLayer: Layer {
     // MARK: Drawing
 
     func render(_ env: LayerEnv, on screen: Screen) {
-        let snapshot = env.feeds[feed] ?? FeedSnapshot(feed: feed)
+        let snapshot = env.feeds[feed] ?? { var s = FeedSnapshot(feed: feed); s.opening = true; return s }()
         env.renderer.drawList(snapshot, viewport: viewport, revealed: revealed, title: title(snapshot), newAbove: newRows.count,
                               env: env, on: screen)
     }

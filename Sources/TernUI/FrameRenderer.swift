@@ -11,26 +11,17 @@ public final class FrameRenderer {
     public var theme: Theme
     /// How pictures are laid out in posts (size, avatars, off, low data); layouts are made again when it changes.
     var pictures = PictureLayout() { didSet { if pictures != oldValue { invalidateLayouts() } } }
-    private var layouts: [String: (layout: RowLayout, lastUse: UInt64)] = [:]
-    private var clock: UInt64 = 0
-    /// Layouts are cheap to redo; keeping only recent ones keeps memory flat however far the user scrolls.
-    static let layoutCacheSize = 300
+    /// Layouts are cheap to redo; a byte budget keeps memory flat however far the user scrolls and
+    /// however long the posts are.
+    private var layouts = MemoryCache<String, RowLayout>(budget: FrameRenderer.layoutBudget)
+    static let layoutBudget = 1 << 20
 
     public init(theme: Theme) { self.theme = theme }
 
     func layout(_ row: FeedRow, width: Int, revealed: Bool, now: Date) -> RowLayout {
-        clock += 1
-        if let l = layouts[row.id]?.layout, l.width == width, l.revealed == revealed, l.row == row {
-            layouts[row.id] = (l, clock)
-            return l
-        }
+        if let l = layouts.get(row.id), l.width == width, l.revealed == revealed, l.row == row { return l }
         let l = RowLayout(row: row, width: width, revealed: revealed, now: now, pictures: pictures)
-        layouts[row.id] = (l, clock)
-        if layouts.count > Self.layoutCacheSize {
-            // Drop the least recently used third in one pass.
-            let cutoff = layouts.values.map(\.lastUse).sorted()[layouts.count / 3]
-            layouts = layouts.filter { $0.value.lastUse >= cutoff }
-        }
+        layouts.set(row.id, l, bytes: l.approximateBytes)
         return l
     }
 
@@ -38,7 +29,7 @@ public final class FrameRenderer {
     func forget(_ feed: FeedID) { indexCache[feed] = nil }
 
     /// Forgets layouts (relative times age; a resize changes every width).
-    func invalidateLayouts() { layouts = [:] }
+    func invalidateLayouts() { layouts = MemoryCache(budget: Self.layoutBudget) }
 
     /// A snapshot's row ids and their index, made once per snapshot version rather than on every frame and key.
     private var indexCache: [FeedID: (version: Int, ids: [String], index: [String: Int])] = [:]
@@ -83,7 +74,7 @@ public final class FrameRenderer {
         }
         if bottom < viewHeight {
             let note: String?
-            if snapshot.rows.isEmpty { note = snapshot.loadingNewer ? "Loading…" : "Nothing here yet. Press r to refresh." }
+            if snapshot.rows.isEmpty { note = snapshot.loadingNewer || snapshot.opening ? "Loading…" : "Nothing here yet. Press r to refresh." }
             else if snapshot.loadingOlder { note = "Loading older…" }
             else if snapshot.reachedEnd, case .timeline = snapshot.feed { note = "— end of the timeline —" }
             else { note = nil }

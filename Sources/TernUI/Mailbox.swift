@@ -43,6 +43,15 @@ public enum ImageState: Sendable {
     case placeholder(CellGrid)
     case ready(Thumbnail)
     case failed(String)
+
+    /// The memory its cells and pixels take.
+    var byteCount: Int {
+        switch self {
+        case .placeholder(let grid): return grid.byteCount
+        case .ready(let thumbnail): return thumbnail.byteCount
+        case .failed(let why): return why.utf8.count
+        }
+    }
 }
 
 /// Events for the UI loop plus a pipe that wakes its `poll()`. Any thread may post; only the loop drains.

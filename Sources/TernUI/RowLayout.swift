@@ -35,6 +35,14 @@ struct RowLayout {
     var post: Post? { row.post }
     var height: Int { lines.count }
 
+    /// Roughly the memory this layout holds of its own (its text and boxes; the row is shared with the
+    /// snapshot), for the layout cache's byte budget.
+    var approximateBytes: Int {
+        lines.reduce(MemoryLayout<Self>.stride + media.count * MemoryLayout<MediaBox>.stride) { sum, line in
+            line.reduce(sum + 32) { $0 + MemoryLayout<Segment>.stride + $1.text.string.utf8.count }
+        }
+    }
+
     /// Columns left of the content: the selection gutter.
     static let gutter = 2
     /// A "+N" after the pictures that didn't fit takes this many columns.

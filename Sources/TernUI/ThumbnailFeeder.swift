@@ -175,9 +175,12 @@ final class ThumbnailFeeder {
         }
     }
 
-    /// Keeps the image table to what is in view or ahead once it grows; the loader's caches keep the rest.
+    /// Keeps the image table to what is in view or ahead once it holds more than `tableBudget` bytes; the
+    /// loader's caches keep the rest.
     private func prune(keeping live: Set<ThumbnailRequest>) {
-        guard images.count > 300 else { return }
+        guard images.values.reduce(0, { $0 + $1.byteCount }) > Self.tableBudget else { return }
         images = images.filter { live.contains($0.key) }
     }
+
+    static let tableBudget = 4 << 20
 }

@@ -2,53 +2,108 @@ import ArgumentParser
 import Foundation
 import TernStore
 
-/// `tern-bench startup`: the real `tern --offline` in tmux, from process start to the first frame that
-/// shows posts, over stores of 1,000 and 100,000 cached posts; then RSS after paging down through
-/// 10,000 of them.
+/// `tern-bench startup`: the real `tern --offline`, each on a pseudo-terminal of its own, from process
+/// start to the first output showing posts, over stores of 1,000 and 100,000 cached posts, interleaved
+/// with newsboat on 1,000 cached items (when installed) measured the same way; `tern --help`; RSS and
+/// where it is; then RSS after paging down through 10,000 cached posts in tmux.
 struct StartupBench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "startup", abstract: "Start-up time from a cached store, and RSS after scrolling cached posts (needs tmux).")
+        commandName: "startup", abstract: "Start-up time and RSS from a cached store, beside newsboat (needs tmux; newsboat optional).")
 
-    @Option(help: "Start-ups timed per store size.") var runs = 7
+    @Option(help: "Start-ups timed per store size.") var runs = 9
     @Option(help: "Cached posts to page through for the RSS figure.") var scroll = 10_000
+    @Option(help: "Prepare the stores in this folder and keep them (reused by later runs, and for profiling by hand).")
+    var keep: String?
     @OptionGroup var output: OutputOptions
 
     func run() throws {
         let tern = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
             .appendingPathComponent("tern").path
         guard FileManager.default.isExecutableFile(atPath: tern) else { throw ValidationError("\(tern) is not built") }
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tern-bench-startup-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: root) }
-        var figures: [Figure] = []
+        let root = keep.map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("tern-bench-startup-\(getpid())")
+        defer { if keep == nil { try? FileManager.default.removeItem(at: root) } }
+        var contenders: [Contender] = []
         for count in [1_000, 100_000] {
             let home = root.appendingPathComponent("\(count)")
-            let filled = Date()
-            try Self.prepare(home, posts: count)
-            FileHandle.standardError.write(Data("filled a store with \(count) posts in \(Int(Date().timeIntervalSince(filled)))s\n".utf8))
-            // Interleaved: with the terminal probe (as a user starts it), and without (`--images symbols`).
-            var times: [Double] = [], unprobed: [Double] = []
-            for _ in 0..<runs {
-                for probe in [true, false] {
-                    let session = Terminal(home: home, tern: tern)
-                    let t = try session.startUp(arguments: probe ? [] : ["--images", "symbols"])
-                    if probe { times.append(t) } else { unprobed.append(t) }
-                    session.close()
-                }
+            if !FileManager.default.fileExists(atPath: home.appendingPathComponent("ready").path) {
+                let filled = Date()
+                try Self.prepare(home, posts: count)
+                try "".write(to: home.appendingPathComponent("ready"), atomically: true, encoding: .utf8)
+                FileHandle.standardError.write(Data("filled a store with \(count) posts in \(Int(Date().timeIntervalSince(filled)))s\n".utf8))
             }
-            figures.append(Figure(name: "first frame, \(count) cached posts (median of \(runs))", value: Report.median(times), unit: "ms"))
-            figures.append(Figure(name: "first frame, \(count) cached posts (slowest)", value: times.max() ?? .nan, unit: "ms"))
-            figures.append(Figure(name: "first frame, \(count) cached posts, no terminal probe (median)", value: Report.median(unprobed), unit: "ms"))
-            if count == 100_000 {
-                let session = Terminal(home: home, tern: tern)
-                defer { session.close() }
-                _ = try session.startUp()
-                figures.append(Figure(name: "RSS after start", value: Double(session.rssKB()) / 1024, unit: "MB"))
-                let reached = session.pageDown(until: count - scroll)
-                figures.append(Figure(name: "posts scrolled", value: Double(count - reached), unit: "posts"))
-                figures.append(Figure(name: "RSS after scrolling them", value: Double(session.rssKB()) / 1024, unit: "MB"))
+            contenders.append(Contender(name: "tern, \(count) cached posts", argv: [tern, "--offline"], env: Self.environment(home),
+                                        shows: "post #", quit: "q"))
+        }
+        if let newsboat = Newsboat.find() {
+            contenders.append(try Newsboat.prepare(root.appendingPathComponent("newsboat"), executable: newsboat, items: 1_000))
+        } else {
+            FileHandle.standardError.write(Data("newsboat is not installed: no comparison (apt install newsboat)\n".utf8))
+        }
+        // Interleaved, so a busy moment of the machine falls on all of them alike.
+        var times = [[Double]](repeating: [], count: contenders.count)
+        var rss = [[Double]](repeating: [], count: contenders.count)
+        for _ in 0..<runs {
+            for (i, c) in contenders.enumerated() {
+                let program = try PtyProgram(c.argv, env: c.env)
+                times[i].append(try program.millisecondsUntil(c.shows))
+                program.drain(seconds: 0.5)
+                rss[i].append(Double(MemoryBench.status("VmRSS:", pid: "\(program.pid)")) / 1024)
+                program.quit(typing: c.quit)
             }
         }
-        Report.print("startup: `tern --offline` in tmux 120×40 from a cached store", figures, json: output.json)
+        var figures: [Figure] = []
+        for (i, c) in contenders.enumerated() {
+            figures.append(Figure(name: "first frame, \(c.name) (median of \(runs))", value: Report.median(times[i]), unit: "ms"))
+            figures.append(Figure(name: "first frame, \(c.name) (slowest)", value: times[i].max() ?? .nan, unit: "ms"))
+        }
+        if contenders.count == 3 {
+            for i in 0..<2 {
+                figures.append(Figure(name: "\(contenders[i].name) against newsboat (time ÷ newsboat's)",
+                                      value: Report.median(times[i]) / Report.median(times[2]), unit: "×"))
+            }
+        }
+        for (i, c) in contenders.enumerated() {
+            figures.append(Figure(name: "RSS 0.5 s after the first frame, \(c.name) (median)", value: Report.median(rss[i]), unit: "MB"))
+        }
+        var help: [Double] = [], helpPeak: [Double] = []
+        for _ in 0..<max(runs, 15) {
+            let env = Self.environment(root.appendingPathComponent("1000"))
+            help.append(try runToEnd([tern, "--help"], env: env).ms)
+            // Through sh for the peak: posix_spawn's child shares this process's memory until it runs
+            // exec, and the kernel counts that in the child's peak; sh's own exec leaves it behind.
+            helpPeak.append(Double(try runToEnd(["/bin/sh", "-c", "exec \"$0\" --help", tern], env: env).peakKB) / 1024)
+        }
+        figures.append(Figure(name: "tern --help (median)", value: Report.median(help), unit: "ms"))
+        figures.append(Figure(name: "tern --help, peak RSS (median)", value: Report.median(helpPeak), unit: "MB"))
+        Report.print("startup: from spawn to the first output with posts, on a pty of 120×40", figures, json: output.json)
+
+        // Where the megabytes are, once the first screen has settled.
+        let program = try PtyProgram(contenders[0].argv, env: contenders[0].env)
+        _ = try program.millisecondsUntil(contenders[0].shows)
+        program.drain(seconds: 0.5)
+        let map = try MemoryMap(pid: program.pid, executable: tern)
+        program.quit(typing: contenders[0].quit)
+        Report.print("RSS of \(contenders[0].name) 0.5 s after the first frame, by mapping (smaps)",
+                     map.top(12).flatMap { [Figure(name: $0.name, value: Double($0.kB) / 1024, unit: "MB"),
+                                            Figure(name: "  of which private, written", value: Double($0.privateDirtyKB) / 1024, unit: "MB")] }
+                        + [Figure(name: "total", value: Double(map.totalKB) / 1024, unit: "MB"),
+                           Figure(name: "total private, written", value: Double(map.privateDirtyKB) / 1024, unit: "MB")], json: output.json)
+
+        let home = root.appendingPathComponent("100000")
+        let session = Terminal(home: home, tern: tern)
+        defer { session.close() }
+        try session.startUp()
+        var scrolled = [Figure(name: "RSS after start (tmux)", value: Double(session.rssKB()) / 1024, unit: "MB")]
+        let reached = session.pageDown(until: 100_000 - scroll)
+        scrolled.append(Figure(name: "posts scrolled", value: Double(100_000 - reached), unit: "posts"))
+        scrolled.append(Figure(name: "RSS after scrolling them", value: Double(session.rssKB()) / 1024, unit: "MB"))
+        Report.print("scrolling: `tern --offline` in tmux 120×40, 100,000 cached posts", scrolled, json: output.json)
+    }
+
+    static func environment(_ home: URL) -> [String] {
+        ["HOME=\(home.path)", "XDG_CONFIG_HOME=\(home.path)/config", "XDG_DATA_HOME=\(home.path)/data",
+         "XDG_CACHE_HOME=\(home.path)/cache", "XDG_STATE_HOME=\(home.path)/state", "TERM=xterm-256color", "LANG=C.UTF-8"]
     }
 
     /// XDG folders with a stored account and a store holding `posts` posts in its home timeline.
@@ -69,28 +124,20 @@ private final class Terminal {
     let name = "tern-bench-\(getpid())-\(UUID().uuidString.prefix(6))"
     let home: URL
     let tern: String
-    let marker: String
 
     init(home: URL, tern: String) {
         self.home = home
         self.tern = tern
-        marker = home.appendingPathComponent("first-frame-\(name)").path
     }
 
-    /// Milliseconds from just before tmux starts the process to the first frame with posts.
-    func startUp(arguments: [String] = []) throws -> Double {
-        try? FileManager.default.removeItem(atPath: marker)
-        let env = "XDG_CONFIG_HOME=\(home.path)/config XDG_DATA_HOME=\(home.path)/data XDG_CACHE_HOME=\(home.path)/cache "
-            + "TERN_BENCH_FIRST_FRAME=\(marker) TERM=tmux-256color"
-        let start = Self.monotonicNanoseconds()
-        let command = ([tern, "--offline"] + arguments).joined(separator: " ")
-        tmux(["new-session", "-d", "-s", name, "-x", "120", "-y", "40", "exec env \(env) \(command)"], capture: false)
+    /// Starts tern and waits until posts are on screen.
+    func startUp() throws {
+        let env = StartupBench.environment(home).joined(separator: " ")
+        tmux(["new-session", "-d", "-s", name, "-x", "120", "-y", "40", "exec env \(env) \(tern) --offline"], capture: false)
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
-            if let text = try? String(contentsOfFile: marker, encoding: .utf8), let end = Int64(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
-                return Double(end - start) / 1e6
-            }
-            usleep(1_000)
+            if tmux(["capture-pane", "-p", "-t", name]).contains("post #") { return }
+            usleep(20_000)
         }
         throw ValidationError("tern showed no posts within 20 s")
     }
@@ -134,10 +181,15 @@ private final class Terminal {
         pclose(pipe)
         return String(decoding: out, as: UTF8.self)
     }
+}
 
-    static func monotonicNanoseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
-    }
+/// One program timed by the start-up benchmark.
+struct Contender {
+    var name: String
+    var argv: [String]
+    var env: [String]
+    /// Text its first useful screen holds.
+    var shows: String
+    /// Keys that end it.
+    var quit: String
 }

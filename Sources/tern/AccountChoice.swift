@@ -4,7 +4,7 @@ import TernMastodon
 import TernStore
 
 /// Which server and token to use, and the name the store files its posts under.
-struct Target {
+struct Target: Sendable {
     var baseURL: URL
     var token: String?
     /// The store's account key: stable across runs, distinct per server and user.

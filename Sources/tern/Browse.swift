@@ -6,6 +6,7 @@ import TernStore
 /// Browses a server's timeline, starting from the cache.
 struct Browse: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "browse",
         abstract: "Browse a server's timeline (the default command).")
 
     @OptionGroup var accountOptions: AccountOptions

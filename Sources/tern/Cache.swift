@@ -6,6 +6,7 @@ import TernStore
 /// `tern cache`: what the caches hold, and `tern cache clear` to empty them.
 struct Cache: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "cache",
         abstract: "Show the size of the post and picture caches.",
         subcommands: [Show.self, Clear.self], defaultSubcommand: Show.self)
 

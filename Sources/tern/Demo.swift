@@ -5,6 +5,7 @@ import TernDemo
 /// Starts the built-in demo instance on 127.0.0.1 and browses it: no account, no network.
 struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "demo",
         abstract: "Browse a built-in demo instance on 127.0.0.1.")
 
     @Option(help: "Delay added to every API response, in milliseconds.")

@@ -26,7 +26,7 @@ final class LogFile: Sendable {
     }
 
     func write(_ line: String) {
-        let data = Data((Self.masked(line) + "\n").utf8)
+        let data = Data((TokenMask.masked(line) + "\n").utf8)
         state.withLock { s in
             if s.handle == nil || s.bytes + data.count > maxBytes { reopen(&s, adding: data.count) }
             guard let handle = s.handle else { return }
@@ -60,15 +60,6 @@ final class LogFile: Sendable {
         } catch {
             s.handle = nil
         }
-    }
-
-    /// Masks bearer tokens and access_token parameters, should any message ever carry one.
-    static func masked(_ line: String) -> String {
-        var out = line
-        for pattern in [#"Bearer [A-Za-z0-9._~+/=-]+"#, #"access_token=[^&\s]+"#, #""access_token"\s*:\s*"[^"]*""#] {
-            out = out.replacingOccurrences(of: pattern, with: "[token]", options: .regularExpression)
-        }
-        return out
     }
 }
 

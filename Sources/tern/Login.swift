@@ -11,6 +11,7 @@ import TernUI
 /// `tern login DOMAIN`: registers Tern on the server, has the user approve it, stores the token.
 struct Login: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "login",
         abstract: "Log in to a server (out-of-band OAuth), or store a token you already have.")
 
     @Argument(help: "The server, e.g. mastodon.social or https://example.social (http:// only for this machine).")
@@ -73,7 +74,7 @@ struct Login: ParsableCommand {
 
 /// `tern accounts`: the stored accounts, the default marked.
 struct Accounts: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List stored accounts; --default NAME picks the default.")
+    static let configuration = CommandConfiguration(commandName: "accounts", abstract: "List stored accounts; --default NAME picks the default.")
 
     @Option(name: .customLong("default"), help: "Make this account the default.")
     var makeDefault: String?
@@ -92,7 +93,7 @@ struct Accounts: ParsableCommand {
 
 /// `tern logout NAME`: revokes the token where the server allows, and forgets the account.
 struct Logout: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Forget an account (and revoke its token).")
+    static let configuration = CommandConfiguration(commandName: "logout", abstract: "Forget an account (and revoke its token).")
 
     @Argument(help: "The account, as `tern accounts` lists it.")
     var name: String

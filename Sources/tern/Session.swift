@@ -18,14 +18,22 @@ enum Session {
     /// `imageCache` and `storeURL` override where pictures and posts are kept (the demo uses throwaway ones).
     static func run(target: Target, timeline: TimelineID, view: ViewOptions, offline: Bool = false,
                     imageCache: URL? = nil, storeURL: URL? = nil) throws {
+        var startup = StartupTimeline()
+        startup.mark("arguments and account")
         let paths = TernPaths()
+        // The store, the HTTP client and the action queue open on the other core while this one reads the
+        // config and the theme.
+        let opening = Task.detached { try Backing.open(store: storeURL ?? paths.store, target: target, offline: offline) }
+        var backing: Backing?
+        // A failure before they are taken over must still close what was opened.
+        defer { if backing == nil { waitFor { try? await opening.value.http.shutdown() } } }
         Logs.start(level: view.logLevel, paths: paths)
+        startup.mark("log")
         let config = try Config.load(from: paths.config.appendingPathComponent("config.toml"))
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         let (theme, themeWarning) = Theme.load(named: view.theme ?? config.theme ?? "default",
                                                userThemes: paths.userThemes, executable: executable)
-        let store: Store
-        do { store = try Store(url: storeURL ?? paths.store) } catch { throw UserError("\(error)") }
+        startup.mark("config and theme")
         let logger = Logger(label: "tern.session")
         // The disk cache is a help, not a need: without it, pictures come from the network each run.
         let disk: DiskCache?
@@ -33,12 +41,12 @@ enum Session {
             logger.error("picture disk cache unavailable", metadata: ["error": "\(error)"])
             disk = nil
         }
-        let http = HTTPFetch.makeClient()
+        startup.mark("picture disk cache")
+        let opened = try blocking { try await opening.value }
+        backing = opened
+        let (store, http, client, actions) = (opened.store, opened.http, opened.client, opened.actions)
         defer { waitFor { try? await http.shutdown() } }
-        let client = MastodonClient(baseURL: target.baseURL, token: target.token, http: http, timeout: .seconds(10))
-        let actions: ActionQueue
-        do { actions = try ActionQueue(store: store, account: target.storeKey, client: client, offline: offline) }
-        catch { throw UserError("Couldn't read pending likes and saves from the cache: \(error)") }
+        startup.mark("waiting for the store")
         defer { actions.stop() }
         let sources = TimelineEngine.Sources(client: client, store: store, account: target.storeKey, actions: actions,
                                              offline: offline)
@@ -90,6 +98,7 @@ enum Session {
         }
         let screen = try Screen()
         defer { screen.close() }
+        startup.mark("curses")
         let loader = ImageLoader(http: http, colorMode: imageMode(for: screen.colorMode), diskCache: disk, offline: offline)
         defer { waitFor { await loader.flush() } }
         // One streaming connection for the account, unless told otherwise; `--offline` sends nothing.
@@ -116,13 +125,11 @@ enum Session {
                                 }
                             },
                             onEngine: { engines.add($0, running: $1) })
-        if let path = ProcessInfo.processInfo.environment["TERN_BENCH_FIRST_FRAME"] {
-            // The monotonic clock, which the benchmark also reads before it starts us.
-            app.onFirstPostsFrame = {
-                var now = timespec()
-                clock_gettime(CLOCK_MONOTONIC, &now)
-                try? "\(Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))\n".write(toFile: path, atomically: true, encoding: .utf8)
-            }
+        startup.mark("app")
+        app.onFirstPostsFrame = { [startup] in
+            var t = startup
+            t.mark("engine and first frame")
+            t.log(to: logger)
         }
         app.run()
         // What was typed last is on disk before the session ends.
@@ -137,6 +144,27 @@ enum Session {
         case .indexed16: return .indexed16
         case .indexed8: return .indexed8
         case .monochrome: return .monochrome
+        }
+    }
+}
+
+/// What a session needs opened before its engines start: the store, the HTTP client and the action queue.
+struct Backing: Sendable {
+    let store: Store
+    let http: HTTPClient
+    let client: MastodonClient
+    let actions: ActionQueue
+
+    static func open(store url: URL, target: Target, offline: Bool) throws -> Backing {
+        let store: Store
+        do { store = try Store(url: url) } catch { throw UserError("\(error)") }
+        let http = HTTPFetch.makeClient()
+        let client = MastodonClient(baseURL: target.baseURL, token: target.token, http: http, timeout: .seconds(10))
+        do { return Backing(store: store, http: http, client: client,
+                            actions: try ActionQueue(store: store, account: target.storeKey, client: client, offline: offline)) }
+        catch {
+            try? http.syncShutdown()
+            throw UserError("Couldn't read pending likes and saves from the cache: \(error)")
         }
     }
 }

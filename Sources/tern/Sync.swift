@@ -14,6 +14,7 @@ import TernStore
 /// (offline, or over a slow link). Fit for cron: plain lines when not on a terminal, and an exit status.
 struct Sync: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "sync",
         abstract: "Fetch newer posts and their pictures into the cache, for reading offline later.")
 
     @OptionGroup var accountOptions: AccountOptions

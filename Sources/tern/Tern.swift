@@ -24,6 +24,7 @@ struct Tern: ParsableCommand {
     /// ArgumentParser's own `main`, except that messages pass the sanitizer: an error can carry a server's
     /// words, and those must not reach the terminal as escape sequences.
     static func main() {
+        _ = StartupTimeline.mainEntered
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -1,5 +1,6 @@
 import Foundation
 @testable import TernImages
+import TernModel
 import XCTest
 
 final class CacheTests: XCTestCase {

@@ -1,20 +1,21 @@
-/// A least-recently-used map bounded by the bytes of its values.
-struct MemoryCache<Key: Hashable, Value> {
+/// A least-recently-used map bounded by the bytes of its values: the one LRU of Tern's memory caches
+/// (decoded pixels, thumbnails, row layouts).
+package struct MemoryCache<Key: Hashable, Value> {
     private var items: [Key: (value: Value, bytes: Int, lastUse: UInt64)] = [:]
     private var clock: UInt64 = 0
-    let budget: Int
-    private(set) var bytes = 0
+    package let budget: Int
+    package private(set) var bytes = 0
 
-    init(budget: Int) { self.budget = budget }
+    package init(budget: Int) { self.budget = budget }
 
-    mutating func get(_ key: Key) -> Value? {
+    package mutating func get(_ key: Key) -> Value? {
         guard let item = items[key] else { return nil }
         clock += 1
         items[key] = (item.value, item.bytes, clock)
         return item.value
     }
 
-    mutating func set(_ key: Key, _ value: Value, bytes size: Int) {
+    package mutating func set(_ key: Key, _ value: Value, bytes size: Int) {
         guard size <= budget else { return }
         clock += 1
         if let old = items[key] { bytes -= old.bytes }
@@ -30,9 +31,9 @@ struct MemoryCache<Key: Hashable, Value> {
         }
     }
 
-    mutating func remove(_ key: Key) {
+    package mutating func remove(_ key: Key) {
         if let old = items.removeValue(forKey: key) { bytes -= old.bytes }
     }
 
-    var count: Int { items.count }
+    package var count: Int { items.count }
 }
