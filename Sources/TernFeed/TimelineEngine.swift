@@ -103,15 +103,18 @@ public actor TimelineEngine {
     private var probe: Task<Void, Never>?
     private var outgoing: [OutgoingPost] = []
     private var outgoingWaiting = false
+    /// The first screenful, already read at start-up (`Glance`); used once, instead of reading it again.
+    private var glance: Glance?
 
     public init(sources: Sources, timeline: TimelineID, pageSize: Int = 20, prefetchThreshold: Int = 10,
-                refreshPageBudget: Int = 5, retry: RetryPolicy = RetryPolicy(),
+                refreshPageBudget: Int = 5, retry: RetryPolicy = RetryPolicy(), glance: Glance? = nil,
                 publish: @escaping @Sendable (TimelineSnapshot) -> Void) {
         client = sources.client
         store = sources.store
         actions = sources.actions
         forcedOffline = sources.offline
         key = TimelineKey(account: sources.account, timeline: timeline.storageKey)
+        self.glance = glance?.key == key ? glance : nil
         self.retry = retry
         self.timeline = timeline
         self.pageSize = pageSize
@@ -207,10 +210,16 @@ public actor TimelineEngine {
     private func start() {
         if timeline.isLocal { showSearch(); return }
         do {
-            cursors = try store.state(key)
             // A screenful first (decoding cached posts is most of the start-up), then the rest of the
             // window (30 above the saved place, 60 below) around it, while the first frame is drawn.
-            window = TimelineWindow(try store.run(key, around: cursors.anchorID, before: 4, after: 12))
+            if let glance {
+                cursors = glance.state
+                window = TimelineWindow(glance.run)
+                self.glance = nil
+            } else {
+                cursors = try store.state(key)
+                window = TimelineWindow(try store.run(key, around: cursors.anchorID, before: Glance.before, after: Glance.after))
+            }
             if let id = cursors.anchorID, window.posts.contains(where: { $0.id == id }) {
                 savedPosition = SavedPosition(anchorID: id, offset: cursors.anchorOffset)
             }

@@ -43,20 +43,22 @@ extension Store {
     /// Up to `before` entries above the anchor post and `after` from it down; the newest entries when the
     /// anchor is nil or no longer stored.
     public func run(_ key: TimelineKey, around anchorID: String?, before: Int, after: Int) throws -> StoredRun {
-        try pool.read { db in
-            let anchorSeq = try anchorID.flatMap {
-                try Int64.fetchOne(db, sql: "SELECT seq FROM entry WHERE account = ? AND timeline = ? AND post_id = ?",
-                                   arguments: [key.account, key.timeline, $0])
-            }
-            guard let anchorSeq else {
-                let rows = try Self.entries(db, key, where: "1", order: "ASC", limit: after + 1)
-                return StoredRun(entries: Array(rows.prefix(after)), hasNewer: false, hasOlder: rows.count > after)
-            }
-            let above = try Self.entries(db, key, where: "e.seq < \(anchorSeq)", order: "DESC", limit: before + 1)
-            let below = try Self.entries(db, key, where: "e.seq >= \(anchorSeq)", order: "ASC", limit: after + 1)
-            return StoredRun(entries: above.prefix(before).reversed() + below.prefix(after),
-                             hasNewer: above.count > before, hasOlder: below.count > after)
+        try pool.read { db in try Self.run(db, key, around: anchorID, before: before, after: after) }
+    }
+
+    static func run(_ db: Database, _ key: TimelineKey, around anchorID: String?, before: Int, after: Int) throws -> StoredRun {
+        let anchorSeq = try anchorID.flatMap {
+            try Int64.fetchOne(db, sql: "SELECT seq FROM entry WHERE account = ? AND timeline = ? AND post_id = ?",
+                               arguments: [key.account, key.timeline, $0])
         }
+        guard let anchorSeq else {
+            let rows = try Self.entries(db, key, where: "1", order: "ASC", limit: after + 1)
+            return StoredRun(entries: Array(rows.prefix(after)), hasNewer: false, hasOlder: rows.count > after)
+        }
+        let above = try Self.entries(db, key, where: "e.seq < \(anchorSeq)", order: "DESC", limit: before + 1)
+        let below = try Self.entries(db, key, where: "e.seq >= \(anchorSeq)", order: "ASC", limit: after + 1)
+        return StoredRun(entries: above.prefix(before).reversed() + below.prefix(after),
+                         hasNewer: above.count > before, hasOlder: below.count > after)
     }
 
     /// The oldest `count` entries.
@@ -133,13 +135,15 @@ extension Store {
     // MARK: Cursors and position
 
     public func state(_ key: TimelineKey) throws -> TimelineState {
-        try pool.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM timeline WHERE account = ? AND timeline = ?",
-                                              arguments: [key.account, key.timeline]) else { return TimelineState() }
-            return TimelineState(olderURL: (row["older_url"] as String?).flatMap(URL.init(string:)),
-                                 newerURL: (row["newer_url"] as String?).flatMap(URL.init(string:)),
-                                 reachedEnd: row["reached_end"], anchorID: row["anchor_id"], anchorOffset: row["anchor_offset"])
-        }
+        try pool.read { db in try Self.state(db, key) }
+    }
+
+    static func state(_ db: Database, _ key: TimelineKey) throws -> TimelineState {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM timeline WHERE account = ? AND timeline = ?",
+                                          arguments: [key.account, key.timeline]) else { return TimelineState() }
+        return TimelineState(olderURL: (row["older_url"] as String?).flatMap(URL.init(string:)),
+                             newerURL: (row["newer_url"] as String?).flatMap(URL.init(string:)),
+                             reachedEnd: row["reached_end"], anchorID: row["anchor_id"], anchorOffset: row["anchor_offset"])
     }
 
     /// Saves the paging cursors (not the position, which the UI saves on its own schedule).

@@ -3,6 +3,7 @@ import TernFeed
 import TernImages
 import TernMastodon
 import TernModel
+import TernStore
 import TernTerminal
 
 /// Runs the screen: one loop on the calling thread that waits on the keyboard and the mailbox, hands
@@ -18,6 +19,8 @@ public final class AppRunner {
     var kitty: KittyImages?
     /// Asks the terminal how it shows pictures; run once, after the first frame with posts.
     let findGraphics: (() -> Graphics)?
+    /// The first screenful of the first timeline, read at start-up; handed to its engine.
+    private var glance: Glance?
     /// The first frame with posts (or, for an empty list, the first moment) is on the terminal.
     var postsDrawn = false
     private let keymap: Keymap
@@ -67,7 +70,8 @@ public final class AppRunner {
     public init(screen: Screen, sources: TimelineEngine.Sources, loader: ImageLoader, mailbox: Mailbox, theme: Theme,
                 timeline: TimelineID, title: String, keymap: Keymap = .standard, prefetchRows: Int = 10, pageSize: Int = 20, mouse: Bool = true,
                 notice: String? = nil, live: LiveStream? = nil, confirmBoost: Bool = false, writing: Writing? = nil,
-                graphics: Graphics = Graphics(), findGraphics: (() -> Graphics)? = nil, fetchLists: @escaping @Sendable () async -> [TimelineID],
+                graphics: Graphics = Graphics(), findGraphics: (() -> Graphics)? = nil, glance: Glance? = nil,
+                fetchLists: @escaping @Sendable () async -> [TimelineID],
                 onEngine: @escaping (any FeedEngine, Task<Void, Never>) -> Void) {
         self.screen = screen
         self.sources = sources
@@ -75,6 +79,7 @@ public final class AppRunner {
         self.renderer = FrameRenderer(theme: theme)
         self.feeder = ThumbnailFeeder(loader: loader, mailbox: mailbox)
         self.findGraphics = findGraphics
+        self.glance = glance
         self.keymap = keymap
         self.title = title
         self.confirmBoost = confirmBoost
@@ -363,7 +368,10 @@ public final class AppRunner {
         let task: Task<Void, Never>
         switch opening {
         case .timeline(let t):
-            let e = TimelineEngine(sources: sources, timeline: t, pageSize: pageSize) { mailbox.post(.snapshot(FeedSnapshot($0), engine: serial)) }
+            let e = TimelineEngine(sources: sources, timeline: t, pageSize: pageSize, glance: glance) {
+                mailbox.post(.snapshot(FeedSnapshot($0), engine: serial))
+            }
+            glance = nil
             if t == .home, !outgoing.posts.isEmpty { e.send(.outgoing(outgoing.posts, waiting: outgoing.waiting)) }
             engine = e
             task = Task.detached { await e.run() }

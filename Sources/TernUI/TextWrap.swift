@@ -22,22 +22,26 @@ enum TextWrap {
     static func wrap(_ runs: [(String, Theme.Role)], width: Int) -> [[Segment]] {
         guard width > 0 else { return [] }
         var lines: [[Segment]] = []
-        var line: [Segment] = []
+        // Words of one style join into one segment as they come; each segment is made once, when its line
+        // ends (sanitizing and measuring the growing text at every word made long lines quadratic).
+        var line: [(text: String, role: Theme.Role, column: Int, end: Int)] = []
         var x = 0
         var pendingSpace = false
         // A space takes the style of the run it came from, so a link's underline doesn't reach the gap before it.
         var spaceRole = Theme.Role.text
 
         func put(_ text: String, _ w: Int, _ role: Theme.Role) {
-            if let last = line.last, last.role == role, last.column + last.text.width == x {
-                line[line.count - 1].text = SafeText(last.text.string + text)
+            if let last = line.last, last.role == role, last.end == x {
+                line[line.count - 1].text += text
+                line[line.count - 1].end += w
             } else {
-                line.append(Segment(text: SafeText(text), role: role, column: x))
+                line.append((text, role, x, x + w))
             }
             x += w
         }
+        func finished() -> [Segment] { line.map { Segment(text: SafeText($0.text), role: $0.role, column: $0.column) } }
         func newLine() {
-            lines.append(line)
+            lines.append(finished())
             line = []
             x = 0
             pendingSpace = false
@@ -64,7 +68,7 @@ enum TextWrap {
             }
             if !rest.isEmpty { put(rest, DisplayWidth.of(rest), token.role) }
         }
-        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        if !line.isEmpty || lines.isEmpty { lines.append(finished()) }
         return lines
     }
 

@@ -19,11 +19,21 @@ struct Browse: ParsableCommand {
 
     @OptionGroup var view: ViewOptions
 
-    func run() throws {
+    func run() throws { try run(glance: nil) }
+
+    /// `glance`: the first screenful read while the arguments were parsed; used when it is of this timeline.
+    func run(glance: Task<Result<Glance?, Error>, Never>?) throws {
         guard let id = TimelineChoice(rawValue: timeline)?.id else {
             throw ValidationError("unknown timeline '\(timeline)': use home, local, federated, bookmarks or favourites")
         }
-        try Session.run(target: try accountOptions.target(), timeline: id, view: view, offline: offline)
+        try Session.run(target: try accountOptions.target(), timeline: id, view: view, offline: offline, glance: glance)
+    }
+
+    /// The default account's home timeline, as `tern` alone would open it; nil without an account or a store.
+    static func glanceAtDefaultHome() -> Result<Glance?, Error> {
+        let paths = TernPaths()
+        guard let name = AccountStore(directory: paths.config.appendingPathComponent("accounts")).defaultName else { return .success(nil) }
+        return Result { try Glance.read(store: paths.store, key: TimelineKey(account: name, timeline: TimelineID.home.storageKey)) }
     }
 }
 

@@ -17,7 +17,7 @@ import TernUI
 enum Session {
     /// `imageCache` and `storeURL` override where pictures and posts are kept (the demo uses throwaway ones).
     static func run(target: Target, timeline: TimelineID, view: ViewOptions, offline: Bool = false,
-                    imageCache: URL? = nil, storeURL: URL? = nil) throws {
+                    imageCache: URL? = nil, storeURL: URL? = nil, glance: Task<Result<Glance?, Error>, Never>? = nil) throws {
         var startup = StartupTimeline()
         startup.mark("arguments and account")
         let paths = TernPaths()
@@ -47,6 +47,15 @@ enum Session {
         let (store, http, client, actions) = (opened.store, opened.http, opened.client, opened.actions)
         defer { waitFor { try? await http.shutdown() } }
         startup.mark("waiting for the store")
+        let firstScreen: Glance?
+        switch try glance.map({ task in try blocking { await task.value } }) {
+        case .success(let g)?: firstScreen = g
+        case .failure(let error)?:
+            // Only a head start: the engine reads the same posts through the store.
+            logger.notice("couldn't read the first screen ahead", metadata: ["error": "\(error)"])
+            firstScreen = nil
+        case nil: firstScreen = nil
+        }
         defer { actions.stop() }
         let sources = TimelineEngine.Sources(client: client, store: store, account: target.storeKey, actions: actions,
                                              offline: offline)
@@ -117,6 +126,7 @@ enum Session {
                             notice: themeWarning ?? (disk == nil ? "Image disk cache unavailable at \(paths.imageCache.path)" : nil),
                             live: live, confirmBoost: config.confirmBoost ?? false, writing: writing,
                             graphics: Graphics(mode: requested == .off ? .off : .symbols, layout: layout), findGraphics: findGraphics,
+                            glance: firstScreen,
                             fetchLists: {
                                 guard !offline else { return [] }
                                 do { return try await client.lists() } catch {

@@ -25,9 +25,12 @@ struct Tern: ParsableCommand {
     /// words, and those must not reach the terminal as escape sequences.
     static func main() {
         _ = StartupTimeline.mainEntered
+        // Parsing the arguments takes milliseconds (reflection): meanwhile the other core reads the first
+        // screenful of the likeliest command, `tern` on the default account.
+        let glance = Task.detached { Browse.glanceAtDefaultHome() }
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if let browse = command as? Browse { try browse.run(glance: glance) } else { try command.run() }
         } catch {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)

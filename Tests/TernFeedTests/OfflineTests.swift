@@ -92,6 +92,44 @@ final class OfflineTests: XCTestCase {
         XCTAssertEqual(try store.pendingActions(account: "test").map(\.statusID), ["30"])
     }
 
+    /// A screenful read ahead at start-up is what the engine shows first (not read again); the rest of the
+    /// window comes from the store. A glance of another account's timeline is not used.
+    func testStartsFromTheGlanceThenExtendsFromTheStore() async throws {
+        let temp = TemporaryStore()
+        defer { temp.remove() }
+        let rig = EngineRig(store: try temp.open())
+        defer { Task { [rig] in try? await rig.shutdown() } }
+        let key = TimelineKey(account: "test", timeline: "home")
+        try rig.store.insert((1...100).reversed().map { syntheticPost($0) }, into: key, at: .bottom)
+        try rig.store.savePosition(key, anchorID: "50", offset: 1)
+        let glance = try XCTUnwrap(try Glance.read(store: temp.url, key: key))
+        // The store moves on after the glance was read: post 50 says something else now.
+        var edited = syntheticPost(50)
+        edited.content = StyledText(paragraphs: [[[StyledText.Run("edited since", style: .plain)]]])
+        try rig.store.insert([edited], into: key, at: .top)
+        let text = { (s: TimelineSnapshot) in s.posts.first { $0.id == "50" }?.content }
+
+        let log = SnapshotLog()
+        let engine = try rig.engine("http://127.0.0.1:9", log: log, offline: true, glance: glance)
+        engine.send(.start)
+        _ = try await waitFor(log) { !$0.posts.isEmpty }
+        let first = try XCTUnwrap(log.snapshots.first { !$0.posts.isEmpty })
+        XCTAssertEqual(first.posts.map(\.id), glance.run.entries.compactMap(\.post?.id))
+        XCTAssertEqual(text(first), syntheticPost(50).content, "the first screenful is the glance's")
+        XCTAssertEqual(first.savedPosition, SavedPosition(anchorID: "50", offset: 1))
+        let whole = try await waitFor(log) { $0.posts.count > Glance.before + Glance.after }
+        // 26 newer above the glance (55…80), 48 older below it (38…1, all there are), each once.
+        XCTAssertEqual(whole.posts.map(\.id), (1...80).reversed().map(String.init))
+
+        let otherLog = SnapshotLog()
+        var other = glance
+        other.key = TimelineKey(account: "someone else", timeline: "home")
+        let fresh = try rig.engine("http://127.0.0.1:9", log: otherLog, offline: true, glance: other)
+        fresh.send(.start)
+        let read = try await waitFor(otherLog) { !$0.posts.isEmpty }
+        XCTAssertEqual(text(read), edited.content, "read from the store, not from another timeline's glance")
+    }
+
     /// Scrolling through thousands of cached posts reads them from the store in runs; the window stays bounded.
     func testScrollingThroughManyCachedPostsKeepsTheWindowBounded() async throws {
         let temp = TemporaryStore()

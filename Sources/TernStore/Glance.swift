@@ -1,0 +1,28 @@
+import Foundation
+import GRDB
+import TernModel
+
+/// The first screenful of a timeline, read before anything else is open: one read-only connection to
+/// the store, the saved place, and the posts around it. It takes no lock and writes nothing, so it can
+/// run beside argument parsing and be thrown away when the command turns out to want something else.
+public struct Glance: Sendable {
+    public var key: TimelineKey
+    public var state: TimelineState
+    public var run: StoredRun
+
+    /// Posts above and below the saved place: a screenful at any window height a person uses.
+    public static let before = 4
+    public static let after = 12
+
+    /// Nil when there is no store yet (a first run); throws when it can't be read.
+    public static func read(store url: URL, key: TimelineKey) throws -> Glance? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        var config = Configuration()
+        config.readonly = true
+        let db = try DatabaseQueue(path: url.path, configuration: config)
+        return try db.read { db in
+            let state = try Store.state(db, key)
+            return Glance(key: key, state: state, run: try Store.run(db, key, around: state.anchorID, before: before, after: after))
+        }
+    }
+}
