@@ -34,7 +34,9 @@ let package = Package(
         systemLibrary("CGIF", "libgif", apt: "libgif-dev"),
         systemLibrary("CLibXML2", "libxml-2.0", apt: "libxml2-dev"),
 
-        .target(name: "TernModel"),
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
+
+        .target(name: "TernModel", dependencies: ["CMalloc"]),
         .target(name: "TernHTTP", dependencies: [.product(name: "AsyncHTTPClient", package: "async-http-client")]),
         .target(name: "TernMastodon", dependencies: [
             .product(name: "WSClient", package: "swift-websocket"),

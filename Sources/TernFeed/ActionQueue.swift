@@ -29,7 +29,7 @@ public final class ActionQueue: Sendable {
     }
 
     private struct State {
-        var book = ActionReconciler()
+        var overlay = ActionOverlay()
         var listeners: [@Sendable (Event) -> Void] = []
         var draining = false
         var retryTask: Task<Void, Never>?
@@ -37,9 +37,6 @@ public final class ActionQueue: Sendable {
         /// Tries in a row that found the server unreachable, for the wait before the next.
         var unreachableTries = 0
         var stopped = false
-        /// A mute's length, by its wish.
-        var details: [ActionReconciler.Key: String] = [:]
-        var hidden: [HiddenEntry.Kind: [String: Date?]] = [:]
     }
 
     private let store: Store
@@ -58,12 +55,7 @@ public final class ActionQueue: Sendable {
         self.sendsNothing = offline
         self.logger = logger
         var s = State()
-        for a in try store.pendingActions(account: account) {
-            let key = ActionReconciler.Key(statusID: a.statusID, kind: a.kind)
-            s.book.set(key, .init(confirmed: a.confirmed, wanted: a.wanted, seq: a.seq))
-            s.details[key] = a.detail
-        }
-        for h in try store.hidden(account: account) { s.hidden[h.kind, default: [:]][h.target] = h.until }
+        s.overlay = ActionOverlay(pending: try store.pendingActions(account: account), hidden: try store.hidden(account: account))
         state = Mutex(s)
     }
 
@@ -76,7 +68,7 @@ public final class ActionQueue: Sendable {
     public func toggle(_ kind: PendingAction.Kind, of post: Post) throws {
         let key = ActionReconciler.Key(statusID: post.statusID, kind: kind)
         try state.withLock { s in
-            var next = s.book.pressed(key, current: kind.mark(of: post))
+            var next = s.overlay.book.pressed(key, current: kind.mark(of: post))
             if next.settled {
                 try store.dropAction(statusID: key.statusID, kind: kind, account: account)
             } else {
@@ -84,7 +76,7 @@ public final class ActionQueue: Sendable {
                 next.seq = try store.enqueue(PendingAction(statusID: key.statusID, kind: kind, wanted: next.wanted,
                                                            confirmed: next.inFlight ? nil : next.confirmed), account: account)
             }
-            s.book.set(key, next)
+            s.overlay.book.set(key, next)
         }
         notify(.changed)
         resume()
@@ -104,15 +96,15 @@ public final class ActionQueue: Sendable {
         let key = ActionReconciler.Key(statusID: accountID, kind: kind)
         let detail = kind == .mute && wanted ? muteSeconds.map(String.init) : nil
         try state.withLock { s in
-            var next = s.book.wished(key, wanted, current: current)
+            var next = s.overlay.book.wished(key, wanted, current: current)
             if next.settled {
                 try store.dropAction(statusID: accountID, kind: kind, account: account)
             } else {
                 next.seq = try store.enqueue(PendingAction(statusID: accountID, kind: kind, wanted: next.wanted,
                                                            confirmed: next.inFlight ? nil : next.confirmed, detail: detail), account: account)
             }
-            s.book.set(key, next)
-            s.details[key] = detail
+            s.overlay.book.set(key, next)
+            s.overlay.details[key] = detail
         }
         notify(.changed)
         resume()
@@ -122,7 +114,7 @@ public final class ActionQueue: Sendable {
     public func hide(_ entry: HiddenEntry, _ hidden: Bool = true) throws {
         precondition(entry.kind == .boosts || entry.kind == .status, "mutes and blocks go through the server")
         if hidden { try store.hide(entry, account: account) } else { try store.unhide(entry.kind, target: entry.target, account: account) }
-        state.withLock { $0.hidden[entry.kind, default: [:]][entry.target] = hidden ? .some(entry.until) : nil }
+        state.withLock { $0.overlay.hidden[entry.kind, default: [:]][entry.target] = hidden ? .some(entry.until) : nil }
         notify(.changed)
     }
 
@@ -130,25 +122,12 @@ public final class ActionQueue: Sendable {
     /// booster's boosts hidden, the post itself hidden, or a filter of the user's says hide. A profile's
     /// own posts (`showing` its account) are shown even when it is muted: the user went to look.
     public func hides(_ post: Post, showing: String? = nil, now: Date = Date()) -> Bool {
-        if post.filteredOut { return true }
-        return state.withLock { s in
-            func active(_ kind: HiddenEntry.Kind, _ target: String) -> Bool {
-                guard let until = s.hidden[kind]?[target] else { return false }
-                return until.map { $0 > now } ?? true
-            }
-            func silenced(_ id: String) -> Bool {
-                (s.book.wanted(id, .mute) ?? active(.muted, id)) || (s.book.wanted(id, .block) ?? active(.blocked, id))
-            }
-            if post.account.id != showing, silenced(post.account.id) { return true }
-            if active(.status, post.statusID) { return true }
-            if let booster = post.boostedBy?.id { return silenced(booster) || active(.boosts, booster) }
-            return false
-        }
+        state.withLock { $0.overlay.hides(post, showing: showing, now: now) }
     }
 
     /// Whether the user hid this account's boosts.
     public func hidesBoosts(of accountID: String) -> Bool {
-        state.withLock { $0.hidden[.boosts]?[accountID] != nil }
+        state.withLock { $0.overlay.hidden[.boosts]?[accountID] != nil }
     }
 
     /// A relationship as the user wants it, and whether some of it waits for the server.
@@ -157,8 +136,8 @@ public final class ActionQueue: Sendable {
             var r = relationship
             var pending = false
             for kind in [PendingAction.Kind.follow, .mute, .block] {
-                guard let wanted = s.book.wanted(accountID, kind) else { continue }
-                pending = pending || s.book.isPending(accountID, kind)
+                guard let wanted = s.overlay.book.wanted(accountID, kind) else { continue }
+                pending = pending || s.overlay.book.isPending(accountID, kind)
                 switch kind {
                 case .follow:
                     // A locked account is asked; the server's answer says which it became.
@@ -174,11 +153,11 @@ public final class ActionQueue: Sendable {
 
     /// A post as the user wants it shown, with its unconfirmed marks flagged as pending.
     public func apply(to post: Post) -> Post {
-        state.withLock { $0.book.apply(to: post) }
+        state.withLock { $0.overlay.book.apply(to: post) }
     }
 
     /// Actions the server has not confirmed yet.
-    public var pendingCount: Int { state.withLock { $0.book.pendingCount } }
+    public var pendingCount: Int { state.withLock { $0.overlay.book.pendingCount } }
 
     /// Starts sending, e.g. when a timeline found the server again.
     public func resume() {
@@ -212,7 +191,7 @@ public final class ActionQueue: Sendable {
         var answered: (key: ActionReconciler.Key, count: Int)?
         // Taking the next wish and ending the drain happen under one lock, so a press never falls between.
         while let (key, step) = state.withLock({ s in
-            if !s.stopped, let n = s.book.next() { return n }
+            if !s.stopped, let n = s.overlay.book.next() { return n }
             s.draining = false
             return nil
         }) {
@@ -228,7 +207,7 @@ public final class ActionQueue: Sendable {
                     remember(key, confirmed: confirmed)
                 }
                 state.withLock { s in
-                    s.book.learned(key, confirmed: confirmed)
+                    s.overlay.book.learned(key, confirmed: confirmed)
                     s.unreachableTries = 0
                     journal("record the server's answer") {
                         try store.settle(statusID: key.statusID, kind: key.kind, account: account, confirmed: confirmed)
@@ -241,7 +220,7 @@ public final class ActionQueue: Sendable {
                 }
             } catch let error as MastodonError where error.serverUnreachable {
                 let wait = state.withLock { s -> Double in
-                    s.book.unanswered(key)
+                    s.overlay.book.unanswered(key)
                     s.unreachableTries += 1
                     s.draining = false
                     return RetryPolicy.unreachable.backoff(failures: s.unreachableTries, jitter: .random(in: 0..<1))
@@ -253,7 +232,7 @@ public final class ActionQueue: Sendable {
             } catch is CancellationError {
                 // Stopped mid-request: the journal already says the answer is in doubt.
                 state.withLock { s in
-                    s.book.unanswered(key)
+                    s.overlay.book.unanswered(key)
                     s.draining = false
                 }
                 return
@@ -265,8 +244,8 @@ public final class ActionQueue: Sendable {
                     logger.notice("server answered an action with an error; trying again",
                                   metadata: ["error": "\(reason)", "try": "\(count)", "retryIn": "\(wait)"])
                     let confirmed = state.withLock { s -> Bool? in
-                        s.book.answeredWithError(key)
-                        return s.book.states[key]?.confirmed
+                        s.overlay.book.answeredWithError(key)
+                        return s.overlay.book.states[key]?.confirmed
                     }
                     // It answered, so it did not make the change: the journal's doubt is lifted.
                     if let confirmed {
@@ -281,10 +260,10 @@ public final class ActionQueue: Sendable {
                     }
                     continue
                 }
-                let wanted = state.withLock { $0.book.wanted(key.statusID, key.kind) } ?? true
+                let wanted = state.withLock { $0.overlay.book.wanted(key.statusID, key.kind) } ?? true
                 logger.warning("action rolled back", metadata: ["action": "\(key.kind.verb(wanting: wanted))", "error": "\(reason)"])
                 state.withLock { s in
-                    s.book.dropped(key)
+                    s.overlay.book.dropped(key)
                     journal("drop a refused action") {
                         try store.dropAction(statusID: key.statusID, kind: key.kind, account: account)
                     }
@@ -313,7 +292,7 @@ public final class ActionQueue: Sendable {
             if let action = key.kind.statusAction(for: wanted) {
                 return .status(try await client.perform(action, statusID: key.statusID))
             }
-            let seconds = state.withLock { $0.details[key] }.flatMap { Int($0) }
+            let seconds = state.withLock { $0.overlay.details[key] }.flatMap { Int($0) }
             return .relationship(try await client.perform(key.kind.accountAction(for: wanted)!, accountID: key.statusID,
                                                           muteSeconds: seconds))
         }
@@ -327,12 +306,12 @@ public final class ActionQueue: Sendable {
         case .block: kind = .blocked
         default: return
         }
-        let until = state.withLock { $0.details[key] }.flatMap { Double($0) }.map { Date().addingTimeInterval($0) }
+        let until = state.withLock { $0.overlay.details[key] }.flatMap { Double($0) }.map { Date().addingTimeInterval($0) }
         journal("record what is hidden") {
             if confirmed { try store.hide(HiddenEntry(kind: kind, target: key.statusID, until: until), account: account) }
             else { try store.unhide(kind, target: key.statusID, account: account) }
         }
-        state.withLock { $0.hidden[kind, default: [:]][key.statusID] = confirmed ? .some(until) : nil }
+        state.withLock { $0.overlay.hidden[kind, default: [:]][key.statusID] = confirmed ? .some(until) : nil }
     }
 
     /// Keeps the cached post in step with the server's answer.

@@ -60,6 +60,9 @@ public actor ImageLoader {
     private var nextWaiter = 0
     private var activeDownloads = 0
     private var activeDecodes = 0
+    static let decodesPerRelease = 24
+    /// Decodes since free memory was last handed back (`HeapTuning.release`).
+    private var decodesSinceRelease = 0
     public private(set) var stats = ImageLoaderStats()
 
     /// One picture in the making, shared by everyone waiting for it.
@@ -296,6 +299,12 @@ public actor ImageLoader {
 
     private func decoded(_ request: ThumbnailRequest, _ result: Result<(Thumbnail, RGBAImage?), Error>, generation made: Int) {
         activeDecodes -= 1
+        decodesSinceRelease += 1
+        // Each decode frees a full-size picture (megabytes); glibc keeps such memory unless asked.
+        if decodesSinceRelease >= Self.decodesPerRelease || (activeDecodes == 0 && activeDownloads == 0) {
+            decodesSinceRelease = 0
+            Task.detached(priority: .background) { HeapTuning.release() }
+        }
         defer { pump() }
         switch result {
         case .success(let (thumbnail, decodedPixels)):

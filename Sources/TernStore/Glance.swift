@@ -3,12 +3,16 @@ import GRDB
 import TernModel
 
 /// The first screenful of a timeline, read before anything else is open: one read-only connection to
-/// the store, the saved place, and the posts around it. It takes no lock and writes nothing, so it can
+/// the store, the saved place, the posts around it, and the account's pending actions and hidden things. It takes no lock and writes nothing, so it can
 /// run beside argument parsing and be thrown away when the command turns out to want something else.
 public struct Glance: Sendable {
     public var key: TimelineKey
     public var state: TimelineState
     public var run: StoredRun
+    /// The account's likes and saves on their way and what it hid: the first frame shows posts as the user
+    /// left them, not as the server last sent them.
+    public var pending: [PendingAction]
+    public var hidden: [HiddenEntry]
 
     /// Posts above and below the saved place: a screenful at any window height a person uses.
     public static let before = 4
@@ -22,7 +26,8 @@ public struct Glance: Sendable {
         let db = try DatabaseQueue(path: url.path, configuration: config)
         return try db.read { db in
             let state = try Store.state(db, key)
-            return Glance(key: key, state: state, run: try Store.run(db, key, around: state.anchorID, before: before, after: after))
+            return Glance(key: key, state: state, run: try Store.run(db, key, around: state.anchorID, before: before, after: after),
+                          pending: try Store.pendingActions(db, account: key.account), hidden: try Store.hidden(db, account: key.account))
         }
     }
 }

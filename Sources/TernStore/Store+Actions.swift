@@ -84,15 +84,17 @@ extension Store {
 
     /// Every pending action of an account, in replay order.
     public func pendingActions(account: String) throws -> [PendingAction] {
-        try pool.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM pending_action WHERE account = ? ORDER BY seq", arguments: [account])
-                .compactMap { row in
-                    guard let kind = PendingAction.Kind(rawValue: row["kind"]) else { return nil }
-                    let inDoubt: Bool = row["in_doubt"]
-                    return PendingAction(seq: row["seq"], statusID: row["status_id"], kind: kind, wanted: row["wanted"],
-                                         confirmed: inDoubt ? nil : row["confirmed"] as Bool, detail: row["detail"])
-                }
-        }
+        try pool.read { db in try Self.pendingActions(db, account: account) }
+    }
+
+    static func pendingActions(_ db: Database, account: String) throws -> [PendingAction] {
+        try Row.fetchAll(db, sql: "SELECT * FROM pending_action WHERE account = ? ORDER BY seq", arguments: [account])
+            .compactMap { row in
+                guard let kind = PendingAction.Kind(rawValue: row["kind"]) else { return nil }
+                let inDoubt: Bool = row["in_doubt"]
+                return PendingAction(seq: row["seq"], statusID: row["status_id"], kind: kind, wanted: row["wanted"],
+                                     confirmed: inDoubt ? nil : row["confirmed"] as Bool, detail: row["detail"])
+            }
     }
 }
 
@@ -137,10 +139,15 @@ extension Store {
         try pool.write { db in
             try db.execute(sql: "DELETE FROM hidden WHERE account = ? AND until IS NOT NULL AND until <= ?",
                            arguments: [account, now.timeIntervalSince1970])
-            return try Row.fetchAll(db, sql: "SELECT * FROM hidden WHERE account = ?", arguments: [account]).compactMap { row in
-                guard let kind = HiddenEntry.Kind(rawValue: row["kind"]) else { return nil }
-                return HiddenEntry(kind: kind, target: row["target"], until: (row["until"] as Double?).map(Date.init(timeIntervalSince1970:)))
-            }
+            return try Self.hidden(db, account: account)
+        }
+    }
+
+    /// Every hidden entry, expired or not (a reader can't delete; `until` still says which are over).
+    static func hidden(_ db: Database, account: String) throws -> [HiddenEntry] {
+        try Row.fetchAll(db, sql: "SELECT * FROM hidden WHERE account = ?", arguments: [account]).compactMap { row in
+            guard let kind = HiddenEntry.Kind(rawValue: row["kind"]) else { return nil }
+            return HiddenEntry(kind: kind, target: row["target"], until: (row["until"] as Double?).map(Date.init(timeIntervalSince1970:)))
         }
     }
 }

@@ -65,18 +65,21 @@ public final class AppRunner {
     /// Called once, right after the first frame that shows posts is on the terminal (start-up's timeline in the log).
     public var onFirstPostsFrame: (() -> Void)?
 
-    /// `sources` feed every engine the user opens; `onEngine` hears of each one and the task running it
+    /// `glance` is the first screenful already read (its engine starts from it) and `renderer` the one that
+    /// drew it. `sources` feed every engine the user opens; `onEngine` hears of each one and the task running it
     /// (the session stops them and waits for them at the end). `mouse` turns on xterm mouse reporting.
     public init(screen: Screen, sources: TimelineEngine.Sources, loader: ImageLoader, mailbox: Mailbox, theme: Theme,
                 timeline: TimelineID, title: String, keymap: Keymap = .standard, prefetchRows: Int = 10, pageSize: Int = 20, mouse: Bool = true,
                 notice: String? = nil, live: LiveStream? = nil, confirmBoost: Bool = false, writing: Writing? = nil,
                 graphics: Graphics = Graphics(), findGraphics: (() -> Graphics)? = nil, glance: Glance? = nil,
+                renderer: FrameRenderer? = nil,
                 fetchLists: @escaping @Sendable () async -> [TimelineID],
                 onEngine: @escaping (any FeedEngine, Task<Void, Never>) -> Void) {
         self.screen = screen
         self.sources = sources
         self.mailbox = mailbox
-        self.renderer = FrameRenderer(theme: theme)
+        // The renderer that drew `FirstFrame` keeps its layouts.
+        self.renderer = renderer ?? FrameRenderer(theme: theme)
         self.feeder = ThumbnailFeeder(loader: loader, mailbox: mailbox)
         self.findGraphics = findGraphics
         self.glance = glance

@@ -4,18 +4,20 @@ import Foundation
 import TernHTTP
 import TernDemo
 import TernImages
+import TernModel
 import TernUI
 
 /// Peak memory of the client side alone: the demo server runs in a child process, and this process starts
 /// fresh, so the figure is Tern's own.
 struct MemoryBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "memory", abstract: "Peak RSS after scrolling 2,000 posts with pictures (demo server in a child process).")
+        commandName: "memory", abstract: "RSS after scrolling 2,000 posts with pictures, in-process and with the real tern in tmux (demo server in a child process; needs tmux).")
 
     @Option(help: "Posts scrolled.") var posts = 2000
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
+        HeapTuning.configure()  // as tern does
         let child = try DemoChild(posts: posts + 40)
         defer { child.stop() }
         let http = HTTPFetch.makeClient()
@@ -40,6 +42,52 @@ struct MemoryBench: AsyncParsableCommand {
         ]
         try await http.shutdown()
         Report.print("memory: client side, \(posts) posts scrolled with pictures", figures, json: output.json)
+        try realTern(child)
+    }
+
+    /// The same with the real `tern` in tmux: `j` until the status line counts `posts` posts, pictures
+    /// from the demo server in the other process.
+    private func realTern(_ child: DemoChild) throws {
+        let tern = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("tern").path
+        guard FileManager.default.isExecutableFile(atPath: tern) else { throw ValidationError("\(tern) is not built") }
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("tern-bench-memory-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: home) }
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let token = home.appendingPathComponent("token")
+        try "bench\n".write(to: token, atomically: true, encoding: .utf8)
+        let session = TmuxTern(home: home, tern: tern,
+                               arguments: ["--server", child.baseURL, "--token-file", token.path, "--no-stream", "--images", "symbols"])
+        defer { session.close() }
+        try session.startUp(showing: "↩")
+        let start = Double(session.rssKB()) / 1024
+        var reached = 0
+        let deadline = Date().addingTimeInterval(240)
+        while reached < posts, Date() < deadline {
+            session.press("j", count: 20)
+            usleep(250_000)
+            reached = max(reached, Self.position(session.screen()) ?? 0)
+        }
+        // Pictures still on their way land first.
+        usleep(2_000_000)
+        let pid = session.pid
+        Report.print("memory: the real tern in tmux 120×40, pictures as symbols", [
+            Figure(name: "RSS once the first posts show", value: start, unit: "MB"),
+            Figure(name: "posts scrolled (j)", value: Double(reached), unit: "posts"),
+            Figure(name: "RSS after scrolling them", value: Double(Self.status("VmRSS:", pid: pid)) / 1024, unit: "MB"),
+            Figure(name: "  of which the program's own code and data (clean, shared with the page cache)",
+                    value: Double(Self.status("RssFile:", pid: pid)) / 1024, unit: "MB"),
+            Figure(name: "  of which heap and other private memory", value: Double(Self.status("RssAnon:", pid: pid)) / 1024, unit: "MB"),
+            Figure(name: "peak RSS", value: Double(Self.status("VmHWM:", pid: pid)) / 1024, unit: "MB"),
+        ], json: output.json)
+    }
+
+    /// The selected post's number in the status line ("… 812/820+").
+    static func position(_ screen: String) -> Int? {
+        guard let status = screen.split(separator: "\n").last(where: { !$0.allSatisfy(\.isWhitespace) }) else { return nil }
+        let fields = status.split(separator: " ")
+        guard let field = fields.last(where: { $0.contains("/") }), let n = Int(field.split(separator: "/").first ?? "") else { return nil }
+        return n
     }
 
     /// A kB figure from /proc/PID/status (VmRSS, VmHWM); this process's by default.

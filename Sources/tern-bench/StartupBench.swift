@@ -91,9 +91,9 @@ struct StartupBench: ParsableCommand {
                            Figure(name: "total private, written", value: Double(map.privateDirtyKB) / 1024, unit: "MB")], json: output.json)
 
         let home = root.appendingPathComponent("100000")
-        let session = Terminal(home: home, tern: tern)
+        let session = TmuxTern(home: home, tern: tern, arguments: ["--offline"])
         defer { session.close() }
-        try session.startUp()
+        try session.startUp(showing: "post #")
         var scrolled = [Figure(name: "RSS after start (tmux)", value: Double(session.rssKB()) / 1024, unit: "MB")]
         let reached = session.pageDown(until: 100_000 - scroll)
         scrolled.append(Figure(name: "posts scrolled", value: Double(100_000 - reached), unit: "posts"))
@@ -116,70 +116,6 @@ struct StartupBench: ParsableCommand {
         try accounts.save(StoredAccount(name: "bench@127.0.0.1", server: URL(string: "http://127.0.0.1:9")!, token: "t", accountID: "1"))
         let store = try Store(url: home.appendingPathComponent("data/tern/tern.sqlite"))
         try CachedPosts.fill(store, TimelineKey(account: "bench@127.0.0.1", timeline: "home"), count: posts)
-    }
-}
-
-/// One `tern --offline` in a detached tmux session.
-private final class Terminal {
-    let name = "tern-bench-\(getpid())-\(UUID().uuidString.prefix(6))"
-    let home: URL
-    let tern: String
-
-    init(home: URL, tern: String) {
-        self.home = home
-        self.tern = tern
-    }
-
-    /// Starts tern and waits until posts are on screen.
-    func startUp() throws {
-        let env = StartupBench.environment(home).joined(separator: " ")
-        tmux(["new-session", "-d", "-s", name, "-x", "120", "-y", "40", "exec env \(env) \(tern) --offline"], capture: false)
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
-            if tmux(["capture-pane", "-p", "-t", name]).contains("post #") { return }
-            usleep(20_000)
-        }
-        throw ValidationError("tern showed no posts within 20 s")
-    }
-
-    /// Pages down until a post numbered at or below `target` is on screen; returns the lowest seen.
-    func pageDown(until target: Int) -> Int {
-        var lowest = Int.max
-        for _ in 0..<2_000 where lowest > target {
-            tmux(["send-keys", "-t", name, "-N", "40", "Space"])
-            usleep(150_000)
-            let screen = tmux(["capture-pane", "-p", "-t", name])
-            for match in screen.split(separator: "#").dropFirst() {
-                if let n = Int(match.prefix(while: \.isNumber)) { lowest = min(lowest, n) }
-            }
-        }
-        return lowest
-    }
-
-    func rssKB() -> Int {
-        let pid = tmux(["list-panes", "-t", name, "-F", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
-        return MemoryBench.status("VmRSS:", pid: pid)
-    }
-
-    func close() { tmux(["kill-server"], capture: false) }
-
-    /// tmux on a private socket, through the shell (Foundation's Process left tmux's client unreaped here).
-    /// A command that starts the server must not capture: the server would hold the pipe open.
-    @discardableResult
-    private func tmux(_ args: [String], capture: Bool = true) -> String {
-        let line = (["tmux", "-L", name] + args).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-            .joined(separator: " ")
-        guard capture else { _ = system(line + " >/dev/null 2>&1 </dev/null"); return "" }
-        guard let pipe = popen(line + " 2>/dev/null", "r") else { return "" }
-        var out = [UInt8]()
-        var buf = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let n = fread(&buf, 1, buf.count, pipe)
-            if n <= 0 { break }
-            out += buf[0..<n]
-        }
-        pclose(pipe)
-        return String(decoding: out, as: UTF8.self)
     }
 }
 

@@ -29,6 +29,14 @@ struct Browse: ParsableCommand {
         try Session.run(target: try accountOptions.target(), timeline: id, view: view, offline: offline, glance: glance)
     }
 
+    /// Whether these arguments can be a `browse` (the default command): no other command named, no help or
+    /// version asked for. Decides only whether reading ahead is worth it; the parser decides the rest.
+    static func mayBrowse(_ arguments: ArraySlice<String>) -> Bool {
+        let others = Set(Tern.configuration.subcommands.map { $0._commandName }).subtracting([configuration.commandName ?? ""])
+        if let first = arguments.first, others.contains(first) || first == "help" { return false }
+        return !arguments.contains { ["-h", "--help", "--version", "--generate-completion-script"].contains($0) }
+    }
+
     /// The default account's home timeline, as `tern` alone would open it; nil without an account or a store.
     static func glanceAtDefaultHome() -> Result<Glance?, Error> {
         let paths = TernPaths()

@@ -42,24 +42,44 @@ enum Session {
             disk = nil
         }
         startup.mark("picture disk cache")
-        let opened = try blocking { try await opening.value }
-        backing = opened
-        let (store, http, client, actions) = (opened.store, opened.http, opened.client, opened.actions)
-        defer { waitFor { try? await http.shutdown() } }
-        startup.mark("waiting for the store")
+        let keymap: Keymap
+        do { keymap = try config.keymap() } catch { throw UserError("\(paths.config.appendingPathComponent("config.toml").path): \(error)") }
+        let requested: GraphicsMode?
+        switch view.images { case .mode(let m)?: requested = m; case .auto?: requested = nil
+        case nil: requested = config.images.flatMap(GraphicsMode.init(rawValue:)) }
+        let layout = PictureLayout(rows: config.thumbnailHeight, columns: config.thumbnailWidth, avatars: config.avatars ?? true,
+                                   off: requested == .off, lowData: view.lowData || config.lowData(for: target.baseURL.host ?? ""))
+        let mailbox = Mailbox()
+        // Signals leave through the loop, so curses always restores the terminal.
+        // SIGHUP too: a closed terminal or a killed tmux must still end the session the clean way.
+        let signals = QuitSignals.observe([SIGINT, SIGTERM, SIGHUP]) { mailbox.requestQuit() }
+        defer { signals.forEach { $0.cancel() } }
         let firstScreen: Glance?
         switch try glance.map({ task in try blocking { await task.value } }) {
-        case .success(let g)?: firstScreen = g
+        case .success(let g)?: firstScreen = g?.key == TimelineKey(account: target.storeKey, timeline: timeline.storageKey) ? g : nil
         case .failure(let error)?:
             // Only a head start: the engine reads the same posts through the store.
             logger.notice("couldn't read the first screen ahead", metadata: ["error": "\(error)"])
             firstScreen = nil
         case nil: firstScreen = nil
         }
+        let screen = try Screen()
+        defer { screen.close() }
+        startup.mark("curses")
+        // The cached posts go up now, while the store and the rest finish opening on the other core.
+        let renderer = FrameRenderer(theme: theme)
+        if let firstScreen, FirstFrame.draw(firstScreen, timeline: timeline, title: target.title, keymap: keymap, pictures: layout,
+                                            renderer: renderer, on: screen) {
+            startup.mark("first frame, from the cache")
+        }
+        let opened = try blocking { try await opening.value }
+        backing = opened
+        let (store, http, client, actions) = (opened.store, opened.http, opened.client, opened.actions)
+        defer { waitFor { try? await http.shutdown() } }
+        startup.mark("waiting for the store")
         defer { actions.stop() }
         let sources = TimelineEngine.Sources(client: client, store: store, account: target.storeKey, actions: actions,
                                              offline: offline)
-        let mailbox = Mailbox()
         // Every list the user opens gets its own engine, running until the session ends.
         let engines = EngineRegistry()
         let poller = view.poll.flatMap { $0 > 0 && !offline ? max(5, $0) : nil }.map { seconds in
@@ -85,16 +105,6 @@ enum Session {
         }
         if !offline { actions.resume() }
 
-        // Signals leave through the loop, so curses always restores the terminal.
-        // SIGHUP too: a closed terminal or a killed tmux must still end the session the clean way.
-        let signals = QuitSignals.observe([SIGINT, SIGTERM, SIGHUP]) { mailbox.requestQuit() }
-        defer { signals.forEach { $0.cancel() } }
-
-        let requested: GraphicsMode?
-        switch view.images { case .mode(let m)?: requested = m; case .auto?: requested = nil
-        case nil: requested = config.images.flatMap(GraphicsMode.init(rawValue:)) }
-        let layout = PictureLayout(rows: config.thumbnailHeight, columns: config.thumbnailWidth, avatars: config.avatars ?? true,
-                                   off: requested == .off, lowData: view.lowData || config.lowData(for: target.baseURL.host ?? ""))
         // The terminal is asked what it can show after the first frame with posts; until then, symbols.
         let findGraphics = {
             let probe = TerminalProbe.run(requested: requested)
@@ -105,9 +115,6 @@ enum Session {
             return Graphics(mode: probe.mode, tmux: probe.tmux == .passthrough, cell: probe.cellPixels, layout: layout,
                             note: probe.note, typed: probe.answers.typed)
         }
-        let screen = try Screen()
-        defer { screen.close() }
-        startup.mark("curses")
         let loader = ImageLoader(http: http, colorMode: imageMode(for: screen.colorMode), diskCache: disk, offline: offline)
         defer { waitFor { await loader.flush() } }
         // One streaming connection for the account, unless told otherwise; `--offline` sends nothing.
@@ -118,15 +125,13 @@ enum Session {
         let outbox = Outbox(store: store, account: target.storeKey, client: client, offline: offline)
         defer { waitFor { await outbox.stop() } }
         let writing = Writing(outbox: outbox, ownAccountID: target.accountID ?? "", ownAcct: target.acct ?? "")
-        let keymap: Keymap
-        do { keymap = try config.keymap() } catch { throw UserError("\(paths.config.appendingPathComponent("config.toml").path): \(error)") }
         let app = AppRunner(screen: screen, sources: sources, loader: loader, mailbox: mailbox, theme: theme, timeline: timeline, title: target.title,
                             keymap: keymap, prefetchRows: view.prefetch ?? config.prefetchRows ?? 10, pageSize: view.pageSize,
                             mouse: config.mouse ?? true,
                             notice: themeWarning ?? (disk == nil ? "Image disk cache unavailable at \(paths.imageCache.path)" : nil),
                             live: live, confirmBoost: config.confirmBoost ?? false, writing: writing,
                             graphics: Graphics(mode: requested == .off ? .off : .symbols, layout: layout), findGraphics: findGraphics,
-                            glance: firstScreen,
+                            glance: firstScreen, renderer: renderer,
                             fetchLists: {
                                 guard !offline else { return [] }
                                 do { return try await client.lists() } catch {
@@ -138,7 +143,7 @@ enum Session {
         startup.mark("app")
         app.onFirstPostsFrame = { [startup] in
             var t = startup
-            t.mark("engine and first frame")
+            t.mark("the app's first frame")
             t.log(to: logger)
         }
         app.run()

@@ -25,9 +25,10 @@ struct Tern: ParsableCommand {
     /// words, and those must not reach the terminal as escape sequences.
     static func main() {
         _ = StartupTimeline.mainEntered
+        HeapTuning.configure()
         // Parsing the arguments takes milliseconds (reflection): meanwhile the other core reads the first
         // screenful of the likeliest command, `tern` on the default account.
-        let glance = Task.detached { Browse.glanceAtDefaultHome() }
+        let glance = Browse.mayBrowse(CommandLine.arguments.dropFirst()) ? Task.detached { Browse.glanceAtDefaultHome() } : nil
         do {
             var command = try parseAsRoot()
             if let browse = command as? Browse { try browse.run(glance: glance) } else { try command.run() }

@@ -1,0 +1,42 @@
+import Foundation
+import TernModel
+import TernStore
+
+/// What the user's own actions change in what a list shows: likes, saves and boosts as wished (pending
+/// or not), and what is hidden (muted or blocked accounts, an account's boosts, a post). The action
+/// queue keeps one up to date; start-up's first frame makes one from the store (`Glance`) before the
+/// queue exists, so both show the same posts the same way.
+struct ActionOverlay {
+    var book = ActionReconciler()
+    /// A mute's length, by its wish.
+    var details: [ActionReconciler.Key: String] = [:]
+    var hidden: [HiddenEntry.Kind: [String: Date?]] = [:]
+
+    init() {}
+
+    init(pending: [PendingAction], hidden entries: [HiddenEntry]) {
+        for a in pending {
+            let key = ActionReconciler.Key(statusID: a.statusID, kind: a.kind)
+            book.set(key, .init(confirmed: a.confirmed, wanted: a.wanted, seq: a.seq))
+            details[key] = a.detail
+        }
+        for h in entries { hidden[h.kind, default: [:]][h.target] = h.until }
+    }
+
+    /// Whether `post` is left out of a list; `showing` is the account whose own profile is shown (its
+    /// posts stay even when it is muted).
+    func hides(_ post: Post, showing: String? = nil, now: Date = Date()) -> Bool {
+        if post.filteredOut { return true }
+        func active(_ kind: HiddenEntry.Kind, _ target: String) -> Bool {
+            guard let until = hidden[kind]?[target] else { return false }
+            return until.map { $0 > now } ?? true
+        }
+        func silenced(_ id: String) -> Bool {
+            (book.wanted(id, .mute) ?? active(.muted, id)) || (book.wanted(id, .block) ?? active(.blocked, id))
+        }
+        if post.account.id != showing, silenced(post.account.id) { return true }
+        if active(.status, post.statusID) { return true }
+        if let booster = post.boostedBy?.id { return silenced(booster) || active(.boosts, booster) }
+        return false
+    }
+}

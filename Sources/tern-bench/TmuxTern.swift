@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+
+/// The real `tern` in a detached tmux session of its own, as a person runs it.
+final class TmuxTern {
+    let name = "tern-bench-\(getpid())-\(UUID().uuidString.prefix(6))"
+    let home: URL
+    let tern: String
+    let arguments: [String]
+
+    init(home: URL, tern: String, arguments: [String]) {
+        self.home = home
+        self.tern = tern
+        self.arguments = arguments
+    }
+
+    /// Starts tern and waits until `text` is on screen.
+    func startUp(showing text: String) throws {
+        let env = StartupBench.environment(home).joined(separator: " ")
+        let command = ([tern] + arguments).joined(separator: " ")
+        tmux(["new-session", "-d", "-s", name, "-x", "120", "-y", "40", "exec env \(env) \(command)"], capture: false)
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            if screen().contains(text) { return }
+            usleep(20_000)
+        }
+        throw ValidationError("tern showed no \(text) within 20 s")
+    }
+
+    func screen() -> String { tmux(["capture-pane", "-p", "-t", name]) }
+
+    /// Presses `key` `count` times in one go.
+    func press(_ key: String, count: Int) { tmux(["send-keys", "-t", name, "-N", "\(count)", key]) }
+
+    /// Pages down until a post numbered at or below `target` is on screen; returns the lowest seen.
+    func pageDown(until target: Int) -> Int {
+        var lowest = Int.max
+        for _ in 0..<2_000 where lowest > target {
+            press("Space", count: 40)
+            usleep(150_000)
+            for match in screen().split(separator: "#").dropFirst() {
+                if let n = Int(match.prefix(while: \.isNumber)) { lowest = min(lowest, n) }
+            }
+        }
+        return lowest
+    }
+
+    var pid: String { tmux(["list-panes", "-t", name, "-F", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines) }
+
+    func rssKB() -> Int { MemoryBench.status("VmRSS:", pid: pid) }
+
+    func close() { tmux(["kill-server"], capture: false) }
+
+    /// tmux on a private socket, through the shell (Foundation's Process left tmux's client unreaped here).
+    /// A command that starts the server must not capture: the server would hold the pipe open.
+    @discardableResult
+    private func tmux(_ args: [String], capture: Bool = true) -> String {
+        let line = (["tmux", "-L", name] + args).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+            .joined(separator: " ")
+        guard capture else { _ = system(line + " >/dev/null 2>&1 </dev/null"); return "" }
+        guard let pipe = popen(line + " 2>/dev/null", "r") else { return "" }
+        var out = [UInt8]()
+        var buf = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = fread(&buf, 1, buf.count, pipe)
+            if n <= 0 { break }
+            out += buf[0..<n]
+        }
+        pclose(pipe)
+        return String(decoding: out, as: UTF8.self)
+    }
+}
