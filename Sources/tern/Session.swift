@@ -21,14 +21,15 @@ enum Session {
         var startup = StartupTimeline()
         startup.mark("arguments and account")
         let paths = TernPaths()
+        // First: a logger made before this would write to stderr, which is the screen.
+        Logs.start(level: view.logLevel, paths: paths)
+        startup.mark("log")
         // The store, the HTTP client and the action queue open on the other core while this one reads the
-        // config and the theme.
+        // config and the theme, and draws the first frame.
         let opening = Task.detached { try Backing.open(store: storeURL ?? paths.store, target: target, offline: offline) }
         var backing: Backing?
         // A failure before they are taken over must still close what was opened.
         defer { if backing == nil { waitFor { try? await opening.value.http.shutdown() } } }
-        Logs.start(level: view.logLevel, paths: paths)
-        startup.mark("log")
         let config = try Config.load(from: paths.config.appendingPathComponent("config.toml"))
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         let (theme, themeWarning) = Theme.load(named: view.theme ?? config.theme ?? "default",
