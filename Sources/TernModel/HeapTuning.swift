@@ -5,7 +5,7 @@ import CMalloc
 /// glibc's allocator, tuned for a long-running reader whose big allocations are transient (decoded
 /// pictures): freed memory goes back to the system instead of staying resident in per-thread arenas.
 /// Measured with `tern-bench memory`: RSS after scrolling 2,000 posts with pictures went from 67 MB to
-/// the figure in the note, while the heap itself peaks near 23 MB (heaptrack).
+/// 57 MB; the heap itself peaks near 23 MB (heaptrack).
 public enum HeapTuning {
     /// Once, at process start: two arenas rather than eight per core (each keeps its own free memory).
     public static func configure() {
