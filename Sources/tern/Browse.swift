@@ -19,14 +19,17 @@ struct Browse: ParsableCommand {
 
     @OptionGroup var view: ViewOptions
 
-    func run() throws { try run(glance: nil) }
+    func run() throws { try run(glance: nil, startup: StartupTimeline()) }
 
     /// `glance`: the first screenful read while the arguments were parsed; used when it is of this timeline.
-    func run(glance: Task<Result<Glance?, Error>, Never>?) throws {
+    func run(glance: Task<Result<Glance?, Error>, Never>?, startup: StartupTimeline) throws {
         guard let id = TimelineChoice(rawValue: timeline)?.id else {
             throw ValidationError("unknown timeline '\(timeline)': use home, local, federated, bookmarks or favourites")
         }
-        try Session.run(target: try accountOptions.target(), timeline: id, view: view, offline: offline, glance: glance)
+        let target = try accountOptions.target()
+        var startup = startup
+        startup.mark("account")
+        try Session.run(target: target, timeline: id, view: view, offline: offline, glance: glance, startup: startup)
     }
 
     /// Whether these arguments can be a `browse` (the default command): no other command named, no help or

@@ -17,9 +17,9 @@ import TernUI
 enum Session {
     /// `imageCache` and `storeURL` override where pictures and posts are kept (the demo uses throwaway ones).
     static func run(target: Target, timeline: TimelineID, view: ViewOptions, offline: Bool = false,
-                    imageCache: URL? = nil, storeURL: URL? = nil, glance: Task<Result<Glance?, Error>, Never>? = nil) throws {
-        var startup = StartupTimeline()
-        startup.mark("arguments and account")
+                    imageCache: URL? = nil, storeURL: URL? = nil, glance: Task<Result<Glance?, Error>, Never>? = nil,
+                    startup: StartupTimeline = StartupTimeline()) throws {
+        var startup = startup
         let paths = TernPaths()
         // First: a logger made before this would write to stderr, which is the screen.
         Logs.start(level: view.logLevel, paths: paths)

@@ -3,10 +3,12 @@ import Logging
 /// How long each step of start-up took, logged once when the first frame with posts is on the terminal:
 /// start-up speed is a feature, and a slow step on someone's machine should be visible in the log.
 struct StartupTimeline {
-    /// The moment `main` began; the loader's work before it is not seen from inside.
-    static let mainEntered = ContinuousClock.now
-    private var last = StartupTimeline.mainEntered
+    /// When this timeline began (`main`, for `tern`'s own); the loader's work before it is not seen from inside.
+    private let began = ContinuousClock.now
+    private var last: ContinuousClock.Instant
     private var steps: [(String, Duration)] = []
+
+    init() { last = began }
 
     /// Ends the step called `name`.
     mutating func mark(_ name: String) {
@@ -18,7 +20,7 @@ struct StartupTimeline {
     func log(to logger: Logger) {
         var metadata: Logger.Metadata = [:]
         for (name, d) in steps { metadata[name] = "\(Self.ms(d))" }
-        logger.info("first frame", metadata: metadata.merging(["ms since main": "\(Self.ms(ContinuousClock.now - Self.mainEntered))"]) { a, _ in a })
+        logger.info("first frame", metadata: metadata.merging(["ms in all": "\(Self.ms(ContinuousClock.now - began))"]) { a, _ in a })
     }
 
     private static func ms(_ d: Duration) -> String {

@@ -24,14 +24,15 @@ struct Tern: ParsableCommand {
     /// ArgumentParser's own `main`, except that messages pass the sanitizer: an error can carry a server's
     /// words, and those must not reach the terminal as escape sequences.
     static func main() {
-        _ = StartupTimeline.mainEntered
+        var startup = StartupTimeline()
         HeapTuning.configure()
         // Parsing the arguments takes milliseconds (reflection): meanwhile the other core reads the first
         // screenful of the likeliest command, `tern` on the default account.
         let glance = Browse.mayBrowse(CommandLine.arguments.dropFirst()) ? Task.detached { Browse.glanceAtDefaultHome() } : nil
         do {
             var command = try parseAsRoot()
-            if let browse = command as? Browse { try browse.run(glance: glance) } else { try command.run() }
+            startup.mark("arguments")
+            if let browse = command as? Browse { try browse.run(glance: glance, startup: startup) } else { try command.run() }
         } catch {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)
