@@ -14,6 +14,7 @@ public enum DisplayWidth {
     }
 
     public static func of(_ s: String) -> Int {
+        if let n = printableASCIIWidth(s) { return n }
         var w = 0
         for c in s { w += of(c) }
         return w
@@ -21,6 +22,9 @@ public enum DisplayWidth {
 
     /// The longest prefix of `s` that fits `columns`, with its width.
     public static func prefix(_ s: String, fitting columns: Int) -> (String, Int) {
+        if let n = printableASCIIWidth(s) {
+            return n <= columns ? (s, n) : (String(decoding: s.utf8.prefix(max(0, columns)), as: UTF8.self), max(0, columns))
+        }
         var w = 0
         var end = s.startIndex
         for i in s.indices {
@@ -30,6 +34,17 @@ public enum DisplayWidth {
             end = s.index(after: i)
         }
         return (String(s[..<end]), w)
+    }
+
+    /// Most text on screen is printable ASCII: a column a byte, no grapheme breaking or wcwidth needed
+    /// (they were most of a frame's drawing time). Nil when `s` has anything else.
+    private static func printableASCIIWidth(_ s: String) -> Int? {
+        var n = 0
+        for b in s.utf8 {
+            guard b >= 0x20, b < 0x7F else { return nil }
+            n += 1
+        }
+        return n
     }
 
     /// `s` cut to `columns`, ending in "…" when it was longer.

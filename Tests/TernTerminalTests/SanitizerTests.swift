@@ -60,11 +60,50 @@ final class SanitizerTests: XCTestCase {
         XCTAssertEqual(DisplayWidth.prefix("ab今日", fitting: 3).0, "ab")
     }
 
+    func testPrefixesAgreeWithWidthsCharacterByCharacter() {
+        XCTAssertEqual(DisplayWidth.prefix("hello world", fitting: 5).0, "hello")
+        XCTAssertEqual(DisplayWidth.prefix("hello", fitting: 0).0, "")
+        XCTAssertEqual(DisplayWidth.prefix("tab\there", fitting: 4).0, "tab\th", "a control character takes no column")
+        // Seeded: ASCII (the fast path) and everything else mixed, cut at every width.
+        let seed = UInt64.random(in: 1...UInt64.max)
+        var rng = SplitMix(seed: seed)
+        let pool: [String] = ["a", "Z", " ", "~", "7", "\u{7F}", "\t", "é", "e\u{301}", "今", "🐈", "👩‍👩‍👧", "\u{200B}"]
+        for _ in 0..<300 {
+            let s = (0..<Int(rng.next() % 12)).map { _ in pool[Int(rng.next() % UInt64(pool.count))] }.joined()
+            let whole = s.reduce(0) { $0 + DisplayWidth.of($1) }
+            XCTAssertEqual(DisplayWidth.of(s), whole, "seed \(seed): \(s.debugDescription)")
+            for columns in 0...(whole + 1) {
+                let (head, w) = DisplayWidth.prefix(s, fitting: columns)
+                XCTAssertTrue(s.hasPrefix(head), "seed \(seed)")
+                XCTAssertEqual(w, head.reduce(0) { $0 + DisplayWidth.of($1) }, "seed \(seed): \(s.debugDescription) at \(columns)")
+                XCTAssertLessThanOrEqual(w, columns, "seed \(seed)")
+                // Longest: the next character would not fit.
+                if head.count < s.count {
+                    let next = s[s.index(s.startIndex, offsetBy: head.count)]
+                    XCTAssertGreaterThan(w + DisplayWidth.of(next), columns, "seed \(seed): \(s.debugDescription) at \(columns)")
+                }
+            }
+        }
+    }
+
     func testThemeColoursParse() {
         XCTAssertEqual(TerminalColor(parsing: "bright-red"), .index(9))
         XCTAssertEqual(TerminalColor(parsing: "#ff8000"), .rgb(0xFF8000))
         XCTAssertEqual(TerminalColor(parsing: "200"), .index(200))
         XCTAssertNil(TerminalColor(parsing: "nope"))
         XCTAssertNil(TerminalColor(parsing: "300"))
+    }
+}
+
+/// A small seeded generator, so a failing random test can be run again from the seed it prints.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
