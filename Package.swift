@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(name: "TernFuzzTargetsTests", dependencies: ["TernFuzzTargets"]),
         .testTarget(name: "TernMastodonTests", dependencies: ["TernMastodon", "TernDemo", "TernHTTP"]),
         .testTarget(name: "TernFeedTests", dependencies: ["TernFeed", "TernDemo", "TernMastodon", "TernStore", "TernHTTP", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "TernTerminalTests", dependencies: ["TernTerminal"]),
+        .testTarget(name: "TernTerminalTests", dependencies: ["TernTerminal", "TernModel"]),
         .testTarget(name: "TernStoreTests", dependencies: ["TernStore", "TernModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "TernImagesTests", dependencies: ["TernImages", "TernDemo", "TernHTTP"]),
         .testTarget(name: "TernUITests", dependencies: ["TernUI", "TernDemo", "TernMastodon", "TernFeed"]),

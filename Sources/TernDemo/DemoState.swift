@@ -1,3 +1,4 @@
+import TernModel
 import Foundation
 
 /// The mutable side of the demo instance: which posts exist so far, what the demo user liked and saved,

@@ -1,3 +1,5 @@
+import TernModel
+
 /// Builds post bodies in the HTML dialect Mastodon emits: paragraphs, `<br>`, hashtag and mention links,
 /// and long links split into invisible/ellipsis spans.
 struct DemoText {

@@ -1,3 +1,4 @@
+import TernModel
 import Foundation
 
 /// Reply trees under some demo posts, made from the seed. Replies live outside the timelines (as on a

@@ -1,3 +1,4 @@
+import TernModel
 import Foundation
 import TernImages
 

@@ -1,3 +1,4 @@
+import TernModel
 import Foundation
 
 /// Draws the colourful, recognisable patterns of demo images into RGB buffers. The pattern is a function of

@@ -48,9 +48,7 @@ struct MemoryBench: AsyncParsableCommand {
     /// The same with the real `tern` in tmux: `j` until the status line counts `posts` posts, pictures
     /// from the demo server in the other process.
     private func realTern(_ child: DemoChild) throws {
-        let tern = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-            .appendingPathComponent("tern").path
-        guard FileManager.default.isExecutableFile(atPath: tern) else { throw ValidationError("\(tern) is not built") }
+        let tern = try TmuxTern.builtBeside()
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("tern-bench-memory-\(getpid())")
         defer { try? FileManager.default.removeItem(at: home) }
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)

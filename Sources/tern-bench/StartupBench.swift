@@ -17,9 +17,7 @@ struct StartupBench: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let tern = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-            .appendingPathComponent("tern").path
-        guard FileManager.default.isExecutableFile(atPath: tern) else { throw ValidationError("\(tern) is not built") }
+        let tern = try TmuxTern.builtBeside()
         let root = keep.map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("tern-bench-startup-\(getpid())")
         defer { if keep == nil { try? FileManager.default.removeItem(at: root) } }

@@ -14,6 +14,14 @@ final class TmuxTern {
         self.arguments = arguments
     }
 
+    /// The `tern` built beside this benchmark (the same configuration).
+    static func builtBeside() throws -> String {
+        let tern = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("tern").path
+        guard FileManager.default.isExecutableFile(atPath: tern) else { throw ValidationError("\(tern) is not built") }
+        return tern
+    }
+
     /// Starts tern and waits until `text` is on screen.
     func startUp(showing text: String) throws {
         let env = StartupBench.environment(home).joined(separator: " ")

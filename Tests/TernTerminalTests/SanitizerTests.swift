@@ -1,4 +1,5 @@
 import TernTerminal
+import TernModel
 import XCTest
 
 final class SanitizerTests: XCTestCase {
@@ -66,7 +67,7 @@ final class SanitizerTests: XCTestCase {
         XCTAssertEqual(DisplayWidth.prefix("tab\there", fitting: 4).0, "tab\th", "a control character takes no column")
         // Seeded: ASCII (the fast path) and everything else mixed, cut at every width.
         let seed = UInt64.random(in: 1...UInt64.max)
-        var rng = SplitMix(seed: seed)
+        var rng = SeededRandom(seed: seed)
         let pool: [String] = ["a", "Z", " ", "~", "7", "\u{7F}", "\t", "é", "e\u{301}", "今", "🐈", "👩‍👩‍👧", "\u{200B}"]
         for _ in 0..<300 {
             let s = (0..<Int(rng.next() % 12)).map { _ in pool[Int(rng.next() % UInt64(pool.count))] }.joined()
@@ -95,15 +96,3 @@ final class SanitizerTests: XCTestCase {
     }
 }
 
-/// A small seeded generator, so a failing random test can be run again from the seed it prints.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
