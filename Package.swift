@@ -92,6 +92,7 @@ let package = Package(
         .testTarget(name: "TernImagesTests", dependencies: ["TernImages", "TernDemo", "TernHTTP"]),
         .testTarget(name: "TernUITests", dependencies: ["TernUI", "TernDemo", "TernMastodon", "TernFeed"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TernDemo"]),
+        .testTarget(name: "TernCommandTests", dependencies: ["tern"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -26,6 +26,17 @@ struct AccountOptions: ParsableArguments {
     @Option(help: "A file holding an access token (e.g. made in the server's web settings).")
     var tokenFile: String?
 
+    var choice: AccountChoice { AccountChoice(account: account, server: server, tokenFile: tokenFile) }
+
+    func target() throws -> Target { try choice.target() }
+}
+
+/// What `AccountOptions` named, as plain values; all nil for the default account.
+struct AccountChoice: Equatable {
+    var account: String?
+    var server: String?
+    var tokenFile: String?
+
     func target() throws -> Target {
         guard let server else {
             let store = AccountStore(directory: TernPaths().config.appendingPathComponent("accounts"))

@@ -12,29 +12,34 @@ struct Browse: ParsableCommand {
     @OptionGroup var accountOptions: AccountOptions
 
     @Option(help: "home, local, federated, bookmarks or favourites.")
-    var timeline = "home"
+    var timeline = BrowseSettings.standard.timeline
 
     @Flag(help: "Read only from the cache: send nothing; likes and saves queue until a later online run.")
     var offline = false
 
     @OptionGroup var view: ViewOptions
 
-    func run() throws { try run(glance: nil, startup: StartupTimeline()) }
+    var settings: BrowseSettings {
+        BrowseSettings(account: accountOptions.choice, timeline: timeline, offline: offline, view: view.settings)
+    }
+
+    func run() throws { try Self.run(settings, glance: nil, startup: StartupTimeline()) }
 
     /// `glance`: the first screenful read while the arguments were parsed; used when it is of this timeline.
-    func run(glance: Task<Result<Glance?, Error>, Never>?, startup: StartupTimeline) throws {
-        guard let id = TimelineChoice(rawValue: timeline)?.id else {
-            throw ValidationError("unknown timeline '\(timeline)': use home, local, federated, bookmarks or favourites")
+    static func run(_ settings: BrowseSettings, glance: Task<Result<Glance?, Error>, Never>?, startup: StartupTimeline) throws {
+        guard let id = TimelineChoice(rawValue: settings.timeline)?.id else {
+            throw ValidationError("unknown timeline '\(settings.timeline)': use home, local, federated, bookmarks or favourites")
         }
-        let target = try accountOptions.target()
+        let target = try settings.account.target()
         var startup = startup
         startup.mark("account")
-        try Session.run(target: target, timeline: id, view: view, offline: offline, glance: glance, startup: startup)
+        try Session.run(target: target, timeline: id, view: settings.view, offline: settings.offline, glance: glance, startup: startup)
     }
 
     /// Whether these arguments can be a `browse` (the default command): no other command named, no help or
     /// version asked for. Decides only whether reading ahead is worth it; the parser decides the rest.
     static func mayBrowse(_ arguments: ArraySlice<String>) -> Bool {
+        if arguments.isEmpty { return true }
         let others = Set(Tern.configuration.subcommands.map { $0._commandName }).subtracting([configuration.commandName ?? ""])
         if let first = arguments.first, others.contains(first) || first == "help" { return false }
         return !arguments.contains { ["-h", "--help", "--version", "--generate-completion-script"].contains($0) }

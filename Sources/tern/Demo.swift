@@ -117,7 +117,7 @@ struct Demo: ParsableCommand {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let target = Target(baseURL: URL(string: server.baseURL)!, token: "demo-token", storeKey: "demo",
                             title: "demo at \(server.baseURL.replacingOccurrences(of: "http://", with: ""))")
-        try Session.run(target: target, timeline: .home, view: view, imageCache: scratch.appendingPathComponent("images"),
+        try Session.run(target: target, timeline: .home, view: view.settings, imageCache: scratch.appendingPathComponent("images"),
                         storeURL: scratch.appendingPathComponent("tern.sqlite"))
     }
 }

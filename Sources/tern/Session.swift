@@ -16,7 +16,7 @@ import TernUI
 /// the UI loop.
 enum Session {
     /// `imageCache` and `storeURL` override where pictures and posts are kept (the demo uses throwaway ones).
-    static func run(target: Target, timeline: TimelineID, view: ViewOptions, offline: Bool = false,
+    static func run(target: Target, timeline: TimelineID, view: ViewSettings, offline: Bool = false,
                     imageCache: URL? = nil, storeURL: URL? = nil, glance: Task<Result<Glance?, Error>, Never>? = nil,
                     startup: StartupTimeline = StartupTimeline()) throws {
         var startup = startup

@@ -52,7 +52,7 @@ struct Sync: ParsableCommand {
         if allAccounts {
             let accounts = AccountStore(directory: paths.config.appendingPathComponent("accounts")).list()
             guard !accounts.isEmpty else { throw UserError("No stored accounts: log in with `tern login example.social`") }
-            targets = accounts.map(AccountOptions.target)
+            targets = accounts.map(AccountChoice.target)
         } else {
             targets = [try accountOptions.target()]
         }

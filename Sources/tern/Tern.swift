@@ -26,13 +26,24 @@ struct Tern: ParsableCommand {
     static func main() {
         var startup = StartupTimeline()
         HeapTuning.configure()
+        let arguments = CommandLine.arguments.dropFirst()
         // Parsing the arguments takes milliseconds (reflection): meanwhile the other core reads the first
         // screenful of the likeliest command, `tern` on the default account.
-        let glance = Browse.mayBrowse(CommandLine.arguments.dropFirst()) ? Task.detached { Browse.glanceAtDefaultHome() } : nil
+        let glance = Browse.mayBrowse(arguments) ? Task.detached { Browse.glanceAtDefaultHome() } : nil
         do {
+            // `tern` alone, the commonest command, means the default settings: known without the parser, whose
+            // reflection is about a third of the time to the first frame.
+            if arguments.isEmpty {
+                startup.mark("arguments")
+                return try Browse.run(.standard, glance: glance, startup: startup)
+            }
             var command = try parseAsRoot()
             startup.mark("arguments")
-            if let browse = command as? Browse { try browse.run(glance: glance, startup: startup) } else { try command.run() }
+            if let browse = command as? Browse {
+                try Browse.run(browse.settings, glance: glance, startup: startup)
+            } else {
+                try command.run()
+            }
         } catch {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)
@@ -72,29 +83,18 @@ struct ViewOptions: ParsableArguments {
     var lowData = false
 
     @Option(help: "Posts per page requested from the server.")
-    var pageSize = 20
+    var pageSize = ViewSettings.standard.pageSize
 
     @Option(help: "What goes to the log ($XDG_STATE_HOME/tern/tern.log): trace, debug, info, notice, warning, error, critical.")
-    var logLevel: Logger.Level = .info
-}
+    var logLevel = ViewSettings.standard.logLevel
 
-/// `--images`: a graphics mode, or auto.
-enum ImagesOption: ExpressibleByArgument {
-    case auto
-    case mode(GraphicsMode)
-
-    init?(argument: String) {
-        if argument == "auto" { self = .auto } else if let m = GraphicsMode(rawValue: argument) { self = .mode(m) } else { return nil }
-    }
-
-    static var allValueStrings: [String] { ["auto"] + GraphicsMode.allCases.map(\.rawValue) }
-
-    /// The mode asked for; nil for auto.
-    var requested: GraphicsMode? {
-        if case .mode(let m) = self { return m }
-        return nil
+    var settings: ViewSettings {
+        ViewSettings(theme: theme, prefetch: prefetch, poll: poll, noStream: noStream, images: images, lowData: lowData,
+                     pageSize: pageSize, logLevel: logLevel)
     }
 }
+
+extension ImagesOption: ExpressibleByArgument {}
 
 /// A problem to tell the user in one sentence, without the usage text argument errors get.
 struct UserError: Error, CustomStringConvertible {

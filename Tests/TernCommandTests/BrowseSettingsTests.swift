@@ -1,0 +1,39 @@
+import Logging
+@testable import tern
+import XCTest
+
+/// `tern` typed alone skips the argument parser; these keep what it runs with equal to what the parser
+/// would have made of the same arguments.
+final class BrowseSettingsTests: XCTestCase {
+    func testNoArgumentsParseToTheStandardSettings() throws {
+        let parsed = try XCTUnwrap(Tern.parseAsRoot([]) as? Browse)
+        XCTAssertEqual(parsed.settings, .standard)
+        let named = try XCTUnwrap(Tern.parseAsRoot(["browse"]) as? Browse)
+        XCTAssertEqual(named.settings, .standard)
+    }
+
+    func testEveryOptionReachesTheSettings() throws {
+        let parsed = try XCTUnwrap(Tern.parseAsRoot([
+            "--account", "me@example.social", "--timeline", "local", "--offline", "--theme", "dusk", "--prefetch", "3",
+            "--poll", "60", "--no-stream", "--images", "sixel", "--low-data", "--page-size", "5", "--log-level", "debug",
+        ]) as? Browse)
+        var expected = BrowseSettings.standard
+        expected.account.account = "me@example.social"
+        expected.timeline = "local"
+        expected.offline = true
+        expected.view = ViewSettings(theme: "dusk", prefetch: 3, poll: 60, noStream: true, images: .mode(.sixel), lowData: true,
+                                     pageSize: 5, logLevel: .debug)
+        XCTAssertEqual(parsed.settings, expected)
+        let server = try XCTUnwrap(Tern.parseAsRoot(["--server", "example.social", "--token-file", "/t"]) as? Browse)
+        XCTAssertEqual(server.settings.account, AccountChoice(account: nil, server: "example.social", tokenFile: "/t"))
+    }
+
+    func testOnlyArgumentsThatCanBrowseReadAhead() {
+        XCTAssertTrue(Browse.mayBrowse([]))
+        XCTAssertTrue(Browse.mayBrowse(["--offline", "--timeline", "home"]))
+        XCTAssertTrue(Browse.mayBrowse(["browse"]))
+        for other in [["accounts"], ["demo"], ["sync", "--all-accounts"], ["--help"], ["--offline", "-h"], ["--version"], ["help"]] {
+            XCTAssertFalse(Browse.mayBrowse(other[...]), "\(other)")
+        }
+    }
+}
