@@ -27,8 +27,8 @@ struct Tern: ParsableCommand {
         var startup = StartupTimeline()
         HeapTuning.configure()
         let arguments = CommandLine.arguments.dropFirst()
-        // Parsing the arguments takes milliseconds (reflection): meanwhile the other core reads the first
-        // screenful of the likeliest command, `tern` on the default account.
+        // The other core reads the first screenful of the likeliest command, `tern` on the default account,
+        // while this one parses the arguments (milliseconds of reflection) and starts the log, config and curses.
         let glance = Browse.mayBrowse(arguments) ? Task.detached { Browse.glanceAtDefaultHome() } : nil
         do {
             // `tern` alone, the commonest command, means the default settings: known without the parser, whose
