@@ -9,7 +9,6 @@ public enum RelativeTime {
         if seconds < 3600 { return "\(seconds / 60)m" }
         if seconds < 86_400 { return "\(seconds / 3600)h" }
         if seconds < 7 * 86_400 { return "\(seconds / 86_400)d" }
-        let c = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: date)
-        return String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
+        return UTCText.day(date)
     }
 }

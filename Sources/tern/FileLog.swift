@@ -78,21 +78,8 @@ struct FileLogHandler: LogHandler {
     func log(event: LogEvent) {
         let all = metadata.merging(event.metadata ?? [:]) { $1 }
         let fields = all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-        let stamp = Self.utcStamp()
+        let stamp = UTCText.instant(Date())
         file.write("\(stamp) \(event.level) \(label): \(event.message)\(fields.isEmpty ? "" : " " + fields)")
-    }
-}
-
-extension FileLogHandler {
-    /// Now in UTC as ISO 8601 (`2026-11-22T09:07:33Z`), from the C library: Foundation's ISO 8601 style
-    /// sets up calendars and time zones on first use, which start-up would pay for its first log line.
-    static func utcStamp(_ seconds: time_t = time(nil)) -> String {
-        var t = seconds
-        var parts = tm()
-        gmtime_r(&t, &parts)
-        var buffer = [CChar](repeating: 0, count: 24)
-        let n = strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%SZ", &parts)
-        return String(decoding: buffer.prefix(n).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
 

@@ -13,6 +13,23 @@ final class ModelTests: XCTestCase {
         XCTAssertEqual(RelativeTime.short(from: Date(timeIntervalSince1970: 1_700_000_000), now: now), "2023-11-14")
     }
 
+    func testUTCTextMatchesFoundationsCalendar() {
+        XCTAssertEqual(UTCText.instant(Date(timeIntervalSince1970: 1_700_000_000)), "2023-11-14T22:13:20Z")
+        XCTAssertEqual(UTCText.day(Date(timeIntervalSince1970: 951_782_400)), "2000-02-29")
+        XCTAssertEqual(UTCText.instant(Date(timeIntervalSince1970: -0.5)), "1969-12-31T23:59:59Z")
+        let seed = UInt64(Date().timeIntervalSince1970 * 1000)
+        var random = SeededRandom(seed: seed)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        for _ in 0..<500 {
+            let date = Date(timeIntervalSince1970: Double.random(in: -2_000_000_000...4_000_000_000, using: &random))
+            let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+            let expected = String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
+            XCTAssertEqual(UTCText.instant(date), expected, "seed \(seed), \(date.timeIntervalSince1970)")
+            XCTAssertEqual(UTCText.day(date), String(expected.prefix(10)), "seed \(seed)")
+        }
+    }
+
     func testStyledTextPlainTextAndLinks() {
         let t = StyledText(paragraphs: [
             [[.init("hi "), .init("@ann", style: .mention("https://x/@ann"))], [.init("second line")]],
