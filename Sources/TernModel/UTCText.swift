@@ -10,8 +10,11 @@ public enum UTCText {
     /// `2026-11-22T09:07:33Z` (ISO 8601)
     public static func instant(_ date: Date) -> String { format(date, "%Y-%m-%dT%H:%M:%SZ") }
 
+    /// "?" for a moment outside years 1 to 9999 (a server's absurd date), which `time_t` would trap on.
     private static func format(_ date: Date, _ pattern: String) -> String {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        let since1970 = date.timeIntervalSince1970
+        guard since1970.isFinite, abs(since1970) < 253_402_300_800 else { return "?" }
+        var seconds = time_t(since1970.rounded(.down))
         var parts = tm()
         guard gmtime_r(&seconds, &parts) != nil else { return "?" }
         var buffer = [CChar](repeating: 0, count: 32)

@@ -17,6 +17,12 @@ final class ModelTests: XCTestCase {
         XCTAssertEqual(UTCText.instant(Date(timeIntervalSince1970: 1_700_000_000)), "2023-11-14T22:13:20Z")
         XCTAssertEqual(UTCText.day(Date(timeIntervalSince1970: 951_782_400)), "2000-02-29")
         XCTAssertEqual(UTCText.instant(Date(timeIntervalSince1970: -0.5)), "1969-12-31T23:59:59Z")
+        // Absurd dates from a server: a placeholder, not a trap.
+        XCTAssertEqual(UTCText.day(Date(timeIntervalSince1970: 1e300)), "?")
+        XCTAssertEqual(UTCText.day(Date(timeIntervalSince1970: .nan)), "?")
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        XCTAssertEqual(RelativeTime.short(from: Date(timeIntervalSince1970: -1e300), now: now), "?")
+        XCTAssertEqual(RelativeTime.short(from: Date(timeIntervalSince1970: 1e300), now: now), "now")
         let seed = UInt64(Date().timeIntervalSince1970 * 1000)
         var random = SeededRandom(seed: seed)
         var calendar = Calendar(identifier: .gregorian)
