@@ -25,7 +25,8 @@ trap cleanup EXIT
 
 # valgrind cannot read the toolchain's DWARF; the symbol table is all this needs.
 strip --strip-debug -o "$work/tern" "$built"
-cp -r themes "$work/" 2>/dev/null || true
+# Next to the binary, where tern looks for them: the run reads a theme file, as an installed tern does.
+cp -r themes "$work/"
 
 "$work/tern" demo --server-only --new-post-every 0 > "$work/server.txt" 2>&1 &
 server=$!
