@@ -4,14 +4,20 @@ import CNcursesw
 /// curses puts it: CJK and emoji take two columns, combining marks none.
 public enum DisplayWidth {
     public static func of(_ c: Character) -> Int {
-        _ = TerminalLocale.ready
         var w = 0
-        for s in c.unicodeScalars {
-            if s.value < 0x300 { w += s.value >= 0x20 ? 1 : 0; continue }
-            w += max(0, Int(wcwidth(wchar_t(bitPattern: s.value))))
-        }
+        for s in c.unicodeScalars { w += of(scalar: s) }
         return w
     }
+
+    /// One scalar's columns: 0 (marks, joiners, controls below space), 1 or 2.
+    static func of(scalar s: Unicode.Scalar) -> Int {
+        if s.value < 0x300 { return s.value >= 0x20 ? 1 : 0 }
+        _ = TerminalLocale.ready
+        return max(0, Int(wcwidth(wchar_t(bitPattern: s.value))))
+    }
+
+    /// C0 and C1 controls and DEL: never sent to the terminal as text, whatever reached the screen.
+    static func isControl(_ s: Unicode.Scalar) -> Bool { s.value < 0x20 || (0x7F...0x9F).contains(s.value) }
 
     public static func of(_ s: String) -> Int {
         if let n = printableASCIIWidth(s) { return n }

@@ -2,10 +2,10 @@ import CNcursesw
 import Foundation
 import TernModel
 
-/// Pictures the terminal draws as pixels at the cursor (sixel, iTerm2). Curses knows nothing of them: it
-/// is told the cells are blank, and the pictures are written after its update. A picture is sent again only
-/// when it is new or moved, or when curses repainted its lines; lines a picture left are repainted in full
-/// so no pixels stay behind. Bytes per frame are capped: pictures past the cap are drawn as symbols by
+/// Pictures the terminal draws as pixels at the cursor (sixel, iTerm2). The frame holds blank cells under
+/// them, and the pictures are written after its update. A picture is sent again only when it is new or
+/// moved, or when its lines were repainted; lines a picture left are repainted in full so no pixels stay
+/// behind. Bytes per frame are capped: pictures past the cap are drawn as symbols by
 /// the caller, and come as pixels on a later frame once the view holds still.
 struct InlinePictures {
     struct Placement: Equatable {
@@ -56,7 +56,10 @@ struct InlinePictures {
         frame.removeAll { $0.lines.overlaps(rows) && ($0.column..<($0.column + $0.columns)).overlaps(columns) }
     }
 
-    /// Lines of pictures that are gone from where they were: curses must repaint them whole.
+    /// Whether any picture is on screen or placed in this frame.
+    var any: Bool { !shown.isEmpty || !frame.isEmpty }
+
+    /// Lines of pictures that are gone from where they were: they are repainted whole.
     func linesToRepaint() -> [Range<Int>] {
         shown.filter { old in !frame.contains { $0.same(as: old) } }.map(\.lines)
     }
@@ -76,7 +79,7 @@ struct InlinePictures {
 }
 
 extension Screen {
-    /// Writes bytes straight to the terminal, between curses' updates (kitty's transmissions).
+    /// Writes bytes straight to the terminal, between frames (kitty's transmissions).
     public func emit(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
         bytes.withUnsafeBytes { _ = fwrite($0.baseAddress, 1, $0.count, outputFile) }
@@ -108,9 +111,6 @@ extension Screen {
             out += Array("\u{1B}[\(p.row + 1);\(p.column + 1)H".utf8)
             out += p.sequence
         }
-        // Curses moves the cursor relative to where it left it; put it back there.
-        let y = getcury(tern_curscr()), x = getcurx(tern_curscr())
-        out += Array("\u{1B}[\(y + 1);\(x + 1)H".utf8)
         emit(out)
     }
 
@@ -121,9 +121,7 @@ extension Screen {
     /// column); rows outside `visibleRows` are skipped, so a picture cut by the list's edge shows its part.
     public func drawKitty(id: UInt32, columns: Int, rows pictureRows: Int, row: Int, column: Int, visibleRows: Range<Int>) {
         let low = id & 0xFF, high = Int(id >> 24)
-        let colour: TerminalColor = colorMode == .direct ? .rgb(low) : .index(Int(low))
-        let p = pair(colour, .default)
-        var chars = [wchar_t](repeating: 0, count: 5)
+        let look = CellLook(foreground: code(colorMode == .direct ? .rgb(low) : .index(Int(low))))
         for y in 0..<pictureRows {
             let r = row + y
             guard visibleRows.contains(r), r >= 0, r < rows else { continue }
@@ -131,9 +129,7 @@ extension Screen {
                 let c = column + x
                 guard c >= 0, c < self.columns else { continue }
                 let cell = KittyGraphics.cell(row: y, column: x, idHighByte: high)
-                for (i, s) in cell.enumerated() { chars[i] = wchar_t(bitPattern: s.value) }
-                chars[cell.count] = 0
-                tern_put_cell(tern_stdscr(), Int32(r), Int32(c), chars, tern_a_normal(), p)
+                frame.put(base: cell[0], marks: cell.dropFirst(), row: r, column: c, look: look)
             }
         }
     }

@@ -2,15 +2,19 @@ import CNcursesw
 import Foundation
 import TernModel
 
-/// The curses screen: the only owner of ncursesw state. Not Sendable; it lives on the UI loop's thread.
-/// Drawing goes to curses' virtual screen; `update()` sends only what changed to the terminal.
+/// The terminal: the only owner of ncursesw state. Not Sendable; it lives on the UI loop's thread.
+/// Curses sets the terminal up, says what it can do and reads the keys. Drawing goes into a frame of
+/// cells (`ScreenBuffer`); `update()` sends what changed through `FrameWriter`, not through curses,
+/// whose terminfo-driven output was most of a frame's time.
 public final class Screen {
     public private(set) var colorMode: ColorMode
     private let terminal: OpaquePointer
     private let ownedOutput: UnsafeMutablePointer<FILE>?
     private let ownedInput: UnsafeMutablePointer<FILE>?
-    private var pairCache: [Int64: Int32] = [:]
     private var closed = false
+    /// This frame, as the layers drew it.
+    var frame = ScreenBuffer(rows: 0, columns: 0)
+    private var writer = FrameWriter()
     private var mouseOn = false
     let outputFile: UnsafeMutablePointer<FILE>
     /// Pictures drawn as pixels at the cursor (sixel, iTerm2): this frame's and what the terminal shows.
@@ -66,6 +70,22 @@ public final class Screen {
             let colors = tern_colors()
             colorMode = colors >= 0x1000000 ? .direct : colors >= 256 ? .indexed256 : colors >= 16 ? .indexed16 : colors >= 8 ? .indexed8 : .monochrome
         }
+        writer.attributesShown = Self.attributesShown()
+        // Curses draws its own (blank) screen once, entering the alternate screen; from then on it is
+        // never asked to, so a key read never repaints over Tern's frame.
+        refresh()
+    }
+
+    /// The attributes this terminal's terminfo entry can show; the others are left out, as curses did.
+    private static func attributesShown() -> UInt32 {
+        func has(_ name: String) -> Bool {
+            guard let s = tigetstr(name) else { return false }
+            return Int(bitPattern: s) != -1
+        }
+        var shown: UInt32 = 0
+        for (cap, bit) in [("bold", CellLook.bold), ("dim", CellLook.dim), ("sitm", CellLook.italic), ("smul", CellLook.underline),
+                           ("rev", CellLook.reverse)] where has(cap) { shown |= bit }
+        return shown
     }
 
     deinit { close() }
@@ -103,6 +123,7 @@ public final class Screen {
         reset_prog_mode()
         clearok(tern_stdscr(), true)
         refresh()
+        invalidate()
         setMouse(mouse)
     }
 
@@ -138,6 +159,9 @@ public final class Screen {
     public func readKey() -> Key? {
         guard let (value, isFunction) = readRaw() else { return nil }
         let key = Key.decode(value, isFunctionKey: isFunction)
+        // Curses resized its windows, which marks them changed: the next read would repaint its blank
+        // screen over Tern's frame. Taking its screen as drawn (and not sending it) prevents that.
+        if key == .resize { wnoutrefresh(tern_stdscr()) }
         if key == .escape, mouseOn { return readMouseReport() ?? .escape }
         return key
     }
@@ -175,13 +199,13 @@ public final class Screen {
 
     /// Starts a frame: a blank screen, and no pictures placed yet.
     public func erase() {
-        werase(tern_stdscr())
+        if frame.rows == rows, frame.columns == columns { frame.clear() } else { frame = ScreenBuffer(rows: rows, columns: columns) }
         pictures.begin()
     }
 
-    /// Forces the next update to repaint everything (after a resize, or to measure a full frame).
+    /// Makes the next update repaint everything (after a resize, or to measure a full frame).
     public func invalidate() {
-        clearok(tern_stdscr(), true)
+        writer.invalidate()
         pictures.forgetShown()
     }
 
@@ -189,37 +213,34 @@ public final class Screen {
     /// that are new or moved.
     public func update() {
         let redraw = pictures.linesToRepaint()
-        for lines in redraw { wredrawln(tern_stdscr(), Int32(lines.lowerBound), Int32(lines.count)) }
-        wnoutrefresh(tern_stdscr())
-        doupdate()
+        // Pictures drawn as pixels sit on blank cells that do not change: those are never rewritten, and
+        // the terminal is not asked to scroll them.
+        let pixelsShown = pictures.any
+        writer.joinGap = pixelsShown ? 0 : 4
+        writer.scrolls = !pixelsShown
+        emit(writer.write(frame, repaint: redraw))
         emitPictures(repainted: redraw)
     }
 
     /// Draws text at a position, cut at the right edge of the screen. Returns the columns used.
     @discardableResult
     public func draw(_ text: SafeText, row: Int, column: Int, style: TextStyle = .plain, maxWidth: Int? = nil) -> Int {
-        guard row >= 0, row < rows, column < columns else { return 0 }
+        guard row >= 0, row < rows, column >= 0, column < columns else { return 0 }
         let limit = min(maxWidth ?? Int.max, columns - column)
         guard limit > 0 else { return 0 }
         let (shown, width) = DisplayWidth.prefix(text.string, fitting: limit)
-        var chars = shown.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
-        guard !chars.isEmpty else { return 0 }
-        chars.append(0)
-        tern_attr_set(tern_stdscr(), attributes(style), pair(style.foreground, style.background))
-        mvwaddnwstr(tern_stdscr(), Int32(row), Int32(column), chars, Int32(chars.count - 1))
-        tern_attr_set(tern_stdscr(), tern_a_normal(), 0)
-        return width
+        return frame.put(shown, row: row, column: column, limit: width, look: look(style))
     }
 
     /// Fills `width` columns of a row with spaces in a style (for bars and highlights).
     public func fill(row: Int, column: Int, width: Int, style: TextStyle) {
         guard row >= 0, row < rows, width > 0 else { return }
-        draw(SafeText(String(repeating: " ", count: min(width, columns))), row: row, column: column, style: style)
+        let look = look(style)
+        for c in max(0, column)..<min(columns, column + width) { frame.put(base: " ", row: row, column: c, look: look) }
     }
 
     /// Draws a picture's cells with its top-left at (row, column); rows outside `visibleRows` are skipped.
     public func draw(_ grid: CellGrid, row: Int, column: Int, visibleRows: Range<Int>) {
-        var chars: [wchar_t] = [0, 0]
         for y in 0..<grid.height {
             let r = row + y
             guard visibleRows.contains(r), r >= 0, r < rows else { continue }
@@ -227,60 +248,43 @@ public final class Screen {
                 let c = column + x
                 guard c >= 0, c < columns else { continue }
                 let cell = grid[x, y]
-                chars[0] = wchar_t(bitPattern: cell.character.value)
-                let p = grid.colorSpace == .none ? 0
-                    : pair(TerminalColor(cell: cell.foreground, in: grid.colorSpace),
-                           TerminalColor(cell: cell.background, in: grid.colorSpace))
-                tern_put_cell(tern_stdscr(), Int32(r), Int32(c), chars, tern_a_normal(), p)
+                let look = grid.colorSpace == .none ? .plain
+                    : CellLook(foreground: code(TerminalColor(cell: cell.foreground, in: grid.colorSpace)),
+                               background: code(TerminalColor(cell: cell.background, in: grid.colorSpace)))
+                frame.put(base: cell.character, row: r, column: c, look: look)
             }
         }
     }
 
     // MARK: Colours
 
-    private func attributes(_ s: TextStyle) -> attr_t {
-        var a = tern_a_normal()
-        if s.bold { a |= tern_a_bold() }
-        if s.dim { a |= tern_a_dim() }
-        if s.italic { a |= tern_a_italic() }
-        if s.underline { a |= tern_a_underline() }
-        if s.reverse || (colorMode == .monochrome && s.background != .default) { a |= tern_a_reverse() }
-        return a
+    /// A style as this terminal shows it: colours it cannot show mapped to ones it can.
+    func look(_ s: TextStyle) -> CellLook {
+        var a: UInt32 = 0
+        if s.bold { a |= CellLook.bold }
+        if s.dim { a |= CellLook.dim }
+        if s.italic { a |= CellLook.italic }
+        if s.underline { a |= CellLook.underline }
+        // Without colours a coloured bar still stands out, reversed.
+        if s.reverse || (colorMode == .monochrome && s.background != .default) { a |= CellLook.reverse }
+        return CellLook(foreground: code(s.foreground), background: code(s.background), attributes: a)
     }
 
-    /// A colour value curses understands in the current mode; -1 is the default colour. Total: any value a
-    /// theme, chafa or a caller hands in maps to something curses accepts, never to a trap.
-    func resolve(_ c: TerminalColor) -> Int32 {
+    /// A colour as a `CellLook` code for the current mode. Total: any value a theme, chafa or a caller
+    /// hands in maps to something the terminal takes, never to a trap.
+    func code(_ c: TerminalColor) -> UInt32 {
         switch (c.normalized, colorMode) {
-        case (.default, _), (_, .monochrome): return -1
-        case (.index(let i), .direct):
-            // In direct mode 0–7 are palette slots; 8 and up are RGB values, so bright names need RGB.
-            return i < 8 ? Int32(i) : Int32(liftRGB(TerminalColor.rgb(ofIndex: i)))
-        case (.index(let i), .indexed256): return Int32(i)
-        case (.index(let i), .indexed16): return Int32(i < 16 ? i : TerminalColor.indexBasic(ofRGB: TerminalColor.rgb(ofIndex: i), count: 16))
-        case (.index(let i), .indexed8): return Int32(i < 8 ? i : TerminalColor.indexBasic(ofRGB: TerminalColor.rgb(ofIndex: i), count: 8))
-        case (.rgb(let v), .direct): return Int32(liftRGB(v))
-        case (.rgb(let v), .indexed256): return Int32(TerminalColor.index256(ofRGB: v))
-        case (.rgb(let v), .indexed16): return Int32(TerminalColor.indexBasic(ofRGB: v, count: 16))
-        case (.rgb(let v), .indexed8): return Int32(TerminalColor.indexBasic(ofRGB: v, count: 8))
+        case (.default, _), (_, .monochrome): return 0
+        case (.index(let i), .direct), (.index(let i), .indexed256): return CellLook.palette(i)
+        case (.index(let i), .indexed16):
+            return CellLook.palette(i < 16 ? i : TerminalColor.indexBasic(ofRGB: TerminalColor.rgb(ofIndex: i), count: 16))
+        case (.index(let i), .indexed8):
+            return CellLook.palette(i < 8 ? i : TerminalColor.indexBasic(ofRGB: TerminalColor.rgb(ofIndex: i), count: 8))
+        case (.rgb(let v), .direct): return CellLook.rgb(v)
+        case (.rgb(let v), .indexed256): return CellLook.palette(TerminalColor.index256(ofRGB: v))
+        case (.rgb(let v), .indexed16): return CellLook.palette(TerminalColor.indexBasic(ofRGB: v, count: 16))
+        case (.rgb(let v), .indexed8): return CellLook.palette(TerminalColor.indexBasic(ofRGB: v, count: 8))
         }
-    }
-
-    /// RGB values 0–7 would be read as palette slots in direct mode: lift them to 8 (still black to the eye).
-    /// `v` is at most 0xFFFFFF here (`normalized`), so it always fits an Int32.
-    private func liftRGB(_ v: UInt32) -> UInt32 { v < 8 ? 8 : v }
-
-    func pair(_ fg: TerminalColor, _ bg: TerminalColor) -> Int32 {
-        if colorMode == .monochrome || (fg == .default && bg == .default) { return 0 }
-        let f = resolve(fg), b = resolve(bg)
-        let key = Int64(f) << 32 | Int64(UInt32(bitPattern: b))
-        if let p = pairCache[key] { return p }
-        let p = alloc_pair(f, b)
-        guard p > 0 else { return 0 }
-        // Pairs are recycled by curses once all are used; drop our memo then so no stale pair is reused.
-        if pairCache.count >= Int(tern_color_pairs()) - 16 { pairCache.removeAll() }
-        pairCache[key] = p
-        return p
     }
 }
 

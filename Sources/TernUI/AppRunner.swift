@@ -172,6 +172,12 @@ public final class AppRunner {
             screen.invalidate()
             return
         }
+        // Ctrl-L, as in less and vi: whatever else wrote on the terminal (a wall message, a stray
+        // process) is painted over, on every screen.
+        if keymap.action(for: key) == .redraw {
+            perform([.repaint])
+            return
+        }
         perform(stack.key(key, env()))
     }
 
@@ -286,8 +292,10 @@ public final class AppRunner {
 
     func perform(_ effects: [Effect]) {
         defer { stopClosedScreens(); resubscribe() }
+        // Any effect changes what is shown, a screen opened from the mailbox too (compose, a looked-up
+        // profile), whose push `apply` consumes: drawn now, not at the next key.
+        if !effects.isEmpty { dirty = true }
         for effect in stack.apply(effects) {
-            dirty = true
             switch effect {
             case .feed(let opening, let command):
                 engine(for: opening).perform(command)

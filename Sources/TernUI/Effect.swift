@@ -44,7 +44,7 @@ enum Effect: Equatable {
     case toggleBoosts(Account)
     /// Hides a post here ("not interested").
     case hidePost(Post)
-    /// Repaint every cell (after a resize).
+    /// Repaint every cell (Ctrl-L).
     case repaint
     /// The shown list selects this post (coming back from its grid).
     case focusPost(String)

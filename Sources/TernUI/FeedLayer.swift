@@ -131,6 +131,7 @@ struct FeedLayer: Layer {
             return [.feed(opening, .filter(filter)), .say(words[filter] ?? "", error: false)]
         case .menu: return menu(for: row, env)
         case .help: return [.push(.help)]
+        case .redraw: return [.repaint]
         case .quit: return [.quit]
         }
         return []

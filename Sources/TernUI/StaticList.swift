@@ -53,9 +53,14 @@ public final class StaticList {
 
     /// Draws the frame into curses and sends it to the terminal.
     public func draw(on screen: Screen) {
+        compose(on: screen)
+        screen.update()
+    }
+
+    /// Draws the frame into curses' virtual screen only, without sending it: the list's own share of a frame.
+    public func compose(on screen: Screen) {
         _ = layer.settle(env)
         layer.render(env, on: screen)
-        screen.update()
     }
 
     /// Shows newer rows, as a snapshot arriving in the app does (the view keeps its place).

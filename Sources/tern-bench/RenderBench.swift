@@ -22,6 +22,8 @@ struct RenderBench: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     @Option(help: "Replies in the long thread that is timed too.") var threadReplies = 500
+    @Option(help: "Ways of showing pictures to time, comma-separated (symbols, kitty, sixel, iterm).")
+    var modes = "symbols,kitty,sixel,iterm"
 
     func run() async throws {
         var config = DemoConfig()
@@ -49,7 +51,11 @@ struct RenderBench: AsyncParsableCommand {
         defer { try? FileManager.default.removeItem(at: out) }
         var figures: [Figure] = []
         // Each way of showing pictures, on the same posts: warm caches, every thumbnail made before timing.
-        for mode in [GraphicsMode.symbols, .kitty, .sixel, .iterm] {
+        let chosen = try modes.split(separator: ",").map { name in
+            guard let mode = GraphicsMode(rawValue: String(name)) else { throw ValidationError("no way of showing pictures called \(name)") }
+            return mode
+        }
+        for mode in chosen {
             let screen = try Screen(terminalType: term, output: out.path, size: (rows, columns))
             let list = StaticList(theme: .builtIn, snapshot: FeedSnapshot(TimelineSnapshot(version: 1, timeline: .home, posts: posts)),
                                   rows: rows, columns: columns)
@@ -97,13 +103,18 @@ struct RenderBench: AsyncParsableCommand {
         for _ in 0..<5 { list.draw(on: screen) }
         // A full frame: everything repainted and sent, layouts and pictures cached. The view moves a page
         // every 20 frames, so the figure covers many pages rather than one.
-        var full: [Double] = []
+        var full: [Double] = [], composed: [Double] = []
         var fullBytes: [Double] = []
         for i in 0..<frames {
             if i % 20 == 0 { list.page(1); list.draw(on: screen) }
             screen.invalidate()
             let before = size()
-            full.append(ms { list.draw(on: screen) })
+            var compose = 0.0
+            full.append(ms {
+                compose = ms { list.compose(on: screen) }
+                screen.update()
+            })
+            composed.append(compose)
             fullBytes.append(Double(size() - before))
         }
         // The same with every post laid out again (what a resize costs).
@@ -136,6 +147,7 @@ struct RenderBench: AsyncParsableCommand {
             Figure(name: "full frame, median", value: Report.median(full), unit: "ms"),
             Figure(name: "full frame, p95", value: Report.percentile(full, 0.95), unit: "ms"),
             Figure(name: "full frame, bytes sent", value: Report.median(fullBytes), unit: "bytes"),
+            Figure(name: "full frame, of it drawing the list (median)", value: Report.median(composed), unit: "ms"),
             Figure(name: "frame with fresh layout, median", value: Report.median(cold), unit: "ms"),
             Figure(name: "one-line scroll, median", value: Report.median(lineTimes), unit: "ms"),
             Figure(name: "one-line scroll, bytes sent (median)", value: Report.median(lineBytes), unit: "bytes"),

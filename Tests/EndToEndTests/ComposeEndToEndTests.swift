@@ -130,9 +130,12 @@ final class ComposeEndToEndTests: XCTestCase {
         defer { r.close() }
         let first = try TmuxSession(command: r.browse)
         defer { first.close() }
-        XCTAssertTrue(first.wait { $0.contains("☆") }.ok, first.screen())
+        // Settled first: pictures still arriving would draw the screen anyway.
+        XCTAssertTrue(first.waitSettled(quiet: 1.5) { $0.contains("☆") }.ok, first.screen())
         try first.send("w")
-        XCTAssertTrue(first.wait { $0.contains("New post") }.ok, first.screen())
+        // The compose screen opens from the mailbox: it once waited for the next key (or a clock tick) to
+        // be drawn, and that key went into the draft. Seconds here, where the other waits allow twenty.
+        XCTAssertTrue(first.wait(timeout: 5) { $0.contains("New post") }.ok, first.screen())
         try first.run(["send-keys", "-l", "kept through a kill, 日本語も"])
         try first.send("Enter")
         try first.run(["send-keys", "-l", "second line"])

@@ -34,20 +34,22 @@ final class ScreenTests: XCTestCase {
         XCTAssertFalse(written.isEmpty)
     }
 
-    func testEveryCellValueMapsToAColourCursesTakes() throws {
+    func testEveryCellValueMapsToAColourTheTerminalTakes() throws {
         let (screen, out) = try screen("xterm-direct")
         defer { screen.close(); try? FileManager.default.removeItem(at: out) }
         let extremes: [Int32] = [-1, -2, .min, .max, 0, 7, 8, 255, 256, 258, 0xFFFFFF, 0x1000000]
         for space in [CellGrid.ColorSpace.rgb, .indexed, .none] {
             for v in extremes {
                 let c = TerminalColor(cell: v, in: space)
-                let r = screen.resolve(c)
-                XCTAssertTrue(r == -1 || (0...0xFFFFFF).contains(r), "\(v) in \(space) resolved to \(r)")
+                let r = screen.code(c)
+                XCTAssertTrue(r == 0 || (0x0100_0000...0x0100_00FF).contains(r) || (0x0200_0000...0x02FF_FFFF).contains(r),
+                              "\(v) in \(space) resolved to \(r)")
             }
         }
         for c in [TerminalColor.index(-5), .index(300), .index(.max), .rgb(.max), .rgb(0xFF000000)] {
-            let r = screen.resolve(c)
-            XCTAssertTrue(r == -1 || (0...0xFFFFFF).contains(r), "\(c) resolved to \(r)")
+            let r = screen.code(c)
+            XCTAssertTrue(r == 0 || (0x0100_0000...0x0100_00FF).contains(r) || (0x0200_0000...0x02FF_FFFF).contains(r),
+                          "\(c) resolved to \(r)")
         }
         XCTAssertEqual(TerminalColor(cell: -1, in: .rgb), .default)
         XCTAssertEqual(TerminalColor(cell: 0x123456, in: .rgb), .rgb(0x123456))

@@ -1,0 +1,102 @@
+/// A frame as cells, row-major: what the layers draw into, and what `FrameWriter` compares with what
+/// the terminal shows. Columns are counted as `DisplayWidth` counts them (wcwidth per scalar), so text
+/// lands where the layouts measured it: a wide character takes its cell and a tail cell after it, a
+/// zero-width scalar joins the cell before it, and control characters are never stored.
+struct ScreenBuffer: Equatable {
+    let rows: Int
+    let columns: Int
+    private(set) var cells: [ScreenCell]
+
+    init(rows: Int, columns: Int, filling cell: ScreenCell = .blank) {
+        self.rows = max(0, rows)
+        self.columns = max(0, columns)
+        cells = Array(repeating: cell, count: self.rows * self.columns)
+    }
+
+    subscript(row: Int, column: Int) -> ScreenCell {
+        get { cells[row * columns + column] }
+        set { cells[row * columns + column] = newValue }
+    }
+
+    /// Blanks every cell, keeping the storage.
+    mutating func clear() {
+        cells.withUnsafeMutableBufferPointer { $0.update(repeating: .blank) }
+    }
+
+    /// Sets a row's cells to `cell` (`.unknown`: the row is to be sent whole).
+    mutating func setRow(_ row: Int, to cell: ScreenCell) {
+        guard row >= 0, row < rows else { return }
+        cells.withUnsafeMutableBufferPointer { $0[(row * columns)..<((row + 1) * columns)].update(repeating: cell) }
+    }
+
+    /// Moves the rows of `source` (which stay in the screen) by `shift` (negative: up), blanking the rows
+    /// they leave inside `region`: what a terminal's scroll of that region does.
+    mutating func scroll(_ region: ClosedRange<Int>, by shift: Int) {
+        guard shift != 0 else { return }
+        let order = shift < 0 ? Array(region) : region.reversed()
+        for to in order {
+            let from = to - shift
+            if region.contains(from) {
+                for c in 0..<columns { self[to, c] = self[from, c] }
+            } else {
+                setRow(to, to: .blank)
+            }
+        }
+    }
+
+    /// Writes `text` from (row, column) in `look`, in at most `limit` columns. Returns the columns used.
+    /// Printable ASCII, most of a frame, skips the width table.
+    @discardableResult
+    mutating func put(_ text: String, row: Int, column: Int, limit: Int, look: CellLook) -> Int {
+        guard row >= 0, row < rows, column >= 0, limit > 0 else { return 0 }
+        let end = min(columns, column + limit)
+        var x = column
+        var ascii = true
+        for b in text.utf8 where b < 0x20 || b >= 0x7F { ascii = false; break }
+        if ascii {
+            for b in text.utf8 {
+                guard x < end else { break }
+                place(ScreenCell(base: UInt32(b), look: look), wide: false, row: row, column: x)
+                x += 1
+            }
+            return x - column
+        }
+        var last: Int? = nil
+        for s in text.unicodeScalars {
+            let w = DisplayWidth.of(scalar: s)
+            if w == 0 {
+                // A mark joins the cell written before it; one with nothing before it in this text is dropped.
+                if !DisplayWidth.isControl(s), let l = last { _ = cells[row * columns + l].addMark(s.value) }
+                continue
+            }
+            guard x + w <= end else { break }
+            place(ScreenCell(base: DisplayWidth.isControl(s) ? 0x20 : s.value, look: look), wide: w == 2, row: row, column: x)
+            last = x
+            x += w
+        }
+        return x - column
+    }
+
+    /// Puts one cell's scalars (a base and its marks) at (row, column); a wide base takes two columns,
+    /// and is replaced by a space when only one is left.
+    mutating func put(base: Unicode.Scalar, marks: some Sequence<Unicode.Scalar> = [], row: Int, column: Int, look: CellLook) {
+        guard row >= 0, row < rows, column >= 0, column < columns else { return }
+        let w = DisplayWidth.of(scalar: base)
+        var cell = ScreenCell(base: w == 0 || DisplayWidth.isControl(base) ? 0x20 : base.value, look: look)
+        for m in marks where !DisplayWidth.isControl(m) { _ = cell.addMark(m.value) }
+        if w == 2, column + 1 >= columns { cell = ScreenCell(base: 0x20, look: look) }
+        place(cell, wide: w == 2 && column + 1 < columns, row: row, column: column)
+    }
+
+    /// Stores a cell, keeping wide characters whole: one whose half is overwritten leaves a space.
+    private mutating func place(_ cell: ScreenCell, wide: Bool, row: Int, column: Int) {
+        let i = row * columns + column
+        let rowEnd = (row + 1) * columns
+        if cells[i].isWideTail, column > 0 { cells[i - 1].base = 0x20; cells[i - 1].marks = 0 }
+        let covered = wide ? i + 1 : i
+        // The cell after what this covers may be the tail of a wide character it cut.
+        if covered + 1 < rowEnd, cells[covered + 1].isWideTail { cells[covered + 1].base = 0x20 }
+        cells[i] = cell
+        if wide { cells[i + 1] = ScreenCell(base: 0, look: cell.look) }
+    }
+}
