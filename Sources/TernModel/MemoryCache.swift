@@ -9,10 +9,11 @@ package struct MemoryCache<Key: Hashable, Value> {
     package init(budget: Int) { self.budget = budget }
 
     package mutating func get(_ key: Key) -> Value? {
-        guard let item = items[key] else { return nil }
+        // One hash lookup: the use is marked in place.
+        guard let i = items.index(forKey: key) else { return nil }
         clock += 1
-        items[key] = (item.value, item.bytes, clock)
-        return item.value
+        items.values[i].lastUse = clock
+        return items.values[i].value
     }
 
     package mutating func set(_ key: Key, _ value: Value, bytes size: Int) {

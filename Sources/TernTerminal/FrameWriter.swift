@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Turns a frame into the bytes that change the terminal from what it shows to it: only the changed
 /// cells, positioned absolutely, with the fewest colour changes between them, and a list that moved by a
 /// few lines scrolled by the terminal itself rather than sent again. Pure: it knows what the terminal
@@ -34,9 +38,11 @@ struct FrameWriter {
         cursor = nil
         pen = nil
         var old: ScreenBuffer
+        var cleared = false
         if let s = shown, s.rows == frame.rows, s.columns == frame.columns {
             old = s
         } else {
+            cleared = true
             bytes("\u{1B}[0m\u{1B}[H\u{1B}[2J")
             pen = .plain
             old = ScreenBuffer(rows: frame.rows, columns: frame.columns)
@@ -50,7 +56,7 @@ struct FrameWriter {
                 old.setRow(r, to: .blank)
             }
         }
-        if scrolls { scrollIfMoved(&old, to: frame) }
+        if scrolls, !cleared { scrollIfMoved(&old, to: frame) }
         for r in 0..<frame.rows { writeRow(r, frame, over: old) }
         if pen.map({ $0 != .plain }) ?? false { bytes("\u{1B}[0m") }
         shown = frame
@@ -131,8 +137,12 @@ struct FrameWriter {
     private mutating func scrollIfMoved(_ old: inout ScreenBuffer, to frame: ScreenBuffer) {
         let rows = frame.rows, columns = frame.columns
         guard rows >= 4, columns > 0 else { return }
+        let rowBytes = columns * MemoryLayout<ScreenCell>.stride
+        // Rows compared as memory: `ScreenCell` is plain words with no padding.
         func rowsEqual(_ a: Int, _ b: Int) -> Bool {
-            frame.cells[(a * columns)..<((a + 1) * columns)] == old.cells[(b * columns)..<((b + 1) * columns)]
+            frame.cells.withUnsafeBytes { f in
+                old.cells.withUnsafeBytes { o in memcmp(f.baseAddress! + a * rowBytes, o.baseAddress! + b * rowBytes, rowBytes) == 0 }
+            }
         }
         let changed = (0..<rows).filter { !rowsEqual($0, $0) }
         guard changed.count >= 3 else { return }

@@ -228,31 +228,28 @@ public final class Screen {
         guard row >= 0, row < rows, column >= 0, column < columns else { return 0 }
         let limit = min(maxWidth ?? Int.max, columns - column)
         guard limit > 0 else { return 0 }
+        let look = look(style)
+        if let n = frame.putASCII(text.string, row: row, column: column, limit: limit, look: look) { return n }
+        // Cut between whole characters (an accent stays with its letter, a flag is not halved).
         let (shown, width) = DisplayWidth.prefix(text.string, fitting: limit)
-        return frame.put(shown, row: row, column: column, limit: width, look: look(style))
+        return frame.put(shown, row: row, column: column, limit: width, look: look)
     }
 
     /// Fills `width` columns of a row with spaces in a style (for bars and highlights).
     public func fill(row: Int, column: Int, width: Int, style: TextStyle) {
         guard row >= 0, row < rows, width > 0 else { return }
-        let look = look(style)
-        for c in max(0, column)..<min(columns, column + width) { frame.put(base: " ", row: row, column: c, look: look) }
+        let look = look(style), span = max(0, column)..<min(columns, column + width)
+        withFrame { frame in for c in span { frame.put(base: " ", row: row, column: c, look: look) } }
     }
+
+    /// The frame for a run of changes in one access (an access per cell showed in profiles).
+    func withFrame(_ body: (inout ScreenBuffer) -> Void) { body(&frame) }
 
     /// Draws a picture's cells with its top-left at (row, column); rows outside `visibleRows` are skipped.
     public func draw(_ grid: CellGrid, row: Int, column: Int, visibleRows: Range<Int>) {
-        for y in 0..<grid.height {
-            let r = row + y
-            guard visibleRows.contains(r), r >= 0, r < rows else { continue }
-            for x in 0..<grid.width {
-                let c = column + x
-                guard c >= 0, c < columns else { continue }
-                let cell = grid[x, y]
-                let look = grid.colorSpace == .none ? .plain
-                    : CellLook(foreground: code(TerminalColor(cell: cell.foreground, in: grid.colorSpace)),
-                               background: code(TerminalColor(cell: cell.background, in: grid.colorSpace)))
-                frame.put(base: cell.character, row: r, column: c, look: look)
-            }
+        let space = grid.colorSpace
+        frame.put(grid, row: row, column: column, visibleRows: visibleRows.clamped(to: 0..<rows)) { [colorMode] value in
+            Self.code(TerminalColor(cell: value, in: space), colorMode)
         }
     }
 
@@ -272,7 +269,9 @@ public final class Screen {
 
     /// A colour as a `CellLook` code for the current mode. Total: any value a theme, chafa or a caller
     /// hands in maps to something the terminal takes, never to a trap.
-    func code(_ c: TerminalColor) -> UInt32 {
+    func code(_ c: TerminalColor) -> UInt32 { Self.code(c, colorMode) }
+
+    private static func code(_ c: TerminalColor, _ colorMode: ColorMode) -> UInt32 {
         switch (c.normalized, colorMode) {
         case (.default, _), (_, .monochrome): return 0
         case (.index(let i), .direct), (.index(let i), .indexed256): return CellLook.palette(i)

@@ -1,3 +1,5 @@
+import TernModel
+
 /// A frame as cells, row-major: what the layers draw into, and what `FrameWriter` compares with what
 /// the terminal shows. Columns are counted as `DisplayWidth` counts them (wcwidth per scalar), so text
 /// lands where the layouts measured it: a wide character takes its cell and a tail cell after it, a
@@ -44,23 +46,27 @@ struct ScreenBuffer: Equatable {
         }
     }
 
-    /// Writes `text` from (row, column) in `look`, in at most `limit` columns. Returns the columns used.
-    /// Printable ASCII, most of a frame, skips the width table.
-    @discardableResult
-    mutating func put(_ text: String, row: Int, column: Int, limit: Int, look: CellLook) -> Int {
+    /// Writes printable ASCII text, most of a frame, a column a byte. Nil, with cells written that the
+    /// caller writes again, when `text` has anything else.
+    mutating func putASCII(_ text: String, row: Int, column: Int, limit: Int, look: CellLook) -> Int? {
         guard row >= 0, row < rows, column >= 0, limit > 0 else { return 0 }
         let end = min(columns, column + limit)
         var x = column
-        var ascii = true
-        for b in text.utf8 where b < 0x20 || b >= 0x7F { ascii = false; break }
-        if ascii {
-            for b in text.utf8 {
-                guard x < end else { break }
-                place(ScreenCell(base: UInt32(b), look: look), wide: false, row: row, column: x)
-                x += 1
-            }
-            return x - column
+        for b in text.utf8 {
+            guard b >= 0x20, b < 0x7F else { return nil }
+            guard x < end else { break }
+            place(ScreenCell(base: UInt32(b), look: look), wide: false, row: row, column: x)
+            x += 1
         }
+        return x - column
+    }
+
+    /// Writes `text` from (row, column) in `look`, in at most `limit` columns. Returns the columns used.
+    @discardableResult
+    mutating func put(_ text: String, row: Int, column: Int, limit: Int, look: CellLook) -> Int {
+        if let n = putASCII(text, row: row, column: column, limit: limit, look: look) { return n }
+        let end = min(columns, column + limit)
+        var x = column
         var last: Int? = nil
         for s in text.unicodeScalars {
             let w = DisplayWidth.of(scalar: s)
@@ -75,6 +81,22 @@ struct ScreenBuffer: Equatable {
             x += w
         }
         return x - column
+    }
+
+    /// Puts a picture's cells with its top-left at (row, column), rows outside `visibleRows` left out;
+    /// `color` turns a cell's colour value into a `CellLook` code.
+    mutating func put(_ grid: CellGrid, row: Int, column: Int, visibleRows: Range<Int>, color: (Int32) -> UInt32) {
+        for y in 0..<grid.height {
+            let r = row + y
+            guard visibleRows.contains(r), r >= 0, r < rows else { continue }
+            for x in 0..<grid.width {
+                let c = column + x
+                guard c >= 0, c < columns else { continue }
+                let cell = grid[x, y]
+                let look = grid.colorSpace == .none ? .plain : CellLook(foreground: color(cell.foreground), background: color(cell.background))
+                put(base: cell.character, row: r, column: c, look: look)
+            }
+        }
     }
 
     /// Puts one cell's scalars (a base and its marks) at (row, column); a wide base takes two columns,

@@ -26,10 +26,29 @@ public final class FrameRenderer {
     }
 
     /// Forgets a closed list's row index.
-    func forget(_ feed: FeedID) { indexCache[feed] = nil }
+    func forget(_ feed: FeedID) {
+        indexCache[feed] = nil
+        heights[feed] = nil
+    }
 
     /// Forgets layouts (relative times age; a resize changes every width).
-    func invalidateLayouts() { layouts = MemoryCache(budget: Self.layoutBudget) }
+    func invalidateLayouts() {
+        layouts = MemoryCache(budget: Self.layoutBudget)
+        heights = [:]
+    }
+
+    /// Row heights of a list as last measured, for one snapshot version, width and set of opened
+    /// content warnings: the viewport asks for the same heights many times a frame, and a layout
+    /// lookup (hashing the id, comparing the row) costs more than the answer.
+    private final class Heights {
+        let version: Int, width: Int, revealed: Set<String>
+        var values: [Int32]
+        init(version: Int, width: Int, revealed: Set<String>, count: Int) {
+            (self.version, self.width, self.revealed) = (version, width, revealed)
+            values = Array(repeating: -1, count: count)
+        }
+    }
+    private var heights: [FeedID: Heights] = [:]
 
     /// A snapshot's row ids and their index, made once per snapshot version rather than on every frame and key.
     private var indexCache: [FeedID: (version: Int, ids: [String], index: [String: Int])] = [:]
@@ -45,8 +64,20 @@ public final class FrameRenderer {
             indexCache[snapshot.feed] = (snapshot.version, ids, made)
         }
         let rows = snapshot.rows
+        let memo: Heights
+        if let h = heights[snapshot.feed], h.version == snapshot.version, h.width == width, h.values.count == rows.count,
+           h.revealed == revealed {
+            memo = h
+        } else {
+            memo = Heights(version: snapshot.version, width: width, revealed: revealed, count: rows.count)
+            heights[snapshot.feed] = memo
+        }
         return Viewport.Metrics(ids: ids, index: index, viewHeight: viewHeight) { [unowned self] i in
-            self.layout(rows[i], width: width, revealed: revealed.contains(rows[i].id), now: now).height
+            let known = memo.values[i]
+            if known >= 0 { return Int(known) }
+            let h = self.layout(rows[i], width: width, revealed: revealed.contains(rows[i].id), now: now).height
+            memo.values[i] = Int32(h)
+            return h
         }
     }
 
@@ -88,15 +119,24 @@ public final class FrameRenderer {
         screen.fill(row: 0, column: 0, width: cols, style: theme[.title])
         let left = SafeText(text)
         screen.draw(left, row: 0, column: 0, style: theme[.title], maxWidth: cols)
-        let hints: [(UIAction, String)] = [(.open, "open"), (.back, "back"), (.like, "like"), (.help, "help"), (.quit, "quit")]
-        // Enter and Esc say "open" and "back" better than their letter twins.
-        func preferred(_ keys: [Key]) -> Key? { keys.first { $0 == .enter || $0 == .escape } ?? keys.first }
-        let hint = SafeText(hints.compactMap { a, word in preferred(keymap.keys(for: a)).map { KeyName.name(of: $0) + " " + word } }
-            .joined(separator: "  ") + " ")
+        let hint = hints(keymap)
         if left.width + hint.width + 2 <= cols {
             screen.draw(hint, row: 0, column: cols - hint.width, style: theme[.title])
         }
     }
+
+    /// The title bar's key hints, made once per keymap rather than every frame.
+    private func hints(_ keymap: Keymap) -> SafeText {
+        if let h = hintCache, h.keymap == keymap { return h.text }
+        let hints: [(UIAction, String)] = [(.open, "open"), (.back, "back"), (.like, "like"), (.help, "help"), (.quit, "quit")]
+        // Enter and Esc say "open" and "back" better than their letter twins.
+        func preferred(_ keys: [Key]) -> Key? { keys.first { $0 == .enter || $0 == .escape } ?? keys.first }
+        let text = SafeText(hints.compactMap { a, word in preferred(keymap.keys(for: a)).map { KeyName.name(of: $0) + " " + word } }
+            .joined(separator: "  ") + " ")
+        hintCache = (keymap, text)
+        return text
+    }
+    private var hintCache: (keymap: Keymap, text: SafeText)?
 
     private func drawStatus(_ snapshot: FeedSnapshot, selected: Int?, newAbove: Int, env: LayerEnv, on screen: Screen) {
         let row = screen.rows - 1, cols = screen.columns
