@@ -16,8 +16,10 @@ build: deps
 # an existing build, delete .build/release/*.build/*.o first.
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections
 
+# One product at a time: a build of everything would also link ArgumentParser's plugin tool statically,
+# which fails (the toolchain has no static Foundation for plugin tools).
 release: deps
-	$(RELEASE)
+	$(RELEASE) --product tern
 
 demo: build
 	$(SWIFT) run --skip-build tern demo
@@ -28,7 +30,8 @@ test: deps
 
 # Measured as installed: the static release build (see release).
 bench: deps
-	$(RELEASE)
+	$(RELEASE) --product tern
+	$(RELEASE) --product tern-bench
 	.build/release/tern-bench render
 	.build/release/tern-bench live
 	.build/release/tern-bench compose

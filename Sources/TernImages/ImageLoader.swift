@@ -93,7 +93,7 @@ public actor ImageLoader {
     /// `http` is owned by the caller. Thumbnails and decoded pixels are each bounded by their byte budgets.
     /// With `pixels`, each thumbnail also carries what a pixel-drawing terminal shows.
     public init(http: HTTPClient, colorMode: ImageColorMode, pixels: PixelOutput? = nil, limits: ImageLimits = ImageLimits(),
-                diskCache: DiskCache? = nil, gridBudget: Int = 4 << 20, pixelBudget: Int = 6 << 20,
+                diskCache: DiskCache? = nil, gridBudget: Int = 4 << 20, pixelBudget: Int = 2 << 20,
                 maxDownloads: Int = 6, maxDecodes: Int = ProcessInfo.processInfo.activeProcessorCount,
                 offline: Bool = false) {
         self.http = http

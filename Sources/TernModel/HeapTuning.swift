@@ -11,6 +11,9 @@ public enum HeapTuning {
     public static func configure() {
         #if canImport(CMalloc)
         _ = mallopt(M_ARENA_MAX, 2)
+        // A fixed threshold: glibc otherwise raises it to the size of each big block freed, up to 32 MB,
+        // after which decoded pictures come from the arenas and stay resident between pictures.
+        _ = mallopt(M_MMAP_THRESHOLD, 256 << 10)
         #endif
     }
 

@@ -78,6 +78,13 @@ struct MemoryBench: AsyncParsableCommand {
             Figure(name: "  of which heap and other private memory", value: Double(Self.status("RssAnon:", pid: pid)) / 1024, unit: "MB"),
             Figure(name: "peak RSS", value: Double(Self.status("VmHWM:", pid: pid)) / 1024, unit: "MB"),
         ], json: output.json)
+        if let p = pid_t(pid) {
+            let map = try MemoryMap(pid: p, executable: tern)
+            Report.print("RSS of the real tern after scrolling, by mapping (smaps)",
+                         map.top(12).flatMap { [Figure(name: $0.name, value: Double($0.kB) / 1024, unit: "MB"),
+                                                Figure(name: "  of which private, written", value: Double($0.privateDirtyKB) / 1024, unit: "MB")] },
+                         json: output.json)
+        }
     }
 
     /// The selected post's number in the status line ("… 812/820+").
