@@ -237,9 +237,10 @@ public final class Screen {
 
     /// Fills `width` columns of a row with spaces in a style (for bars and highlights).
     public func fill(row: Int, column: Int, width: Int, style: TextStyle) {
-        guard row >= 0, row < rows, width > 0 else { return }
-        let look = look(style), span = max(0, column)..<min(columns, column + width)
-        withFrame { frame in for c in span { frame.put(base: " ", row: row, column: c, look: look) } }
+        let from = max(0, column), to = min(columns, column + width)
+        guard row >= 0, row < rows, from < to else { return }
+        let look = look(style)
+        withFrame { frame in for c in from..<to { frame.put(base: " ", row: row, column: c, look: look) } }
     }
 
     /// The frame for a run of changes in one access (an access per cell showed in profiles).

@@ -34,6 +34,29 @@ final class ScreenTests: XCTestCase {
         XCTAssertFalse(written.isEmpty)
     }
 
+    /// Layers compute positions from sizes that can change under them (a resize between frames): any
+    /// position, on the screen or off it, is drawn where it lands or not at all, never a trap.
+    func testDrawingAnywhereEvenOffTheScreenIsSafe() throws {
+        let (screen, out) = try screen("xterm-256color")
+        defer { screen.close(); try? FileManager.default.removeItem(at: out) }
+        let grid = CellGrid(width: 6, height: 3, colorSpace: .indexed,
+                            cells: Array(repeating: CellGrid.Cell(character: "▀", foreground: 300, background: -7), count: 18))
+        screen.erase()
+        for (row, column) in [(-3, -3), (0, -40), (11, 39), (12, 0), (5, 40), (5, 1000), (-1, 5), (3, .min / 2), (.max / 2, 0)] {
+            screen.fill(row: row, column: column, width: 50, style: .plain)
+            screen.fill(row: row, column: column, width: .max / 4, style: .plain)
+            screen.draw(SafeText("日本語 text e\u{301}"), row: row, column: column)
+            screen.draw(grid, row: row, column: column, visibleRows: -5..<20)
+            screen.drawKitty(id: 0x0300_0012, columns: 4, rows: 2, row: row, column: column, visibleRows: 0..<12)
+        }
+        screen.update()
+        XCTAssertEqual(screen.frame.cells.count, 12 * 40)
+        XCTAssertEqual(screen.frame[0, 5].base, KittyGraphics.placeholder.value, "what lands on the screen is drawn")
+        screen.erase()
+        screen.draw(SafeText("ab日"), row: 2, column: 37)
+        XCTAssertEqual(screen.frame[2, 39].base, 0x20, "a wide character that does not fit the last column is left out")
+    }
+
     func testEveryCellValueMapsToAColourTheTerminalTakes() throws {
         let (screen, out) = try screen("xterm-direct")
         defer { screen.close(); try? FileManager.default.removeItem(at: out) }
