@@ -11,7 +11,7 @@ public final class Store: Sendable {
     /// The database file.
     public let url: URL
     private let lock: StoreLock
-    static let pageCacheKiB = 512
+    static let pageCacheKiB = 256
 
     /// Opens (creating it if needed) and upgrades the store. A file written by a newer Tern is refused
     /// untouched rather than changed under a schema this binary does not know.

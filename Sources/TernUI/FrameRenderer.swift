@@ -14,7 +14,7 @@ public final class FrameRenderer {
     /// Layouts are cheap to redo; a byte budget keeps memory flat however far the user scrolls and
     /// however long the posts are.
     private var layouts = MemoryCache<String, RowLayout>(budget: FrameRenderer.layoutBudget)
-    static let layoutBudget = 1 << 20
+    static let layoutBudget = 256 << 10
 
     public init(theme: Theme) { self.theme = theme }
 
@@ -37,39 +37,47 @@ public final class FrameRenderer {
         heights = [:]
     }
 
-    /// Row heights of a list as last measured, for one snapshot version, width and set of opened
-    /// content warnings: the viewport asks for the same heights many times a frame, and a layout
-    /// lookup (hashing the id, comparing the row) costs more than the answer.
+    /// Which rows a snapshot holds, for the caches below. The version alone is not enough: before a list's
+    /// engine speaks, the list is an empty placeholder of version 0, the version the first frame's rows
+    /// (from start-up's glance) had too; a key pressed in between once met the glance's ids over no rows.
+    private struct RowsKey: Equatable {
+        var version: Int, count: Int, first: String?, last: String?
+        init(_ s: FeedSnapshot) { (version, count, first, last) = (s.version, s.rows.count, s.rows.first?.id, s.rows.last?.id) }
+    }
+
+    /// Row heights of a list as last measured, for one snapshot's rows, width and set of opened content
+    /// warnings: the viewport asks for the same heights many times a frame, and a layout lookup (hashing
+    /// the id, comparing the row) costs more than the answer.
     private final class Heights {
-        let version: Int, width: Int, revealed: Set<String>
+        let rows: RowsKey, width: Int, revealed: Set<String>
         var values: [Int32]
-        init(version: Int, width: Int, revealed: Set<String>, count: Int) {
-            (self.version, self.width, self.revealed) = (version, width, revealed)
-            values = Array(repeating: -1, count: count)
+        init(rows: RowsKey, width: Int, revealed: Set<String>) {
+            (self.rows, self.width, self.revealed) = (rows, width, revealed)
+            values = Array(repeating: -1, count: rows.count)
         }
     }
     private var heights: [FeedID: Heights] = [:]
 
-    /// A snapshot's row ids and their index, made once per snapshot version rather than on every frame and key.
-    private var indexCache: [FeedID: (version: Int, ids: [String], index: [String: Int])] = [:]
+    /// A snapshot's row ids and their index, made once per snapshot rather than on every frame and key.
+    private var indexCache: [FeedID: (rows: RowsKey, ids: [String], index: [String: Int])] = [:]
 
     func metrics(_ snapshot: FeedSnapshot, width: Int, viewHeight: Int, revealed: Set<String>, now: Date) -> Viewport.Metrics {
+        let key = RowsKey(snapshot)
         let ids: [String], index: [String: Int]
-        if let c = indexCache[snapshot.feed], c.version == snapshot.version { (ids, index) = (c.ids, c.index) }
+        if let c = indexCache[snapshot.feed], c.rows == key { (ids, index) = (c.ids, c.index) }
         else {
             ids = snapshot.rows.map(\.id)
             var made: [String: Int] = [:]
             for (i, id) in ids.enumerated() { made[id] = i }
             index = made
-            indexCache[snapshot.feed] = (snapshot.version, ids, made)
+            indexCache[snapshot.feed] = (key, ids, made)
         }
         let rows = snapshot.rows
         let memo: Heights
-        if let h = heights[snapshot.feed], h.version == snapshot.version, h.width == width, h.values.count == rows.count,
-           h.revealed == revealed {
+        if let h = heights[snapshot.feed], h.rows == key, h.width == width, h.revealed == revealed {
             memo = h
         } else {
-            memo = Heights(version: snapshot.version, width: width, revealed: revealed, count: rows.count)
+            memo = Heights(rows: key, width: width, revealed: revealed)
             heights[snapshot.feed] = memo
         }
         return Viewport.Metrics(ids: ids, index: index, viewHeight: viewHeight) { [unowned self] i in

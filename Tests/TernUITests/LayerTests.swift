@@ -32,6 +32,25 @@ final class LayerTests: XCTestCase {
         FeedSnapshot(TimelineSnapshot(version: version, timeline: .home, posts: posts))
     }
 
+    /// Start-up draws the cached posts before the engine speaks, as version 0; until the engine's first
+    /// snapshot the list is an empty placeholder, also version 0. Keys pressed in that instant (the first
+    /// Spaces of a person who knows where they are going) once met the first frame's row ids over no rows
+    /// and trapped; they must page nothing and keep the list whole for when the rows come.
+    func testKeysBetweenTheFirstFrameAndTheEnginesFirstRowsAreSafe() {
+        var e = env([timeline((0..<30).map { post($0) }, version: 0)])
+        var layer = FeedLayer(.timeline(.home))
+        _ = layer.settle(e)
+        e.feeds[.timeline(.home)] = nil
+        for key in [Key.character(" "), .character(" "), .character("j"), .character("G"), .character("k")] {
+            _ = layer.update(key, e)
+            _ = layer.settle(e)
+        }
+        XCTAssertEqual(layer.metrics(e, FeedSnapshot(feed: .timeline(.home))).ids, [])
+        e.feeds[.timeline(.home)] = timeline((0..<30).map { post($0) }, version: 1)
+        _ = layer.settle(e)
+        XCTAssertEqual(layer.metrics(e, e.feeds[.timeline(.home)]!).ids.count, 30)
+    }
+
     /// Keys through the stack the way the runner sends them, the stack's own effects applied, the rest returned.
     func press(_ keys: [Key], _ stack: inout LayerStack, _ env: LayerEnv) -> [Effect] {
         var out: [Effect] = []
