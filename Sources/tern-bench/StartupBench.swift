@@ -98,7 +98,7 @@ struct StartupBench: ParsableCommand {
         defer { session.close() }
         try session.startUp(showing: "post #")
         var scrolled = [Figure(name: "RSS after start (tmux)", value: Double(session.rssKB()) / 1024, unit: "MB")]
-        let reached = session.pageDown(until: 100_000 - scroll)
+        let reached = try session.pageDown(until: 100_000 - scroll)
         scrolled.append(Figure(name: "posts scrolled", value: Double(100_000 - reached), unit: "posts"))
         scrolled.append(Figure(name: "RSS after scrolling them", value: Double(session.rssKB()) / 1024, unit: "MB"))
         Report.print("scrolling: `tern --offline` in tmux 120×40, 100,000 cached posts", scrolled, json: output.json)

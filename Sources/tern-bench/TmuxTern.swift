@@ -41,7 +41,7 @@ final class TmuxTern {
     func press(_ key: String, count: Int) { tmux(["send-keys", "-t", name, "-N", "\(count)", key]) }
 
     /// Pages down until a post numbered at or below `target` is on screen; returns the lowest seen.
-    func pageDown(until target: Int) -> Int {
+    func pageDown(until target: Int) throws -> Int {
         var lowest = Int.max
         for _ in 0..<2_000 where lowest > target {
             press("Space", count: 40)
@@ -49,6 +49,8 @@ final class TmuxTern {
             for match in screen().split(separator: "#").dropFirst() {
                 if let n = Int(match.prefix(while: \.isNumber)) { lowest = min(lowest, n) }
             }
+            // A figure from a program that is gone would be a lie: say what happened instead.
+            if pid.isEmpty || rssKB() == 0 { throw BenchError("tern exited while paging down (see its tern.log and the kernel log)") }
         }
         return lowest
     }
