@@ -16,13 +16,14 @@ struct FrameWriter {
     private(set) var shown: ScreenBuffer?
     /// Which attributes this terminal shows (terminfo says); the others are left out rather than guessed.
     var attributesShown: UInt32 = CellLook.bold | CellLook.dim | CellLook.italic | CellLook.underline | CellLook.reverse
+    /// Pictures drawn as pixels (sixel, iTerm2) are on screen, over blank cells that do not change. Then
+    /// only changed cells are written, blank line ends are written rather than erased (an erase would take
+    /// pixels that are to stay) and nothing is scrolled (terminals differ in whether pixels scroll with
+    /// the text).
+    var picturesShown = false
     /// Runs of changed cells closer than this are joined: rewriting a few unchanged cells is shorter than
-    /// moving the cursor. 0 writes changed cells only (pictures drawn as pixels sit on unchanged cells).
-    var joinGap = 4
-    /// Whether a list that moved may be scrolled by the terminal, and blank ends of lines erased rather
-    /// than written (not while pictures drawn as pixels are on screen: terminals differ in whether those
-    /// scroll with the text, and an erase would take pixels that are to stay).
-    var scrolls = true
+    /// moving the cursor.
+    private var joinGap: Int { picturesShown ? 0 : 4 }
 
     private var out: [UInt8] = []
     private var cursor: (row: Int, column: Int)? = nil
@@ -56,7 +57,7 @@ struct FrameWriter {
                 old.setRow(r, to: .blank)
             }
         }
-        if scrolls, !cleared { scrollIfMoved(&old, to: frame) }
+        if !picturesShown, !cleared { scrollIfMoved(&old, to: frame) }
         for r in 0..<frame.rows { writeRow(r, frame, over: old) }
         if pen.map({ $0 != .plain }) ?? false { bytes("\u{1B}[0m") }
         shown = frame
@@ -72,7 +73,7 @@ struct FrameWriter {
                 let base = r * columns
                 // Where the row's blank end starts: past it, an erase is shorter than spaces.
                 var blankFrom = columns
-                if scrolls { while blankFrom > 0, new[base + blankFrom - 1] == .blank { blankFrom -= 1 } }
+                if !picturesShown { while blankFrom > 0, new[base + blankFrom - 1] == .blank { blankFrom -= 1 } }
                 var x = 0
                 while x < columns {
                     guard new[base + x] != was[base + x] else { x += 1; continue }
@@ -87,27 +88,18 @@ struct FrameWriter {
                     var end = last + 1
                     // A wide character's tail goes with it even when only the character changed.
                     if end < columns, new[base + end].isWideTail { end += 1 }
+                    // A run into the row's blank end stops there, and the rest of the row is erased.
+                    let erases = end - max(start, blankFrom) > 6
+                    let stop = erases ? max(start, blankFrom) : end
                     move(r, start)
-                    if end - max(start, blankFrom) > 6 {
-                        var c = start
-                        while c < blankFrom {
-                            if !new[base + c].isWideTail { emit(new[base + c]) }
-                            c += 1
-                        }
-                        if c > start { cursor = c >= columns ? nil : (r, c) }
-                        move(r, c)
+                    for c in start..<stop where !new[base + c].isWideTail { emit(new[base + c]) }
+                    // Past the last column the terminal's cursor waits to wrap: place it again before writing.
+                    cursor = stop >= columns ? nil : (r, stop)
+                    if erases {
                         setPen(.plain)
                         bytes("\u{1B}[K")
                         return
                     }
-                    var c = start
-                    while c < end {
-                        let cell = new[base + c]
-                        if !cell.isWideTail { emit(cell) }
-                        c += 1
-                    }
-                    // Past the last column the terminal's cursor waits to wrap: place it again before writing.
-                    cursor = c >= columns ? nil : (r, c)
                     x = end
                 }
             }

@@ -213,11 +213,7 @@ public final class Screen {
     /// that are new or moved.
     public func update() {
         let redraw = pictures.linesToRepaint()
-        // Pictures drawn as pixels sit on blank cells that do not change: those are never rewritten, and
-        // the terminal is not asked to scroll them.
-        let pixelsShown = pictures.any
-        writer.joinGap = pixelsShown ? 0 : 4
-        writer.scrolls = !pixelsShown
+        writer.picturesShown = pictures.any
         emit(writer.write(frame, repaint: redraw))
         emitPictures(repainted: redraw)
     }

@@ -70,8 +70,7 @@ final class FrameWriterTests: XCTestCase {
             var frame = Self.randomFrame(rows: rows, columns: columns, &rng)
             for step in 0..<25 {
                 if rng.chance(0.05) { writer.invalidate() }
-                writer.joinGap = rng.pick([0, 4])
-                writer.scrolls = rng.chance(0.8)
+                writer.picturesShown = rng.chance(0.2)
                 let repaint = rng.chance(0.1) ? [Int.random(in: 0..<rows, using: &rng)..<rows] : []
                 terminal.feed(writer.write(frame, repaint: repaint))
                 XCTAssertEqual(terminal.unknown, [], "seed \(seed), round \(round), step \(step)")
