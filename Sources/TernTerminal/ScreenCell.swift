@@ -1,13 +1,12 @@
 /// How a cell looks, with its colours already turned into what this terminal takes (see `Screen.look`).
-/// Four 32-bit words and no padding, so a row of cells can be hashed as raw memory.
+/// Three 32-bit words: with `ScreenCell`'s 64-bit marks and 32-bit base, a cell is 24 bytes with no
+/// padding, so a row of cells can be compared and hashed as raw memory (padding bytes are undefined).
 struct CellLook: Hashable {
     /// `CellLook.color` codes: 0 is the terminal's default colour.
     var foreground: UInt32
     var background: UInt32
     /// `CellLook.bold` and its siblings, or'd together.
     var attributes: UInt32
-    /// Kept zero: pads the look to a whole number of words.
-    private var spare: UInt32 = 0
 
     init(foreground: UInt32 = 0, background: UInt32 = 0, attributes: UInt32 = 0) {
         self.foreground = foreground

@@ -103,6 +103,15 @@ final class FrameWriterTests: XCTestCase {
         XCTAssertLessThan(back.count, 90, String(decoding: back, as: UTF8.self))
     }
 
+    /// Rows are compared and hashed as memory: a padding byte (undefined) would make equal rows differ
+    /// now and then, and a moved list would be sent again instead of scrolled (it did, in CI only).
+    func testACellHasNoPaddingBytes() {
+        XCTAssertEqual(MemoryLayout<ScreenCell>.size, MemoryLayout<ScreenCell>.stride)
+        XCTAssertEqual(MemoryLayout<ScreenCell>.size, MemoryLayout<UInt64>.size + MemoryLayout<UInt32>.size
+                       + MemoryLayout<CellLook>.size)
+        XCTAssertEqual(MemoryLayout<CellLook>.size, 3 * MemoryLayout<UInt32>.size)
+    }
+
     func testOnlyChangedCellsAreSentAndColoursChangeOnlyWhenTheyDiffer() {
         var frame = ScreenBuffer(rows: 3, columns: 20)
         let red = CellLook(foreground: CellLook.palette(1)), cube = CellLook(foreground: CellLook.palette(200), background: CellLook.rgb(0x0A0B0C))
