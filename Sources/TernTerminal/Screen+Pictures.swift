@@ -122,19 +122,9 @@ extension Screen {
     public func drawKitty(id: UInt32, columns: Int, rows pictureRows: Int, row: Int, column: Int, visibleRows: Range<Int>) {
         let low = id & 0xFF, high = Int(id >> 24)
         let look = CellLook(foreground: code(colorMode == .direct ? .rgb(low) : .index(Int(low))))
-        let screenColumns = self.columns, screenRows = rows
-        // One access to the frame for the whole picture, not one per cell.
-        withFrame { frame in
-            for y in 0..<pictureRows {
-                let r = row + y
-                guard visibleRows.contains(r), r >= 0, r < screenRows else { continue }
-                for x in 0..<columns {
-                    let c = column + x
-                    guard c >= 0, c < screenColumns else { continue }
-                    let cell = KittyGraphics.cell(row: y, column: x, idHighByte: high)
-                    frame.put(base: cell[0], marks: cell.dropFirst(), row: r, column: c, look: look)
-                }
-            }
+        frame.putBlock(width: columns, height: pictureRows, row: row, column: column, visibleRows: visibleRows) { x, y in
+            let cell = KittyGraphics.cell(row: y, column: x, idHighByte: high)
+            return (cell[0], cell.dropFirst(), look)
         }
     }
 }

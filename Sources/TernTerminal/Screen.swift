@@ -236,17 +236,17 @@ public final class Screen {
         let from = max(0, column), to = min(columns, column + width)
         guard row >= 0, row < rows, from < to else { return }
         let look = look(style)
-        withFrame { frame in for c in from..<to { frame.put(base: " ", row: row, column: c, look: look) } }
+        frame.putBlock(width: to - from, height: 1, row: row, column: from, visibleRows: row..<(row + 1)) { _, _ in (" ", [], look) }
     }
-
-    /// The frame for a run of changes in one access (an access per cell showed in profiles).
-    func withFrame(_ body: (inout ScreenBuffer) -> Void) { body(&frame) }
 
     /// Draws a picture's cells with its top-left at (row, column); rows outside `visibleRows` are skipped.
     public func draw(_ grid: CellGrid, row: Int, column: Int, visibleRows: Range<Int>) {
-        let space = grid.colorSpace
-        frame.put(grid, row: row, column: column, visibleRows: visibleRows.clamped(to: 0..<rows)) { [colorMode] value in
-            Self.code(TerminalColor(cell: value, in: space), colorMode)
+        let space = grid.colorSpace, mode = colorMode
+        func code(_ value: Int32) -> UInt32 { Self.code(TerminalColor(cell: value, in: space), mode) }
+        frame.putBlock(width: grid.width, height: grid.height, row: row, column: column, visibleRows: visibleRows) { x, y in
+            let cell = grid[x, y]
+            let look = space == .none ? .plain : CellLook(foreground: code(cell.foreground), background: code(cell.background))
+            return (cell.character, [], look)
         }
     }
 

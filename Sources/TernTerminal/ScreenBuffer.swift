@@ -1,5 +1,3 @@
-import TernModel
-
 /// A frame as cells, row-major: what the layers draw into, and what `FrameWriter` compares with what
 /// the terminal shows. Columns are counted as `DisplayWidth` counts them (wcwidth per scalar), so text
 /// lands where the layouts measured it: a wide character takes its cell and a tail cell after it, a
@@ -83,18 +81,20 @@ struct ScreenBuffer: Equatable {
         return x - column
     }
 
-    /// Puts a picture's cells with its top-left at (row, column), rows outside `visibleRows` left out;
-    /// `color` turns a cell's colour value into a `CellLook` code.
-    mutating func put(_ grid: CellGrid, row: Int, column: Int, visibleRows: Range<Int>, color: (Int32) -> UInt32) {
-        for y in 0..<grid.height {
+    /// Puts a block of `width` × `height` cells (a picture's symbols, kitty's placeholders) with its
+    /// top-left at (row, column); rows outside `visibleRows` and cells off the screen are left out.
+    /// `cell(x, y)` gives each cell's base, marks and look. One call for a whole block: a frame access per
+    /// cell (the screen's exclusivity checks) showed in profiles.
+    mutating func putBlock(width: Int, height: Int, row: Int, column: Int, visibleRows: Range<Int>,
+                           cell: (_ x: Int, _ y: Int) -> (Unicode.Scalar, ArraySlice<Unicode.Scalar>, CellLook)) {
+        for y in 0..<height {
             let r = row + y
             guard visibleRows.contains(r), r >= 0, r < rows else { continue }
-            for x in 0..<grid.width {
+            for x in 0..<width {
                 let c = column + x
                 guard c >= 0, c < columns else { continue }
-                let cell = grid[x, y]
-                let look = grid.colorSpace == .none ? .plain : CellLook(foreground: color(cell.foreground), background: color(cell.background))
-                put(base: cell.character, row: r, column: c, look: look)
+                let (base, marks, look) = cell(x, y)
+                put(base: base, marks: marks, row: r, column: c, look: look)
             }
         }
     }

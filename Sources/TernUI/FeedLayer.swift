@@ -131,7 +131,8 @@ struct FeedLayer: Layer {
             return [.feed(opening, .filter(filter)), .say(words[filter] ?? "", error: false)]
         case .menu: return menu(for: row, env)
         case .help: return [.push(.help)]
-        case .redraw: return [.repaint]
+        // Ctrl-L is the runner's, on every screen: it never reaches a layer.
+        case .redraw: return []
         case .quit: return [.quit]
         }
         return []

@@ -81,9 +81,7 @@ struct MemoryBench: AsyncParsableCommand {
         if let p = pid_t(pid) {
             let map = try MemoryMap(pid: p, executable: tern)
             Report.print("RSS of the real tern after scrolling, by mapping (smaps)",
-                         map.top(12).flatMap { [Figure(name: $0.name, value: Double($0.kB) / 1024, unit: "MB"),
-                                                Figure(name: "  of which private, written", value: Double($0.privateDirtyKB) / 1024, unit: "MB")] },
-                         json: output.json)
+                         map.figures(top: 12), json: output.json)
         }
     }
 

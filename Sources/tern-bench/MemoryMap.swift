@@ -63,6 +63,15 @@ struct MemoryMap {
         return String(file.split(separator: ".").first ?? Substring(file))
     }
 
+    /// The biggest `count` parts as figures (each with its private, written share), then the totals.
+    func figures(top count: Int) -> [Figure] {
+        func mb(_ kB: Int) -> Double { Double(kB) / 1024 }
+        return top(count).flatMap { [Figure(name: $0.name, value: mb($0.kB), unit: "MB"),
+                                     Figure(name: "  of which private, written", value: mb($0.privateDirtyKB), unit: "MB")] }
+            + [Figure(name: "total", value: mb(totalKB), unit: "MB"),
+               Figure(name: "total private, written", value: mb(privateDirtyKB), unit: "MB")]
+    }
+
     /// The biggest `count` parts, the rest summed as "everything else".
     func top(_ count: Int) -> [Part] {
         guard parts.count > count else { return parts }

@@ -88,10 +88,7 @@ struct StartupBench: ParsableCommand {
         let map = try MemoryMap(pid: program.pid, executable: tern)
         program.quit(typing: contenders[0].quit)
         Report.print("RSS of \(contenders[0].name) 0.5 s after the first frame, by mapping (smaps)",
-                     map.top(12).flatMap { [Figure(name: $0.name, value: Double($0.kB) / 1024, unit: "MB"),
-                                            Figure(name: "  of which private, written", value: Double($0.privateDirtyKB) / 1024, unit: "MB")] }
-                        + [Figure(name: "total", value: Double(map.totalKB) / 1024, unit: "MB"),
-                           Figure(name: "total private, written", value: Double(map.privateDirtyKB) / 1024, unit: "MB")], json: output.json)
+                     map.figures(top: 12), json: output.json)
 
         let home = root.appendingPathComponent("100000")
         let session = TmuxTern(home: home, tern: tern, arguments: ["--offline"])
