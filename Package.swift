@@ -32,7 +32,9 @@ let package = Package(
         systemLibrary("CPNG", "libpng", apt: "libpng-dev"),
         systemLibrary("CWebP", "libwebp", apt: "libwebp-dev"),
         systemLibrary("CGIF", "libgif", apt: "libgif-dev"),
-        systemLibrary("CLibXML2", "libxml-2.0", apt: "libxml2-dev"),
+        // libxml2 is opened when HTML is first read (see its header), so it is not linked: only its headers,
+        // from Debian's libxml2-dev, are needed to build.
+        .target(name: "CLibXML2", cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])]),
 
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
 

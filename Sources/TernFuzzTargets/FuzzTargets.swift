@@ -18,7 +18,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             _ = try? MastodonDecoder.account(fromJSON: Data(bytes))
             _ = MastodonDecoder.errorMessage(fromJSON: Data(bytes))
         case .html:
-            let text = HTMLText.styledText(fromHTML: String(decoding: bytes, as: UTF8.self))
+            guard let text = try? HTMLText.styledText(fromHTML: String(decoding: bytes, as: UTF8.self)) else { return }
             Self.checkInert(Sanitizer.clean(text.plainText))
         case .link:
             _ = LinkHeader(parsing: String(decoding: bytes, as: UTF8.self))

@@ -4,29 +4,27 @@ import TernModel
 
 /// Converts post HTML into styled text with libxml2's forgiving HTML parser: paragraphs, line breaks, links,
 /// mentions, hashtags and entities, with Mastodon's invisible/ellipsis link spans honoured. Never fails:
-/// unparseable soup gives whatever text could be recovered.
+/// unparseable soup gives whatever text could be recovered. Throws only when libxml2 itself cannot be loaded:
+/// then no post is read at all, rather than posts stored with a warning for their text.
 public enum HTMLText {
-    public static func styledText(fromHTML html: String) -> StyledText {
+    public static func styledText(fromHTML html: String) throws(MastodonError) -> StyledText {
         guard !html.isEmpty else { return .empty }
         // A plain-text body (some servers send one) must not lose its newlines to HTML whitespace rules.
         if !html.contains("<"), html.contains("\n") {
             return StyledText(plain: decodeBasicEntities(html))
         }
-        var builder = Builder()
+        if let unavailable = tern_html_unavailable() { throw .missingLibrary(String(cString: unavailable)) }
         let utf8 = Array(html.utf8)
-        let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
-            | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOIMPLIED.rawValue)
-        let doc: htmlDocPtr? = utf8.withUnsafeBufferPointer { buf in
-            buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) {
-                htmlReadMemory($0, Int32(buf.count), nil, "UTF-8", options)
-            }
+        let parsed = utf8.withUnsafeBufferPointer { buf in
+            buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) { tern_html_parse($0, Int32(buf.count)) }
         }
-        guard let doc else { return StyledText(plain: html) }
-        defer { xmlFreeDoc(doc) }
-        var node = doc.pointee.children
+        guard let document = parsed else { return StyledText(plain: html) }
+        defer { tern_html_free_document(document) }
+        var builder = Builder()
+        var node = tern_html_document_first(document)
         while let n = node {
             builder.walk(n)
-            node = n.pointee.next
+            node = tern_html_next(n)
         }
         return builder.finish()
     }
@@ -36,6 +34,9 @@ public enum HTMLText {
             .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
             .replacingOccurrences(of: "&amp;", with: "&")
     }
+
+    // libxml2's node, incomplete to Swift.
+    private typealias Node = OpaquePointer
 
     private struct Builder {
         var paragraphs: [[[StyledText.Run]]] = []
@@ -49,27 +50,28 @@ public enum HTMLText {
                                           "h5", "h6", "table", "tr", "section", "article", "header", "footer"]
         static let skipped: Set<String> = ["script", "style", "head", "title", "template", "noscript"]
 
-        mutating func walk(_ node: xmlNodePtr) {
-            switch node.pointee.type {
-            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-                if let c = node.pointee.content { text(String(cString: c)) }
-            case XML_ELEMENT_NODE:
+        mutating func walk(_ node: Node) {
+            switch tern_html_kind(node) {
+            case TERN_HTML_TEXT:
+                if let c = tern_html_text(node) { text(String(cString: c)) }
+            case TERN_HTML_ELEMENT:
                 element(node)
             default:
                 break
             }
         }
 
-        mutating func children(_ node: xmlNodePtr) {
-            var child = node.pointee.children
+        mutating func children(_ node: Node) {
+            var child = tern_html_first_child(node)
             while let c = child {
                 walk(c)
-                child = c.pointee.next
+                child = tern_html_next(c)
             }
         }
 
-        mutating func element(_ node: xmlNodePtr) {
-            let name = String(cString: node.pointee.name).lowercased()
+        mutating func element(_ node: Node) {
+            guard let raw = tern_html_name(node) else { return }
+            let name = String(cString: raw).lowercased()
             if Self.skipped.contains(name) { return }
             let classes = attribute(node, "class")?.split(separator: " ").map(String.init) ?? []
             switch name {
@@ -123,9 +125,9 @@ public enum HTMLText {
             styles.removeLast()
         }
 
-        func attribute(_ node: xmlNodePtr, _ name: String) -> String? {
-            guard let raw = xmlGetProp(node, name) else { return nil }
-            defer { tern_xml_free(raw) }
+        func attribute(_ node: Node, _ name: String) -> String? {
+            guard let raw = tern_html_attribute(node, name) else { return nil }
+            defer { tern_html_free_string(raw) }
             return String(cString: raw)
         }
 

@@ -16,6 +16,8 @@ public enum MastodonError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidResponse(String)
     /// A server-sent URL pointed somewhere the token must not go.
     case refusedURL(String)
+    /// Tern cannot read the answer here: a library it needs (libxml2, for posts' HTML) would not load.
+    case missingLibrary(String)
 
     /// Short words for the status line, e.g. "server error 503" or "rate limited until 14:05".
     public var description: String {
@@ -31,6 +33,7 @@ public enum MastodonError: Error, Sendable, Equatable, CustomStringConvertible {
         case .network(let m): return "network error: \(m)"
         case .invalidResponse(let m): return "unexpected response: \(m)"
         case .refusedURL(let m): return "refused to follow \(m)"
+        case .missingLibrary(let m): return m
         }
     }
 

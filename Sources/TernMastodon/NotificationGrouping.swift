@@ -5,20 +5,20 @@ import TernModel
 /// are taken at their word; for the others, likes and boosts of one post, and follows, on the same day
 /// are put together the way Mastodon groups them, and everything else stands alone.
 enum NotificationGrouping {
-    static func groups(_ wire: GroupedNotificationsWire) -> [NotificationGroup] {
+    static func groups(_ wire: GroupedNotificationsWire) throws(MastodonError) -> [NotificationGroup] {
         let accounts = Dictionary(wire.accounts.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let statuses = Dictionary(wire.statuses.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        return wire.groups.map { g in
+        return try wire.groups.map { g throws(MastodonError) in
             let sample = g.sampleAccountIDs.compactMap { accounts[$0] }.map { PostMapping.account($0) }
             return NotificationGroup(
                 id: g.key, kind: NotificationKind(wire: g.type), accounts: sample, count: g.count, newestID: g.newestID,
                 oldestID: g.oldestID ?? g.newestID, latestAt: g.latestAt ?? Date(timeIntervalSince1970: 0),
-                post: g.statusID.flatMap { statuses[$0] }.map(PostMapping.post))
+                post: try g.statusID.flatMap { statuses[$0] }.map(PostMapping.post))
         }
     }
 
     /// Groups a page of single notifications, keeping the order of each group's newest member.
-    static func groups(_ notifications: [NotificationWire]) -> [NotificationGroup] {
+    static func groups(_ notifications: [NotificationWire]) throws(MastodonError) -> [NotificationGroup] {
         var order: [String] = []
         var byKey: [String: NotificationGroup] = [:]
         for n in notifications {
@@ -37,7 +37,7 @@ enum NotificationGrouping {
                 byKey[key] = NotificationGroup(id: key, kind: kind, accounts: account.map { [$0] } ?? [], count: 1,
                                                newestID: n.id, oldestID: n.id,
                                                latestAt: n.createdAt ?? Date(timeIntervalSince1970: 0),
-                                               post: n.status.map(PostMapping.post))
+                                               post: try n.status.map(PostMapping.post))
             }
         }
         return order.compactMap { byKey[$0] }
@@ -63,25 +63,27 @@ extension MastodonDecoder {
     public static func notifications(fromJSON data: Data) throws -> (groups: [NotificationGroup], skipped: Int) {
         let decoder = JSONDecoder()
         if let grouped = try? decoder.decode(GroupedNotificationsWire.self, from: data) {
-            return (NotificationGrouping.groups(grouped), grouped.skipped)
+            return (try NotificationGrouping.groups(grouped), grouped.skipped)
         }
         let list: LossyArray<NotificationWire>
         do { list = try decoder.decode(LossyArray<NotificationWire>.self, from: data) }
         catch { throw MastodonError.invalidResponse(describe(error, data)) }
-        return (NotificationGrouping.groups(list.elements), list.skipped)
+        return (try NotificationGrouping.groups(list.elements), list.skipped)
     }
 
     /// A thread around a status: what it answers (oldest first) and the replies under it.
     public static func context(fromJSON data: Data) throws -> (ancestors: [Post], descendants: [Post]) {
-        do {
-            let wire = try JSONDecoder().decode(ContextWire.self, from: data)
-            return (wire.ancestors.map(PostMapping.post), wire.descendants.map(PostMapping.post))
-        } catch { throw MastodonError.invalidResponse(describe(error, data)) }
+        let wire: ContextWire
+        do { wire = try JSONDecoder().decode(ContextWire.self, from: data) }
+        catch { throw MastodonError.invalidResponse(describe(error, data)) }
+        return (try wire.ancestors.map(PostMapping.post), try wire.descendants.map(PostMapping.post))
     }
 
     public static func profile(fromJSON data: Data) throws -> Profile {
-        do { return try JSONDecoder().decode(ProfileWire.self, from: data).profile }
+        let wire: ProfileWire
+        do { wire = try JSONDecoder().decode(ProfileWire.self, from: data) }
         catch { throw MastodonError.invalidResponse(describe(error, data)) }
+        return try wire.profile()
     }
 
     /// A relationship, alone or as the one element of the array `accounts/relationships` answers with.

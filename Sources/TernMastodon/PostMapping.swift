@@ -3,9 +3,9 @@ import TernModel
 
 /// Turns wire statuses into the reader's flat `Post` (a boost becomes the boosted post plus `boostedBy`).
 enum PostMapping {
-    static func post(_ s: StatusWire) -> Post {
+    static func post(_ s: StatusWire) throws(MastodonError) -> Post {
         let shown = s.reblog ?? s
-        return Post(
+        return try Post(
             id: s.id, statusID: shown.id,
             account: account(shown.account),
             boostedBy: s.reblog != nil ? account(s.account) : nil,
@@ -44,12 +44,14 @@ public enum MastodonDecoder {
         let list: LossyArray<StatusWire>
         do { list = try JSONDecoder().decode(LossyArray<StatusWire>.self, from: data) }
         catch { throw MastodonError.invalidResponse(describe(error, data)) }
-        return (list.elements.map(PostMapping.post), list.skipped)
+        return (try list.elements.map(PostMapping.post), list.skipped)
     }
 
     public static func post(fromJSON data: Data) throws -> Post {
-        do { return PostMapping.post(try JSONDecoder().decode(StatusWire.self, from: data)) }
+        let wire: StatusWire
+        do { wire = try JSONDecoder().decode(StatusWire.self, from: data) }
         catch { throw MastodonError.invalidResponse(describe(error, data)) }
+        return try PostMapping.post(wire)
     }
 
     public static func account(fromJSON data: Data) throws -> Account {

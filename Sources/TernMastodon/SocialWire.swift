@@ -57,9 +57,11 @@ struct ProfileWire: Decodable {
         bot = c.lenient(AnyKey("bot")) ?? false
     }
 
-    var profile: Profile {
-        Profile(account: PostMapping.account(account), note: HTMLText.styledText(fromHTML: note),
-                fields: fields.map { Profile.Field(name: $0.name, value: HTMLText.styledText(fromHTML: $0.value), verified: $0.verified) },
+    func profile() throws(MastodonError) -> Profile {
+        try Profile(account: PostMapping.account(account), note: HTMLText.styledText(fromHTML: note),
+                fields: fields.map { f throws(MastodonError) in
+                    Profile.Field(name: f.name, value: try HTMLText.styledText(fromHTML: f.value), verified: f.verified)
+                },
                 followers: followers, following: following, posts: posts, createdAt: createdAt, locked: locked, bot: bot)
     }
 }

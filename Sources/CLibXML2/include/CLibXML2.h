@@ -1,0 +1,33 @@
+#ifndef TERN_CLIBXML2_H
+#define TERN_CLIBXML2_H
+// libxml2's HTML parser, loaded the first time a post's HTML is read. Debian's libxml2 brings the
+// system's ICU and libstdc++ with it, about 1 MB resident and 1 ms of the loader's work at every start;
+// a start that draws cached posts never parses HTML, so it should not pay for them.
+// The declarations stand alone, so that Swift needs no libxml2 headers (nor their ICU).
+
+/// A node of a parsed document: an xmlNode, never written to.
+typedef struct _xmlNode tern_html_node;
+
+enum tern_html_kind { TERN_HTML_OTHER = 0, TERN_HTML_ELEMENT = 1, TERN_HTML_TEXT = 2 };
+
+/// NULL once libxml2 is loaded (loading it on the first call); otherwise why it could not be.
+const char *tern_html_unavailable(void);
+
+/// The document parsed from `length` bytes of UTF-8 with libxml2's forgiving HTML parser (no network,
+/// no implied <html>/<body>, no messages); NULL if libxml2 is unavailable or nothing could be recovered.
+void *tern_html_parse(const char *bytes, int length);
+void tern_html_free_document(void *document);
+
+const tern_html_node *tern_html_document_first(const void *document);
+const tern_html_node *tern_html_first_child(const tern_html_node *node);
+const tern_html_node *tern_html_next(const tern_html_node *node);
+enum tern_html_kind tern_html_kind(const tern_html_node *node);
+/// An element's name, or NULL.
+const char *tern_html_name(const tern_html_node *node);
+/// A text or CDATA node's text, or NULL.
+const char *tern_html_text(const tern_html_node *node);
+/// An attribute's value, to be given back to tern_html_free_string; NULL when absent.
+char *tern_html_attribute(const tern_html_node *node, const char *name);
+void tern_html_free_string(char *string);
+
+#endif
