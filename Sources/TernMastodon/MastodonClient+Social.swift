@@ -65,8 +65,7 @@ extension MastodonClient {
     /// where markers don't exist.
     public func marker(_ timeline: String) async throws -> String? {
         let (data, _) = try await send(url: endpoint("/api/v1/markers?timeline%5B%5D=\(Self.escaped(timeline))"), method: .GET)
-        do { return try JSONDecoder().decode(MarkersWire.self, from: data).lastRead[timeline] }
-        catch { throw MastodonError.invalidResponse(MastodonDecoder.describe(error, data)) }
+        return try MastodonDecoder.decode(MarkersWire.self, data).lastRead[timeline]
     }
 
     public func saveMarker(_ timeline: String, lastReadID: String) async throws {
@@ -104,9 +103,7 @@ extension MastodonClient {
             struct Found: Decodable {
                 var accounts: LossyArray<AccountWire>?
             }
-            let found: Found
-            do { found = try JSONDecoder().decode(Found.self, from: data) }
-            catch { throw MastodonError.invalidResponse(MastodonDecoder.describe(error, data)) }
+            let found = try MastodonDecoder.decode(Found.self, data)
             guard let first = found.accounts?.elements.first else { throw MastodonError.http(status: 404, message: "no such account: @\(acct)") }
             return PostMapping.account(first)
         }

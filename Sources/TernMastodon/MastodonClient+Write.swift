@@ -110,9 +110,7 @@ extension MastodonClient {
     }
 
     public static func media(fromJSON data: Data) throws -> UploadedMedia {
-        let wire: MediaWire
-        do { wire = try JSONDecoder().decode(MediaWire.self, from: data) }
-        catch { throw MastodonError.invalidResponse(MastodonDecoder.describe(error, data)) }
+        let wire = try MastodonDecoder.decode(MediaWire.self, data)
         return UploadedMedia(id: wire.id, ready: wire.url != nil, description: wire.description)
     }
 }

@@ -66,9 +66,7 @@ public final class MastodonClient: Sendable {
             var id: String?
             var title: String?
         }
-        let lists: LossyArray<Wire>
-        do { lists = try JSONDecoder().decode(LossyArray<Wire>.self, from: data) }
-        catch { throw MastodonError.invalidResponse(MastodonDecoder.describe(error, data)) }
+        let lists = try MastodonDecoder.decode(LossyArray<Wire>.self, data)
         return lists.elements.compactMap { w in w.id.map { .list(id: $0, title: w.title ?? $0) } }
     }
 

@@ -65,25 +65,18 @@ extension MastodonDecoder {
         if let grouped = try? decoder.decode(GroupedNotificationsWire.self, from: data) {
             return (try NotificationGrouping.groups(grouped), grouped.skipped)
         }
-        let list: LossyArray<NotificationWire>
-        do { list = try decoder.decode(LossyArray<NotificationWire>.self, from: data) }
-        catch { throw MastodonError.invalidResponse(describe(error, data)) }
+        let list = try decode(LossyArray<NotificationWire>.self, data)
         return (try NotificationGrouping.groups(list.elements), list.skipped)
     }
 
     /// A thread around a status: what it answers (oldest first) and the replies under it.
     public static func context(fromJSON data: Data) throws -> (ancestors: [Post], descendants: [Post]) {
-        let wire: ContextWire
-        do { wire = try JSONDecoder().decode(ContextWire.self, from: data) }
-        catch { throw MastodonError.invalidResponse(describe(error, data)) }
+        let wire = try decode(ContextWire.self, data)
         return (try wire.ancestors.map(PostMapping.post), try wire.descendants.map(PostMapping.post))
     }
 
     public static func profile(fromJSON data: Data) throws -> Profile {
-        let wire: ProfileWire
-        do { wire = try JSONDecoder().decode(ProfileWire.self, from: data) }
-        catch { throw MastodonError.invalidResponse(describe(error, data)) }
-        return try wire.profile()
+        try decode(ProfileWire.self, data).profile()
     }
 
     /// A relationship, alone or as the one element of the array `accounts/relationships` answers with.

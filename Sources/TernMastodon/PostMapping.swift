@@ -41,27 +41,27 @@ enum PostMapping {
 public enum MastodonDecoder {
     /// A timeline body: the posts that decoded, and how many entries were unreadable and skipped.
     public static func posts(fromJSON data: Data) throws -> (posts: [Post], skipped: Int) {
-        let list: LossyArray<StatusWire>
-        do { list = try JSONDecoder().decode(LossyArray<StatusWire>.self, from: data) }
-        catch { throw MastodonError.invalidResponse(describe(error, data)) }
+        let list = try decode(LossyArray<StatusWire>.self, data)
         return (try list.elements.map(PostMapping.post), list.skipped)
     }
 
     public static func post(fromJSON data: Data) throws -> Post {
-        let wire: StatusWire
-        do { wire = try JSONDecoder().decode(StatusWire.self, from: data) }
-        catch { throw MastodonError.invalidResponse(describe(error, data)) }
-        return try PostMapping.post(wire)
+        try PostMapping.post(try decode(StatusWire.self, data))
     }
 
     public static func account(fromJSON data: Data) throws -> Account {
-        do { return PostMapping.account(try JSONDecoder().decode(AccountWire.self, from: data)) }
-        catch { throw MastodonError.invalidResponse(describe(error, data)) }
+        PostMapping.account(try decode(AccountWire.self, data))
     }
 
     /// The server's message in an error body (`{"error": …, "error_description": …}`), if it has one.
     public static func errorMessage(fromJSON data: Data) -> String? {
         (try? JSONDecoder().decode(ErrorWire.self, from: data))?.message
+    }
+
+    /// A body as `type`; anything unreadable is `.invalidResponse`, saying how.
+    static func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws(MastodonError) -> T {
+        do { return try JSONDecoder().decode(type, from: data) }
+        catch { throw .invalidResponse(describe(error, data)) }
     }
 
     static func describe(_ error: Error, _ data: Data) -> String {

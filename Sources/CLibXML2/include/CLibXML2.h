@@ -1,8 +1,9 @@
 #ifndef TERN_CLIBXML2_H
 #define TERN_CLIBXML2_H
 // libxml2's HTML parser, loaded the first time a post's HTML is read. Debian's libxml2 brings the
-// system's ICU and libstdc++ with it, about 1 MB resident and 1 ms of the loader's work at every start;
-// a start that draws cached posts never parses HTML, so it should not pay for them.
+// system's ICU with it (libicuuc, libicudata, liblzma): about 1 MB resident and most of a millisecond of
+// the loader's work at every start. A start that draws cached posts, `--help` and an offline session
+// never parse HTML, so they should not pay for it.
 // The declarations stand alone, so that Swift needs no libxml2 headers (nor their ICU).
 
 /// A node of a parsed document: an xmlNode, never written to.
