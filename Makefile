@@ -11,10 +11,11 @@ build: deps
 
 # The release build links the Swift runtime and Foundation in: one binary that needs only the C libraries.
 # Every function in a section of its own, so the link can put the code Tern runs side by side (see
-# scripts/order-functions.sh): less of the binary is resident. Without them it still works, less compactly.
+# scripts/hot-code.sh): less of the binary is resident. Without them it still works, less compactly.
 # The compiler keeps an object whose module did not change, whatever these flags: after changing them on
-# an existing build, delete .build/release/*.build/*.o first.
-RELEASE = $(SWIFT) build -c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections
+# an existing build, delete .build/release/*.build/*.o first. LINK_MAP=FILE also writes the link's map there.
+RELEASE = $(SWIFT) build -c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
+	$(if $(LINK_MAP),-Xlinker -Map=$(LINK_MAP))
 
 # One product at a time: a build of everything would also link ArgumentParser's plugin tool statically,
 # which fails (the toolchain has no static Foundation for plugin tools).

@@ -7,6 +7,20 @@ func systemLibrary(_ name: String, _ pkg: String, apt: String) -> Target {
     .systemLibrary(name: name, path: "Sources/\(name)", pkgConfig: pkg, providers: [.apt([apt])])
 }
 
+/// A picture codec's header alone (from Debian's -dev package): the library is opened at run time by
+/// CPictureLibraries, so nothing links it, and pkg-config, which would, is not asked.
+func pictureHeaders(_ name: String) -> Target { .systemLibrary(name: name, path: "Sources/\(name)") }
+
+// Where Debian keeps chafa's and GLib's headers (their configuration headers are per architecture), for
+// CPictureLibraries' own C file only: Swift sees its stand-alone declarations of chafa.
+#if arch(arm64)
+let multiarch = "aarch64-linux-gnu"
+#else
+let multiarch = "x86_64-linux-gnu"
+#endif
+let chafaIncludes = ["/usr/include/chafa", "/usr/lib/\(multiarch)/chafa/include",
+                     "/usr/include/glib-2.0", "/usr/lib/\(multiarch)/glib-2.0/include"].map { "-I" + $0 }
+
 let package = Package(
     name: "Tern",
     platforms: [.macOS(.v14)],
@@ -27,11 +41,12 @@ let package = Package(
     ],
     targets: [
         systemLibrary("CNcursesw", "ncursesw", apt: "libncurses-dev"),
-        systemLibrary("CChafa", "chafa", apt: "libchafa-dev"),
-        systemLibrary("CTurboJPEG", "libturbojpeg", apt: "libturbojpeg0-dev"),
-        systemLibrary("CPNG", "libpng", apt: "libpng-dev"),
-        systemLibrary("CWebP", "libwebp", apt: "libwebp-dev"),
-        systemLibrary("CGIF", "libgif", apt: "libgif-dev"),
+        pictureHeaders("CTurboJPEG"),
+        pictureHeaders("CPNG"),
+        pictureHeaders("CWebP"),
+        pictureHeaders("CGIF"),
+        // The picture libraries' functions, each forwarded to the library opened on first use (see its header).
+        .target(name: "CPictureLibraries", cSettings: [.unsafeFlags(chafaIncludes)]),
         // libxml2 is opened when HTML is first read (see its header), so it is not linked: only its headers,
         // from Debian's libxml2-dev, are needed to build.
         .target(name: "CLibXML2", cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])]),
@@ -47,7 +62,7 @@ let package = Package(
         ]),
         .target(name: "TernStore", dependencies: ["TernModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "TernImages", dependencies: [
-            "TernModel", "TernHTTP", "CChafa", "CTurboJPEG", "CPNG", "CWebP", "CGIF",
+            "TernModel", "TernHTTP", "CTurboJPEG", "CPNG", "CWebP", "CGIF", "CPictureLibraries",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -62,17 +77,16 @@ let package = Package(
             // Start-up: lld packs the ~135,000 relative relocations the loader would otherwise apply one by one
             // (DT_RELR, glibc 2.36+), and nothing outside needs the program's own symbols exported (the static
             // stdlib's link arguments export them). 4 MB less resident and ~5 ms less to the first frame.
-            // The code Tern runs goes side by side, in scripts/tern.order's order (scripts/order-functions.sh):
+            // The code Tern runs goes first and side by side, as scripts/hot-code.ld lists it (scripts/hot-code.sh):
             // the kernel maps code in 64 KB blocks around each page touched, and spread over a 30 MB .text, the
-            // code of a start kept 17 MB resident; now 11 MB (with `make release`'s function sections).
+            // code of a start kept 17 MB resident; now 5 MB (with `make release`'s function sections).
             .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic",
-                          "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/scripts/tern.order",
-                          "-Xlinker", "--no-warn-symbol-ordering"],
+                          "-Xlinker", "-T", "-Xlinker", "\(Context.packageDirectory)/scripts/hot-code.ld"],
                          .when(platforms: [.linux], configuration: .release)),
         ]),
         .target(name: "TernDemo", dependencies: [
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-            "TernModel", "TernImages", "CTurboJPEG", "CWebP",
+            "TernModel", "TernImages", "CTurboJPEG", "CWebP", "CPictureLibraries",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),

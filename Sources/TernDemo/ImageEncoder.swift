@@ -10,6 +10,7 @@ enum ImageEncoder {
     }
 
     static func encode(rgb: [UInt8], width: Int, height: Int, as format: ImageSpec.Format) throws -> [UInt8] {
+        do { try PictureLibraries.require() } catch { throw EncodeError(description: "\(error)") }
         switch format {
         case .jpeg: return try jpeg(rgb: rgb, width: width, height: height, quality: 85)
         case .png: return try png(rgb: rgb, width: width, height: height)

@@ -1,4 +1,4 @@
-import CChafa
+import CPictureLibraries
 import TernModel
 
 /// How many colours thumbnails may use; follows what the terminal can show.
@@ -15,11 +15,10 @@ public final class ChafaRenderer {
 
     public init() {
         symbols = chafa_symbol_map_new()
-        let tags = CHAFA_SYMBOL_TAG_BLOCK.rawValue | CHAFA_SYMBOL_TAG_BORDER.rawValue | CHAFA_SYMBOL_TAG_SPACE.rawValue
-            | CHAFA_SYMBOL_TAG_SOLID.rawValue | CHAFA_SYMBOL_TAG_STIPPLE.rawValue
-        chafa_symbol_map_add_by_tags(symbols, ChafaSymbolTags(rawValue: tags))
+        chafa_symbol_map_add_by_tags(symbols, TERN_CHAFA_SYMBOL_TAG_BLOCK | TERN_CHAFA_SYMBOL_TAG_BORDER | TERN_CHAFA_SYMBOL_TAG_SPACE
+                                     | TERN_CHAFA_SYMBOL_TAG_SOLID | TERN_CHAFA_SYMBOL_TAG_STIPPLE)
         // Wide and ambiguous-width symbols would not line up with curses' idea of one cell per symbol.
-        chafa_symbol_map_remove_by_tags(symbols, ChafaSymbolTags(rawValue: CHAFA_SYMBOL_TAG_WIDE.rawValue | CHAFA_SYMBOL_TAG_AMBIGUOUS.rawValue))
+        chafa_symbol_map_remove_by_tags(symbols, TERN_CHAFA_SYMBOL_TAG_WIDE | TERN_CHAFA_SYMBOL_TAG_AMBIGUOUS)
     }
 
     deinit { chafa_symbol_map_unref(symbols) }
@@ -36,20 +35,20 @@ public final class ChafaRenderer {
         defer { chafa_canvas_config_unref(config) }
         chafa_canvas_config_set_geometry(config, Int32(columns), Int32(rows))
         chafa_canvas_config_set_symbol_map(config, symbols)
-        let canvasMode: ChafaCanvasMode
+        let canvasMode: UInt32
         let space: CellGrid.ColorSpace
         switch mode {
-        case .truecolor: canvasMode = CHAFA_CANVAS_MODE_TRUECOLOR; space = .rgb
-        case .indexed256: canvasMode = CHAFA_CANVAS_MODE_INDEXED_240; space = .indexed
-        case .indexed16: canvasMode = CHAFA_CANVAS_MODE_INDEXED_16; space = .indexed
-        case .indexed8: canvasMode = CHAFA_CANVAS_MODE_INDEXED_8; space = .indexed
-        case .monochrome: canvasMode = CHAFA_CANVAS_MODE_FGBG; space = .none
+        case .truecolor: canvasMode = TERN_CHAFA_CANVAS_MODE_TRUECOLOR; space = .rgb
+        case .indexed256: canvasMode = TERN_CHAFA_CANVAS_MODE_INDEXED_240; space = .indexed
+        case .indexed16: canvasMode = TERN_CHAFA_CANVAS_MODE_INDEXED_16; space = .indexed
+        case .indexed8: canvasMode = TERN_CHAFA_CANVAS_MODE_INDEXED_8; space = .indexed
+        case .monochrome: canvasMode = TERN_CHAFA_CANVAS_MODE_FGBG; space = .none
         }
         chafa_canvas_config_set_canvas_mode(config, canvasMode)
         let canvas = chafa_canvas_new(config)!
         defer { chafa_canvas_unref(canvas) }
         image.pixels.withUnsafeBufferPointer { px in
-            chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, px.baseAddress,
+            chafa_canvas_draw_all_pixels(canvas, TERN_CHAFA_PIXEL_RGBA8_UNASSOCIATED, px.baseAddress,
                                          Int32(image.width), Int32(image.height), Int32(image.width * 4))
         }
         var cells: [CellGrid.Cell] = []

@@ -1,4 +1,4 @@
-import CChafa
+import CPictureLibraries
 import CGIF
 import CPNG
 import CWebP
@@ -6,6 +6,7 @@ import CWebP
 /// The picture libraries this build uses and their versions, for `tern --version` and bug reports.
 public enum ImageCodecs {
     public static var summary: String {
+        do { try PictureLibraries.require() } catch { return "\(error)" }
         let chafa = Int(tern_chafa_version())
         let png = Int(png_access_version_number())
         let webp = Int(WebPGetDecoderVersion())

@@ -9,6 +9,7 @@ import Glibc
 public enum ImageDecoder {
     /// `target` is the smallest pixel size the caller needs; decoding may stop at any size covering it.
     public static func decode(_ bytes: [UInt8], target: (width: Int, height: Int), limits: ImageLimits = ImageLimits()) throws -> RGBAImage {
+        try PictureLibraries.require()
         guard !bytes.isEmpty else { throw ImageError.corrupt("empty file") }
         guard bytes.count <= limits.maxBytes else { throw ImageError.tooLarge("\(bytes.count) bytes") }
         switch ImageFormat.detect(bytes) {

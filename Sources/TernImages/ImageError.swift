@@ -8,6 +8,8 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
     case download(String)
     /// Not in the disk cache, and the network is not to be used (`--offline`).
     case notCached
+    /// A picture library could not be opened (the reason says which and how to install it).
+    case unavailable(String)
 
     public var description: String {
         switch self {
@@ -16,6 +18,7 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
         case .corrupt(let m): return "broken image (\(m))"
         case .download(let m): return "download failed (\(m))"
         case .notCached: return "not cached (offline)"
+        case .unavailable(let m): return m
         }
     }
 }

@@ -9,6 +9,7 @@ public enum PNGEncoder {
 
     public static func encode(rgb: [UInt8], width: Int, height: Int) throws -> [UInt8] {
         precondition(rgb.count >= width * height * 3, "RGB buffer smaller than its size")
+        try PictureLibraries.require()
         var image = png_image()
         image.version = png_uint_32(tern_png_image_version())
         image.width = png_uint_32(width)

@@ -1,4 +1,4 @@
-import CChafa
+import CPictureLibraries
 import Foundation
 import TernModel
 
@@ -64,17 +64,17 @@ final class PixelEncoder {
         defer { chafa_canvas_config_unref(config) }
         chafa_canvas_config_set_geometry(config, Int32(columns), Int32(rows))
         chafa_canvas_config_set_cell_geometry(config, Int32(output.cell.width), Int32(output.cell.height))
-        chafa_canvas_config_set_pixel_mode(config, CHAFA_PIXEL_MODE_SIXELS)
-        chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR)
+        chafa_canvas_config_set_pixel_mode(config, TERN_CHAFA_PIXEL_MODE_SIXELS)
+        chafa_canvas_config_set_canvas_mode(config, TERN_CHAFA_CANVAS_MODE_TRUECOLOR)
         guard let canvas = chafa_canvas_new(config) else { return nil }
         defer { chafa_canvas_unref(canvas) }
         image.pixels.withUnsafeBufferPointer { px in
-            chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, px.baseAddress,
+            chafa_canvas_draw_all_pixels(canvas, TERN_CHAFA_PIXEL_RGBA8_UNASSOCIATED, px.baseAddress,
                                          Int32(image.width), Int32(image.height), Int32(image.width * 4))
         }
         guard let printed = chafa_canvas_print(canvas, termInfo) else { return nil }
         defer { tern_gstring_free(printed) }
-        return Array(UnsafeRawBufferPointer(start: printed.pointee.str, count: Int(printed.pointee.len)))
+        return Array(UnsafeRawBufferPointer(start: tern_gstring_bytes(printed), count: tern_gstring_length(printed)))
     }
 }
 

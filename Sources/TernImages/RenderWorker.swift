@@ -10,7 +10,8 @@ actor RenderWorker {
         case pixels(RGBAImage)
     }
 
-    private let renderer = ChafaRenderer()
+    /// Made at the first picture, which opens the picture libraries (not when the loader starts).
+    private lazy var renderer = ChafaRenderer()
     private lazy var encoder = PixelEncoder()
 
     /// The pixels a `columns`×`rows` box needs decoded: chafa samples about 8×8 per cell for symbols;
@@ -25,6 +26,7 @@ actor RenderWorker {
     /// here (for the loader's pixel cache).
     func thumbnail(_ source: Source, columns: Int, rows: Int, mode: ImageColorMode, pixels output: PixelOutput?,
                    limits: ImageLimits) throws -> (Thumbnail, RGBAImage?) {
+        try PictureLibraries.require()
         let image: RGBAImage
         var decoded: RGBAImage?
         switch source {
@@ -58,6 +60,8 @@ actor RenderWorker {
     }
 
     func blurhash(_ hash: String, columns: Int, rows: Int, aspect: Double?, mode: ImageColorMode) -> CellGrid? {
+        // No placeholder without chafa; the picture's own thumbnail then fails and says why.
+        do { try PictureLibraries.require() } catch { return nil }
         // Shape the tiny picture like the real one, so the placeholder has the thumbnail's size.
         let a = aspect ?? 1
         let w = a >= 1 ? 32 : max(4, Int(32 * a)), h = a >= 1 ? max(4, Int(32 / a)) : 32

@@ -39,6 +39,7 @@ struct ImagesBench: AsyncParsableCommand {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tern-bench-images-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
+        try PictureLibraries.require()
         let renderer = ChafaRenderer()
         var figures: [Figure] = []
         for photo in [false, true] {

@@ -42,10 +42,7 @@ final class ComposeEndToEndTests: XCTestCase {
         try "#!/bin/sh\nprintf '%s\\n' \"$(cat \"$1\") and from the editor\" > \"$1.new\" && mv \"$1.new\" \"$1\"\n"
             .write(to: editor, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
-        let server = try TmuxSession(command: "\(tern) demo --server-only --new-post-every 0 \(serverFlags)", columns: 100, rows: 5)
-        let started = server.wait { $0.contains("http://127.0.0.1:") }
-        let address = try XCTUnwrap(started.screen.range(of: #"http://127\.0\.0\.1:\d+"#, options: .regularExpression)
-            .map { String(started.screen[$0]) }, started.screen)
+        let (server, address) = try TmuxSession.demoServer(tern, flags: serverFlags)
         return Rig(tern: tern, home: home, server: server, address: address)
     }
 

@@ -24,11 +24,8 @@ final class HostileEndToEndTests: XCTestCase {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("tern-hostile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: home) }
-        let server = try TmuxSession(command: "\(tern.path) demo --server-only --hostile --new-post-every 0", columns: 100, rows: 5)
+        let (server, address) = try TmuxSession.demoServer(tern.path, flags: "--hostile")
         defer { server.close() }
-        let started = server.wait { $0.contains("http://127.0.0.1:") }
-        let address = try XCTUnwrap(started.screen.range(of: #"http://127\.0\.0\.1:\d+"#, options: .regularExpression)
-            .map { String(started.screen[$0]) })
         let tokenFile = home.appendingPathComponent("token")
         try "demo-token\n".write(to: tokenFile, atomically: true, encoding: .utf8)
         let env = ["env", "XDG_CONFIG_HOME=\(home.path)/config", "XDG_DATA_HOME=\(home.path)/data",

@@ -13,13 +13,8 @@ final class LoginEndToEndTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: home) }
         let env = "XDG_CONFIG_HOME=\(home.path)/config XDG_CACHE_HOME=\(home.path)/cache XDG_DATA_HOME=\(home.path)/data"
 
-        let server = try TmuxSession(command: "\(ternBinary.path) demo --server-only --require-login --new-post-every 0", columns: 100, rows: 5)
-
+        let (server, address) = try TmuxSession.demoServer(ternBinary.path, flags: "--require-login")
         defer { server.close() }
-        let started = server.wait { $0.contains("http://127.0.0.1:") }
-        XCTAssertTrue(started.ok, started.screen)
-        let address = try XCTUnwrap(started.screen.range(of: #"http://127\.0\.0\.1:\d+"#, options: .regularExpression)
-            .map { String(started.screen[$0]) })
 
         let login = try TmuxSession(command: "env \(env) \(ternBinary.path) login \(address); echo EXIT=$?; sleep 30", columns: 250, rows: 20)
 

@@ -12,11 +12,8 @@ final class OfflineEndToEndTests: XCTestCase {
         try "any-token\n".write(to: home.appendingPathComponent("token"), atomically: true, encoding: .utf8)
         let env = "XDG_CONFIG_HOME=\(home.path)/config XDG_CACHE_HOME=\(home.path)/cache XDG_DATA_HOME=\(home.path)/data"
 
-        let server = try TmuxSession(command: "\(tern) demo --server-only --new-post-every 0", columns: 100, rows: 5)
+        let (server, address) = try TmuxSession.demoServer(tern)
         defer { server.close() }
-        let started = server.wait { $0.contains("http://127.0.0.1:") }
-        let address = try XCTUnwrap(started.screen.range(of: #"http://127\.0\.0\.1:\d+"#, options: .regularExpression)
-            .map { String(started.screen[$0]) })
         let browse = "env \(env) \(tern) --server \(address) --token-file \(home.path)/token"
 
         // Online: the newest posts and their thumbnails.

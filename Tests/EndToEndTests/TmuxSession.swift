@@ -77,6 +77,15 @@ final class TmuxSession {
         return url
     }
 
+    /// `tern demo --server-only` (with `flags`) in a small session of its own, and the address it serves at.
+    static func demoServer(_ tern: String, flags: String = "") throws -> (session: TmuxSession, address: String) {
+        let server = try TmuxSession(command: "\(tern) demo --server-only --new-post-every 0 \(flags)", columns: 100, rows: 5)
+        let started = server.wait { $0.contains("http://127.0.0.1:") }
+        let address = try XCTUnwrap(started.screen.range(of: #"http://127\.0\.0\.1:\d+"#, options: .regularExpression)
+            .map { String(started.screen[$0]) }, "the demo server did not start:\n\(started.screen)")
+        return (server, address)
+    }
+
     static var available: Bool {
         (try? Spawn.run(["tmux", "-V"], capture: false)) != nil
     }
