@@ -23,11 +23,21 @@ public final class ChafaRenderer {
 
     deinit { chafa_symbol_map_unref(symbols) }
 
-    /// The grid size that fits a `width`×`height` picture into `columns`×`rows` cells, keeping its aspect.
+    /// The grid size that fits a `width`×`height` picture into `columns`×`rows` cells, keeping its aspect
+    /// and never more cells than pixels: chafa's rule (`chafa_calc_canvas_geometry` without zoom or stretch,
+    /// which a test holds it to), here so that laying out a placeholder does not open chafa.
     public static func fit(width: Int, height: Int, columns: Int, rows: Int) -> (columns: Int, rows: Int) {
-        var w = Int32(columns), h = Int32(rows)
-        chafa_calc_canvas_geometry(Int32(width), Int32(height), &w, &h, fontRatio, 0, 0)
-        return (max(1, Int(w)), max(1, Int(h)))
+        guard width > 0, height > 0, columns > 0, rows > 0 else { return (1, 1) }
+        var w = min(columns, width), h = min(rows, height)
+        let ratio = Double(fontRatio)
+        let pictureAspect = Double(width) / Double(height)
+        // Truncated, as Debian's chafa (1.12) does; later versions round up.
+        if pictureAspect > Double(w) / Double(h) * ratio {
+            h = Int(Double(w) * (ratio / pictureAspect))
+        } else {
+            w = Int(Double(h) * (pictureAspect / ratio))
+        }
+        return (max(1, min(w, columns)), max(1, min(h, rows)))
     }
 
     public func render(_ image: RGBAImage, columns: Int, rows: Int, mode: ImageColorMode) -> CellGrid {

@@ -59,14 +59,18 @@ actor RenderWorker {
         }
     }
 
+    /// A blurred stand-in of the picture's size, drawn in half blocks: a blur has no edges for chafa's symbols
+    /// to find, and a screen of placeholders then needs no picture library (only monochrome, which has no
+    /// colours to blur with, goes through chafa).
     func blurhash(_ hash: String, columns: Int, rows: Int, aspect: Double?, mode: ImageColorMode) -> CellGrid? {
-        // No placeholder without chafa; the picture's own thumbnail then fails and says why.
-        do { try PictureLibraries.require() } catch { return nil }
         // Shape the tiny picture like the real one, so the placeholder has the thumbnail's size.
         let a = aspect ?? 1
         let w = a >= 1 ? 32 : max(4, Int(32 * a)), h = a >= 1 ? max(4, Int(32 / a)) : 32
         guard let image = Blurhash.decode(hash, width: w, height: h) else { return nil }
         let size = ChafaRenderer.fit(width: w, height: h, columns: columns, rows: rows)
+        guard mode == .monochrome else { return HalfBlocks.grid(image, columns: size.columns, rows: size.rows) }
+        // No placeholder without chafa; the picture's own thumbnail then fails and says why.
+        do { try PictureLibraries.require() } catch { return nil }
         return renderer.render(image, columns: size.columns, rows: size.rows, mode: mode)
     }
 }
