@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Writes scripts/hot-code.ld: the pieces of tern's program code (the linker's input sections) that run while
 # it starts from its cache (offline, with its server gone, with it there), loads posts and pictures,
-# scrolls, opens a thread, likes a post and quits. The release link puts them first, side by side, in that
+# scrolls, opens a thread, likes a post, reads far down a long timeline of pictures and quits. The release link puts them first, side by side, in that
 # order (a linker script naming them for .text, see Package.swift); the rest of .text follows as before.
 #
 # Why: the kernel maps program code in 64 KB blocks around each page a process touches. Spread over a
@@ -99,7 +99,15 @@ glance() {
   sleep 10
   keys q
 }
+# A long read with the server given on the command line, as `tern-bench memory` runs it: more pages and pictures.
+far() {
+  wait_for "↩"
+  for _ in $(seq 8); do keys -N 60 j; sleep 15; done
+  keys q
+}
 profile online online
+echo token > "$work/token"
+profile far far --server "$url" --token-file "$work/token" --no-stream --images symbols
 profile cached cached
 profile offline glance --offline
 # From the cache with the server gone (connections refused), as when the network is down.
@@ -119,7 +127,7 @@ awk '
     if (depth != 8 || !inText || $3 == "0" || name ~ /^<internal>/) next
     print substr("0000000000000000", 1, 16 - length($1)) $1, name
   }' "$work/tern.map" > "$work/sections"
-for run in offline unreachable cached online; do
+for run in offline unreachable cached online far; do
   awk -v ours="$work/tern" '
     /^ob=/ { mine = (substr($0, 4) == ours) }
     mine && /^0x/ { h = substr($1, 3); print substr("0000000000000000", 1, 16 - length(h)) h, "*" }
@@ -134,7 +142,7 @@ done
   echo "/* Written by scripts/hot-code.sh: the code a start, a scroll, a thread and the network run, first and side by side. */"
   echo "SECTIONS {"
   echo "  .text : {"
-  cat "$work/offline.sections" "$work/unreachable.sections" "$work/cached.sections" "$work/online.sections" |
+  cat "$work/offline.sections" "$work/unreachable.sections" "$work/cached.sections" "$work/online.sections" "$work/far.sections" |
     awk '!seen[$0]++' | sed -E \
       -e 's#^.*/([^/(]+\.a)\(([^)]+)\):\((.*)\)$#    *\1:\2(\3)#' \
       -e 's#^.*/([^/]+/[^/(]+\.o):\((.*)\)$#    */\1(\2)#'
