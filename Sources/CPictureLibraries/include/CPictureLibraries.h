@@ -2,8 +2,8 @@
 #define TERN_CPICTURELIBRARIES_H
 // The libraries that decode and draw pictures (chafa with GLib, libjpeg-turbo, libpng, libwebp, giflib),
 // opened the first time a picture is decoded, drawn or encoded rather than by the loader at every start:
-// together about 1.6 MB resident and a share of the loader's work, which a start that draws text, `--help`
-// and `tern sync` never use. Tern's code calls their functions by their own names, as before; this target
+// together about 1.6 MB resident and a share of the loader's work, which a start that draws text and
+// blurhash placeholders (half blocks, see HalfBlocks.swift), `--help` and `tern sync` never use. Tern's code calls their functions by their own names, as before; this target
 // defines those names and forwards each call (see PictureLibraries.c).
 //
 // chafa's part is declared here, standing alone: its headers need GLib's, which are not on any default
