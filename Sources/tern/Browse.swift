@@ -39,7 +39,6 @@ struct Browse: ParsableCommand {
     /// Whether these arguments can be a `browse` (the default command): no other command named, no help or
     /// version asked for. Decides only whether reading ahead is worth it; the parser decides the rest.
     static func mayBrowse(_ arguments: ArraySlice<String>) -> Bool {
-        // Before the configuration is touched: making it asks the picture libraries for their versions.
         if arguments.isEmpty { return true }
         let others = Set(Tern.configuration.subcommands.map { $0._commandName }).subtracting([configuration.commandName ?? ""])
         if let first = arguments.first, others.contains(first) || first == "help" { return false }

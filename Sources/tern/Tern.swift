@@ -12,12 +12,9 @@ struct Tern: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tern",
         abstract: "A terminal feed reader for the fediverse.",
-        version: """
-            tern \(TernVersion.string)
-            pictures: \(ImageCodecs.summary)
-            terminal graphics: kitty (Unicode placeholders, through tmux with passthrough), sixel (chafa), \
-            iTerm2 (PNG), chafa symbols (truecolor, 256, 16, 8 colours, monochrome)
-            """,
+        // The version alone: the parser builds this configuration for every command, `--help` too, and the
+        // picture libraries' versions would open them all. `versionReport` adds them where it is printed.
+        version: "tern \(TernVersion.string)",
         subcommands: [Browse.self, Demo.self, Login.self, Accounts.self, Logout.self, Sync.self, Cache.self],
         defaultSubcommand: Browse.self)
 
@@ -46,7 +43,9 @@ struct Tern: ParsableCommand {
             }
         } catch {
             let code = exitCode(for: error)
-            let message = fullMessage(for: error)
+            var message = fullMessage(for: error)
+            // The parser answers `--version` (wherever it stands) with the configuration's version.
+            if code == .success, message == configuration.version { message = versionReport }
             if !message.isEmpty {
                 let text = PlainText.clean(message) + "\n"
                 if code == .success { FileHandle.standardOutput.write(Data(text.utf8)) }
@@ -54,6 +53,17 @@ struct Tern: ParsableCommand {
             }
             Foundation.exit(code.rawValue)
         }
+    }
+
+    /// What `tern --version` prints: the version, the picture libraries found (or which one is missing) and
+    /// the terminal graphics modes.
+    static var versionReport: String {
+        """
+        \(configuration.version)
+        pictures: \(ImageCodecs.summary)
+        terminal graphics: kitty (Unicode placeholders, through tmux with passthrough), sixel (chafa), \
+        iTerm2 (PNG), chafa symbols (truecolor, 256, 16, 8 colours, monochrome)
+        """
     }
 }
 
