@@ -72,6 +72,10 @@ public struct FeedSnapshot: Sendable {
     /// The store has rows above or below the window of rows (timelines keep only a window in memory).
     public var moreNewer = false
     public var moreOlder = false
+    /// How many rows the store holds above and below `rows` (nil: not known), so that a position in the
+    /// window is also one in the whole list.
+    public var rowsAbove: Int? = 0
+    public var rowsBelow: Int? = 0
     /// Rows that arrived above during this session (for "↑ N new").
     public var arrivals: Set<String> = []
     public var savedPosition: SavedPosition?
@@ -103,6 +107,8 @@ public struct FeedSnapshot: Sendable {
                   rows: outgoing + Self.rows(posts: t.posts, gaps: t.gaps, deleted: t.deleted))
         moreNewer = t.moreNewer
         moreOlder = t.moreOlder
+        rowsAbove = t.rowsAbove
+        rowsBelow = t.rowsBelow
         arrivals = t.arrivals
         savedPosition = t.savedPosition
         offline = t.offline

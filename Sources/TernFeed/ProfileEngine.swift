@@ -223,6 +223,9 @@ public actor ProfileEngine: FeedEngine {
         s.loadingNewer = below?.loadingNewer ?? false
         s.reachedEnd = below?.reachedEnd ?? false
         s.moreOlder = below?.moreOlder ?? false
+        // The header rows stand above the posts' window: a position counts them only while nothing is between.
+        s.rowsAbove = (below?.rowsAbove ?? 0) == 0 ? 0 : nil
+        s.rowsBelow = below.map(\.rowsBelow) ?? 0
         s.offline = offline || (below?.offline ?? false)
         s.pendingActions = sources.actions.pendingCount
         s.message = messages.latest

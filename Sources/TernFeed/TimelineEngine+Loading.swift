@@ -31,6 +31,7 @@ extension TimelineEngine {
             }
             let fresh = try store.insert(page.posts, into: key, at: .bottom).entries
             window.append(fresh)
+            keepWindowBounded()
             cursors.olderURL = page.links.next
             if page.posts.isEmpty || cursors.olderURL == nil || (fresh.isEmpty && cursors.olderURL == before) {
                 cursors.reachedEnd = true
@@ -116,7 +117,7 @@ extension TimelineEngine {
 
     /// New entries above the newest: into the window when it shows the top, and counted as arrivals.
     private func arrived(_ fresh: [StoredEntry]) -> Int {
-        window.prepend(fresh)
+        keepWindowBounded(addedAbove: window.prepend(fresh))
         let posts = fresh.compactMap(\.post)
         arrivals.formUnion(posts.map(\.id))
         return posts.count

@@ -65,7 +65,7 @@ public actor TimelineEngine {
     let prefetchThreshold: Int
     let refreshPageBudget: Int
     let retry: RetryPolicy
-    private let publish: @Sendable (TimelineSnapshot) -> Void
+    let publish: @Sendable (TimelineSnapshot) -> Void
     private let commands: AsyncStream<Command>
     private let continuation: AsyncStream<Command>.Continuation
 
@@ -95,14 +95,14 @@ public actor TimelineEngine {
     var visible = 0...0
     private var unsavedPosition: SavedPosition?
     private var lastPositionSave = Date.distantPast
-    private var version = 0
+    var version = 0
     var messages = Messages()
     /// Why the last read failed, for `tern sync` when nothing was said on screen.
     var lastFailure: String?
     let logger = Logger(label: "tern.timeline")
     private var probe: Task<Void, Never>?
-    private var outgoing: [OutgoingPost] = []
-    private var outgoingWaiting = false
+    var outgoing: [OutgoingPost] = []
+    var outgoingWaiting = false
     /// The first screenful, already read at start-up (`Glance`); used once, instead of reading it again.
     private var glance: Glance?
 
@@ -271,7 +271,7 @@ public actor TimelineEngine {
                 if window.hasOlder, let seq = window.entries.last?.seq {
                     let (more, hasMore) = try store.entries(key, olderThan: seq, limit: 60)
                     window.extendDown(more, more: hasMore)
-                    window.trim(visible: visible, margin: 60)
+                    keepWindowBounded()
                     emit()
                 } else {
                     startLoadingOlder()
@@ -280,8 +280,7 @@ public actor TimelineEngine {
             if first < prefetchThreshold, window.hasNewer, let seq = window.entries.first?.seq {
                 let (more, hasMore) = try store.entries(key, newerThan: seq, limit: 60)
                 window.extendUp(more, more: hasMore)
-                visible = (visible.lowerBound + more.count)...(visible.upperBound + more.count)
-                window.trim(visible: visible, margin: 60)
+                keepWindowBounded(addedAbove: more.count { $0.post != nil })
                 emit()
             }
         } catch {
@@ -298,16 +297,6 @@ public actor TimelineEngine {
             say("Couldn't read the cache: \(error)", error: true)
         }
         emit()
-    }
-
-    /// Reads the window again around the first visible post (after changes in the middle of it), as
-    /// large as it was plus room for what was added.
-    func reloadWindow(added: Int) throws {
-        let posts = window.posts
-        let anchor = posts.indices.contains(visible.lowerBound) ? posts[visible.lowerBound].id : posts.first?.id
-        let before = min(visible.lowerBound, TimelineWindow.capacity / 2)
-        let after = min(TimelineWindow.capacity - before, max(120, window.entries.count - before + added))
-        window = TimelineWindow(try store.run(key, around: anchor, before: before, after: after))
     }
 
     private func savePosition(force: Bool) {
@@ -355,27 +344,6 @@ public actor TimelineEngine {
         offline = false
         probe?.cancel()
         actions.resume()
-    }
-
-    func emit() {
-        adoptMarkerIfLoaded()
-        version += 1
-        var gaps = window.gaps
-        for i in gaps.indices where fillingGaps.contains(gaps[i].id) { gaps[i].loading = true }
-        var snapshot = TimelineSnapshot(version: version, timeline: timeline, posts: window.posts.filter { !actions.hides($0, showing: timeline.accountID) }.map(actions.apply),
-                                        loadingOlder: loadingOlder, loadingNewer: loadingNewer,
-                                        reachedEnd: cursors.reachedEnd && !window.hasOlder,
-                                        message: messages.latest, retrying: retrying, gaps: gaps)
-        snapshot.moreNewer = window.hasNewer
-        snapshot.moreOlder = window.hasOlder
-        snapshot.arrivals = arrivals
-        snapshot.deleted = deleted
-        snapshot.savedPosition = savedPosition
-        snapshot.offline = offline
-        snapshot.pendingActions = actions.pendingCount
-        snapshot.outgoing = outgoing
-        snapshot.outgoingWaiting = outgoingWaiting
-        publish(snapshot)
     }
 
     /// A store read or write whose failure leaves the timeline usable (it shows less, or forgets a

@@ -12,6 +12,8 @@ extension TimelineSnapshot {
                   reachedEnd: glance.state.reachedEnd && !window.hasOlder, gaps: window.gaps)
         moreNewer = window.hasNewer
         moreOlder = window.hasOlder
+        rowsAbove = window.rowsAbove
+        rowsBelow = window.rowsBelow
         if let id = glance.state.anchorID, window.posts.contains(where: { $0.id == id }) {
             savedPosition = SavedPosition(anchorID: id, offset: glance.state.anchorOffset)
         }

@@ -57,6 +57,9 @@ public struct TimelineSnapshot: Sendable {
     public var moreNewer = false
     /// The store has older posts than the window's last.
     public var moreOlder = false
+    /// How many rows (posts and gaps) the store holds above and below `posts`; nil while not counted.
+    public var rowsAbove: Int? = 0
+    public var rowsBelow: Int? = 0
     /// Posts that arrived above from the server during this session (for "↑ N new").
     public var arrivals: Set<String> = []
     /// Where to put the viewport when the timeline is first shown.

@@ -10,6 +10,11 @@ struct TimelineWindow {
     var hasNewer = false
     /// The store has older entries than the window's last.
     var hasOlder = false
+    /// How many entries (posts and gaps: the rows a list shows) the store holds above and below the
+    /// window, for the position on the status line; nil until the engine has counted them. Kept by
+    /// every change below, so that scrolling never counts again.
+    var rowsAbove: Int? = 0
+    var rowsBelow: Int? = 0
 
     /// The most entries kept; beyond it, the side far from the viewport is dropped.
     static let capacity = 240
@@ -23,6 +28,8 @@ struct TimelineWindow {
         entries = run.entries
         hasNewer = run.hasNewer
         hasOlder = run.hasOlder
+        rowsAbove = hasNewer ? nil : 0
+        rowsBelow = hasOlder ? nil : 0
     }
 
     /// Gaps with the posts on either side of them in the window (a gap at the window's edge waits
@@ -45,17 +52,20 @@ struct TimelineWindow {
         return nil
     }
 
-    /// New entries above the newest: they join the window only if it shows the top.
-    mutating func prepend(_ fresh: [StoredEntry]) {
-        guard !fresh.isEmpty else { return }
-        if hasNewer { return }
+    /// New entries stored above the newest: they join the window only if it shows the top, and are
+    /// counted above it otherwise. Returns how many posts went in above the ones there were.
+    @discardableResult
+    mutating func prepend(_ fresh: [StoredEntry]) -> Int {
+        guard !fresh.isEmpty else { return 0 }
+        guard !hasNewer else { rowsAbove = rowsAbove.map { $0 + fresh.count }; return 0 }
         entries.insert(contentsOf: fresh, at: 0)
+        return fresh.count { $0.post != nil }
     }
 
-    /// New entries below the oldest: they join the window only if it shows the bottom.
+    /// New entries stored below the oldest: they join the window only if it shows the bottom.
     mutating func append(_ fresh: [StoredEntry]) {
         guard !fresh.isEmpty else { return }
-        if hasOlder { return }
+        guard !hasOlder else { rowsBelow = rowsBelow.map { $0 + fresh.count }; return }
         entries.append(contentsOf: fresh)
     }
 
@@ -63,20 +73,24 @@ struct TimelineWindow {
     mutating func extendDown(_ more: [StoredEntry], more hasMore: Bool) {
         entries.append(contentsOf: more)
         hasOlder = hasMore
+        rowsBelow = hasMore ? rowsBelow.map { max(0, $0 - more.count) } : 0
     }
 
     /// More of the store, read above the window's first entry.
     mutating func extendUp(_ more: [StoredEntry], more hasMore: Bool) {
         entries.insert(contentsOf: more, at: 0)
         hasNewer = hasMore
+        rowsAbove = hasMore ? rowsAbove.map { max(0, $0 - more.count) } : 0
     }
 
     /// Keeps the window within capacity by dropping entries far from the visible posts (`visible` are
-    /// indexes into `posts`), always keeping `margin` posts on either side of them.
-    mutating func trim(visible: ClosedRange<Int>, margin: Int) {
-        guard entries.count > Self.capacity else { return }
+    /// indexes into `posts`), always keeping `margin` posts on either side of them. Returns how many
+    /// posts were dropped above them, by which the visible posts' indexes went down.
+    @discardableResult
+    mutating func trim(visible: ClosedRange<Int>, margin: Int) -> Int {
+        guard entries.count > Self.capacity else { return 0 }
         let postEntryIndexes = entries.indices.filter { entries[$0].post != nil }
-        guard !postEntryIndexes.isEmpty else { return }
+        guard !postEntryIndexes.isEmpty else { return 0 }
         let firstKept = postEntryIndexes[max(0, min(visible.lowerBound - margin, postEntryIndexes.count - 1))]
         let lastKept = postEntryIndexes[max(0, min(visible.upperBound + margin, postEntryIndexes.count - 1))]
         // Drop from whichever side reaches further from the viewport, one entry at a time.
@@ -87,8 +101,10 @@ struct TimelineWindow {
             else if below > dropBelow { dropBelow += 1 }
             else { break }
         }
-        if dropBelow > 0 { entries.removeLast(dropBelow); hasOlder = true }
-        if dropAbove > 0 { entries.removeFirst(dropAbove); hasNewer = true }
+        if dropBelow > 0 { entries.removeLast(dropBelow); hasOlder = true; rowsBelow = rowsBelow.map { $0 + dropBelow } }
+        let postsAbove = entries.prefix(dropAbove).count { $0.post != nil }
+        if dropAbove > 0 { entries.removeFirst(dropAbove); hasNewer = true; rowsAbove = rowsAbove.map { $0 + dropAbove } }
+        return postsAbove
     }
 
     /// The server's latest copy of a status replaces the shown one's marks and counts.

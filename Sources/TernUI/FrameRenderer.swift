@@ -157,9 +157,9 @@ public final class FrameRenderer {
         if let retrying = snapshot.retrying { right.append("⟳ " + retrying) }
         if snapshot.loadingNewer { right.append("↻ refreshing") }
         if snapshot.loadingOlder { right.append("loading older") }
-        // Positions count from the window's first row, which is only the newest when nothing is above it.
-        if let s = selected, !snapshot.moreNewer {
-            right.append("\(s + 1)/\(snapshot.rows.count)\(snapshot.reachedEnd ? "" : "+")")
+        // The window holds part of a long list: its position in the whole, once the rows beyond it are counted.
+        if let s = selected, let above = snapshot.rowsAbove, let below = snapshot.rowsBelow {
+            right.append("\(above + s + 1)/\(above + snapshot.rows.count + below)\(snapshot.reachedEnd ? "" : "+")")
         }
         let rightText = SafeText(right.joined(separator: " · ") + " ")
         let rightX = cols - rightText.width

@@ -93,6 +93,41 @@ final class DemoEndToEndTests: XCTestCase {
         try tmux.send("q")
     }
 
+    /// Past the 240 posts a timeline keeps in memory, the ones above go back to the store; the status line
+    /// still says where the selection is in the whole timeline, and `g` comes back to the first of them.
+    func testThePositionCountsTheWholeTimelinePastTheWindow() throws {
+        let ternBinary = try TmuxSession.ternBinary()
+        let tmux = try TmuxSession(command: "\(ternBinary.path) demo --new-post-every 0; sleep 30")
+        defer { tmux.close() }
+        XCTAssertTrue(tmux.wait { position($0) != nil }.ok, tmux.screen())
+        var seen: [Int] = []
+        let deadline = Date().addingTimeInterval(60)
+        // j stops at the last row while older posts load (as at the end of any list): press again until it moves.
+        while (seen.last ?? 0) < 320, Date() < deadline {
+            try tmux.send("-N", "40", "j")
+            let before = seen.last ?? 0
+            let moved = tmux.wait(timeout: 2) { (position($0)?.selected ?? 0) > before }
+            guard moved.ok, let now = position(moved.screen) else { continue }
+            XCTAssertGreaterThanOrEqual(now.total, now.selected, moved.screen)
+            seen.append(now.selected)
+        }
+        XCTAssertGreaterThanOrEqual(seen.last ?? 0, 320, "positions seen: \(seen)\n\(tmux.screen())")
+        let total = position(tmux.screen())?.total ?? 0
+        try tmux.send("g")
+        let top = tmux.wait { position($0)?.selected == 1 }
+        XCTAssertTrue(top.ok, top.screen)
+        XCTAssertGreaterThanOrEqual(position(top.screen)?.total ?? 0, total, "the total counts the posts below the window too")
+        XCTAssertTrue(top.screen.contains("Sol Novak @user32"), top.screen)
+        try tmux.send("q")
+    }
+
+    /// The status line's "selected/total" (a "+" after it while the server has more).
+    func position(_ screen: String) -> (selected: Int, total: Int)? {
+        guard let status = screen.split(separator: "\n").last(where: { !$0.allSatisfy(\.isWhitespace) }),
+              let match = status.firstMatch(of: /(\d+)\/(\d+)\+?\s*$/), let s = Int(match.1), let t = Int(match.2) else { return nil }
+        return (s, t)
+    }
+
     /// The rows between the title bar and the status line.
     func listArea(_ screen: String) -> [Substring] {
         Array(screen.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().dropLast(2))

@@ -120,6 +120,9 @@ final class OfflineTests: XCTestCase {
         let whole = try await waitFor(log) { $0.posts.count > Glance.before + Glance.after }
         // 26 newer above the glance (55…80), 48 older below it (38…1, all there are), each once.
         XCTAssertEqual(whole.posts.map(\.id), (1...80).reversed().map(String.init))
+        // Where the window stands, counted in the store once: posts 100…81 above it.
+        XCTAssertEqual(whole.rowsAbove, 20)
+        XCTAssertEqual(whole.rowsBelow, 0)
 
         let otherLog = SnapshotLog()
         var other = glance
@@ -160,10 +163,18 @@ final class OfflineTests: XCTestCase {
         XCTAssertLessThanOrEqual(log.snapshots.map(\.posts.count).max() ?? 0, 240)
         XCTAssertTrue(s.moreNewer)
         XCTAssertFalse(s.moreOlder)
+        // Every window knew where it stood in the 3,000 (post N is the (3,001 − N)th).
+        for snapshot in log.snapshots {
+            guard let first = snapshot.posts.first.flatMap({ Int($0.id) }), let last = snapshot.posts.last.flatMap({ Int($0.id) }) else { continue }
+            XCTAssertEqual(snapshot.rowsAbove, 3_000 - first, "version \(snapshot.version)")
+            XCTAssertEqual(snapshot.rowsBelow, last - 1, "version \(snapshot.version)")
+        }
         // And back to the top in one jump.
         engine.send(.jump(top: true))
         let top = try await waitFor(log) { !$0.moreNewer }
         XCTAssertEqual(top.posts.first?.id, "3000")
+        XCTAssertEqual(top.rowsAbove, 0)
+        XCTAssertEqual(top.rowsBelow, 3_000 - top.posts.count)
     }
 
     /// `tern sync` against a server that is gone fails with a reason, not "unknown error".

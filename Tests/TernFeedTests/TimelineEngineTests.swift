@@ -114,6 +114,52 @@ final class TimelineEngineTests: XCTestCase {
         }
     }
 
+    /// Reading down from the server page after page keeps as few posts in memory as reading the cache
+    /// does: those far above go back to the store, and scrolling up brings them back from it, in order.
+    func testReadingDownFromTheServerKeepsTheWindowBounded() async throws {
+        var config = DemoConfig()
+        config.postCount = 600
+        try await withEngine(config) { server, engine, log in
+            engine.send(.start)
+            var s = try await waitFor(log) { !$0.posts.isEmpty && !$0.loadingNewer }
+            var read: [String] = []
+            func note(_ posts: [Post]) { for p in posts where !read.contains(p.id) { read.append(p.id) } }
+            // Read down: the last rows of each window are on screen until the server has no more.
+            while !s.reachedEnd, read.count < 1_000 {
+                note(s.posts)
+                let last = s.posts.count - 1
+                let version = s.version
+                engine.send(.viewed(first: max(0, last - 5), last: last, anchorID: s.posts[max(0, last - 5)].id, offset: 0))
+                s = try await waitFor(log) { $0.version > version && !$0.loadingOlder }
+            }
+            note(s.posts)
+            let expected = await server.newestPostIDs(600)
+            XCTAssertEqual(read, expected, "every post, once, newest first")
+            XCTAssertLessThanOrEqual(log.snapshots.map(\.posts.count).max() ?? 0, 240)
+            XCTAssertTrue(s.moreNewer, "the newest posts went back to the store")
+            let readingDown = log.snapshots.count
+            // Back up through the store: the posts above come back, in order, up to the newest.
+            var above: [String] = s.posts.map(\.id)
+            while s.moreNewer, above.count < 1_000 {
+                let version = s.version
+                engine.send(.viewed(first: 0, last: 5, anchorID: s.posts[0].id, offset: 0))
+                s = try await waitFor(log) { $0.version > version }
+                let first = s.posts.firstIndex { $0.id == above.first } ?? 0
+                above.insert(contentsOf: s.posts[..<first].map(\.id), at: 0)
+            }
+            XCTAssertEqual(above, expected)
+            XCTAssertLessThanOrEqual(log.snapshots.map(\.posts.count).max() ?? 0, 240)
+            // Every window knew where it stood among the posts stored so far: the status line's position.
+            // Reading down, the window is the bottom of what is stored; back up, all 600 are.
+            for (i, snapshot) in log.snapshots.enumerated() where !snapshot.posts.isEmpty {
+                let first = expected.firstIndex(of: snapshot.posts[0].id)
+                let last = try XCTUnwrap(expected.firstIndex(of: snapshot.posts[snapshot.posts.count - 1].id))
+                XCTAssertEqual(snapshot.rowsAbove, first, "version \(snapshot.version)")
+                XCTAssertEqual(snapshot.rowsBelow, i < readingDown ? 0 : 600 - last - 1, "version \(snapshot.version)")
+            }
+        }
+    }
+
     func testRefreshFetchesNewerPostsAboveWithoutDuplicates() async throws {
         try await withEngine { server, engine, log in
             engine.send(.start)
@@ -250,6 +296,8 @@ final class GapTests: XCTestCase {
             XCTAssertEqual(gap.olderID, newest[50])
             XCTAssertEqual(refreshed.message?.text, "120 new posts, and a gap below the newest (Enter on it loads more)")
 
+            // Enter on the gap: it is on screen, with the newest posts above it.
+            engine.send(.viewed(first: 10, last: 25, anchorID: refreshed.posts[10].id, offset: 0))
             engine.send(.fillGap(id: gap.id, fromTop: fromTop))
             let once = try await waitFor(log) { $0.posts.count == 160 && $0.gaps.first?.loading == false }
             XCTAssertEqual(once.gaps.count, 1, "20 of 30 loaded: still a gap")

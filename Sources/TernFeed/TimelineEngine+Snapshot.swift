@@ -1,0 +1,40 @@
+import TernModel
+
+/// What the engine publishes: the window's posts with what the user did to them, and where they stand.
+extension TimelineEngine {
+    func emit() {
+        adoptMarkerIfLoaded()
+        countRowsOutsideWindow()
+        version += 1
+        var gaps = window.gaps
+        for i in gaps.indices where fillingGaps.contains(gaps[i].id) { gaps[i].loading = true }
+        var snapshot = TimelineSnapshot(version: version, timeline: timeline, posts: window.posts.filter { !actions.hides($0, showing: timeline.accountID) }.map(actions.apply),
+                                        loadingOlder: loadingOlder, loadingNewer: loadingNewer,
+                                        reachedEnd: cursors.reachedEnd && !window.hasOlder,
+                                        message: messages.latest, retrying: retrying, gaps: gaps)
+        snapshot.moreNewer = window.hasNewer
+        snapshot.moreOlder = window.hasOlder
+        snapshot.rowsAbove = window.rowsAbove
+        snapshot.rowsBelow = window.rowsBelow
+        snapshot.arrivals = arrivals
+        snapshot.deleted = deleted
+        snapshot.savedPosition = savedPosition
+        snapshot.offline = offline
+        snapshot.pendingActions = actions.pendingCount
+        snapshot.outgoing = outgoing
+        snapshot.outgoingWaiting = outgoingWaiting
+        publish(snapshot)
+    }
+
+    /// A window read afresh around a position (at the start, after a jump) does not know how much of the
+    /// store lies beyond it: counted once here, then kept by the window as it moves.
+    private func countRowsOutsideWindow() {
+        guard window.rowsAbove == nil || window.rowsBelow == nil,
+              let first = window.entries.first?.seq, let last = window.entries.last?.seq else { return }
+        guard let counts = logged("count the cached posts around the window", {
+            try store.entryCounts(key, newerThan: first, olderThan: last)
+        }) else { return }
+        window.rowsAbove = counts.newer
+        window.rowsBelow = counts.older
+    }
+}
