@@ -2,7 +2,7 @@
 # Installs the Debian packages Tern builds and tests with, when any is missing. Uses sudo when not root.
 set -euo pipefail
 packages=(libncurses-dev libchafa-dev libglib2.0-dev libturbojpeg0-dev libpng-dev libwebp-dev libgif-dev
-          libsqlite3-dev libxml2-dev pkg-config tmux ncurses-term chafa)
+          libsqlite3-dev libxml2-dev pkg-config tmux ncurses-term chafa time)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -27,7 +27,7 @@ enum Newsboat {
                     "-C", home.appendingPathComponent("config").path]
         let env = ["HOME=\(home.path)", "TERM=xterm-256color", "LANG=C.UTF-8"]
         let reload = try runToEnd(argv + ["-x", "reload"], env: env)
-        guard reload.ms > 0, FileManager.default.fileExists(atPath: home.appendingPathComponent("cache.db").path) else {
+        guard reload > 0, FileManager.default.fileExists(atPath: home.appendingPathComponent("cache.db").path) else {
             throw BenchError("newsboat did not fill its cache")
         }
         return Contender(name: "newsboat, \(items) cached items", argv: argv, env: env, shows: "BenchFeed", quit: "Q")

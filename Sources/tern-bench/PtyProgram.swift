@@ -99,8 +99,8 @@ final class PtyProgram {
     }
 }
 
-/// Runs `argv` to its end with output to /dev/null; wall milliseconds and peak RSS in kB.
-func runToEnd(_ argv: [String], env: [String]) throws -> (ms: Double, peakKB: Int) {
+/// Runs `argv` to its end with output to /dev/null; wall milliseconds.
+func runToEnd(_ argv: [String], env: [String]) throws -> Double {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -114,9 +114,24 @@ func runToEnd(_ argv: [String], env: [String]) throws -> (ms: Double, peakKB: In
     let rc = posix_spawn(&pid, argv[0], &actions, nil, &cargs, &cenv)
     guard rc == 0 else { throw BenchError("can't start \(argv[0]): \(String(cString: strerror(rc)))") }
     var status: Int32 = 0
-    var usage = rusage()
-    wait4(pid, &status, 0, &usage)
-    return (Double(monotonicNanoseconds() - start) / 1e6, usage.ru_maxrss)
+    waitpid(pid, &status, 0)
+    return Double(monotonicNanoseconds() - start) / 1e6
+}
+
+/// The peak RSS in kB of `argv` run to its end, as GNU time reports it. Not wait4's figure: posix_spawn's
+/// child shares this process's memory until its exec, and the kernel keeps that memory's peak in the
+/// child's, through any later exec (a shell in between too); time's child starts from time's small copy.
+func peakKB(_ argv: [String], env: [String]) throws -> Int {
+    let time = "/usr/bin/time"
+    guard FileManager.default.isExecutableFile(atPath: time) else { throw BenchError("a peak RSS needs GNU time (apt install time)") }
+    let report = FileManager.default.temporaryDirectory.appendingPathComponent("tern-bench-peak-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: report) }
+    _ = try runToEnd([time, "-f", "%M", "-o", report.path] + argv, env: env)
+    let text = try String(contentsOf: report, encoding: .utf8)
+    guard let kb = text.split(separator: "\n").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) else {
+        throw BenchError("GNU time reported no peak: \(text)")
+    }
+    return kb
 }
 
 func monotonicNanoseconds() -> Int64 {

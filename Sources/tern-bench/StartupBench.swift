@@ -72,10 +72,8 @@ struct StartupBench: ParsableCommand {
         var help: [Double] = [], helpPeak: [Double] = []
         for _ in 0..<max(runs, 15) {
             let env = Self.environment(root.appendingPathComponent("1000"))
-            help.append(try runToEnd([tern, "--help"], env: env).ms)
-            // Through sh for the peak: posix_spawn's child shares this process's memory until it runs
-            // exec, and the kernel counts that in the child's peak; sh's own exec leaves it behind.
-            helpPeak.append(Double(try runToEnd(["/bin/sh", "-c", "exec \"$0\" --help", tern], env: env).peakKB) / 1024)
+            help.append(try runToEnd([tern, "--help"], env: env))
+            helpPeak.append(Double(try peakKB([tern, "--help"], env: env)) / 1024)
         }
         figures.append(Figure(name: "tern --help (median)", value: Report.median(help), unit: "ms"))
         figures.append(Figure(name: "tern --help, peak RSS (median)", value: Report.median(helpPeak), unit: "MB"))
