@@ -84,6 +84,8 @@ public struct FeedSnapshot: Sendable {
     public var loadingOlder = false
     public var loadingNewer = false
     public var reachedEnd = false
+    /// The rows above, in and below the window are all there are (the server has nothing older).
+    public var endStored = false
     public var message: StatusMessage?
     public var retrying: String?
     /// Unread notifications, where this list knows them.
@@ -116,6 +118,7 @@ public struct FeedSnapshot: Sendable {
         loadingOlder = t.loadingOlder
         loadingNewer = t.loadingNewer
         reachedEnd = t.reachedEnd
+        endStored = t.endStored
         message = t.message
         retrying = t.retrying
     }

@@ -16,6 +16,7 @@ extension TimelineEngine {
         snapshot.moreOlder = window.hasOlder
         snapshot.rowsAbove = window.rowsAbove
         snapshot.rowsBelow = window.rowsBelow
+        snapshot.endStored = cursors.reachedEnd
         snapshot.arrivals = arrivals
         snapshot.deleted = deleted
         snapshot.savedPosition = savedPosition

@@ -14,6 +14,7 @@ extension TimelineSnapshot {
         moreOlder = window.hasOlder
         rowsAbove = window.rowsAbove
         rowsBelow = window.rowsBelow
+        endStored = glance.state.reachedEnd
         if let id = glance.state.anchorID, window.posts.contains(where: { $0.id == id }) {
             savedPosition = SavedPosition(anchorID: id, offset: glance.state.anchorOffset)
         }

@@ -70,8 +70,11 @@ public struct TimelineSnapshot: Sendable {
     public var pendingActions = 0
     public var loadingOlder: Bool
     public var loadingNewer: Bool
-    /// The server has no older posts.
+    /// The server has no older posts, and the window shows the oldest.
     public var reachedEnd: Bool
+    /// The server has no older posts than the store's oldest: the rows above, in and below the window
+    /// are all there are (bar newer ones).
+    public var endStored = false
     public var message: StatusMessage?
     /// Set while a failed read waits to be tried again, e.g. "server error 503; retrying in 2s".
     public var retrying: String?

@@ -159,7 +159,8 @@ public final class FrameRenderer {
         if snapshot.loadingOlder { right.append("loading older") }
         // The window holds part of a long list: its position in the whole, once the rows beyond it are counted.
         if let s = selected, let above = snapshot.rowsAbove, let below = snapshot.rowsBelow {
-            right.append("\(above + s + 1)/\(above + snapshot.rows.count + below)\(snapshot.reachedEnd ? "" : "+")")
+            let final = snapshot.reachedEnd || snapshot.endStored
+            right.append("\(above + s + 1)/\(above + snapshot.rows.count + below)\(final ? "" : "+")")
         }
         let rightText = SafeText(right.joined(separator: " · ") + " ")
         let rightX = cols - rightText.width

@@ -148,6 +148,7 @@ final class TimelineEngineTests: XCTestCase {
                 above.insert(contentsOf: s.posts[..<first].map(\.id), at: 0)
             }
             XCTAssertEqual(above, expected)
+            XCTAssertTrue(s.moreOlder && !s.reachedEnd && s.endStored, "the window is at the top; the server's oldest is in the store")
             XCTAssertLessThanOrEqual(log.snapshots.map(\.posts.count).max() ?? 0, 240)
             // Every window knew where it stood among the posts stored so far: the status line's position.
             // Reading down, the window is the bottom of what is stored; back up, all 600 are.
