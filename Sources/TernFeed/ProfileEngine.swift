@@ -224,7 +224,7 @@ public actor ProfileEngine: FeedEngine {
         s.reachedEnd = below?.reachedEnd ?? false
         s.moreOlder = below?.moreOlder ?? false
         // The header rows stand above the posts' window: a position counts them only while nothing is between.
-        s.rowsAbove = (below?.rowsAbove ?? 0) == 0 ? 0 : nil
+        s.rowsAbove = below == nil || below?.rowsAbove == 0 ? 0 : nil
         s.rowsBelow = below.map(\.rowsBelow) ?? 0
         s.endStored = below?.endStored ?? false
         s.offline = offline || (below?.offline ?? false)
