@@ -279,8 +279,7 @@ public actor TimelineEngine {
             }
             if first < prefetchThreshold, window.hasNewer, let seq = window.entries.first?.seq {
                 let (more, hasMore) = try store.entries(key, newerThan: seq, limit: 60)
-                window.extendUp(more, more: hasMore)
-                keepWindowBounded(addedAbove: more.count { $0.post != nil })
+                keepWindowBounded(addedAbove: window.extendUp(more, more: hasMore))
                 emit()
             }
         } catch {

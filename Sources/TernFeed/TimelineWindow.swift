@@ -76,11 +76,14 @@ struct TimelineWindow {
         rowsBelow = hasMore ? rowsBelow.map { max(0, $0 - more.count) } : 0
     }
 
-    /// More of the store, read above the window's first entry.
-    mutating func extendUp(_ more: [StoredEntry], more hasMore: Bool) {
+    /// More of the store, read above the window's first entry. Returns how many posts went in above the
+    /// ones there were.
+    @discardableResult
+    mutating func extendUp(_ more: [StoredEntry], more hasMore: Bool) -> Int {
         entries.insert(contentsOf: more, at: 0)
         hasNewer = hasMore
         rowsAbove = hasMore ? rowsAbove.map { max(0, $0 - more.count) } : 0
+        return more.count { $0.post != nil }
     }
 
     /// Keeps the window within capacity by dropping entries far from the visible posts (`visible` are

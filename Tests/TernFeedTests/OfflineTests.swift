@@ -153,10 +153,7 @@ final class OfflineTests: XCTestCase {
         while s.posts.last?.id != "1", steps < 500 {
             steps += 1
             seen.formUnion(s.posts.map(\.id))
-            let last = s.posts.count - 1
-            let version = s.version
-            engine.send(.viewed(first: max(0, last - 5), last: last, anchorID: s.posts[max(0, last - 5)].id, offset: 0))
-            s = try await waitFor(log) { $0.version > version }
+            s = try await readDown(engine, log, from: s)
         }
         seen.formUnion(s.posts.map(\.id))
         XCTAssertEqual(seen.count, 3_000, "every cached post was reached")

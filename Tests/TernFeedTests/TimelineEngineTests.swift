@@ -94,6 +94,14 @@ func waitFor(_ log: SnapshotLog, timeout: Double = 15, _ condition: (TimelineSna
     throw Timeout()
 }
 
+/// Reports the last rows of the window as on screen, as a reader paging down does; returns the next
+/// snapshot once the read it started, if any, has ended.
+func readDown(_ engine: TimelineEngine, _ log: SnapshotLog, from s: TimelineSnapshot) async throws -> TimelineSnapshot {
+    let last = s.posts.count - 1, first = max(0, last - 5)
+    engine.send(.viewed(first: first, last: last, anchorID: s.posts[first].id, offset: 0))
+    return try await waitFor(log) { $0.version > s.version && !$0.loadingOlder }
+}
+
 /// The engine against the demo server over loopback.
 final class TimelineEngineTests: XCTestCase {
     func testFirstPageThenOlderPagesNearTheEndWithoutDuplicates() async throws {
@@ -127,10 +135,7 @@ final class TimelineEngineTests: XCTestCase {
             // Read down: the last rows of each window are on screen until the server has no more.
             while !s.reachedEnd, read.count < 1_000 {
                 note(s.posts)
-                let last = s.posts.count - 1
-                let version = s.version
-                engine.send(.viewed(first: max(0, last - 5), last: last, anchorID: s.posts[max(0, last - 5)].id, offset: 0))
-                s = try await waitFor(log) { $0.version > version && !$0.loadingOlder }
+                s = try await readDown(engine, log, from: s)
             }
             note(s.posts)
             let expected = await server.newestPostIDs(600)
