@@ -58,6 +58,8 @@ public struct DemoConfig: Sendable {
     public var newPostInterval: Double? = nil
     /// Streaming: off makes the health check 404 and refuses the upgrade, as servers without it do.
     public var streaming = true
+    /// Streaming takes the token from the `access_token` query parameter only, refusing it in headers.
+    public var streamingTokenInQueryOnly = false
     /// A recent post is edited, or deleted, every so many seconds (nil: never).
     public var editInterval: Double? = nil
     public var deleteInterval: Double? = nil

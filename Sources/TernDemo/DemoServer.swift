@@ -114,6 +114,8 @@ public final class DemoServer: Sendable {
     /// Cuts every streaming connection; how many are open.
     public func dropStreams() async { await state.dropListeners() }
     public func streamListeners() async -> Int { await state.listeners.count }
+    /// Where each streaming request so far carried its token: "protocol", "query", "header" or "none".
+    public func streamTokenPlaces() async -> [String] { await state.streamTokenPlaces }
     /// How many streams the open connections have subscribed to (subscribing follows connecting).
     public func streamSubscriptions() async -> Int { await state.listeners.values.map(\.streams.count).reduce(0, +) }
 

@@ -12,6 +12,8 @@ extension DemoState {
 
     func removeListener(_ id: Int) { listeners[id] = nil }
 
+    func noteStreamToken(_ place: String) { streamTokenPlaces.append(place) }
+
     /// `{"type":"subscribe","stream":"hashtag","tag":"cats"}` and the like.
     func listen(_ id: Int, message: String) {
         guard let object = (try? JSONSerialization.jsonObject(with: Data(message.utf8))) as? [String: String],

@@ -48,6 +48,8 @@ actor DemoState {
     /// Streaming connections: the streams each subscribed to, and where its events go.
     var listeners: [Int: (streams: Set<String>, events: AsyncStream<String>.Continuation)] = [:]
     var nextListener = 0
+    /// Where each streaming request carried its token: "protocol", "query", "header" or "none".
+    var streamTokenPlaces: [String] = []
     /// The server's own address, for writing posts into events.
     var base = ""
     var lastEdit = Date(), lastDelete = Date(), lastDrop = Date()

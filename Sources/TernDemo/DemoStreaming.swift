@@ -10,7 +10,7 @@ import NIOCore
 extension DemoRoutes {
     func registerStreaming(on router: Router<BasicRequestContext>) {
         router.get("/api/v1/streaming/health") { _, _ in
-            guard config.streaming else { return error(.notFound, "Not found") }
+            guard config.streaming, !config.quirks.contains(.noStreamingHealth) else { return error(.notFound, "Not found") }
             return Response(status: .ok, headers: [.contentType: "text/plain"], body: .init(byteBuffer: ByteBuffer(string: "OK")))
         }
         router.get("/api/v2/instance") { _, _ in
@@ -54,12 +54,20 @@ extension DemoRoutes {
         guard config.streaming, let path = request.path, path.hasPrefix("/api/v1/streaming"), !path.hasPrefix("/api/v1/streaming/health") else {
             return .dontUpgrade
         }
+        // Where the token came: `Sec-WebSocket-Protocol` (which servers echo), the query, or `Authorization`.
+        let offered = request.headerFields[.secWebSocketProtocol]
+        let query = URLComponents(string: path)?.queryItems?.first { $0.name == "access_token" }?.value
+        let bearer = request.headerFields[.authorization].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
+        let (token, place) = offered.map { ($0, "protocol") } ?? query.map { ($0, "query") } ?? bearer.map { ($0, "header") } ?? (nil, "none")
+        await state.noteStreamToken(place)
+        if config.streamingTokenInQueryOnly, query == nil { return .dontUpgrade }
         if !config.acceptAnyToken {
-            let token = URLComponents(string: path)?.queryItems?.first { $0.name == "access_token" }?.value
             guard await state.isValid(token: token) else { return .dontUpgrade }
         }
         let state = self.state
-        return .upgrade([:]) { inbound, outbound, _ in
+        var answer = HTTPFields()
+        if let offered { answer[.secWebSocketProtocol] = offered }
+        return .upgrade(answer) { inbound, outbound, _ in
             let (events, continuation) = AsyncStream.makeStream(of: String.self)
             let id = await state.addListener(continuation)
             defer { Task { await state.removeListener(id) } }

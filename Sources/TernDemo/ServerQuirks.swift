@@ -16,11 +16,13 @@ public struct ServerQuirks: OptionSet, Sendable, Hashable {
     public static let ungroupedNotifications = ServerQuirks(rawValue: 1 << 4)
     /// Pixelfed: no read markers (`/api/v1/markers` is 404).
     public static let noMarkers = ServerQuirks(rawValue: 1 << 5)
+    /// GoToSocial: streams, but has no `/api/v1/streaming/health` (404).
+    public static let noStreamingHealth = ServerQuirks(rawValue: 1 << 6)
 
     /// The sets the conformance tests browse, named after the servers they stand for.
     public static let sets: [(name: String, quirks: ServerQuirks)] = [
         ("mastodon", []),
-        ("gotosocial", [.ulidIDs, .requireUserAgent, .ungroupedNotifications]),
+        ("gotosocial", [.ulidIDs, .requireUserAgent, .ungroupedNotifications, .noStreamingHealth]),
         ("takahe", [.webpOnly]),
         ("cropping-proxy", [.croppedPreviews]),
     ]

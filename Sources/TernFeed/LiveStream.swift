@@ -64,14 +64,8 @@ public actor LiveStream {
     /// Runs until the task is cancelled.
     public func run() async {
         report(.state(.connecting))
-        do {
-            try await client.checkStreamingHealth()
-        } catch {
-            if Task.isCancelled { return }
-            logger.notice("no streaming on this server; polling instead", metadata: ["error": "\(error)"])
-            await poll()
-            return
-        }
+        // The upgrade itself says whether a server streams: Mastodon's health check is not asked first, as
+        // GoToSocial streams without one (its 404 once meant minutes-late posts, polled).
         var candidates: [String] = []
         do {
             if let advertised = try await client.advertisedStreamingURL() { candidates.append(advertised) }
@@ -85,31 +79,50 @@ public actor LiveStream {
         var failures = 0
         var everConnected = false
         while !Task.isCancelled {
+            var outcomes: [Outcome] = []
             for url in candidates {
-                let connected = await connect(url)
+                let outcome = await connect(url)
                 if Task.isCancelled { return }
-                if connected {
-                    everConnected = true
-                    failures = 0
-                    break
-                }
+                outcomes.append(outcome)
+                if outcome == .connected { break }
             }
-            failures += 1
-            // A server whose streaming never answered gets polling rather than endless tries.
-            if !everConnected, failures >= 3 {
-                logger.notice("streaming never connected; polling instead")
+            if outcomes.contains(.connected) {
+                everConnected = true
+                failures = 0
+            } else if !everConnected, outcomes.allSatisfy({ $0 == .refused }) {
+                // A server that answers but will not stream gets polling. One that cannot be reached is
+                // tried again with backoff until it can, however long it was away.
+                logger.notice("the server refused streaming; polling instead")
                 flusher.cancel()
                 await poll()
                 return
             }
+            failures += 1
             report(.state(.reconnecting))
             let wait = retry.backoff(failures: failures, jitter: Double.random(in: 0...1))
             do { try await Task.sleep(for: .seconds(wait)) } catch { return }
         }
     }
 
-    /// One connection, until it ends; true if it got through.
-    private func connect(_ url: String) async -> Bool {
+    enum Outcome: Equatable {
+        /// It got through (and has since ended).
+        case connected
+        /// The server answered, and would not stream, whichever way the token came.
+        case refused
+        /// It could not be reached, or broke before it got through.
+        case failed
+    }
+
+    /// One connection to `url`, until it ends: the token in headers, and, if the server refuses that, in
+    /// the query as well.
+    private func connect(_ url: String) async -> Outcome {
+        let first = await connect(url, token: .headers)
+        guard first == .refused, !Task.isCancelled else { return first }
+        logger.info("the server refused the token in headers; trying the query", metadata: ["url": "\(url)"])
+        return await connect(url, token: .query)
+    }
+
+    private func connect(_ url: String, token: StreamingToken) async -> Outcome {
         let (stream, continuation) = AsyncStream.makeStream(of: String.self)
         for n in wanted.withLock({ $0 }).sorted() { continuation.yield(StreamName.message("subscribe", n)) }
         outbound.withLock { $0 = continuation }
@@ -119,8 +132,9 @@ public actor LiveStream {
             outbound.withLock { $0 = nil }
             continuation.finish()
         }
+        var refused = false
         do {
-            try await client.stream(at: url, outbound: stream, connected: {
+            try await client.stream(at: url, token: token, outbound: stream, connected: {
                 let again = opened.withLock { o -> Bool in defer { o = true }; return o }
                 if !again { report(.state(.live)); report(.catchUp) }
             }, received: { text in
@@ -128,10 +142,11 @@ public actor LiveStream {
             }, logger: logger)
             logger.info("the server closed the stream", metadata: ["url": "\(url)"])
         } catch {
+            refused = MastodonClient.streamingRefused(error)
             // Leaving (the session ends) is not a failure.
             if !Task.isCancelled { logger.warning("stream broke or could not connect", metadata: ["url": "\(url)", "error": "\(error)"]) }
         }
-        return opened.withLock { $0 }
+        return opened.withLock { $0 } ? .connected : refused ? .refused : .failed
     }
 
     /// Hands on what arrived, a batch per interval at most.

@@ -83,11 +83,6 @@ extension MastodonClient {
         return (try? JSONDecoder().decode(Instance.self, from: data))?.configuration?.urls?["streaming"]
     }
 
-    /// Throws unless the server answers its streaming health check (`/api/v1/streaming/health`).
-    public func checkStreamingHealth() async throws {
-        _ = try await send(url: endpoint("/api/v1/streaming/health"), method: .GET)
-    }
-
     /// The account's own origin as a WebSocket URL: where streaming is when the advertised address fails.
     public var originStreamingURL: String {
         (baseURL.scheme == "https" ? "wss://" : "ws://") + (baseURL.host ?? "") + (baseURL.port.map { ":\($0)" } ?? "")

@@ -29,10 +29,10 @@ final class NewsLog: Sendable {
 
 /// The streaming connection against the demo's streaming API.
 final class LiveStreamTests: XCTestCase {
-    func run(_ config: DemoConfig, _ body: (DemoServer, LiveStream, NewsLog) async throws -> Void) async throws {
+    func run(_ config: DemoConfig, token: String = "t", _ body: (DemoServer, LiveStream, NewsLog) async throws -> Void) async throws {
         let server = try await DemoServer.start(config)
         let http = HTTPFetch.makeClient()
-        let client = MastodonClient(baseURL: URL(string: server.baseURL)!, token: "t", http: http)
+        let client = MastodonClient(baseURL: URL(string: server.baseURL)!, token: token, http: http)
         let log = NewsLog()
         let live = LiveStream(client: client, retry: RetryPolicy(attempts: .max, base: 0.05, cap: 0.2), pollInterval: .milliseconds(200)) {
             log.record($0)
@@ -90,6 +90,37 @@ final class LiveStreamTests: XCTestCase {
             try await log.wait("polling") { $0.states.contains(.polling) }
             try await log.wait("a poll") { $0.catchUps >= 2 }
             XCTAssertFalse(log.states.contains(.live))
+        }
+    }
+
+    /// GoToSocial streams with no `/api/v1/streaming/health` (404 there): Tern connects all the same, with
+    /// the token in `Sec-WebSocket-Protocol` rather than the address, and a new post arrives by stream.
+    func testGoToSocialStreamsWithoutAHealthCheckAndTheTokenStaysOutOfTheAddress() async throws {
+        var config = DemoConfig()
+        config.quirks = try XCTUnwrap(ServerQuirks.sets.first { $0.name == "gotosocial" }?.quirks)
+        config.acceptAnyToken = false
+        try await run(config, token: "demo-token") { server, _, log in
+            try await log.wait("live") { $0.states.last == .live }
+            XCTAssertFalse(log.states.contains(.polling))
+            let places = await server.streamTokenPlaces()
+            XCTAssertEqual(places, ["protocol"])
+            try await subscribed(server)
+            await server.addPosts(1)
+            let newest = await server.newestPostIDs(1)
+            try await log.wait("the new post, streamed") {
+                $0.events.contains { if case .update(_, let p) = $0 { return p.id == newest.first } else { return false } }
+            }
+        }
+    }
+
+    /// A server that takes the token only in the address is asked again that way, and streams.
+    func testATokenRefusedInHeadersGoesInTheAddress() async throws {
+        var config = DemoConfig()
+        config.streamingTokenInQueryOnly = true
+        try await run(config) { server, _, log in
+            try await log.wait("live") { $0.states.last == .live }
+            let places = await server.streamTokenPlaces()
+            XCTAssertEqual(places, ["protocol", "query"])
         }
     }
 
