@@ -25,11 +25,13 @@ public final class ChafaRenderer {
 
     /// The grid size that fits a `width`×`height` picture into `columns`×`rows` cells, keeping its aspect
     /// and never more cells than pixels: chafa's rule (`chafa_calc_canvas_geometry` without zoom or stretch,
-    /// which a test holds it to), here so that laying out a placeholder does not open chafa.
-    public static func fit(width: Int, height: Int, columns: Int, rows: Int) -> (columns: Int, rows: Int) {
+    /// which a test holds it to), here so that laying out a placeholder does not open chafa. `ratio`: a
+    /// cell's width over its height (chafa's font ratio, 1:2 unless the terminal's real cells are known).
+    public static func fit(width: Int, height: Int, columns: Int, rows: Int,
+                           ratio cellRatio: Double? = nil) -> (columns: Int, rows: Int) {
         guard width > 0, height > 0, columns > 0, rows > 0 else { return (1, 1) }
         var w = min(columns, width), h = min(rows, height)
-        let ratio = Double(fontRatio)
+        let ratio = cellRatio ?? Double(fontRatio)
         let pictureAspect = Double(width) / Double(height)
         // Truncated, as Debian's chafa (1.12) does; later versions round up.
         if pictureAspect > Double(w) / Double(h) * ratio {

@@ -9,11 +9,16 @@ public struct ThumbnailRequest: Sendable, Hashable {
     public var url: String
     public var columns: Int
     public var rows: Int
+    /// The whole picture, as large as fits in the box with its shape kept (the large view). Otherwise the
+    /// picture fills its box, cropped from the centre if its shape differs: a list's box was laid out from
+    /// the server's sizes and must not be left half empty.
+    public var whole: Bool
 
-    public init(url: String, columns: Int, rows: Int) {
+    public init(url: String, columns: Int, rows: Int, whole: Bool = false) {
         self.url = url
         self.columns = columns
         self.rows = rows
+        self.whole = whole
     }
 }
 
@@ -270,8 +275,8 @@ public actor ImageLoader {
             Task {
                 let result: Result<(Thumbnail, RGBAImage?), Error>
                 do {
-                    result = .success(try await worker.thumbnail(source, columns: request.columns, rows: request.rows, mode: mode,
-                                                                  pixels: output, limits: limits))
+                    result = .success(try await worker.thumbnail(source, columns: request.columns, rows: request.rows, whole: request.whole,
+                                                                  mode: mode, pixels: output, limits: limits))
                 }
                 catch { result = .failure(error) }
                 self.decoded(request, result, generation: made)

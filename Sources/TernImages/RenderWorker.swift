@@ -23,8 +23,8 @@ actor RenderWorker {
     }
 
     /// The thumbnail (symbols, and pixels in a pixel mode), and the decoded pixels when they were decoded
-    /// here (for the loader's pixel cache).
-    func thumbnail(_ source: Source, columns: Int, rows: Int, mode: ImageColorMode, pixels output: PixelOutput?,
+    /// here (for the loader's pixel cache). `whole`: fitted into the box rather than filling it.
+    func thumbnail(_ source: Source, columns: Int, rows: Int, whole: Bool = false, mode: ImageColorMode, pixels output: PixelOutput?,
                    limits: ImageLimits) throws -> (Thumbnail, RGBAImage?) {
         try PictureLibraries.require()
         let image: RGBAImage
@@ -36,12 +36,14 @@ actor RenderWorker {
         case .pixels(let p):
             image = p
         }
-        var size = ChafaRenderer.fit(width: image.width, height: image.height, columns: columns, rows: rows)
+        // A whole picture in pixels is fitted with the cells' real shape, so that its own shape reaches the screen.
+        let ratio = whole ? output.flatMap { $0.mode.sendsPixels ? Double($0.cell.width) / Double($0.cell.height) : nil } : nil
+        var size = ChafaRenderer.fit(width: image.width, height: image.height, columns: columns, rows: rows, ratio: ratio)
         var shaped = image
         // The slot was laid out from the server's sizes. A preview of another shape (a server that crops
         // previews to 16:9 while the original is square) would leave a hole in it; the slot may be on
         // screen, so it keeps its size and the picture is cropped to fill it, from the centre.
-        if size.columns < columns - 1 || size.rows < rows - 1 {
+        if !whole, size.columns < columns - 1 || size.rows < rows - 1 {
             shaped = image.cropped(toAspect: Double(columns) / (Double(rows) / Double(ChafaRenderer.fontRatio)))
             size = (columns, rows)
         }

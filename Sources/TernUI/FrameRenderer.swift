@@ -230,13 +230,18 @@ public final class FrameRenderer {
         for r in top..<(top + height) { screen.fill(row: r, column: 0, width: screen.columns, style: .plain) }
         // The picture covers the list: pictures drawn at the cursor under it are taken back.
         screen.coverPictures(rows: top..<(top + height), columns: 0..<screen.columns)
+        // Centred in the rows between the title bar and the caption.
+        let area = (top + 1)..<(top + height - 1)
+        func origin(_ grid: CellGrid) -> (row: Int, column: Int) {
+            (area.lowerBound + max(0, (area.count - grid.height) / 2), max(0, (screen.columns - grid.width) / 2))
+        }
         switch state {
         case .ready(let t):
-            let x = max(0, (screen.columns - t.grid.width) / 2)
-            drawPicture(t, key: large.request, row: top + 1, column: x, visibleRows: top..<(top + height - 1), on: screen)
+            let at = origin(t.grid)
+            drawPicture(t, key: large.request, row: at.row, column: at.column, visibleRows: top..<(top + height - 1), on: screen)
         case .placeholder(let grid):
-            let x = max(0, (screen.columns - grid.width) / 2)
-            screen.draw(grid, row: top + 1, column: x, visibleRows: top..<(top + height - 1))
+            let at = origin(grid)
+            screen.draw(grid, row: at.row, column: at.column, visibleRows: top..<(top + height - 1))
         case .failed(let why):
             screen.draw(SafeText("image unavailable: \(why)"), row: top + height / 2, column: 2, style: theme[.placeholder])
         case nil:

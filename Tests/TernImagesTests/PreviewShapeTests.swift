@@ -29,6 +29,31 @@ final class PreviewShapeTests: XCTestCase {
         XCTAssertEqual(grid.height, 8)
     }
 
+    /// The large view shows the whole picture: a square one in a wide box is as tall as the box and square
+    /// on screen, in symbols (1:2 cells) and in pixels (the cells' real shape, here 8×17 as VTE's), never
+    /// cropped to fill the box.
+    func testAWholePictureKeepsItsShapeInAWideBox() async throws {
+        let worker = RenderWorker()
+        let (symbols, _) = try await worker.thumbnail(.pixels(picture(600, 600)), columns: 116, rows: 35, whole: true,
+                                                      mode: .indexed256, pixels: nil, limits: ImageLimits())
+        XCTAssertEqual(symbols.grid.height, 35)
+        XCTAssertEqual(symbols.grid.width, 70, "35 rows of 1:2 cells are 70 columns wide")
+        let cell = CellPixels(width: 8, height: 17)
+        let (pixels, _) = try await worker.thumbnail(.pixels(picture(600, 600)), columns: 116, rows: 35, whole: true,
+                                                     mode: .indexed256, pixels: PixelOutput(mode: .iterm, cell: cell), limits: ImageLimits())
+        let grid = pixels.grid
+        XCTAssertEqual(grid.height, 35)
+        XCTAssertEqual(Double(grid.width * cell.width), Double(grid.height * cell.height), accuracy: Double(cell.width),
+                       "\(grid.width)×\(grid.height) cells of 8×17 are not square")
+        guard case .inline(let inline)? = pixels.pixels else { return XCTFail("no pixels") }
+        XCTAssertEqual(inline.columns, grid.width)
+        XCTAssertEqual(inline.rows, grid.height)
+        // The same box in a list (not whole) is filled, as a slot laid out for it must be.
+        let (filled, _) = try await worker.thumbnail(.pixels(picture(600, 600)), columns: 116, rows: 35,
+                                                     mode: .indexed256, pixels: nil, limits: ImageLimits())
+        XCTAssertEqual(filled.grid.width, 116)
+    }
+
     func testCroppingKeepsTheCentre() {
         let image = picture(300, 100).cropped(toAspect: 1)
         XCTAssertEqual(image.width, 100)

@@ -81,7 +81,7 @@ final class GalleryTests: XCTestCase {
         XCTAssertEqual(gallery.images.map(\.request.url), (0..<3).map { "https://media.example/\($0).jpg" }, "the originals; the video plays instead")
         XCTAssertEqual(opened, [gallery.load])
         XCTAssertEqual(stack.apply(stack.key(.left, e)), [], "already at the first")
-        XCTAssertEqual(stack.apply(stack.key(.right, e)), [.loadLarge(ThumbnailRequest(url: "https://media.example/1.jpg", columns: 96, rows: 25),
+        XCTAssertEqual(stack.apply(stack.key(.right, e)), [.loadLarge(ThumbnailRequest(url: "https://media.example/1.jpg", columns: 96, rows: 25, whole: true),
                                                                     blurhash: nil, aspect: nil)])
         XCTAssertEqual(stack.apply(stack.key(.character("l"), e)).count, 1)
         XCTAssertEqual(stack.apply(stack.key(.right, e)), [], "already at the last")
