@@ -73,6 +73,7 @@ let package = Package(
         .target(name: "TernUI", dependencies: [
             "TernFeed", "TernMastodon", "TernImages", "TernTerminal", "TernModel", "TernStore",
             .product(name: "TOMLKit", package: "TOMLKit"),
+            .product(name: "Logging", package: "swift-log"),
         ], linkerSettings: [
             // Start-up: lld packs the ~135,000 relative relocations the loader would otherwise apply one by one
             // (DT_RELR, glibc 2.36+), and nothing outside needs the program's own symbols exported (the static

@@ -2,6 +2,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <chafa.h>
 // After chafa.h: its declarations here must agree with chafa's.
@@ -37,6 +38,30 @@ static void *handles[LIBRARIES];
 static char failure[512];
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
+static void (*_Atomic glib_log_sink)(int level, const char *domain, const char *message);
+
+void tern_picture_libraries_log_to(void (*sink)(int level, const char *domain, const char *message)) {
+    glib_log_sink = sink;
+}
+
+// GLib's messages (chafa's, GLib's own) go to Tern's log: its default writer prints them on standard error,
+// which is the screen while curses owns it.
+static GLogWriterOutput write_glib_log(GLogLevelFlags level, const GLogField *fields, gsize n_fields, gpointer data) {
+    (void)data;
+    const char *domain = "GLib", *message = "";
+    for (gsize i = 0; i < n_fields; i++) {
+        if (fields[i].length >= 0 || !fields[i].value) continue;  // both are NUL-terminated strings
+        if (strcmp(fields[i].key, "GLIB_DOMAIN") == 0) domain = fields[i].value;
+        else if (strcmp(fields[i].key, "MESSAGE") == 0) message = fields[i].value;
+    }
+    int severity = (level & G_LOG_LEVEL_ERROR) ? 0 : (level & G_LOG_LEVEL_CRITICAL) ? 1 : (level & G_LOG_LEVEL_WARNING) ? 2
+        : (level & (G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_INFO)) ? 3 : 4;
+    void (*sink)(int, const char *, const char *) = glib_log_sink;
+    if (sink) sink(severity, domain, message);
+    else fprintf(stderr, "%s: %s\n", domain, message);
+    return G_LOG_WRITER_HANDLED;
+}
+
 static void load(void) {
     for (int i = 0; i < LIBRARIES; i++) {
         handles[i] = dlopen(files[i], RTLD_NOW | RTLD_LOCAL);
@@ -46,6 +71,17 @@ static void load(void) {
             return;
         }
     }
+    // GLib takes one writer, set before its first message: this is the first thing GLib does here.
+    void (*set_writer)(GLogWriterFunc, gpointer, GDestroyNotify) =
+        (void (*)(GLogWriterFunc, gpointer, GDestroyNotify))dlsym(handles[GLIB], "g_log_set_writer_func");
+    if (set_writer) set_writer(write_glib_log, NULL, NULL);
+    // chafa splits a canvas over a GLib thread pool whose new threads copy the scheduling of the thread that
+    // made the pool. Tern calls chafa from threads of different priorities (nice 2 for what is on screen,
+    // 10 for what is ahead), and lowering a thread's nice value needs privilege: every ordinary user got a
+    // GLib-CRITICAL "Failed to set scheduler settings" per pool, written over the screen. A thumbnail is
+    // too small to gain from splitting, and Tern already draws several at once: chafa runs on the caller.
+    void (*set_threads)(gint) = (void (*)(gint))dlsym(handles[CHAFA], "chafa_set_n_threads");
+    if (set_threads) set_threads(1);
 }
 
 const char *tern_picture_libraries_unavailable(void) {

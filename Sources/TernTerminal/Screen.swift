@@ -19,12 +19,20 @@ public final class Screen {
     let outputFile: UnsafeMutablePointer<FILE>
     /// Pictures drawn as pixels at the cursor (sixel, iTerm2): this frame's and what the terminal shows.
     var pictures = InlinePictures()
+    /// Standard error, kept off the screen while curses owns the terminal.
+    private let errors: StandardErrorCapture?
+    /// Readable when Ctrl-Z was pressed (SIGTSTP): for the UI loop's poll, with `stopIfAsked`.
+    public private(set) var stopRequests: Int32?
 
     /// Starts curses on the process's terminal (`output` nil), or, for benchmarks, on a file with a given
-    /// terminal type and size.
+    /// terminal type and size. `errors` takes standard error off the terminal while curses has it.
     public init(terminalType: String? = nil, output: String? = nil, size: (rows: Int, columns: Int)? = nil,
-                environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+                environment: [String: String] = ProcessInfo.processInfo.environment,
+                errors: StandardErrorCapture? = nil) throws {
         _ = TerminalLocale.ready
+        self.errors = errors
+        // Before curses starts: it puts a handler of its own on Ctrl-Z only where none is.
+        stopRequests = output == nil ? StopRequests.readEnd : nil
         var out = tern_stdout(), inp = tern_stdin()
         if let output {
             guard let o = fopen(output, "w"), let i = fopen("/dev/null", "r") else {
@@ -74,6 +82,7 @@ public final class Screen {
         // Curses draws its own (blank) screen once, entering the alternate screen; from then on it is
         // never asked to, so a key read never repaints over Tern's frame.
         refresh()
+        errors?.take()
     }
 
     /// The attributes this terminal's terminfo entry can show; the others are left out, as curses did.
@@ -99,6 +108,7 @@ public final class Screen {
         delscreen(terminal)
         if let ownedOutput { fclose(ownedOutput) }
         if let ownedInput { fclose(ownedInput) }
+        errors?.release()
     }
 
     /// Ctrl-S and Ctrl-Q are the terminal's flow control (XON/XOFF) unless turned off; the compose screen
@@ -116,15 +126,44 @@ public final class Screen {
         setMouse(false)
         def_prog_mode()
         endwin()
+        errors?.release()
     }
 
     /// Takes the terminal back after `suspend()` and repaints everything.
     public func resume(mouse: Bool) {
+        errors?.take()
         reset_prog_mode()
         clearok(tern_stdscr(), true)
         refresh()
         invalidate()
         setMouse(mouse)
+    }
+
+    /// After `stopRequests` became readable: gives the terminal back, stops as Ctrl-Z does, and on `fg`
+    /// takes the terminal again; the next update repaints everything. Returns whether a stop was asked.
+    public func stopIfAsked(mouse: Bool) -> Bool {
+        guard let fd = stopRequests, StopRequests.take(fd) else { return false }
+        suspend()
+        StopRequests.stopHere()
+        resume(mouse: mouse)
+        return true
+    }
+
+    /// Whether the terminal has gone (its window closed, the ssh connection dropped) according to what
+    /// `poll` said of the input: a hang-up, an error, or input that is readable but holds no byte, which
+    /// is its end. Ask before reading the keys that `poll` announced.
+    public func inputEnded(_ events: Int16) -> Bool {
+        if events & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return true }
+        guard events & Int16(POLLIN) != 0 else { return false }
+        var waiting: Int32 = 0
+        return ioctl(fileno(ownedInput ?? tern_stdin()), UInt(FIONREAD), &waiting) != 0 || waiting == 0
+    }
+
+    /// Sets the size of a screen drawn to a file (benchmarks, tests); a terminal's size is its own.
+    public func resize(rows: Int, columns: Int) {
+        guard ownedOutput != nil else { return }
+        resizeterm(Int32(rows), Int32(columns))
+        wnoutrefresh(tern_stdscr())
     }
 
     public var rows: Int { Int(tern_lines()) }

@@ -18,6 +18,17 @@ struct ScreenBuffer: Equatable {
         set { cells[row * columns + column] = newValue }
     }
 
+    /// A row's characters (a wide character once, its marks after it), for tests and benchmarks.
+    func text(row: Int) -> String {
+        var s = ""
+        for c in 0..<columns {
+            let cell = self[row, c]
+            guard !cell.isWideTail, let base = Unicode.Scalar(cell.base) else { continue }
+            s.unicodeScalars.append(base)
+        }
+        return s
+    }
+
     /// Blanks every cell, keeping the storage.
     mutating func clear() {
         cells.withUnsafeMutableBufferPointer { $0.update(repeating: .blank) }

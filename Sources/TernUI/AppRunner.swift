@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import TernFeed
 import TernImages
 import TernMastodon
@@ -13,6 +14,7 @@ import TernTerminal
 public final class AppRunner {
     let screen: Screen
     let mailbox: Mailbox
+    let log = Logger(label: "tern.ui")
     let renderer: FrameRenderer
     let feeder: ThumbnailFeeder
     /// In kitty mode, the pictures the terminal holds.
@@ -107,7 +109,8 @@ public final class AppRunner {
         var writingStarted = false, graphicsFound = false, notificationsStarted = false
         let started = Date()
         var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: mailbox.readFD, events: Int16(POLLIN), revents: 0)]
+                   pollfd(fd: mailbox.readFD, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: screen.stopRequests ?? -1, events: Int16(POLLIN), revents: 0)]
         while running {
             tick()
             // The first frame waits (briefly) for the cached posts: an empty list drawn a few milliseconds
@@ -131,7 +134,16 @@ public final class AppRunner {
             if !writingStarted { writingStarted = true; startWriting() }
             // Pictures held back by the byte cap come once the view has been still for a moment.
             let waiting = screen.picturesDeferred > 0
-            if poll(&fds, 2, opening ? 20 : waiting ? 120 : 1000) == 0, waiting { dirty = true }
+            if poll(&fds, 3, opening ? 20 : waiting ? 120 : 1000) == 0, waiting { dirty = true }
+            // A terminal that went away without a SIGHUP reaching Tern (started through su or runuser, then
+            // the window or the ssh connection closed) reads as its end: leave as `q` does, keeping what
+            // must be kept, rather than poll it for ever with the cache locked.
+            if screen.inputEnded(fds[0].revents) {
+                log.notice("the terminal is gone: quitting")
+                running = false
+                break
+            }
+            if screen.stopIfAsked(mouse: mouse) { dirty = true }
             while running, let key = screen.readKey() { handle(key) }
             for event in mailbox.drain() { accept(event) }
         }
@@ -440,7 +452,7 @@ public final class AppRunner {
         }
         perform(stack.settle(env()))
         let e = env()
-        for layer in stack.layers[stack.screenIndex...] { layer.render(e, on: screen) }
+        stack.render(e, on: screen)
         screen.update()
         if !postsDrawn, let shown = stack.layers[stack.screenIndex] as? FeedLayer,
            feeds[shown.feed]?.rows.contains(where: { $0.post != nil }) == true {

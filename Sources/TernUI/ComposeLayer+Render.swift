@@ -56,7 +56,6 @@ extension ComposeLayer {
 
     func render(_ env: LayerEnv, on screen: Screen) {
         let theme = env.renderer.theme, cols = env.columns
-        for r in 0..<env.rows { screen.fill(row: r, column: 0, width: cols, style: .plain) }
         let p = plan(env)
         let d = current
 

@@ -20,6 +20,7 @@ public final class ComposeProbe {
     /// One key, its update, and the frame it leads to.
     public func press(_ c: Character) {
         for case .keepDraft(let d) in layer.update(c == "\n" ? .enter : .character(c), env) { kept.append(d) }
+        screen.erase()
         layer.render(env, on: screen)
         screen.update()
     }

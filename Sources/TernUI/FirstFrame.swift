@@ -21,6 +21,7 @@ public enum FirstFrame {
                            keymap: keymap, renderer: renderer)
         env.sessionTitle = title
         _ = layer.settle(env)
+        screen.erase()
         layer.render(env, on: screen)
         screen.update()
         return true

@@ -8,7 +8,6 @@ extension FrameRenderer {
     /// The grid screen: title, the cells in view (picture, then the author under it, reversed when
     /// selected), and a status line with the position and keys.
     func drawGrid(_ grid: GridLayer, env: LayerEnv, on screen: Screen) {
-        screen.erase()
         guard screen.rows >= 6, screen.columns >= 24 else {
             screen.draw(SafeText("Terminal too small"), row: 0, column: 0, style: theme[.warning])
             return

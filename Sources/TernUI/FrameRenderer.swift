@@ -91,10 +91,9 @@ public final class FrameRenderer {
 
     // MARK: Lists
 
-    /// Draws a whole list screen into curses' virtual screen (the caller sends it with `screen.update()`).
+    /// Draws a whole list screen into a frame the caller erased (and sends with `screen.update()`).
     func drawList(_ snapshot: FeedSnapshot, viewport: Viewport, revealed: Set<String>, title: String, newAbove: Int,
                   env: LayerEnv, on screen: Screen) {
-        screen.erase()
         let rows = screen.rows, cols = screen.columns
         guard rows >= 4, cols >= 24 else {
             screen.draw(SafeText("Terminal too small"), row: 0, column: 0, style: theme[.warning])
@@ -208,7 +207,7 @@ public final class FrameRenderer {
 
     /// A centred box over the list; a selected line is drawn in the opposite shade.
     func drawBox(title: String, lines: [(text: String, selected: Bool)], on screen: Screen) {
-        let width = min(screen.columns - 2, (([title] + lines.map(\.text)).map { DisplayWidth.of($0) }.max() ?? 0) + 4)
+        let width = max(0, min(screen.columns - 2, (([title] + lines.map(\.text)).map { DisplayWidth.of($0) }.max() ?? 0) + 4))
         let top = max(1, (screen.rows - lines.count - 4) / 2)
         let left = max(0, (screen.columns - width) / 2)
         screen.coverPictures(rows: top..<(top + lines.count + 4), columns: left..<(left + width))

@@ -46,7 +46,7 @@ struct LayerEnv {
 /// One layer of the screen: a list (timeline, thread, profile, notifications) or an overlay over one
 /// (help, picker, search line, large picture). The top layer gets the keys; `update` turns a key into
 /// new state plus effects, `settle` brings the state in line with new snapshots and asks for what the
-/// view needs, and `render` draws without changing anything.
+/// view needs, and `render` draws into a frame already erased to the screen's size, without changing anything.
 protocol Layer {
     /// Overlays are drawn over the layer below; screens cover everything under them.
     var isOverlay: Bool { get }
@@ -84,6 +84,20 @@ struct LayerStack {
         let effects = layer.update(key, env)
         layers.append(layer)
         return effects
+    }
+
+    /// The smallest screen the layers draw into; below it, one line says so (at 1×1, as much of it as fits).
+    static let smallest = (rows: 4, columns: 24)
+
+    /// Draws the shown screen and the overlays above it into a blank frame of the screen's size now.
+    /// Changes nothing.
+    func render(_ env: LayerEnv, on screen: Screen) {
+        screen.erase()
+        guard env.rows >= Self.smallest.rows, env.columns >= Self.smallest.columns else {
+            screen.draw(SafeText("Terminal too small"), row: 0, column: 0, style: env.renderer.theme[.warning])
+            return
+        }
+        for layer in layers[screenIndex...] { layer.render(env, on: screen) }
     }
 
     /// Lets the shown screen catch up with what changed.

@@ -60,6 +60,7 @@ public final class StaticList {
     /// Draws the frame into curses' virtual screen only, without sending it: the list's own share of a frame.
     public func compose(on screen: Screen) {
         _ = layer.settle(env)
+        screen.erase()
         layer.render(env, on: screen)
     }
 

@@ -64,7 +64,9 @@ enum Session {
             firstScreen = nil
         case nil: firstScreen = nil
         }
-        let screen = try Screen()
+        // Whatever a library writes to stderr goes to the log while curses has the terminal.
+        let stderrLog = Logger(label: "tern.stderr")
+        let screen = try Screen(errors: StandardErrorCapture { stderrLog.warning("\($0)") })
         defer { screen.close() }
         startup.mark("curses")
         // The cached posts go up now, while the store and the rest finish opening on the other core.

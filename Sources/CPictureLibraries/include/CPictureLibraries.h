@@ -18,6 +18,10 @@
 /// Call it before any of their functions: those stop the program, with this message, when it is not NULL.
 const char *tern_picture_libraries_unavailable(void);
 
+/// Where GLib's log messages go once the libraries are loaded (until a sink is set: standard error).
+/// `level`: 0 error, 1 critical, 2 warning, 3 message or info, 4 debug.
+void tern_picture_libraries_log_to(void (*sink)(int level, const char *domain, const char *message));
+
 typedef struct ChafaCanvas ChafaCanvas;
 typedef struct ChafaCanvasConfig ChafaCanvasConfig;
 typedef struct ChafaSymbolMap ChafaSymbolMap;
