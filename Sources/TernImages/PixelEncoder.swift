@@ -6,9 +6,19 @@ import TernModel
 public struct PixelOutput: Sendable, Hashable {
     public var mode: GraphicsMode
     public var cell: CellPixels
-    public init(mode: GraphicsMode, cell: CellPixels) {
+    /// The largest picture the terminal takes, where it said (xterm's sixel area: 1000×1000 by default);
+    /// a larger one is cut or dropped by the terminal, so pictures are made to fit it.
+    public var limit: CellPixels?
+    public init(mode: GraphicsMode, cell: CellPixels, limit: CellPixels? = nil) {
         self.mode = mode
         self.cell = cell
+        self.limit = limit
+    }
+
+    /// The largest box of cells within the terminal's limit, at most `columns`×`rows`.
+    func box(columns: Int, rows: Int) -> (columns: Int, rows: Int) {
+        guard let limit, mode.sendsPixels, cell.width > 0, cell.height > 0 else { return (columns, rows) }
+        return (max(1, min(columns, limit.width / cell.width)), max(1, min(rows, limit.height / cell.height)))
     }
 
     /// Pictures larger than this each way are sent smaller (kitty and sixel both slow down past it).

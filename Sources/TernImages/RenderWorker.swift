@@ -36,6 +36,7 @@ actor RenderWorker {
         case .pixels(let p):
             image = p
         }
+        let (columns, rows) = output?.box(columns: columns, rows: rows) ?? (columns, rows)
         // A whole picture in pixels is fitted with the cells' real shape, so that its own shape reaches the screen.
         let ratio = whole ? output.flatMap { $0.mode.sendsPixels ? Double($0.cell.width) / Double($0.cell.height) : nil } : nil
         var size = ChafaRenderer.fit(width: image.width, height: image.height, columns: columns, rows: rows, ratio: ratio)

@@ -29,21 +29,25 @@ struct InlinePictures {
     private(set) var shown: [Placement] = []
     private(set) var frame: [Placement] = []
     private(set) var frameBytes = 0
-    /// Pictures refused this frame for the cap.
-    private(set) var deferred = 0
+    /// Pictures refused this frame for the cap (and not covered since).
+    private var refused: [Placement] = []
+    var deferred: Int { refused.count }
     /// Bytes of pictures sent since start (for benchmarks).
     private(set) var bytesSent = 0
 
     mutating func begin() {
         frame = []
         frameBytes = 0
-        deferred = 0
+        refused = []
     }
 
+    /// What placing `p` costs this frame: nothing when it is on screen already, there.
+    private func cost(_ p: Placement) -> Int { shown.contains { $0.same(as: p) } ? 0 : p.sequence.count }
+
     mutating func place(_ p: Placement) -> Bool {
-        let cost = shown.contains { $0.same(as: p) } ? 0 : p.sequence.count
+        let cost = cost(p)
         if cost > 0, frameBytes > 0, frameBytes + cost > Self.bytesPerFrame {
-            deferred += 1
+            refused.append(p)
             return false
         }
         frameBytes += cost
@@ -51,9 +55,14 @@ struct InlinePictures {
         return true
     }
 
-    /// Takes back this frame's pictures that an overlay covers (their cells stay blank under it).
+    /// Takes back this frame's pictures that an overlay covers (their cells stay blank under it). Their
+    /// bytes no longer count against the frame's: the large view's picture, placed after its list's, was
+    /// otherwise refused for pictures it hides, frame after frame, and stayed symbols.
     mutating func cover(rows: Range<Int>, columns: Range<Int>) {
-        frame.removeAll { $0.lines.overlaps(rows) && ($0.column..<($0.column + $0.columns)).overlaps(columns) }
+        func covered(_ p: Placement) -> Bool { p.lines.overlaps(rows) && (p.column..<(p.column + p.columns)).overlaps(columns) }
+        frameBytes -= frame.filter(covered).reduce(0) { $0 + cost($1) }
+        frame.removeAll(where: covered)
+        refused.removeAll(where: covered)
     }
 
     /// Whether any picture is on screen or placed in this frame.

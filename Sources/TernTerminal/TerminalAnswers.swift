@@ -9,6 +9,12 @@ public struct TerminalAnswers: Sendable, Equatable {
     public var sixel = false
     /// `CSI 6 ; height ; width t`.
     public var cellPixels: CellPixels?
+    /// The text area's size in pixels, `CSI 4 ; height ; width t`: VTE answers this where it gives no cell size.
+    public var windowPixels: CellPixels?
+    /// The terminal's name and version (XTVERSION, `DCS > | text ST`), e.g. "kitty(0.26.5)" or "XTerm(379)".
+    public var version: String?
+    /// The largest sixel picture the terminal takes (XTSMGRAPHICS, `CSI ? 2 ; 0 ; width ; height S`).
+    public var sixelLimit: CellPixels?
     /// The device attributes answer arrived: every answer to the queries before it has too.
     public var complete = false
     /// Bytes that were no answer: keys the user typed meanwhile, to be handed back to curses.
@@ -19,6 +25,21 @@ public struct TerminalAnswers: Sendable, Equatable {
     /// The id of our kitty query, so its answer is told from any other graphics answer.
     static let kittyQueryID = 31
 
+    /// kitty's version from XTVERSION, where the terminal is kitty: (major, minor).
+    public var kittyVersion: (major: Int, minor: Int)? {
+        guard let v = version, v.hasPrefix("kitty(") else { return nil }
+        let n = v.dropFirst(6).prefix { $0 != ")" }.split(separator: ".").compactMap { Int($0) }
+        return n.count >= 2 ? (n[0], n[1]) : nil
+    }
+
+    /// Whether the terminal draws kitty's Unicode placeholder cells (U+10EEEE, `U=1`): kitty from 0.28 on.
+    /// Older kitty answers the graphics query as if all were well, then draws each cell as a missing glyph.
+    /// Other terminals that answer the query (Ghostty) are taken at their word.
+    public var kittyPlaceholders: Bool {
+        guard let (major, minor) = kittyVersion else { return true }
+        return (major, minor) >= (0, 28)
+    }
+
     /// Reads every complete answer in `bytes`. Unknown or broken sequences are skipped.
     public mutating func read(_ bytes: [UInt8]) {
         typed = []
@@ -26,6 +47,12 @@ public struct TerminalAnswers: Sendable, Equatable {
         while i < bytes.count {
             guard bytes[i] == 0x1B, i + 1 < bytes.count else { typed.append(bytes[i]); i += 1; continue }
             switch bytes[i + 1] {
+            case UInt8(ascii: "P"):
+                // DCS: XTVERSION's `ESC P > | kitty(0.26.5) ESC \`; other answers are passed over.
+                guard let (end, next) = Self.stringTerminator(bytes, from: i + 2) else { return }
+                let body = String(decoding: bytes[(i + 2)..<end], as: UTF8.self)
+                if body.hasPrefix(">|") { version = String(body.dropFirst(2)) }
+                i = next
             case UInt8(ascii: "_"):
                 // APC: `ESC _ G i=31;OK ESC \`
                 guard let (end, next) = Self.stringTerminator(bytes, from: i + 2) else { return }
@@ -47,6 +74,10 @@ public struct TerminalAnswers: Sendable, Equatable {
                 case UInt8(ascii: "t"):
                     let n = params.split(separator: ";").compactMap { Int($0) }
                     if n.count == 3, n[0] == 6, n[1] > 0, n[2] > 0 { cellPixels = CellPixels(width: n[2], height: n[1]) }
+                    if n.count == 3, n[0] == 4, n[1] > 0, n[2] > 0 { windowPixels = CellPixels(width: n[2], height: n[1]) }
+                case UInt8(ascii: "S") where params.hasPrefix("?"):
+                    let n = params.dropFirst().split(separator: ";").compactMap { Int($0) }
+                    if n.count == 4, n[0] == 2, n[1] == 0, n[2] > 0, n[3] > 0 { sixelLimit = CellPixels(width: n[2], height: n[3]) }
                 default: break
                 }
                 i = j + 1

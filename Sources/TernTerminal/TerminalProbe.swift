@@ -1,10 +1,12 @@
 import Foundation
 import TernModel
 
-/// Finds out at start-up, before curses, how the terminal can show pictures: it sends kitty's graphics
-/// query, asks for the cell size and for the primary device attributes, and reads the answers with echo
-/// off, so nothing appears on screen. Terminals answer in order, so the device attributes, which every
-/// terminal answers, mark the end; a terminal that never answers costs the timeout and no more.
+/// Finds out how the terminal can show pictures, and reads the answers with echo off. Terminals answer in
+/// order, so the primary device attributes, which every terminal answers, mark the end of a round; a
+/// terminal that never answers costs the timeout and no more. The first round asks only what every
+/// terminal ignores when it doesn't know it (its name and version, the cell and window size in pixels);
+/// the second, only where the first says it is worth it, kitty's graphics query (an APC string, which
+/// urxvt prints as text) and the largest sixel picture (XTSMGRAPHICS).
 public enum TerminalProbe {
     /// What the probe found and what it chose.
     public struct Result: Sendable, Equatable {
@@ -20,16 +22,40 @@ public enum TerminalProbe {
 
     public enum Tmux: Sendable, Equatable { case none, passthrough, blocked }
 
-    /// The queries, in the order sent; in tmux with passthrough, kitty's and a second device-attributes
-    /// query are wrapped for the terminal outside (the outer answer then marks the end).
-    static func queries(tmux: Tmux) -> [UInt8] {
-        let kitty = Array("\u{1B}_Gi=\(TerminalAnswers.kittyQueryID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\".utf8)
-        let cell = Array("\u{1B}[16t".utf8), attributes = Array("\u{1B}[c".utf8)
+    static let attributes = Array("\u{1B}[c".utf8)
+
+    /// The first round, in the order sent; in tmux with passthrough, the version and device-attributes
+    /// queries are wrapped for the terminal outside (the outer answer then marks the end).
+    static func firstQueries(tmux: Tmux) -> [UInt8] {
+        let version = Array("\u{1B}[>0q".utf8), sizes = Array("\u{1B}[16t\u{1B}[14t".utf8)
         switch tmux {
-        case .none: return kitty + cell + attributes
-        case .passthrough: return TmuxPassthrough.wrap(kitty) + cell + TmuxPassthrough.wrap(attributes)
-        case .blocked: return cell + attributes
+        case .none: return version + sizes + attributes
+        case .passthrough: return TmuxPassthrough.wrap(version) + sizes + TmuxPassthrough.wrap(attributes)
+        case .blocked: return sizes + attributes
         }
+    }
+
+    /// The second round, or nothing when the first gave no reason for one.
+    static func secondQueries(tmux: Tmux, first: TerminalAnswers, environment: [String: String]) -> [UInt8] {
+        var out: [UInt8] = []
+        if tmux != .blocked, mayDrawKitty(first, environment) {
+            let kitty = Array("\u{1B}_Gi=\(TerminalAnswers.kittyQueryID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\".utf8)
+            out += tmux == .passthrough ? TmuxPassthrough.wrap(kitty) : kitty
+        }
+        if tmux == .none, first.sixel { out += Array("\u{1B}[?2;1S".utf8) }
+        guard !out.isEmpty else { return [] }
+        return out + (tmux == .passthrough ? TmuxPassthrough.wrap(attributes) : attributes)
+    }
+
+    /// Whether the terminal may know kitty's graphics protocol: by its name in the environment (which ssh
+    /// carries in TERM) or in its answer. Others are not sent the query: a terminal that doesn't swallow
+    /// APC strings (urxvt) prints it, and the screen slides up a row.
+    static func mayDrawKitty(_ answers: TerminalAnswers, _ env: [String: String]) -> Bool {
+        let term = env["TERM"] ?? "", program = (env["TERM_PROGRAM"] ?? "").lowercased()
+        if term.contains("kitty") || term.contains("ghostty") || env["KITTY_WINDOW_ID"] != nil || env["GHOSTTY_RESOURCES_DIR"] != nil
+            || program == "ghostty" || program == "wezterm" { return true }
+        let version = (answers.version ?? "").lowercased()
+        return ["kitty", "ghostty", "wezterm"].contains { version.hasPrefix($0) }
     }
 
     /// Probes the terminal on `input`/`output` (the process's own by default) unless `requested` is a mode
@@ -44,9 +70,20 @@ public enum TerminalProbe {
         let tmux = needsAnswers && environment["TMUX"] != nil ? tmuxPassthrough() : Tmux.none
         let term = environment["TERM"] ?? ""
         if needsAnswers, isatty(input) == 1, isatty(output) == 1, term != "dumb", term != "linux", !term.isEmpty {
-            answers = ask(input: input, output: output, queries: queries(tmux: tmux), timeout: timeout)
+            answers = ask(input: input, output: output, queries: firstQueries(tmux: tmux), timeout: timeout)
+            let second = secondQueries(tmux: tmux, first: answers, environment: environment)
+            if answers.complete, !second.isEmpty {
+                let more = ask(input: input, output: output, queries: second, timeout: timeout)
+                answers.kitty = more.kitty
+                answers.sixelLimit = more.sixelLimit
+                answers.typed += more.typed
+            }
         }
-        let pixels = answers.cellPixels ?? windowCellPixels(output) ?? .typical
+        // Debian's xterm draws sixels but does not answer XTSMGRAPHICS: its documented default area, then.
+        if answers.sixel, answers.sixelLimit == nil, answers.version?.hasPrefix("XTerm(") == true {
+            answers.sixelLimit = CellPixels(width: 1000, height: 1000)
+        }
+        let pixels = answers.cellPixels ?? cellPixels(window: answers.windowPixels, output) ?? windowCellPixels(output) ?? .typical
         let (mode, note) = choose(requested: requested, answers: answers, tmux: tmux, environment: environment)
         return Result(mode: mode, cellPixels: pixels, answers: answers, tmux: tmux, note: note, elapsed: clock.now - start)
     }
@@ -60,16 +97,20 @@ public enum TerminalProbe {
         let iterm = tmux == .none && (program == "iTerm.app" || lcTerminal == "iTerm2" || program == "WezTerm"
             || program == "mintty" || environment["KONSOLE_VERSION"] != nil)
         var best: GraphicsMode = .symbols
-        if answers.kitty, !placeholderless { best = .kitty }
+        var oldKitty: String?
+        if answers.kitty, !answers.kittyPlaceholders {
+            oldKitty = "Pictures as symbols: \(answers.version ?? "this kitty") draws no placeholder cells (kitty 0.28 and later do)"
+        } else if answers.kitty, !placeholderless { best = .kitty }
         else if iterm { best = .iterm }
         // Pixels drawn at the cursor don't survive tmux's redraws; only tmux's own sixel support (3.4+),
         // which its own answer (sent when passthrough is off) would list, does.
         else if answers.sixel, tmux != .passthrough { best = .sixel }
         let blockedNote = tmux == .blocked && outsideShowsPixels(environment)
-            ? "Pictures as symbols: tmux blocks pixels (tmux set -g allow-passthrough on)" : nil
+            ? "Pictures as symbols: tmux blocks pixels (tmux set -g allow-passthrough on)" : oldKitty
         guard let requested else { return (best, blockedNote) }
         switch requested {
         case .symbols, .off: return (requested, nil)
+        case .kitty where answers.kitty && !answers.kittyPlaceholders: return (.symbols, oldKitty)
         case .kitty where answers.kitty && tmux != .blocked, .sixel where answers.sixel && tmux != .passthrough, .iterm where tmux == .none:
             return (requested, nil)
         case .kitty, .sixel, .iterm:
@@ -160,6 +201,14 @@ public enum TerminalProbe {
             offset += n
         }
         return true
+    }
+
+    /// The cell size from the text area's size in pixels, as the terminal answered it, and in cells.
+    static func cellPixels(window: CellPixels?, _ fd: Int32) -> CellPixels? {
+        var size = winsize()
+        guard let window, ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+        let cell = CellPixels(width: window.width / Int(size.ws_col), height: window.height / Int(size.ws_row))
+        return cell.width > 0 && cell.height > 0 ? cell : nil
     }
 
     /// The cell size from the window size in pixels, where the terminal fills it in (`TIOCGWINSZ`).

@@ -9,6 +9,8 @@ extension AppRunner {
         guard let findGraphics else { return }
         let found = findGraphics()
         if !found.typed.isEmpty { screen.unread(found.typed) }
+        // A terminal may have shown part of a query it did not know: everything is sent again.
+        screen.invalidate()
         use(found)
     }
 
@@ -28,7 +30,7 @@ extension AppRunner {
             old.releaseAll()
             kitty = nil
         }
-        feeder.use(mode.sendsPixels ? PixelOutput(mode: mode, cell: graphics.cell) : nil)
+        feeder.use(mode.sendsPixels ? PixelOutput(mode: mode, cell: graphics.cell, limit: graphics.limit) : nil)
         if let note { show(note, error: false) }
         dirty = true
     }

@@ -10,12 +10,15 @@ public struct Graphics: Sendable {
     public var layout: PictureLayout
     public var note: String?
     public var typed: [UInt8]
+    /// The largest picture the terminal takes, in pixels, where it said.
+    public var limit: CellPixels?
 
-    public init(mode: GraphicsMode = .symbols, tmux: Bool = false, cell: CellPixels = .typical, layout: PictureLayout = PictureLayout(),
-                note: String? = nil, typed: [UInt8] = []) {
+    public init(mode: GraphicsMode = .symbols, tmux: Bool = false, cell: CellPixels = .typical, limit: CellPixels? = nil,
+                layout: PictureLayout = PictureLayout(), note: String? = nil, typed: [UInt8] = []) {
         self.mode = mode
         self.tmux = tmux
         self.cell = cell
+        self.limit = limit
         self.layout = layout
         self.note = note
         self.typed = typed

@@ -112,10 +112,13 @@ enum Session {
         let findGraphics = {
             let probe = TerminalProbe.run(requested: requested)
             logger.info("terminal graphics", metadata: ["mode": "\(probe.mode.rawValue)", "kitty": "\(probe.answers.kitty)",
+                                                        "terminal": "\(probe.answers.version ?? "?")",
+                                                        "sixel limit": "\(probe.answers.sixelLimit.map { "\($0.width)x\($0.height)" } ?? "-")",
                                                         "sixel": "\(probe.answers.sixel)", "tmux": "\(probe.tmux)",
                                                         "cell": "\(probe.cellPixels.width)x\(probe.cellPixels.height)",
                                                         "ms": "\(probe.elapsed.components.attoseconds / 1_000_000_000_000_000)"])
-            return Graphics(mode: probe.mode, tmux: probe.tmux == .passthrough, cell: probe.cellPixels, layout: layout,
+            return Graphics(mode: probe.mode, tmux: probe.tmux == .passthrough, cell: probe.cellPixels,
+                            limit: probe.mode == .sixel ? probe.answers.sixelLimit : nil, layout: layout,
                             note: probe.note, typed: probe.answers.typed)
         }
         let loader = ImageLoader(http: http, colorMode: imageMode(for: screen.colorMode), diskCache: disk, offline: offline)

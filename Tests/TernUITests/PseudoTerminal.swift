@@ -14,7 +14,8 @@ final class PseudoTerminal: @unchecked Sendable {
     private let stop: [Int32]
     private let stopped = DispatchSemaphore(value: 0)
 
-    /// `answer` is sent once the device-attributes query has arrived; nil never answers.
+    /// `answer` is sent each time a device-attributes query arrives (the probe asks in two rounds); nil
+    /// never answers.
     init(answer: String?, rows: Int = 40, columns: Int = 120, cell: (width: Int, height: Int)? = nil) throws {
         // posix_openpt and friends aren't in Swift's Glibc module: the same done with Linux's ioctls
         // (TIOCSPTLCK to unlock, TIOCGPTN for the number).
@@ -56,7 +57,9 @@ final class PseudoTerminal: @unchecked Sendable {
 
     private func serve() {
         var buf = [UInt8](repeating: 0, count: 65536)
-        var answered = false
+        // How far the bytes have been searched for queries (only new ones are: a kitty run writes
+        // megabytes, and a slow reader would change what the program sees).
+        var searched = 0
         let query = Array("\u{1B}[c".utf8)
         while true {
             var fds = [pollfd(fd: master, events: Int16(POLLIN), revents: 0), pollfd(fd: stop[0], events: Int16(POLLIN), revents: 0)]
@@ -67,10 +70,11 @@ final class PseudoTerminal: @unchecked Sendable {
             written += buf[0..<n]
             let all = written
             lock.unlock()
-            if !answered, let answer, all.count >= 3, (0...(all.count - 3)).contains(where: { all[$0] == query[0] && all[$0 + 1] == query[1] && all[$0 + 2] == query[2] }) {
-                answered = true
+            guard let answer, all.count >= 3 else { continue }
+            for i in max(0, searched - 2)...(all.count - 3) where all[i] == query[0] && all[i + 1] == query[1] && all[i + 2] == query[2] {
                 _ = answer.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
             }
+            searched = all.count
         }
     }
 

@@ -237,6 +237,21 @@ final class TerminalPicturesTests: XCTestCase {
         XCTAssertEqual(pictures.frame.map(\.key), [2])
     }
 
+    /// The large view covers the list: the list's pictures, placed first, no longer count against the frame's
+    /// bytes, so the large picture (over the cap on its own) is drawn as pixels at once, not as symbols.
+    func testAPictureOverCoveredOnesIsNotHeldBackForThem() {
+        var pictures = InlinePictures()
+        pictures.begin()
+        let big = [UInt8](repeating: 0, count: InlinePictures.bytesPerFrame + 1)
+        XCTAssertTrue(pictures.place(.init(key: 1, row: 2, column: 0, columns: 8, rows: 4, sequence: [UInt8](repeating: 0, count: 5000))))
+        XCTAssertFalse(pictures.place(.init(key: 2, row: 8, column: 0, columns: 8, rows: 4, sequence: big)), "over the cap")
+        XCTAssertEqual(pictures.deferred, 1)
+        pictures.cover(rows: 1..<39, columns: 0..<120)
+        XCTAssertEqual(pictures.deferred, 0, "a covered picture is not waited for")
+        XCTAssertTrue(pictures.place(.init(key: 3, row: 2, column: 10, columns: 100, rows: 35, sequence: big)))
+        XCTAssertEqual(pictures.frame.map(\.key), [3])
+    }
+
     func testITermPictureIsAPNGStretchedOverTheBoxsCells() async throws {
         let (_, t) = try await thumbnail(.iterm)
         guard case .inline(let picture)? = t.pixels else { return XCTFail("no iTerm2 picture") }

@@ -1,5 +1,6 @@
 import Foundation
 import TernModel
+@testable import TernImages
 @testable import TernTerminal
 import XCTest
 
@@ -37,7 +38,7 @@ final class TerminalProbeTests: XCTestCase {
     }
 
     func testKittyAnswersChooseKittyWithItsCellSize() throws {
-        let (r, t) = try probe("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;22c")
+        let (r, t) = try probe("\u{1B}P>|kitty(0.35.2)\u{1B}\\\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;22c")
         defer { t.close() }
         XCTAssertEqual(r.mode, .kitty, "answers: \(r.answers)")
         XCTAssertEqual(r.cellPixels, CellPixels(width: 10, height: 20))
@@ -46,13 +47,52 @@ final class TerminalProbeTests: XCTestCase {
         assertNothingVisible(t.received)
     }
 
-    func testXtermWithSixelChoosesSixel() throws {
-        let (r, t) = try probe("\u{1B}[6;17;8t\u{1B}[?63;1;2;4;6;9;15;22c")
+    func testXtermWithSixelChoosesSixelWithinItsLimit() throws {
+        let (r, t) = try probe("\u{1B}P>|XTerm(379)\u{1B}\\\u{1B}[6;17;8t\u{1B}[?2;0;1000;1000S\u{1B}[?63;1;2;4;6;9;15;22c")
         defer { t.close() }
         XCTAssertEqual(r.mode, .sixel)
         XCTAssertEqual(r.cellPixels, CellPixels(width: 8, height: 17))
+        XCTAssertEqual(r.answers.sixelLimit, CellPixels(width: 1000, height: 1000))
+        XCTAssertTrue(String(decoding: t.received, as: UTF8.self).contains("\u{1B}[?2;1S"), "the sixel area was not asked")
+        XCTAssertFalse(String(decoding: t.received, as: UTF8.self).contains("\u{1B}_G"), "xterm was sent kitty's query")
+        // A large picture is made to fit it: 1000 px of 8×17 cells are 125 columns and 58 rows.
+        XCTAssertTrue(PixelOutput(mode: .sixel, cell: r.cellPixels, limit: r.answers.sixelLimit).box(columns: 200, rows: 70) == (125, 58))
         XCTAssertLessThan(r.elapsed, .milliseconds(200))
         assertNothingVisible(t.received)
+    }
+
+    /// urxvt does not swallow APC strings: kitty's query would be printed on its screen. A terminal that
+    /// neither names itself kitty, Ghostty or WezTerm nor is named so in the environment is not sent it.
+    func testATerminalThatIsNotKittyIsNotSentKittysQuery() throws {
+        let (r, t) = try probe("\u{1B}[?1;2c", env: ["TERM": "rxvt-unicode-256color", "COLORTERM": "rxvt-xpm"])
+        defer { t.close() }
+        XCTAssertEqual(r.mode, .symbols)
+        XCTAssertFalse(String(decoding: t.received, as: UTF8.self).contains("\u{1B}_G"), "kitty's query was sent")
+        assertNothingVisible(t.received)
+        // Over ssh from kitty, TERM says so: the query goes.
+        let (k, kt) = try probe("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;22c", env: ["TERM": "xterm-kitty"])
+        defer { kt.close() }
+        XCTAssertTrue(String(decoding: kt.received, as: UTF8.self).contains("\u{1B}_G"))
+        XCTAssertEqual(k.mode, .kitty)
+    }
+
+    /// kitty before 0.28 (Debian 12's 0.26.5) answers the graphics query but draws its placeholder cells
+    /// as missing glyphs: symbols, and the note says why.
+    func testKittyWithoutPlaceholdersGetsSymbolsAndSaysWhy() throws {
+        let (r, t) = try probe("\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;22c")
+        defer { t.close() }
+        XCTAssertTrue(r.answers.kitty)
+        XCTAssertEqual(r.answers.version, "kitty(0.26.5)")
+        XCTAssertEqual(r.mode, .symbols)
+        XCTAssertTrue(r.note?.contains("0.28") == true, r.note ?? "no note")
+        XCTAssertEqual(TerminalProbe.choose(requested: .kitty, answers: r.answers, tmux: .none, environment: [:]).0, .symbols)
+    }
+
+    /// VTE (GNOME Terminal, xfce4-terminal) gives no cell size but the text area's: divided by the cells.
+    func testACellSizeFromTheWindowsPixels() throws {
+        let (r, t) = try probe("\u{1B}[4;680;1200t\u{1B}[?65;1;9c")
+        defer { t.close() }
+        XCTAssertEqual(r.cellPixels, CellPixels(width: 10, height: 17), "120×40 cells in 1200×680 px")
     }
 
     func testTerminalWithNeitherKeepsSymbols() throws {
