@@ -97,6 +97,11 @@ enum Spawn {
     struct Failed: Error { var status: Int32 }
 
     static func run(_ argv: [String], capture: Bool) throws -> String {
+        String(decoding: try run(argv, capture: capture, binary: true), as: UTF8.self)
+    }
+
+    /// What the command wrote, as bytes.
+    static func run(_ argv: [String], capture: Bool, binary: Bool) throws -> [UInt8] {
         var fds: [Int32] = [-1, -1]
         if capture { guard pipe(&fds) == 0 else { throw Failed(status: -1) } }
         var actions = posix_spawn_file_actions_t()
@@ -142,7 +147,7 @@ enum Spawn {
         var status: Int32 = 0
         waitpid(pid, &status, 0)
         guard status == 0 else { throw Failed(status: status) }
-        return String(decoding: output, as: UTF8.self)
+        return output
     }
 }
 

@@ -1,0 +1,126 @@
+import Foundation
+import XCTest
+
+/// The real `tern demo` in real terminal emulators on a private X server, judged by screenshots' pixels:
+/// xterm with sixel, Debian's kitty (0.26, without placeholders) and urxvt (which prints APC strings).
+final class RealEmulatorEndToEndTests: XCTestCase {
+    /// A window's place on the screen, and its cell height (40 rows).
+    struct Window {
+        let id: String
+        let x: Range<Int>, y: Range<Int>
+        var cell: Int { y.count / 40 }
+        /// The list: below the title bar, above the status line.
+        var body: Range<Int> { (y.lowerBound + cell)..<(y.upperBound - cell) }
+    }
+
+    func open(_ display: X11Display, _ argv: [String], class name: String, home: URL) throws -> Window {
+        let tern = try TmuxSession.ternBinary()
+        let h = home.path
+        let command = ["env", "HOME=\(h)", "XDG_CONFIG_HOME=\(h)/config", "XDG_DATA_HOME=\(h)/data", "XDG_CACHE_HOME=\(h)/cache",
+                       "XDG_STATE_HOME=\(h)/state", tern.path, "demo", "--new-post-every", "0"]
+        try display.launch(argv + command)
+        let id = try XCTUnwrap(display.window(class: name), "no \(name) window appeared on \(display.name)")
+        let geometry = try Spawn.run(["env", "DISPLAY=\(display.name)", "xdotool", "getwindowgeometry", "--shell", id], capture: true)
+        func value(_ key: String) -> Int { geometry.split(separator: "\n").first { $0.hasPrefix(key + "=") }.flatMap { Int($0.dropFirst(key.count + 1)) } ?? 0 }
+        let x = value("X"), y = value("Y"), w = value("WIDTH"), hgt = value("HEIGHT")
+        XCTAssertGreaterThan(w * hgt, 0, geometry)
+        return Window(id: id, x: x..<(x + w), y: y..<(y + hgt))
+    }
+
+    func home() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tern-x11-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Screenshots until two in a row agree (pictures done arriving).
+    func settled(_ display: X11Display, _ w: Window) throws -> Screenshot {
+        var last = try display.screenshot()
+        for _ in 0..<40 {
+            usleep(400_000)
+            let now = try display.screenshot()
+            if now.difference(from: last, x: w.x, y: w.y) == 0 { return now }
+            last = now
+        }
+        return last
+    }
+
+    /// The large view's picture (the first demo post's, square) is whole, centred and in pixels.
+    func assertWholeAndCentred(_ shot: Screenshot, _ w: Window, _ which: String, file: StaticString = #filePath, line: UInt = #line) {
+        // The caption and the status line are left out: below the body's last two rows.
+        let area = w.body.lowerBound..<(w.body.upperBound - 2 * w.cell)
+        guard let box = shot.vividBox(x: w.x, y: area) else { return XCTFail("\(which): no picture in the view", file: file, line: line) }
+        let aspect = Double(box.x.count) / Double(box.y.count)
+        XCTAssertEqual(aspect, 1, accuracy: 0.12, "\(which): a square picture drawn \(box.x.count)×\(box.y.count) px", file: file, line: line)
+        XCTAssertGreaterThan(box.y.count, area.count * 3 / 4, "\(which): the picture is not as large as the view allows", file: file, line: line)
+        let left = box.x.lowerBound - w.x.lowerBound, right = w.x.upperBound - box.x.upperBound
+        XCTAssertLessThanOrEqual(abs(left - right), 4 * w.cell, "\(which): not centred (\(left) px left, \(right) px right)", file: file, line: line)
+        XCTAssertGreaterThan(shot.vividColours(x: box.x, y: box.y), 40, "\(which): symbols, not pixels", file: file, line: line)
+    }
+
+    func testXtermWithSixelShowsPicturesScrollsBackToTheSameScreenAndViewsWholePictures() throws {
+        guard X11Display.installed("xterm") else { return XCTFail("xterm is not installed: make test installs it") }
+        let display = try X11Display()
+        defer { display.close() }
+        let home = try home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let w = try open(display, ["xterm", "-ti", "vt340", "-geometry", "120x40+0+0", "-fa", "Monospace", "-fs", "10", "-e"],
+                         class: "XTerm", home: home)
+        // Thumbnails as sixel pixels: far more colours than xterm's 8 for text.
+        let pictures = try display.wait { $0.vividColours(x: w.x, y: w.body) > 60 }
+        XCTAssertTrue(pictures.ok, "no pixels: \(pictures.shot.vividColours(x: w.x, y: w.body)) colours")
+        let first = try settled(display, w)
+        try display.press("j", "j", "j", "j", "j", window: w.id)
+        let moved = try display.wait { $0.difference(from: first, x: w.x, y: w.body) > 0.05 }
+        XCTAssertTrue(moved.ok, "j did not move the list")
+        try display.press("k", "k", "k", "k", "k", window: w.id)
+        let back = try display.wait { $0.difference(from: first, x: w.x, y: w.body) < 0.002 }
+        XCTAssertTrue(back.ok, "scrolled back, \(back.shot.difference(from: first, x: w.x, y: w.body) * 100)% of the list differs")
+
+        try display.press("v", window: w.id)
+        let opened = try display.wait { s in s.vividBox(x: w.x, y: w.body).map { $0.y.count > w.body.count / 2 } ?? false }
+        XCTAssertTrue(opened.ok, "v opened no large picture")
+        assertWholeAndCentred(try settled(display, w), w, "first open")
+        try display.press("x", window: w.id)
+        let closed = try display.wait { $0.difference(from: first, x: w.x, y: w.body) < 0.002 }
+        XCTAssertTrue(closed.ok, "the list did not come back as it was")
+        try display.press("v", window: w.id)
+        _ = try display.wait { s in s.vividBox(x: w.x, y: w.body).map { $0.y.count > w.body.count / 2 } ?? false }
+        assertWholeAndCentred(try settled(display, w), w, "second open")
+    }
+
+    /// kitty 0.26 answers the graphics query but draws no placeholder cells: pictures come as symbols,
+    /// in colour, not as boxes of missing glyphs (one colour each, the picture's id).
+    func testKittyWithoutPlaceholdersShowsPicturesNotBoxes() throws {
+        guard X11Display.installed("kitty") else { return XCTFail("kitty is not installed: make test installs it") }
+        let display = try X11Display()
+        defer { display.close() }
+        let home = try home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let w = try open(display, ["kitty", "-o", "initial_window_width=1000", "-o", "initial_window_height=720",
+                                   "-o", "remember_window_size=no", "--config", "NONE"], class: "kitty", home: home)
+        let pictures = try display.wait { $0.vividColours(x: w.x, y: w.body) > 60 }
+        XCTAssertTrue(pictures.ok, "thumbnails are not pictures: \(pictures.shot.vividColours(x: w.x, y: w.body)) colours")
+        let log = (try? String(contentsOf: home.appendingPathComponent("state/tern/tern.log"), encoding: .utf8)) ?? ""
+        XCTAssertTrue(log.contains("terminal=kitty("), "the probe did not learn kitty's version:\n\(log)")
+    }
+
+    /// urxvt prints an APC string as text: the screen once slid up a row with kitty's query on it. The
+    /// title bar stays the top row and the status line the bottom one, both drawn whole.
+    func testUrxvtKeepsTitleAndStatusLinesInPlace() throws {
+        guard X11Display.installed("urxvt") else { return XCTFail("urxvt is not installed: make test installs it") }
+        let display = try X11Display()
+        defer { display.close() }
+        let home = try home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let w = try open(display, ["urxvt", "-geometry", "120x40+0+0", "-e"], class: "URxvt", home: home)
+        let pictures = try display.wait { $0.vividColours(x: w.x, y: w.body) > 20 }
+        XCTAssertTrue(pictures.ok, "no thumbnails")
+        try display.press("j", "j", "j", window: w.id)
+        let shot = try settled(display, w)
+        let title = (w.y.lowerBound + 2)..<(w.y.lowerBound + w.cell - 2)
+        let status = (w.y.upperBound - w.cell + 2)..<(w.y.upperBound - 2)
+        XCTAssertGreaterThan(shot.darkShare(y: title, x: w.x), 0.6, "the title bar is not the top row")
+        XCTAssertGreaterThan(shot.darkShare(y: status, x: w.x), 0.6, "the status line is not the bottom row")
+    }
+}
