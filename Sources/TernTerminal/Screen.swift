@@ -28,7 +28,7 @@ public final class Screen {
     /// terminal type and size. `errors` takes standard error off the terminal while curses has it.
     public init(terminalType: String? = nil, output: String? = nil, size: (rows: Int, columns: Int)? = nil,
                 environment: [String: String] = ProcessInfo.processInfo.environment,
-                errors: StandardErrorCapture? = nil) throws {
+                colors: ColorChoice = .auto, errors: StandardErrorCapture? = nil) throws {
         _ = TerminalLocale.ready
         self.errors = errors
         // Before curses starts: it puts a handler of its own on Ctrl-Z only where none is.
@@ -71,12 +71,12 @@ public final class Screen {
         nodelay(tern_stdscr(), true)
         set_escdelay(25)
         curs_set(0)
-        colorMode = .monochrome
-        if has_colors(), environment["NO_COLOR"].map({ $0.isEmpty }) ?? true {
+        let flag = { (name: String) in tigetflag(name) > 0 }
+        colorMode = ColorMode.choose(colors, terminfoColors: has_colors() ? max(0, Int(tigetnum("colors"))) : 0,
+                                     truecolorFlag: flag("RGB") || flag("Tc"), environment: environment)
+        if colorMode != .monochrome {
             start_color()
             use_default_colors()
-            let colors = tern_colors()
-            colorMode = colors >= 0x1000000 ? .direct : colors >= 256 ? .indexed256 : colors >= 16 ? .indexed16 : colors >= 8 ? .indexed8 : .monochrome
         }
         writer.attributesShown = Self.attributesShown()
         // Curses draws its own (blank) screen once, entering the alternate screen; from then on it is

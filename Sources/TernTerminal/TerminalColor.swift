@@ -90,13 +90,39 @@ public enum TerminalColor: Sendable, Hashable {
     }
 }
 
-/// What the terminal can show, from its terminfo and the environment (`NO_COLOR`).
+/// What the terminal can show, from its terminfo and the environment (`NO_COLOR`, `COLORTERM`).
 public enum ColorMode: Sendable, Hashable {
     case direct
     case indexed256
     case indexed16
     case indexed8
     case monochrome
+
+    /// The mode for what the user chose, the colours terminfo counts, whether terminfo has the `RGB` or
+    /// `Tc` flag, and the environment. Auto takes terminfo's count, raised to direct colour where the
+    /// terminal says it has it (`COLORTERM=truecolor` or `24bit`, as alacritty, foot, GNOME Terminal and
+    /// xfce4-terminal set, or the flag); `NO_COLOR` means none. Pure.
+    public static func choose(_ choice: ColorChoice, terminfoColors: Int, truecolorFlag: Bool,
+                              environment: [String: String]) -> ColorMode {
+        if let no = environment["NO_COLOR"], !no.isEmpty { return .monochrome }
+        switch choice {
+        case .truecolor: return .direct
+        case .c256: return .indexed256
+        case .c16: return .indexed16
+        case .c8: return .indexed8
+        case .mono: return .monochrome
+        case .auto: break
+        }
+        guard terminfoColors >= 8 else { return .monochrome }
+        let colorterm = (environment["COLORTERM"] ?? "").lowercased()
+        if terminfoColors >= 0x1000000 || truecolorFlag || colorterm == "truecolor" || colorterm == "24bit" { return .direct }
+        return terminfoColors >= 256 ? .indexed256 : terminfoColors >= 16 ? .indexed16 : .indexed8
+    }
+}
+
+/// The colours the user asked for (`colors` in the config, `--colors`).
+public enum ColorChoice: String, Sendable, CaseIterable {
+    case auto, truecolor, c256 = "256", c16 = "16", c8 = "8", mono
 }
 
 /// How a run of text looks.

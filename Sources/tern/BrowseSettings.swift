@@ -1,5 +1,6 @@
 import Logging
 import TernModel
+import TernTerminal
 
 /// What a browsing session runs with, as plain values: the parsed options' meaning, or the defaults when
 /// `tern` is typed alone. The command-line definitions take their defaults from here, so both agree.
@@ -22,6 +23,7 @@ struct ViewSettings: Equatable {
     var poll: Double?
     var noStream = false
     var images: ImagesOption?
+    var colors: ColorChoice?
     var lowData = false
     var pageSize = 20
     var logLevel: Logger.Level = .info

@@ -2,6 +2,7 @@ import Foundation
 import TernImages
 import TernModel
 import TernStore
+import TernTerminal
 import TernUI
 import TOMLKit
 
@@ -18,6 +19,7 @@ import TOMLKit
 /// stream = true             # live updates over the server's streaming API
 /// confirm_boost = false     # B asks before boosting
 /// images = "auto"           # auto, kitty, sixel, iterm, symbols or off
+/// colors = "auto"           # auto, truecolor, 256, 16, 8 or mono
 /// thumbnail_height = 8      # rows of a thumbnail (default: from the window's width)
 /// thumbnail_width = 28      # widest thumbnail in columns (default: a 16:9 picture at that height)
 /// avatars = true            # small avatars beside names
@@ -39,6 +41,7 @@ struct Config: Decodable {
     var stream: Bool?
     var confirmBoost: Bool?
     var images: String?
+    var colors: ColorChoice?
     var thumbnailWidth: Int?
     var thumbnailHeight: Int?
     var avatars: Bool?
@@ -56,7 +59,7 @@ struct Config: Decodable {
         case cachePosts = "cache_posts"
         case mouse, keys, stream
         case confirmBoost = "confirm_boost"
-        case images, avatars
+        case images, avatars, colors
         case thumbnailWidth = "thumbnail_width"
         case thumbnailHeight = "thumbnail_height"
         case lowData = "low_data"
@@ -88,6 +91,12 @@ struct Config: Decodable {
         images = try c.decodeIfPresent(String.self, forKey: .images)
         if let images, images != "auto", GraphicsMode(rawValue: images) == nil {
             throw ConfigError(description: "images = \"\(images)\": use auto, kitty, sixel, iterm, symbols or off")
+        }
+        if let name = try c.decodeIfPresent(String.self, forKey: .colors) {
+            guard let choice = ColorChoice(rawValue: name) else {
+                throw ConfigError(description: "colors = \"\(name)\": use auto, truecolor, 256, 16, 8 or mono")
+            }
+            colors = choice
         }
         thumbnailWidth = try c.decodeIfPresent(Int.self, forKey: .thumbnailWidth)
         thumbnailHeight = try c.decodeIfPresent(Int.self, forKey: .thumbnailHeight)

@@ -66,7 +66,7 @@ enum Session {
         }
         // Whatever a library writes to stderr goes to the log while curses has the terminal.
         let stderrLog = Logger(label: "tern.stderr")
-        let screen = try Screen(errors: StandardErrorCapture { stderrLog.warning("\($0)") })
+        let screen = try Screen(colors: view.colors ?? config.colors ?? .auto, errors: StandardErrorCapture { stderrLog.warning("\($0)") })
         defer { screen.close() }
         startup.mark("curses")
         // The cached posts go up now, while the store and the rest finish opening on the other core.

@@ -89,6 +89,9 @@ struct ViewOptions: ParsableArguments {
     @Option(help: "How pictures are shown: auto, kitty, sixel, iterm, symbols or off (config: images, default auto).")
     var images: ImagesOption?
 
+    @Option(help: "Colours: auto, truecolor, 256, 16, 8 or mono (config: colors, default auto: terminfo, COLORTERM, NO_COLOR).")
+    var colors: ColorChoice?
+
     @Flag(help: "Low data: no prefetch; only the selected post's pictures load, the rest show their blurhash (config: low_data).")
     var lowData = false
 
@@ -99,12 +102,13 @@ struct ViewOptions: ParsableArguments {
     var logLevel = ViewSettings.standard.logLevel
 
     var settings: ViewSettings {
-        ViewSettings(theme: theme, prefetch: prefetch, poll: poll, noStream: noStream, images: images, lowData: lowData,
-                     pageSize: pageSize, logLevel: logLevel)
+        ViewSettings(theme: theme, prefetch: prefetch, poll: poll, noStream: noStream, images: images, colors: colors,
+                     lowData: lowData, pageSize: pageSize, logLevel: logLevel)
     }
 }
 
 extension ImagesOption: ExpressibleByArgument {}
+extension ColorChoice: ExpressibleByArgument {}
 
 /// A problem to tell the user in one sentence, without the usage text argument errors get.
 struct UserError: Error, CustomStringConvertible {

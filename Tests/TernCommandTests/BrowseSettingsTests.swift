@@ -15,13 +15,13 @@ final class BrowseSettingsTests: XCTestCase {
     func testEveryOptionReachesTheSettings() throws {
         let parsed = try XCTUnwrap(Tern.parseAsRoot([
             "--account", "me@example.social", "--timeline", "local", "--offline", "--theme", "dusk", "--prefetch", "3",
-            "--poll", "60", "--no-stream", "--images", "sixel", "--low-data", "--page-size", "5", "--log-level", "debug",
+            "--poll", "60", "--no-stream", "--images", "sixel", "--colors", "16", "--low-data", "--page-size", "5", "--log-level", "debug",
         ]) as? Browse)
         var expected = BrowseSettings.standard
         expected.account.account = "me@example.social"
         expected.timeline = "local"
         expected.offline = true
-        expected.view = ViewSettings(theme: "dusk", prefetch: 3, poll: 60, noStream: true, images: .mode(.sixel), lowData: true,
+        expected.view = ViewSettings(theme: "dusk", prefetch: 3, poll: 60, noStream: true, images: .mode(.sixel), colors: .c16, lowData: true,
                                      pageSize: 5, logLevel: .debug)
         XCTAssertEqual(parsed.settings, expected)
         let server = try XCTUnwrap(Tern.parseAsRoot(["--server", "example.social", "--token-file", "/t"]) as? Browse)

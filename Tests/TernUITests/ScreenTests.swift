@@ -7,14 +7,50 @@ import XCTest
 /// The curses screen on terminals people have: direct colour (TERM=xterm-direct, where chafa's transparent
 /// cells, -1, once trapped converting to a curses colour) and ones that cannot place the cursor at all.
 final class ScreenTests: XCTestCase {
-    func screen(_ term: String) throws -> (Screen, URL) {
+    func screen(_ term: String, environment: [String: String] = [:], colors: ColorChoice = .auto) throws -> (Screen, URL) {
         guard FileManager.default.fileExists(atPath: "/usr/share/terminfo/x/\(term)")
             || FileManager.default.fileExists(atPath: "/lib/terminfo/x/\(term)") else {
             throw XCTSkip("terminfo for \(term) is not installed (make test installs ncurses-term)")
         }
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("tern-truecolor-\(UUID().uuidString)")
-        let screen = try Screen(terminalType: term, output: out.path, size: (rows: 12, columns: 40), environment: [:])
+        let screen = try Screen(terminalType: term, output: out.path, size: (rows: 12, columns: 40), environment: environment, colors: colors)
         return (screen, out)
+    }
+
+    /// What the colours of a frame come out as, on a terminal type with an environment.
+    func sgr(_ term: String, _ environment: [String: String], colors: ColorChoice = .auto) throws -> (ColorMode, String) {
+        let (screen, out) = try screen(term, environment: environment, colors: colors)
+        defer { try? FileManager.default.removeItem(at: out) }
+        let mode = screen.colorMode
+        screen.erase()
+        screen.draw(SafeText("rgb"), row: 0, column: 0, style: TextStyle(foreground: .rgb(0x3366CC)))
+        screen.draw(SafeText("idx"), row: 1, column: 0, style: TextStyle(foreground: .index(208), background: .index(17)))
+        screen.update()
+        screen.close()
+        return (mode, String(decoding: try Data(contentsOf: out), as: UTF8.self))
+    }
+
+    /// `COLORTERM=truecolor` (alacritty, foot, GNOME Terminal, xfce4-terminal) gives 24-bit colour on a
+    /// 256-colour terminfo; Debian's `TERM=xterm` never gets more than its 8 colours; `NO_COLOR` none.
+    func testColoursFollowTheTerminal() throws {
+        let (truecolor, direct) = try sgr("xterm-256color", ["COLORTERM": "truecolor"])
+        XCTAssertEqual(truecolor, .direct)
+        XCTAssertTrue(direct.contains("38;2;51;102;204"), direct.debugDescription)
+        let (indexed, palette) = try sgr("xterm-256color", [:])
+        XCTAssertEqual(indexed, .indexed256)
+        XCTAssertFalse(palette.contains("38;2;"), palette.debugDescription)
+        let (eight, basic) = try sgr("xterm", ["COLORTERM": "truecolor"], colors: .c8)
+        XCTAssertEqual(eight, .indexed8)
+        let (plain, old) = try sgr("xterm", [:])
+        XCTAssertEqual(plain, .indexed8)
+        for text in [basic, old] {
+            XCTAssertNil(text.range(of: #"\[[0-9;]*(38|48);[25];"#, options: .regularExpression), "more than 8 colours: \(text.debugDescription)")
+            XCTAssertNil(text.range(of: #"\[[0-9;]*(9[0-7]|10[0-7])m"#, options: .regularExpression), "bright colours: \(text.debugDescription)")
+        }
+        XCTAssertEqual(try sgr("xterm-256color", ["NO_COLOR": "1", "COLORTERM": "truecolor"]).0, .monochrome)
+        XCTAssertEqual(ColorMode.choose(.auto, terminfoColors: 256, truecolorFlag: true, environment: [:]), .direct)
+        XCTAssertEqual(ColorMode.choose(.auto, terminfoColors: 2, truecolorFlag: false, environment: ["COLORTERM": "24bit"]), .monochrome)
+        XCTAssertEqual(ColorMode.choose(.c256, terminfoColors: 8, truecolorFlag: false, environment: [:]), .indexed256)
     }
 
     func testTransparentPictureDrawsOnDirectColourTerminal() throws {
