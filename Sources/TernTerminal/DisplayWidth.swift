@@ -1,19 +1,89 @@
 import CNcursesw
 
-/// Terminal column widths, as curses itself counts them (wcwidth per scalar), so what we lay out is where
-/// curses puts it: CJK and emoji take two columns, combining marks none.
+/// Terminal column widths. A character (a grapheme cluster) is drawn in a form every terminal agrees on
+/// the width of, and measured as drawn (`cells(of:)`): terminals differ where the system's tables are
+/// older than the text or where emoji sequences join, and a line that one counts wider than another runs
+/// past its end and pushes the time off the right edge.
+/// - Each scalar takes what the system's `wcwidth` says (CJK and emoji two columns, marks none), as curses,
+///   tmux and most terminals here count it.
+/// - A scalar the system does not know (Unicode 15's 🩷 and 🫎 in Debian 12's glibc, which tmux drops and
+///   kitty draws two wide) is drawn as U+FFFD, padded to its width by current Unicode (Swift's own tables).
+/// - An emoji ZWJ sequence (👩‍👩‍👧) is drawn as its first emoji: some terminals join it into one wide
+///   glyph, others draw each part; emoji modifiers and variation selectors are left out for the same
+///   reason. A flag (two regional indicators) takes two columns everywhere and stays whole.
 public enum DisplayWidth {
-    public static func of(_ c: Character) -> Int {
-        var w = 0
-        for s in c.unicodeScalars { w += of(scalar: s) }
-        return w
+    /// One cell of a drawn character: its base, the zero-width marks on it, and its columns (0 only for a
+    /// mark with no base in its character, which joins the cell before it).
+    struct Cell {
+        var base: Unicode.Scalar
+        var marks: [Unicode.Scalar] = []
+        var width: Int
     }
 
-    /// One scalar's columns: 0 (marks, joiners, controls below space), 1 or 2.
-    static func of(scalar s: Unicode.Scalar) -> Int {
+    public static func of(_ c: Character) -> Int {
+        if let a = c.asciiValue { return a >= 0x20 && a < 0x7F ? 1 : 0 }
+        if let (_, w) = simple(c) { return w }
+        return cells(of: c).reduce(0) { $0 + $1.width }
+    }
+
+    /// Most characters are one scalar the system knows, drawn as it is: that scalar and its columns, without
+    /// building cells. Nil for the rest.
+    @inline(__always)
+    static func simple(_ c: Character) -> (Unicode.Scalar, Int)? {
+        let scalars = c.unicodeScalars
+        guard let s = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex, !isControl(s),
+              s.value < 0x1F000 || !s.properties.isEmojiModifier else { return nil }
+        let w = systemWidth(s)
+        return w > 0 ? (s, w) : nil
+    }
+
+    /// How a character is drawn, cell by cell (see the type's rules).
+    static func cells(of c: Character) -> [Cell] {
+        var out: [Cell] = []
+        let scalars = c.unicodeScalars
+        guard let base = scalars.first else { return out }
+        if isRegionalIndicator(base), scalars.count >= 2, isRegionalIndicator(scalars[scalars.index(after: scalars.startIndex)]) {
+            return [Cell(base: base, marks: [scalars[scalars.index(after: scalars.startIndex)]], width: 2)]
+        }
+        let emoji = base.value > 0xFF && base.properties.isEmoji
+        for s in scalars {
+            if emoji, s.value == 0x200D { break }
+            if emoji, s.value == 0xFE0E || s.value == 0xFE0F || s.properties.isEmojiModifier || (0xE0020...0xE007F).contains(s.value) {
+                continue
+            }
+            if isControl(s) {
+                // Never sent as text: C1 and DEL show as a space, C0 not at all.
+                if s.value >= 0x7F { out.append(Cell(base: " ", width: 1)) }
+                continue
+            }
+            let w = systemWidth(s)
+            if w == 0 {
+                if out.isEmpty { out.append(Cell(base: s, width: 0)) } else { out[out.count - 1].marks.append(s) }
+            } else if w > 0 {
+                out.append(Cell(base: s, width: w))
+            } else {
+                out.append(Cell(base: "\u{FFFD}", width: 1))
+                if s.properties.isEmojiPresentation || s.properties.isIdeographic { out.append(Cell(base: " ", width: 1)) }
+            }
+        }
+        return out
+    }
+
+    /// One scalar's columns as the system's tables say: -1 for one they do not know.
+    static func systemWidth(_ s: Unicode.Scalar) -> Int {
         if s.value < 0x300 { return s.value >= 0x20 ? 1 : 0 }
         _ = TerminalLocale.ready
-        return max(0, Int(wcwidth(wchar_t(bitPattern: s.value))))
+        return Int(wcwidth(wchar_t(bitPattern: s.value)))
+    }
+
+    static func isRegionalIndicator(_ s: Unicode.Scalar) -> Bool { (0x1F1E6...0x1F1FF).contains(s.value) }
+
+    /// One scalar's columns: 0 (marks, joiners, controls below space), 1 or 2; a scalar the system does not
+    /// know counts as the replacement drawn for it.
+    static func of(scalar s: Unicode.Scalar) -> Int {
+        let w = systemWidth(s)
+        if w >= 0 { return w }
+        return isControl(s) ? 0 : s.properties.isEmojiPresentation || s.properties.isIdeographic ? 2 : 1
     }
 
     /// C0 and C1 controls and DEL: never sent to the terminal as text, whatever reached the screen.

@@ -77,17 +77,28 @@ struct ScreenBuffer: Equatable {
         let end = min(columns, column + limit)
         var x = column
         var last: Int? = nil
-        for s in text.unicodeScalars {
-            let w = DisplayWidth.of(scalar: s)
-            if w == 0 {
-                // A mark joins the cell written before it; one with nothing before it in this text is dropped.
-                if !DisplayWidth.isControl(s), let l = last { _ = cells[row * columns + l].addMark(s.value) }
+        // Character by character, each in the form DisplayWidth measured (see its rules).
+        outer: for c in text {
+            if let (s, w) = DisplayWidth.simple(c) {
+                guard x + w <= end else { break }
+                place(ScreenCell(base: s.value, look: look), wide: w == 2, row: row, column: x)
+                last = x
+                x += w
                 continue
             }
-            guard x + w <= end else { break }
-            place(ScreenCell(base: DisplayWidth.isControl(s) ? 0x20 : s.value, look: look), wide: w == 2, row: row, column: x)
-            last = x
-            x += w
+            for shown in DisplayWidth.cells(of: c) {
+                if shown.width == 0 {
+                    // A mark joins the cell written before it; one with nothing before it in this text is dropped.
+                    if let l = last { _ = cells[row * columns + l].addMark(shown.base.value) }
+                    continue
+                }
+                guard x + shown.width <= end else { break outer }
+                var cell = ScreenCell(base: shown.base.value, look: look)
+                for m in shown.marks { _ = cell.addMark(m.value) }
+                place(cell, wide: shown.width == 2, row: row, column: x)
+                last = x
+                x += shown.width
+            }
         }
         return x - column
     }
