@@ -8,6 +8,14 @@ import TernModel
 /// whose terminfo-driven output was most of a frame's time.
 public final class Screen {
     public private(set) var colorMode: ColorMode
+    /// The terminal's background (0xRRGGBB), where it said (OSC 11) or the environment does (COLORFGBG):
+    /// text colours are then kept readable on it.
+    public var background: UInt32? {
+        didSet { if background != oldValue { readable = [:] } }
+    }
+    private struct ReadableKey: Hashable { var color: TerminalColor; var on: UInt32 }
+    /// Text colours as they are drawn on a background, once worked out.
+    private var readable: [ReadableKey: UInt32] = [:]
     private let terminal: OpaquePointer
     private let ownedOutput: UnsafeMutablePointer<FILE>?
     private let ownedInput: UnsafeMutablePointer<FILE>?
@@ -79,6 +87,8 @@ public final class Screen {
             use_default_colors()
         }
         writer.attributesShown = Self.attributesShown()
+        // Until the terminal says (the probe asks it), what rxvt-like terminals put in the environment.
+        background = TerminalAnswers.background(colorFGBG: environment["COLORFGBG"])
         // Curses draws its own (blank) screen once, entering the alternate screen; from then on it is
         // never asked to, so a key read never repaints over Tern's frame.
         refresh()
@@ -300,7 +310,18 @@ public final class Screen {
         if s.underline { a |= CellLook.underline }
         // Without colours a coloured bar still stands out, reversed.
         if s.reverse || (colorMode == .monochrome && s.background != .default) { a |= CellLook.reverse }
-        return CellLook(foreground: code(s.foreground), background: code(s.background), attributes: a)
+        return CellLook(foreground: foreground(s), background: code(s.background), attributes: a)
+    }
+
+    /// A style's text colour, moved where it would be hard to read on the background it is drawn on.
+    private func foreground(_ s: TextStyle) -> UInt32 {
+        guard !s.reverse, s.foreground != .default,
+              let on = s.background == .default ? background : ReadableColor.rgb(ofCode: code(s.background)) else { return code(s.foreground) }
+        let key = ReadableKey(color: s.foreground, on: on)
+        if let known = readable[key] { return known }
+        let found = ReadableColor.code(s.foreground, on: on, mode: colorMode) { Self.code($0, $1) }
+        readable[key] = found
+        return found
     }
 
     /// A colour as a `CellLook` code for the current mode. Total: any value a theme, chafa or a caller

@@ -15,6 +15,8 @@ public struct TerminalAnswers: Sendable, Equatable {
     public var version: String?
     /// The largest sixel picture the terminal takes (XTSMGRAPHICS, `CSI ? 2 ; 0 ; width ; height S`).
     public var sixelLimit: CellPixels?
+    /// The background colour, 0xRRGGBB (OSC 11, `ESC ] 11 ; rgb:RRRR/GGGG/BBBB ST`).
+    public var background: UInt32?
     /// The device attributes answer arrived: every answer to the queries before it has too.
     public var complete = false
     /// Bytes that were no answer: keys the user typed meanwhile, to be handed back to curses.
@@ -47,6 +49,12 @@ public struct TerminalAnswers: Sendable, Equatable {
         while i < bytes.count {
             guard bytes[i] == 0x1B, i + 1 < bytes.count else { typed.append(bytes[i]); i += 1; continue }
             switch bytes[i + 1] {
+            case UInt8(ascii: "]"):
+                // OSC: the background's `11;rgb:ffff/ffff/ffff`; other answers are passed over.
+                guard let (end, next) = Self.stringTerminator(bytes, from: i + 2) else { return }
+                let body = String(decoding: bytes[(i + 2)..<end], as: UTF8.self)
+                if body.hasPrefix("11;rgb:") { background = Self.rgb(body.dropFirst(7)) ?? background }
+                i = next
             case UInt8(ascii: "P"):
                 // DCS: XTVERSION's `ESC P > | kitty(0.26.5) ESC \`; other answers are passed over.
                 guard let (end, next) = Self.stringTerminator(bytes, from: i + 2) else { return }
@@ -86,6 +94,26 @@ public struct TerminalAnswers: Sendable, Equatable {
                 i += 1
             }
         }
+    }
+
+    /// X11's `RRRR/GGGG/BBBB` (1 to 4 hex digits a channel) as 0xRRGGBB.
+    static func rgb(_ text: Substring) -> UInt32? {
+        let parts = text.split(separator: "/")
+        guard parts.count == 3 else { return nil }
+        var out: UInt32 = 0
+        for p in parts {
+            guard (1...4).contains(p.count), let v = UInt32(p, radix: 16) else { return nil }
+            let top = UInt32(1) << (4 * UInt32(p.count)) - 1
+            out = out << 8 | (v * 255 + top / 2) / top
+        }
+        return out
+    }
+
+    /// The background `COLORFGBG` names (rxvt's "15;0", "0;default;15"): black for a dark palette entry,
+    /// white for a light one.
+    public static func background(colorFGBG: String?) -> UInt32? {
+        guard let last = colorFGBG?.split(separator: ";").last, let index = Int(last), (0...15).contains(index) else { return nil }
+        return index == 7 || index >= 9 ? 0xFFFFFF : 0x000000
     }
 
     /// Where a string sequence's body ends (`ESC \` or BEL) and the next byte after it; nil while it hasn't arrived.

@@ -28,10 +28,11 @@ public enum TerminalProbe {
     /// queries are wrapped for the terminal outside (the outer answer then marks the end).
     static func firstQueries(tmux: Tmux) -> [UInt8] {
         let version = Array("\u{1B}[>0q".utf8), sizes = Array("\u{1B}[16t\u{1B}[14t".utf8)
+        let background = Array("\u{1B}]11;?\u{1B}\\".utf8)
         switch tmux {
-        case .none: return version + sizes + attributes
-        case .passthrough: return TmuxPassthrough.wrap(version) + sizes + TmuxPassthrough.wrap(attributes)
-        case .blocked: return sizes + attributes
+        case .none: return version + sizes + background + attributes
+        case .passthrough: return TmuxPassthrough.wrap(version) + sizes + background + TmuxPassthrough.wrap(attributes)
+        case .blocked: return sizes + background + attributes
         }
     }
 

@@ -9,7 +9,9 @@ extension AppRunner {
         guard let findGraphics else { return }
         let found = findGraphics()
         if !found.typed.isEmpty { screen.unread(found.typed) }
-        // A terminal may have shown part of a query it did not know: everything is sent again.
+        // A terminal may have shown part of a query it did not know: everything is sent again, in colours
+        // readable on the background it said it has.
+        if let background = found.background { screen.background = background }
         screen.invalidate()
         use(found)
     }

@@ -12,9 +12,12 @@ public struct Graphics: Sendable {
     public var typed: [UInt8]
     /// The largest picture the terminal takes, in pixels, where it said.
     public var limit: CellPixels?
+    /// The terminal's background, 0xRRGGBB, where it said.
+    public var background: UInt32?
 
     public init(mode: GraphicsMode = .symbols, tmux: Bool = false, cell: CellPixels = .typical, limit: CellPixels? = nil,
-                layout: PictureLayout = PictureLayout(), note: String? = nil, typed: [UInt8] = []) {
+                background: UInt32? = nil, layout: PictureLayout = PictureLayout(), note: String? = nil, typed: [UInt8] = []) {
+        self.background = background
         self.mode = mode
         self.tmux = tmux
         self.cell = cell

@@ -118,7 +118,7 @@ enum Session {
                                                         "cell": "\(probe.cellPixels.width)x\(probe.cellPixels.height)",
                                                         "ms": "\(probe.elapsed.components.attoseconds / 1_000_000_000_000_000)"])
             return Graphics(mode: probe.mode, tmux: probe.tmux == .passthrough, cell: probe.cellPixels,
-                            limit: probe.mode == .sixel ? probe.answers.sixelLimit : nil, layout: layout,
+                            limit: probe.mode == .sixel ? probe.answers.sixelLimit : nil, background: probe.answers.background, layout: layout,
                             note: probe.note, typed: probe.answers.typed)
         }
         let loader = ImageLoader(http: http, colorMode: imageMode(for: screen.colorMode), diskCache: disk, offline: offline)

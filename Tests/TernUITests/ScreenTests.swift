@@ -1,6 +1,7 @@
 import Foundation
 @testable import TernImages
 import TernModel
+import TernUI
 @testable import TernTerminal
 import XCTest
 
@@ -28,6 +29,46 @@ final class ScreenTests: XCTestCase {
         screen.update()
         screen.close()
         return (mode, String(decoding: try Data(contentsOf: out), as: UTF8.self))
+    }
+
+    /// Every text colour of the default theme reads on the terminal's background (WCAG's 4.5:1) in 8, 16,
+    /// 256 and 24-bit palettes, light and dark: Debian's xterm drew handles yellow on white, st links dark
+    /// blue on black.
+    func testEveryThemeColourIsReadableOnTheBackground() throws {
+        let terminals: [(term: String, env: [String: String])] = [("xterm", [:]), ("xterm-16color", [:]), ("xterm-256color", [:]),
+                                                                  ("xterm-256color", ["COLORTERM": "truecolor"])]
+        for (term, env) in terminals {
+            for background: UInt32 in [0xFFFFFF, 0x000000, 0x1E1E1E, 0xFDF6E3] {
+                let (screen, out) = try screen(term, environment: env)
+                defer { screen.close(); try? FileManager.default.removeItem(at: out) }
+                screen.background = background
+                for (role, style) in Theme.builtIn.styles where !style.reverse && style.background == .default {
+                    let look = screen.look(style)
+                    // The terminal's own foreground is made for its background.
+                    guard let shown = ReadableColor.rgb(ofCode: look.foreground) else { continue }
+                    let ratio = ReadableColor.contrast(shown, background)
+                    XCTAssertGreaterThanOrEqual(ratio, ReadableColor.target, "\(term) \(env) on #\(String(background, radix: 16)): \(role) " +
+                                                "#\(String(shown, radix: 16)) has \(ratio):1")
+                }
+            }
+        }
+        // A colour that reads already is kept as the theme gave it.
+        let (screen, out) = try screen("xterm-256color", environment: ["COLORTERM": "truecolor"])
+        defer { screen.close(); try? FileManager.default.removeItem(at: out) }
+        screen.background = 0x000000
+        XCTAssertEqual(screen.look(TextStyle(foreground: .rgb(0xFFCC00))).foreground, CellLook.rgb(0xFFCC00))
+    }
+
+    func testTheBackgroundComesFromTheTerminalOrTheEnvironment() {
+        var a = TerminalAnswers()
+        a.read(Array("\u{1B}]11;rgb:ffff/ffff/dddd\u{1B}\\\u{1B}[?1c".utf8))
+        XCTAssertEqual(a.background, 0xFFFFDD)
+        var b = TerminalAnswers()
+        b.read(Array("\u{1B}]11;rgb:1e/1e/1e\u{07}\u{1B}[?1c".utf8))
+        XCTAssertEqual(b.background, 0x1E1E1E)
+        XCTAssertEqual(TerminalAnswers.background(colorFGBG: "0;default;15"), 0xFFFFFF)
+        XCTAssertEqual(TerminalAnswers.background(colorFGBG: "15;0"), 0x000000)
+        XCTAssertNil(TerminalAnswers.background(colorFGBG: "nonsense"))
     }
 
     /// `COLORTERM=truecolor` (alacritty, foot, GNOME Terminal, xfce4-terminal) gives 24-bit colour on a
