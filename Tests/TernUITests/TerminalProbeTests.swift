@@ -21,7 +21,7 @@ final class TerminalProbeTests: XCTestCase {
         while i < bytes.count {
             if bytes[i] == 0x1B, i + 1 < bytes.count {
                 switch bytes[i + 1] {
-                case UInt8(ascii: "_"), UInt8(ascii: "P"):
+                case UInt8(ascii: "_"), UInt8(ascii: "P"), UInt8(ascii: "]"):
                     // A string sequence, up to ESC \
                     var j = i + 2
                     while j + 1 < bytes.count, !(bytes[j] == 0x1B && bytes[j + 1] == UInt8(ascii: "\\")) { j += 1 }
