@@ -112,20 +112,41 @@ public struct Keymap: Sendable, Equatable {
     }
 
     /// The help overlay's lines, made from the bindings themselves so they never disagree.
-    var helpLines: [String] {
+    /// The compose screen's own keys, which no keymap changes.
+    static let composeHelp: [(keys: String, what: String)] = [
+        ("ctrl-s", "send"), ("esc", "close, keeping the draft"), ("tab shift-tab", "next / previous field"),
+        ("ctrl-e", "edit the text in $EDITOR"), ("ctrl-d", "remove a picture (in its empty alt text)"),
+    ]
+
+    /// The help for `width` columns: the lists' keys in two columns where both fit whole, else in one (each
+    /// line cut to the width), then the compose screen's keys.
+    func helpLines(width: Int) -> [String] {
+        func entry(_ keys: String, _ what: String) -> String {
+            keys.padding(toLength: max(keys.count, 19), withPad: " ", startingAt: 0) + " " + what
+        }
         let entries = UIAction.allCases.compactMap { a -> String? in
             let keys = keys(for: a)
             guard !keys.isEmpty else { return nil }
-            let names = keys.prefix(3).map(KeyName.name(of:)).joined(separator: " ")
-            return names.padding(toLength: max(names.count, 19), withPad: " ", startingAt: 0) + " " + a.help
+            return entry(keys.prefix(3).map(KeyName.name(of:)).joined(separator: " "), a.help)
         }
-        // Two columns, read down the left one first.
+        let fit = { (line: String) in DisplayWidth.truncate(line, to: max(1, width)) }
         let half = (entries.count + 1) / 2
-        return (0..<half).map { i in
-            let left = entries[i], right = i + half < entries.count ? entries[i + half] : ""
-            return left.padding(toLength: 50, withPad: " ", startingAt: 0) + right
+        let leftWidth = (entries.prefix(half).map(DisplayWidth.of).max() ?? 0) + 3
+        let rightWidth = entries.dropFirst(half).map(DisplayWidth.of).max() ?? 0
+        var lines: [String]
+        if leftWidth + rightWidth <= width {
+            // Two columns, read down the left one first.
+            lines = (0..<half).map { i in
+                let left = entries[i], right = i + half < entries.count ? entries[i + half] : ""
+                return left.padding(toLength: leftWidth, withPad: " ", startingAt: 0) + right
+            }
+        } else {
+            lines = entries.map(fit)
         }
+        return lines + ["", fit("Writing a post:")] + Self.composeHelp.map { fit(entry($0.keys, $0.what)) }
     }
+
+    var helpLines: [String] { helpLines(width: 200) }
 }
 
 /// A `[keys]` entry that can't be used.

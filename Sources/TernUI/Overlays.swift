@@ -4,14 +4,37 @@ import TernImages
 import TernModel
 import TernTerminal
 
-/// `?`: the keys, generated from the live keymap. Any key closes it; `q` also quits.
+/// `?`: the keys, generated from the live keymap and laid out for the screen's width. Any key closes it;
+/// `q` also quits. Where it is taller than the screen, j/k, the arrows and space scroll it first.
 struct HelpLayer: Layer {
+    private(set) var top = 0
+
+    /// The lines for this screen, and how many of them fit in the box.
+    static func layout(_ env: LayerEnv) -> (lines: [String], room: Int) {
+        (env.keymap.helpLines(width: max(1, env.columns - 6)), max(1, env.rows - 6))
+    }
+
     mutating func update(_ key: Key, _ env: LayerEnv) -> [Effect] {
-        key == .character("q") ? [.pop, .quit] : [.pop]
+        let (lines, room) = Self.layout(env)
+        let last = max(0, lines.count - room)
+        if last > 0 {
+            switch key {
+            case .character("j"), .down: top = min(last, top + 1); return []
+            case .character("k"), .up: top = max(0, top - 1); return []
+            case .character(" "), .pageDown: top = min(last, top + room); return []
+            case .pageUp: top = max(0, top - room); return []
+            default: break
+            }
+        }
+        return key == .character("q") ? [.pop, .quit] : [.pop]
     }
 
     func render(_ env: LayerEnv, on screen: Screen) {
-        env.renderer.drawBox(title: "Keys (any key closes)", lines: env.keymap.helpLines.map { ($0, false) }, on: screen)
+        let (lines, room) = Self.layout(env)
+        let start = min(top, max(0, lines.count - room))
+        let title = lines.count > room ? "Keys (\(start + 1)–\(min(lines.count, start + room)) of \(lines.count): j/k scroll, any other key closes)"
+            : "Keys (any key closes)"
+        env.renderer.drawBox(title: title, lines: lines[start..<min(lines.count, start + room)].map { ($0, false) }, on: screen)
     }
 }
 

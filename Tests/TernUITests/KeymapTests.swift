@@ -1,4 +1,5 @@
-import TernTerminal
+import Foundation
+@testable import TernTerminal
 @testable import TernUI
 import XCTest
 
@@ -44,5 +45,43 @@ final class KeymapTests: XCTestCase {
         XCTAssertNil(MouseEvent.sgr("32;3;7M"), "motion is not an event")
         XCTAssertNil(MouseEvent.sgr("0;x;7M"))
         XCTAssertNil(MouseEvent.sgr("0;0;7M"))
+    }
+}
+
+/// The help follows the screen: nothing cut at 80 columns, two columns where they fit, the compose screen's
+/// keys listed too, and scrolling where it is taller than the screen.
+final class HelpLayoutTests: XCTestCase {
+    func env(rows: Int, columns: Int) -> LayerEnv {
+        LayerEnv(rows: rows, columns: columns, now: Date(), renderer: FrameRenderer(theme: .builtIn))
+    }
+
+    func testTheHelpFitsItsWidthAndListsTheComposeKeys() throws {
+        for (rows, columns) in [(24, 80), (40, 120), (60, 200), (30, 100)] {
+            let (lines, _) = HelpLayer.layout(env(rows: rows, columns: columns))
+            for line in lines { XCTAssertLessThanOrEqual(DisplayWidth.of(line), columns - 6, "\(columns) columns: '\(line)'") }
+            let text = lines.joined(separator: "\n")
+            for action in UIAction.allCases where !Keymap.standard.keys(for: action).isEmpty {
+                XCTAssertTrue(text.contains(action.help), "\(columns) columns: \(action) cut or missing")
+            }
+            for (keys, what) in Keymap.composeHelp { XCTAssertTrue(text.contains(keys) && text.contains(what), "\(keys) missing") }
+        }
+        XCTAssertLessThan(HelpLayer.layout(env(rows: 60, columns: 200)).lines.count, UIAction.allCases.count, "two columns at 200")
+    }
+
+    func testATallHelpScrollsBeforeItCloses() throws {
+        let screen = try Screen(terminalType: "xterm-256color", output: "/dev/null", size: (24, 80))
+        defer { screen.close() }
+        let e = env(rows: 24, columns: 80)
+        var stack = LayerStack(root: .home)
+        _ = stack.apply([.push(.help)])
+        let (lines, room) = HelpLayer.layout(e)
+        XCTAssertGreaterThan(lines.count, room, "the help fits 80×24 in one screen; this test no longer covers scrolling")
+        for _ in 0..<lines.count { XCTAssertEqual(stack.apply(stack.key(.character("j"), e)), []) }
+        XCTAssertTrue(stack.top is HelpLayer, "j scrolled rather than closing")
+        stack.render(e, on: screen)
+        let shown = (0..<24).map { screen.frame.text(row: $0) }.joined(separator: "\n")
+        XCTAssertTrue(shown.contains("ctrl-d"), "the last lines are in view after scrolling:\n\(shown)")
+        XCTAssertEqual(stack.apply(stack.key(.character("x"), e)), [])
+        XCTAssertFalse(stack.top is HelpLayer, "another key closes it")
     }
 }
