@@ -9,8 +9,9 @@ import CNcursesw
 /// - A scalar the system does not know (Unicode 15's 🩷 and 🫎 in Debian 12's glibc, which tmux drops and
 ///   kitty draws two wide) is drawn as U+FFFD, padded to its width by current Unicode (Swift's own tables).
 /// - An emoji ZWJ sequence (👩‍👩‍👧) is drawn as its first emoji: some terminals join it into one wide
-///   glyph, others draw each part; emoji modifiers and variation selectors are left out for the same
-///   reason. A flag (two regional indicators) takes two columns everywhere and stays whole.
+///   glyph, others draw each part; variation selectors are left out for the same reason. A skin tone
+///   stays, as a cell of its own (tmux and xterm draw 👋🏽 four columns wide; a terminal that joins it
+///   draws two and is off by two). A flag (two regional indicators) takes two columns everywhere.
 public enum DisplayWidth {
     /// One cell of a drawn character: its base, the zero-width marks on it, and its columns (0 only for a
     /// mark with no base in its character, which joins the cell before it).
@@ -31,8 +32,7 @@ public enum DisplayWidth {
     @inline(__always)
     static func simple(_ c: Character) -> (Unicode.Scalar, Int)? {
         let scalars = c.unicodeScalars
-        guard let s = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex, !isControl(s),
-              s.value < 0x1F000 || !s.properties.isEmojiModifier else { return nil }
+        guard let s = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex, !isControl(s) else { return nil }
         let w = systemWidth(s)
         return w > 0 ? (s, w) : nil
     }
@@ -48,7 +48,7 @@ public enum DisplayWidth {
         let emoji = base.value > 0xFF && base.properties.isEmoji
         for s in scalars {
             if emoji, s.value == 0x200D { break }
-            if emoji, s.value == 0xFE0E || s.value == 0xFE0F || s.properties.isEmojiModifier || (0xE0020...0xE007F).contains(s.value) {
+            if emoji, s.value == 0xFE0E || s.value == 0xFE0F || (0xE0020...0xE007F).contains(s.value) {
                 continue
             }
             if isControl(s) {

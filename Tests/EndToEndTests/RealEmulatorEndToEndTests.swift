@@ -27,10 +27,16 @@ final class RealEmulatorEndToEndTests: XCTestCase {
         return Window(id: id, x: x..<(x + w), y: y..<(y + hgt))
     }
 
-    func home() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tern-x11-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+    /// `tern demo` in an emulator (`argv`, its window of X class `name`) on a display of its own, in a home of
+    /// its own; all of it ends with the test.
+    func run(_ argv: [String], class name: String, _ body: (X11Display, Window, URL) throws -> Void) throws {
+        guard X11Display.installed(argv[0]) else { return XCTFail("\(argv[0]) is not installed: make test installs it") }
+        let display = try X11Display()
+        defer { display.close() }
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("tern-x11-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        try body(display, try open(display, argv, class: name, home: home), home)
     }
 
     /// Screenshots until two in a row agree (pictures done arriving).
@@ -59,68 +65,55 @@ final class RealEmulatorEndToEndTests: XCTestCase {
     }
 
     func testXtermWithSixelShowsPicturesScrollsBackToTheSameScreenAndViewsWholePictures() throws {
-        guard X11Display.installed("xterm") else { return XCTFail("xterm is not installed: make test installs it") }
-        let display = try X11Display()
-        defer { display.close() }
-        let home = try home()
-        defer { try? FileManager.default.removeItem(at: home) }
-        let w = try open(display, ["xterm", "-ti", "vt340", "-geometry", "120x40+0+0", "-fa", "Monospace", "-fs", "10", "-e"],
-                         class: "XTerm", home: home)
-        // Thumbnails as sixel pixels: far more colours than xterm's 8 for text.
-        let pictures = try display.wait { $0.vividColours(x: w.x, y: w.body) > 60 }
-        XCTAssertTrue(pictures.ok, "no pixels: \(pictures.shot.vividColours(x: w.x, y: w.body)) colours")
-        let first = try settled(display, w)
-        try display.press("j", "j", "j", "j", "j", window: w.id)
-        let moved = try display.wait { $0.difference(from: first, x: w.x, y: w.body) > 0.05 }
-        XCTAssertTrue(moved.ok, "j did not move the list")
-        try display.press("k", "k", "k", "k", "k", window: w.id)
-        let back = try display.wait { $0.difference(from: first, x: w.x, y: w.body) < 0.002 }
-        XCTAssertTrue(back.ok, "scrolled back, \(back.shot.difference(from: first, x: w.x, y: w.body) * 100)% of the list differs")
+        try run(["xterm", "-ti", "vt340", "-geometry", "120x40+0+0", "-fa", "Monospace", "-fs", "10", "-e"], class: "XTerm") { display, w, _ in
+            // Thumbnails as sixel pixels: far more colours than xterm's 8 for text.
+            let pictures = try display.wait { $0.vividColours(x: w.x, y: w.body) > 60 }
+            XCTAssertTrue(pictures.ok, "no pixels: \(pictures.shot.vividColours(x: w.x, y: w.body)) colours")
+            let first = try settled(display, w)
+            try display.press("j", "j", "j", "j", "j", window: w.id)
+            let moved = try display.wait { $0.difference(from: first, x: w.x, y: w.body) > 0.05 }
+            XCTAssertTrue(moved.ok, "j did not move the list")
+            try display.press("k", "k", "k", "k", "k", window: w.id)
+            let back = try display.wait { $0.difference(from: first, x: w.x, y: w.body) < 0.002 }
+            XCTAssertTrue(back.ok, "scrolled back, \(back.shot.difference(from: first, x: w.x, y: w.body) * 100)% of the list differs")
 
-        try display.press("v", window: w.id)
-        let opened = try display.wait { s in s.vividBox(x: w.x, y: w.body).map { $0.y.count > w.body.count / 2 } ?? false }
-        XCTAssertTrue(opened.ok, "v opened no large picture")
-        assertWholeAndCentred(try settled(display, w), w, "first open")
-        try display.press("x", window: w.id)
-        let closed = try display.wait { $0.difference(from: first, x: w.x, y: w.body) < 0.002 }
-        XCTAssertTrue(closed.ok, "the list did not come back as it was")
-        try display.press("v", window: w.id)
-        _ = try display.wait { s in s.vividBox(x: w.x, y: w.body).map { $0.y.count > w.body.count / 2 } ?? false }
-        assertWholeAndCentred(try settled(display, w), w, "second open")
+            try display.press("v", window: w.id)
+            let opened = try display.wait { s in s.vividBox(x: w.x, y: w.body).map { $0.y.count > w.body.count / 2 } ?? false }
+            XCTAssertTrue(opened.ok, "v opened no large picture")
+            assertWholeAndCentred(try settled(display, w), w, "first open")
+            try display.press("x", window: w.id)
+            let closed = try display.wait { $0.difference(from: first, x: w.x, y: w.body) < 0.002 }
+            XCTAssertTrue(closed.ok, "the list did not come back as it was")
+            try display.press("v", window: w.id)
+            _ = try display.wait { s in s.vividBox(x: w.x, y: w.body).map { $0.y.count > w.body.count / 2 } ?? false }
+            assertWholeAndCentred(try settled(display, w), w, "second open")
+        }
     }
 
     /// kitty 0.26 answers the graphics query but draws no placeholder cells: pictures come as symbols,
     /// in colour, not as boxes of missing glyphs (one colour each, the picture's id).
     func testKittyWithoutPlaceholdersShowsPicturesNotBoxes() throws {
-        guard X11Display.installed("kitty") else { return XCTFail("kitty is not installed: make test installs it") }
-        let display = try X11Display()
-        defer { display.close() }
-        let home = try home()
-        defer { try? FileManager.default.removeItem(at: home) }
-        let w = try open(display, ["kitty", "-o", "initial_window_width=1000", "-o", "initial_window_height=720",
-                                   "-o", "remember_window_size=no", "--config", "NONE"], class: "kitty", home: home)
-        let pictures = try display.wait { $0.vividColours(x: w.x, y: w.body) > 60 }
-        XCTAssertTrue(pictures.ok, "thumbnails are not pictures: \(pictures.shot.vividColours(x: w.x, y: w.body)) colours")
-        let log = (try? String(contentsOf: home.appendingPathComponent("state/tern/tern.log"), encoding: .utf8)) ?? ""
-        XCTAssertTrue(log.contains("terminal=kitty("), "the probe did not learn kitty's version:\n\(log)")
+        try run(["kitty", "-o", "initial_window_width=1000", "-o", "initial_window_height=720", "-o", "remember_window_size=no",
+                 "--config", "NONE"], class: "kitty") { display, w, home in
+            let pictures = try display.wait { $0.vividColours(x: w.x, y: w.body) > 60 }
+            XCTAssertTrue(pictures.ok, "thumbnails are not pictures: \(pictures.shot.vividColours(x: w.x, y: w.body)) colours")
+            let log = (try? String(contentsOf: home.appendingPathComponent("state/tern/tern.log"), encoding: .utf8)) ?? ""
+            XCTAssertTrue(log.contains("terminal=kitty("), "the probe did not learn kitty's version:\n\(log)")
+        }
     }
 
     /// urxvt prints an APC string as text: the screen once slid up a row with kitty's query on it. The
     /// title bar stays the top row and the status line the bottom one, both drawn whole.
     func testUrxvtKeepsTitleAndStatusLinesInPlace() throws {
-        guard X11Display.installed("urxvt") else { return XCTFail("urxvt is not installed: make test installs it") }
-        let display = try X11Display()
-        defer { display.close() }
-        let home = try home()
-        defer { try? FileManager.default.removeItem(at: home) }
-        let w = try open(display, ["urxvt", "-geometry", "120x40+0+0", "-e"], class: "URxvt", home: home)
-        let pictures = try display.wait { $0.vividColours(x: w.x, y: w.body) > 20 }
-        XCTAssertTrue(pictures.ok, "no thumbnails")
-        try display.press("j", "j", "j", window: w.id)
-        let shot = try settled(display, w)
-        let title = (w.y.lowerBound + 2)..<(w.y.lowerBound + w.cell - 2)
-        let status = (w.y.upperBound - w.cell + 2)..<(w.y.upperBound - 2)
-        XCTAssertGreaterThan(shot.darkShare(y: title, x: w.x), 0.6, "the title bar is not the top row")
-        XCTAssertGreaterThan(shot.darkShare(y: status, x: w.x), 0.6, "the status line is not the bottom row")
+        try run(["urxvt", "-geometry", "120x40+0+0", "-e"], class: "URxvt") { display, w, _ in
+            let pictures = try display.wait { $0.vividColours(x: w.x, y: w.body) > 20 }
+            XCTAssertTrue(pictures.ok, "no thumbnails")
+            try display.press("j", "j", "j", window: w.id)
+            let shot = try settled(display, w)
+            let title = (w.y.lowerBound + 2)..<(w.y.lowerBound + w.cell - 2)
+            let status = (w.y.upperBound - w.cell + 2)..<(w.y.upperBound - 2)
+            XCTAssertGreaterThan(shot.darkShare(y: title, x: w.x), 0.6, "the title bar is not the top row")
+            XCTAssertGreaterThan(shot.darkShare(y: status, x: w.x), 0.6, "the status line is not the bottom row")
+        }
     }
 }

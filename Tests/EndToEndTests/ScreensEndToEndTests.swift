@@ -81,7 +81,7 @@ final class ScreensEndToEndTests: XCTestCase {
         let liked = tmux.wait { s in s.split(separator: "\n").contains { $0.hasPrefix("▌") && $0.contains("liked") } }
         XCTAssertTrue(liked.ok, "L did not like:\n\(liked.screen)")
         try tmux.send("?")
-        let help = tmux.wait { $0.contains("Keys (any key closes)") }
+        let help = tmux.wait { $0.contains("Keys (") && $0.contains("any key closes") || $0.contains("any other key closes") }
         XCTAssertTrue(help.ok, help.screen)
         XCTAssertTrue(help.screen.contains("L                   like / unlike"), help.screen)
 
