@@ -5,9 +5,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-static inline png_uint_32 tern_png_format_rgb(void) { return PNG_FORMAT_RGB; }
-static inline int tern_png_image_version(void) { return PNG_IMAGE_VERSION; }
-static inline int tern_png_image_failed(png_image *image) { return PNG_IMAGE_FAILED(*image); }
 
 /* libpng reports errors with longjmp, which Swift cannot take part in: the whole read lives here. */
 
@@ -122,5 +119,49 @@ static inline uint8_t *tern_png_decode_reduced(const uint8_t *data, size_t lengt
     png_destroy_read_struct(&png, &info, NULL);
     *out_width = ow; *out_height = oh;
     return out;
+}
+/* Writing, with the same error handling: into a growing buffer. */
+
+struct tern_png_sink { uint8_t *data; size_t length; size_t capacity; };
+
+static void tern_png_write(png_structp png, png_bytep bytes, png_size_t count) {
+    struct tern_png_sink *sink = (struct tern_png_sink *)png_get_io_ptr(png);
+    if (sink->capacity - sink->length < count) {
+        size_t capacity = sink->capacity * 2 > sink->length + count ? sink->capacity * 2 : sink->length + count;
+        uint8_t *grown = (uint8_t *)realloc(sink->data, capacity);
+        if (!grown) png_error(png, "out of memory");
+        sink->data = grown;
+        sink->capacity = capacity;
+    }
+    memcpy(sink->data + sink->length, bytes, count);
+    sink->length += count;
+}
+
+static void tern_png_flush(png_structp png) { (void)png; }
+
+/// RGB rows as a PNG at zlib's fastest level with one filter (Sub) for every row: libpng's defaults (level
+/// 6, each row tried with five filters) made a photo's PNG cost most of a kitty or iTerm2 thumbnail. Returns
+/// the file (malloc'd, the caller frees it) or NULL with `error` filled in.
+static inline uint8_t *tern_png_encode_rgb(const uint8_t *rgb, uint32_t width, uint32_t height, size_t *length, char *error) {
+    struct tern_png_sink sink = { NULL, 0, 0 };
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, error, tern_png_error, tern_png_warning);
+    if (!png) return NULL;
+    png_infop info = png_create_info_struct(png);
+    if (!info || setjmp(png_jmpbuf(png))) {
+        free(sink.data);
+        png_destroy_write_struct(&png, info ? &info : NULL);
+        return NULL;
+    }
+    png_set_write_fn(png, &sink, tern_png_write, tern_png_flush);
+    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+                 PNG_FILTER_TYPE_DEFAULT);
+    png_set_compression_level(png, 1);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
+    png_write_info(png, info);
+    for (uint32_t y = 0; y < height; y++) png_write_row(png, rgb + (size_t)y * width * 3);
+    png_write_end(png, info);
+    png_destroy_write_struct(&png, &info);
+    *length = sink.length;
+    return sink.data;
 }
 #endif

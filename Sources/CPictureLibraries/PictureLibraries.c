@@ -213,11 +213,21 @@ FORWARD_VOID(PNG, png_set_expand, (png_structrp png_ptr), (png_ptr))
 FORWARD_VOID(PNG, png_set_gray_to_rgb, (png_structrp png_ptr), (png_ptr))
 FORWARD_VOID(PNG, png_set_strip_16, (png_structrp png_ptr), (png_ptr))
 FORWARD_VOID(PNG, png_set_add_alpha, (png_structrp png_ptr, png_uint_32 filler, int flags), (png_ptr, filler, flags))
-FORWARD(PNG, int, png_image_write_to_memory,
-        (png_imagep image, void *memory, png_alloc_size_t *PNG_RESTRICT memory_bytes, int convert_to_8_bit,
-         const void *buffer, png_int_32 row_stride, const void *colormap),
-        (image, memory, memory_bytes, convert_to_8_bit, buffer, row_stride, colormap))
-FORWARD_VOID(PNG, png_image_free, (png_imagep image), (image))
+FORWARD(PNG, png_structp, png_create_write_struct,
+        (png_const_charp user_png_ver, png_voidp error_ptr, png_error_ptr error_fn, png_error_ptr warn_fn),
+        (user_png_ver, error_ptr, error_fn, warn_fn))
+FORWARD_VOID(PNG, png_destroy_write_struct, (png_structpp png_ptr_ptr, png_infopp info_ptr_ptr), (png_ptr_ptr, info_ptr_ptr))
+FORWARD_VOID(PNG, png_set_write_fn, (png_structrp png_ptr, png_voidp io_ptr, png_rw_ptr write_data_fn, png_flush_ptr output_flush_fn),
+             (png_ptr, io_ptr, write_data_fn, output_flush_fn))
+FORWARD_VOID(PNG, png_set_IHDR,
+             (png_const_structrp png_ptr, png_inforp info_ptr, png_uint_32 width, png_uint_32 height, int bit_depth,
+              int color_type, int interlace_method, int compression_method, int filter_method),
+             (png_ptr, info_ptr, width, height, bit_depth, color_type, interlace_method, compression_method, filter_method))
+FORWARD_VOID(PNG, png_set_compression_level, (png_structrp png_ptr, int level), (png_ptr, level))
+FORWARD_VOID(PNG, png_set_filter, (png_structrp png_ptr, int method, int filters), (png_ptr, method, filters))
+FORWARD_VOID(PNG, png_write_info, (png_structrp png_ptr, png_const_inforp info_ptr), (png_ptr, info_ptr))
+FORWARD_VOID(PNG, png_write_row, (png_structrp png_ptr, png_const_bytep row), (png_ptr, row))
+FORWARD_VOID(PNG, png_write_end, (png_structrp png_ptr, png_inforp info_ptr), (png_ptr, info_ptr))
 
 // libwebp (WebPInitDecoderConfig and WebPGetFeatures are inline in its header, over these)
 FORWARD(WEBP, int, WebPGetDecoderVersion, (void), ())

@@ -1,6 +1,6 @@
 import CPNG
 
-/// Writes RGB pixels as a PNG with libpng's simplified API: what kitty and iTerm2 are sent, and what the
+/// Writes RGB pixels as a PNG (fast settings, see the C shim): what kitty and iTerm2 are sent, and what the
 /// demo server serves.
 public enum PNGEncoder {
     public struct Failure: Error, CustomStringConvertible {
@@ -10,24 +10,14 @@ public enum PNGEncoder {
     public static func encode(rgb: [UInt8], width: Int, height: Int) throws -> [UInt8] {
         precondition(rgb.count >= width * height * 3, "RGB buffer smaller than its size")
         try PictureLibraries.require()
-        var image = png_image()
-        image.version = png_uint_32(tern_png_image_version())
-        image.width = png_uint_32(width)
-        image.height = png_uint_32(height)
-        image.format = tern_png_format_rgb()
-        var size: png_alloc_size_t = 0
-        let probe = rgb.withUnsafeBytes { src in
-            png_image_write_to_memory(&image, nil, &size, 0, src.baseAddress, Int32(width * 3), nil)
+        var error = [CChar](repeating: 0, count: 128)
+        var length = 0
+        guard let file = rgb.withUnsafeBufferPointer({ src in
+            error.withUnsafeMutableBufferPointer { tern_png_encode_rgb(src.baseAddress, UInt32(width), UInt32(height), &length, $0.baseAddress) }
+        }) else {
+            throw Failure(description: "PNG encode failed: \(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
         }
-        guard probe != 0, size > 0 else { throw Failure(description: "PNG size probe failed") }
-        var out = [UInt8](repeating: 0, count: Int(size))
-        let rc = out.withUnsafeMutableBytes { dst in
-            rgb.withUnsafeBytes { src in
-                png_image_write_to_memory(&image, dst.baseAddress, &size, 0, src.baseAddress, Int32(width * 3), nil)
-            }
-        }
-        png_image_free(&image)
-        guard rc != 0 else { throw Failure(description: "PNG encode failed") }
-        return Array(out.prefix(Int(size)))
+        defer { free(file) }
+        return Array(UnsafeBufferPointer(start: file, count: length))
     }
 }

@@ -134,11 +134,14 @@ public final class AppRunner {
             if !writingStarted { writingStarted = true; startWriting() }
             // Pictures held back by the byte cap come once the view has been still for a moment.
             let waiting = screen.picturesDeferred > 0
-            if poll(&fds, 3, opening ? 20 : waiting ? 120 : 1000) == 0, waiting { dirty = true }
+            for i in fds.indices { fds[i].revents = 0 }
+            let ready = poll(&fds, 3, opening ? 20 : waiting ? 120 : 1000)
+            if ready == 0, waiting { dirty = true }
             // A terminal that went away without a SIGHUP reaching Tern (started through su or runuser, then
             // the window or the ssh connection closed) reads as its end: leave as `q` does, keeping what
-            // must be kept, rather than poll it for ever with the cache locked.
-            if screen.inputEnded(fds[0].revents) {
+            // must be kept, rather than poll it for ever with the cache locked. (Not after an interrupted
+            // poll, a resize's: what it says of the input is nothing.)
+            if ready > 0, screen.inputEnded(fds[0].revents) {
                 log.notice("the terminal is gone: quitting")
                 running = false
                 break
