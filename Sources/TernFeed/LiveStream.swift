@@ -65,12 +65,26 @@ public actor LiveStream {
     public func run() async {
         report(.state(.connecting))
         // The upgrade itself says whether a server streams: Mastodon's health check is not asked first, as
-        // GoToSocial streams without one (its 404 once meant minutes-late posts, polled).
+        // GoToSocial streams without one (its 404 once meant minutes-late posts, polled). The instance
+        // description, which names the streaming address, is: a server that cannot be reached is waited for
+        // here, with backoff, by the HTTP client that reads the timelines anyway, not with WebSocket
+        // attempts (whose code alone is 4.5 MB resident that an offline start does not need).
         var candidates: [String] = []
-        do {
-            if let advertised = try await client.advertisedStreamingURL() { candidates.append(advertised) }
-        } catch {
-            logger.info("the server's instance description gave no streaming address", metadata: ["error": "\(error)"])
+        var unreachable = 0
+        while !Task.isCancelled {
+            do {
+                if let advertised = try await client.advertisedStreamingURL() { candidates.append(advertised) }
+                break
+            } catch let error as MastodonError where error.serverUnreachable {
+                unreachable += 1
+                if unreachable == 1 { report(.state(.reconnecting)) }
+                logger.info("the server cannot be reached; streaming waits for it", metadata: ["error": "\(error)"])
+                let wait = retry.backoff(failures: unreachable, jitter: Double.random(in: 0...1))
+                do { try await Task.sleep(for: .seconds(wait)) } catch { return }
+            } catch {
+                logger.info("the server's instance description gave no streaming address", metadata: ["error": "\(error)"])
+                break
+            }
         }
         // Proxies advertise addresses they don't serve: the account's own origin is the second try.
         if !candidates.contains(client.originStreamingURL) { candidates.append(client.originStreamingURL) }

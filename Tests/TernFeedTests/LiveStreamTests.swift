@@ -113,6 +113,18 @@ final class LiveStreamTests: XCTestCase {
         }
     }
 
+    /// A server that is down when Tern starts is waited for, not given up on: once it answers, the stream
+    /// connects and the lists catch up, without a key (it used to poll for the rest of the run).
+    func testAServerDownAtTheStartStreamsOnceItIsBack() async throws {
+        var config = DemoConfig()
+        config.unreachableSeconds = 1.5
+        try await run(config) { _, _, log in
+            try await log.wait("reconnecting") { $0.states.contains(.reconnecting) }
+            try await log.wait(timeout: 20, "live once the server is back") { $0.states.last == .live && $0.catchUps >= 1 }
+            XCTAssertFalse(log.states.contains(.polling))
+        }
+    }
+
     /// A server that takes the token only in the address is asked again that way, and streams.
     func testATokenRefusedInHeadersGoesInTheAddress() async throws {
         var config = DemoConfig()
