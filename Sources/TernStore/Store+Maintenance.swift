@@ -78,15 +78,32 @@ extension Store {
     }
 
     public func stats() throws -> StoreStats {
-        try pool.read { db in
-            let timelines = try Row.fetchAll(db, sql: """
-                SELECT account, timeline, COUNT(post_id) AS n FROM entry GROUP BY account, timeline ORDER BY account, timeline
-                """).map { StoreStats.Timeline(account: $0["account"], timeline: $0["timeline"], entries: $0["n"]) }
-            return StoreStats(fileBytes: fileBytes,
-                              posts: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM post") ?? 0,
-                              pendingActions: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM pending_action") ?? 0,
-                              timelines: timelines)
+        let bytes = fileBytes
+        return try pool.read { try Self.stats($0, fileBytes: bytes) }
+    }
+
+    /// The same figures read beside a running Tern (`tern cache`): the file opened read-only and the store's
+    /// lock not taken, since a reader changes nothing a writer could send twice. Nil where there is no store.
+    public static func stats(readingOnly url: URL) throws -> StoreStats? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        var config = Configuration()
+        config.readonly = true
+        config.busyMode = .timeout(5)
+        do {
+            return try DatabaseQueue(path: url.path, configuration: config).read { try stats($0, fileBytes: fileBytes(of: url)) }
+        } catch {
+            throw StoreError.unreadable(url.path, "\(error)")
         }
+    }
+
+    private static func stats(_ db: Database, fileBytes: Int64) throws -> StoreStats {
+        let timelines = try Row.fetchAll(db, sql: """
+            SELECT account, timeline, COUNT(post_id) AS n FROM entry GROUP BY account, timeline ORDER BY account, timeline
+            """).map { StoreStats.Timeline(account: $0["account"], timeline: $0["timeline"], entries: $0["n"]) }
+        return StoreStats(fileBytes: fileBytes,
+                          posts: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM post") ?? 0,
+                          pendingActions: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM pending_action") ?? 0,
+                          timelines: timelines)
     }
 
     /// Empties the cache of posts, timelines and positions. Pending actions stay: they are the user's

@@ -48,7 +48,9 @@ public final class Store: Sendable {
     }
 
     /// The database, its write-ahead log and shared-memory file, in bytes.
-    public var fileBytes: Int64 {
+    public var fileBytes: Int64 { Self.fileBytes(of: url) }
+
+    static func fileBytes(of url: URL) -> Int64 {
         [url.path, url.path + "-wal", url.path + "-shm"].reduce(Int64(0)) { sum, path in
             sum + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0)
         }

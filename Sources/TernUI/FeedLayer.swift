@@ -118,6 +118,8 @@ struct FeedLayer: Layer {
             }
             return [.feed(opening, .toggleFollow)]
         case .grid where feed != .notifications:
+            // A grid of pictures with pictures turned off would draw them all the same.
+            if env.renderer.pictures.off { return [.say("No grid: pictures are off (images = off)", error: false)] }
             return [.push(.grid(opening, selecting: row?.post?.id))]
         case .mentionsOnly, .grid:
             guard feed == .notifications else { return [] }

@@ -15,16 +15,20 @@ struct Cache: ParsableCommand {
 
         func run() throws {
             let paths = TernPaths()
-            let store: Store
-            do { store = try Store(url: paths.store) } catch { throw UserError("\(error)") }
-            let stats = try store.stats()
+            // Read-only, without the store's lock: it works beside a running Tern, which holds it.
+            let stats: StoreStats?
+            do { stats = try Store.stats(readingOnly: paths.store) } catch { throw UserError("\(error)") }
             say("Posts:    \(paths.store.path)")
-            say("          \(megabytes(stats.fileBytes)), \(stats.posts) posts")
-            for t in stats.timelines {
-                say("          \(t.account) \(t.timeline): \(t.entries) posts")
-            }
-            if stats.pendingActions > 0 {
-                say("          \(stats.pendingActions) likes/saves waiting to be sent")
+            if let stats {
+                say("          \(megabytes(stats.fileBytes)), \(stats.posts) posts")
+                for t in stats.timelines {
+                    say("          \(t.account) \(t.timeline): \(t.entries) posts")
+                }
+                if stats.pendingActions > 0 {
+                    say("          \(stats.pendingActions) likes/saves waiting to be sent")
+                }
+            } else {
+                say("          none yet")
             }
             let images = directoryBytes(paths.imageCache)
             say("Pictures: \(paths.imageCache.path)")

@@ -154,4 +154,17 @@ final class StoreActionTests: XCTestCase {
         first = nil
         XCTAssertNoThrow(try Store(url: folder.store))
     }
+
+    /// `tern cache` only reads: it works beside a running Tern, which holds the store, and sees its posts.
+    func testSizesAreReadBesideARunningTern() throws {
+        let folder = TemporaryFolder()
+        XCTAssertNil(try Store.stats(readingOnly: folder.store), "no store, nothing to read")
+        let running = try Store(url: folder.store)
+        try running.insert((1...30).reversed().map { makePost($0) }, into: TimelineKey(account: "me", timeline: "home"), at: .bottom)
+        let read = try XCTUnwrap(try Store.stats(readingOnly: folder.store))
+        XCTAssertEqual(read.posts, 30)
+        XCTAssertEqual(read.timelines.map(\.entries), [30])
+        XCTAssertGreaterThan(read.fileBytes, 0)
+        XCTAssertThrowsError(try Store(url: folder.store), "the running Tern still holds the store for writers")
+    }
 }

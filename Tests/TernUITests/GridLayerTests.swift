@@ -29,6 +29,17 @@ final class GridLayerTests: XCTestCase {
         return nil
     }
 
+    /// With pictures off (`--images off`), `m` says so rather than drawing every picture in a grid.
+    func testNoGridWithPicturesOff() {
+        let e = env((0..<10).map { post($0, pictures: 1) })
+        e.renderer.pictures.off = true
+        var stack = LayerStack(root: .home)
+        _ = stack.apply(stack.settle(e))
+        let effects = stack.apply(stack.key(.character("m"), e))
+        XCTAssertFalse(stack.top is GridLayer)
+        XCTAssertTrue(effects.contains { if case .say(let text, _) = $0 { return text.contains("pictures are off") } else { return false } }, "\(effects)")
+    }
+
     func testMOpensTheGridAtTheSelectedPostAndComesBackToWhereItMoved() {
         let posts = (0..<60).map { post($0, pictures: $0 % 3 == 2 ? 0 : 1) }
         let e = env(posts)
