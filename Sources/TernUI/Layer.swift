@@ -68,6 +68,8 @@ extension Layer {
 struct LayerStack {
     private(set) var layers: [any Layer]
     private var parked: [TimelineID: FeedLayer] = [:]
+    /// The timeline a search was made from: Esc on the results goes back to it.
+    private var beforeSearch: TimelineID?
 
     init(root: TimelineID) {
         layers = [FeedLayer(.timeline(root))]
@@ -146,7 +148,13 @@ struct LayerStack {
                     out.append(layer.load)
                 }
             case .pop:
-                guard layers.count > 1 else { continue }
+                guard layers.count > 1 else {
+                    // Search results are a timeline of their own at the bottom: back is where the search began.
+                    if let root = layers.first as? FeedLayer, case .timeline(.search) = root.opening, let back = beforeSearch {
+                        out += apply([.switchTimeline(back)])
+                    }
+                    continue
+                }
                 // A screen under a screen shows again: it asks again for what it needs (pictures, paging).
                 if !layers.removeLast().isOverlay { layers[screenIndex].uncovered() }
             case .focusPost(let id):
@@ -157,6 +165,9 @@ struct LayerStack {
             case .switchTimeline(let t):
                 layers.removeSubrange(1...)
                 if let current = layers[0] as? FeedLayer, case .timeline(let old) = current.opening {
+                    if case .search = t {
+                        if case .search = old {} else { beforeSearch = old }
+                    }
                     if old == t { out.append(.feed(.timeline(t), .start)); continue }
                     parked[old] = current
                 }

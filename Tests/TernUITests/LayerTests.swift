@@ -61,6 +61,31 @@ final class LayerTests: XCTestCase {
         return out
     }
 
+    /// Search results are a timeline of their own; Esc (or h, Backspace) on them goes back to the timeline
+    /// the search began from, at the same post (issue 35: only `t` `1` got out).
+    func testEscLeavesSearchResultsForWhereTheSearchBegan() {
+        let posts = (0..<30).map { post($0) }
+        var e = env([timeline(posts)])
+        var stack = LayerStack(root: .home)
+        _ = stack.apply(stack.settle(e))
+        _ = press([.character("j"), .character("j"), .character("/")], &stack, e)
+        XCTAssertTrue(stack.top is SearchLayer)
+        let searched = press(Array("harbour").map { Key.character($0) } + [.enter], &stack, e)
+        XCTAssertTrue(searched.contains(.feed(.timeline(.search("harbour")), .start)), "\(searched)")
+        e.feeds[.timeline(.search("harbour"))] = FeedSnapshot(TimelineSnapshot(version: 1, timeline: .search("harbour"), posts: [post(3)]))
+        _ = stack.apply(stack.settle(e))
+        for back in [Key.escape, .character("h"), .backspace] {
+            _ = press([.character("/")] + Array("harbour").map { Key.character($0) } + [.enter], &stack, e)
+            guard case .timeline(.search)? = (stack.layers.first as? FeedLayer)?.opening else { return XCTFail("not on the results") }
+            let effects = press([back], &stack, e)
+            guard let root = stack.layers.first as? FeedLayer, case .timeline(.home) = root.opening else {
+                return XCTFail("\(back) stayed on the results: \(stack.layers)")
+            }
+            XCTAssertEqual(root.viewport.selectedID, "p2", "back at the same post")
+            XCTAssertTrue(effects.contains(.feed(.timeline(.home), .start)))
+        }
+    }
+
     func testMovingOpeningAThreadAndComingBackToTheSamePlace() {
         let posts = (0..<30).map { post($0, warning: $0 == 4 ? "spoilers" : "") }
         let e = env([timeline(posts)])
