@@ -46,20 +46,21 @@ final class DisplayWidthTests: XCTestCase {
         }
         let socket = "tern-width-\(getpid())"
         defer { _ = Self.run([tmux, "-L", socket, "kill-server"], capture: false) }
-        for (text, columns) in Self.cases {
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket).txt")
+        // One server, a session a case: a server killed between cases may still be going when the next starts.
+        for (i, (text, columns)) in Self.cases.enumerated() {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-\(i).txt")
             try ("A" + Self.sent(text) + "B").write(to: file, atomically: true, encoding: .utf8)
             defer { try? FileManager.default.removeItem(at: file) }
-            XCTAssertEqual(Self.run([tmux, "-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "40", "-y", "3",
-                                     "cat \(file.path); sleep 30"], capture: false).status, 0)
+            XCTAssertEqual(Self.run([tmux, "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", "w\(i)", "-x", "40", "-y", "3",
+                                     "cat \(file.path); sleep 30"], capture: false).status, 0, "tmux did not start a session")
             var x = ""
             let deadline = Date().addingTimeInterval(5)
             repeat {
                 usleep(50_000)
-                x = Self.run([tmux, "-L", socket, "display", "-p", "#{cursor_x}"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+                x = Self.run([tmux, "-L", socket, "display", "-p", "-t", "w\(i)", "#{cursor_x}"]).output
+                    .trimmingCharacters(in: .whitespacesAndNewlines)
             } while Int(x) != columns + 2 && Date() < deadline
             XCTAssertEqual(Int(x), columns + 2, "\(text.debugDescription): tmux's cursor at \(x), Tern counted \(columns) between A and B")
-            _ = Self.run([tmux, "-L", socket, "kill-server"], capture: false)
         }
     }
 
