@@ -4,7 +4,7 @@ set -euo pipefail
 # The second line: real terminal emulators on a private X server, for the tests that judge their screenshots.
 packages=(libncurses-dev libchafa-dev libglib2.0-dev libturbojpeg0-dev libpng-dev libwebp-dev libgif-dev
           libsqlite3-dev libxml2-dev pkg-config tmux ncurses-term chafa time
-          xvfb xterm kitty rxvt-unicode xdotool imagemagick)
+          xvfb xterm kitty konsole mlterm rxvt-unicode xdotool imagemagick)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -9,10 +9,14 @@ public struct PixelOutput: Sendable, Hashable {
     /// The largest picture the terminal takes, where it said (xterm's sixel area: 1000×1000 by default);
     /// a larger one is cut or dropped by the terminal, so pictures are made to fit it.
     public var limit: CellPixels?
-    public init(mode: GraphicsMode, cell: CellPixels, limit: CellPixels? = nil) {
+    /// Pictures are sent with every pixel of their box, a small one enlarged here: where they are placed at
+    /// their cells (`kittyDirect`), Konsole draws a picture at its own size, whatever cells it is given.
+    public var fillsBox: Bool
+    public init(mode: GraphicsMode, cell: CellPixels, limit: CellPixels? = nil, fillsBox: Bool = false) {
         self.mode = mode
         self.cell = cell
         self.limit = limit
+        self.fillsBox = fillsBox
     }
 
     /// The largest box of cells within the terminal's limit, at most `columns`×`rows`.
@@ -49,9 +53,11 @@ final class PixelEncoder {
     func encode(_ image: RGBAImage, columns: Int, rows: Int, output: PixelOutput) throws -> TerminalPixels? {
         switch output.mode {
         case .kitty, .iterm:
-            // Never more pixels than the picture has: the terminal scales it up to the cells itself.
+            // Never more pixels than the picture has: the terminal scales it up to the cells itself, unless it
+            // does not.
             let size = output.pixels(columns: columns, rows: rows)
-            let w = min(size.width, image.width), h = min(size.height, image.height)
+            let w = output.fillsBox ? size.width : min(size.width, image.width)
+            let h = output.fillsBox ? size.height : min(size.height, image.height)
             let png = try PNGEncoder.encode(rgb: image.scaled(width: w, height: h).rgb(), width: w, height: h)
             if output.mode == .kitty {
                 return .kitty(KittyPixels(width: w, height: h, columns: columns, rows: rows, png: png))

@@ -44,9 +44,10 @@ public enum KittyGraphics {
         return c
     }
 
-    /// Sends a picture under `id` and gives it a virtual placement of `columns`×`rows` cells, in quiet
-    /// mode (no answer). Split into the protocol's 4,096-byte chunks; each wrapped for tmux when asked.
-    public static func transmit(id: UInt32, _ p: KittyPixels, tmux: Bool) -> [UInt8] {
+    /// Sends a picture under `id`, in quiet mode (no answer), and gives it a virtual placement of
+    /// `columns`×`rows` cells unless `direct` (it is then placed at cells by `place`). Split into the
+    /// protocol's 4,096-byte chunks; each wrapped for tmux when asked.
+    public static func transmit(id: UInt32, _ p: KittyPixels, tmux: Bool, direct: Bool = false) -> [UInt8] {
         let payload = Data(p.png).base64EncodedData()
         var out: [UInt8] = []
         out.reserveCapacity(payload.count + payload.count / 4096 * 24 + 128)
@@ -55,7 +56,7 @@ public enum KittyGraphics {
             let end = min(payload.count, offset + 4096)
             let more = end < payload.count ? 1 : 0
             let keys = offset == 0
-                ? "a=T,U=1,f=100,c=\(p.columns),r=\(p.rows),i=\(id),q=2,m=\(more)"
+                ? direct ? "a=t,f=100,i=\(id),q=2,m=\(more)" : "a=T,U=1,f=100,c=\(p.columns),r=\(p.rows),i=\(id),q=2,m=\(more)"
                 : "m=\(more)"
             var chunk = Array("\u{1B}_G\(keys);".utf8)
             chunk += payload[offset..<end]
@@ -64,6 +65,17 @@ public enum KittyGraphics {
             offset = end
         } while offset < payload.count
         return out
+    }
+
+    /// Shows the picture held under `id` over `columns`×`rows` cells from the cursor, the cursor left where it
+    /// is (`C=1`). `placement` tells this placement from the picture's others (an avatar beside several posts).
+    public static func place(id: UInt32, placement: UInt32, columns: Int, rows: Int) -> [UInt8] {
+        Array("\u{1B}_Ga=p,i=\(id),p=\(placement),c=\(columns),r=\(rows),C=1,q=2\u{1B}\\".utf8)
+    }
+
+    /// Takes one placement off the screen; the picture stays held for the next.
+    public static func unplace(id: UInt32, placement: UInt32) -> [UInt8] {
+        Array("\u{1B}_Ga=d,d=i,i=\(id),p=\(placement),q=2\u{1B}\\".utf8)
     }
 
     /// Frees a picture and its placements in the terminal.

@@ -2,11 +2,13 @@ import CNcursesw
 import Foundation
 import TernModel
 
-/// Pictures the terminal draws as pixels at the cursor (sixel, iTerm2). The frame holds blank cells under
-/// them, and the pictures are written after its update. A picture is sent again only when it is new or
-/// moved, or when its lines were repainted; lines a picture left are repainted in full so no pixels stay
-/// behind. Bytes per frame are capped: pictures past the cap are drawn as symbols by
-/// the caller, and come as pixels on a later frame once the view holds still.
+/// Pictures the terminal draws as pixels at the cursor (sixel, iTerm2, kitty placed directly). The frame
+/// holds blank cells under them, and the pictures are written after its update. A picture is sent again only
+/// when it is new or moved, or when its lines were repainted. Pixels that text overwrites (sixel, iTerm2)
+/// go by repainting the lines a picture left in full; a kitty placement lives on a layer of its own and
+/// goes only by its `removal`, sent for every placement that left, whatever else cleared the screen. Bytes
+/// per frame are capped: pictures past the cap are drawn as symbols by the caller, and come as pixels on a
+/// later frame once the view holds still.
 struct InlinePictures {
     struct Placement: Equatable {
         var key: Int
@@ -15,6 +17,8 @@ struct InlinePictures {
         var columns: Int
         var rows: Int
         var sequence: [UInt8]
+        /// What takes the picture off the screen, where overwriting its cells does not (kitty).
+        var removal: [UInt8] = []
 
         func same(as o: Placement) -> Bool {
             key == o.key && row == o.row && column == o.column && columns == o.columns && rows == o.rows
@@ -68,23 +72,34 @@ struct InlinePictures {
     /// Whether any picture is on screen or placed in this frame.
     var any: Bool { !shown.isEmpty || !frame.isEmpty }
 
-    /// Lines of pictures that are gone from where they were: they are repainted whole.
+    /// Placements to take off the screen before the next pictures go (kitty's outlive a cleared screen).
+    private var removals: [UInt8] = []
+
+    /// Lines of pictures that are gone from where they were, where text overwrites pixels: they are
+    /// repainted whole.
     func linesToRepaint() -> [Range<Int>] {
-        shown.filter { old in !frame.contains { $0.same(as: old) } }.map(\.lines)
+        shown.filter { old in old.removal.isEmpty && !frame.contains { $0.same(as: old) } }.map(\.lines)
     }
 
-    /// The pictures to write now, and remembers the frame as shown.
-    mutating func finish(repainted: [Range<Int>]) -> [Placement] {
+    /// What to write now: the removals of pictures that left, then the pictures to place (each with its
+    /// place); remembers the frame as shown.
+    mutating func finish(repainted: [Range<Int>]) -> (removals: [UInt8], place: [Placement]) {
+        for old in shown where !old.removal.isEmpty && !frame.contains(where: { $0.same(as: old) }) { removals += old.removal }
         let send = frame.filter { p in
             !shown.contains { $0.same(as: p) } || repainted.contains { $0.overlaps(p.lines) }
         }
         shown = frame
-        bytesSent += send.reduce(0) { $0 + $1.sequence.count }
-        return send
+        bytesSent += send.reduce(0) { $0 + $1.sequence.count } + removals.count
+        defer { removals = [] }
+        return (removals, send)
     }
 
-    /// After a full repaint nothing of the old pictures is on screen.
-    mutating func forgetShown() { shown = [] }
+    /// After a full repaint nothing of the old pictures is on screen: those that a cleared screen keeps
+    /// are taken off with the next frame.
+    mutating func forgetShown() {
+        for old in shown { removals += old.removal }
+        shown = []
+    }
 }
 
 extension Screen {
@@ -103,6 +118,18 @@ extension Screen {
                                     sequence: picture.sequence))
     }
 
+    /// Places the kitty picture held under `id` with its top-left cell at (row, column), where the terminal
+    /// draws no placeholder cells. False when it does not fit the screen or the frame's byte cap: the caller
+    /// draws its symbols.
+    public func placeKitty(id: UInt32, columns: Int, rows pictureRows: Int, row: Int, column: Int) -> Bool {
+        guard row >= 0, column >= 0, row + pictureRows <= rows, column + columns <= self.columns else { return false }
+        // One placement a cell per picture: the same avatar beside two posts is two placements.
+        let placement = UInt32(row * 4096 + column + 1)
+        return pictures.place(.init(key: Int(id), row: row, column: column, columns: columns, rows: pictureRows,
+                                    sequence: KittyGraphics.place(id: id, placement: placement, columns: columns, rows: pictureRows),
+                                    removal: KittyGraphics.unplace(id: id, placement: placement)))
+    }
+
     /// An overlay drawn over this region: pictures placed under it are taken back.
     public func coverPictures(rows: Range<Int>, columns: Range<Int>) { pictures.cover(rows: rows, columns: columns) }
 
@@ -113,9 +140,9 @@ extension Screen {
     public var pictureBytesSent: Int { pictures.bytesSent }
 
     func emitPictures(repainted: [Range<Int>]) {
-        let send = pictures.finish(repainted: repainted)
-        guard !send.isEmpty else { return }
-        var out: [UInt8] = []
+        let (removals, send) = pictures.finish(repainted: repainted)
+        guard !send.isEmpty || !removals.isEmpty else { return }
+        var out = removals
         for p in send {
             out += Array("\u{1B}[\(p.row + 1);\(p.column + 1)H".utf8)
             out += p.sequence

@@ -36,8 +36,10 @@ public struct TerminalAnswers: Sendable, Equatable {
 
     /// Whether the terminal draws kitty's Unicode placeholder cells (U+10EEEE, `U=1`): kitty from 0.28 on.
     /// Older kitty answers the graphics query as if all were well, then draws each cell as a missing glyph.
-    /// Other terminals that answer the query (Ghostty) are taken at their word.
+    /// Konsole (22.04 on) answers the query and places pictures but draws no placeholders. Other terminals
+    /// that answer the query (Ghostty) are taken at their word.
     public var kittyPlaceholders: Bool {
+        if version?.hasPrefix("Konsole") == true { return false }
         guard let (major, minor) = kittyVersion else { return true }
         return (major, minor) >= (0, 28)
     }

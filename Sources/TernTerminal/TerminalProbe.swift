@@ -18,6 +18,16 @@ public enum TerminalProbe {
         /// Something the user may want to know (how to let pictures through tmux), or nil.
         public var note: String?
         public var elapsed: Duration
+
+        /// kitty pictures placed at their cells (`a=p`), where the terminal draws no placeholder cells.
+        public var kittyDirect: Bool
+    }
+
+    /// Whether this terminal's kitty pictures are placed at their cells rather than drawn as placeholder
+    /// cells: kitty before 0.28, and Konsole, which places and deletes kitty pictures but draws no
+    /// placeholders (and whose iTerm2 and sixel pictures stay on screen whatever is written over them).
+    static func placesKittyDirectly(_ answers: TerminalAnswers, _ env: [String: String]) -> Bool {
+        !answers.kittyPlaceholders || env["KONSOLE_VERSION"] != nil
     }
 
     public enum Tmux: Sendable, Equatable { case none, passthrough, blocked }
@@ -54,9 +64,9 @@ public enum TerminalProbe {
     static func mayDrawKitty(_ answers: TerminalAnswers, _ env: [String: String]) -> Bool {
         let term = env["TERM"] ?? "", program = (env["TERM_PROGRAM"] ?? "").lowercased()
         if term.contains("kitty") || term.contains("ghostty") || env["KITTY_WINDOW_ID"] != nil || env["GHOSTTY_RESOURCES_DIR"] != nil
-            || program == "ghostty" || program == "wezterm" { return true }
+            || env["KONSOLE_VERSION"] != nil || program == "ghostty" || program == "wezterm" { return true }
         let version = (answers.version ?? "").lowercased()
-        return ["kitty", "ghostty", "wezterm"].contains { version.hasPrefix($0) }
+        return ["kitty", "ghostty", "wezterm", "konsole"].contains { version.hasPrefix($0) }
     }
 
     /// Probes the terminal on `input`/`output` (the process's own by default) unless `requested` is a mode
@@ -86,21 +96,25 @@ public enum TerminalProbe {
         }
         let pixels = answers.cellPixels ?? cellPixels(window: answers.windowPixels, output) ?? windowCellPixels(output) ?? .typical
         let (mode, note) = choose(requested: requested, answers: answers, tmux: tmux, environment: environment)
-        return Result(mode: mode, cellPixels: pixels, answers: answers, tmux: tmux, note: note, elapsed: clock.now - start)
+        return Result(mode: mode, cellPixels: pixels, answers: answers, tmux: tmux, note: note, elapsed: clock.now - start,
+                      kittyDirect: mode == .kitty && placesKittyDirectly(answers, environment))
     }
 
     /// The mode for what was asked and what the terminal said. Pure.
     public static func choose(requested: GraphicsMode?, answers: TerminalAnswers, tmux: Tmux,
                               environment: [String: String]) -> (GraphicsMode, note: String?) {
         let program = environment["TERM_PROGRAM"] ?? "", lcTerminal = environment["LC_TERMINAL"] ?? ""
-        // WezTerm and Konsole answer kitty's query but draw no placeholder cells; their own iTerm2 images work.
-        let placeholderless = program == "WezTerm" || environment["KONSOLE_VERSION"] != nil
+        // WezTerm answers kitty's query but draws no placeholder cells; its own iTerm2 images work.
+        let placeholderless = program == "WezTerm"
         let iterm = tmux == .none && (program == "iTerm.app" || lcTerminal == "iTerm2" || program == "WezTerm"
             || program == "mintty" || environment["KONSOLE_VERSION"] != nil)
+        let direct = placesKittyDirectly(answers, environment)
         var best: GraphicsMode = .symbols
         var oldKitty: String?
-        if answers.kitty, !answers.kittyPlaceholders {
-            oldKitty = "Pictures as symbols: \(answers.version ?? "this kitty") draws no placeholder cells (kitty 0.28 and later do)"
+        // A terminal without placeholder cells has its pictures placed at their cells instead, which does
+        // not survive tmux's redraws.
+        if answers.kitty, direct, tmux != .none {
+            oldKitty = "Pictures as symbols: \(answers.version ?? "this terminal") in tmux needs kitty 0.28 or later for pixels"
         } else if answers.kitty, !placeholderless { best = .kitty }
         else if iterm { best = .iterm }
         // Pixels drawn at the cursor don't survive tmux's redraws; only tmux's own sixel support (3.4+),
@@ -111,7 +125,7 @@ public enum TerminalProbe {
         guard let requested else { return (best, blockedNote) }
         switch requested {
         case .symbols, .off: return (requested, nil)
-        case .kitty where answers.kitty && !answers.kittyPlaceholders: return (.symbols, oldKitty)
+        case .kitty where answers.kitty && direct && tmux != .none: return (.symbols, oldKitty)
         case .kitty where answers.kitty && tmux != .blocked, .sixel where answers.sixel && tmux != .passthrough, .iterm where tmux == .none:
             return (requested, nil)
         case .kitty, .sixel, .iterm:

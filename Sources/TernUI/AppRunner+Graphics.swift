@@ -20,19 +20,24 @@ extension AppRunner {
     /// what the user should know.
     func use(_ graphics: Graphics) {
         var mode = graphics.mode, note = graphics.note
-        if mode == .kitty, !screen.canDrawKittyPlaceholders {
+        if mode == .kitty, !graphics.kittyDirect, !screen.canDrawKittyPlaceholders {
             mode = .symbols
             note = "Pictures as symbols: kitty's placeholders need a 256-colour TERM (such as xterm-kitty)."
         }
         var layout = graphics.layout
         layout.off = mode == .off
         renderer.pictures = layout
-        if mode == .kitty, kitty == nil { kitty = KittyImages(screen: screen, tmux: graphics.tmux) }
+        let direct = mode == .kitty && graphics.kittyDirect
+        renderer.kittyDirect = direct
+        if mode == .kitty, kitty?.direct != direct {
+            kitty?.releaseAll()
+            kitty = KittyImages(screen: screen, tmux: graphics.tmux, direct: direct)
+        }
         if mode != .kitty, let old = kitty {
             old.releaseAll()
             kitty = nil
         }
-        feeder.use(mode.sendsPixels ? PixelOutput(mode: mode, cell: graphics.cell, limit: graphics.limit) : nil)
+        feeder.use(mode.sendsPixels ? PixelOutput(mode: mode, cell: graphics.cell, limit: graphics.limit, fillsBox: direct) : nil)
         if let note { show(note, error: false) }
         dirty = true
     }

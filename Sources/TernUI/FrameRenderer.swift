@@ -11,6 +11,8 @@ public final class FrameRenderer {
     public var theme: Theme
     /// How pictures are laid out in posts (size, avatars, off, low data); layouts are made again when it changes.
     var pictures = PictureLayout() { didSet { if pictures != oldValue { invalidateLayouts() } } }
+    /// kitty pictures are placed at their cells rather than drawn as placeholder cells (kitty before 0.28).
+    var kittyDirect = false
     /// Layouts are cheap to redo; a byte budget keeps memory flat however far the user scrolls and
     /// however long the posts are.
     private var layouts = MemoryCache<String, RowLayout>(budget: FrameRenderer.layoutBudget)
@@ -319,13 +321,16 @@ public final class FrameRenderer {
         }
     }
 
-    /// A thumbnail in the best form it came in: kitty's placeholder cells, a sixel or iTerm2 picture when it
-    /// is wholly in view and the frame's byte cap allows, else its symbols.
+    /// A thumbnail in the best form it came in: kitty's placeholder cells; a sixel, iTerm2 or directly placed
+    /// kitty picture when it is wholly in view and the frame's byte cap allows; else its symbols.
     func drawPicture(_ t: Thumbnail, key: ThumbnailRequest, row: Int, column: Int, visibleRows: Range<Int>, on screen: Screen) {
         switch t.pixels {
-        case .kittyImage(let id, let columns, let rows)?:
+        case .kittyImage(let id, let columns, let rows)? where !kittyDirect:
             screen.drawKitty(id: id, columns: columns, rows: rows, row: row, column: column, visibleRows: visibleRows)
             return
+        case .kittyImage(let id, let columns, let rows)?:
+            if visibleRows.contains(row), visibleRows.contains(row + rows - 1),
+               screen.placeKitty(id: id, columns: columns, rows: rows, row: row, column: column) { return }
         case .inline(let picture)?:
             if visibleRows.contains(row), visibleRows.contains(row + picture.rows - 1),
                screen.place(picture, key: key.hashValue, row: row, column: column) { return }

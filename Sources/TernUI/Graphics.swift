@@ -14,10 +14,14 @@ public struct Graphics: Sendable {
     public var limit: CellPixels?
     /// The terminal's background, 0xRRGGBB, where it said.
     public var background: UInt32?
+    /// kitty pictures are placed at the cursor rather than drawn as placeholder cells (kitty before 0.28).
+    public var kittyDirect: Bool
 
     public init(mode: GraphicsMode = .symbols, tmux: Bool = false, cell: CellPixels = .typical, limit: CellPixels? = nil,
-                background: UInt32? = nil, layout: PictureLayout = PictureLayout(), note: String? = nil, typed: [UInt8] = []) {
+                background: UInt32? = nil, kittyDirect: Bool = false, layout: PictureLayout = PictureLayout(), note: String? = nil,
+                typed: [UInt8] = []) {
         self.background = background
+        self.kittyDirect = kittyDirect
         self.mode = mode
         self.tmux = tmux
         self.cell = cell

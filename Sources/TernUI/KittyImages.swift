@@ -5,9 +5,12 @@ import TernTerminal
 /// The pictures a kitty-graphics terminal holds for this session: each thumbnail is sent once, under an id
 /// of its own, when it arrives; after that only its placeholder cells are drawn. The terminal's memory is
 /// bounded too: past `capacity` the oldest are freed, and their thumbnails are asked for again if needed.
+/// `direct`: the terminal draws no placeholder cells, so the pictures are sent without a placement and the
+/// frame places them at their cells.
 final class KittyImages {
     private let screen: Screen
     private let tmux: Bool
+    let direct: Bool
     private var ids: [ThumbnailRequest: UInt32] = [:]
     private var order: [ThumbnailRequest] = []
     private var next: UInt32
@@ -18,13 +21,16 @@ final class KittyImages {
     /// Ids carry their low byte as a 256-colour index (16…255: below 16 curses would send the basic colours'
     /// own codes, which kitty doesn't read as ids) and their high byte
     /// as a diacritic. The high byte starts from `seed`, so two Terns in one terminal (tmux panes) seldom
-    /// share ids.
-    init(screen: Screen, tmux: Bool, capacity: Int = 400, seed: UInt8 = UInt8.random(in: 1...255)) {
+    /// share ids; it stays below 128, as Konsole reads an id of 2³¹ or more as no picture at all.
+    init(screen: Screen, tmux: Bool, direct: Bool = false, capacity: Int = 400, seed: UInt8 = UInt8.random(in: 1...KittyImages.highest)) {
         self.screen = screen
         self.tmux = tmux
+        self.direct = direct
         self.capacity = capacity
-        next = UInt32(seed) << 24 | 16
+        next = UInt32(min(max(seed, 1), Self.highest)) << 24 | 16
     }
+
+    static let highest: UInt8 = 127
 
     /// Sends the picture (once) and returns what the renderer draws, plus the requests whose pictures the
     /// terminal was told to free to make room.
@@ -39,7 +45,7 @@ final class KittyImages {
         let id = allocate()
         ids[request] = id
         order.append(request)
-        let bytes = KittyGraphics.transmit(id: id, pixels, tmux: tmux)
+        let bytes = KittyGraphics.transmit(id: id, pixels, tmux: tmux, direct: direct)
         bytesSent += bytes.count
         screen.emit(bytes)
         return (.kittyImage(id: id, columns: pixels.columns, rows: pixels.rows), freed)
@@ -59,7 +65,7 @@ final class KittyImages {
         var low = (next & 0xFF) + 1, high = next >> 24
         if low > 255 {
             low = 16
-            high = high == 255 ? 1 : high + 1
+            high = high == UInt32(Self.highest) ? 1 : high + 1
         }
         next = high << 24 | low
         return id

@@ -111,14 +111,15 @@ enum Session {
         // The terminal is asked what it can show after the first frame with posts; until then, symbols.
         let findGraphics = {
             let probe = TerminalProbe.run(requested: requested)
-            logger.info("terminal graphics", metadata: ["mode": "\(probe.mode.rawValue)", "kitty": "\(probe.answers.kitty)",
+            logger.info("terminal graphics", metadata: ["mode": "\(probe.mode.rawValue)", "kitty": "\(probe.answers.kitty)\(probe.kittyDirect ? " direct" : "")",
                                                         "terminal": "\(probe.answers.version ?? "?")",
                                                         "sixel limit": "\(probe.answers.sixelLimit.map { "\($0.width)x\($0.height)" } ?? "-")",
                                                         "sixel": "\(probe.answers.sixel)", "tmux": "\(probe.tmux)",
                                                         "cell": "\(probe.cellPixels.width)x\(probe.cellPixels.height)",
                                                         "ms": "\(probe.elapsed.components.attoseconds / 1_000_000_000_000_000)"])
             return Graphics(mode: probe.mode, tmux: probe.tmux == .passthrough, cell: probe.cellPixels,
-                            limit: probe.mode == .sixel ? probe.answers.sixelLimit : nil, background: probe.answers.background, layout: layout,
+                            limit: probe.mode == .sixel ? probe.answers.sixelLimit : nil, background: probe.answers.background,
+                            kittyDirect: probe.kittyDirect, layout: layout,
                             note: probe.note, typed: probe.answers.typed)
         }
         let loader = ImageLoader(http: http, colorMode: imageMode(for: screen.colorMode), diskCache: disk, offline: offline)

@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 
 /// The real `tern demo` in real terminal emulators on a private X server, judged by screenshots' pixels:
-/// xterm with sixel, Debian's kitty (0.26, without placeholders) and urxvt (which prints APC strings).
+/// xterm with sixel, Debian's kitty (0.26, without placeholders), Konsole, mlterm and urxvt (which prints
+/// APC strings).
 final class RealEmulatorEndToEndTests: XCTestCase {
     /// A window's place on the screen, and its cell height (40 rows).
     struct Window {
@@ -69,13 +70,8 @@ final class RealEmulatorEndToEndTests: XCTestCase {
             // Thumbnails as sixel pixels: far more colours than xterm's 8 for text.
             let pictures = try display.wait { $0.vividColours(x: w.x, y: w.body) > 60 }
             XCTAssertTrue(pictures.ok, "no pixels: \(pictures.shot.vividColours(x: w.x, y: w.body)) colours")
+            try assertScrollsBackToTheSameScreen(display, w, region: w.body, "xterm")
             let first = try settled(display, w)
-            try display.press("j", "j", "j", "j", "j", window: w.id)
-            let moved = try display.wait { $0.difference(from: first, x: w.x, y: w.body) > 0.05 }
-            XCTAssertTrue(moved.ok, "j did not move the list")
-            try display.press("k", "k", "k", "k", "k", window: w.id)
-            let back = try display.wait { $0.difference(from: first, x: w.x, y: w.body) < 0.002 }
-            XCTAssertTrue(back.ok, "scrolled back, \(back.shot.difference(from: first, x: w.x, y: w.body) * 100)% of the list differs")
 
             try display.press("v", window: w.id)
             let opened = try display.wait { s in s.vividBox(x: w.x, y: w.body).map { $0.y.count > w.body.count / 2 } ?? false }
@@ -90,15 +86,74 @@ final class RealEmulatorEndToEndTests: XCTestCase {
         }
     }
 
-    /// kitty 0.26 answers the graphics query but draws no placeholder cells: pictures come as symbols,
-    /// in colour, not as boxes of missing glyphs (one colour each, the picture's id).
-    func testKittyWithoutPlaceholdersShowsPicturesNotBoxes() throws {
+    /// Scrolls down 30 posts and back: the list must come back as it was, with no picture left where it
+    /// no longer is (Konsole once kept every picture it had been sent).
+    func assertScrollsBackToTheSameScreen(_ display: X11Display, _ w: Window, region y: Range<Int>, _ which: String,
+                                          file: StaticString = #filePath, line: UInt = #line) throws {
+        let first = try settled(display, w)
+        try display.press(Array(repeating: "j", count: 30), window: w.id)
+        let moved = try display.wait { $0.difference(from: first, x: w.x, y: y) > 0.05 }
+        XCTAssertTrue(moved.ok, "\(which): j did not move the list", file: file, line: line)
+        try display.press(Array(repeating: "k", count: 30), window: w.id)
+        let back = try display.wait { $0.difference(from: first, x: w.x, y: y) < 0.002 }
+        XCTAssertTrue(back.ok, "\(which): scrolled back, \(back.shot.difference(from: first, x: w.x, y: y) * 100)% of the screen differs",
+                      file: file, line: line)
+    }
+
+    /// Pictures as pixels, not symbols: on the demo's first screen symbols give at most 256 colours in a
+    /// 256-colour terminal and about 360 in kitty's 24-bit colour; sixels (a palette a picture) about 700,
+    /// kitty's pixels about 1,800.
+    func assertPixels(_ display: X11Display, _ w: Window, region y: Range<Int>, _ which: String, colours: Int = 800,
+                      file: StaticString = #filePath, line: UInt = #line) throws {
+        let pictures = try display.wait { $0.vividColours(x: w.x, y: y) > colours }
+        XCTAssertTrue(pictures.ok, "\(which): thumbnails are not pixels: \(pictures.shot.vividColours(x: w.x, y: y)) colours",
+                      file: file, line: line)
+    }
+
+    /// kitty 0.26 answers the graphics query but draws no placeholder cells (boxes of missing glyphs): its
+    /// pictures are placed at their cells, and every placement that leaves them is deleted.
+    func testKittyWithoutPlaceholdersPlacesPicturesAndTakesThemAway() throws {
         try run(["kitty", "-o", "initial_window_width=1000", "-o", "initial_window_height=720", "-o", "remember_window_size=no",
                  "--config", "NONE"], class: "kitty") { display, w, home in
-            let pictures = try display.wait { $0.vividColours(x: w.x, y: w.body) > 60 }
-            XCTAssertTrue(pictures.ok, "thumbnails are not pictures: \(pictures.shot.vividColours(x: w.x, y: w.body)) colours")
+            try assertPixels(display, w, region: w.body, "kitty")
             let log = (try? String(contentsOf: home.appendingPathComponent("state/tern/tern.log"), encoding: .utf8)) ?? ""
             XCTAssertTrue(log.contains("terminal=kitty("), "the probe did not learn kitty's version:\n\(log)")
+            XCTAssertTrue(log.contains("direct mode=kitty"), "kitty's pictures are not placed directly:\n\(log)")
+            try assertScrollsBackToTheSameScreen(display, w, region: w.body, "kitty")
+        }
+    }
+
+    /// Konsole 22.12 keeps iTerm2 and sixel pictures whatever is written over them, so a fifth of the screen
+    /// once held pictures that had scrolled away. Its pictures are kitty's, placed and deleted by id. Its
+    /// window has a tool bar above the terminal: the whole window is judged.
+    func testKonsolePicturesLeaveNothingBehindAndTheViewerShowsTheWholePicture() throws {
+        try run(["konsole", "--nofork", "--hide-menubar", "--hide-tabbar", "-e"], class: "konsole") { display, w, home in
+            try assertPixels(display, w, region: w.y, "Konsole")
+            let log = (try? String(contentsOf: home.appendingPathComponent("state/tern/tern.log"), encoding: .utf8)) ?? ""
+            XCTAssertTrue(log.contains("direct mode=kitty"), "Konsole's pictures are not kitty's, placed directly:\n\(log)")
+            try assertScrollsBackToTheSameScreen(display, w, region: w.y, "Konsole")
+            let list = try settled(display, w)
+            for open in ["first", "second"] {
+                try display.press("v", window: w.id)
+                let opened = try display.wait { s in s.vividBox(x: w.x, y: w.y).map { $0.y.count > w.y.count / 2 } ?? false }
+                XCTAssertTrue(opened.ok, "\(open) v opened no large picture")
+                let box = try XCTUnwrap(try settled(display, w).vividBox(x: w.x, y: w.y), "\(open) open: no picture")
+                XCTAssertEqual(Double(box.x.count) / Double(box.y.count), 1, accuracy: 0.12,
+                               "\(open) open: a square picture drawn \(box.x.count)×\(box.y.count) px")
+                try display.press("x", window: w.id)
+                let closed = try display.wait { $0.difference(from: list, x: w.x, y: w.y) < 0.002 }
+                XCTAssertTrue(closed.ok, "the list did not come back as it was after the \(open) open")
+            }
+        }
+    }
+
+    /// mlterm draws sixels: pictures in pixels, and none left behind by scrolling.
+    func testMltermShowsSixelPicturesAndScrollsBackToTheSameScreen() throws {
+        try run(["mlterm", "-g", "120x40+0+0", "-e"], class: "mlterm") { display, w, home in
+            try assertPixels(display, w, region: w.body, "mlterm", colours: 400)
+            let log = (try? String(contentsOf: home.appendingPathComponent("state/tern/tern.log"), encoding: .utf8)) ?? ""
+            XCTAssertTrue(log.contains("mode=sixel"), "mlterm's pictures are not sixels:\n\(log)")
+            try assertScrollsBackToTheSameScreen(display, w, region: w.body, "mlterm")
         }
     }
 

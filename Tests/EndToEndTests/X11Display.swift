@@ -43,7 +43,9 @@ final class X11Display {
     }
 
     /// Types keys (xdotool's names) into the window that has the focus, given it first.
-    func press(_ keys: String..., window: String) throws {
+    func press(_ keys: String..., window: String) throws { try press(keys, window: window) }
+
+    func press(_ keys: [String], window: String) throws {
         _ = try Spawn.run(["env", "DISPLAY=\(name)", "xdotool", "windowfocus", window], capture: false)
         for key in keys {
             _ = try Spawn.run(["env", "DISPLAY=\(name)", "xdotool", "key", key], capture: false)

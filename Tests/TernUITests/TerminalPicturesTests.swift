@@ -117,7 +117,7 @@ final class TerminalPicturesTests: XCTestCase {
     func testKittyForgetsTheOldestPicturesPastItsCapacityAndFreesThem() throws {
         let (screen, out) = try screen()
         defer { try? FileManager.default.removeItem(at: out) }
-        let kitty = KittyImages(screen: screen, tmux: true, capacity: 2, seed: 255)
+        let kitty = KittyImages(screen: screen, tmux: true, capacity: 2, seed: 127)
         let p = KittyPixels(width: 1, height: 1, columns: 1, rows: 1, png: try PNGEncoder.encode(rgb: [1, 2, 3], width: 1, height: 1))
         let requests = (0..<3).map { ThumbnailRequest(url: "https://x/\($0)", columns: 1, rows: 1) }
         var ids: [UInt32] = []
@@ -127,12 +127,67 @@ final class TerminalPicturesTests: XCTestCase {
             XCTAssertEqual(freed, r == requests[2] ? [requests[0]] : [])
         }
         XCTAssertEqual(Set(ids).count, 3)
-        // After 255 the high byte wraps to 1, never 0 (which would drop the diacritic and mean another id).
-        XCTAssertTrue(ids.allSatisfy { $0 >> 24 == 255 })
+        // Past 127 the high byte wraps to 1, never 0 (which would drop the diacritic and mean another id) and
+        // never 128 or more (Konsole shows no picture whose id has the top bit set).
+        XCTAssertTrue(ids.allSatisfy { $0 >> 24 == 127 })
         screen.close()
         let text = String(decoding: try Data(contentsOf: out), as: UTF8.self)
         // Through tmux each command is wrapped, escape bytes doubled.
         XCTAssertTrue(text.contains("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=d,d=I,i=\(ids[0]),q=2\u{1B}\u{1B}\\\u{1B}\\"))
+    }
+
+    /// kitty before 0.28 draws no placeholder cells: the picture is sent with no placement, then placed at its
+    /// cells; a placement that moves, scrolls out or is cleared with the screen is deleted, never left behind.
+    func testKittyPlacedDirectlyIsSentOnceAndEveryPlacementThatLeavesIsDeleted() async throws {
+        let (request, t) = try await thumbnail(.kitty)
+        guard case .kitty(let pixels)? = t.pixels else { return XCTFail("no kitty pixels") }
+        let (screen, out) = try screen()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let kitty = KittyImages(screen: screen, tmux: false, direct: true, seed: 7)
+        let (held, _) = kitty.hold(request, pixels)
+        guard case .kittyImage(let id, 16, 8) = held else { return XCTFail("\(held)") }
+        let drawn = Thumbnail(grid: t.grid, pixels: held)
+        let renderer = FrameRenderer(theme: .builtIn)
+        renderer.kittyDirect = true
+        var read = 0
+        func frame(at row: Int?, invalidate: Bool = false) throws -> TerminalOutput {
+            if invalidate { screen.invalidate() }
+            screen.erase()
+            if let row { renderer.drawPicture(drawn, key: request, row: row, column: 5, visibleRows: 1..<29, on: screen) }
+            screen.update()
+            let all = Array(try Data(contentsOf: out))
+            defer { read = all.count }
+            return TerminalOutput(Array(all[read...]))
+        }
+        let sent = try frame(at: 2)
+        XCTAssertEqual(sent.commands.first?.keys["a"], "t", "transmitted only, no virtual placement")
+        XCTAssertNil(sent.commands.first?.keys["U"])
+        let placed = try XCTUnwrap(sent.commands.last)
+        XCTAssertEqual(placed.keys["a"], "p")
+        XCTAssertEqual(placed.keys["i"], "\(id)")
+        XCTAssertEqual(placed.keys["c"], "16")
+        XCTAssertEqual(placed.keys["r"], "8")
+        XCTAssertEqual(placed.keys["C"], "1", "the cursor stays, so the frame's text goes where it should")
+        XCTAssertTrue(sent.cells.isEmpty, "no placeholder cells")
+        let pid = try XCTUnwrap(placed.keys["p"])
+
+        XCTAssertTrue(try frame(at: 2).commands.isEmpty, "nothing again while it stays put")
+        let moved = try frame(at: 3)
+        XCTAssertEqual(moved.commands.map { $0.keys["a"] }, ["d", "p"], "the old placement goes, the new one comes")
+        XCTAssertEqual(moved.commands.first?.keys["p"], pid)
+        XCTAssertEqual(moved.commands.first?.keys["d"], "i", "the placement only: the picture stays held")
+        let movedPid = moved.commands.last?.keys["p"]
+        XCTAssertNotEqual(movedPid, pid)
+        // Cut by the list's edge: its symbols, and the placement above is deleted.
+        let cut = try frame(at: 0)
+        XCTAssertEqual(cut.commands.map { $0.keys["a"] }, ["d"])
+        XCTAssertEqual(cut.commands.first?.keys["p"], movedPid)
+        // A full repaint clears the text, not kitty's placements: they are deleted, then placed again.
+        _ = try frame(at: 4)
+        let repaint = try frame(at: 4, invalidate: true)
+        XCTAssertEqual(repaint.commands.map { $0.keys["a"] }, ["d", "p"])
+        XCTAssertEqual(repaint.commands.first?.keys["p"], repaint.commands.last?.keys["p"])
+        screen.close()
     }
 
     /// The width and height a sixel sequence paints, read from its data (not its header).
@@ -212,7 +267,7 @@ final class TerminalPicturesTests: XCTestCase {
             for i in 0..<6 {
                 _ = pictures.place(.init(key: i, row: top + i * 4, column: 0, columns: 8, rows: 4, sequence: big))
             }
-            return pictures.finish(repainted: pictures.linesToRepaint())
+            return pictures.finish(repainted: pictures.linesToRepaint()).place
         }
         let f1 = frame(top: 0)
         XCTAssertEqual(f1.count, 3, "three of 50 KB fit the 160 KB cap")

@@ -77,15 +77,21 @@ final class TerminalProbeTests: XCTestCase {
     }
 
     /// kitty before 0.28 (Debian 12's 0.26.5) answers the graphics query but draws its placeholder cells
-    /// as missing glyphs: symbols, and the note says why.
-    func testKittyWithoutPlaceholdersGetsSymbolsAndSaysWhy() throws {
+    /// as missing glyphs: its pictures are placed at their cells instead. In tmux, where a picture placed at
+    /// the cursor does not survive tmux's redraws, symbols, and the note says why.
+    func testKittyWithoutPlaceholdersPlacesPicturesDirectly() throws {
         let (r, t) = try probe("\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;22c")
         defer { t.close() }
         XCTAssertTrue(r.answers.kitty)
         XCTAssertEqual(r.answers.version, "kitty(0.26.5)")
-        XCTAssertEqual(r.mode, .symbols)
-        XCTAssertTrue(r.note?.contains("0.28") == true, r.note ?? "no note")
-        XCTAssertEqual(TerminalProbe.choose(requested: .kitty, answers: r.answers, tmux: .none, environment: [:]).0, .symbols)
+        XCTAssertEqual(r.mode, .kitty)
+        XCTAssertTrue(r.kittyDirect)
+        XCTAssertNil(r.note)
+        XCTAssertEqual(TerminalProbe.choose(requested: .kitty, answers: r.answers, tmux: .none, environment: [:]).0, .kitty)
+        let (inTmux, note) = TerminalProbe.choose(requested: nil, answers: r.answers, tmux: .passthrough, environment: [:])
+        XCTAssertEqual(inTmux, .symbols)
+        XCTAssertTrue(note?.contains("0.28") == true, note ?? "no note")
+        XCTAssertEqual(TerminalProbe.choose(requested: .kitty, answers: r.answers, tmux: .passthrough, environment: [:]).0, .symbols)
     }
 
     /// VTE (GNOME Terminal, xfce4-terminal) gives no cell size but the text area's: divided by the cells.
