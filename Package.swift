@@ -52,6 +52,8 @@ let package = Package(
         .target(name: "CLibXML2", cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])]),
 
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
+        // zlib, which the program links already (Foundation's), for kitty's deflated pixels.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
 
         .target(name: "TernModel", dependencies: ["CMalloc"]),
         .target(name: "TernHTTP", dependencies: [.product(name: "AsyncHTTPClient", package: "async-http-client")]),
@@ -62,7 +64,7 @@ let package = Package(
         ]),
         .target(name: "TernStore", dependencies: ["TernModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "TernImages", dependencies: [
-            "TernModel", "TernHTTP", "CTurboJPEG", "CPNG", "CWebP", "CGIF", "CPictureLibraries",
+            "TernModel", "TernHTTP", "CTurboJPEG", "CPNG", "CWebP", "CGIF", "CPictureLibraries", "CZlib",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -87,7 +89,7 @@ let package = Package(
         ]),
         .target(name: "TernDemo", dependencies: [
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-            "TernModel", "TernImages", "CTurboJPEG", "CWebP", "CPictureLibraries",
+            "TernModel", "TernImages", "CWebP", "CPictureLibraries",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),
@@ -112,7 +114,8 @@ let package = Package(
         .testTarget(name: "TernTerminalTests", dependencies: ["TernTerminal", "TernModel"]),
         .testTarget(name: "TernStoreTests", dependencies: ["TernStore", "TernModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "TernImagesTests", dependencies: ["TernImages", "TernDemo", "TernHTTP"]),
-        .testTarget(name: "TernUITests", dependencies: ["TernUI", "TernDemo", "TernMastodon", "TernFeed"]),
+        .testTarget(name: "TernUITests", dependencies: ["TernUI", "TernDemo", "TernMastodon", "TernFeed", "TernImages", "TernTerminal",
+                                                     "TernModel", "TernHTTP", "CZlib"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TernDemo"]),
         .testTarget(name: "TernCommandTests", dependencies: ["tern"]),
     ],

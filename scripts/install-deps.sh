@@ -3,7 +3,7 @@
 set -euo pipefail
 # The second line: real terminal emulators on a private X server, for the tests that judge their screenshots.
 packages=(libncurses-dev libchafa-dev libglib2.0-dev libturbojpeg0-dev libpng-dev libwebp-dev libgif-dev
-          libsqlite3-dev libxml2-dev pkg-config tmux ncurses-term chafa time
+          libsqlite3-dev libxml2-dev zlib1g-dev pkg-config tmux ncurses-term chafa time
           xvfb xterm kitty konsole mlterm rxvt-unicode xdotool imagemagick)
 missing=()
 for p in "${packages[@]}"; do

@@ -140,7 +140,8 @@ static void tern_png_write(png_structp png, png_bytep bytes, png_size_t count) {
 static void tern_png_flush(png_structp png) { (void)png; }
 
 /// RGB rows as a PNG at zlib's fastest level with one filter (Sub) for every row: libpng's defaults (level
-/// 6, each row tried with five filters) made a photo's PNG cost most of a kitty or iTerm2 thumbnail. Returns
+/// 6, each row tried with five filters) cost several times as much, and the demo makes its pictures as they
+/// are asked for. Returns
 /// the file (malloc'd, the caller frees it) or NULL with `error` filled in.
 static inline uint8_t *tern_png_encode_rgb(const uint8_t *rgb, uint32_t width, uint32_t height, size_t *length, char *error) {
     struct tern_png_sink sink = { NULL, 0, 0 };

@@ -1,4 +1,3 @@
-import CTurboJPEG
 import CWebP
 import Foundation
 import TernImages
@@ -19,19 +18,9 @@ enum ImageEncoder {
     }
 
     static func jpeg(rgb: [UInt8], width: Int, height: Int, quality: Int32) throws -> [UInt8] {
-        guard let handle = tjInitCompress() else { throw EncodeError(description: "tjInitCompress failed") }
-        defer { tjDestroy(handle) }
-        var outBuf: UnsafeMutablePointer<UInt8>? = nil
-        var outSize: UInt = 0
-        let rc = rgb.withUnsafeBufferPointer { src in
-            tjCompress2(handle, src.baseAddress, Int32(width), 0, Int32(height), Int32(TJPF_RGB.rawValue),
-                        &outBuf, &outSize, Int32(TJSAMP_420.rawValue), quality, TJFLAG_FASTDCT)
+        do { return try JPEGEncoder.encode(rgb: rgb, width: width, height: height, quality: Int(quality)) } catch {
+            throw EncodeError(description: "\(error)")
         }
-        defer { if let outBuf { tjFree(outBuf) } }
-        guard rc == 0, let outBuf else {
-            throw EncodeError(description: "JPEG encode failed: \(String(cString: tjGetErrorStr2(handle)))")
-        }
-        return Array(UnsafeBufferPointer(start: outBuf, count: Int(outSize)))
     }
 
     static func png(rgb: [UInt8], width: Int, height: Int) throws -> [UInt8] {

@@ -1,7 +1,6 @@
 import CPNG
 
-/// Writes RGB pixels as a PNG (fast settings, see the C shim): what kitty and iTerm2 are sent, and what the
-/// demo server serves.
+/// Writes RGB pixels as a PNG (fast settings, see the C shim): what the demo server serves.
 public enum PNGEncoder {
     public struct Failure: Error, CustomStringConvertible {
         public var description: String

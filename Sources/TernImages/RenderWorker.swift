@@ -48,8 +48,14 @@ actor RenderWorker {
             shaped = image.cropped(toAspect: Double(columns) / (Double(rows) / Double(ChafaRenderer.fontRatio)))
             size = (columns, rows)
         }
-        let grid = renderer.render(shaped, columns: size.columns, rows: size.rows, mode: mode)
-        guard let output, output.mode.sendsPixels else { return (Thumbnail(grid: grid), decoded) }
+        guard let output, output.mode.sendsPixels else {
+            return (Thumbnail(grid: renderer.render(shaped, columns: size.columns, rows: size.rows, mode: mode)), decoded)
+        }
+        // Where pixels go, symbols stand in only for a moment (a picture cut by the list's edge, or past a
+        // frame's byte cap): half blocks of the picture's mean colours, at a fraction of chafa's cost, which
+        // was most of a kitty thumbnail's (tern-bench images).
+        let grid = mode == .monochrome ? renderer.render(shaped, columns: size.columns, rows: size.rows, mode: mode)
+            : HalfBlocks.grid(shaped.scaled(width: size.columns, height: size.rows * 2), columns: size.columns, rows: size.rows)
         // Pixels fill exactly the cells the symbols take, so either can stand in for the other.
         let p = output.pixels(columns: size.columns, rows: size.rows)
         let boxed = shaped.cropped(toAspect: Double(p.width) / Double(p.height))

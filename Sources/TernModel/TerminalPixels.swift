@@ -1,7 +1,8 @@
 /// How pictures reach the terminal. `symbols` (chafa's character art) works in every terminal and is the
 /// fallback of every other mode; the rest send real pixels.
 public enum GraphicsMode: String, Sendable, Hashable, CaseIterable {
-    /// kitty's graphics protocol, drawn through Unicode placeholder cells (kitty, Ghostty; tmux with passthrough).
+    /// kitty's graphics protocol, drawn through Unicode placeholder cells (kitty, Ghostty; tmux with passthrough),
+    /// or placed at their cells where there are none (kitty before 0.28, Konsole).
     case kitty
     /// DEC sixel graphics (xterm -ti vt340, foot, WezTerm, Konsole, mlterm, Windows Terminal).
     case sixel
@@ -31,16 +32,17 @@ public struct CellPixels: Sendable, Hashable {
 
 /// A picture in a form the terminal draws as pixels. Made once per picture and box size.
 public enum TerminalPixels: Sendable, Hashable {
-    /// A PNG for kitty's protocol, `width`×`height`, shown over `columns`×`rows` cells.
+    /// Pixels for kitty's protocol, `width`×`height`, shown over `columns`×`rows` cells.
     case kitty(KittyPixels)
     /// A finished sixel or iTerm2 sequence, drawn at the cursor over `columns`×`rows` cells.
     case inline(InlinePicture)
-    /// A kitty picture the terminal holds under `id` (sent already): drawn as placeholder cells.
-    case kittyImage(id: UInt32, columns: Int, rows: Int)
+    /// A kitty picture the terminal holds under `id` (sent already), `height` pixels tall: drawn as
+    /// placeholder cells, or placed at its cells.
+    case kittyImage(id: UInt32, columns: Int, rows: Int, height: Int)
 
     public var byteCount: Int {
         switch self {
-        case .kitty(let k): return k.png.count
+        case .kitty(let k): return k.payload.count
         case .inline(let p): return p.sequence.count
         case .kittyImage: return 0
         }
@@ -52,15 +54,15 @@ public struct KittyPixels: Sendable, Hashable {
     public var height: Int
     public var columns: Int
     public var rows: Int
-    /// The picture as a PNG file (kitty's `f=100`): with its filters, photos come out a good deal smaller
-    /// than deflated raw pixels.
-    public var png: [UInt8]
-    public init(width: Int, height: Int, columns: Int, rows: Int, png: [UInt8]) {
+    /// The pixels as kitty's protocol takes them, ready to send: RGB rows deflated with zlib (`f=24,o=z`), in
+    /// base64. Made with the thumbnail, off the UI loop, which only cuts it into the protocol's chunks.
+    public var payload: [UInt8]
+    public init(width: Int, height: Int, columns: Int, rows: Int, payload: [UInt8]) {
         self.width = width
         self.height = height
         self.columns = columns
         self.rows = rows
-        self.png = png
+        self.payload = payload
     }
 }
 

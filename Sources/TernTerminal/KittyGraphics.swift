@@ -1,10 +1,11 @@
-import Foundation
 import TernModel
 
 /// kitty's graphics protocol as Tern speaks it: a picture is sent once under an id, with a virtual
 /// placement (`U=1`), and then shown wherever cells hold the placeholder character `U+10EEEE` in the id's
 /// colour, with diacritics that say which row and column of the picture each cell is. Curses draws those
-/// cells like text, so scrolling a picture costs cells, not pixels, and it works through tmux.
+/// cells like text, so scrolling a picture costs cells, not pixels, and it works through tmux. Where the
+/// terminal draws no placeholders (kitty before 0.28, Konsole), the picture is sent without a placement
+/// and placed at its cells, each placement deleted by id when it leaves them.
 public enum KittyGraphics {
     public static let placeholder: Unicode.Scalar = "\u{10EEEE}"
 
@@ -48,7 +49,7 @@ public enum KittyGraphics {
     /// `columns`×`rows` cells unless `direct` (it is then placed at cells by `place`). Split into the
     /// protocol's 4,096-byte chunks; each wrapped for tmux when asked.
     public static func transmit(id: UInt32, _ p: KittyPixels, tmux: Bool, direct: Bool = false) -> [UInt8] {
-        let payload = Data(p.png).base64EncodedData()
+        let payload = p.payload
         var out: [UInt8] = []
         out.reserveCapacity(payload.count + payload.count / 4096 * 24 + 128)
         var offset = 0
@@ -56,7 +57,7 @@ public enum KittyGraphics {
             let end = min(payload.count, offset + 4096)
             let more = end < payload.count ? 1 : 0
             let keys = offset == 0
-                ? direct ? "a=t,f=100,i=\(id),q=2,m=\(more)" : "a=T,U=1,f=100,c=\(p.columns),r=\(p.rows),i=\(id),q=2,m=\(more)"
+                ? (direct ? "a=t" : "a=T,U=1,c=\(p.columns),r=\(p.rows)") + ",f=24,o=z,s=\(p.width),v=\(p.height),i=\(id),q=2,m=\(more)"
                 : "m=\(more)"
             var chunk = Array("\u{1B}_G\(keys);".utf8)
             chunk += payload[offset..<end]
@@ -68,9 +69,11 @@ public enum KittyGraphics {
     }
 
     /// Shows the picture held under `id` over `columns`×`rows` cells from the cursor, the cursor left where it
-    /// is (`C=1`). `placement` tells this placement from the picture's others (an avatar beside several posts).
-    public static func place(id: UInt32, placement: UInt32, columns: Int, rows: Int) -> [UInt8] {
-        Array("\u{1B}_Ga=p,i=\(id),p=\(placement),c=\(columns),r=\(rows),C=1,q=2\u{1B}\\".utf8)
+    /// is (`C=1`); `crop`: only these pixel rows of it. `placement` tells this placement from the picture's
+    /// others (an avatar beside several posts).
+    public static func place(id: UInt32, placement: UInt32, columns: Int, rows: Int, crop: (y: Int, height: Int)? = nil) -> [UInt8] {
+        let part = crop.map { ",y=\($0.y),h=\(max(1, $0.height))" } ?? ""
+        return Array("\u{1B}_Ga=p,i=\(id),p=\(placement)\(part),c=\(columns),r=\(rows),C=1,q=2\u{1B}\\".utf8)
     }
 
     /// Takes one placement off the screen; the picture stays held for the next.

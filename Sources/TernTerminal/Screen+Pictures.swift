@@ -118,15 +118,21 @@ extension Screen {
                                     sequence: picture.sequence))
     }
 
-    /// Places the kitty picture held under `id` with its top-left cell at (row, column), where the terminal
-    /// draws no placeholder cells. False when it does not fit the screen or the frame's byte cap: the caller
-    /// draws its symbols.
-    public func placeKitty(id: UInt32, columns: Int, rows pictureRows: Int, row: Int, column: Int) -> Bool {
-        guard row >= 0, column >= 0, row + pictureRows <= rows, column + columns <= self.columns else { return false }
+    /// Places the kitty picture held under `id` (`height` pixels tall) with its top-left cell at (row, column),
+    /// where the terminal draws no placeholder cells: the rows within `visibleRows`, so a picture cut by the
+    /// list's edge shows its part. False when nothing of it fits the screen or the frame's byte cap: the
+    /// caller draws its symbols.
+    public func placeKitty(id: UInt32, columns: Int, rows pictureRows: Int, height: Int, row: Int, column: Int,
+                           visibleRows: Range<Int>) -> Bool {
+        let shown = max(row, visibleRows.lowerBound, 0)..<min(row + pictureRows, visibleRows.upperBound, rows)
+        guard !shown.isEmpty, column >= 0, column + columns <= self.columns, pictureRows > 0 else { return false }
+        let top = shown.lowerBound - row
+        // The rows' share of the picture's pixels.
+        let crop = shown.count == pictureRows ? nil : (y: top * height / pictureRows, height: shown.count * height / pictureRows)
         // One placement a cell per picture: the same avatar beside two posts is two placements.
-        let placement = UInt32(row * 4096 + column + 1)
-        return pictures.place(.init(key: Int(id), row: row, column: column, columns: columns, rows: pictureRows,
-                                    sequence: KittyGraphics.place(id: id, placement: placement, columns: columns, rows: pictureRows),
+        let placement = UInt32(shown.lowerBound * 4096 + column + 1)
+        return pictures.place(.init(key: Int(id) | top << 32, row: shown.lowerBound, column: column, columns: columns, rows: shown.count,
+                                    sequence: KittyGraphics.place(id: id, placement: placement, columns: columns, rows: shown.count, crop: crop),
                                     removal: KittyGraphics.unplace(id: id, placement: placement)))
     }
 

@@ -321,16 +321,17 @@ public final class FrameRenderer {
         }
     }
 
-    /// A thumbnail in the best form it came in: kitty's placeholder cells; a sixel, iTerm2 or directly placed
-    /// kitty picture when it is wholly in view and the frame's byte cap allows; else its symbols.
+    /// A thumbnail in the best form it came in: kitty's placeholder cells or its visible rows placed directly;
+    /// a sixel or iTerm2 picture when it is wholly in view and the frame's byte cap allows; else its symbols.
     func drawPicture(_ t: Thumbnail, key: ThumbnailRequest, row: Int, column: Int, visibleRows: Range<Int>, on screen: Screen) {
         switch t.pixels {
-        case .kittyImage(let id, let columns, let rows)? where !kittyDirect:
+        case .kittyImage(let id, let columns, let rows, _)? where !kittyDirect:
             screen.drawKitty(id: id, columns: columns, rows: rows, row: row, column: column, visibleRows: visibleRows)
             return
-        case .kittyImage(let id, let columns, let rows)?:
-            if visibleRows.contains(row), visibleRows.contains(row + rows - 1),
-               screen.placeKitty(id: id, columns: columns, rows: rows, row: row, column: column) { return }
+        case .kittyImage(let id, let columns, let rows, let height)?:
+            if screen.placeKitty(id: id, columns: columns, rows: rows, height: height, row: row, column: column, visibleRows: visibleRows) {
+                return
+            }
         case .inline(let picture)?:
             if visibleRows.contains(row), visibleRows.contains(row + picture.rows - 1),
                screen.place(picture, key: key.hashValue, row: row, column: column) { return }

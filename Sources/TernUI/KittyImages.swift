@@ -35,7 +35,7 @@ final class KittyImages {
     /// Sends the picture (once) and returns what the renderer draws, plus the requests whose pictures the
     /// terminal was told to free to make room.
     func hold(_ request: ThumbnailRequest, _ pixels: KittyPixels) -> (TerminalPixels, freed: [ThumbnailRequest]) {
-        if let id = ids[request] { return (.kittyImage(id: id, columns: pixels.columns, rows: pixels.rows), []) }
+        if let id = ids[request] { return (.kittyImage(id: id, columns: pixels.columns, rows: pixels.rows, height: pixels.height), []) }
         var freed: [ThumbnailRequest] = []
         while order.count >= capacity {
             let old = order.removeFirst()
@@ -48,7 +48,7 @@ final class KittyImages {
         let bytes = KittyGraphics.transmit(id: id, pixels, tmux: tmux, direct: direct)
         bytesSent += bytes.count
         screen.emit(bytes)
-        return (.kittyImage(id: id, columns: pixels.columns, rows: pixels.rows), freed)
+        return (.kittyImage(id: id, columns: pixels.columns, rows: pixels.rows, height: pixels.height), freed)
     }
 
     /// Frees every picture this session sent (at exit).

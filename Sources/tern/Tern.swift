@@ -61,8 +61,8 @@ struct Tern: ParsableCommand {
         """
         \(configuration.version)
         pictures: \(ImageCodecs.summary)
-        terminal graphics: kitty (Unicode placeholders, through tmux with passthrough), sixel (chafa), \
-        iTerm2 (PNG), chafa symbols (truecolor, 256, 16, 8 colours, monochrome)
+        terminal graphics: kitty (Unicode placeholders, through tmux with passthrough; placed at the cells in \
+        kitty before 0.28 and Konsole), sixel (chafa), iTerm2 (JPEG), chafa symbols (truecolor, 256, 16, 8 colours, monochrome)
         """
     }
 }

@@ -1,3 +1,4 @@
+import CZlib
 import Foundation
 @testable import TernDemo
 import TernHTTP
@@ -58,7 +59,7 @@ final class TerminalPicturesTests: XCTestCase {
         let kitty = KittyImages(screen: screen, tmux: false, seed: 3)
         let (held, freed) = kitty.hold(request, pixels)
         XCTAssertEqual(freed, [])
-        guard case .kittyImage(let id, 16, 8) = held else { return XCTFail("\(held)") }
+        guard case .kittyImage(let id, 16, 8, _) = held else { return XCTFail("\(held)") }
         XCTAssertEqual(id >> 24, 3)
         // Held again: nothing more is sent.
         let sentOnce = kitty.bytesSent
@@ -77,19 +78,22 @@ final class TerminalPicturesTests: XCTestCase {
         XCTAssertEqual(first.keys["a"], "T")
         XCTAssertEqual(first.keys["U"], "1")
         XCTAssertEqual(first.keys["i"], "\(id)")
-        XCTAssertEqual(first.keys["f"], "100")
+        XCTAssertEqual(first.keys["f"], "24", "RGB")
+        XCTAssertEqual(first.keys["o"], "z", "deflated")
+        XCTAssertEqual(first.keys["s"], "160")
+        XCTAssertEqual(first.keys["v"], "160")
         XCTAssertEqual(first.keys["c"], "16")
         XCTAssertEqual(first.keys["r"], "8")
         XCTAssertEqual(first.keys["q"], "2")
         XCTAssertEqual(parsed.commands.last?.keys["m"], "0")
         XCTAssertTrue(parsed.commands.dropLast().allSatisfy { $0.keys["m"] == "1" })
         XCTAssertTrue(parsed.commands.allSatisfy { $0.payload.utf8.count <= 4096 })
-        let payload = try XCTUnwrap(Data(base64Encoded: parsed.commands.map(\.payload).joined()))
-        let decoded = try ImageDecoder.decode(Array(payload), target: (160, 160))
-        XCTAssertEqual(decoded.width, 160)
-        XCTAssertEqual(decoded.height, 160)
-        let px = decoded.pixels
-        let left = Array(px[(80 * 160 + 2) * 4..<(80 * 160 + 2) * 4 + 3]), right = Array(px[(80 * 160 + 157) * 4..<(80 * 160 + 157) * 4 + 3])
+        let payload = Array(try XCTUnwrap(Data(base64Encoded: parsed.commands.map(\.payload).joined())))
+        var px = [UInt8](repeating: 0, count: 160 * 160 * 3)
+        var size = uLong(px.count)
+        XCTAssertEqual(uncompress(&px, &size, payload, uLong(payload.count)), Z_OK)
+        XCTAssertEqual(Int(size), 160 * 160 * 3, "160×160 RGB pixels")
+        let left = Array(px[(80 * 160 + 2) * 3..<(80 * 160 + 2) * 3 + 3]), right = Array(px[(80 * 160 + 157) * 3..<(80 * 160 + 157) * 3 + 3])
         XCTAssertGreaterThan(Int(left[0]), 180, "left is red: \(left)")
         XCTAssertLessThan(Int(left[2]), 80, "left is red: \(left)")
         XCTAssertGreaterThan(Int(right[2]), 180, "right is blue: \(right)")
@@ -118,11 +122,11 @@ final class TerminalPicturesTests: XCTestCase {
         let (screen, out) = try screen()
         defer { try? FileManager.default.removeItem(at: out) }
         let kitty = KittyImages(screen: screen, tmux: true, capacity: 2, seed: 127)
-        let p = KittyPixels(width: 1, height: 1, columns: 1, rows: 1, png: try PNGEncoder.encode(rgb: [1, 2, 3], width: 1, height: 1))
+        let p = KittyPixels(width: 1, height: 1, columns: 1, rows: 1, payload: Array(Data(try Deflate.compress([1, 2, 3])).base64EncodedData()))
         let requests = (0..<3).map { ThumbnailRequest(url: "https://x/\($0)", columns: 1, rows: 1) }
         var ids: [UInt32] = []
         for r in requests {
-            guard case (.kittyImage(let id, _, _), let freed) = kitty.hold(r, p) else { return XCTFail() }
+            guard case (.kittyImage(let id, _, _, _), let freed) = kitty.hold(r, p) else { return XCTFail() }
             ids.append(id)
             XCTAssertEqual(freed, r == requests[2] ? [requests[0]] : [])
         }
@@ -137,7 +141,8 @@ final class TerminalPicturesTests: XCTestCase {
     }
 
     /// kitty before 0.28 draws no placeholder cells: the picture is sent with no placement, then placed at its
-    /// cells; a placement that moves, scrolls out or is cleared with the screen is deleted, never left behind.
+    /// cells (those in view); a placement that moves, scrolls out or is cleared with the screen is deleted,
+    /// never left behind.
     func testKittyPlacedDirectlyIsSentOnceAndEveryPlacementThatLeavesIsDeleted() async throws {
         let (request, t) = try await thumbnail(.kitty)
         guard case .kitty(let pixels)? = t.pixels else { return XCTFail("no kitty pixels") }
@@ -145,7 +150,7 @@ final class TerminalPicturesTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: out) }
         let kitty = KittyImages(screen: screen, tmux: false, direct: true, seed: 7)
         let (held, _) = kitty.hold(request, pixels)
-        guard case .kittyImage(let id, 16, 8) = held else { return XCTFail("\(held)") }
+        guard case .kittyImage(let id, 16, 8, _) = held else { return XCTFail("\(held)") }
         let drawn = Thumbnail(grid: t.grid, pixels: held)
         let renderer = FrameRenderer(theme: .builtIn)
         renderer.kittyDirect = true
@@ -178,10 +183,15 @@ final class TerminalPicturesTests: XCTestCase {
         XCTAssertEqual(moved.commands.first?.keys["d"], "i", "the placement only: the picture stays held")
         let movedPid = moved.commands.last?.keys["p"]
         XCTAssertNotEqual(movedPid, pid)
-        // Cut by the list's edge: its symbols, and the placement above is deleted.
+        // Cut by the list's edge (which starts at row 1): the old placement goes, and the rows in view come,
+        // as the part of the picture's pixels they show.
         let cut = try frame(at: 0)
-        XCTAssertEqual(cut.commands.map { $0.keys["a"] }, ["d"])
+        XCTAssertEqual(cut.commands.map { $0.keys["a"] }, ["d", "p"])
         XCTAssertEqual(cut.commands.first?.keys["p"], movedPid)
+        XCTAssertEqual(cut.commands.last?.keys["r"], "7")
+        XCTAssertEqual(cut.commands.last?.keys["y"], "20", "the first of 8 rows of 160 pixels left out")
+        XCTAssertEqual(cut.commands.last?.keys["h"], "140")
+        XCTAssertEqual(cut.commands.last?.keys["c"], "16")
         // A full repaint clears the text, not kitty's placements: they are deleted, then placed again.
         _ = try frame(at: 4)
         let repaint = try frame(at: 4, invalidate: true)
@@ -240,19 +250,23 @@ final class TerminalPicturesTests: XCTestCase {
         let (screen, out) = try screen()
         defer { try? FileManager.default.removeItem(at: out) }
         let renderer = FrameRenderer(theme: .builtIn)
-        func frame(at row: Int) -> Int {
-            let before = (try? Data(contentsOf: out).count) ?? 0
+        var read = 0
+        func frame(at row: Int) -> String {
             screen.erase()
             renderer.drawPicture(t, key: request, row: row, column: 5, visibleRows: 1..<29, on: screen)
             screen.update()
-            return ((try? Data(contentsOf: out).count) ?? 0) - before
+            let all = (try? Data(contentsOf: out)) ?? Data()
+            defer { read = all.count }
+            return String(decoding: all[read...], as: UTF8.self)
         }
-        let first = frame(at: 2)
-        XCTAssertGreaterThan(first, picture.sequence.count, "drawn the first time")
-        XCTAssertLessThan(frame(at: 2), 200, "not sent again while it stays put")
-        XCTAssertGreaterThan(frame(at: 3), picture.sequence.count, "sent again where it moved")
+        let sixel = String(decoding: picture.sequence, as: UTF8.self)
+        XCTAssertTrue(frame(at: 2).contains(sixel), "drawn the first time")
+        XCTAssertLessThan(frame(at: 2).utf8.count, 200, "not sent again while it stays put")
+        XCTAssertTrue(frame(at: 3).contains(sixel), "sent again where it moved")
         // Cut by the list's edge: symbols, not a picture spilling over the title bar.
-        XCTAssertLessThan(frame(at: 0), picture.sequence.count)
+        let cut = frame(at: 0)
+        XCTAssertFalse(cut.contains("\u{1B}P"), "a sixel was sent")
+        XCTAssertTrue(cut.contains("\u{2580}"), "no symbols drawn")
         screen.close()
         let text = String(decoding: try Data(contentsOf: out), as: UTF8.self)
         XCTAssertTrue(text.contains("\u{1B}[3;6H\u{1B}P"), "placed at row 3, column 6 (1-based)")
@@ -307,7 +321,7 @@ final class TerminalPicturesTests: XCTestCase {
         XCTAssertEqual(pictures.frame.map(\.key), [3])
     }
 
-    func testITermPictureIsAPNGStretchedOverTheBoxsCells() async throws {
+    func testITermPictureIsAJPEGStretchedOverTheBoxsCells() async throws {
         let (_, t) = try await thumbnail(.iterm)
         guard case .inline(let picture)? = t.pixels else { return XCTFail("no iTerm2 picture") }
         let text = String(decoding: picture.sequence, as: UTF8.self)
@@ -316,7 +330,7 @@ final class TerminalPicturesTests: XCTestCase {
         XCTAssertTrue(text[..<prefix.lowerBound].hasSuffix(";width=16;height=8;preserveAspectRatio=0"))
         XCTAssertTrue(text.hasSuffix("\u{07}"))
         let file = try XCTUnwrap(Data(base64Encoded: String(text[prefix.upperBound...].dropLast())))
-        XCTAssertEqual(ImageFormat.detect(Array(file)), .png)
+        XCTAssertEqual(ImageFormat.detect(Array(file)), .jpeg)
         XCTAssertEqual(try ImageDecoder.decode(Array(file), target: (160, 160)).width, 160)
     }
 
