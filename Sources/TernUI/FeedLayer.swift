@@ -22,6 +22,13 @@ struct FeedLayer: Layer {
     private var lastReport: FeedCommand?
     private var lastDemand: ThumbnailDemand?
     private var markedRead: Int?
+    /// `j` presses that met the last loaded row while older posts were on their way: they move on when the
+    /// posts come, as the user meant (50 `j` at once stopped at the page's end), and are forgotten when the
+    /// load ends with nothing more or another key is pressed.
+    private var owedDown = 0
+    private var owedSince = -1
+    /// A load of older posts was seen under way since the owed presses last moved.
+    private var owedSawLoading = false
 
     private enum Edge { case top, bottom }
 
@@ -43,8 +50,15 @@ struct FeedLayer: Layer {
         let m = metrics(env, snapshot)
         viewport.normalize(m)
         let row = viewport.selectedIndex(m).map { snapshot.rows[$0] }
+        if action != .lineDown { owedDown = 0 }
         switch action {
-        case .lineDown: viewport.selectNext(m)
+        case .lineDown:
+            let before = viewport
+            viewport.selectNext(m)
+            if viewport == before, !snapshot.reachedEnd, viewport.selectedIndex(m) == m.ids.count - 1 {
+                if owedDown == 0 { (owedSince, owedSawLoading) = (snapshot.version, snapshot.loadingOlder) }
+                owedDown += 1
+            }
         case .lineUp: viewport.selectPrevious(m)
         case .pageDown: viewport.page(1, m)
         case .pageUp: viewport.page(-1, m)
@@ -298,6 +312,20 @@ struct FeedLayer: Layer {
             pendingEdge = nil
             if edge == .top { viewport.toTop(m) } else { viewport.toBottom(m) }
         }
+        if owedDown > 0, snapshot.version != owedSince {
+            owedSince = snapshot.version
+            viewport.normalize(m)
+            let owed = owedDown
+            while owedDown > 0, let s = viewport.selectedIndex(m), s + 1 < m.ids.count {
+                viewport.selectNext(m)
+                owedDown -= 1
+            }
+            // Still at the end, the next page is asked for as these rows are seen. Other news (a count, a
+            // post above) changes nothing; a load that ended with nothing below ends the waiting.
+            if owedDown < owed { owedSawLoading = false }
+            owedSawLoading = owedSawLoading || snapshot.loadingOlder
+            if snapshot.reachedEnd || (owedDown == owed && owedSawLoading && !snapshot.loadingOlder) { owedDown = 0 }
+        }
         viewport.normalize(m)
         let shown = viewport.visible(m)
         newRows.seen(shown.map { m.ids[$0.index] })
@@ -367,3 +395,4 @@ struct FeedLayer: Layer {
         }
     }
 }
+

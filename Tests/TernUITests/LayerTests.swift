@@ -51,6 +51,52 @@ final class LayerTests: XCTestCase {
         XCTAssertEqual(layer.metrics(e, e.feeds[.timeline(.home)]!).ids.count, 30)
     }
 
+    /// 50 `j` at once stopped where the loaded page ended (issue 35): presses that meet the last row while
+    /// older posts are coming move on when they come; a load that brings nothing, or another key, ends them.
+    func testJPressedAtTheEndOfWhatIsLoadedMovesOnWhenOlderPostsCome() {
+        var e = env([timeline((0..<20).map { post($0) })])
+        var layer = FeedLayer(.timeline(.home))
+        _ = layer.settle(e)
+        func selected() -> String? { layer.viewport.selectedID }
+        for _ in 0..<30 {
+            _ = layer.update(.character("j"), e)
+            _ = layer.settle(e)
+        }
+        XCTAssertEqual(selected(), "p19", "the last loaded post")
+        var loading = TimelineSnapshot(version: 2, timeline: .home, posts: (0..<20).map { post($0) }, loadingOlder: true)
+        e.feeds[.timeline(.home)] = FeedSnapshot(loading)
+        _ = layer.settle(e)
+        XCTAssertEqual(selected(), "p19", "nothing to move to yet")
+        e.feeds[.timeline(.home)] = FeedSnapshot(TimelineSnapshot(version: 3, timeline: .home, posts: (0..<40).map { post($0) }))
+        _ = layer.settle(e)
+        XCTAssertEqual(selected(), "p30", "19 moves, then the 11 that waited")
+
+        // At the end again. News that is no load (an unread count) keeps the presses waiting; a load that
+        // ends with nothing below forgets them; so does another key.
+        for _ in 0..<12 { _ = layer.update(.character("j"), e); _ = layer.settle(e) }
+        XCTAssertEqual(selected(), "p39")
+        func publish(_ version: Int, posts: Int, loading: Bool) {
+            e.feeds[.timeline(.home)] = FeedSnapshot(TimelineSnapshot(version: version, timeline: .home, posts: (0..<posts).map { post($0) },
+                                                                      loadingOlder: loading))
+            _ = layer.settle(e)
+        }
+        publish(4, posts: 40, loading: false)
+        publish(5, posts: 42, loading: false)
+        XCTAssertEqual(selected(), "p41", "still waiting after news that was no load")
+        publish(6, posts: 42, loading: true)
+        publish(7, posts: 42, loading: false)
+        publish(8, posts: 60, loading: false)
+        XCTAssertEqual(selected(), "p41", "a finished load with nothing new ended the waiting presses")
+        for _ in 0..<25 { _ = layer.update(.character("j"), e); _ = layer.settle(e) }
+        XCTAssertEqual(selected(), "p59")
+        _ = layer.update(.character("k"), e)
+        loading.version = 9
+        loading.posts = (0..<80).map { post($0) }
+        e.feeds[.timeline(.home)] = FeedSnapshot(loading)
+        _ = layer.settle(e)
+        XCTAssertEqual(selected(), "p58", "k after the presses: they are not owed any more")
+    }
+
     /// Keys through the stack the way the runner sends them, the stack's own effects applied, the rest returned.
     func press(_ keys: [Key], _ stack: inout LayerStack, _ env: LayerEnv) -> [Effect] {
         var out: [Effect] = []
