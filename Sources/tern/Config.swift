@@ -50,7 +50,7 @@ struct Config: Decodable {
     /// `[keys]`: action name → key names, with the line each was written on.
     var keys: [(action: String, keys: [String], line: Int?)] = []
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case theme
         case prefetchRows = "prefetch_rows"
         case imageCacheMB = "image_cache_mb"
@@ -114,16 +114,7 @@ struct Config: Decodable {
 
     /// Where each `[keys]` entry was written, so errors can name the line.
     private mutating func locateKeys(in text: String) {
-        var inKeys = false
-        var lines: [String: Int] = [:]
-        for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespaces)
-            if line.hasPrefix("[") { inKeys = line.hasPrefix("[keys]"); continue }
-            guard inKeys, let eq = line.firstIndex(of: "=") else { continue }
-            let name = line[..<eq].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
-            lines[name] = i + 1
-        }
-        keys = keys.map { ($0.action, $0.keys, lines[$0.action]) }
+        keys = keys.map { ($0.action, $0.keys, Self.line(of: $0.action, in: text, section: "keys")) }
     }
 
     /// TOML tells `7` from `7.0`; a number of days may be written either way.
@@ -153,8 +144,104 @@ struct Config: Decodable {
         do {
             var config = try TOMLDecoder().decode(Config.self, from: text)
             config.locateKeys(in: text)
+            config.unknown = Self.unknownKeys(in: text)
             return config
+        } catch let error as DecodingError {
+            throw ConfigError(description: "\(url.path): " + Self.explain(error, in: text))
+        } catch let error as TOMLParseError {
+            // Not TOML: the line as written and what would be, then the parser's own words.
+            let n = error.source.begin.line
+            let written = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(n - 1).first
+                .map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            let key = written.prefix { $0 != "=" }.trimmingCharacters(in: .whitespaces)
+            let hint = takes[key].map { "\(key) takes \($0)" } ?? "text goes in quotes, a list in [ ]"
+            throw ConfigError(description: "\(url.path): line \(n): \(written): not readable as TOML (\(hint); \(error.description))")
+        } catch let error as ConfigError {
+            // Our own checks name the key; the line is found the same way.
+            let key = error.description.prefix { $0 != " " }
+            let line = Self.line(of: String(key), in: text).map { "line \($0): " } ?? ""
+            throw ConfigError(description: "\(url.path): \(line)\(error.description)")
         } catch { throw ConfigError(description: "\(url.path): \(error)") }
+    }
+
+    /// Top-level settings Tern does not know (a typo would otherwise be silently ignored), with their lines.
+    var unknown: [(key: String, line: Int)] = []
+
+    /// A line for the status bar and the log about settings Tern does not know, or nil.
+    var unknownNotice: String? {
+        guard let first = unknown.first else { return nil }
+        let more = unknown.count > 1 ? " (and \(unknown.count - 1) more)" : ""
+        return "config.toml line \(first.line): \(first.key) is no setting Tern knows; ignored\(more)"
+    }
+
+    /// What each setting takes, in the words the error gives.
+    static let takes: [String: String] = [
+        "theme": "a theme's name in quotes, such as \"default\"",
+        "prefetch_rows": "a whole number, such as 10", "image_cache_mb": "a whole number of megabytes, such as 500",
+        "image_cache_days": "a number of days, such as 7", "cache_days": "a number of days, such as 30",
+        "cache_posts": "a whole number, such as 5000", "mouse": "true or false", "stream": "true or false",
+        "confirm_boost": "true or false", "images": "\"auto\", \"kitty\", \"sixel\", \"iterm\", \"symbols\" or \"off\"",
+        "colors": "\"auto\", \"truecolor\", \"256\", \"16\", \"8\" or \"mono\"",
+        "thumbnail_width": "a whole number of columns, such as 28", "thumbnail_height": "a whole number of rows, such as 8",
+        "avatars": "true or false", "low_data": "true or false",
+        "low_data_servers": "a list of server names, such as [\"slow.example\"]",
+        "keys": "a [keys] table: an action = a key name or a list of them, such as like = \"l\"",
+    ]
+
+    /// A decoding error as a person reads it: the line, the setting as written, and what it takes.
+    static func explain(_ error: DecodingError, in text: String) -> String {
+        let path: [CodingKey]
+        switch error {
+        case .keyNotFound(let key, let c): path = c.codingPath.isEmpty ? [key] : c.codingPath
+        case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c): path = c.codingPath
+        @unknown default: path = []
+        }
+        guard let first = path.first?.stringValue else { return "\(error)" }
+        if first == "keys", let action = path.dropFirst().first?.stringValue {
+            let where_ = line(of: action, in: text, section: "keys").map { "line \($0): " } ?? ""
+            return "\(where_)[keys] \(action) = \(written(action, in: text, section: "keys") ?? "?"): "
+                + "\(action) takes a key name in quotes or a list of them, such as \(action) = [\"l\", \"ctrl-l\"]"
+        }
+        let where_ = line(of: first, in: text).map { "line \($0): " } ?? ""
+        return "\(where_)\(first) = \(written(first, in: text) ?? "?"): \(first) takes \(takes[first] ?? "another kind of value")"
+    }
+
+    /// The line a key is set on (1-based), at the top level or in a `[section]`.
+    static func line(of key: String, in text: String, section: String? = nil) -> Int? {
+        assignments(in: text).first { $0.section == section && $0.key == key }?.line
+    }
+
+    /// The value as the file writes it.
+    static func written(_ key: String, in text: String, section: String? = nil) -> String? {
+        assignments(in: text).first { $0.section == section && $0.key == key }?.value
+    }
+
+    static func unknownKeys(in text: String) -> [(key: String, line: Int)] {
+        let known = Set(CodingKeys.allCases.map(\.rawValue))
+        return assignments(in: text).filter { $0.section == nil && !known.contains($0.key) }.map { ($0.key, $0.line) }
+    }
+
+    /// Every `key = value` line with the table it is in (nil: the top level); comments and lists that go on
+    /// over several lines are not parsed any further (TOMLKit reads the file; this only finds lines).
+    private static func assignments(in text: String) -> [(section: String?, key: String, value: String, line: Int)] {
+        var section: String?
+        var out: [(String?, String, String, Int)] = []
+        for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("[") {
+                section = line.dropFirst().prefix { $0 != "]" }.trimmingCharacters(in: .whitespaces)
+                continue
+            }
+            guard !line.hasPrefix("#"), let eq = line.firstIndex(of: "=") else { continue }
+            let key = line[..<eq].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            var value = line[line.index(after: eq)...].trimmingCharacters(in: .whitespaces)
+            // A comment after the value goes; a # inside quotes stays.
+            let quoted = value.first.map { $0 == "\"" || $0 == "'" } ?? false
+            let end = quoted ? value.dropFirst().firstIndex(of: value.first!).map { value.index(after: $0) } : value.firstIndex(of: "#")
+            if let end { value = value[..<end].trimmingCharacters(in: .whitespaces) }
+            out.append((section, key, value, i + 1))
+        }
+        return out
     }
 }
 

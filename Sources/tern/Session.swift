@@ -36,6 +36,7 @@ enum Session {
                                                userThemes: paths.userThemes, executable: executable)
         startup.mark("config and theme")
         let logger = Logger(label: "tern.session")
+        if let notice = config.unknownNotice { logger.warning("\(notice)") }
         // The disk cache is a help, not a need: without it, pictures come from the network each run.
         let disk: DiskCache?
         do { disk = try config.imageDiskCache(at: imageCache ?? paths.imageCache) } catch {
@@ -135,7 +136,8 @@ enum Session {
         let app = AppRunner(screen: screen, sources: sources, loader: loader, mailbox: mailbox, theme: theme, timeline: timeline, title: target.title,
                             keymap: keymap, prefetchRows: view.prefetch ?? config.prefetchRows ?? 10, pageSize: view.pageSize,
                             mouse: config.mouse ?? true,
-                            notice: themeWarning ?? (disk == nil ? "Image disk cache unavailable at \(paths.imageCache.path)" : nil),
+                            notice: themeWarning ?? config.unknownNotice
+                                ?? (disk == nil ? "Image disk cache unavailable at \(paths.imageCache.path)" : nil),
                             live: live, confirmBoost: config.confirmBoost ?? false, writing: writing,
                             graphics: Graphics(mode: requested == .off ? .off : .symbols, layout: layout), findGraphics: findGraphics,
                             glance: firstScreen, renderer: renderer,

@@ -1,0 +1,49 @@
+import Foundation
+@testable import tern
+import XCTest
+
+/// A mistake in config.toml is told as a person reads the file: the line, the setting as written, and what
+/// it takes; a setting Tern does not know is named, not silently ignored (issue 35, item 6).
+final class ConfigErrorTests: XCTestCase {
+    func load(_ text: String) throws -> Config {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tern-config-\(UUID().uuidString).toml")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        return try Config.load(from: file)
+    }
+
+    func message(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> String {
+        do {
+            _ = try load(text)
+            XCTFail("no error for \(text)", file: file, line: line)
+            return ""
+        } catch { return "\(error)" }
+    }
+
+    func testAValueOfTheWrongKindNamesTheLineTheValueAndWhatItTakes() {
+        let mouse = message("theme = \"default\"\nmouse = \"yes\"\n")
+        XCTAssertTrue(mouse.hasSuffix("line 2: mouse = \"yes\": mouse takes true or false"), mouse)
+        XCTAssertFalse(mouse.contains("DecodingError"), mouse)
+        XCTAssertTrue(message("cache_days = \"x\"   # a comment\n").hasSuffix("line 1: cache_days = \"x\": cache_days takes a number of days, such as 30"))
+        XCTAssertTrue(message("prefetch_rows = 1.5\n").contains("line 1: prefetch_rows = 1.5: prefetch_rows takes a whole number"))
+        XCTAssertTrue(message("low_data_servers = \"a.b\"\n").contains("takes a list of server names, such as [\"slow.example\"]"))
+        let key = message("mouse = true\n\n[keys]\nlike = 3\n")
+        XCTAssertTrue(key.contains("line 4: [keys] like = 3: like takes a key name in quotes or a list of them"), key)
+        let images = message("\n\nimages = \"pixels\"\n")
+        XCTAssertTrue(images.contains("line 3: images = \"pixels\": use auto, kitty, sixel, iterm, symbols or off"), images)
+    }
+
+    func testTextThatIsNoTOMLNamesItsLineAndWhatTheSettingTakes() {
+        let m = message("theme = \"default\"\nprefetch_rows = ten\n")
+        XCTAssertTrue(m.contains("line 2: prefetch_rows = ten: not readable as TOML (prefetch_rows takes a whole number"), m)
+        XCTAssertTrue(message("theme = default\n").contains("theme takes a theme's name in quotes"))
+    }
+
+    func testSettingsTernDoesNotKnowAreNamedWithTheirLines() throws {
+        let config = try load("mouse = true\nmouse_on = true\nthemes = \"x\"\n[keys]\nlike = \"l\"\n")
+        XCTAssertEqual(config.unknown.map(\.key), ["mouse_on", "themes"])
+        XCTAssertEqual(config.unknownNotice, "config.toml line 2: mouse_on is no setting Tern knows; ignored (and 1 more)")
+        XCTAssertEqual(config.keys.first?.line, 5, "a [keys] entry's line, for its own errors")
+        XCTAssertNil(try load("mouse = true\n").unknownNotice)
+    }
+}
