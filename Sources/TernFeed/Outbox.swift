@@ -231,7 +231,7 @@ struct AttachmentFile {
 
     /// Refuses files that are missing, unreadable, or of no type a server takes.
     static func read(_ path: String) throws -> AttachmentFile {
-        let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+        let url = URL(fileURLWithPath: HomePath.expand(path))
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw OutboxRefusal.Reason.file("can't read \(url.path) (\(error.localizedDescription))")

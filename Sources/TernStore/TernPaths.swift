@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where Tern keeps its files, following the XDG base directories (see DESIGN.md, "Files on disk").
+/// Where Tern keeps its files, following the XDG base directories (docs/ARCHITECTURE.md, "Files on disk").
 public struct TernPaths: Sendable {
     public var config: URL
     public var data: URL

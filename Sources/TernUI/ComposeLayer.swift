@@ -208,7 +208,7 @@ struct ComposeLayer: Layer {
     /// Adds a picture by path after checking it as the server will; the reason when it can't be attached.
     private mutating func attach(_ typed: String, _ env: LayerEnv) -> String? {
         guard !typed.isEmpty else { return nil }
-        let path = (typed as NSString).expandingTildeInPath
+        let path = HomePath.expand(typed)
         guard draft.attachments.count < env.limits.maxMediaAttachments else {
             return "The server takes at most \(env.limits.maxMediaAttachments) attachments."
         }

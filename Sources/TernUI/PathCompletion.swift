@@ -1,10 +1,12 @@
 import Foundation
+import TernModel
 
 /// Tab completion of a file path, as shells do it: to the longest prefix the matching names share, with a
 /// `/` after a folder; the names that still match when there is more than one.
 enum PathCompletion {
-    static func complete(_ typed: String, fileManager: FileManager = .default) -> (text: String, candidates: [String]) {
-        let expanded = (typed as NSString).expandingTildeInPath
+    static func complete(_ typed: String, fileManager: FileManager = .default,
+                         environment: [String: String] = ProcessInfo.processInfo.environment) -> (text: String, candidates: [String]) {
+        let expanded = HomePath.expand(typed, environment: environment)
         let folder: String, prefix: String
         if typed.isEmpty || expanded.hasSuffix("/") {
             folder = expanded.isEmpty ? fileManager.currentDirectoryPath : expanded

@@ -124,7 +124,7 @@ struct Logout: ParsableCommand {
 /// A token the user made in their server's settings, saved in a file.
 enum TokenFile {
     static func read(_ path: String) throws -> String {
-        let expanded = (path as NSString).expandingTildeInPath
+        let expanded = HomePath.expand(path)
         guard let text = try? String(contentsOfFile: expanded, encoding: .utf8) else {
             throw UserError("cannot read the token file \(path)")
         }

@@ -56,4 +56,16 @@ final class ModelTests: XCTestCase {
         XCTAssertNil(audio.aspectRatio)
         XCTAssertEqual(Account(id: "1", acct: "ann", displayName: "").shownName, "ann")
     }
+
+    /// `~` as the shell reads it: $HOME, not the password database's home; `~name` that user's home.
+    func testTildeIsHomeAsTheShellHasIt() {
+        let env = ["HOME": "/home/me"]
+        XCTAssertEqual(HomePath.expand("~/cat.png", environment: env), "/home/me/cat.png")
+        XCTAssertEqual(HomePath.expand("~", environment: env), "/home/me")
+        XCTAssertEqual(HomePath.expand("/tmp/~x", environment: env), "/tmp/~x")
+        XCTAssertEqual(HomePath.expand("~/a", environment: ["HOME": "/"]), "/a")
+        XCTAssertEqual(HomePath.expand("~root/x", environment: env), "/root/x")
+        XCTAssertEqual(HomePath.expand("~no-such-user-here/x", environment: env), "~no-such-user-here/x")
+    }
+
 }

@@ -178,5 +178,11 @@ final class ComposeLayerTests: XCTestCase {
         XCTAssertEqual(PathCompletion.complete(base + "p").text, base + "pictures/", "a folder gets its slash")
         XCTAssertEqual(PathCompletion.complete(base + "cat-1").candidates, [])
         XCTAssertEqual(PathCompletion.complete(base + "z").text, base + "z", "nothing matches: unchanged")
+        // ~ is $HOME, as in the shell (it was the password database's home: /nonexistent for nobody), and a
+        // folder's names are listed when more than one matches.
+        let home = ["HOME": folder.path]
+        XCTAssertEqual(PathCompletion.complete("~/p", environment: home).text, "~/pictures/")
+        XCTAssertEqual(PathCompletion.complete("~/", environment: home).candidates, ["cat-1.png", "cat-2.png", "pictures"])
+        XCTAssertEqual(PathCompletion.complete("~/c", environment: home).text, "~/cat-")
     }
 }
