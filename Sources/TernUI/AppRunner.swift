@@ -64,6 +64,8 @@ public final class AppRunner {
     private var lastWidth = 0
     var dirty = true
     private var running = true
+    /// Drafts are kept after Tern ends (the demo's go with its scratch store): what Ctrl-C while writing says.
+    public var draftsOutliveSession = true
     /// Called once, right after the first frame that shows posts is on the terminal (start-up's timeline in the log).
     public var onFirstPostsFrame: (() -> Void)?
 
@@ -249,7 +251,23 @@ public final class AppRunner {
             for (_, e) in engines { e.perform(.streamed(changes)) }
         case .quit:
             running = false
+        case .interrupt:
+            interrupt()
         }
+    }
+
+    static let interruptQuestion = "Quit Tern while writing?"
+
+    /// Ctrl-C quits at once, unless a post is being written: then it asks (a second Ctrl-C is the answer).
+    private func interrupt() {
+        if let asked = stack.top as? ConfirmLayer, asked.question.hasPrefix(Self.interruptQuestion) { running = false; return }
+        guard let compose = stack.layers.compactMap({ $0 as? ComposeLayer }).last, !compose.current.isEmpty else {
+            running = false
+            return
+        }
+        let fate = draftsOutliveSession ? "The draft is kept: \(compose.reopenKey(keymap)) opens it again." : "The demo's draft goes with it."
+        perform([.push(.confirm(question: "\(Self.interruptQuestion) \(fate)", yes: [.quit]))])
+        dirty = true
     }
 
     // MARK: Streaming

@@ -94,7 +94,7 @@ struct ComposeLayer: Layer {
             let kept = current
             // Opened and left untouched (a reply's mentions alone): nothing of the user's to keep.
             if kept == opened { return [.pop] }
-            return [.pop, .keepDraft(kept)] + (kept.isEmpty ? [] : [.say("Draft kept: \(reopenKey(env)) opens it again.", error: false)])
+            return [.pop, .keepDraft(kept)] + (kept.isEmpty ? [] : [.say("Draft kept: \(reopenKey(env.keymap)) opens it again.", error: false)])
         case .character("\u{05}") where focus == .text:                         // Ctrl-E
             return [.keepDraft(current), .editExternally(current.text)]
         case .tab: move(1)
@@ -106,9 +106,10 @@ struct ComposeLayer: Layer {
         return after == before ? [] : [.keepDraft(after)]
     }
 
-    private func reopenKey(_ env: LayerEnv) -> String {
+    /// The key that opens this draft again.
+    func reopenKey(_ keymap: Keymap) -> String {
         let action: UIAction = draft.inReplyToID != nil ? .reply : draft.editingID != nil ? .edit : .compose
-        return env.keymap.keys(for: action).first.map(KeyName.name(of:)) ?? action.rawValue
+        return keymap.keys(for: action).first.map(KeyName.name(of:)) ?? action.rawValue
     }
 
     private mutating func move(_ step: Int) {

@@ -33,8 +33,10 @@ enum UIEvent: Sendable {
     case limits(PostingLimits)
     /// Posts changed by the user's own hand (a deletion): every list hears of it as of a streamed change.
     case changes([StreamChange])
-    /// SIGINT/SIGTERM: leave the way `q` does, restoring the terminal.
+    /// SIGTERM/SIGHUP: leave the way `q` does, restoring the terminal.
     case quit
+    /// Ctrl-C (SIGINT): leave, but ask first while a post is being written; a second Ctrl-C leaves.
+    case interrupt
 }
 
 /// A thumbnail's state as the list draws it.
@@ -97,4 +99,7 @@ extension Mailbox {
 
     /// Asks the UI loop to quit (from a signal handler's queue).
     public func requestQuit() { post(.quit) }
+
+    /// Ctrl-C, from a signal handler's queue.
+    public func interrupt() { post(.interrupt) }
 }

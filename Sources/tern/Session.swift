@@ -54,7 +54,7 @@ enum Session {
         let mailbox = Mailbox()
         // Signals leave through the loop, so curses always restores the terminal.
         // SIGHUP too: a closed terminal or a killed tmux must still end the session the clean way.
-        let signals = QuitSignals.observe([SIGINT, SIGTERM, SIGHUP]) { mailbox.requestQuit() }
+        let signals = QuitSignals.observe([SIGTERM, SIGHUP]) { mailbox.requestQuit() } + QuitSignals.observe([SIGINT]) { mailbox.interrupt() }
         defer { signals.forEach { $0.cancel() } }
         let firstScreen: Glance?
         switch try glance.map({ task in try blocking { await task.value } }) {
@@ -155,6 +155,8 @@ enum Session {
             t.mark("the app's first frame")
             t.log(to: logger)
         }
+        // The demo's store is a scratch file, gone with the session.
+        app.draftsOutliveSession = storeURL == nil
         app.run()
         // What was typed last is on disk before the session ends.
         let drafts = app.drafts

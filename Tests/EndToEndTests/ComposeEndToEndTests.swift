@@ -151,6 +151,31 @@ final class ComposeEndToEndTests: XCTestCase {
         XCTAssertTrue(r.written().isEmpty, "nothing was sent")
     }
 
+    /// Ctrl-C while writing quit at once (issue 35): it asks, n goes on writing, y leaves, and the draft is
+    /// there the next time.
+    func testCtrlCWhileWritingAsksAndTheDraftIsKept() throws {
+        let r = try rig()
+        defer { r.close() }
+        let first = try TmuxSession(command: r.browse + "; echo TERN-ENDED; sleep 60")
+        defer { first.close() }
+        XCTAssertTrue(first.waitSettled(quiet: 1.5) { $0.contains("☆") }.ok, first.screen())
+        try first.send("w")
+        XCTAssertTrue(first.wait(timeout: 5) { $0.contains("New post") }.ok, first.screen())
+        try first.run(["send-keys", "-l", "asked before quitting"])
+        XCTAssertTrue(first.wait { $0.contains("✓ draft saved") }.ok, first.screen())
+        try tmux(first, waitFor: "Quit Tern while writing? The draft is kept: w opens it again. (y/n)", after: "C-c")
+        try first.send("n")
+        let writing = first.wait { !$0.contains("Quit Tern") && $0.contains("asked before quitting") && $0.contains("New post") }
+        XCTAssertTrue(writing.ok, "n did not go back to writing:\n\(writing.screen)")
+        try tmux(first, waitFor: "Quit Tern while writing?", after: "C-c")
+        try tmux(first, waitFor: "TERN-ENDED", after: "y")
+
+        let second = try TmuxSession(command: r.browse)
+        defer { second.close() }
+        XCTAssertTrue(second.wait { $0.contains("1 draft kept") }.ok, "the draft was not offered:\n\(second.screen())")
+        try tmux(second, waitFor: "asked before quitting", after: "w")
+    }
+
     /// Written while the server can't be reached, killed with the post in the outbox, started again once
     /// the server is back: the post is made once.
     func testAPostInTheOutboxSurvivesKillDashNineAndIsSentOnce() throws {
