@@ -23,6 +23,9 @@ public actor NotificationsEngine: FeedEngine {
     /// Whether the server has grouped notifications; nil until asked.
     private var serverGroups: Bool?
     private var markersSupported = true
+    /// The server's read position has been read this session; until then (a start with the server away)
+    /// every stored notification would count as unread: 30 where the same demo otherwise shows 10.
+    private var markerSynced = false
     private var lastRead: String?
     private var loadingNewer = false
     private var loadingOlder = false
@@ -131,8 +134,9 @@ public actor NotificationsEngine: FeedEngine {
                     try await store.saveMarker("notifications", lastReadID: remote, unsent: false, account: account)
                 }
             }
+            markerSynced = true
         } catch let error as MastodonError {
-            if case .http(let status, _) = error, status == 404 { markersSupported = false; return }
+            if case .http(let status, _) = error, status == 404 { markersSupported = false; markerSynced = true; return }
             logger.warning("couldn't sync the notifications marker", metadata: ["error": "\(error)"])
         } catch {
             logger.error("couldn't store the notifications marker", metadata: ["error": "\(error)"])
@@ -148,6 +152,7 @@ public actor NotificationsEngine: FeedEngine {
             let page = try await client.notifications(limit: pageSize, grouped: serverGroups ?? true)
             serverGroups = page.serverGrouped
             offline = false
+            if !markerSynced { await syncMarker() }
             let known = Set(groups.map(\.id))
             let overlaps = page.groups.contains { known.contains($0.id) }
             if started, !groups.isEmpty { arrivals.formUnion(page.groups.filter { !known.contains($0.id) }.map { "n:" + $0.id }) }

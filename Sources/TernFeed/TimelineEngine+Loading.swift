@@ -107,7 +107,9 @@ extension TimelineEngine {
         } catch {
             lastFailure = describe(error)
             if offline {
-                if !quiet { say("Offline: \(describe(error)); showing cached posts", error: true) }
+                if !quiet {
+                    say("Offline: \(describe(error)); " + (window.isEmpty ? "nothing cached yet, trying again" : "showing cached posts"), error: true)
+                }
             } else {
                 say("Couldn't \(window.isEmpty ? "load the timeline" : "refresh"): \(describe(error))", error: true)
             }

@@ -151,7 +151,9 @@ public actor TimelineEngine {
             if timeline.isLocal { showSearch(); return }
             if !loadingNewer { startLoadingNewer() }
         case .poll:
-            if !loadingNewer, !window.isEmpty, !timeline.isLocal { startLoadingNewer(quiet: true) }
+            // An empty list is read too when looking for a server that was away: a start without it left
+            // "Nothing here yet" until `r`.
+            if !loadingNewer, !window.isEmpty || offline, !timeline.isLocal { startLoadingNewer(quiet: true) }
         case .viewed(let first, let last, let anchorID, let offset):
             viewed(first: first, last: last)
             if let anchorID {
@@ -323,14 +325,18 @@ public actor TimelineEngine {
         (error as? MastodonError)?.description ?? "\(error)"
     }
 
-    /// The server could not be reached: say so once, and look for it again every so often.
+    /// The server could not be reached: say so once, and look for it again, soon at first, then less often
+    /// (the one backoff for an unreachable server: 5 s doubling to a minute).
     func wentOffline() {
         guard !offline else { return }
         offline = true
         probe?.cancel()
         probe = Task { [weak self] in
+            var tries = 0
             while !Task.isCancelled {
-                try? await Task.sleep(for: .seconds(15))
+                tries += 1
+                let wait = RetryPolicy.unreachable.backoff(failures: tries, jitter: Double.random(in: 0..<1))
+                do { try await Task.sleep(for: .seconds(wait)) } catch { return }
                 guard let self, await self.offline else { return }
                 self.send(.poll)
             }

@@ -112,7 +112,9 @@ extension AppRunner {
     func send(_ draft: Draft) {
         guard let outbox = writing?.outbox else { return }
         let mailbox = self.mailbox, drafts = self.drafts
-        show(draft.editingID != nil ? "Saving the edit…" : "Sending…", error: false)
+        // Offline, or the server not answering: the post waits in the outbox, and the user should know.
+        show(serverUnreachable ? "Queued: it will be sent when the server can be reached."
+             : draft.editingID != nil ? "Saving the edit…" : "Sending…", error: false)
         Task.detached {
             await drafts.flush()
             do { try await outbox.send(draft) } catch {
@@ -151,6 +153,10 @@ extension AppRunner {
         dirty = true
         switch event {
         case .changed(let posts, let waiting):
+            // A post that joins the queue while the server can't be reached was announced as being sent.
+            if waiting, posts.count > outgoing.posts.count {
+                show("Queued: \(posts.count == 1 ? "it" : "\(posts.count) posts") will be sent when the server can be reached.", error: false)
+            }
             outgoing = (posts, waiting)
             (engines[.timeline(.home)] as? TimelineEngine)?.send(.outgoing(posts, waiting: waiting))
             for (id, e) in engines { if case .thread = id { e.perform(.outgoing(posts, waiting: waiting)) } }

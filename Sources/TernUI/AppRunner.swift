@@ -177,6 +177,7 @@ public final class AppRunner {
         e.ownAcct = me.acct
         e.limits = limits
         e.savedDraft = savedDraft
+        e.queuedPosts = outgoing.posts.count
         return e
     }
 
@@ -255,6 +256,9 @@ public final class AppRunner {
             interrupt()
         }
     }
+
+    /// `--offline`, or the server not answering: writes wait for it.
+    var serverUnreachable: Bool { outgoing.waiting || feeds.values.contains { $0.offline } }
 
     static let interruptQuestion = "Quit Tern while writing?"
 

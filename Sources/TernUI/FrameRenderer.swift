@@ -152,7 +152,8 @@ public final class FrameRenderer {
         screen.fill(row: row, column: 0, width: cols, style: theme[.status])
         var right: [String] = []
         if snapshot.offline { right.append("offline") } else if let live = env.liveState { right.append(live) }
-        if snapshot.pendingActions > 0 { right.append("\(snapshot.pendingActions) pending") }
+        let pending = snapshot.pendingActions + env.queuedPosts
+        if pending > 0 { right.append("\(pending) pending") }
         if let unread = env.unread, unread > 0 { right.append("✉ \(unread)") }
         if newAbove > 0 { right.append("↑ \(newAbove) new") }
         if let retrying = snapshot.retrying { right.append("⟳ " + retrying) }

@@ -38,6 +38,8 @@ struct LayerEnv {
     var limits = PostingLimits()
     /// The draft as last written to the store, for the compose screen's "saved".
     var savedDraft: Draft?
+    /// Posts in the outbox, not yet made by the server: pending, like likes not yet confirmed.
+    var queuedPosts = 0
 
     /// Rows of the list area: a title bar above, a status line below.
     var listHeight: Int { max(1, rows - 2) }

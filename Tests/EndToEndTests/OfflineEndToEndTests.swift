@@ -46,4 +46,41 @@ final class OfflineEndToEndTests: XCTestCase {
             $0.replacingOccurrences(of: #"\d+[smhdw](\u{1B}\[[0-9;]*m)*\s*$"#, with: "", options: .regularExpression)
         }
     }
+
+    /// Started while the server is away (issue 35): "Nothing here yet" and "offline" stayed until `r`, the
+    /// stream was never tried again, and every stored notification counted as unread. Without a key, the
+    /// posts come, the stream goes live, and the unread count is the one a start with the server there shows.
+    func testAStartWithTheServerAwayRecoversByItselfWhenItComesBack() throws {
+        let tern = try TmuxSession.ternBinary().path
+        let (server, address) = try TmuxSession.demoServer(tern, flags: "--unreachable-for 6")
+        defer { server.close() }
+        func browse() throws -> (TmuxSession, URL) {
+            let home = FileManager.default.temporaryDirectory.appendingPathComponent("tern-away-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+            try "any-token\n".write(to: home.appendingPathComponent("token"), atomically: true, encoding: .utf8)
+            let env = "XDG_CONFIG_HOME=\(home.path)/config XDG_CACHE_HOME=\(home.path)/cache XDG_DATA_HOME=\(home.path)/data "
+                + "XDG_STATE_HOME=\(home.path)/state"
+            return (try TmuxSession(command: "env \(env) \(tern) --server \(address) --token-file \(home.path)/token"), home)
+        }
+        let (away, home) = try browse()
+        defer { away.close(); try? FileManager.default.removeItem(at: home) }
+        let offline = away.wait(timeout: 5) { $0.split(separator: "\n").last?.contains("offline") == true }
+        XCTAssertTrue(offline.ok, "the server is away, and the status line should say so:\n\(offline.screen)")
+        XCTAssertTrue(offline.screen.contains("nothing cached yet, trying again"), offline.screen)
+        func unread(_ screen: String) -> String? {
+            guard let line = screen.split(separator: "\n").last, let r = line.range(of: #"✉ \d+"#, options: .regularExpression) else { return nil }
+            return String(line[r])
+        }
+        let back = away.wait(timeout: 40) { s in
+            s.contains("Path corner keyboard paper lake.") && s.split(separator: "\n").last?.contains("live") == true && unread(s) != nil
+        }
+        XCTAssertTrue(back.ok, "no posts, or not live, without a key once the server was back:\n\(back.screen)")
+
+        let (there, otherHome) = try browse()
+        defer { there.close(); try? FileManager.default.removeItem(at: otherHome) }
+        let fresh = there.wait { unread($0) != nil && $0.contains("Path corner keyboard paper lake.") }
+        XCTAssertTrue(fresh.ok, fresh.screen)
+        XCTAssertEqual(unread(back.screen), unread(fresh.screen), "the unread count after coming back differs from a start with the server there")
+    }
+
 }
