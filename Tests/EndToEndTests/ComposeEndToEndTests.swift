@@ -190,6 +190,9 @@ final class ComposeEndToEndTests: XCTestCase {
         try first.send("C-s")
         let waiting = first.wait { $0.contains("waiting for the server") && $0.contains("written with the server gone") }
         XCTAssertTrue(waiting.ok, "the post is not shown waiting:\n\(waiting.screen)")
+        // Not "Sending…": it waits, and counts as pending (issue 35).
+        XCTAssertTrue(waiting.screen.contains("Queued: it will be sent when the server can be reached."), waiting.screen)
+        XCTAssertTrue(waiting.screen.split(separator: "\n").last?.contains("1 pending") == true, waiting.screen)
         try killHard(first)
 
         // The server comes up.
