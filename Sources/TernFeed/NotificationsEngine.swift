@@ -54,7 +54,7 @@ public actor NotificationsEngine: FeedEngine {
         for await input in inbox.inputs {
             switch input {
             case .actions(let event):
-                if case .refused(let why) = event { messages.say(why, error: true) }
+                if case .refused(let why) = event { messages.say(why, error: true, aboutAction: true) }
                 emit()
             case .command(let command):
                 await handle(command)

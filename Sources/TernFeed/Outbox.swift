@@ -138,8 +138,10 @@ public actor Outbox {
                 items.removeFirst()
                 answered = 0
                 await journal("put a refused post back in the drafts") { try await store.returnToDrafts(item, account: account) }
-                let what = item.draft.editingID != nil ? "save the edit" : "post"
-                notify(.refused("Couldn't \(what): \(reason). It is kept as a draft (\(item.draft.inReplyToID != nil ? "a" : "w") opens it)."))
+                // What to do first: a long reason is cut at the status line's end, and the advice with it.
+                let what = item.draft.editingID != nil ? "Edit not saved" : "Not posted"
+                let reopen = item.draft.inReplyToID != nil ? "a" : "w"
+                notify(.refused("\(what), kept as a draft (\(reopen) opens it): \(reason)"))
                 notifyChanged()
             }
         }

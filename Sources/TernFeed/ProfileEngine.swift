@@ -64,7 +64,7 @@ public actor ProfileEngine: FeedEngine {
                 case .relationship(let id, let r) where id == account.id:
                     relationship = r
                     await saveProfile()
-                case .refused(let why): messages.say(why, error: true)
+                case .refused(let why): messages.say(why, error: true, aboutAction: true)
                 case .confirmed(let status):
                     pinned = pinned.map { p in
                         guard p.statusID == status.statusID else { return p }

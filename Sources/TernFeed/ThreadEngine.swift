@@ -163,7 +163,7 @@ public actor ThreadEngine: FeedEngine {
             for i in entries.indices where entries[i].post.statusID == status.statusID {
                 entries[i].post.takeMarksAndCounts(from: status)
             }
-        case .refused(let why): messages.say(why, error: true)
+        case .refused(let why): messages.say(why, error: true, aboutAction: true)
         case .relationship: break
         }
         emit()

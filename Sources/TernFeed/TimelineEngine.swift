@@ -199,7 +199,7 @@ public actor TimelineEngine {
             switch event {
             case .changed: break
             case .confirmed(let status): window.patch(with: status)
-            case .refused(let why): say(why, error: true)
+            case .refused(let why): say(why, error: true, aboutAction: true)
             case .relationship: break
             }
             emit()
@@ -317,8 +317,8 @@ public actor TimelineEngine {
 
     // MARK: Publishing
 
-    func say(_ text: String, error: Bool) {
-        messages.say(text, error: error)
+    func say(_ text: String, error: Bool, aboutAction: Bool = false) {
+        messages.say(text, error: error, aboutAction: aboutAction)
     }
 
     func describe(_ error: Error) -> String {

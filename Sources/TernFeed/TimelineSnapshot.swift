@@ -5,6 +5,9 @@ public struct StatusMessage: Sendable, Equatable {
     public var id: Int
     public var text: String
     public var isError: Bool
+    /// About something the user did (a like the server refused), not about this list: every list that
+    /// shows the post says it, and the screen says it once, under no list's name.
+    public var aboutAction = false
 }
 
 /// Posts known to be missing between two loaded ones: a refresh spent its page budget before it caught up.
@@ -29,9 +32,9 @@ struct Messages {
     private var count = 0
     private(set) var latest: StatusMessage?
 
-    mutating func say(_ text: String, error: Bool) {
+    mutating func say(_ text: String, error: Bool, aboutAction: Bool = false) {
         count += 1
-        latest = StatusMessage(id: count, text: text, isError: error)
+        latest = StatusMessage(id: count, text: text, isError: error, aboutAction: aboutAction)
     }
 }
 

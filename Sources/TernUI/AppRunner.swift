@@ -206,9 +206,11 @@ public final class AppRunner {
             feeds[s.feed] = s
             if let m = s.message, m.id > lastMessage[s.feed] ?? 0 {
                 lastMessage[s.feed] = m.id
-                // A list in the background speaks up only when something went wrong.
+                // A list in the background speaks up only when something went wrong, and names itself; what
+                // the server made of something the user did is no list's, and every list hears it: said as it is.
                 let shown = (stack.layers[stack.screenIndex] as? FeedLayer)?.feed == s.feed
-                if shown || m.isError { show(shown ? m.text : "\(s.feed): \(m.text)", error: m.isError) }
+                if m.aboutAction { if message?.text != m.text { show(m.text, error: m.isError) } }
+                else if shown || m.isError { show(shown ? m.text : "\(s.feed): \(m.text)", error: m.isError) }
             }
             dirty = true
         case .lists(let found):

@@ -82,7 +82,8 @@ final class OutboxTests: XCTestCase {
         XCTAssertLessThan(took, 20, "the bounded retry took \(took) s")
         let refusal = events.all.compactMap { e -> String? in if case .refused(let t) = e { return t }; return nil }
         XCTAssertEqual(refusal.count, 1)
-        XCTAssertTrue(refusal.first?.hasPrefix("Couldn't post: server error 500") == true, refusal.first ?? "")
+        // What to do first, then why: a long reason is cut at the status line's end.
+        XCTAssertTrue(refusal.first?.hasPrefix("Not posted, kept as a draft (w opens it): server error 500") == true, refusal.first ?? "")
         let drafts = try await store.drafts(account: "test"), queued = try await store.outbox(account: "test")
         let written = await server.writtenPosts()
         XCTAssertEqual(drafts, [draft], "the text is kept as a draft")
