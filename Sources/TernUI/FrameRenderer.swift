@@ -114,7 +114,12 @@ public final class FrameRenderer {
         }
         if bottom < viewHeight {
             let note: String?
-            if snapshot.rows.isEmpty { note = snapshot.loadingNewer || snapshot.opening ? "Loading…" : "Nothing here yet. Press r to refresh." }
+            if snapshot.rows.isEmpty, snapshot.loadingNewer || snapshot.opening { note = "Loading…" }
+            // Search reads the cache: r would fetch nothing for it.
+            else if snapshot.rows.isEmpty, case .timeline(.search(let q)) = snapshot.feed {
+                note = "No cached post matches “\(Sanitizer.clean(q))”. Esc goes back, / searches again."
+            }
+            else if snapshot.rows.isEmpty { note = "Nothing here yet. Press r to refresh." }
             else if snapshot.loadingOlder { note = "Loading older…" }
             else if snapshot.reachedEnd, case .timeline = snapshot.feed { note = "— end of the timeline —" }
             else { note = nil }
@@ -213,8 +218,13 @@ public final class FrameRenderer {
         let width = max(0, min(screen.columns - 2, (([title] + lines.map(\.text)).map { DisplayWidth.of($0) }.max() ?? 0) + 4))
         let top = max(1, (screen.rows - lines.count - 4) / 2)
         let left = max(0, (screen.columns - width) / 2)
-        screen.coverPictures(rows: top..<(top + lines.count + 4), columns: left..<(left + width))
-        for r in 0..<(lines.count + 4) where top + r < screen.rows { screen.fill(row: top + r, column: left, width: width, style: theme[.title]) }
+        // The box's rows are its own across the width: beside it, the ends of the rows below showed as
+        // fragments (a post's time: a stray "d" or "m" at the edge).
+        screen.coverPictures(rows: top..<(top + lines.count + 4), columns: 0..<screen.columns)
+        for r in 0..<(lines.count + 4) where top + r < screen.rows {
+            screen.fill(row: top + r, column: 0, width: screen.columns, style: .plain)
+            screen.fill(row: top + r, column: left, width: width, style: theme[.title])
+        }
         screen.draw(SafeText(title), row: top + 1, column: left + 2, style: theme[.title], maxWidth: width - 3)
         var selected = theme[.title]
         selected.reverse.toggle()

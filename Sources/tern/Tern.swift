@@ -86,10 +86,11 @@ struct ViewOptions: ParsableArguments {
     @Flag(help: "No streaming connection: new posts come with r or --poll (config: stream = false).")
     var noStream = false
 
-    @Option(help: "How pictures are shown: auto, kitty, sixel, iterm, symbols or off (config: images, default auto).")
+    // The parser lists the values after the help: the help does not list them again.
+    @Option(help: "How pictures are shown (config: images, default auto: the terminal's best).")
     var images: ImagesOption?
 
-    @Option(help: "Colours: auto, truecolor, 256, 16, 8 or mono (config: colors, default auto: terminfo, COLORTERM, NO_COLOR).")
+    @Option(help: "Colours (config: colors, default auto: from terminfo, COLORTERM and NO_COLOR).")
     var colors: ColorChoice?
 
     @Flag(help: "Low data: no prefetch; only the selected post's pictures load, the rest show their blurhash (config: low_data).")

@@ -131,4 +131,38 @@ final class HidingTests: XCTestCase {
         try await rig.shutdown()
         await server.stop()
     }
+
+    /// Searching the cache counts what the list shows (issue 35): "4 cached posts match" stood over an empty
+    /// list when all four were hidden, and "61 match" over a list that counted 1/59.
+    func testASearchCountsWhatItShowsAndSaysHowManyAreHidden() async throws {
+        let temp = TemporaryStore()
+        defer { temp.remove() }
+        let server = try await DemoServer.start()
+        let rig = EngineRig(store: try temp.open())
+        let (_, actions, log) = try start(rig, server.baseURL)
+        let loaded = try await waitFor(log) { !$0.posts.isEmpty && !$0.loadingNewer }
+        // A word of the newest post's, which others have too.
+        let post = try XCTUnwrap(loaded.posts.first { $0.boostedBy == nil })
+        let word = try XCTUnwrap(post.content.plainText.split(whereSeparator: { !$0.isLetter }).map(String.init)
+            .filter { $0.count > 3 }.first { w in loaded.posts.filter { $0.content.plainText.contains(w) }.count > 1 },
+            "no word shared by two posts in \(post.content.plainText)")
+        try actions.hide(HiddenEntry(kind: .status, target: post.statusID))
+
+        let results = SnapshotLog()
+        let (search, _) = try rig.engineAndActions(server.baseURL, timeline: .search(word), log: results)
+        search.send(.start)
+        let found = try await waitFor(results) { $0.message != nil }
+        let text = try XCTUnwrap(found.message?.text)
+        let shown = found.posts.count
+        XCTAssertGreaterThan(shown, 0)
+        XCTAssertFalse(found.posts.contains { $0.statusID == post.statusID }, "the hidden post is listed")
+        XCTAssertTrue(text.hasPrefix("\(shown) cached post\(shown == 1 ? " matches" : "s match")"), text)
+        XCTAssertTrue(text.hasSuffix("(1 more hidden by your filters or mutes)"), text)
+        XCTAssertEqual(found.rowsAbove, 0)
+        XCTAssertEqual(found.rowsBelow, 0, "the position counts the results, not another list's rows")
+        await rig.stopEngines()
+        try await rig.shutdown()
+        await server.stop()
+    }
+
 }

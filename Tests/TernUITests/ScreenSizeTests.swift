@@ -92,4 +92,26 @@ final class ScreenSizeTests: XCTestCase {
         XCTAssertEqual(screen.frame.text(row: 0), "Terminal t")
         XCTAssertEqual(screen.frame.text(row: 1).trimmingCharacters(in: .whitespaces), "")
     }
+
+    /// A box that nearly fills the width (the help at 80 columns) left a column or two of the list beside
+    /// it: the ends of posts' times showed there, a stray "d" or "m" (issue 35). Its rows are the box's.
+    func testABoxNearlyAsWideAsTheScreenLeavesNoEndsOfRowsBesideIt() throws {
+        let screen = try Screen(terminalType: "xterm-256color", output: "/dev/null", size: (24, 80))
+        defer { screen.close() }
+        let posts = (0..<30).map(post)
+        var env = LayerEnv(rows: 24, columns: 80, now: now, renderer: FrameRenderer(theme: .builtIn))
+        env.feeds[.timeline(.home)] = FeedSnapshot(TimelineSnapshot(version: 1, timeline: .home, posts: posts))
+        var stack = LayerStack(root: .home)
+        _ = stack.apply(stack.settle(env))
+        stack.render(env, on: screen)
+        let times = (1..<23).filter { screen.frame.text(row: $0).hasSuffix("m") || screen.frame.text(row: $0).hasSuffix("h") }
+        XCTAssertFalse(times.isEmpty, "the list shows no times at the right edge to be covered")
+        _ = stack.apply([.push(.help)])
+        stack.render(env, on: screen)
+        for row in times {
+            let text = screen.frame.text(row: row)
+            XCTAssertFalse(text.hasSuffix("m") || text.hasSuffix("h"), "row \(row) ends with the list's time: \(text)")
+        }
+    }
+
 }
