@@ -18,7 +18,7 @@ struct DemoRoutes: Sendable {
         router.get("/api/v1/timelines/public") { req, _ in
             try await authorized(req) {
                 let local = req.uri.queryParameters["local"] == "true"
-                return try await timeline(req, path: "/api/v1/timelines/public", selection: local ? .local : .all,
+                return try await timeline(req, path: "/api/v1/timelines/public", selection: local ? .local : .federated,
                                           keep: local ? "local=true&" : "")
             }
         }

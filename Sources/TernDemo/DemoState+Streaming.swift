@@ -25,8 +25,9 @@ extension DemoState {
 
     /// The streams a post appears in.
     func streams(of post: DemoPost) -> Set<String> {
-        var out: Set<String> = ["user", "public"]
-        if world.accounts[post.authorIndex].domain == nil { out.insert("public:local") }
+        // Boosts reach the home stream only: the public ones carry no boosts, as their timelines don't.
+        var out: Set<String> = post.boostOf == nil ? ["user", "public"] : ["user"]
+        if post.boostOf == nil, world.accounts[post.authorIndex].domain == nil { out.insert("public:local") }
         for t in post.tags { out.insert("hashtag:" + t.lowercased()) }
         if (1...10).contains(post.authorIndex) { out.insert("list:" + Self.listID) }
         return out

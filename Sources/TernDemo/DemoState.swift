@@ -87,7 +87,8 @@ actor DemoState {
         largeThreadID = threads.large
         posts = made
         notifications = world.notifications(yours: replies.values.filter { $0.authorIndex == 0 }.map(\.id).sorted(),
-                                            others: (replies.keys.sorted() + made.suffix(60).filter { $0.boostOf == nil }.map(\.id)),
+                                            others: (threads.replies.values.sorted { $0.id < $1.id } + made.suffix(60).filter { $0.boostOf == nil })
+                                                .filter { $0.authorIndex != 0 }.map { ($0.id, $0.authorIndex) },
                                             count: 90, now: startedAt)
         // Read up to twenty notifications ago, so there is something unread.
         notificationsMarker = notifications.dropLast(20).last?.id
@@ -127,7 +128,9 @@ actor DemoState {
 
     private func addPost() {
         extraPosts += 1
-        let post = world.makePost(posts.count, at: Date())
+        var post = world.makePost(posts.count, at: Date())
+        // Just made: no one has answered yet (its thread says so too).
+        post.repliesCount = 0
         posts.append(post)
         announce(post)
         postsByAuthor[post.authorIndex, default: 0] += 1
@@ -150,6 +153,8 @@ actor DemoState {
     /// Which posts a timeline holds.
     enum Selection: Sendable {
         case all
+        /// The public timelines, which as Mastodon's hold no boosts: the whole known network, or only this server's.
+        case federated
         case local
         case tag(String)
         /// The demo's one list: the first ten accounts.
@@ -164,7 +169,8 @@ actor DemoState {
     private func matches(_ p: DemoPost, _ selection: Selection) -> Bool {
         switch selection {
         case .all: return true
-        case .local: return world.accounts[p.authorIndex].domain == nil
+        case .federated: return p.boostOf == nil
+        case .local: return p.boostOf == nil && world.accounts[p.authorIndex].domain == nil
         case .tag(let tag): return p.tags.contains { $0.lowercased() == tag.lowercased() }
         case .list: return (1...10).contains(p.authorIndex)
         case .author(let a, let originals, let media):

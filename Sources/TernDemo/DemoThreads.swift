@@ -51,9 +51,10 @@ struct DemoNotification: Sendable {
 extension DemoWorld {
     static let firstNotificationID: UInt64 = 7_000_000
 
-    /// The demo user's notifications, oldest first, about `yours` (posts by the demo user) and `others`.
-    /// Every type appears; one mention's post has since been deleted (its status is gone), as happens.
-    func notifications(yours: [UInt64], others: [UInt64], count: Int, now: Date) -> [DemoNotification] {
+    /// The demo user's notifications, oldest first, about `yours` (posts by the demo user) and `others` (posts
+    /// by others, with their authors: a mention, a post or an edit comes from whoever wrote it). Every type
+    /// appears; one mention's post has since been deleted (its status is gone), as happens.
+    func notifications(yours: [UInt64], others: [(id: UInt64, author: Int)], count: Int, now: Date) -> [DemoNotification] {
         var rng = SeededRandom.derived(seed, 0x40717)
         var out: [DemoNotification] = []
         let types = ["favourite", "favourite", "favourite", "reblog", "reblog", "follow", "follow", "mention", "mention",
@@ -65,11 +66,15 @@ extension DemoWorld {
             // of one post by six people.
             let burst = (count - types.count - 6)..<(count - types.count)
             let type = i >= count - types.count ? types[i - (count - types.count)] : burst.contains(i) ? "favourite" : rng.pick(types)
-            let account = 1 + Int.random(in: 0..<(accounts.count - 1), using: &rng)
+            var account = 1 + Int.random(in: 0..<(accounts.count - 1), using: &rng)
             var status: UInt64?
             switch type {
             case "favourite", "reblog", "poll": status = yours.isEmpty ? nil : yours[Int.random(in: 0..<min(3, yours.count), using: &rng)]
-            case "mention", "status", "update": status = others.isEmpty ? nil : rng.pick(others)
+            case "mention", "status", "update":
+                if !others.isEmpty {
+                    let post = rng.pick(others)
+                    (status, account) = (post.id, post.author)
+                }
             default: status = nil
             }
             if burst.contains(i), let first = yours.first { status = first }

@@ -88,4 +88,35 @@ final class DemoClientTests: XCTestCase {
             }
         }
     }
+
+    /// The demo is where people judge Tern: it must not contradict itself (issue 35). A mention, a post or
+    /// an edit comes from the author of its post; the public timelines hold no boosts, as Mastodon's don't;
+    /// a post that arrives has no replies, as its thread shows.
+    func testTheDemoDoesNotContradictItself() async throws {
+        try await withDemo { server, client in
+            var page = try await client.notifications(limit: 40, grouped: false)
+            var groups = page.groups
+            while let oldest = groups.last?.oldestID, groups.count < 90 {
+                page = try await client.notifications(maxID: oldest, limit: 40, grouped: false)
+                if page.groups.isEmpty { break }
+                groups += page.groups
+            }
+            let authored = groups.filter { [.mention, .status, .update].contains($0.kind) && $0.post != nil }
+            XCTAssertGreaterThan(authored.count, 3)
+            for g in authored {
+                XCTAssertEqual(g.accounts.first?.id, g.post?.account.id, "\(g.kind) by @\(g.accounts.first?.acct ?? "?") about a post by @\(g.post?.account.acct ?? "?")")
+            }
+            for timeline in [TimelineID.local, .federated] {
+                let posts = try await client.timeline(timeline, limit: 40).posts
+                XCTAssertFalse(posts.isEmpty)
+                XCTAssertFalse(posts.contains { $0.boostedBy != nil }, "\(timeline) holds a boost")
+            }
+            await server.addPosts(3)
+            for post in try await client.timeline(.home, limit: 3).posts {
+                let thread = try await client.context(of: post.statusID)
+                XCTAssertEqual(post.repliesCount, thread.descendants.count, "a new post says ↩ \(post.repliesCount)")
+            }
+        }
+    }
+
 }
