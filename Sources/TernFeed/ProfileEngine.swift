@@ -17,6 +17,9 @@ public actor ProfileEngine: FeedEngine {
 
     private var profile: Profile
     private var relationship: Relationship?
+    /// Whether the user followed this account when the server counted its followers: a follow or unfollow
+    /// since then moves the count shown by one (it did not move after `F`).
+    private var followingWhenCounted: Bool?
     private var pinned: [Post] = []
     private var posts: FeedSnapshot?
     private var postsEngine: TimelineEngine?
@@ -55,7 +58,7 @@ public actor ProfileEngine: FeedEngine {
                 // The posts' messages are said again under this list's own numbering.
                 if let m = s.message, m.id > postsMessageID {
                     postsMessageID = m.id
-                    messages.say(m.text, error: m.isError)
+                    messages.say(m.text, error: m.isError, aboutAction: m.aboutAction)
                 }
                 posts = FeedSnapshot(s)
                 emit()
@@ -150,6 +153,7 @@ public actor ProfileEngine: FeedEngine {
             if let (p, r) = try await sources.store.profile(account.id, account: sources.account) {
                 profile = p
                 relationship = r
+                followingWhenCounted = r?.following
             }
         } catch {
             logger.error("couldn't read a stored profile", metadata: ["error": "\(error)"])
@@ -167,7 +171,10 @@ public actor ProfileEngine: FeedEngine {
             profile = try await p
             offline = false
             // A relationship or pins the server won't give (some servers lack one or the other) cost only that part.
-            do { relationship = try await r } catch { logger.warning("no relationship", metadata: ["error": "\(error)"]) }
+            do {
+                relationship = try await r
+                followingWhenCounted = relationship?.following
+            } catch { logger.warning("no relationship", metadata: ["error": "\(error)"]) }
             do { pinned = try await pins } catch { logger.warning("no pinned posts", metadata: ["error": "\(error)"]) }
             await saveProfile()
         } catch let error as MastodonError {
@@ -206,7 +213,11 @@ public actor ProfileEngine: FeedEngine {
     private func emit() {
         version += 1
         let shown = relationship.map { sources.actions.apply(to: $0, accountID: account.id) }
-        var rows: [FeedRow] = [.profile(profile, shown?.0, followPending: shown?.pending ?? false)]
+        var counted = profile
+        if let then = followingWhenCounted, let now = shown?.0.following, now != then {
+            counted.followers = max(0, counted.followers + (now ? 1 : -1))
+        }
+        var rows: [FeedRow] = [.profile(counted, shown?.0, followPending: shown?.pending ?? false)]
         if !pinned.isEmpty, filter == .everything {
             rows.append(.notice(id: "pinned", text: "📌 Pinned"))
             rows += pinned.map { p in

@@ -55,6 +55,7 @@ public final class AppRunner {
     let mouse: Bool
     private var message: (text: String, isError: Bool)?
     private var messageShownUntil = Date.distantPast
+    private var messagesShown = 0
     private var lastClockRedraw = Date()
     private var lastCountsRefresh = Date()
     /// How long the first frame waits for the shown list's cached posts.
@@ -334,6 +335,12 @@ public final class AppRunner {
         // Any effect changes what is shown, a screen opened from the mailbox too (compose, a looked-up
         // profile), whose push `apply` consumes: drawn now, not at the next key.
         if !effects.isEmpty { dirty = true }
+        let screenBefore = stack.screenIndex, shownBefore = messagesShown
+        defer {
+            // A note about the screen that was left ("Posts with pictures" on a profile) goes with it; what
+            // went wrong stays its time, and so does a note these effects gave ("Draft kept").
+            if stack.screenIndex != screenBefore, messagesShown == shownBefore, message?.isError == false { message = nil }
+        }
         for effect in stack.apply(effects) {
             switch effect {
             case .feed(let opening, let command):
@@ -464,6 +471,7 @@ public final class AppRunner {
     }
 
     func show(_ text: String, error: Bool) {
+        messagesShown += 1
         message = (text, error)
         messageShownUntil = Date().addingTimeInterval(error ? 8 : 4)
         dirty = true

@@ -214,14 +214,22 @@ final class ScreensEngineTests: XCTestCase {
             if case .profile(_, let r, let pending)? = s.rows.first { return (r, pending) }
             return nil
         }
+        func followers(_ s: FeedSnapshot) -> Int? {
+            if case .profile(let p, _, _)? = s.rows.first { return p.followers }
+            return nil
+        }
         let loaded = try await log.wait { s in relation(s)?.0 != nil && s.rows.contains { $0.post != nil } }
         let was = relation(loaded)!.0!
         let wasFollowing = was.following || was.requested
+        let count = try XCTUnwrap(followers(loaded))
         engine.perform(.toggleFollow)
         let pending = try await log.wait { relation($0)?.1 == true }
         XCTAssertEqual(relation(pending)!.0!.following || relation(pending)!.0!.requested, !wasFollowing, "shown at once")
+        // The follower count follows the follow (issue 35: it stayed as it was).
+        XCTAssertEqual(followers(pending), count + (was.following ? -1 : relation(pending)!.0!.following ? 1 : 0))
         let confirmed = try await log.wait { relation($0)?.1 == false }
         XCTAssertEqual(relation(confirmed)!.0!.following || relation(confirmed)!.0!.requested, !wasFollowing)
+        XCTAssertEqual(followers(confirmed), followers(pending), "the count stays once the server agrees")
         // A refusal (422) goes back and says why.
         await server.injectFaults([.status(422, retryAfter: nil)])
         engine.perform(.toggleFollow)
