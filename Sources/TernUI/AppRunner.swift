@@ -67,6 +67,8 @@ public final class AppRunner {
     private var running = true
     /// Drafts are kept after Tern ends (the demo's go with its scratch store): what Ctrl-C while writing says.
     public var draftsOutliveSession = true
+    /// Open the notifications over the timeline at the start (`--timeline notifications`).
+    public var opensNotifications = false
     /// Called once, right after the first frame that shows posts is on the terminal (start-up's timeline in the log).
     public var onFirstPostsFrame: (() -> Void)?
 
@@ -109,6 +111,7 @@ public final class AppRunner {
     /// Runs until the user quits.
     public func run() {
         perform([.feed(.timeline(rootTimeline), .start)])
+        if opensNotifications { perform([.push(.feed(.notifications))]) }
         var writingStarted = false, graphicsFound = false, notificationsStarted = false
         let started = Date()
         var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),

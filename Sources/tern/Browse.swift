@@ -11,7 +11,7 @@ struct Browse: ParsableCommand {
 
     @OptionGroup var accountOptions: AccountOptions
 
-    @Option(help: "home, local, federated, bookmarks or favourites.")
+    @Option(help: "What to open: home, local, federated, saved, liked, #tag or notifications.")
     var timeline = BrowseSettings.standard.timeline
 
     @Flag(help: "Read only from the cache: send nothing; likes and saves queue until a later online run.")
@@ -27,13 +27,14 @@ struct Browse: ParsableCommand {
 
     /// `glance`: the first screenful read while the arguments were parsed; used when it is of this timeline.
     static func run(_ settings: BrowseSettings, glance: Task<Result<Glance?, Error>, Never>?, startup: StartupTimeline) throws {
-        guard let id = TimelineChoice(rawValue: settings.timeline)?.id else {
-            throw ValidationError("unknown timeline '\(settings.timeline)': use home, local, federated, bookmarks or favourites")
+        guard let choice = TimelineChoice(settings.timeline) else {
+            throw ValidationError("unknown timeline '\(settings.timeline)': use \(TimelineChoice.accepted)")
         }
         let target = try settings.account.target()
         var startup = startup
         startup.mark("account")
-        try Session.run(target: target, timeline: id, view: settings.view, offline: settings.offline, glance: glance, startup: startup)
+        try Session.run(target: target, timeline: choice.id, view: settings.view, offline: settings.offline, glance: glance,
+                        openNotifications: choice.notifications, startup: startup)
     }
 
     /// Whether these arguments can be a `browse` (the default command): no other command named, no help or
@@ -53,16 +54,28 @@ struct Browse: ParsableCommand {
     }
 }
 
-enum TimelineChoice: String, CaseIterable {
-    case home, local, federated, bookmarks, favourites
+/// What `--timeline` names: what the `t` picker offers, by the picker's words or the API's. A list is
+/// chosen in the picker (its id is the server's).
+struct TimelineChoice: Equatable {
+    var id: TimelineID
+    /// Open the notifications over the timeline (they are no timeline of their own).
+    var notifications = false
 
-    var id: TimelineID {
-        switch self {
-        case .home: return .home
-        case .local: return .local
-        case .federated: return .federated
-        case .bookmarks: return .bookmarks
-        case .favourites: return .favourites
+    static let accepted = "home, local, federated, saved (bookmarks), liked (favourites), #tag or notifications"
+
+    init?(_ name: String) {
+        let n = name.trimmingCharacters(in: .whitespaces)
+        switch n.lowercased() {
+        case "home": id = .home
+        case "local": id = .local
+        case "federated", "public": id = .federated
+        case "bookmarks", "saved": id = .bookmarks
+        case "favourites", "favorites", "liked": id = .favourites
+        case "notifications", "mentions": (id, notifications) = (.home, true)
+        default:
+            let tag = n.hasPrefix("#") ? n.dropFirst() : n.lowercased().hasPrefix("tag:") ? n.dropFirst(4) : ""
+            guard !tag.isEmpty, tag.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+            id = .hashtag(String(tag))
         }
     }
 }

@@ -18,7 +18,7 @@ enum Session {
     /// `imageCache` and `storeURL` override where pictures and posts are kept (the demo uses throwaway ones).
     static func run(target: Target, timeline: TimelineID, view: ViewSettings, offline: Bool = false,
                     imageCache: URL? = nil, storeURL: URL? = nil, glance: Task<Result<Glance?, Error>, Never>? = nil,
-                    startup: StartupTimeline = StartupTimeline()) throws {
+                    openNotifications: Bool = false, startup: StartupTimeline = StartupTimeline()) throws {
         var startup = startup
         let paths = TernPaths()
         // First: a logger made before this would write to stderr, which is the screen.
@@ -157,6 +157,7 @@ enum Session {
         }
         // The demo's store is a scratch file, gone with the session.
         app.draftsOutliveSession = storeURL == nil
+        app.opensNotifications = openNotifications
         app.run()
         // What was typed last is on disk before the session ends.
         let drafts = app.drafts

@@ -22,7 +22,7 @@ struct Sync: ParsableCommand {
     @Flag(help: "Every stored account.")
     var allAccounts = false
 
-    @Option(name: .customLong("timeline"), help: "home, local, federated, bookmarks or favourites; repeat for more (default: home).")
+    @Option(name: .customLong("timeline"), help: "home, local, federated, saved, liked or #tag; repeat for more (default: home).")
     var timelines: [String] = []
 
     @Option(help: "Pages of older posts to fetch below the oldest cached one.")
@@ -38,8 +38,8 @@ struct Sync: ParsableCommand {
     var logLevel: Logger.Level = .info
 
     func validate() throws {
-        for t in timelines where TimelineChoice(rawValue: t) == nil {
-            throw ValidationError("unknown timeline '\(t)': use home, local, federated, bookmarks or favourites")
+        for t in timelines where TimelineChoice(t) == nil {
+            throw ValidationError("unknown timeline '\(t)': use \(TimelineChoice.accepted)")
         }
         guard olderPages >= 0 else { throw ValidationError("--older-pages cannot be negative") }
     }
@@ -59,7 +59,8 @@ struct Sync: ParsableCommand {
         let store: Store
         do { store = try Store(url: paths.store) } catch { throw UserError("\(error)") }
         let disk = noImages ? nil : try? config.imageDiskCache(at: paths.imageCache)
-        let chosen = (timelines.isEmpty ? ["home"] : timelines).compactMap { TimelineChoice(rawValue: $0)?.id }
+        // Notifications come with every sync; "notifications" names the home timeline they sit over.
+        let chosen = (timelines.isEmpty ? ["home"] : timelines).compactMap { TimelineChoice($0)?.id }
         let progress = Progress(interactive: isatty(1) == 1)
         let (older, size, images, retention) = (olderPages, pageSize, !noImages, config.retention)
         let ok = try blocking {

@@ -1,4 +1,5 @@
 import Logging
+import TernModel
 @testable import tern
 import XCTest
 
@@ -35,5 +36,23 @@ final class BrowseSettingsTests: XCTestCase {
         for other in [["accounts"], ["demo"], ["sync", "--all-accounts"], ["--help"], ["--offline", "-h"], ["--version"], ["help"]] {
             XCTAssertFalse(Browse.mayBrowse(other[...]), "\(other)")
         }
+    }
+}
+
+/// `--timeline` takes what the `t` picker offers (issue 35): it took only five of them.
+final class TimelineChoiceTests: XCTestCase {
+    func testTheTimelinesThePickerOffers() {
+        XCTAssertEqual(TimelineChoice("home")?.id, .home)
+        XCTAssertEqual(TimelineChoice("Saved")?.id, .bookmarks)
+        XCTAssertEqual(TimelineChoice("liked")?.id, .favourites)
+        XCTAssertEqual(TimelineChoice("favourites")?.id, .favourites)
+        XCTAssertEqual(TimelineChoice("#gardening")?.id, .hashtag("gardening"))
+        XCTAssertEqual(TimelineChoice("tag:caturday")?.id, .hashtag("caturday"))
+        XCTAssertEqual(TimelineChoice("notifications")?.id, .home)
+        XCTAssertEqual(TimelineChoice("notifications")?.notifications, true, "the notifications over the home timeline")
+        XCTAssertEqual(TimelineChoice("local")?.notifications, false)
+        XCTAssertNil(TimelineChoice("#"))
+        XCTAssertNil(TimelineChoice("#two words"))
+        XCTAssertNil(TimelineChoice("elsewhere"))
     }
 }
