@@ -31,6 +31,14 @@ extension DemoRoutes {
                 return try json(out)
             }
         }
+        for (path, blocks) in [("/api/v1/mutes", false), ("/api/v1/blocks", true)] {
+            router.get(RouterPath(path)) { req, _ in
+                try await authorized(req) {
+                    try await delay()
+                    return try json(await state.silencedAccounts(blocks: blocks, base: base.value))
+                }
+            }
+        }
         // Handles as a mention's link gives them: local ones bare, or with the demo's content host.
         router.get("/api/v1/accounts/lookup") { req, _ in
             try await authorized(req) {

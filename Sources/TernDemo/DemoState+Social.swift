@@ -96,6 +96,13 @@ extension DemoState {
         return r
     }
 
+    /// The accounts muted (whose mute has not run out) or blocked, as `/api/v1/mutes` and `/api/v1/blocks` list them.
+    func silencedAccounts(blocks: Bool, base: String) -> [WireAccount] {
+        let indices = blocks ? blocked.sorted()
+            : muted.filter { _, until in until.map { $0 > Date() } ?? true }.keys.sorted()
+        return indices.map { wireAccount($0, base: base) }
+    }
+
     /// A muted or blocked account's posts and boosts leave the timelines (not its own profile).
     func silenced(_ p: DemoPost, in selection: Selection) -> Bool {
         if case .author(let a, _, _) = selection, a == p.authorIndex { return false }

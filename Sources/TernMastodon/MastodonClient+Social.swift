@@ -29,6 +29,13 @@ extension MastodonClient {
         return try MastodonDecoder.relationship(fromJSON: data)
     }
 
+    /// The accounts the user mutes or blocks (the newest 80), for a list they can be lifted from.
+    public func silenced(_ kind: AccountAction) async throws -> [Account] {
+        let path = kind == .block ? "/api/v1/blocks" : "/api/v1/mutes"
+        let (data, _) = try await send(url: endpoint(path + "?limit=80"), method: .GET)
+        return try MastodonDecoder.decode(LossyArray<AccountWire>.self, data).elements.map(PostMapping.account)
+    }
+
     /// Follows, mutes or blocks an account, or stops; returns the relationship as the server now has it.
     /// `muteSeconds`: how long a mute lasts (nil or 0: until undone).
     public func perform(_ action: AccountAction, accountID: String, muteSeconds: Int? = nil) async throws -> Relationship {

@@ -186,6 +186,29 @@ extension AppRunner {
         }
     }
 
+    /// Asks the server whom the user mutes and blocks, off the UI loop; the answer comes through the mailbox.
+    func fetchSilenced() {
+        let client = sources.client, mailbox = self.mailbox
+        show("Asking the server whom you mute and block…", error: false)
+        Task.detached {
+            do {
+                async let muted = client.silenced(.mute)
+                async let blocked = client.silenced(.block)
+                mailbox.post(.silenced(muted: try await muted, blocked: try await blocked))
+            } catch {
+                mailbox.post(.say("Couldn't list whom you mute and block: \((error as? MastodonError)?.description ?? "\(error)")", isError: true))
+            }
+        }
+    }
+
+    /// A menu of the people muted and blocked; choosing one lifts it, journaled and sent like a like.
+    static func silencedChoice(muted: [Account], blocked: [Account]) -> [Effect] {
+        guard !muted.isEmpty || !blocked.isEmpty else { return [.say("You mute and block no one.", error: false)] }
+        let items = muted.map { Choice(label: "Unmute @\($0.acct)", effects: [.account(.mute, $0, wanted: false, current: true, muteSeconds: nil)]) }
+            + blocked.map { Choice(label: "Unblock @\($0.acct)", effects: [.account(.block, $0, wanted: false, current: true, muteSeconds: nil)]) }
+        return [.push(.choice(title: "Muted \(muted.count), blocked \(blocked.count): Enter lifts one", items: items))]
+    }
+
     func toggleBoosts(_ account: Account) {
         let hidden = sources.actions.hidesBoosts(of: account.id)
         do {

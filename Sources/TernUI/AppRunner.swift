@@ -244,6 +244,8 @@ public final class AppRunner {
             show(text, error: isError)
         case .compose(let draft, let context):
             perform([.push(.compose(draft, context: context))])
+        case .silenced(let muted, let blocked):
+            perform(Self.silencedChoice(muted: muted, blocked: blocked))
         case .me(let account):
             me = (account.id, account.acct)
         case .draftSaved(let d):
@@ -388,6 +390,7 @@ public final class AppRunner {
                 act(kind, on: account, wanted: wanted, current: current, muteSeconds: seconds)
             case .toggleBoosts(let account): toggleBoosts(account)
             case .hidePost(let post): hide(post)
+            case .silencedPeople: fetchSilenced()
             case .repaint:
                 screen.invalidate()
             case .quit:

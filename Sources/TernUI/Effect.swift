@@ -44,6 +44,8 @@ enum Effect: Equatable {
     case toggleBoosts(Account)
     /// Hides a post here ("not interested").
     case hidePost(Post)
+    /// The people the user mutes or blocks, from the server, to lift either.
+    case silencedPeople
     /// Repaint every cell (Ctrl-L).
     case repaint
     /// The shown list selects this post (coming back from its grid).

@@ -26,12 +26,14 @@ extension FeedLayer {
             }
             items.append(Choice(label: "Not interested in this post (hide it here)", effects: [.hidePost(post)]))
         }
+        // Whom the user silenced is found again here, to lift it (it was nowhere once done).
+        let silenced = Choice(label: "People you mute or block…", effects: [.silencedPeople])
         guard let subject, subject.id != env.ownAccountID else {
-            return items.isEmpty ? [] : [.push(.choice(title: "This post", items: items))]
+            return [.push(.choice(title: "This post", items: items + [silenced]))]
         }
         items = accountItems(subject, relationship, env) + [Choice(label: "Hide or show boosts from @\(subject.acct)",
                                                                      effects: [.toggleBoosts(subject)])] + items
-        return [.push(.choice(title: "What to do", items: items))]
+        return [.push(.choice(title: "What to do", items: items + [silenced]))]
     }
 
     /// Mute (with its lengths) and block, or lifting them when the relationship says they are on.

@@ -107,6 +107,24 @@ final class SocialClientTests: XCTestCase {
         }
     }
 
+    /// The server lists whom the user mutes and blocks, and stops listing them once lifted.
+    func testMutesAndBlocksAreListedUntilLifted() async throws {
+        try await withDemo { _, client in
+            let authors = try await client.timeline(.home, limit: 40).posts.filter { $0.boostedBy == nil }.map(\.account)
+            let a = try XCTUnwrap(authors.first), b = try XCTUnwrap(authors.first { $0.id != a.id })
+            let noneMuted = try await client.silenced(.mute)
+            XCTAssertEqual(noneMuted, [])
+            _ = try await client.perform(.mute, accountID: a.id, muteSeconds: 3_600)
+            _ = try await client.perform(.block, accountID: b.id)
+            let muted = try await client.silenced(.mute), blocked = try await client.silenced(.block)
+            XCTAssertEqual(muted.map(\.id), [a.id])
+            XCTAssertEqual(blocked.map(\.id), [b.id])
+            _ = try await client.perform(.unmute, accountID: a.id)
+            let lifted = try await client.silenced(.mute)
+            XCTAssertEqual(lifted, [])
+        }
+    }
+
     // MARK: Recorded servers
 
     func testRecordedNotificationsAndContextsDecode() throws {

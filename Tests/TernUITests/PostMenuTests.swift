@@ -41,7 +41,7 @@ final class PostMenuTests: XCTestCase {
         let p = post("p1", by: ada)
         let (stack, _) = menu(after: .character("x"), [.post(p)])
         XCTAssertEqual(labels(stack), ["Mute @ada…", "Block @ada…", "Hide or show boosts from @ada",
-                                       "Not interested in this post (hide it here)"])
+                                       "Not interested in this post (hide it here)", "People you mute or block…"])
         var s = stack
         let e = env([.post(p)])
         // Mute asks how long; the last choice is for good.
@@ -53,7 +53,8 @@ final class PostMenuTests: XCTestCase {
     func testOwnPostOffersEditAndDeleteAndNoMute() {
         let p = post("p2", by: me)
         let (stack, _) = menu(after: .character("x"), [.post(p)])
-        XCTAssertEqual(labels(stack), ["Edit this post", "Delete this post…", "Not interested in this post (hide it here)"])
+        XCTAssertEqual(labels(stack), ["Edit this post", "Delete this post…", "Not interested in this post (hide it here)",
+                                       "People you mute or block…"])
         XCTAssertEqual(menu(after: .character("e"), [.post(p)]).effects, [.compose(.edit(p))])
         let (deleting, _) = menu(after: .character("D"), [.post(p)])
         XCTAssertTrue(deleting.top is ConfirmLayer)
@@ -62,12 +63,27 @@ final class PostMenuTests: XCTestCase {
         XCTAssertEqual(theirs, [.say("Only your own posts can be edited.", error: true)])
     }
 
+    /// Whom the user muted or blocked was nowhere to be found again (issue 35): the menu asks the server,
+    /// lists them, and choosing one lifts it as an action.
+    func testThePeopleMutedAndBlockedCanBeFoundAndLifted() {
+        let (stack, _) = menu(after: .character("x"), [.post(post("p1", by: ada))])
+        var s = stack
+        let e = env([.post(post("p1", by: ada))])
+        XCTAssertEqual(s.apply(s.key(.character("5"), e)), [.silencedPeople])
+        let bo = Account(id: "7", acct: "bo", displayName: "Bo")
+        var listed = LayerStack(root: .home)
+        _ = listed.apply(AppRunner.silencedChoice(muted: [ada], blocked: [bo]))
+        XCTAssertEqual(labels(listed), ["Unmute @ada", "Unblock @bo"])
+        XCTAssertEqual(listed.apply(listed.key(.character("2"), e)), [.account(.block, bo, wanted: false, current: true, muteSeconds: nil)])
+        XCTAssertEqual(AppRunner.silencedChoice(muted: [], blocked: []), [.say("You mute and block no one.", error: false)])
+    }
+
     func testABoostOffersTheBoostersBoostsAndTheAuthor() {
         let bo = Account(id: "7", acct: "bo", displayName: "Bo")
         let p = post("p4", by: ada, boostedBy: bo)
         let (stack, _) = menu(after: .character("x"), [.post(p)])
         XCTAssertEqual(labels(stack), ["Mute @bo…", "Block @bo…", "Hide or show boosts from @bo", "Mute @ada…", "Block @ada…",
-                                       "Not interested in this post (hide it here)"])
+                                       "Not interested in this post (hide it here)", "People you mute or block…"])
     }
 
     func testAMutedProfileOffersUnmute() {
