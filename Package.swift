@@ -117,7 +117,7 @@ let package = Package(
         .testTarget(name: "TernUITests", dependencies: ["TernUI", "TernDemo", "TernMastodon", "TernFeed", "TernImages", "TernTerminal",
                                                      "TernModel", "TernHTTP", "CZlib"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TernDemo"]),
-        .testTarget(name: "TernCommandTests", dependencies: ["tern", "TernModel", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "TernCommandTests", dependencies: ["tern", "TernModel", "TernDemo", .product(name: "Logging", package: "swift-log")]),
     ],
     swiftLanguageModes: [.v6]
 )

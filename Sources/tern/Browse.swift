@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import TernHTTP
+import TernMastodon
 import TernModel
 import TernStore
 
@@ -11,7 +13,7 @@ struct Browse: ParsableCommand {
 
     @OptionGroup var accountOptions: AccountOptions
 
-    @Option(help: "What to open: home, local, federated, saved, liked, #tag or notifications.")
+    @Option(help: "What to open: home, local, federated, saved, liked, #tag, list:TITLE or notifications.")
     var timeline = BrowseSettings.standard.timeline
 
     @Flag(help: "Read only from the cache: send nothing; likes and saves queue until a later online run.")
@@ -27,10 +29,12 @@ struct Browse: ParsableCommand {
 
     /// `glance`: the first screenful read while the arguments were parsed; used when it is of this timeline.
     static func run(_ settings: BrowseSettings, glance: Task<Result<Glance?, Error>, Never>?, startup: StartupTimeline) throws {
-        guard let choice = TimelineChoice(settings.timeline) else {
+        guard let named = TimelineChoice(settings.timeline) else {
             throw ValidationError("unknown timeline '\(settings.timeline)': use \(TimelineChoice.accepted)")
         }
         let target = try settings.account.target()
+        if named.listTitle != nil, settings.offline { throw ValidationError("a list is found on the server: not with --offline") }
+        let choice = try named.resolved(target)
         var startup = startup
         startup.mark("account")
         try Session.run(target: target, timeline: choice.id, view: settings.view, offline: settings.offline, glance: glance,
@@ -60,11 +64,39 @@ struct TimelineChoice: Equatable {
     var id: TimelineID
     /// Open the notifications over the timeline (they are no timeline of their own).
     var notifications = false
+    /// A list named by its title, whose id the server gives (`list:Friends`).
+    var listTitle: String?
 
-    static let accepted = "home, local, federated, saved (bookmarks), liked (favourites), #tag or notifications"
+    static let accepted = "home, local, federated, saved (bookmarks), liked (favourites), #tag, list:TITLE or notifications"
+
+    /// The list's id from the server, by its title (any case); a clear error where there is none.
+    func resolved(_ target: Target) throws -> TimelineChoice {
+        guard let title = listTitle else { return self }
+        let http = HTTPFetch.makeClient()
+        defer { waitFor { try? await http.shutdown() } }
+        let client = MastodonClient(baseURL: target.baseURL, token: target.token ?? "", http: http)
+        let lists: [TimelineID]
+        do { lists = try blocking { try await client.lists() } } catch {
+            throw ValidationError("couldn't ask the server for your lists (list:\(title)): \(error)")
+        }
+        let titles = lists.compactMap { if case .list(_, let t) = $0 { return t } else { return nil } }
+        guard let list = lists.first(where: { if case .list(_, let t) = $0 { return t.caseInsensitiveCompare(title) == .orderedSame } else { return false } })
+        else { throw ValidationError("no list called \"\(title)\"; yours: \(titles.isEmpty ? "none" : titles.joined(separator: ", "))") }
+        return TimelineChoice(id: list, notifications: false, listTitle: nil)
+    }
+
+    init(id: TimelineID, notifications: Bool, listTitle: String?) {
+        (self.id, self.notifications, self.listTitle) = (id, notifications, listTitle)
+    }
 
     init?(_ name: String) {
         let n = name.trimmingCharacters(in: .whitespaces)
+        if n.lowercased().hasPrefix("list:") {
+            let title = n.dropFirst(5).trimmingCharacters(in: .whitespaces)
+            guard !title.isEmpty else { return nil }
+            (id, listTitle) = (.home, title)
+            return
+        }
         switch n.lowercased() {
         case "home": id = .home
         case "local": id = .local

@@ -38,8 +38,8 @@ struct Sync: ParsableCommand {
     var logLevel: Logger.Level = .info
 
     func validate() throws {
-        for t in timelines where TimelineChoice(t) == nil {
-            throw ValidationError("unknown timeline '\(t)': use \(TimelineChoice.accepted)")
+        for t in timelines where TimelineChoice(t) == nil || TimelineChoice(t)?.listTitle != nil {
+            throw ValidationError("unknown timeline '\(t)' for sync: use home, local, federated, saved, liked or #tag")
         }
         guard olderPages >= 0 else { throw ValidationError("--older-pages cannot be negative") }
     }

@@ -1,4 +1,6 @@
+import Foundation
 import Logging
+import TernDemo
 import TernModel
 @testable import tern
 import XCTest
@@ -51,8 +53,25 @@ final class TimelineChoiceTests: XCTestCase {
         XCTAssertEqual(TimelineChoice("notifications")?.id, .home)
         XCTAssertEqual(TimelineChoice("notifications")?.notifications, true, "the notifications over the home timeline")
         XCTAssertEqual(TimelineChoice("local")?.notifications, false)
+        XCTAssertEqual(TimelineChoice("list: Friends")?.listTitle, "Friends", "found by title on the server")
+        XCTAssertNil(TimelineChoice("list:"))
         XCTAssertNil(TimelineChoice("#"))
         XCTAssertNil(TimelineChoice("#two words"))
         XCTAssertNil(TimelineChoice("elsewhere"))
+    }
+
+    /// A list by its title: its id is asked of the server; a title it lacks says which lists there are.
+    func testAListIsFoundByItsTitleOnTheServer() async throws {
+        let server = try await DemoServer.start()
+        let target = Target(baseURL: URL(string: server.baseURL)!, token: "t", storeKey: "test", title: "demo")
+        let found = try await Task.detached { try TimelineChoice("list:friends")!.resolved(target) }.value
+        guard case .list(_, "Friends") = found.id else { return XCTFail("\(found.id)") }
+        do {
+            _ = try await Task.detached { try TimelineChoice("list:Enemies")!.resolved(target) }.value
+            XCTFail("a list that isn't there was found")
+        } catch {
+            XCTAssertTrue("\(error)".contains("no list called \"Enemies\"; yours: Friends"), "\(error)")
+        }
+        await server.stop()
     }
 }
