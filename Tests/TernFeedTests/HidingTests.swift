@@ -13,9 +13,10 @@ import XCTest
 /// all of it holds offline across restarts.
 final class HidingTests: XCTestCase {
     /// An engine and its action queue from the shared rig, started, and the log it publishes into.
-    private func start(_ rig: EngineRig, _ url: String, timeout: Duration = .seconds(5)) throws -> (TimelineEngine, ActionQueue, SnapshotLog) {
+    private func start(_ rig: EngineRig, _ url: String, timeline: TimelineID = .home,
+                       timeout: Duration = .seconds(5)) throws -> (TimelineEngine, ActionQueue, SnapshotLog) {
         let log = SnapshotLog()
-        let (engine, actions) = try rig.engineAndActions(url, log: log, timeout: timeout)
+        let (engine, actions) = try rig.engineAndActions(url, timeline: timeline, log: log, timeout: timeout)
         engine.send(.start)
         return (engine, actions, log)
     }
@@ -148,9 +149,7 @@ final class HidingTests: XCTestCase {
             "no word shared by two posts in \(post.content.plainText)")
         try actions.hide(HiddenEntry(kind: .status, target: post.statusID))
 
-        let results = SnapshotLog()
-        let (search, _) = try rig.engineAndActions(server.baseURL, timeline: .search(word), log: results)
-        search.send(.start)
+        let (_, _, results) = try start(rig, server.baseURL, timeline: .search(word))
         let found = try await waitFor(results) { $0.message != nil }
         let text = try XCTUnwrap(found.message?.text)
         let shown = found.posts.count
