@@ -57,7 +57,9 @@ final class PixelTerminalEndToEndTests: XCTestCase {
         let before = pty.received.count
         for _ in 0..<4 { pty.type("j"); usleep(150_000) }
         for _ in 0..<4 { pty.type("k"); usleep(150_000) }
-        usleep(500_000)
+        // Every frame for those keys is in once the cells are drawn again and the output has gone quiet.
+        let settled = pty.waitSettled { bytes in TerminalOutput(Array(bytes[before...])).cells.count > 0 }
+        XCTAssertTrue(settled, "the pictures' cells were not drawn again after scrolling back")
         out = TerminalOutput(Array(pty.received[before...]))
         let resent = out.commands.compactMap { $0.keys["a"] == "T" ? $0.keys["i"].flatMap(UInt32.init) : nil }.filter { images[$0] != nil }
         XCTAssertEqual(resent, [], "pictures sent again on scrolling back")

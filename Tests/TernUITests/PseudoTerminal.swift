@@ -55,6 +55,21 @@ final class PseudoTerminal: @unchecked Sendable {
         return condition(received)
     }
 
+    /// Waits until `condition` holds and nothing more has arrived for `quiet` seconds: every frame the
+    /// program had to write for what was typed is in.
+    @discardableResult
+    func waitSettled(timeout: Double = 20, quiet: Double = 0.5, until condition: ([UInt8]) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        var count = -1, since = Date()
+        while Date() < deadline {
+            let now = received
+            if now.count != count { (count, since) = (now.count, Date()) }
+            if condition(now), Date().timeIntervalSince(since) >= quiet { return true }
+            usleep(50_000)
+        }
+        return false
+    }
+
     private func serve() {
         var buf = [UInt8](repeating: 0, count: 65536)
         // How far the bytes have been searched for queries (only new ones are: a kitty run writes
