@@ -192,6 +192,7 @@ struct DemoRoutes: Sendable {
         try await delay()
         switch outcome {
         case .notFound: return error(.notFound, "Record not found")
+        case .refused(let why): return error(.init(code: 422), why)
         case .fail(let kind): return try await failure(kind)
         case .ok(let post): return try json(await state.wire(post, base: base.value))
         }

@@ -51,7 +51,9 @@ extension DemoState {
             },
             tags: post.tags.map { WireTag(name: $0.lowercased(), url: "\(base)/tags/\($0.lowercased())") },
             editedAt: post.editedAt.map(Self.iso8601), visibility: post.visibility,
-            poll: post.poll.map { wirePoll($0, id: post.id) }, filtered: inner == nil ? filterResults(post) : [])
+            poll: post.poll.map { wirePoll($0, id: post.id) }, filtered: inner == nil ? filterResults(post) : [],
+            pinned: post.authorIndex == 0 && post.boostOf == nil ? pinnedByUser.contains(post.id) : nil,
+            muted: inner?.muted ?? mutedConversations.contains(post.id))
     }
 
     func wireMedia(_ m: DemoMedia, base: String) -> WireMedia {

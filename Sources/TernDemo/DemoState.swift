@@ -14,6 +14,9 @@ actor DemoState {
     /// Posts the demo user boosted.
     private(set) var boosted: Set<UInt64> = []
     private(set) var bookmarks: [(seq: UInt64, id: UInt64)] = []
+    /// The demo user's posts they pinned to their profile, and conversations whose notifications they muted.
+    private(set) var pinnedByUser: Set<UInt64> = []
+    private(set) var mutedConversations: Set<UInt64> = []
     private var nextBookmarkSeq: UInt64 = 1
     private var extraPosts = 0
     var rng: SeededRandom
@@ -188,7 +191,9 @@ actor DemoState {
     }
 
     private func pinnedIDs(of author: Int) -> [UInt64] {
-        Array(posts.lazy.filter { $0.authorIndex == author && $0.boostOf == nil && !$0.media.isEmpty }.prefix(2).map(\.id))
+        // The demo user's are the ones they pinned, newest pin first as Mastodon lists them.
+        if author == 0 { return pinnedByUser.sorted(by: >) }
+        return Array(posts.lazy.filter { $0.authorIndex == author && $0.boostOf == nil && !$0.media.isEmpty }.prefix(2).map(\.id))
     }
 
     /// A timeline page, newest first, with Mastodon's semantics for the cursors.
@@ -228,10 +233,12 @@ actor DemoState {
     enum ActionOutcome {
         case ok(DemoPost)
         case notFound
+        /// What Mastodon answers with 422.
+        case refused(String)
         case fail(DemoConfig.FailureKind)
     }
 
-    enum Action: String { case favourite, unfavourite, bookmark, unbookmark, reblog, unreblog }
+    enum Action: String { case favourite, unfavourite, bookmark, unbookmark, reblog, unreblog, pin, unpin, mute, unmute }
 
     func perform(_ action: Action, on id: UInt64) -> ActionOutcome {
         actionRequests += 1
@@ -251,6 +258,12 @@ actor DemoState {
         case .unbookmark: bookmarks.removeAll { $0.id == target.id }
         case .reblog: boosted.insert(target.id)
         case .unreblog: boosted.remove(target.id)
+        case .pin, .unpin:
+            // As Mastodon: only one's own post, and not a boost of someone else's.
+            guard post.boostOf == nil, post.authorIndex == 0 else { return .refused("Validation failed: This status cannot be pinned") }
+            if action == .pin { pinnedByUser.insert(post.id) } else { pinnedByUser.remove(post.id) }
+        case .mute: mutedConversations.insert(target.id)
+        case .unmute: mutedConversations.remove(target.id)
         }
         actionLog.append("\(action.rawValue) \(wireID(id))")
         return .ok(target)

@@ -87,9 +87,10 @@ final class WireStatus: Encodable, Sendable {
     let editedAt: String?
     let favourited: Bool
     let reblogged: Bool
-    let muted = false
+    let muted: Bool
     let bookmarked: Bool
-    let pinned = false
+    /// Only on the user's own posts, as Mastodon writes it.
+    let pinned: Bool?
     let content: String
     let filtered: [WireFilterResult]
     let reblog: WireStatus?
@@ -107,8 +108,10 @@ final class WireStatus: Encodable, Sendable {
          reblogsCount: Int, favouritesCount: Int, favourited: Bool, reblogged: Bool, bookmarked: Bool,
          content: String, reblog: WireStatus?, account: WireAccount, mediaAttachments: [WireMedia],
          mentions: [WireMention], tags: [WireTag], editedAt: String? = nil, visibility: String = "public",
-         poll: WirePoll? = nil, filtered: [WireFilterResult] = []) {
+         poll: WirePoll? = nil, filtered: [WireFilterResult] = [], pinned: Bool? = nil, muted: Bool = false) {
         self.filtered = filtered
+        self.pinned = pinned
+        self.muted = muted
         self.editedAt = editedAt
         self.visibility = visibility
         self.poll = poll
@@ -156,7 +159,7 @@ final class WireStatus: Encodable, Sendable {
         try c.encode(reblogged, forKey: .reblogged)
         try c.encode(muted, forKey: .muted)
         try c.encode(bookmarked, forKey: .bookmarked)
-        try c.encode(pinned, forKey: .pinned)
+        try c.encodeIfPresent(pinned, forKey: .pinned)
         try c.encode(content, forKey: .content)
         try c.encode(filtered, forKey: .filtered)
         try c.encode(reblog, forKey: .reblog)

@@ -116,6 +116,8 @@ struct ActionReconciler {
             p.bookmarked = b.wanted
             if !b.settled { p.pending.insert(.bookmark) }
         }
+        if let pin = states[Key(statusID: post.statusID, kind: .pin)] { p.pinned = pin.wanted }
+        if let mute = states[Key(statusID: post.statusID, kind: .threadMute)] { p.threadMuted = mute.wanted }
         if let r = states[Key(statusID: post.statusID, kind: .reblog)] {
             p.boosted = r.wanted
             p.boostsCount = max(0, post.boostsCount + (r.wanted ? 1 : 0) - (post.boosted ? 1 : 0))
@@ -132,6 +134,8 @@ extension PendingAction.Kind {
         case .favourite: return wanted ? .favourite : .unfavourite
         case .bookmark: return wanted ? .bookmark : .unbookmark
         case .reblog: return wanted ? .reblog : .unreblog
+        case .pin: return wanted ? .pin : .unpin
+        case .threadMute: return wanted ? .mute : .unmute
         case .follow, .mute, .block: return nil
         }
     }
@@ -142,7 +146,7 @@ extension PendingAction.Kind {
         case .follow: return wanted ? .follow : .unfollow
         case .mute: return wanted ? .mute : .unmute
         case .block: return wanted ? .block : .unblock
-        case .favourite, .bookmark, .reblog: return nil
+        case .favourite, .bookmark, .reblog, .pin, .threadMute: return nil
         }
     }
 
@@ -152,6 +156,8 @@ extension PendingAction.Kind {
         case .favourite: return post.favourited
         case .bookmark: return post.bookmarked
         case .reblog: return post.boosted
+        case .pin: return post.pinned ?? false
+        case .threadMute: return post.threadMuted ?? false
         case .follow, .mute, .block: return false
         }
     }
@@ -162,7 +168,7 @@ extension PendingAction.Kind {
         case .follow: return r.following || r.requested
         case .mute: return r.muting
         case .block: return r.blocking
-        case .favourite, .bookmark, .reblog: return false
+        case .favourite, .bookmark, .reblog, .pin, .threadMute: return false
         }
     }
 
@@ -172,6 +178,8 @@ extension PendingAction.Kind {
         case .favourite: return "like"
         case .bookmark: return "save"
         case .reblog: return "boost"
+        case .pin: return wanted ? "pin" : "unpin"
+        case .threadMute: return wanted ? "mute the conversation" : "unmute the conversation"
         case .follow: return wanted ? "follow" : "unfollow"
         case .mute: return wanted ? "mute" : "unmute"
         case .block: return wanted ? "block" : "unblock"

@@ -1,5 +1,6 @@
 import TernMastodon
 import TernModel
+import TernStore
 
 /// Which list a screen shows: a timeline, the thread around a post, the notifications, or a profile.
 public enum FeedID: Sendable, Hashable, CustomStringConvertible {
@@ -151,6 +152,8 @@ public enum FeedCommand: Sendable, Equatable {
     case toggleFavourite(postID: String)
     case toggleBookmark(postID: String)
     case toggleBoost(postID: String)
+    /// Any other mark of the user's on a post, by kind: pinning their own, muting its conversation.
+    case toggleMark(PendingAction.Kind, postID: String)
     /// Profiles: follow or unfollow the account.
     case toggleFollow
     /// Notifications: mentions only, or everything. Profiles: show boosts, or pictures only.

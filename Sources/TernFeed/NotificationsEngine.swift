@@ -82,6 +82,7 @@ public actor NotificationsEngine: FeedEngine {
         case .toggleFavourite(let id): toggle(.favourite, id)
         case .toggleBookmark(let id): toggle(.bookmark, id)
         case .toggleBoost(let id): toggle(.reblog, id)
+        case .toggleMark(let kind, let id): toggle(kind, id)
         case .streamed(let changes):
             // An edited post changes under its notification; a deleted one leaves the notification saying so.
             var touched = false

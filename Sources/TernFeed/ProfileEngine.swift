@@ -94,8 +94,9 @@ public actor ProfileEngine: FeedEngine {
         case .refresh:
             postsEngine?.send(.refresh)
             await fetch()
-        case .viewed, .jump, .fillGap, .toggleFavourite, .toggleBookmark, .toggleBoost:
+        case .viewed, .jump, .fillGap, .toggleFavourite, .toggleBookmark, .toggleBoost, .toggleMark:
             if case .toggleFavourite(let id) = command, let p = pinnedPost(id) { toggle(.favourite, p); return }
+            if case .toggleMark(let kind, let id) = command, let p = pinnedPost(id) { toggle(kind, p); return }
             if case .toggleBookmark(let id) = command, let p = pinnedPost(id) { toggle(.bookmark, p); return }
             if case .toggleBoost(let id) = command, let p = pinnedPost(id) { toggle(.reblog, p); return }
             postsEngine?.perform(command)

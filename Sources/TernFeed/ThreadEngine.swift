@@ -63,6 +63,7 @@ public actor ThreadEngine: FeedEngine {
             case .toggleFavourite(let id): toggle(.favourite, id)
             case .toggleBookmark(let id): toggle(.bookmark, id)
             case .toggleBoost(let id): toggle(.reblog, id)
+            case .toggleMark(let kind, let id): toggle(kind, id)
             case .streamed(let changes):
                 let before = (entries.map(\.post), deleted)
                 for change in changes {

@@ -27,6 +27,7 @@ public actor TimelineEngine {
         case toggleFavourite(postID: String)
         case toggleBookmark(postID: String)
         case toggleBoost(postID: String)
+        case toggleMark(PendingAction.Kind, postID: String)
         case actions(ActionQueue.Event)
         case streamed([StreamChange])
         /// Counts of the posts in view are asked for again (servers stream edits, not likes and boosts).
@@ -195,6 +196,8 @@ public actor TimelineEngine {
             toggle(.bookmark, postID: id)
         case .toggleBoost(let id):
             toggle(.reblog, postID: id)
+        case .toggleMark(let kind, let id):
+            toggle(kind, postID: id)
         case .actions(let event):
             switch event {
             case .changed: break
@@ -379,6 +382,7 @@ extension TimelineEngine: FeedEngine {
         case .toggleFavourite(let id): send(.toggleFavourite(postID: id))
         case .toggleBookmark(let id): send(.toggleBookmark(postID: id))
         case .toggleBoost(let id): send(.toggleBoost(postID: id))
+        case .toggleMark(let kind, let id): send(.toggleMark(kind, postID: id))
         case .streamed(let changes): send(.streamed(changes))
         case .outgoing(let posts, let waiting): send(.outgoing(posts, waiting: waiting))
         case .toggleFollow, .filter, .markRead: break

@@ -16,6 +16,8 @@ public struct Page: Sendable {
 /// What a like/save keystroke asks of the server.
 public enum StatusAction: String, Sendable, CaseIterable {
     case favourite, unfavourite, bookmark, unbookmark, reblog, unreblog
+    /// One's own post on one's profile; a conversation's notifications muted.
+    case pin, unpin, mute, unmute
 }
 
 /// What a follow, mute or block keystroke asks of the server.

@@ -21,7 +21,7 @@ enum PostMapping {
             },
             card: shown.card.flatMap { $0.url.isEmpty ? nil : LinkCard(url: $0.url, title: $0.title, provider: $0.provider) },
             editedAt: shown.editedAt, visibility: shown.visibility, language: shown.language, mentions: shown.mentions,
-            filters: s.filtered ?? shown.filtered)
+            filters: s.filtered ?? shown.filtered, pinned: shown.pinned, threadMuted: shown.muted)
     }
 
     static func account(_ a: AccountWire?) -> Account {

@@ -138,6 +138,9 @@ final class StatusWire: Decodable {
     var language: String?
     var mentions: [String]
     var filtered: [PostFilter]?
+    /// The user's own post pinned to their profile; the user muted the conversation (nil: not said).
+    var pinned: Bool?
+    var muted: Bool?
 
     private struct Mention: Decodable {
         var acct: String?
@@ -173,6 +176,8 @@ final class StatusWire: Decodable {
         sensitive = c.lenient(AnyKey("sensitive")) ?? false
         media = (c.lenient(AnyKey("media_attachments")) as LossyArray<MediaWire>?)?.elements ?? []
         reblog = c.lenient(AnyKey("reblog"))
+        pinned = c.lenient(AnyKey("pinned"))
+        muted = c.lenient(AnyKey("muted"))
         url = c.lenient(AnyKey("url")) ?? c.lenient(AnyKey("uri"))
         inReplyToID = c.idString(AnyKey("in_reply_to_id"))
         repliesCount = c.count(AnyKey("replies_count"))

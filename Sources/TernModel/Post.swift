@@ -33,6 +33,10 @@ public struct Post: Sendable, Hashable, Identifiable, Codable {
     public var mentions: [String]?
     /// The user's keyword filters this post matches, as the server says (Mastodon 4's `filtered`).
     public var filters: [PostFilter]?
+    /// The user's own post, pinned to their profile; nil where the server did not say.
+    public var pinned: Bool?
+    /// The user muted this conversation's notifications (Mastodon's `muted`); nil where not said.
+    public var threadMuted: Bool?
     /// The user's marks the server has not confirmed yet. Shown, never stored: it is not the server's.
     public var pending: PendingMarks = []
 
@@ -40,7 +44,7 @@ public struct Post: Sendable, Hashable, Identifiable, Codable {
     enum CodingKeys: String, CodingKey {
         case id, statusID, account, boostedBy, createdAt, content, spoilerText, sensitive, media, url, inReplyToID,
              repliesCount, boostsCount, favouritesCount, favourited, bookmarked, boosted, poll, card, editedAt,
-             visibility, language, mentions, filters
+             visibility, language, mentions, filters, pinned, threadMuted
     }
 
     public init(id: String, statusID: String, account: Account, boostedBy: Account? = nil, createdAt: Date,
@@ -49,7 +53,8 @@ public struct Post: Sendable, Hashable, Identifiable, Codable {
                 repliesCount: Int = 0, boostsCount: Int = 0, favouritesCount: Int = 0,
                 favourited: Bool = false, bookmarked: Bool = false, boosted: Bool = false,
                 poll: Poll? = nil, card: LinkCard? = nil, editedAt: Date? = nil, visibility: String? = nil,
-                language: String? = nil, mentions: [String]? = nil, filters: [PostFilter]? = nil) {
+                language: String? = nil, mentions: [String]? = nil, filters: [PostFilter]? = nil, pinned: Bool? = nil,
+                threadMuted: Bool? = nil) {
         self.id = id
         self.statusID = statusID
         self.account = account
@@ -74,6 +79,8 @@ public struct Post: Sendable, Hashable, Identifiable, Codable {
         self.language = language
         self.mentions = mentions
         self.filters = filters
+        self.pinned = pinned
+        self.threadMuted = threadMuted
     }
 }
 
@@ -87,6 +94,8 @@ extension Post {
         favouritesCount = status.favouritesCount
         boostsCount = status.boostsCount
         repliesCount = status.repliesCount
+        pinned = status.pinned ?? pinned
+        threadMuted = status.threadMuted ?? threadMuted
     }
 }
 

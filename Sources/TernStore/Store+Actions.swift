@@ -5,6 +5,8 @@ import GRDB
 public struct PendingAction: Sendable, Equatable {
     public enum Kind: String, Sendable {
         case favourite, bookmark, reblog
+        /// One's own post pinned to one's profile; a conversation's notifications muted.
+        case pin, threadMute = "thread_mute"
         /// On an account (`statusID` is then the account's id).
         case follow, mute, block
 

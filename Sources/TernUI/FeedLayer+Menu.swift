@@ -4,7 +4,8 @@ import TernModel
 import TernStore
 
 /// `x`: what can be done about a post or its author beyond the single keys: mute (for a while or for
-/// good), block, hide their boosts, not interested in this post, and edit or delete one's own.
+/// good), block, hide their boosts, mute the conversation, not interested in this post, and edit, delete,
+/// pin or unpin one's own.
 extension FeedLayer {
     func menu(for row: FeedRow?, _ env: LayerEnv) -> [Effect] {
         var items: [Choice] = []
@@ -23,7 +24,11 @@ extension FeedLayer {
                 items.append(Choice(label: "Edit this post", effects: [.compose(.edit(post))]))
                 items.append(Choice(label: "Delete this post…", effects: [.push(.confirm(question: "Delete this post of yours? It can't be undone.",
                                                                                           yes: [.deletePost(post)]))]))
+                items.append(Choice(label: post.pinned == true ? "Unpin from your profile" : "Pin to your profile",
+                                    effects: [.feed(opening, .toggleMark(.pin, postID: post.id))]))
             }
+            items.append(Choice(label: post.threadMuted == true ? "Unmute this conversation" : "Mute this conversation (no notifications from it)",
+                                effects: [.feed(opening, .toggleMark(.threadMute, postID: post.id))]))
             items.append(Choice(label: "Not interested in this post (hide it here)", effects: [.hidePost(post)]))
         }
         // Whom the user silenced is found again here, to lift it (it was nowhere once done).

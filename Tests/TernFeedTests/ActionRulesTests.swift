@@ -1,6 +1,8 @@
 import Foundation
 import TernDemo
 import TernFeed
+import TernHTTP
+import TernMastodon
 import TernModel
 import TernStore
 import XCTest
@@ -34,6 +36,37 @@ final class ActionRulesTests: XCTestCase {
             XCTAssertEqual(requests, RetryPolicy.answeredAction.attempts, "bounded: one try and the retries, no more")
             let performed = await server.actionLog()
             XCTAssertEqual(performed, [])
+        }
+    }
+
+    /// Pinning one's own post and muting a conversation go the way likes do: shown at once, confirmed by
+    /// the server's copy, and a refusal (pinning someone else's post) rolls back with the server's reason.
+    func testPinningAndMutingAConversationAreConfirmedOrRolledBack() async throws {
+        try await withEngine { server, engine, log in
+            let http = HTTPFetch.makeClient()
+            let client = MastodonClient(baseURL: URL(string: server.baseURL)!, token: "t", http: http)
+            let own = try await client.publish(Draft(id: "d", text: "mine, to pin"), mediaIDs: [], idempotencyKey: "pin-1")
+            try await http.shutdown()
+            engine.send(.start)
+            let loaded = try await waitFor(log) { s in s.posts.contains { $0.statusID == own.statusID } && !s.loadingNewer }
+            let mine = try XCTUnwrap(loaded.posts.first { $0.statusID == own.statusID })
+            XCTAssertEqual(mine.pinned, false, "the server says its own posts' pins")
+            let theirs = try XCTUnwrap(loaded.posts.first { $0.boostedBy == nil && $0.account.id != own.account.id })
+
+            engine.send(.toggleMark(.pin, postID: mine.id))
+            let pinned = try await waitFor(log) { s in s.posts.first { $0.id == mine.id }?.pinned == true && s.pendingActions == 0 }
+            XCTAssertNil(pinned.message.flatMap { $0.isError ? $0.text : nil })
+            engine.send(.toggleMark(.threadMute, postID: theirs.id))
+            _ = try await waitFor(log) { s in s.posts.first { $0.id == theirs.id }?.threadMuted == true && s.pendingActions == 0 }
+            let performed = await server.actionLog()
+            XCTAssertTrue(performed.contains { $0.hasPrefix("pin ") } && performed.contains { $0.hasPrefix("mute ") }, "\(performed)")
+
+            // Someone else's post cannot be pinned: 422, rolled back, and the reason said.
+            engine.send(.toggleMark(.pin, postID: theirs.id))
+            let refused = try await waitFor(log) { $0.message?.isError == true && $0.pendingActions == 0 }
+            XCTAssertNotEqual(refused.posts.first { $0.id == theirs.id }?.pinned, true)
+            XCTAssertTrue(refused.message?.text.hasPrefix("Couldn't pin: ") == true, refused.message?.text ?? "")
+            XCTAssertTrue(refused.message?.text.contains("cannot be pinned") == true, refused.message?.text ?? "")
         }
     }
 

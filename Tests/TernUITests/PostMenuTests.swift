@@ -41,6 +41,7 @@ final class PostMenuTests: XCTestCase {
         let p = post("p1", by: ada)
         let (stack, _) = menu(after: .character("x"), [.post(p)])
         XCTAssertEqual(labels(stack), ["Mute @ada…", "Block @ada…", "Hide or show boosts from @ada",
+                                       "Mute this conversation (no notifications from it)",
                                        "Not interested in this post (hide it here)", "People you mute or block…"])
         var s = stack
         let e = env([.post(p)])
@@ -53,8 +54,15 @@ final class PostMenuTests: XCTestCase {
     func testOwnPostOffersEditAndDeleteAndNoMute() {
         let p = post("p2", by: me)
         let (stack, _) = menu(after: .character("x"), [.post(p)])
-        XCTAssertEqual(labels(stack), ["Edit this post", "Delete this post…", "Not interested in this post (hide it here)",
+        XCTAssertEqual(labels(stack), ["Edit this post", "Delete this post…", "Pin to your profile",
+                                       "Mute this conversation (no notifications from it)", "Not interested in this post (hide it here)",
                                        "People you mute or block…"])
+        var s = stack
+        XCTAssertEqual(s.apply(s.key(.character("3"), env([.post(p)]))), [.feed(.timeline(.home), .toggleMark(.pin, postID: p.id))])
+        var pinned = p
+        (pinned.pinned, pinned.threadMuted) = (true, true)
+        XCTAssertEqual(labels(menu(after: .character("x"), [.post(pinned)]).stack)[2...3],
+                       ["Unpin from your profile", "Unmute this conversation"])
         XCTAssertEqual(menu(after: .character("e"), [.post(p)]).effects, [.compose(.edit(p))])
         let (deleting, _) = menu(after: .character("D"), [.post(p)])
         XCTAssertTrue(deleting.top is ConfirmLayer)
@@ -69,7 +77,7 @@ final class PostMenuTests: XCTestCase {
         let (stack, _) = menu(after: .character("x"), [.post(post("p1", by: ada))])
         var s = stack
         let e = env([.post(post("p1", by: ada))])
-        XCTAssertEqual(s.apply(s.key(.character("5"), e)), [.silencedPeople])
+        XCTAssertEqual(s.apply(s.key(.character("6"), e)), [.silencedPeople])
         let bo = Account(id: "7", acct: "bo", displayName: "Bo")
         var listed = LayerStack(root: .home)
         _ = listed.apply(AppRunner.silencedChoice(muted: [ada], blocked: [bo]))
@@ -83,6 +91,7 @@ final class PostMenuTests: XCTestCase {
         let p = post("p4", by: ada, boostedBy: bo)
         let (stack, _) = menu(after: .character("x"), [.post(p)])
         XCTAssertEqual(labels(stack), ["Mute @bo…", "Block @bo…", "Hide or show boosts from @bo", "Mute @ada…", "Block @ada…",
+                                       "Mute this conversation (no notifications from it)",
                                        "Not interested in this post (hide it here)", "People you mute or block…"])
     }
 
