@@ -53,8 +53,10 @@ actor RenderWorker {
         }
         // Where pixels go, symbols stand in only for a moment (a picture cut by the list's edge, or past a
         // frame's byte cap): half blocks of the picture's mean colours, at a fraction of chafa's cost, which
-        // was most of a kitty thumbnail's (tern-bench images).
-        let grid = mode == .monochrome ? renderer.render(shaped, columns: size.columns, rows: size.rows, mode: mode)
+        // was most of a kitty thumbnail's (tern-bench images). With 16 colours or fewer (Debian's xterm has
+        // 8) mean colours come out as crude blocks: chafa's dithered symbols there.
+        let fewColours = mode != .truecolor && mode != .indexed256
+        let grid = fewColours ? renderer.render(shaped, columns: size.columns, rows: size.rows, mode: mode)
             : HalfBlocks.grid(shaped.scaled(width: size.columns, height: size.rows * 2), columns: size.columns, rows: size.rows)
         // Pixels fill exactly the cells the symbols take, so either can stand in for the other.
         let p = output.pixels(columns: size.columns, rows: size.rows)
