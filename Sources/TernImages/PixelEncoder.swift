@@ -37,8 +37,8 @@ public struct PixelOutput: Sendable, Hashable {
     }
 }
 
-/// Turns decoded pixels into what the terminal draws: a PNG for kitty, a JPEG for iTerm2, chafa's sixels for
-/// sixel terminals. One per render worker, like the chafa renderer it sits beside.
+/// Turns decoded pixels into what the terminal draws: deflated RGB for kitty, a JPEG for iTerm2, chafa's
+/// sixels for sixel terminals. One per render worker, like the chafa renderer it sits beside.
 final class PixelEncoder {
     private let termInfo: OpaquePointer
 

@@ -112,9 +112,7 @@ extension AppRunner {
     func send(_ draft: Draft) {
         guard let outbox = writing?.outbox else { return }
         let mailbox = self.mailbox, drafts = self.drafts
-        // Offline, or the server not answering: the post waits in the outbox, and the user should know.
-        show(serverUnreachable ? "Queued: it will be sent when the server can be reached."
-             : draft.editingID != nil ? "Saving the edit…" : "Sending…", error: false)
+        show(draft.editingID != nil ? "Saving the edit…" : "Sending…", error: false)
         Task.detached {
             await drafts.flush()
             do { try await outbox.send(draft) } catch {
@@ -153,8 +151,9 @@ extension AppRunner {
         dirty = true
         switch event {
         case .changed(let posts, let waiting):
-            // A post that joins the queue while the server can't be reached was announced as being sent.
-            if waiting, posts.count > outgoing.posts.count {
+            // Posts that wait for the server (offline, or it stopped answering) were announced as being sent:
+            // said when the waiting starts and when a post joins it.
+            if waiting, !posts.isEmpty, !outgoing.waiting || posts.count > outgoing.posts.count {
                 show("Queued: \(posts.count == 1 ? "it" : "\(posts.count) posts") will be sent when the server can be reached.", error: false)
             }
             outgoing = (posts, waiting)

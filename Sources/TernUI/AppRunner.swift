@@ -265,9 +265,6 @@ public final class AppRunner {
         }
     }
 
-    /// `--offline`, or the server not answering: writes wait for it.
-    var serverUnreachable: Bool { outgoing.waiting || feeds.values.contains { $0.offline } }
-
     static let interruptQuestion = "Quit Tern while writing?"
 
     /// Ctrl-C quits at once, unless a post is being written: then it asks (a second Ctrl-C is the answer).

@@ -11,7 +11,7 @@ public final class FrameRenderer {
     public var theme: Theme
     /// How pictures are laid out in posts (size, avatars, off, low data); layouts are made again when it changes.
     var pictures = PictureLayout() { didSet { if pictures != oldValue { invalidateLayouts() } } }
-    /// kitty pictures are placed at their cells rather than drawn as placeholder cells (kitty before 0.28).
+    /// kitty pictures are placed at their cells rather than drawn as placeholder cells (kitty before 0.28, Konsole).
     var kittyDirect = false
     /// Layouts are cheap to redo; a byte budget keeps memory flat however far the user scrolls and
     /// however long the posts are.
