@@ -39,6 +39,8 @@ bench: deps
 	.build/release/tern-bench images
 	.build/release/tern-bench memory
 	.build/release/tern-bench startup
+	$(RELEASE) --product TernSyncProbe
+	.build/release/tern-bench keys
 
 # make install PREFIX=/usr/local (default ~/.local); DESTDIR for packaging.
 PREFIX ?= $(HOME)/.local

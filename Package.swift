@@ -27,6 +27,8 @@ let package = Package(
     products: [
         .executable(name: "tern", targets: ["tern"]),
         .executable(name: "tern-bench", targets: ["tern-bench"]),
+        // For tests and tern-bench only (LD_PRELOAD): counts and slows the store's syncs. Not installed.
+        .library(name: "TernSyncProbe", type: .dynamic, targets: ["CSyncProbe"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -51,6 +53,7 @@ let package = Package(
         // from Debian's libxml2-dev, are needed to build.
         .target(name: "CLibXML2", cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])]),
 
+        .target(name: "CSyncProbe", linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // zlib, which the program links already (Foundation's), for kitty's deflated pixels.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),

@@ -8,8 +8,9 @@ import TernStore
 /// The account's likes, saves and boosts, follows, mutes and blocks on their way to the server, and what
 /// the user hid locally (an account's boosts, a post they are not interested in), shared by every list.
 ///
-/// The rules, for every action: a press is journaled in the store before anyone is told of it, and shows
-/// as pending until the server confirms it. When the server *answers* with an error (a 4xx at once; a
+/// The rules, for every action: a press shows as pending at once and is journaled in the store a moment
+/// later, off the caller's thread and in the order pressed (`OrderedWrites`); it stays pending until the
+/// server confirms it. Nothing is sent before its journal row is committed. When the server *answers* with an error (a 4xx at once; a
 /// 5xx or 429 after a few tries over about 20 s) the action rolls back and the user is told why, once.
 /// Only when the server *cannot be reached* does the action stay pending, to be sent when it answers
 /// again, in this run or the next. A request is marked in the journal before it goes out; if no answer
@@ -37,6 +38,8 @@ public final class ActionQueue: Sendable {
         /// Tries in a row that found the server unreachable, for the wait before the next.
         var unreachableTries = 0
         var stopped = false
+        /// The replay order of the last press (the store numbers rows in the same order, as it writes them in turn).
+        var lastSeq: Int64 = 0
     }
 
     private let store: Store
@@ -45,6 +48,7 @@ public final class ActionQueue: Sendable {
     private let sendsNothing: Bool
     private let logger: Logger
     private let state: Mutex<State>
+    private let journal = OrderedWrites(label: "tern.journal")
 
     /// `offline`: keep everything in the journal and send nothing (`--offline`).
     public init(store: Store, account: String, client: MastodonClient, offline: Bool = false,
@@ -55,7 +59,9 @@ public final class ActionQueue: Sendable {
         self.sendsNothing = offline
         self.logger = logger
         var s = State()
-        s.overlay = ActionOverlay(pending: try store.pendingActions(account: account), hidden: try store.hidden(account: account))
+        let pending = try store.pendingActions(account: account)
+        s.overlay = ActionOverlay(pending: pending, hidden: try store.hidden(account: account))
+        s.lastSeq = pending.map(\.seq).max() ?? 0
         state = Mutex(s)
     }
 
@@ -63,58 +69,80 @@ public final class ActionQueue: Sendable {
         state.withLock { $0.listeners.append(listener) }
     }
 
-    /// Flips the user's wish for a status and journals it. Throws (and changes nothing) when the journal
-    /// cannot be written, so the screen never shows an action that is not on disk.
-    public func toggle(_ kind: PendingAction.Kind, of post: Post) throws {
+    /// Flips the user's wish for a status: shown at once, journaled a moment later. Should the journal
+    /// write fail, the wish is dropped again and listeners hear why (`refused`): the screen never keeps
+    /// showing an action that is not on disk.
+    public func toggle(_ kind: PendingAction.Kind, of post: Post) {
         let key = ActionReconciler.Key(statusID: post.statusID, kind: kind)
-        try state.withLock { s in
-            var next = s.overlay.book.pressed(key, current: kind.mark(of: post))
-            if next.settled {
-                try store.dropAction(statusID: key.statusID, kind: kind, account: account)
-            } else {
-                // A request in flight may land after a crash: the row says the server's state is in doubt.
-                next.seq = try store.enqueue(PendingAction(statusID: key.statusID, kind: kind, wanted: next.wanted,
-                                                           confirmed: next.inFlight ? nil : next.confirmed), account: account)
-            }
-            s.overlay.book.set(key, next)
+        state.withLock { s in
+            let next = s.overlay.book.pressed(key, current: kind.mark(of: post))
+            record(next, for: key, detail: nil, in: &s)
         }
         notify(.changed)
         resume()
     }
 
-    /// `toggle`, for engines: nil when journaled, else what to tell the user.
-    func press(_ kind: PendingAction.Kind, of post: Post) -> String? {
-        do { try toggle(kind, of: post); return nil } catch {
-            return "Couldn't \(kind.verb(wanting: true)): the cache could not record it (\(error))"
-        }
-    }
-
     /// Follows, mutes or blocks an account, or stops (`current`: the server's state as last known);
     /// journaled like a like. `muteSeconds` bounds a mute (nil: until undone).
-    public func set(_ kind: PendingAction.Kind, accountID: String, to wanted: Bool, current: Bool, muteSeconds: Int? = nil) throws {
+    public func set(_ kind: PendingAction.Kind, accountID: String, to wanted: Bool, current: Bool, muteSeconds: Int? = nil) {
         precondition(kind.onAccount, "set is for follow, mute and block")
         let key = ActionReconciler.Key(statusID: accountID, kind: kind)
         let detail = kind == .mute && wanted ? muteSeconds.map(String.init) : nil
-        try state.withLock { s in
-            var next = s.overlay.book.wished(key, wanted, current: current)
-            if next.settled {
-                try store.dropAction(statusID: accountID, kind: kind, account: account)
-            } else {
-                next.seq = try store.enqueue(PendingAction(statusID: accountID, kind: kind, wanted: next.wanted,
-                                                           confirmed: next.inFlight ? nil : next.confirmed, detail: detail), account: account)
-            }
-            s.overlay.book.set(key, next)
+        state.withLock { s in
+            let next = s.overlay.book.wished(key, wanted, current: current)
+            record(next, for: key, detail: detail, in: &s)
             s.overlay.details[key] = detail
         }
         notify(.changed)
         resume()
     }
 
-    /// Hides an account's boosts or one post here (never sent: it is the user's own view), or shows them again.
-    public func hide(_ entry: HiddenEntry, _ hidden: Bool = true) throws {
+    /// Takes a wish into the book and asks for its journal row. Under the state's lock, so the writes
+    /// queue in the order the wishes were made.
+    private func record(_ wish: ActionReconciler.State, for key: ActionReconciler.Key, detail: String?, in s: inout State) {
+        var next = wish
+        let verb = key.kind.verb(wanting: next.wanted)
+        let (store, account) = (self.store, self.account)
+        let unrecorded: @Sendable (Error) -> Void = { [weak self] error in
+            self?.unrecorded(key, "Couldn't \(verb): the cache could not record it (\(error))")
+        }
+        if next.settled {
+            journal.write({ try store.dropAction(statusID: key.statusID, kind: key.kind, account: account) }, failed: unrecorded)
+        } else {
+            s.lastSeq += 1
+            next.seq = s.lastSeq
+            // A request in flight may land after a crash: the row says the server's state is in doubt.
+            let row = PendingAction(statusID: key.statusID, kind: key.kind, wanted: next.wanted,
+                                    confirmed: next.inFlight ? nil : next.confirmed, detail: detail)
+            journal.write({ try store.enqueue(row, account: account) }, failed: unrecorded)
+        }
+        s.overlay.book.set(key, next)
+    }
+
+    /// A wish whose journal row could not be written is given up, and the user told.
+    private func unrecorded(_ key: ActionReconciler.Key, _ why: String) {
+        logger.error("an action could not be journaled", metadata: ["error": "\(why)"])
+        state.withLock { $0.overlay.book.dropped(key) }
+        notify(.refused(why))
+    }
+
+    /// Hides an account's boosts or one post here (never sent: it is the user's own view), or shows them
+    /// again: at once, and on disk a moment later (undone, and the user told, if that fails).
+    public func hide(_ entry: HiddenEntry, _ hidden: Bool = true) {
         precondition(entry.kind == .boosts || entry.kind == .status, "mutes and blocks go through the server")
-        if hidden { try store.hide(entry, account: account) } else { try store.unhide(entry.kind, target: entry.target, account: account) }
-        state.withLock { $0.overlay.hidden[entry.kind, default: [:]][entry.target] = hidden ? .some(entry.until) : nil }
+        let (store, account) = (self.store, self.account)
+        state.withLock { s in
+            let before = s.overlay.hidden[entry.kind]?[entry.target]
+            s.overlay.hidden[entry.kind, default: [:]][entry.target] = hidden ? .some(entry.until) : nil
+            journal.write({
+                if hidden { try store.hide(entry, account: account) } else { try store.unhide(entry.kind, target: entry.target, account: account) }
+            }, failed: { [weak self] error in
+                guard let self else { return }
+                self.logger.error("couldn't record what is hidden", metadata: ["error": "\(error)"])
+                self.state.withLock { $0.overlay.hidden[entry.kind, default: [:]][entry.target] = before }
+                self.notify(.refused("Couldn't record that in the cache: \(error)"))
+            })
+        }
         notify(.changed)
     }
 
@@ -154,6 +182,11 @@ public final class ActionQueue: Sendable {
     /// A post as the user wants it shown, with its unconfirmed marks flagged as pending.
     public func apply(to post: Post) -> Post {
         state.withLock { $0.overlay.book.apply(to: post) }
+    }
+
+    /// Returns once every press so far is in the journal (for `tern sync` and tests; the screen never waits).
+    public func journaled() async {
+        await journal.settled()
     }
 
     /// Actions the server has not confirmed yet.
@@ -209,7 +242,7 @@ public final class ActionQueue: Sendable {
                 state.withLock { s in
                     s.overlay.book.learned(key, confirmed: confirmed)
                     s.unreachableTries = 0
-                    journal("record the server's answer") {
+                    journal("record the server's answer") { store, account in
                         try store.settle(statusID: key.statusID, kind: key.kind, account: account, confirmed: confirmed)
                     }
                 }
@@ -249,7 +282,7 @@ public final class ActionQueue: Sendable {
                     }
                     // It answered, so it did not make the change: the journal's doubt is lifted.
                     if let confirmed {
-                        journal("record the server's answer") {
+                        journal("record the server's answer") { store, account in
                             try store.settle(statusID: key.statusID, kind: key.kind, account: account, confirmed: confirmed)
                         }
                     }
@@ -264,7 +297,7 @@ public final class ActionQueue: Sendable {
                 logger.warning("action rolled back", metadata: ["action": "\(key.kind.verb(wanting: wanted))", "error": "\(reason)"])
                 state.withLock { s in
                     s.overlay.book.dropped(key)
-                    journal("drop a refused action") {
+                    journal("drop a refused action") { store, account in
                         try store.dropAction(statusID: key.statusID, kind: key.kind, account: account)
                     }
                 }
@@ -288,7 +321,9 @@ public final class ActionQueue: Sendable {
             if key.kind.onAccount { return .relationship(try await client.relationship(accountID: key.statusID)) }
             return .status(try await client.status(id: key.statusID))
         case .send(let wanted):
-            try store.markSent(statusID: key.statusID, kind: key.kind, account: account)
+            // After the wish's own row (the journal keeps order), and before the request.
+            let (store, account) = (self.store, self.account)
+            try await journal.written { try store.markSent(statusID: key.statusID, kind: key.kind, account: account) }
             if let action = key.kind.statusAction(for: wanted) {
                 return .status(try await client.perform(action, statusID: key.statusID))
             }
@@ -307,7 +342,7 @@ public final class ActionQueue: Sendable {
         default: return
         }
         let until = state.withLock { $0.overlay.details[key] }.flatMap { Double($0) }.map { Date().addingTimeInterval($0) }
-        journal("record what is hidden") {
+        journal("record what is hidden") { store, account in
             if confirmed { try store.hide(HiddenEntry(kind: kind, target: key.statusID, until: until), account: account) }
             else { try store.unhide(kind, target: key.statusID, account: account) }
         }
@@ -316,15 +351,16 @@ public final class ActionQueue: Sendable {
 
     /// Keeps the cached post in step with the server's answer.
     private func record(_ status: Post) {
-        journal("update the cached post") {
+        journal("update the cached post") { store, account in
             try store.updateStatus(from: status, account: account)
         }
     }
 
-    /// A journal write after the server answered. If it fails the row replays later, and the look before
-    /// any resend keeps that harmless; the failure is logged, not shown.
-    private func journal(_ what: String, _ write: () throws -> Void) {
-        do { try write() } catch { logger.error("couldn't \(what) in the store", metadata: ["error": "\(error)"]) }
+    /// A journal write after the server answered, queued behind the presses before it. If it fails the row
+    /// replays later, and the look before any resend keeps that harmless; the failure is logged, not shown.
+    private func journal(_ what: String, _ write: @escaping @Sendable (Store, String) throws -> Void) {
+        let (logger, store, account) = (self.logger, self.store, self.account)
+        journal.write({ try write(store, account) }, failed: { logger.error("couldn't \(what) in the store", metadata: ["error": "\($0)"]) })
     }
 
     private func scheduleRetry(after seconds: Double) {
@@ -349,6 +385,8 @@ public final class ActionQueue: Sendable {
             // A request still on its way is abandoned; its journal row says its answer is in doubt.
             s.drainTask?.cancel()
         }
+        // What was pressed is on disk before the store closes.
+        journal.drain()
     }
 
     private func notify(_ event: Event) {

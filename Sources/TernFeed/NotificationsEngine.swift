@@ -233,9 +233,8 @@ public actor NotificationsEngine: FeedEngine {
     }
 
     private func toggle(_ kind: PendingAction.Kind, _ postID: String) {
-        guard let post = groups.lazy.compactMap(\.post).first(where: { $0.id == postID }), let why = actions.press(kind, of: post) else { return }
-        messages.say(why, error: true)
-        emit()
+        guard let post = groups.lazy.compactMap(\.post).first(where: { $0.id == postID }) else { return }
+        actions.toggle(kind, of: post)
     }
 
     /// Unread: groups newer than the read position (all of them before any position is known).

@@ -197,18 +197,12 @@ public actor ProfileEngine: FeedEngine {
         let known = relationship ?? Relationship()
         let shown = sources.actions.apply(to: known, accountID: account.id).0
         let wanted = !PendingAction.Kind.follow.flag(of: shown)
-        do {
-            try sources.actions.set(.follow, accountID: account.id, to: wanted, current: PendingAction.Kind.follow.flag(of: known))
-        } catch {
-            messages.say("Couldn't \(wanted ? "follow" : "unfollow"): the cache could not record it (\(error))", error: true)
-        }
+        sources.actions.set(.follow, accountID: account.id, to: wanted, current: PendingAction.Kind.follow.flag(of: known))
         emit()
     }
 
     private func toggle(_ kind: PendingAction.Kind, _ post: Post) {
-        guard let why = sources.actions.press(kind, of: post) else { return }
-        messages.say(why, error: true)
-        emit()
+        sources.actions.toggle(kind, of: post)
     }
 
     private func emit() {

@@ -171,9 +171,8 @@ public actor ThreadEngine: FeedEngine {
     }
 
     private func toggle(_ kind: PendingAction.Kind, _ postID: String) {
-        guard let post = entries.first(where: { $0.post.id == postID })?.post, let why = actions.press(kind, of: post) else { return }
-        messages.say(why, error: true)
-        emit()
+        guard let post = entries.first(where: { $0.post.id == postID })?.post else { return }
+        actions.toggle(kind, of: post)
     }
 
     private func emit() {

@@ -96,6 +96,9 @@ public actor TimelineEngine {
     var visible = 0...0
     private var unsavedPosition: SavedPosition?
     private var lastPositionSave = Date.distantPast
+    /// Positions go to the store off the engine: a save waits for the store's one writer, which may be
+    /// syncing a like's journal row, and the next key press must not wait behind it.
+    private let positionWrites = OrderedWrites(label: "tern.position")
     var version = 0
     var messages = Messages()
     /// Why the last read failed, for `tern sync` when nothing was said on screen.
@@ -139,6 +142,7 @@ public actor TimelineEngine {
         }
         probe?.cancel()
         savePosition(force: true)
+        await positionWrites.settled()
         await pushMarkerBeforeLeaving()
     }
 
@@ -311,7 +315,10 @@ public actor TimelineEngine {
 
     private func savePosition(force: Bool) {
         guard let p = unsavedPosition, force || Date().timeIntervalSince(lastPositionSave) >= 1.5 else { return }
-        guard logged("save the reading position", { try store.savePosition(key, anchorID: p.anchorID, offset: p.offset) }) != nil else { return }
+        let (store, key, logger, timeline) = (self.store, self.key, self.logger, self.timeline)
+        positionWrites.write({ try store.savePosition(key, anchorID: p.anchorID, offset: p.offset) }, failed: { error in
+            logger.error("couldn't save the reading position", metadata: ["timeline": "\(timeline)", "error": "\(error)"])
+        })
         unsavedPosition = nil
         lastPositionSave = Date()
     }
@@ -319,9 +326,8 @@ public actor TimelineEngine {
     // MARK: Like and save
 
     private func toggle(_ kind: PendingAction.Kind, postID: String) {
-        guard let post = window.posts.first(where: { $0.id == postID }), let why = actions.press(kind, of: post) else { return }
-        say(why, error: true)
-        emit()
+        guard let post = window.posts.first(where: { $0.id == postID }) else { return }
+        actions.toggle(kind, of: post)
     }
 
     // MARK: Publishing

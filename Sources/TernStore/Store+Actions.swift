@@ -43,7 +43,7 @@ extension Store {
     /// the replay order. Returns once the row is committed.
     @discardableResult
     public func enqueue(_ action: PendingAction, account: String, now: Date = Date()) throws -> Int64 {
-        try pool.write { db in
+        try durableWrite { db in
             try db.execute(sql: "DELETE FROM pending_action WHERE account = ? AND status_id = ? AND kind = ?",
                            arguments: [account, action.statusID, action.kind.rawValue])
             try db.execute(sql: """
@@ -57,7 +57,7 @@ extension Store {
 
     /// A request for this wish is about to go out: until its answer is recorded, the server's state is in doubt.
     public func markSent(statusID: String, kind: PendingAction.Kind, account: String) throws {
-        try pool.write { db in
+        try durableWrite { db in
             try db.execute(sql: "UPDATE pending_action SET in_doubt = 1 WHERE account = ? AND status_id = ? AND kind = ?",
                            arguments: [account, statusID, kind.rawValue])
         }
@@ -66,7 +66,7 @@ extension Store {
     /// The server's state is known: the row goes when that is what the user wants, else it stays with the
     /// new confirmed state (a newer press is never lost: it is the row's `wanted`).
     public func settle(statusID: String, kind: PendingAction.Kind, account: String, confirmed: Bool) throws {
-        try pool.write { db in
+        try durableWrite { db in
             let key: StatementArguments = [account, statusID, kind.rawValue]
             try db.execute(sql: "DELETE FROM pending_action WHERE account = ? AND status_id = ? AND kind = ? AND wanted = ?",
                            arguments: key + [confirmed])
@@ -78,7 +78,7 @@ extension Store {
 
     /// Drops a wish the server refused.
     public func dropAction(statusID: String, kind: PendingAction.Kind, account: String) throws {
-        try pool.write { db in
+        try durableWrite { db in
             try db.execute(sql: "DELETE FROM pending_action WHERE account = ? AND status_id = ? AND kind = ?",
                            arguments: [account, statusID, kind.rawValue])
         }
@@ -121,7 +121,7 @@ public struct HiddenEntry: Sendable, Hashable {
 /// Hiding is the user's and local: it holds offline and whatever the server still sends.
 extension Store {
     public func hide(_ entry: HiddenEntry, account: String) throws {
-        try pool.write { db in
+        try durableWrite { db in
             try db.execute(sql: """
                 INSERT INTO hidden (account, kind, target, until) VALUES (?, ?, ?, ?)
                 ON CONFLICT (account, kind, target) DO UPDATE SET until = excluded.until
@@ -130,7 +130,7 @@ extension Store {
     }
 
     public func unhide(_ kind: HiddenEntry.Kind, target: String, account: String) throws {
-        try pool.write { db in
+        try durableWrite { db in
             try db.execute(sql: "DELETE FROM hidden WHERE account = ? AND kind = ? AND target = ?",
                            arguments: [account, kind.rawValue, target])
         }

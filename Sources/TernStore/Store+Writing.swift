@@ -9,7 +9,7 @@ extension Store {
 
     public func saveDraft(_ draft: Draft, account: String, now: Date = Date()) async throws {
         let body = try JSONEncoder().encode(draft)
-        try await pool.write { db in
+        try await durableWrite { db in
             try db.execute(sql: """
                 INSERT INTO draft (account, id, updated_at, body) VALUES (?, ?, ?, ?)
                 ON CONFLICT (account, id) DO UPDATE SET updated_at = excluded.updated_at, body = excluded.body
@@ -18,7 +18,7 @@ extension Store {
     }
 
     public func deleteDraft(_ id: String, account: String) async throws {
-        try await pool.write { db in
+        try await durableWrite { db in
             try db.execute(sql: "DELETE FROM draft WHERE account = ? AND id = ?", arguments: [account, id])
         }
     }
@@ -36,7 +36,7 @@ extension Store {
     /// Moves a draft into the outbox (the draft row goes in the same transaction).
     public func enqueuePost(_ post: OutgoingPost, account: String) async throws {
         let body = try JSONEncoder().encode(post.draft)
-        try await pool.write { db in
+        try await durableWrite { db in
             try db.execute(sql: "DELETE FROM draft WHERE account = ? AND id = ?", arguments: [account, post.draft.id])
             try db.execute(sql: "INSERT INTO outbox (account, idempotency_key, created_at, in_doubt, body) VALUES (?, ?, ?, ?, ?)",
                            arguments: [account, post.idempotencyKey, post.createdAt.timeIntervalSince1970, post.inDoubt, body])
@@ -46,7 +46,7 @@ extension Store {
     /// Records progress on a post in the outbox (uploaded media ids, a try in flight).
     public func updateOutgoing(_ post: OutgoingPost) async throws {
         let body = try JSONEncoder().encode(post.draft)
-        try await pool.write { db in
+        try await durableWrite { db in
             try db.execute(sql: "UPDATE outbox SET body = ?, in_doubt = ? WHERE idempotency_key = ?",
                            arguments: [body, post.inDoubt, post.idempotencyKey])
         }
@@ -54,7 +54,7 @@ extension Store {
 
     /// The server made the post: it leaves the outbox.
     public func removeOutgoing(_ key: String) async throws {
-        try await pool.write { db in
+        try await durableWrite { db in
             try db.execute(sql: "DELETE FROM outbox WHERE idempotency_key = ?", arguments: [key])
         }
     }
@@ -62,7 +62,7 @@ extension Store {
     /// The server refused the post: it goes back to the drafts, as it was, to be fixed and sent again.
     public func returnToDrafts(_ post: OutgoingPost, account: String, now: Date = Date()) async throws {
         let body = try JSONEncoder().encode(post.draft)
-        try await pool.write { db in
+        try await durableWrite { db in
             try db.execute(sql: "DELETE FROM outbox WHERE idempotency_key = ?", arguments: [post.idempotencyKey])
             try db.execute(sql: """
                 INSERT INTO draft (account, id, updated_at, body) VALUES (?, ?, ?, ?)

@@ -177,12 +177,8 @@ extension AppRunner {
 
     func act(_ kind: PendingAction.Kind, on account: Account, wanted: Bool, current: Bool, muteSeconds: Int?) {
         let verb = kind.verb(wanting: wanted)
-        do {
-            try sources.actions.set(kind, accountID: account.id, to: wanted, current: current, muteSeconds: muteSeconds)
-            show("\(verb.capitalizedFirst) @\(account.acct)…", error: false)
-        } catch {
-            show("Couldn't \(verb): the cache could not record it (\(error))", error: true)
-        }
+        sources.actions.set(kind, accountID: account.id, to: wanted, current: current, muteSeconds: muteSeconds)
+        show("\(verb.capitalizedFirst) @\(account.acct)…", error: false)
     }
 
     /// Asks the server whom the user mutes and blocks, off the UI loop; the answer comes through the mailbox.
@@ -210,21 +206,13 @@ extension AppRunner {
 
     func toggleBoosts(_ account: Account) {
         let hidden = sources.actions.hidesBoosts(of: account.id)
-        do {
-            try sources.actions.hide(HiddenEntry(kind: .boosts, target: account.id), !hidden)
-            show(hidden ? "Boosts from @\(account.acct) are shown again." : "Boosts from @\(account.acct) are hidden (here only).", error: false)
-        } catch {
-            show("Couldn't record that in the cache: \(error)", error: true)
-        }
+        sources.actions.hide(HiddenEntry(kind: .boosts, target: account.id), !hidden)
+        show(hidden ? "Boosts from @\(account.acct) are shown again." : "Boosts from @\(account.acct) are hidden (here only).", error: false)
     }
 
     func hide(_ post: Post) {
-        do {
-            try sources.actions.hide(HiddenEntry(kind: .status, target: post.statusID))
-            show("Hidden. It won't show here again.", error: false)
-        } catch {
-            show("Couldn't record that in the cache: \(error)", error: true)
-        }
+        sources.actions.hide(HiddenEntry(kind: .status, target: post.statusID))
+        show("Hidden. It won't show here again.", error: false)
     }
 }
 

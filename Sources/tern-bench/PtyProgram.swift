@@ -55,6 +55,22 @@ final class PtyProgram {
         throw BenchError("\(text) did not appear within \(Int(timeout)) s")
     }
 
+    /// Types `keys` and returns the milliseconds until the output after them holds `text` (any output, for
+    /// nil): a key's way to the screen.
+    func millisecondsAfterTyping(_ keys: String, until text: String?, timeout: Double = 20) throws -> Double {
+        let needle = Array((text ?? "").utf8)
+        let mark = received.count
+        let typed = monotonicNanoseconds()
+        _ = Array(keys.utf8).withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+        let deadline = typed + Int64(timeout * 1e9)
+        while monotonicNanoseconds() < deadline {
+            guard read(waitingMilliseconds: 50) else { continue }
+            let now = monotonicNanoseconds()
+            if needle.isEmpty || Self.find(needle, in: received, from: mark) { return Double(now - typed) / 1e6 }
+        }
+        throw BenchError("\(text ?? "output") did not follow \(keys.debugDescription) within \(Int(timeout)) s")
+    }
+
     /// Keeps reading for `seconds` (so the program never blocks on a full terminal).
     func drain(seconds: Double) {
         let end = monotonicNanoseconds() + Int64(seconds * 1e9)

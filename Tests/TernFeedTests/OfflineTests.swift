@@ -79,7 +79,7 @@ final class OfflineTests: XCTestCase {
         let store = rig.store
         try store.insert((1...30).reversed().map { syntheticPost($0) }, into: TimelineKey(account: "test", timeline: "home"), at: .bottom)
         let log = SnapshotLog()
-        let engine = try rig.engine(server.baseURL, log: log, offline: true)
+        let (engine, actions) = try rig.engineAndActions(server.baseURL, log: log, offline: true)
         engine.send(.start)
         let shown = try await waitFor(log) { $0.offline && $0.posts.count == 30 }
         XCTAssertEqual(shown.message?.text, "Offline: showing cached posts")
@@ -89,6 +89,7 @@ final class OfflineTests: XCTestCase {
         try await Task.sleep(for: .milliseconds(300))
         let requests = await server.actionRequestCount()
         XCTAssertEqual(requests, 0)
+        await actions.journaled()
         XCTAssertEqual(try store.pendingActions(account: "test").map(\.statusID), ["30"])
     }
 
