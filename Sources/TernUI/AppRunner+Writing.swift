@@ -22,7 +22,7 @@ public struct Writing: Sendable {
 extension AppRunner {
     /// Hears the outbox and loads what the server takes in a post (the stored answer first, offline too).
     func startWriting() {
-        let mailbox = self.mailbox, store = sources.store, account = sources.account, client = sources.client
+        let mailbox = session.mail, store = sources.store, account = sources.account, client = sources.client
         let online = !sources.offline
         if online, me.id.isEmpty {
             Task.detached {
@@ -70,7 +70,7 @@ extension AppRunner {
     /// Opens the compose screen with the draft kept for this target, else a fresh one.
     func compose(_ target: ComposeTarget) {
         guard writing != nil else { return show("Writing needs an account (this session has none).", error: true) }
-        let mailbox = self.mailbox, drafts = self.drafts, client = sources.client, online = !sources.offline
+        let mailbox = session.mail, drafts = self.drafts, client = sources.client, online = !sources.offline
         let me = self.me.acct
         Task.detached {
             let kept: [Draft]
@@ -111,7 +111,7 @@ extension AppRunner {
     /// The draft goes to the outbox once its last keystrokes are on disk (so no late write brings it back).
     func send(_ draft: Draft) {
         guard let outbox = writing?.outbox else { return }
-        let mailbox = self.mailbox, drafts = self.drafts
+        let mailbox = session.mail, drafts = self.drafts
         show(draft.editingID != nil ? "Saving the edit…" : "Sending…", error: false)
         Task.detached {
             await drafts.flush()
@@ -133,7 +133,7 @@ extension AppRunner {
     }
 
     func delete(_ post: Post) {
-        let mailbox = self.mailbox, client = sources.client, store = sources.store, account = sources.account
+        let mailbox = session.mail, client = sources.client, store = sources.store, account = sources.account
         show("Deleting…", error: false)
         Task.detached {
             do {
@@ -183,7 +183,7 @@ extension AppRunner {
 
     /// Asks the server whom the user mutes and blocks, off the UI loop; the answer comes through the mailbox.
     func fetchSilenced() {
-        let client = sources.client, mailbox = self.mailbox
+        let client = sources.client, mailbox = session.mail
         show("Asking the server whom you mute and block…", error: false)
         Task.detached {
             do {

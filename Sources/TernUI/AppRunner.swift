@@ -11,6 +11,10 @@ import TernTerminal
 /// keys to the layers, carries out the effects they return, and draws. It is the only code that touches
 /// curses and the engines; everything slow runs in tasks that report back through the mailbox. The loop
 /// blocks its thread in `poll()`, so nothing may wait for the main actor.
+///
+/// Each account is a session (`AccountSession`) with its own engines, writes and screens; the runner shows
+/// the active one. An event of a session is handled with that session in scope (`session`), so what it
+/// changes (its engines, its stack) is its own, whichever is shown.
 public final class AppRunner {
     let screen: Screen
     let mailbox: Mailbox
@@ -21,37 +25,25 @@ public final class AppRunner {
     var kitty: KittyImages?
     /// Asks the terminal how it shows pictures; run once, after the first frame with posts.
     let findGraphics: (() -> Graphics)?
-    /// The first screenful of the first timeline, read at start-up; handed to its engine.
-    private var glance: Glance?
     /// The first frame with posts (or, for an empty list, the first moment) is on the terminal.
     var postsDrawn = false
     private let keymap: Keymap
-    private let title: String
     private let confirmBoost: Bool
-    let sources: TimelineEngine.Sources
     private let pageSize: Int
     private let prefetchRows: Int
-    private let fetchLists: @Sendable () async -> [TimelineID]
     private let onEngine: (any FeedEngine, Task<Void, Never>) -> Void
-    private let live: LiveStream?
-    private var liveState: String?
-    private var subscribed: Set<String> = []
-    var stack: LayerStack
-    var engines: [FeedID: any FeedEngine] = [:]
-    /// Each engine's serial number, to tell its snapshots from those of an engine it replaced.
-    private var serials: [FeedID: Int] = [:]
+    /// Every account open so far, in the order opened, and the one shown.
+    var sessions: [AccountSession]
+    var active = 0
+    /// The session whose event or key is being handled: the shown one, except while a background
+    /// session's event is (`within`).
+    var session: AccountSession
+    /// The stored accounts' names, for `A`; and how another is opened (off the UI loop).
+    let accounts: [String]
+    let openAccount: (@Sendable (String, AccountMail) throws -> AccountParts)?
+    var accountBeingOpened: String?
+    var nextSessionID = 1
     private var nextSerial = 0
-    private var feeds: [FeedID: FeedSnapshot] = [:]
-    private var lastMessage: [FeedID: Int] = [:]
-    private var lists: [TimelineID]?
-    let writing: Writing?
-    /// Drafts on their way to the store; the session waits for them (`flush`) before it ends.
-    public let drafts: DraftKeeper
-    var savedDraft: Draft?
-    /// The user's account id and handle ("" until known).
-    var me: (id: String, acct: String)
-    var limits = PostingLimits()
-    var outgoing: (posts: [OutgoingPost], waiting: Bool) = ([], false)
     let mouse: Bool
     private var message: (text: String, isError: Bool)?
     private var messageShownUntil = Date.distantPast
@@ -72,37 +64,58 @@ public final class AppRunner {
     /// Called once, right after the first frame that shows posts is on the terminal (start-up's timeline in the log).
     public var onFirstPostsFrame: (() -> Void)?
 
-    /// `glance` is the first screenful already read (its engine starts from it) and `renderer` the one that
-    /// drew it. `sources` feed every engine the user opens; `onEngine` hears of each one and the task running it
-    /// (the session stops them and waits for them at the end). `mouse` turns on xterm mouse reporting.
-    public init(screen: Screen, sources: TimelineEngine.Sources, loader: ImageLoader, mailbox: Mailbox, theme: Theme,
-                timeline: TimelineID, title: String, keymap: Keymap = .standard, prefetchRows: Int = 10, pageSize: Int = 20, mouse: Bool = true,
-                notice: String? = nil, live: LiveStream? = nil, confirmBoost: Bool = false, writing: Writing? = nil,
+    // The session in scope, as the effects and events below use it.
+    var stack: LayerStack {
+        get { session.stack }
+        set { session.stack = newValue }
+    }
+    var engines: [FeedID: any FeedEngine] {
+        get { session.engines }
+        set { session.engines = newValue }
+    }
+    var sources: TimelineEngine.Sources { session.sources }
+    var writing: Writing? { session.writing }
+    var me: (id: String, acct: String) {
+        get { session.me }
+        set { session.me = newValue }
+    }
+    var outgoing: (posts: [OutgoingPost], waiting: Bool) {
+        get { session.outgoing }
+        set { session.outgoing = newValue }
+    }
+    /// Every account's drafts on their way to the store; the caller waits for them (`flush`) before it ends.
+    public var allDrafts: [DraftKeeper] { sessions.map(\.drafts) }
+    var drafts: DraftKeeper { session.drafts }
+
+    /// `account` is the first account's (opened by the caller), `glance` the first screenful of its
+    /// timeline already read (its engine starts from it) and `renderer` the one that drew it. `accounts`
+    /// are the stored accounts' names for `A`, opened with `openAccount` when first shown. `onEngine`
+    /// hears of each engine and the task running it (the caller stops them and waits for them at the end).
+    /// `mouse` turns on xterm mouse reporting.
+    public init(screen: Screen, account: AccountParts, loader: ImageLoader, mailbox: Mailbox, theme: Theme,
+                timeline: TimelineID, keymap: Keymap = .standard, prefetchRows: Int = 10, pageSize: Int = 20, mouse: Bool = true,
+                notice: String? = nil, confirmBoost: Bool = false,
                 graphics: Graphics = Graphics(), findGraphics: (() -> Graphics)? = nil, glance: Glance? = nil,
-                renderer: FrameRenderer? = nil,
-                fetchLists: @escaping @Sendable () async -> [TimelineID],
+                renderer: FrameRenderer? = nil, accounts: [String] = [],
+                openAccount: (@Sendable (String, AccountMail) throws -> AccountParts)? = nil,
                 onEngine: @escaping (any FeedEngine, Task<Void, Never>) -> Void) {
         self.screen = screen
-        self.sources = sources
         self.mailbox = mailbox
         // The renderer that drew `FirstFrame` keeps its layouts.
         self.renderer = renderer ?? FrameRenderer(theme: theme)
         self.feeder = ThumbnailFeeder(loader: loader, mailbox: mailbox)
         self.findGraphics = findGraphics
-        self.glance = glance
         self.keymap = keymap
-        self.title = title
         self.confirmBoost = confirmBoost
         self.prefetchRows = max(0, prefetchRows)
         self.pageSize = pageSize
-        self.fetchLists = fetchLists
         self.onEngine = onEngine
-        self.live = live
-        stack = LayerStack(root: timeline)
-        self.writing = writing
-        me = (writing?.ownAccountID ?? "", writing?.ownAcct ?? "")
+        let first = AccountSession(id: 0, parts: account, mailbox: mailbox, timeline: timeline, glance: glance)
+        sessions = [first]
+        session = first
+        self.accounts = accounts.contains(account.name) ? accounts : [account.name] + accounts
+        self.openAccount = openAccount
         self.mouse = mouse
-        drafts = DraftKeeper(store: sources.store, account: sources.account) { mailbox.post(.draftSaved($0)) }
         screen.setMouse(mouse)
         if let notice { show(notice, error: true) }
         use(graphics)
@@ -110,9 +123,9 @@ public final class AppRunner {
 
     /// Runs until the user quits.
     public func run() {
-        perform([.feed(.timeline(rootTimeline), .start)])
+        perform([.feed(.timeline(session.rootTimeline), .start)])
         if opensNotifications { perform([.push(.feed(.notifications))]) }
-        var writingStarted = false, graphicsFound = false, notificationsStarted = false
+        var graphicsFound = false
         let started = Date()
         var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: mailbox.readFD, events: Int16(POLLIN), revents: 0),
@@ -121,11 +134,11 @@ public final class AppRunner {
             tick()
             // The first frame waits (briefly) for the cached posts: an empty list drawn a few milliseconds
             // before them would flash, and say something that isn't so.
-            let opening = feeds[.timeline(rootTimeline)] == nil && Date().timeIntervalSince(started) < Self.openingWait
+            let opening = session.feeds[.timeline(session.rootTimeline)] == nil && Date().timeIntervalSince(started) < Self.openingWait
             if dirty, !opening { settleAndDraw() }
             // The unread count can wait until the posts are up; its engine would compete with theirs for the store.
-            if !notificationsStarted, postsDrawn || !opening {
-                notificationsStarted = true
+            if !session.notificationsStarted, postsDrawn || !opening {
+                session.notificationsStarted = true
                 perform([.feed(.notifications, .start)])
             }
             // Asking the terminal costs a round trip (an ssh one, remotely): the cached posts go first. And
@@ -137,7 +150,7 @@ public final class AppRunner {
                 if dirty { settleAndDraw() }
             }
             // Drafts, the outbox and the server's limits are not needed for the first frame: they start after it.
-            if !writingStarted { writingStarted = true; startWriting() }
+            if !session.writingStarted { session.writingStarted = true; startWriting() }
             // Pictures held back by the byte cap come once the view has been still for a moment.
             let waiting = screen.picturesDeferred > 0
             for i in fds.indices { fds[i].revents = 0 }
@@ -158,30 +171,36 @@ public final class AppRunner {
         }
         feeder.reset()
         kitty?.releaseAll()
-        for (_, engine) in engines { engine.stop() }
+        for s in sessions { for (_, engine) in s.engines { engine.stop() } }
     }
 
-    private var rootTimeline: TimelineID {
-        if let root = stack.layers.first as? FeedLayer, case .timeline(let t) = root.opening { return t }
-        return .home
+    /// Handles a session's event with that session in scope.
+    func within(_ other: AccountSession, _ body: () -> Void) {
+        let saved = session
+        session = other
+        defer { session = saved }
+        body()
     }
 
     private func env() -> LayerEnv {
-        var e = LayerEnv(feeds: feeds, rows: screen.rows, columns: screen.columns, now: Date(), keymap: keymap, renderer: renderer)
+        let s = session
+        var e = LayerEnv(feeds: s.feeds, rows: screen.rows, columns: screen.columns, now: Date(), keymap: keymap, renderer: renderer)
         e.images = feeder.images
         e.progress = feeder.progress
         e.message = message
-        e.unread = feeds[.notifications]?.unread
-        e.lists = lists
-        e.sessionTitle = title
+        e.unread = s.feeds[.notifications]?.unread
+        e.lists = s.lists
+        e.sessionTitle = s.parts.title
+        e.accounts = accounts
+        e.activeAccount = s.parts.name
         e.prefetchRows = prefetchRows
-        e.liveState = liveState
+        e.liveState = s.liveState
         e.confirmBoost = confirmBoost
-        e.ownAccountID = me.id
-        e.ownAcct = me.acct
-        e.limits = limits
-        e.savedDraft = savedDraft
-        e.queuedPosts = outgoing.posts.count
+        e.ownAccountID = s.me.id
+        e.ownAcct = s.me.acct
+        e.limits = s.limits
+        e.savedDraft = s.savedDraft
+        e.queuedPosts = s.outgoing.posts.count
         return e
     }
 
@@ -205,11 +224,19 @@ public final class AppRunner {
 
     private func accept(_ event: UIEvent) {
         switch event {
+        case .account(let id, let inner):
+            guard let owner = sessions.first(where: { $0.id == id }) else { return }
+            within(owner) { accept(inner) }
+        case .accountOpened(let id, let parts):
+            opened(id, parts)
+        case .accountFailed(let name, let why):
+            accountBeingOpened = nil
+            show("Couldn't open \(name): \(why)", error: true)
         case .snapshot(let s, let serial):
-            guard serial == serials[s.feed], s.version > feeds[s.feed]?.version ?? -1 else { return }
-            feeds[s.feed] = s
-            if let m = s.message, m.id > lastMessage[s.feed] ?? 0 {
-                lastMessage[s.feed] = m.id
+            guard serial == session.serials[s.feed], s.version > session.feeds[s.feed]?.version ?? -1 else { return }
+            session.feeds[s.feed] = s
+            if let m = s.message, m.id > session.lastMessage[s.feed] ?? 0 {
+                session.lastMessage[s.feed] = m.id
                 // A list in the background speaks up only when something went wrong, and names itself; what
                 // the server made of something the user did is no list's, and every list hears it: said as it is.
                 let shown = (stack.layers[stack.screenIndex] as? FeedLayer)?.feed == s.feed
@@ -218,7 +245,7 @@ public final class AppRunner {
             }
             dirty = true
         case .lists(let found):
-            lists = found
+            session.lists = found
             dirty = true
         case .image(let request, var state):
             // kitty pictures go to the terminal as they arrive; from then on only their id is kept.
@@ -249,12 +276,12 @@ public final class AppRunner {
         case .me(let account):
             me = (account.id, account.acct)
         case .draftSaved(let d):
-            savedDraft = d
+            session.savedDraft = d
             dirty = true
         case .outbox(let event):
             hear(event)
         case .limits(let l):
-            limits = l
+            session.limits = l
             dirty = true
         case .changes(let changes):
             for (_, e) in engines { e.perform(.streamed(changes)) }
@@ -286,14 +313,14 @@ public final class AppRunner {
         switch news {
         case .state(let state):
             switch state {
-            case .connecting: liveState = nil
-            case .live: liveState = "live"
-            case .reconnecting: liveState = "reconnecting…"
-            case .polling: liveState = "polling"
+            case .connecting: session.liveState = nil
+            case .live: session.liveState = "live"
+            case .reconnecting: session.liveState = "reconnecting…"
+            case .polling: session.liveState = "polling"
             }
         case .catchUp:
             // After a break (or on the polling beat): the same gap-aware fetch as `r`, quietly.
-            for (_, engine) in engines { (engine as? TimelineEngine)?.send(.poll) }
+            for engine in session.timelineEngines { engine.send(.poll) }
             engines[.notifications]?.perform(.refresh)
         case .events(let events):
             var newIn: Set<String> = []
@@ -318,22 +345,10 @@ public final class AppRunner {
         }
     }
 
-    /// The streams of every timeline opened so far.
-    private func resubscribe() {
-        guard let live else { return }
-        let names = Set(engines.keys.compactMap { id -> String? in
-            if case .timeline(let t) = id { return StreamName.of(t) }
-            return nil
-        })
-        guard names != subscribed else { return }
-        subscribed = names
-        live.subscribe(names)
-    }
-
     // MARK: Effects
 
     func perform(_ effects: [Effect]) {
-        defer { stopClosedScreens(); resubscribe() }
+        defer { stopClosedScreens(); session.resubscribe() }
         // Any effect changes what is shown, a screen opened from the mailbox too (compose, a looked-up
         // profile), whose push `apply` consumes: drawn now, not at the next key.
         if !effects.isEmpty { dirty = true }
@@ -368,14 +383,16 @@ public final class AppRunner {
                 }
             case .openMention(let url):
                 show("Looking up the account…", error: false)
-                let client = sources.client, mailbox = self.mailbox
+                let client = sources.client, mail = session.mail
                 Task.detached {
-                    do { mailbox.post(.open(.profile(try await client.account(mentionURL: url)))) }
-                    catch { mailbox.post(.say("Couldn't find that account: \((error as? MastodonError)?.description ?? "\(error)")", isError: true)) }
+                    do { mail.post(.open(.profile(try await client.account(mentionURL: url)))) }
+                    catch { mail.post(.say("Couldn't find that account: \((error as? MastodonError)?.description ?? "\(error)")", isError: true)) }
                 }
             case .fetchLists:
-                let fetch = fetchLists, mailbox = self.mailbox
-                Task.detached { mailbox.post(.lists(await fetch())) }
+                let fetch = session.parts.fetchLists, mail = session.mail
+                Task.detached { mail.post(.lists(await fetch())) }
+            case .switchAccount(let name):
+                switchAccount(to: name)
             case .say(let text, let error):
                 show(text, error: error)
             case .compose(let target): compose(target)
@@ -409,8 +426,8 @@ public final class AppRunner {
                 guard !open.contains(id) else { continue }
                 engine.stop()
                 engines[id] = nil
-                feeds[id] = nil
-                lastMessage[id] = nil
+                session.feeds[id] = nil
+                session.lastMessage[id] = nil
                 renderer.forget(id)
             case .timeline, .notifications:
                 continue
@@ -422,30 +439,30 @@ public final class AppRunner {
     private func engine(for opening: FeedOpening) -> any FeedEngine {
         if let e = engines[opening.id] { return e }
         nextSerial += 1
-        let mailbox = self.mailbox, serial = nextSerial
-        serials[opening.id] = serial
+        let mail = session.mail, serial = nextSerial, glance = session.glance
+        session.serials[opening.id] = serial
         let engine: any FeedEngine
         let task: Task<Void, Never>
         switch opening {
         case .timeline(let t):
             let e = TimelineEngine(sources: sources, timeline: t, pageSize: pageSize, glance: glance) {
-                mailbox.post(.snapshot(FeedSnapshot($0), engine: serial))
+                mail.post(.snapshot(FeedSnapshot($0), engine: serial))
             }
-            glance = nil
+            session.glance = nil
             if t == .home, !outgoing.posts.isEmpty { e.send(.outgoing(outgoing.posts, waiting: outgoing.waiting)) }
             engine = e
             task = Task.detached { await e.run() }
         case .thread(let root, let seed):
-            let e = ThreadEngine(sources: sources, rootID: root, seed: seed) { mailbox.post(.snapshot($0, engine: serial)) }
+            let e = ThreadEngine(sources: sources, rootID: root, seed: seed) { mail.post(.snapshot($0, engine: serial)) }
             if !outgoing.posts.isEmpty { e.perform(.outgoing(outgoing.posts, waiting: outgoing.waiting)) }
             engine = e
             task = Task.detached { await e.run() }
         case .notifications:
-            let e = NotificationsEngine(sources: sources) { mailbox.post(.snapshot($0, engine: serial)) }
+            let e = NotificationsEngine(sources: sources) { mail.post(.snapshot($0, engine: serial)) }
             engine = e
             task = Task.detached { await e.run() }
         case .profile(let account):
-            let e = ProfileEngine(sources: sources, account: account) { mailbox.post(.snapshot($0, engine: serial)) }
+            let e = ProfileEngine(sources: sources, account: account) { mail.post(.snapshot($0, engine: serial)) }
             engine = e
             task = Task.detached { await e.run() }
         }
@@ -459,7 +476,7 @@ public final class AppRunner {
     private func tick() {
         let now = Date()
         if message != nil, now >= messageShownUntil { message = nil; dirty = true }
-        if liveState != nil, now.timeIntervalSince(lastCountsRefresh) >= Self.countsInterval {
+        if session.liveState != nil, now.timeIntervalSince(lastCountsRefresh) >= Self.countsInterval {
             lastCountsRefresh = now
             if let shown = stack.layers[stack.screenIndex] as? FeedLayer, case .timeline = shown.feed {
                 (engines[shown.feed] as? TimelineEngine)?.send(.refreshCounts)
@@ -474,6 +491,12 @@ public final class AppRunner {
     }
 
     func show(_ text: String, error: Bool) {
+        // An account in the background speaks up only when something went wrong, and names itself.
+        if session !== sessions[active] {
+            guard error else { return }
+            let name = session.parts.name
+            return within(sessions[active]) { show("\(name): \(text)", error: true) }
+        }
         messagesShown += 1
         message = (text, error)
         messageShownUntil = Date().addingTimeInterval(error ? 8 : 4)
@@ -493,7 +516,7 @@ public final class AppRunner {
         stack.render(e, on: screen)
         screen.update()
         if !postsDrawn, let shown = stack.layers[stack.screenIndex] as? FeedLayer,
-           feeds[shown.feed]?.rows.contains(where: { $0.post != nil }) == true {
+           session.feeds[shown.feed]?.rows.contains(where: { $0.post != nil }) == true {
             postsDrawn = true
             onFirstPostsFrame?()
             onFirstPostsFrame = nil

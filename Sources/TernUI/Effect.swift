@@ -25,6 +25,8 @@ enum Effect: Equatable {
     case openMention(url: String)
     /// The user's lists, for the timeline picker.
     case fetchLists
+    /// Show this account (by its stored name), opening it first if it isn't yet.
+    case switchAccount(String)
     case say(String, error: Bool)
     /// Opens the compose screen: for a new post, a reply to a post, or an edit of one's own post (with
     /// the draft kept for it, if any).

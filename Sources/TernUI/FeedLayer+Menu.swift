@@ -65,3 +65,16 @@ extension FeedLayer {
         return items
     }
 }
+
+extension FeedLayer {
+    /// `A`: the accounts, numbered; Enter or the digit shows one (each keeps its own place).
+    static func accountChoice(_ env: LayerEnv) -> [Effect] {
+        guard env.accounts.count > 1 else {
+            return [.say("One account here: `tern login SERVER` adds another, and A then switches between them.", error: false)]
+        }
+        let items = env.accounts.map { name in
+            Choice(label: name == env.activeAccount ? "\(name) · shown" : name, effects: name == env.activeAccount ? [] : [.switchAccount(name)])
+        }
+        return [.push(.choice(title: "Accounts: Enter or a digit shows one", items: items))]
+    }
+}

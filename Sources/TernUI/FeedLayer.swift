@@ -88,6 +88,7 @@ struct FeedLayer: Layer {
             var effects: [Effect] = [.push(.picker(TimelinePicker(current: currentTimeline, author: author, lists: env.lists ?? [])))]
             if env.lists == nil { effects.append(.fetchLists) }
             return effects
+        case .accounts: return Self.accountChoice(env)
         case .search: return [.push(.search)]
         case .like:
             guard let post = row?.post else { return [] }

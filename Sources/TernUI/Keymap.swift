@@ -3,7 +3,7 @@ import TernTerminal
 /// What a keystroke means. Each action has a stable name (for `[keys]` in config.toml) and a line of help.
 public enum UIAction: String, Sendable, CaseIterable {
     case lineDown = "next", lineUp = "previous", pageDown = "page-down", pageUp = "page-up", top, bottom
-    case open, back, profile, notifications, timelines, search
+    case open, back, profile, notifications, timelines, accounts, search
     case like, save, boost, refresh, reveal
     case compose, reply, edit, delete, menu
     case viewImage = "view-image", openLink = "open-link", retryImages = "retry-images"
@@ -24,6 +24,7 @@ public enum UIAction: String, Sendable, CaseIterable {
         case .profile: return "author's profile"
         case .notifications: return "notifications"
         case .timelines: return "switch timeline"
+        case .accounts: return "switch account"
         case .search: return "search cached posts"
         case .like: return "like / unlike"
         case .save: return "save / unsave"
@@ -67,7 +68,7 @@ public struct Keymap: Sendable, Equatable {
         .character("f"): .like, .character("b"): .save, .character("B"): .boost,
         .character("r"): .refresh, .character("c"): .reveal,
         .character("w"): .compose, .character("a"): .reply, .character("e"): .edit, .character("D"): .delete, .character("x"): .menu,
-        .character("t"): .timelines, .character("v"): .viewImage, .character("o"): .openLink, .character("R"): .retryImages,
+        .character("t"): .timelines, .character("A"): .accounts, .character("v"): .viewImage, .character("o"): .openLink, .character("R"): .retryImages,
         .character("F"): .follow, .character("m"): .grid, .character("@"): .mentionsOnly, .character("H"): .toggleBoosts, .character("M"): .mediaOnly,
         .character("/"): .search, .character("?"): .help, .character("q"): .quit, .character("\u{0C}"): .redraw,
     ])

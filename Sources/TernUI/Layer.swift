@@ -30,6 +30,9 @@ struct LayerEnv {
     var prefetchRows = 10
     /// Whose session this is (account and server), for the title bar.
     var sessionTitle = ""
+    /// The accounts Tern can show (stored names, the shown one among them), and the one shown.
+    var accounts: [String] = []
+    var activeAccount = ""
     /// The user's own account id (their posts can be edited and deleted) and handle (never mentioned in
     /// their own replies).
     var ownAccountID = ""

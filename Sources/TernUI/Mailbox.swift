@@ -35,6 +35,11 @@ enum UIEvent: Sendable {
     case limits(PostingLimits)
     /// Posts changed by the user's own hand (a deletion): every list hears of it as of a streamed change.
     case changes([StreamChange])
+    /// An event of one account's session (its engines, stream, outbox, lookups), by the session's id.
+    indirect case account(Int, UIEvent)
+    /// Another account was opened (off the UI loop), to be switched to; or why it could not be.
+    case accountOpened(id: Int, AccountParts)
+    case accountFailed(name: String, why: String)
     /// SIGTERM/SIGHUP: leave the way `q` does, restoring the terminal.
     case quit
     /// Ctrl-C (SIGINT): leave, but ask first while a post is being written; a second Ctrl-C leaves.
@@ -95,9 +100,8 @@ public final class Mailbox: Sendable {
 }
 
 extension Mailbox {
-    /// The streaming connection's report callback.
-    public func live(_ news: LiveStream.News) { post(.live(news)) }
-
+    /// The mailbox as the tasks of the account with this session id see it (the runner's first is 0).
+    public func mail(forAccount id: Int) -> AccountMail { AccountMail(mailbox: self, account: id) }
 
     /// Asks the UI loop to quit (from a signal handler's queue).
     public func requestQuit() { post(.quit) }

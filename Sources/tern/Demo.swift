@@ -118,6 +118,6 @@ struct Demo: ParsableCommand {
         let target = Target(baseURL: URL(string: server.baseURL)!, token: "demo-token", storeKey: "demo",
                             title: "demo at \(server.baseURL.replacingOccurrences(of: "http://", with: ""))")
         try Session.run(target: target, timeline: .home, view: view.settings, imageCache: scratch.appendingPathComponent("images"),
-                        storeURL: scratch.appendingPathComponent("tern.sqlite"))
+                        storeURL: scratch.appendingPathComponent("tern.sqlite"), otherAccounts: false)
     }
 }

@@ -17,7 +17,7 @@ import TernUI
 enum Session {
     /// `imageCache` and `storeURL` override where pictures and posts are kept (the demo uses throwaway ones).
     static func run(target: Target, timeline: TimelineID, view: ViewSettings, offline: Bool = false,
-                    imageCache: URL? = nil, storeURL: URL? = nil, glance: Task<Result<Glance?, Error>, Never>? = nil,
+                    imageCache: URL? = nil, storeURL: URL? = nil, otherAccounts: Bool = true, glance: Task<Result<Glance?, Error>, Never>? = nil,
                     openNotifications: Bool = false, startup: StartupTimeline = StartupTimeline()) throws {
         var startup = startup
         let paths = TernPaths()
@@ -26,7 +26,10 @@ enum Session {
         startup.mark("log")
         // The store, the HTTP client and the action queue open on the other core while this one reads the
         // config and the theme, and draws the first frame.
-        let opening = Task.detached { try Backing.open(store: storeURL ?? paths.store, target: target, offline: offline) }
+        let opening = Task.detached {
+            try Backing.open(store: storeURL ?? paths.store, target: target, offline: offline,
+                             accounts: otherAccounts ? AccountStore(directory: paths.config.appendingPathComponent("accounts")) : nil)
+        }
         var backing: Backing?
         // A failure before they are taken over must still close what was opened.
         defer { if backing == nil { waitFor { try? await opening.value.http.shutdown() } } }
@@ -81,9 +84,9 @@ enum Session {
         let (store, http, client, actions) = (opened.store, opened.http, opened.client, opened.actions)
         defer { waitFor { try? await http.shutdown() } }
         startup.mark("waiting for the store")
-        defer { actions.stop() }
-        let sources = TimelineEngine.Sources(client: client, store: store, account: target.storeKey, actions: actions,
-                                             offline: offline)
+        // Every account's writers and stream, stopped at the end (each account's queue keeps its journal).
+        let running = AccountResources()
+        defer { running.stopAll() }
         // Every list the user opens gets its own engine, running until the session ends.
         let engines = EngineRegistry()
         let poller = view.poll.flatMap { $0 > 0 && !offline ? max(5, $0) : nil }.map { seconds in
@@ -125,29 +128,28 @@ enum Session {
         }
         let loader = ImageLoader(http: http, colorMode: imageMode(for: screen.colorMode), diskCache: disk, offline: offline)
         defer { waitFor { await loader.flush() } }
-        // One streaming connection for the account, unless told otherwise; `--offline` sends nothing.
-        let live = offline || view.noStream || config.stream == false ? nil
-            : LiveStream(client: client) { mailbox.live($0) }
-        let liveTask = live.map { stream in Task.detached { await stream.run() } }
-        defer { liveTask?.cancel() }
-        let outbox = Outbox(store: store, account: target.storeKey, client: client, offline: offline)
-        defer { waitFor { await outbox.stop() } }
-        let writing = Writing(outbox: outbox, ownAccountID: target.accountID ?? "", ownAcct: target.acct ?? "")
-        let app = AppRunner(screen: screen, sources: sources, loader: loader, mailbox: mailbox, theme: theme, timeline: timeline, title: target.title,
+        // One streaming connection per account, unless told otherwise; `--offline` sends nothing.
+        let streams = !(offline || view.noStream || config.stream == false)
+        let first = running.parts(for: target, client: client, actions: actions, store: store, offline: offline, streams: streams,
+                                  mail: mailbox.mail(forAccount: 0))
+        // Another stored account, opened when `A` first shows it: its own client, journal, outbox and stream.
+        let accountFiles = AccountStore(directory: paths.config.appendingPathComponent("accounts"))
+        let openAccount: @Sendable (String, AccountMail) throws -> AccountParts = { name, mail in
+            let other = AccountChoice.target(try accountFiles.load(name))
+            let client = MastodonClient(baseURL: other.baseURL, token: other.token, http: http, timeout: .seconds(10))
+            let actions = try ActionQueue(store: store, account: other.storeKey, client: client, offline: offline)
+            if !offline { actions.resume() }
+            return running.parts(for: other, client: client, actions: actions, store: store, offline: offline, streams: streams, mail: mail)
+        }
+        let app = AppRunner(screen: screen, account: first, loader: loader, mailbox: mailbox, theme: theme, timeline: timeline,
                             keymap: keymap, prefetchRows: view.prefetch ?? config.prefetchRows ?? 10, pageSize: view.pageSize,
                             mouse: config.mouse ?? true,
                             notice: themeWarning ?? config.unknownNotice
                                 ?? (disk == nil ? "Image disk cache unavailable at \(paths.imageCache.path)" : nil),
-                            live: live, confirmBoost: config.confirmBoost ?? false, writing: writing,
+                            confirmBoost: config.confirmBoost ?? false,
                             graphics: Graphics(mode: requested == .off ? .off : .symbols, layout: layout), findGraphics: findGraphics,
-                            glance: firstScreen, renderer: renderer,
-                            fetchLists: {
-                                guard !offline else { return [] }
-                                do { return try await client.lists() } catch {
-                                    logger.warning("couldn't fetch the lists", metadata: ["error": "\(error)"])
-                                    return []
-                                }
-                            },
+                            glance: firstScreen, renderer: renderer, accounts: opened.accountNames,
+                            openAccount: otherAccounts ? openAccount : nil,
                             onEngine: { engines.add($0, running: $1) })
         startup.mark("app")
         app.onFirstPostsFrame = { [startup] in
@@ -159,9 +161,8 @@ enum Session {
         app.draftsOutliveSession = storeURL == nil
         app.opensNotifications = openNotifications
         app.run()
-        // What was typed last is on disk before the session ends.
-        let drafts = app.drafts
-        waitFor { await drafts.flush() }
+        // What was typed last is on disk before the session ends, in every account.
+        for drafts in app.allDrafts { waitFor { await drafts.flush() } }
     }
 
     static func imageMode(for mode: ColorMode) -> ImageColorMode {
@@ -175,20 +176,23 @@ enum Session {
     }
 }
 
-/// What a session needs opened before its engines start: the store, the HTTP client and the action queue.
+/// What a session needs opened before its engines start: the store, the HTTP client and the action queue,
+/// and the names of the stored accounts (for `A`).
 struct Backing: Sendable {
     let store: Store
     let http: HTTPClient
     let client: MastodonClient
     let actions: ActionQueue
+    var accountNames: [String] = []
 
-    static func open(store url: URL, target: Target, offline: Bool) throws -> Backing {
+    static func open(store url: URL, target: Target, offline: Bool, accounts: AccountStore?) throws -> Backing {
         let store: Store
         do { store = try Store(url: url) } catch { throw UserError("\(error)") }
         let http = HTTPFetch.makeClient()
         let client = MastodonClient(baseURL: target.baseURL, token: target.token, http: http, timeout: .seconds(10))
         do { return Backing(store: store, http: http, client: client,
-                            actions: try ActionQueue(store: store, account: target.storeKey, client: client, offline: offline)) }
+                            actions: try ActionQueue(store: store, account: target.storeKey, client: client, offline: offline),
+                            accountNames: accounts?.list().map(\.name) ?? []) }
         catch {
             try? http.syncShutdown()
             throw UserError("Couldn't read pending likes and saves from the cache: \(error)")
@@ -229,4 +233,38 @@ func blocking<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) thr
 /// `blocking` for work that cannot fail (clean-up in `defer`).
 func waitFor(_ body: @escaping @Sendable () async -> Void) {
     _ = try? blocking { () async throws -> Bool in await body(); return true }
+}
+
+/// Each open account's action queue, outbox and streaming task, to stop when the session ends.
+final class AccountResources: Sendable {
+    private let running = Mutex<[(actions: ActionQueue, outbox: Outbox, stream: Task<Void, Never>?)]>([])
+
+    /// What an account needs to have a session (`AccountParts`), its stream started; kept to be stopped.
+    func parts(for target: Target, client: MastodonClient, actions: ActionQueue, store: Store, offline: Bool, streams: Bool,
+               mail: AccountMail) -> AccountParts {
+        let live = streams ? LiveStream(client: client) { mail.live($0) } : nil
+        let stream = live.map { stream in Task.detached { await stream.run() } }
+        let outbox = Outbox(store: store, account: target.storeKey, client: client, offline: offline)
+        running.withLock { $0.append((actions, outbox, stream)) }
+        let logger = Logger(label: "tern.session")
+        return AccountParts(
+            name: target.storeKey, title: target.title,
+            sources: TimelineEngine.Sources(client: client, store: store, account: target.storeKey, actions: actions, offline: offline),
+            writing: Writing(outbox: outbox, ownAccountID: target.accountID ?? "", ownAcct: target.acct ?? ""),
+            live: live,
+            fetchLists: {
+                guard !offline else { return [] }
+                do { return try await client.lists() } catch {
+                    logger.warning("couldn't fetch the lists", metadata: ["error": "\(error)"])
+                    return []
+                }
+            })
+    }
+
+    /// Stops every stream and sends nothing more; the outboxes finish what they are writing.
+    func stopAll() {
+        let all = running.withLock { $0 }
+        for r in all { r.stream?.cancel(); r.actions.stop() }
+        waitFor { for r in all { await r.outbox.stop() } }
+    }
 }

@@ -1,0 +1,108 @@
+import Foundation
+import TernFeed
+import TernMastodon
+import TernModel
+import TernStore
+
+/// One account's part of Tern: its engines and their latest snapshots, its writes on their way (the
+/// action queue, the outbox, drafts), its streaming connection, who the user is there and what its server
+/// takes in a post, and its own stack of screens, so that switching accounts comes back to the same place.
+/// Several live side by side in one runner; the screen shows the active one. Confined to the UI loop: what
+/// its tasks find comes back through the mailbox tagged with its `id` (`AccountMail`).
+final class AccountSession {
+    let id: Int
+    let parts: AccountParts
+    let mail: AccountMail
+    var stack: LayerStack
+    var engines: [FeedID: any FeedEngine] = [:]
+    /// Each engine's serial number, to tell its snapshots from those of an engine it replaced.
+    var serials: [FeedID: Int] = [:]
+    var feeds: [FeedID: FeedSnapshot] = [:]
+    var lastMessage: [FeedID: Int] = [:]
+    var lists: [TimelineID]?
+    /// Drafts on their way to the store; the runner waits for them before it ends.
+    let drafts: DraftKeeper
+    var savedDraft: Draft?
+    /// The user's account id and handle ("" until known).
+    var me: (id: String, acct: String)
+    var limits = PostingLimits()
+    var outgoing: (posts: [OutgoingPost], waiting: Bool) = ([], false)
+    /// The streaming connection's state for the status line.
+    var liveState: String?
+    var subscribed: Set<String> = []
+    /// The first screenful of the first timeline, read at start-up; handed to its engine.
+    var glance: Glance?
+    /// Drafts, the outbox and the server's limits start after the session's first frame.
+    var writingStarted = false
+    var notificationsStarted = false
+
+    var sources: TimelineEngine.Sources { parts.sources }
+    var writing: Writing? { parts.writing }
+
+    init(id: Int, parts: AccountParts, mailbox: Mailbox, timeline: TimelineID, glance: Glance? = nil) {
+        self.id = id
+        self.parts = parts
+        let mail = AccountMail(mailbox: mailbox, account: id)
+        self.mail = mail
+        stack = LayerStack(root: timeline)
+        me = (parts.writing?.ownAccountID ?? "", parts.writing?.ownAcct ?? "")
+        self.glance = glance
+        drafts = DraftKeeper(store: parts.sources.store, account: parts.sources.account) { mail.post(.draftSaved($0)) }
+    }
+
+    /// The timeline at the bottom of the stack.
+    var rootTimeline: TimelineID {
+        if let root = stack.layers.first as? FeedLayer, case .timeline(let t) = root.opening { return t }
+        return .home
+    }
+
+    /// The streams of every timeline opened so far, subscribed to when they changed.
+    func resubscribe() {
+        guard let live = parts.live else { return }
+        let names = Set(engines.keys.compactMap { id -> String? in
+            if case .timeline(let t) = id { return StreamName.of(t) }
+            return nil
+        })
+        guard names != subscribed else { return }
+        subscribed = names
+        live.subscribe(names)
+    }
+
+    /// Timeline engines, for what every timeline hears (a poll after a break).
+    var timelineEngines: [TimelineEngine] { engines.values.compactMap { $0 as? TimelineEngine } }
+}
+
+/// What is opened for an account before it has a session: the store handle, the client, the action queue
+/// and outbox, the streaming connection. Made off the UI loop (reading the journal is a file read).
+public struct AccountParts: Sendable {
+    /// The account's name as stored (`user@host`), or the demo's or a hand-given server's.
+    public var name: String
+    /// The title bar's words for it.
+    public var title: String
+    public var sources: TimelineEngine.Sources
+    public var writing: Writing?
+    public var live: LiveStream?
+    public var fetchLists: @Sendable () async -> [TimelineID]
+
+    public init(name: String, title: String, sources: TimelineEngine.Sources, writing: Writing?, live: LiveStream?,
+                fetchLists: @escaping @Sendable () async -> [TimelineID]) {
+        self.name = name
+        self.title = title
+        self.sources = sources
+        self.writing = writing
+        self.live = live
+        self.fetchLists = fetchLists
+    }
+}
+
+/// The mailbox as one account's tasks see it: what they post is tagged with the account's session.
+public struct AccountMail: Sendable {
+    let mailbox: Mailbox
+    /// The session's id in its runner.
+    public let account: Int
+
+    func post(_ event: UIEvent) { mailbox.post(.account(account, event)) }
+
+    /// The streaming connection's report callback.
+    public func live(_ news: LiveStream.News) { post(.live(news)) }
+}

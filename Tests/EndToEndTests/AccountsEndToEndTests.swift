@@ -1,0 +1,75 @@
+import Foundation
+import TernDemo
+import XCTest
+
+/// Two accounts in one Tern: two demo servers (the second with GoToSocial's quirks), two stored logins,
+/// the real binary in tmux, `A` to switch.
+final class AccountsEndToEndTests: XCTestCase {
+    func testAccountsKeepTheirPlaceAndALikeInTheBackgroundIsSentOnce() async throws {
+        let tern = try TmuxSession.ternBinary()
+        var slow = DemoConfig()
+        slow.newPostInterval = nil
+        // Slow enough that the like is still on its way when the other account is shown.
+        slow.latencyMilliseconds = 1_500
+        let one = try await DemoServer.start(slow)
+        var gts = DemoConfig()
+        gts.seed = 7
+        gts.quirks = ServerQuirks.sets.first { $0.name == "gotosocial" }!.quirks
+        let two = try await DemoServer.start(gts)
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("tern-e2e-accounts-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let accounts = home.appendingPathComponent("config/tern/accounts")
+        try FileManager.default.createDirectory(at: accounts, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        for (name, server) in [("ada@one.example", one.baseURL), ("bo@two.example", two.baseURL)] {
+            let file = accounts.appendingPathComponent("\(name).json")
+            try #"{"name":"\#(name)","server":"\#(server)","token":"t","accountID":"1"}"#.write(to: file, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+        }
+        try "ada@one.example\n".write(to: accounts.appendingPathComponent("default"), atomically: true, encoding: .utf8)
+        let env = ["HOME=\(home.path)", "XDG_CONFIG_HOME=\(home.path)/config", "XDG_DATA_HOME=\(home.path)/data",
+                   "XDG_STATE_HOME=\(home.path)/state", "XDG_CACHE_HOME=\(home.path)/cache"].joined(separator: " ")
+        let tmux = try TmuxSession(command: "env \(env) \(tern.path); sleep 30")
+        defer { tmux.close() }
+
+        let first = tmux.wait { $0.contains("Home · ada@one.example") && $0.contains("Sol Novak @user32") && $0.contains("1/") }
+        XCTAssertTrue(first.ok, "the default account's timeline:\n\(first.screen)")
+        for _ in 0..<3 { try tmux.send("j") }
+        XCTAssertTrue(tmux.wait { $0.contains(" 4/") }.ok, "j moved to the fourth post:\n\(tmux.screen())")
+        try tmux.send("f")
+        let pending = tmux.wait { $0.contains("1 pending") }
+        XCTAssertTrue(pending.ok, "the like shows pending:\n\(pending.screen)")
+
+        // The other account, while the like is on its way: its own timeline, numbered in the menu.
+        try tmux.send("A")
+        let menu = tmux.wait { $0.contains("1 ada@one.example · shown") && $0.contains("2 bo@two.example") }
+        XCTAssertTrue(menu.ok, "the accounts menu:\n\(menu.screen)")
+        try tmux.send("2")
+        let other = tmux.wait { $0.contains("Home · bo@two.example") && $0.contains("Gus Costa @user20") }
+        XCTAssertTrue(other.ok, "the second account's timeline:\n\(other.screen)")
+        // Delivered by the first account's queue, in the background.
+        var performed: [String] = []
+        let deadline = Date().addingTimeInterval(20)
+        while performed.isEmpty, Date() < deadline {
+            performed = await one.actionLog()
+            if performed.isEmpty { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        XCTAssertEqual(performed.count, 1, "one like reached the first server: \(performed)")
+        XCTAssertTrue(performed.first?.hasPrefix("favourite ") == true, "\(performed)")
+        XCTAssertTrue(tmux.screen().contains("Home · bo@two.example"), "still showing the second account:\n\(tmux.screen())")
+
+        // Back: the same place, the like confirmed and nothing left to send.
+        try tmux.send("A")
+        XCTAssertTrue(tmux.wait { $0.contains("2 bo@two.example · shown") }.ok, tmux.screen())
+        try tmux.send("1")
+        let back = tmux.wait { s in
+            s.contains("Home · ada@one.example") && s.contains(" 4/") && !s.contains("pending")
+                && s.split(separator: "\n").contains { $0.hasPrefix("▌") && $0.contains("★") && $0.contains("liked") }
+        }
+        XCTAssertTrue(back.ok, "the first account, at its place, the like confirmed:\n\(back.screen)")
+        let delivered = await one.actionLog(), elsewhere = await two.actionLog()
+        XCTAssertEqual(delivered, performed, "the like was sent once")
+        XCTAssertEqual(elsewhere, [], "nothing was sent to the second account's server")
+        await one.stop()
+        await two.stop()
+    }
+}
