@@ -8,6 +8,8 @@ public enum FeedID: Sendable, Hashable, CustomStringConvertible {
     case thread(rootID: String)
     case notifications
     case profile(accountID: String)
+    /// Every open account's notifications in one list (`N`).
+    case inbox
 
     public var description: String {
         switch self {
@@ -15,6 +17,7 @@ public enum FeedID: Sendable, Hashable, CustomStringConvertible {
         case .thread: return "Thread"
         case .notifications: return "Notifications"
         case .profile: return "Profile"
+        case .inbox: return "Inbox"
         }
     }
 }
@@ -33,6 +36,8 @@ public enum FeedRow: Sendable, Hashable, Identifiable {
     case notice(id: String, text: String)
     /// A post of the user's in the outbox: not on the server yet, so nothing acts on it.
     case outgoing(OutgoingPost, waiting: Bool)
+    /// A notification of one of several accounts (the inbox), by the account's name.
+    case inboxed(NotificationGroup, account: String)
 
     public var id: String {
         switch self {
@@ -42,14 +47,24 @@ public enum FeedRow: Sendable, Hashable, Identifiable {
         case .profile(let p, _, _): return "profile:" + p.account.id
         case .notice(let id, _): return id
         case .outgoing(let o, _): return "outbox:" + o.idempotencyKey
+        case .inboxed(let n, let account): return Self.inboxID(account: account, group: n.id)
         }
+    }
+
+    /// An inbox row's id: the account's name and the group's (two servers may use the same ids).
+    public static func inboxID(account: String, group: String) -> String { "in:\(account)|\(group)" }
+
+    /// The account an inbox row's id names.
+    public static func inboxAccount(ofRow id: String) -> String? {
+        guard id.hasPrefix("in:"), let bar = id.firstIndex(of: "|") else { return nil }
+        return String(id[id.index(id.startIndex, offsetBy: 3)..<bar])
     }
 
     /// The post that likes, saves, opening and pictures act on.
     public var post: Post? {
         switch self {
         case .post(let p, _, _): return p
-        case .notification(let n): return n.post
+        case .notification(let n), .inboxed(let n, _): return n.post
         default: return nil
         }
     }
@@ -58,7 +73,7 @@ public enum FeedRow: Sendable, Hashable, Identifiable {
     public var account: Account? {
         switch self {
         case .post(let p, _, _): return p.account
-        case .notification(let n): return n.post?.account ?? n.accounts.first
+        case .notification(let n), .inboxed(let n, _): return n.post?.account ?? n.accounts.first
         case .profile(let p, _, _): return p.account
         default: return nil
         }

@@ -41,7 +41,8 @@ public final class AppRunner {
     /// The stored accounts' names, for `A`; and how another is opened (off the UI loop).
     let accounts: [String]
     let openAccount: (@Sendable (String, AccountMail) throws -> AccountParts)?
-    var accountBeingOpened: String?
+    /// Accounts being opened off the loop: whether each is to be shown when ready (`A`) or not (the inbox).
+    var accountsBeingOpened: [String: Bool] = [:]
     var nextSessionID = 1
     private var nextSerial = 0
     let mouse: Bool
@@ -184,7 +185,9 @@ public final class AppRunner {
 
     private func env() -> LayerEnv {
         let s = session
-        var e = LayerEnv(feeds: s.feeds, rows: screen.rows, columns: screen.columns, now: Date(), keymap: keymap, renderer: renderer)
+        var feeds = s.feeds
+        if s.stack.layers.contains(where: { ($0 as? FeedLayer)?.feed == .inbox }) { feeds[.inbox] = inboxSnapshot() }
+        var e = LayerEnv(feeds: feeds, rows: screen.rows, columns: screen.columns, now: Date(), keymap: keymap, renderer: renderer)
         e.images = feeder.images
         e.progress = feeder.progress
         e.message = message
@@ -219,7 +222,9 @@ public final class AppRunner {
             perform([.repaint])
             return
         }
-        perform(stack.key(key, env()))
+        let effects = stack.key(key, env())
+        // What is done to an inbox row is done as the account it came to.
+        if (stack.layers[stack.screenIndex] as? FeedLayer)?.feed == .inbox { perform(asInboxRowsAccount(effects)) } else { perform(effects) }
     }
 
     private func accept(_ event: UIEvent) {
@@ -230,7 +235,7 @@ public final class AppRunner {
         case .accountOpened(let id, let parts):
             opened(id, parts)
         case .accountFailed(let name, let why):
-            accountBeingOpened = nil
+            accountsBeingOpened[name] = nil
             show("Couldn't open \(name): \(why)", error: true)
         case .snapshot(let s, let serial):
             guard serial == session.serials[s.feed], s.version > session.feeds[s.feed]?.version ?? -1 else { return }
@@ -361,7 +366,7 @@ public final class AppRunner {
         for effect in stack.apply(effects) {
             switch effect {
             case .feed(let opening, let command):
-                engine(for: opening).perform(command)
+                if opening == .inbox { inbox(command) } else { engine(for: opening)?.perform(command) }
             case .thumbnails(var demand):
                 // A large picture on the stack stays loaded whatever the list below does.
                 demand.pinned = Set(stack.layers.compactMap { ($0 as? LargeImageLayer)?.image.request })
@@ -429,14 +434,15 @@ public final class AppRunner {
                 session.feeds[id] = nil
                 session.lastMessage[id] = nil
                 renderer.forget(id)
-            case .timeline, .notifications:
+            case .timeline, .notifications, .inbox:
                 continue
             }
         }
     }
 
     /// The engine behind a list, made and started the first time it is asked for.
-    private func engine(for opening: FeedOpening) -> any FeedEngine {
+    /// The inbox has none: it is every account's notifications (`inboxSnapshot`).
+    private func engine(for opening: FeedOpening) -> (any FeedEngine)? {
         if let e = engines[opening.id] { return e }
         nextSerial += 1
         let mail = session.mail, serial = nextSerial, glance = session.glance
@@ -465,6 +471,8 @@ public final class AppRunner {
             let e = ProfileEngine(sources: sources, account: account) { mail.post(.snapshot($0, engine: serial)) }
             engine = e
             task = Task.detached { await e.run() }
+        case .inbox:
+            return nil
         }
         engines[opening.id] = engine
         onEngine(engine, task)

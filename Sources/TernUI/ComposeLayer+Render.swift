@@ -60,7 +60,9 @@ extension ComposeLayer {
         let d = current
 
         // Title: what is being written, and the two keys that matter most.
-        let what = draft.editingID != nil ? "Edit post" : draft.replyingTo.map { "Reply to @\(Sanitizer.clean($0))" } ?? "New post"
+        var what = draft.editingID != nil ? "Edit post" : draft.replyingTo.map { "Reply to @\(Sanitizer.clean($0))" } ?? "New post"
+        // With several accounts, whose post this will be.
+        if env.accounts.count > 1 { what += " · as " + Sanitizer.clean(env.activeAccount) }
         screen.fill(row: 0, column: 0, width: cols, style: theme[.title])
         screen.draw(SafeText(" " + what), row: 0, column: 0, style: theme[.title], maxWidth: cols)
         let keys = SafeText("ctrl-s send  esc keep draft ")

@@ -61,6 +61,7 @@ enum FeedOpening: Equatable {
     case thread(rootID: String, seed: Post?)
     case notifications
     case profile(Account)
+    case inbox
 
     var id: FeedID {
         switch self {
@@ -68,6 +69,7 @@ enum FeedOpening: Equatable {
         case .thread(let root, _): return .thread(rootID: root)
         case .notifications: return .notifications
         case .profile(let a): return .profile(accountID: a.id)
+        case .inbox: return .inbox
         }
     }
 }

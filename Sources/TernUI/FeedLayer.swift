@@ -83,6 +83,8 @@ struct FeedLayer: Layer {
             return [.push(.choice(title: "Whose profile?", items: items))]
         case .notifications:
             return feed == .notifications ? [] : [.push(.feed(.notifications))]
+        case .inbox:
+            return feed == .inbox ? [] : [.push(.feed(.inbox))]
         case .timelines:
             let author = row?.account
             var effects: [Effect] = [.push(.picker(TimelinePicker(current: currentTimeline, author: author, lists: env.lists ?? [])))]
@@ -169,7 +171,7 @@ struct FeedLayer: Layer {
         case .post(let post, _, let focused)?:
             if focused { return [] }
             return [.push(.feed(Self.thread(of: post)))]
-        case .notification(let group)?:
+        case .notification(let group)?, .inboxed(let group, _)?:
             if let post = group.post { return [.push(.feed(Self.thread(of: post)))] }
             if let account = group.accounts.first { return [.push(.feed(.profile(account)))] }
             return []
@@ -390,6 +392,7 @@ struct FeedLayer: Layer {
         case .timeline(let t): return t.description
         case .thread(_, let seed): return "Thread" + (seed.map { " · " + $0.account.shownName } ?? "")
         case .notifications: return filter == .mentionsOnly ? "Notifications (mentions)" : "Notifications"
+        case .inbox: return "Inbox"
         case .profile(let a):
             let suffix = filter == .withoutBoosts ? " (no boosts)" : filter == .mediaOnly ? " (pictures)" : ""
             return "@" + a.acct + suffix

@@ -19,6 +19,7 @@ extension FrameRenderer {
         case .profile(let a): name = "@" + a.acct
         case .thread: name = "Thread"
         case .notifications: name = "Notifications"
+        case .inbox: name = "Inbox"
         }
         drawTitle(" tern · " + name + " · grid" + (env.sessionTitle.isEmpty ? "" : " · " + env.sessionTitle), on: screen, keymap: env.keymap)
         let posts = GridLayer.posts(snapshot), g = GridLayer.Geometry(env)

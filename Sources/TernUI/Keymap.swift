@@ -3,7 +3,7 @@ import TernTerminal
 /// What a keystroke means. Each action has a stable name (for `[keys]` in config.toml) and a line of help.
 public enum UIAction: String, Sendable, CaseIterable {
     case lineDown = "next", lineUp = "previous", pageDown = "page-down", pageUp = "page-up", top, bottom
-    case open, back, profile, notifications, timelines, accounts, search
+    case open, back, profile, notifications, inbox, timelines, accounts, search
     case like, save, boost, refresh, reveal
     case compose, reply, edit, delete, menu
     case viewImage = "view-image", openLink = "open-link", retryImages = "retry-images"
@@ -23,6 +23,7 @@ public enum UIAction: String, Sendable, CaseIterable {
         case .back: return "back"
         case .profile: return "author's profile"
         case .notifications: return "notifications"
+        case .inbox: return "inbox: every account's notifications"
         case .timelines: return "switch timeline"
         case .accounts: return "switch account"
         case .search: return "search cached posts"
@@ -64,7 +65,7 @@ public struct Keymap: Sendable, Equatable {
         .character("G"): .bottom, .end: .bottom,
         .enter: .open, .character("l"): .open,
         .escape: .back, .character("h"): .back, .backspace: .back,
-        .character("p"): .profile, .character("n"): .notifications,
+        .character("p"): .profile, .character("n"): .notifications, .character("N"): .inbox,
         .character("f"): .like, .character("b"): .save, .character("B"): .boost,
         .character("r"): .refresh, .character("c"): .reveal,
         .character("w"): .compose, .character("a"): .reply, .character("e"): .edit, .character("D"): .delete, .character("x"): .menu,

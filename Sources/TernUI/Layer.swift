@@ -121,6 +121,19 @@ struct LayerStack {
         return effects
     }
 
+    /// Takes the layers from `index` up off the stack (never the bottom one), to put them on another.
+    mutating func detach(from index: Int) -> [any Layer] {
+        let from = max(1, index)
+        guard from < layers.count else { return [] }
+        defer { layers.removeSubrange(from...) }
+        return Array(layers[from...])
+    }
+
+    /// Puts layers taken from another stack on top of this one.
+    mutating func attach(_ moved: [any Layer]) {
+        layers += moved
+    }
+
     /// Threads and profiles on the stack: their engines are worth keeping; others are done with.
     var openScreens: Set<FeedID> {
         Set(layers.compactMap { layer -> FeedID? in

@@ -7,7 +7,8 @@ import TernTerminal
 /// Notification and profile rows.
 extension RowLayout {
     /// "★ Ada Lindqvist and 3 others liked your post  2h", then the post it is about, or what stands in for it.
-    mutating func addNotification(_ group: NotificationGroup, x0: Int, inner: Int, now: Date) {
+    /// `to`: the account it came to, in the inbox (where several accounts' notifications meet).
+    mutating func addNotification(_ group: NotificationGroup, to account: String? = nil, x0: Int, inner: Int, now: Date) {
         let icon: String
         switch group.kind {
         case .mention: icon = "@"
@@ -21,9 +22,14 @@ extension RowLayout {
         case .other: icon = "•"
         }
         let age = RelativeTime.short(from: group.latestAt, now: now)
-        let summary = DisplayWidth.truncate(icon + " " + Sanitizer.clean(group.summary), to: max(4, inner - DisplayWidth.of(age) - 2))
-        lines.append([Segment(text: SafeText(summary), role: .notification, column: x0),
-                      Segment(text: SafeText(age), role: .time, column: x0 + inner - DisplayWidth.of(age) + 1)])
+        // The account's name first in the inbox, kept whole as far as it fits: it says who answers.
+        let to = account.map { DisplayWidth.truncate("→ " + Sanitizer.clean($0), to: max(4, (inner - DisplayWidth.of(age) - 2) / 2)) }
+        let toWidth = to.map { DisplayWidth.of($0) + 2 } ?? 0
+        let summary = DisplayWidth.truncate(icon + " " + Sanitizer.clean(group.summary), to: max(4, inner - DisplayWidth.of(age) - 2 - toWidth))
+        var head = [Segment(text: SafeText(summary), role: .notification, column: x0)]
+        if let to { head.append(Segment(text: SafeText(to), role: .acct, column: x0 + DisplayWidth.of(summary) + 2)) }
+        head.append(Segment(text: SafeText(age), role: .time, column: x0 + inner - DisplayWidth.of(age) + 1))
+        lines.append(head)
         if let post = group.post {
             // The post is the one of a mention or a reply; for likes and boosts it is the user's own, shown shorter.
             addPost(post, x0: x0 + 2, inner: max(10, inner - 2), now: now)

@@ -69,6 +69,8 @@ struct RowLayout {
             lines = TextWrap.wrap([(text, .placeholder)], width: inner).map { Self.shift($0, x0) } + [[]]
         case .notification(let group):
             addNotification(group, x0: x0, inner: inner, now: now)
+        case .inboxed(let group, let account):
+            addNotification(group, to: account, x0: x0, inner: inner, now: now)
         case .profile(let profile, let relationship, let pending):
             addProfile(profile, relationship, pending: pending, x0: x0, inner: inner, now: now)
         case .outgoing(let post, let waiting):

@@ -69,6 +69,26 @@ final class AccountsEndToEndTests: XCTestCase {
         let delivered = await one.actionLog(), elsewhere = await two.actionLog()
         XCTAssertEqual(delivered, performed, "the like was sent once")
         XCTAssertEqual(elsewhere, [], "nothing was sent to the second account's server")
+
+        // N: both accounts' notifications in one list, each row naming its account; a reply to a row of the
+        // second account is written as that account.
+        try tmux.send("N")
+        let inbox = tmux.wait { $0.contains("tern · Inbox") && $0.contains("→ ada@one.example") && $0.contains("→ bo@two.example") }
+        XCTAssertTrue(inbox.ok, "the inbox lists both accounts' notifications:\n\(inbox.screen)")
+        // The selected row (marked by the gutter): one of the second account's, about a post (it has a footer).
+        func selected(_ screen: String) -> String { screen.split(separator: "\n").filter { $0.hasPrefix("▌") }.joined(separator: "\n") }
+        func answerable(_ row: String) -> Bool { row.contains("→ bo@two.example") && row.contains("↩ ") }
+        var steps = 0
+        while !answerable(selected(tmux.screen())), steps < 15 {
+            let before = selected(tmux.screen())
+            try tmux.send("j")
+            _ = tmux.wait(timeout: 5) { selected($0) != before }
+            steps += 1
+        }
+        XCTAssertTrue(answerable(selected(tmux.screen())), "a post of the second account's:\n\(tmux.screen())")
+        try tmux.send("a")
+        let reply = tmux.wait { $0.contains("Reply to @") && $0.contains("as bo@two.example") }
+        XCTAssertTrue(reply.ok, "the reply is written as the second account:\n\(reply.screen)")
         await one.stop()
         await two.stop()
     }

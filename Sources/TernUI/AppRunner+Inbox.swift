@@ -1,0 +1,78 @@
+import Foundation
+import TernFeed
+import TernModel
+
+/// `N`: one inbox across the accounts. It has no engine of its own: its rows are every open account's
+/// notifications, newest first, each naming the account it came to; `N` opens the stored accounts not
+/// yet open, in the background. What is done to a row is done as its account: a like goes to that
+/// account's queue; a reply, a thread or a profile moves the inbox over to that account and opens there.
+extension AppRunner {
+    func inboxSnapshot() -> FeedSnapshot {
+        var rows: [(at: Date, row: FeedRow)] = []
+        var version = 0, unread = 0, reading = false
+        for s in sessions {
+            guard let n = s.feeds[.notifications] else { reading = true; continue }
+            // Each account's versions only grow, and a new account adds its own: the sum grows with any change.
+            version += n.version + 1
+            unread += n.unread ?? 0
+            reading = reading || n.opening
+            for case .notification(let group) in n.rows { rows.append((group.latestAt, .inboxed(group, account: s.parts.name))) }
+        }
+        var snapshot = FeedSnapshot(version: version, feed: .inbox, rows: rows.sorted { $0.at > $1.at }.map(\.row))
+        snapshot.unread = unread
+        snapshot.opening = rows.isEmpty && (reading || !accountsBeingOpened.isEmpty)
+        snapshot.reachedEnd = true
+        snapshot.endStored = true
+        return snapshot
+    }
+
+    /// The inbox's commands: opening or `r` reads every account's notifications afresh (opening those
+    /// not open yet); a like or a save goes to the account of the row it was made on.
+    func inbox(_ command: FeedCommand) {
+        switch command {
+        case .start, .refresh:
+            for s in sessions {
+                within(s) {
+                    let started = s.notificationsStarted
+                    s.notificationsStarted = true
+                    perform([.feed(.notifications, started ? .refresh : .start)])
+                }
+            }
+            for name in accounts where !sessions.contains(where: { $0.parts.name == name }) { open(name, showing: false) }
+        case .toggleFavourite(let id), .toggleBookmark(let id), .toggleBoost(let id), .toggleMark(_, let id):
+            guard let owner = inboxRowsAccount() else { return }
+            let owned = owner.feeds[.notifications]?.rows.contains { $0.post?.id == id } ?? false
+            guard owned else { return show("That post is no longer in its account's notifications.", error: true) }
+            within(owner) { perform([.feed(.notifications, command)]) }
+        default:
+            // Positions and "seen" belong to each account's own notifications list.
+            break
+        }
+    }
+
+    /// The account of the inbox row selected on the shown screen.
+    func inboxRowsAccount() -> AccountSession? {
+        guard let inbox = stack.layers[stack.screenIndex] as? FeedLayer, inbox.feed == .inbox,
+              let name = inbox.viewport.selectedID.flatMap(FeedRow.inboxAccount(ofRow:)) else { return nil }
+        return sessions.first { $0.parts.name == name }
+    }
+
+    /// Effects made on the inbox that act on a row's post or author run as the row's account: when that
+    /// is not the one shown, the inbox (and what is over it) moves onto that account's screens first.
+    func asInboxRowsAccount(_ effects: [Effect]) -> [Effect] {
+        guard effects.contains(where: Self.needsTheRowsAccount), let owner = inboxRowsAccount(), owner !== session,
+              let index = sessions.firstIndex(where: { $0 === owner }) else { return effects }
+        let moving = stack.detach(from: stack.screenIndex)
+        show(index)
+        stack.attach(moving)
+        return effects
+    }
+
+    private static func needsTheRowsAccount(_ effect: Effect) -> Bool {
+        switch effect {
+        case .push(.feed(let opening)): return opening != .inbox
+        case .compose, .deletePost, .account, .toggleBoosts, .hidePost, .openMention: return true
+        default: return false
+        }
+    }
+}
