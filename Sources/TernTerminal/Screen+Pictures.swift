@@ -114,7 +114,7 @@ extension Screen {
     /// byte cap is reached: the caller draws the picture's symbols instead.
     public func place(_ picture: InlinePicture, key: Int, row: Int, column: Int) -> Bool {
         guard row >= 0, column >= 0, row + picture.rows <= rows, column + picture.columns <= columns else { return false }
-        return pictures.place(.init(key: key, row: row, column: column, columns: picture.columns, rows: picture.rows,
+        return pictures.place(.init(key: key, row: row + origin.row, column: column + origin.column, columns: picture.columns, rows: picture.rows,
                                     sequence: picture.sequence))
     }
 
@@ -124,9 +124,11 @@ extension Screen {
     /// caller draws its symbols.
     public func placeKitty(id: UInt32, columns: Int, rows pictureRows: Int, height: Int, row: Int, column: Int,
                            visibleRows: Range<Int>) -> Bool {
-        let shown = max(row, visibleRows.lowerBound, 0)..<min(row + pictureRows, visibleRows.upperBound, rows)
-        guard !shown.isEmpty, column >= 0, column + columns <= self.columns, pictureRows > 0 else { return false }
-        let top = shown.lowerBound - row
+        let local = max(row, visibleRows.lowerBound, 0)..<min(row + pictureRows, visibleRows.upperBound, rows)
+        guard !local.isEmpty, column >= 0, column + columns <= self.columns, pictureRows > 0 else { return false }
+        let top = local.lowerBound - row
+        // From here, the frame's coordinates.
+        let shown = (local.lowerBound + origin.row)..<(local.upperBound + origin.row), column = column + origin.column
         // The rows' share of the picture's pixels.
         let crop = shown.count == pictureRows ? nil : (y: top * height / pictureRows, height: shown.count * height / pictureRows)
         // One placement a cell per picture: the same avatar beside two posts is two placements.
@@ -137,7 +139,10 @@ extension Screen {
     }
 
     /// An overlay drawn over this region: pictures placed under it are taken back.
-    public func coverPictures(rows: Range<Int>, columns: Range<Int>) { pictures.cover(rows: rows, columns: columns) }
+    public func coverPictures(rows: Range<Int>, columns: Range<Int>) {
+        pictures.cover(rows: (rows.lowerBound + origin.row)..<(rows.upperBound + origin.row),
+                       columns: (columns.lowerBound + origin.column)..<(columns.upperBound + origin.column))
+    }
 
     /// Pictures the last frame drew as symbols for the byte cap; a redraw once input stops sends them.
     public var picturesDeferred: Int { pictures.deferred }
@@ -164,7 +169,8 @@ extension Screen {
     public func drawKitty(id: UInt32, columns: Int, rows pictureRows: Int, row: Int, column: Int, visibleRows: Range<Int>) {
         let low = id & 0xFF, high = Int(id >> 24)
         let look = CellLook(foreground: code(colorMode == .direct ? .rgb(low) : .index(Int(low))))
-        frame.putBlock(width: columns, height: pictureRows, row: row, column: column, visibleRows: visibleRows) { x, y in
+        frame.putBlock(width: columns, height: pictureRows, row: row + origin.row, column: column + origin.column,
+                       visibleRows: frameRows(visibleRows)) { x, y in
             let cell = KittyGraphics.cell(row: y, column: x, idHighByte: high)
             return (cell[0], cell.dropFirst(), look)
         }

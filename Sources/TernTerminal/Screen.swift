@@ -34,6 +34,10 @@ public final class Screen {
 
     /// Starts curses on the process's terminal (`output` nil), or, for benchmarks, on a file with a given
     /// terminal type and size. `errors` takes standard error off the terminal while curses has it.
+    private struct Pane { var top, left, rows, columns: Int }
+    /// Where drawing goes while a pane is drawn (`inPane`); nil: the whole terminal.
+    private var pane: Pane?
+
     public init(terminalType: String? = nil, output: String? = nil, size: (rows: Int, columns: Int)? = nil,
                 environment: [String: String] = ProcessInfo.processInfo.environment,
                 colors: ColorChoice = .auto, errors: StandardErrorCapture? = nil) throws {
@@ -176,8 +180,28 @@ public final class Screen {
         wnoutrefresh(tern_stdscr())
     }
 
-    public var rows: Int { Int(tern_lines()) }
-    public var columns: Int { Int(tern_cols()) }
+    /// The size drawn into: the terminal's, or inside `inPane` the pane's.
+    public var rows: Int { pane?.rows ?? terminalRows }
+    public var columns: Int { pane?.columns ?? terminalColumns }
+    public var terminalRows: Int { Int(tern_lines()) }
+    public var terminalColumns: Int { Int(tern_cols()) }
+
+    /// Draws `body` into a rectangle of the screen as if it were the whole of it: its own (0, 0), its size
+    /// for `rows` and `columns`, and nothing drawn outside it. Panes on a wide terminal are drawn this way.
+    public func inPane(top: Int, left: Int, rows: Int, columns: Int, _ body: () -> Void) {
+        let outer = pane
+        pane = Pane(top: (outer?.top ?? 0) + top, left: (outer?.left ?? 0) + left, rows: rows, columns: columns)
+        defer { pane = outer }
+        body()
+    }
+
+    /// A pane's rows in the frame's coordinates.
+    func frameRows(_ local: Range<Int>) -> Range<Int> {
+        let clipped = local.clamped(to: 0..<max(0, rows))
+        return (clipped.lowerBound + origin.row)..<(clipped.upperBound + origin.row)
+    }
+
+    var origin: (row: Int, column: Int) { (pane?.top ?? 0, pane?.left ?? 0) }
 
     // MARK: Input
 
@@ -248,6 +272,7 @@ public final class Screen {
 
     /// Starts a frame: a blank screen, and no pictures placed yet.
     public func erase() {
+        let rows = terminalRows, columns = terminalColumns
         if frame.rows == rows, frame.columns == columns { frame.clear() } else { frame = ScreenBuffer(rows: rows, columns: columns) }
         pictures.begin()
     }
@@ -274,10 +299,11 @@ public final class Screen {
         let limit = min(maxWidth ?? Int.max, columns - column)
         guard limit > 0 else { return 0 }
         let look = look(style)
-        if let n = frame.putASCII(text.string, row: row, column: column, limit: limit, look: look) { return n }
+        let (r, c) = (row + origin.row, column + origin.column)
+        if let n = frame.putASCII(text.string, row: r, column: c, limit: limit, look: look) { return n }
         // Cut between whole characters (an accent stays with its letter, a flag is not halved).
         let (shown, width) = DisplayWidth.prefix(text.string, fitting: limit)
-        return frame.put(shown, row: row, column: column, limit: width, look: look)
+        return frame.put(shown, row: r, column: c, limit: width, look: look)
     }
 
     /// Fills `width` columns of a row with spaces in a style (for bars and highlights).
@@ -285,14 +311,17 @@ public final class Screen {
         let from = max(0, column), to = min(columns, column + width)
         guard row >= 0, row < rows, from < to else { return }
         let look = look(style)
-        frame.putBlock(width: to - from, height: 1, row: row, column: from, visibleRows: row..<(row + 1)) { _, _ in (" ", [], look) }
+        let r = row + origin.row
+        frame.putBlock(width: to - from, height: 1, row: r, column: from + origin.column, visibleRows: r..<(r + 1)) { _, _ in (" ", [], look) }
     }
 
     /// Draws a picture's cells with its top-left at (row, column); rows outside `visibleRows` are skipped.
     public func draw(_ grid: CellGrid, row: Int, column: Int, visibleRows: Range<Int>) {
         let space = grid.colorSpace, mode = colorMode
         func code(_ value: Int32) -> UInt32 { Self.code(TerminalColor(cell: value, in: space), mode) }
-        frame.putBlock(width: grid.width, height: grid.height, row: row, column: column, visibleRows: visibleRows) { x, y in
+        let width = max(0, min(grid.width, columns - column))
+        frame.putBlock(width: width, height: grid.height, row: row + origin.row, column: column + origin.column,
+                       visibleRows: frameRows(visibleRows)) { x, y in
             let cell = grid[x, y]
             let look = space == .none ? .plain : CellLook(foreground: code(cell.foreground), background: code(cell.background))
             return (cell.character, [], look)

@@ -40,7 +40,8 @@ extension AppRunner {
             }
             for name in accounts where !sessions.contains(where: { $0.parts.name == name }) { open(name, showing: false) }
         case .toggleFavourite(let id), .toggleBookmark(let id), .toggleBoost(let id), .toggleMark(_, let id):
-            guard let owner = inboxRowsAccount() else { return }
+            guard let owner = inboxRowsAccount(at: stack.listIndex.flatMap { (stack.layers[$0] as? FeedLayer)?.feed == .inbox ? $0 : nil })
+            else { return }
             let owned = owner.feeds[.notifications]?.rows.contains { $0.post?.id == id } ?? false
             guard owned else { return show("That post is no longer in its account's notifications.", error: true) }
             within(owner) { perform([.feed(.notifications, command)]) }
@@ -50,19 +51,19 @@ extension AppRunner {
         }
     }
 
-    /// The account of the inbox row selected on the shown screen.
-    func inboxRowsAccount() -> AccountSession? {
-        guard let inbox = stack.layers[stack.screenIndex] as? FeedLayer, inbox.feed == .inbox,
+    /// The account of the inbox row selected in the inbox at `index` (the shown screen unless it is in the left pane).
+    func inboxRowsAccount(at index: Int? = nil) -> AccountSession? {
+        guard let inbox = stack.layers[index ?? stack.screenIndex] as? FeedLayer, inbox.feed == .inbox,
               let name = inbox.viewport.selectedID.flatMap(FeedRow.inboxAccount(ofRow:)) else { return nil }
         return sessions.first { $0.parts.name == name }
     }
 
     /// Effects made on the inbox that act on a row's post or author run as the row's account: when that
     /// is not the one shown, the inbox (and what is over it) moves onto that account's screens first.
-    func asInboxRowsAccount(_ effects: [Effect]) -> [Effect] {
-        guard effects.contains(where: Self.needsTheRowsAccount), let owner = inboxRowsAccount(), owner !== session,
+    func asInboxRowsAccount(_ effects: [Effect], inboxAt inbox: Int) -> [Effect] {
+        guard effects.contains(where: Self.needsTheRowsAccount), let owner = inboxRowsAccount(at: inbox), owner !== session,
               let index = sessions.firstIndex(where: { $0 === owner }) else { return effects }
-        let moving = stack.detach(from: stack.screenIndex)
+        let moving = stack.detach(from: inbox)
         show(index)
         stack.attach(moving)
         return effects

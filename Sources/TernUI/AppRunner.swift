@@ -43,6 +43,13 @@ public final class AppRunner {
     let openAccount: (@Sendable (String, AccountMail) throws -> AccountParts)?
     /// Accounts being opened off the loop: whether each is to be shown when ready (`A`) or not (the inbox).
     var accountsBeingOpened: [String: Bool] = [:]
+    /// `layout` in the config, and with two panes, whether the list on the left has the keys.
+    let layout: PaneLayout
+    var focusLeft = false
+    /// With two panes, each pane's pictures as last asked for (by whether it is the left one), and
+    /// which pane is asking now.
+    private var paneDemands: [Bool: ThumbnailDemand] = [:]
+    private var demandFromLeft: Bool?
     var nextSessionID = 1
     private var nextSerial = 0
     let mouse: Bool
@@ -97,7 +104,7 @@ public final class AppRunner {
                 timeline: TimelineID, keymap: Keymap = .standard, prefetchRows: Int = 10, pageSize: Int = 20, mouse: Bool = true,
                 notice: String? = nil, confirmBoost: Bool = false,
                 graphics: Graphics = Graphics(), findGraphics: (() -> Graphics)? = nil, glance: Glance? = nil,
-                renderer: FrameRenderer? = nil, accounts: [String] = [],
+                renderer: FrameRenderer? = nil, layout: PaneLayout = .auto, accounts: [String] = [],
                 openAccount: (@Sendable (String, AccountMail) throws -> AccountParts)? = nil,
                 onEngine: @escaping (any FeedEngine, Task<Void, Never>) -> Void) {
         self.screen = screen
@@ -116,6 +123,7 @@ public final class AppRunner {
         session = first
         self.accounts = accounts.contains(account.name) ? accounts : [account.name] + accounts
         self.openAccount = openAccount
+        self.layout = layout
         self.mouse = mouse
         screen.setMouse(mouse)
         if let notice { show(notice, error: true) }
@@ -222,9 +230,47 @@ public final class AppRunner {
             perform([.repaint])
             return
         }
-        let effects = stack.key(key, env())
-        // What is done to an inbox row is done as the account it came to.
-        if (stack.layers[stack.screenIndex] as? FeedLayer)?.feed == .inbox { perform(asInboxRowsAccount(effects)) } else { perform(effects) }
+        if keymap.action(for: key) == .focusPane {
+            if panes != nil { focusLeft.toggle() }
+            return
+        }
+        guard let panes else {
+            focusLeft = false
+            return perform(routed(stack.key(key, env()), from: stack.screenIndex))
+        }
+        // Two panes: the key goes to the focused one (a click: to the one it lands in), an overlay's to it.
+        var key = key, toList = focusLeft
+        if case .mouse(var m) = key {
+            toList = m.column < panes.leftColumns
+            if m.button == .left { focusLeft = toList }
+            if !toList { m.column -= panes.rightStart }
+            key = .mouse(m)
+        }
+        defer { demandFromLeft = nil }
+        if stack.top.isOverlay {
+            perform(stack.key(key, env()))
+        } else if toList, let list = stack.listIndex {
+            demandFromLeft = true
+            perform(routed(stack.keyToList(key, paneEnv(panes, left: true)), from: list))
+        } else {
+            demandFromLeft = false
+            perform(routed(stack.key(key, paneEnv(panes, left: false)), from: stack.screenIndex))
+        }
+    }
+
+    /// What is done to an inbox row is done as the account it came to.
+    private func routed(_ effects: [Effect], from index: Int) -> [Effect] {
+        (stack.layers[index] as? FeedLayer)?.feed == .inbox ? asInboxRowsAccount(effects, inboxAt: index) : effects
+    }
+
+    /// Two panes when the terminal is wide enough and the shown screen was opened from a list.
+    var panes: Panes? { Panes.of(stack, columns: screen.columns, layout: layout) }
+
+    private func paneEnv(_ panes: Panes, left: Bool) -> LayerEnv {
+        var e = env()
+        e.columns = left ? panes.leftColumns : panes.rightColumns
+        e.focused = left == focusLeft
+        return e
     }
 
     private func accept(_ event: UIEvent) {
@@ -368,6 +414,11 @@ public final class AppRunner {
             case .feed(let opening, let command):
                 if opening == .inbox { inbox(command) } else { engine(for: opening)?.perform(command) }
             case .thumbnails(var demand):
+                // Two panes want their pictures at once: each pane's latest wants, together.
+                if let left = demandFromLeft {
+                    paneDemands[left] = demand
+                    demand = .merged([paneDemands[true], paneDemands[false]].compactMap { $0 })
+                }
                 // A large picture on the stack stays loaded whatever the list below does.
                 demand.pinned = Set(stack.layers.compactMap { ($0 as? LargeImageLayer)?.image.request })
                 feeder.update(demand)
@@ -519,9 +570,19 @@ public final class AppRunner {
             lastWidth = screen.columns
             feeder.reset()
         }
-        perform(stack.settle(env()))
-        let e = env()
-        stack.render(e, on: screen)
+        if let panes {
+            demandFromLeft = true
+            perform(stack.settleList(paneEnv(panes, left: true)))
+            demandFromLeft = false
+            perform(stack.settle(paneEnv(panes, left: false)))
+            demandFromLeft = nil
+        } else {
+            focusLeft = false
+            paneDemands = [:]
+            perform(stack.settle(env()))
+        }
+        // Settling may have changed the stack (a closed thread): the panes as they are now.
+        if let panes { stack.render(env(), panes: panes, focusLeft: focusLeft, on: screen) } else { stack.render(env(), on: screen) }
         screen.update()
         if !postsDrawn, let shown = stack.layers[stack.screenIndex] as? FeedLayer,
            session.feeds[shown.feed]?.rows.contains(where: { $0.post != nil }) == true {

@@ -151,7 +151,7 @@ struct FeedLayer: Layer {
         case .menu: return menu(for: row, env)
         case .help: return [.push(.help)]
         // Ctrl-L is the runner's, on every screen: it never reaches a layer.
-        case .redraw: return []
+        case .redraw, .focusPane: return []
         case .quit: return [.quit]
         }
         return []

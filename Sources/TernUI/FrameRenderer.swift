@@ -21,9 +21,11 @@ public final class FrameRenderer {
     public init(theme: Theme) { self.theme = theme }
 
     func layout(_ row: FeedRow, width: Int, revealed: Bool, now: Date) -> RowLayout {
-        if let l = layouts.get(row.id), l.width == width, l.revealed == revealed, l.row == row { return l }
+        // By width too: two panes may show the same post at two widths in one frame.
+        let key = "\(width)|" + row.id
+        if let l = layouts.get(key), l.revealed == revealed, l.row == row { return l }
         let l = RowLayout(row: row, width: width, revealed: revealed, now: now, pictures: pictures)
-        layouts.set(row.id, l, bytes: l.approximateBytes)
+        layouts.set(key, l, bytes: l.approximateBytes)
         return l
     }
 
@@ -109,7 +111,7 @@ public final class FrameRenderer {
         for p in viewport.visible(m) {
             let row = snapshot.rows[p.index]
             let l = layout(row, width: cols, revealed: revealed.contains(row.id), now: env.now)
-            drawRow(l, top: p.top, on: screen, viewHeight: viewHeight, selected: p.index == selected, images: env.images)
+            drawRow(l, top: p.top, on: screen, viewHeight: viewHeight, selected: p.index == selected, hasKeys: env.focused, images: env.images)
             bottom = p.top + l.height
         }
         if bottom < viewHeight {
@@ -275,7 +277,8 @@ public final class FrameRenderer {
 
     // MARK: Rows
 
-    private func drawRow(_ l: RowLayout, top: Int, on screen: Screen, viewHeight: Int, selected: Bool,
+    /// `hasKeys`: the pane has the keys; the other pane's selection is marked thinly, so it is clear which moves.
+    private func drawRow(_ l: RowLayout, top: Int, on screen: Screen, viewHeight: Int, selected: Bool, hasKeys: Bool = true,
                          images: [ThumbnailRequest: ImageState]) {
         let listTop = 1
         let visibleRows = listTop..<(listTop + viewHeight)
@@ -286,7 +289,7 @@ public final class FrameRenderer {
             guard visibleRows.contains(row) else { continue }
             // The gutter marks the selected row on every line but the blank separator; a thread's post has its own mark.
             if i < l.lines.count - 1 {
-                if selected { screen.draw(SafeText("▌"), row: row, column: 0, style: theme[.gutter]) }
+                if selected { screen.draw(SafeText(hasKeys ? "▌" : "▏"), row: row, column: 0, style: theme[hasKeys ? .gutter : .placeholder]) }
                 else if focused { screen.draw(SafeText("┃"), row: row, column: 0, style: theme[.focus]) }
             }
             for seg in line { screen.draw(seg.text, row: row, column: seg.column, style: theme[seg.role]) }

@@ -8,7 +8,7 @@ public enum UIAction: String, Sendable, CaseIterable {
     case compose, reply, edit, delete, menu
     case viewImage = "view-image", openLink = "open-link", retryImages = "retry-images"
     case follow, mentionsOnly = "mentions-only", toggleBoosts = "toggle-boosts", mediaOnly = "media-only", grid
-    case redraw, help, quit
+    case focusPane = "focus-pane", redraw, help, quit
 
     /// The help overlay's words for it.
     var help: String {
@@ -45,6 +45,7 @@ public enum UIAction: String, Sendable, CaseIterable {
         case .toggleBoosts: return "hide/show boosts (profile)"
         case .mediaOnly: return "pictures only (profile)"
         case .grid: return "pictures as a grid (notifications: mentions only)"
+        case .focusPane: return "two panes: move the keys to the other"
         case .redraw: return "draw the whole screen again"
         case .help: return "this help"
         case .quit: return "quit"
@@ -71,7 +72,7 @@ public struct Keymap: Sendable, Equatable {
         .character("w"): .compose, .character("a"): .reply, .character("e"): .edit, .character("D"): .delete, .character("x"): .menu,
         .character("t"): .timelines, .character("A"): .accounts, .character("v"): .viewImage, .character("o"): .openLink, .character("R"): .retryImages,
         .character("F"): .follow, .character("m"): .grid, .character("@"): .mentionsOnly, .character("H"): .toggleBoosts, .character("M"): .mediaOnly,
-        .character("/"): .search, .character("?"): .help, .character("q"): .quit, .character("\u{0C}"): .redraw,
+        .character("/"): .search, .character("?"): .help, .character("q"): .quit, .character("\u{0C}"): .redraw, .tab: .focusPane,
     ])
 
     public init(bindings: [Key: UIAction]) { self.bindings = bindings }

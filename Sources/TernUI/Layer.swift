@@ -44,6 +44,9 @@ struct LayerEnv {
     /// Posts in the outbox, not yet made by the server: pending, like likes not yet confirmed.
     var queuedPosts = 0
 
+    /// The pane this is drawn in has the keys (two panes: the other shows no selection).
+    var focused = true
+
     /// Rows of the list area: a title bar above, a status line below.
     var listHeight: Int { max(1, rows - 2) }
 }
@@ -119,6 +122,25 @@ struct LayerStack {
         let effects = body(&layer)
         layers[layers.count - 1] = layer
         return effects
+    }
+
+    /// A key for the list in the left pane. What it opens replaces what the right pane shows (`Enter` on
+    /// the next post shows its thread there), rather than piling up.
+    mutating func keyToList(_ key: Key, _ env: LayerEnv) -> [Effect] {
+        guard let i = listIndex else { return [] }
+        var layer = layers[i]
+        let effects = layer.update(key, env)
+        layers[i] = layer
+        return effects.flatMap { effect -> [Effect] in
+            if case .push(.feed) = effect { return [.pop, effect] }
+            return [effect]
+        }
+    }
+
+    /// Lets the list in the left pane catch up with what changed, as the shown screen does.
+    mutating func settleList(_ env: LayerEnv) -> [Effect] {
+        guard let i = listIndex else { return [] }
+        return layers[i].settle(env)
     }
 
     /// Takes the layers from `index` up off the stack (never the bottom one), to put them on another.

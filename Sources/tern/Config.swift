@@ -25,6 +25,7 @@ import TOMLKit
 /// avatars = true            # small avatars beside names
 /// low_data = false          # fetch only the selected post's pictures; blurhash for the rest
 /// low_data_servers = ["slow.example"]   # low data for these servers only
+/// layout = "auto"           # auto (two panes from 160 columns), single or split
 ///
 /// [keys]                    # any action on other keys: a key name or a list of them
 /// like = "l"
@@ -47,6 +48,7 @@ struct Config: Decodable {
     var avatars: Bool?
     var lowData: Bool?
     var lowDataServers: [String]?
+    var layout: PaneLayout?
     /// `[keys]`: action name → key names, with the line each was written on.
     var keys: [(action: String, keys: [String], line: Int?)] = []
 
@@ -64,6 +66,7 @@ struct Config: Decodable {
         case thumbnailHeight = "thumbnail_height"
         case lowData = "low_data"
         case lowDataServers = "low_data_servers"
+        case layout
     }
 
     /// A `[keys]` value: one key name or a list of them.
@@ -91,6 +94,12 @@ struct Config: Decodable {
         images = try c.decodeIfPresent(String.self, forKey: .images)
         if let images, images != "auto", GraphicsMode(rawValue: images) == nil {
             throw ConfigError(description: "images = \"\(images)\": use auto, kitty, sixel, iterm, symbols or off")
+        }
+        if let name = try c.decodeIfPresent(String.self, forKey: .layout) {
+            guard let layout = PaneLayout(rawValue: name) else {
+                throw ConfigError(description: "layout = \"\(name)\": use auto, single or split")
+            }
+            self.layout = layout
         }
         if let name = try c.decodeIfPresent(String.self, forKey: .colors) {
             guard let choice = ColorChoice(rawValue: name) else {
@@ -185,6 +194,7 @@ struct Config: Decodable {
         "thumbnail_width": "a whole number of columns, such as 28", "thumbnail_height": "a whole number of rows, such as 8",
         "avatars": "true or false", "low_data": "true or false",
         "low_data_servers": "a list of server names, such as [\"slow.example\"]",
+        "layout": "\"auto\", \"single\" or \"split\"",
         "keys": "a [keys] table: an action = a key name or a list of them, such as like = \"l\"",
     ]
 

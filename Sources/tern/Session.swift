@@ -148,7 +148,7 @@ enum Session {
                                 ?? (disk == nil ? "Image disk cache unavailable at \(paths.imageCache.path)" : nil),
                             confirmBoost: config.confirmBoost ?? false,
                             graphics: Graphics(mode: requested == .off ? .off : .symbols, layout: layout), findGraphics: findGraphics,
-                            glance: firstScreen, renderer: renderer, accounts: opened.accountNames,
+                            glance: firstScreen, renderer: renderer, layout: config.layout ?? .auto, accounts: opened.accountNames,
                             openAccount: otherAccounts ? openAccount : nil,
                             onEngine: { engines.add($0, running: $1) })
         startup.mark("app")
