@@ -156,10 +156,15 @@ public struct FeedSnapshot: Sendable {
     }
 }
 
-/// What a screen asks of the engine behind its list. Each engine does what applies to it.
+/// What a screen or the runner asks of the engine behind a list. Every engine's switch over it is
+/// exhaustive, so a new command is a decision in each (what does not apply to a list is listed as such).
 public enum FeedCommand: Sendable, Equatable {
     case start
     case refresh
+    /// A background refresh (the stream's catch-up, `--poll`): what is new arrives without a message.
+    case poll
+    /// Timelines: the counts of the posts in view, asked for again (servers stream edits, not likes).
+    case refreshCounts
     /// The rows in view (first and last post ids) and the viewport's anchor, for paging and positions.
     case viewed(firstID: String, lastID: String, anchorID: String?, offset: Int)
     case jump(top: Bool)

@@ -68,7 +68,7 @@ public actor NotificationsEngine: FeedEngine {
             guard !started else { return }
             started = true
             await start()
-        case .refresh:
+        case .refresh, .poll:
             await refresh()
         case .viewed(_, let lastID, _, _):
             let shown = visibleGroups
@@ -97,7 +97,9 @@ public actor NotificationsEngine: FeedEngine {
                 }
             }
             if touched { emit() }
-        default: break
+        case .jump, .fillGap, .toggleFollow, .outgoing, .refreshCounts:
+            // Not a notification list's: it has no cached window, gaps, account or outbox rows.
+            break
         }
     }
 

@@ -94,6 +94,8 @@ public actor ProfileEngine: FeedEngine {
         case .refresh:
             postsEngine?.send(.refresh)
             await fetch()
+        case .poll, .refreshCounts:
+            postsEngine?.perform(command)
         case .viewed, .jump, .fillGap, .toggleFavourite, .toggleBookmark, .toggleBoost, .toggleMark:
             if case .toggleFavourite(let id) = command, let p = pinnedPost(id) { toggle(.favourite, p); return }
             if case .toggleMark(let kind, let id) = command, let p = pinnedPost(id) { toggle(kind, p); return }

@@ -76,7 +76,9 @@ public actor ThreadEngine: FeedEngine {
             case .outgoing(let posts, let waiting):
                 outgoing = (posts, waiting)
                 emit()
-            default: break
+            case .poll, .refreshCounts, .viewed, .jump, .fillGap, .toggleFollow, .filter, .markRead:
+                // A thread is read when opened and on `r`; it has no pages, gaps, filter or marker.
+                break
             }
         }
     }

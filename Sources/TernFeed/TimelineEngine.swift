@@ -381,6 +381,8 @@ extension TimelineEngine: FeedEngine {
         switch command {
         case .start: send(.start)
         case .refresh: send(.refresh)
+        case .poll: send(.poll)
+        case .refreshCounts: send(.refreshCounts)
         case .viewed(let first, let last, let anchorID, let offset):
             send(.viewedIDs(first: first, last: last, anchorID: anchorID, offset: offset))
         case .jump(let top): send(.jump(top: top))

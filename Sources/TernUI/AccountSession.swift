@@ -68,8 +68,13 @@ final class AccountSession {
         live.subscribe(names)
     }
 
-    /// Timeline engines, for what every timeline hears (a poll after a break).
-    var timelineEngines: [TimelineEngine] { engines.values.compactMap { $0 as? TimelineEngine } }
+    /// The timelines' engines, for what every timeline hears (a poll after a break).
+    var timelineEngines: [any FeedEngine] {
+        engines.compactMap { id, engine in
+            if case .timeline = id { return engine }
+            return nil
+        }
+    }
 }
 
 /// What is opened for an account before it has a session: the store handle, the client, the action queue

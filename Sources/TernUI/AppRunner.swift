@@ -230,8 +230,9 @@ public final class AppRunner {
             perform([.repaint])
             return
         }
-        if keymap.action(for: key) == .focusPane {
-            if panes != nil { focusLeft.toggle() }
+        // Tab moves the keys between two lists' panes; elsewhere it is the layer's (the compose screen's fields).
+        if keymap.action(for: key) == .focusPane, panes != nil, stack.top is FeedLayer {
+            focusLeft.toggle()
             return
         }
         guard let panes else {
@@ -371,7 +372,7 @@ public final class AppRunner {
             }
         case .catchUp:
             // After a break (or on the polling beat): the same gap-aware fetch as `r`, quietly.
-            for engine in session.timelineEngines { engine.send(.poll) }
+            for engine in session.timelineEngines { engine.perform(.poll) }
             engines[.notifications]?.perform(.refresh)
         case .events(let events):
             var newIn: Set<String> = []
@@ -390,7 +391,7 @@ public final class AppRunner {
             // and counts them as "↑ N new" without moving the view, exactly as `r` does.
             for (id, engine) in engines {
                 guard case .timeline(let t) = id, let name = StreamName.of(t), newIn.contains(name) else { continue }
-                (engine as? TimelineEngine)?.send(.poll)
+                engine.perform(.poll)
             }
             if notified { engines[.notifications]?.perform(.refresh) }
         }
@@ -538,7 +539,7 @@ public final class AppRunner {
         if session.liveState != nil, now.timeIntervalSince(lastCountsRefresh) >= Self.countsInterval {
             lastCountsRefresh = now
             if let shown = stack.layers[stack.screenIndex] as? FeedLayer, case .timeline = shown.feed {
-                (engines[shown.feed] as? TimelineEngine)?.send(.refreshCounts)
+                engines[shown.feed]?.perform(.refreshCounts)
             }
         }
         if now.timeIntervalSince(lastClockRedraw) >= 30 {

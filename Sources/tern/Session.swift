@@ -93,7 +93,7 @@ enum Session {
             Task.detached {
                 while !Task.isCancelled {
                     try? await Task.sleep(for: .seconds(seconds))
-                    for engine in engines.all { (engine as? TimelineEngine)?.send(.poll) }
+                    for engine in engines.all { engine.perform(.poll) }
                 }
             }
         }

@@ -109,6 +109,8 @@ final class ActionRulesTests: XCTestCase {
         XCTAssertNil(sent.message.flatMap { $0.isError ? $0.text : nil })
         let performed = await later.actionLog()
         XCTAssertEqual(performed, ["favourite \(post.statusID)"])
+        // The server's answer reaches the journal a moment after the screen: stopping waits for it.
+        await rig.stopEngines()
         XCTAssertEqual(try rig.store.pendingActions(account: "test"), [])
         try await rig.shutdown()
         await later.stop()
