@@ -53,7 +53,7 @@ public final class AppRunner {
     var nextSessionID = 1
     private var nextSerial = 0
     let mouse: Bool
-    private var message: (text: String, isError: Bool)?
+    private(set) var message: (text: String, isError: Bool)?
     private var messageShownUntil = Date.distantPast
     private var messagesShown = 0
     private var lastClockRedraw = Date()
@@ -64,7 +64,7 @@ public final class AppRunner {
     static let countsInterval: TimeInterval = 60
     private var lastWidth = 0
     var dirty = true
-    private var running = true
+    private(set) var running = true
     /// Drafts are kept after Tern ends (the demo's go with its scratch store): what Ctrl-C while writing says.
     public var draftsOutliveSession = true
     /// Open the notifications over the timeline at the start (`--timeline notifications`).
@@ -274,7 +274,7 @@ public final class AppRunner {
         return e
     }
 
-    private func accept(_ event: UIEvent) {
+    func accept(_ event: UIEvent) {
         switch event {
         case .account(let id, let inner):
             guard let owner = sessions.first(where: { $0.id == id }) else { return }
@@ -318,13 +318,13 @@ public final class AppRunner {
         case .live(let news):
             hear(news)
         case .open(let opening):
-            perform([.push(.feed(opening))])
+            perform(stack.receive(.open(opening), env()))
         case .say(let text, let isError):
             show(text, error: isError)
         case .compose(let draft, let context):
-            perform([.push(.compose(draft, context: context))])
+            perform(stack.receive(.compose(draft, context: context), env()))
         case .silenced(let muted, let blocked):
-            perform(Self.silencedChoice(muted: muted, blocked: blocked))
+            perform(stack.receive(.silenced(muted: muted, blocked: blocked), env()))
         case .me(let account):
             me = (account.id, account.acct)
         case .draftSaved(let d):

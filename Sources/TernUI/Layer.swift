@@ -63,12 +63,26 @@ protocol Layer {
     func render(_ env: LayerEnv, on screen: Screen)
     /// The layer above it closed: what it asked for before may have been replaced by that layer's wants.
     mutating func uncovered()
+    /// The result of work done off the loop, offered as a key is: effects if the layer takes it, nil if not.
+    mutating func receive(_ message: LayerMessage, _ env: LayerEnv) -> [Effect]?
+}
+
+/// What work done off the UI loop brings back for the screens (through the mailbox), handled by the
+/// layers and the stack as keys are, so a layer test sees it as the app does.
+enum LayerMessage: Equatable {
+    /// Something looked up in the background opens a screen (a mention's account).
+    case open(FeedOpening)
+    /// The compose screen, with its draft read from the store or made afresh.
+    case compose(Draft, context: Post?)
+    /// Whom the user mutes and blocks, as the server lists them.
+    case silenced(muted: [Account], blocked: [Account])
 }
 
 extension Layer {
     var isOverlay: Bool { true }
     mutating func settle(_ env: LayerEnv) -> [Effect] { [] }
     mutating func uncovered() {}
+    mutating func receive(_ message: LayerMessage, _ env: LayerEnv) -> [Effect]? { nil }
 }
 
 /// The layers, bottom first, and the timelines the user switched away from with their places kept.
@@ -114,6 +128,22 @@ struct LayerStack {
     mutating func settle(_ env: LayerEnv) -> [Effect] {
         let i = screenIndex
         return layers[i].settle(env)
+    }
+
+    /// A result of work: the layers are offered it top down; what none takes, the stack does (it opens
+    /// the screen the result is for).
+    mutating func receive(_ message: LayerMessage, _ env: LayerEnv) -> [Effect] {
+        for i in layers.indices.reversed() {
+            var layer = layers[i]
+            let taken = layer.receive(message, env)
+            layers[i] = layer
+            if let taken { return taken }
+        }
+        switch message {
+        case .open(let opening): return [.push(.feed(opening))]
+        case .compose(let draft, let context): return [.push(.compose(draft, context: context))]
+        case .silenced(let muted, let blocked): return AppRunner.silencedChoice(muted: muted, blocked: blocked)
+        }
     }
 
     /// Lets the top layer take something that arrived for it (text back from `$EDITOR`), if it is of that kind.

@@ -1,0 +1,123 @@
+import AsyncHTTPClient
+import Foundation
+import TernDemo
+import TernFeed
+import TernHTTP
+import TernImages
+import TernMastodon
+import TernModel
+import TernStore
+import TernTerminal
+@testable import TernUI
+import XCTest
+
+/// The runner's routing, with real parts (a demo server, a store file, engines) and a screen drawn to
+/// /dev/null: each kind of result reaches the session and the layer it belongs to, whichever is shown.
+final class RunnerTests: XCTestCase {
+    struct Rig {
+        let runner: AppRunner
+        let http: HTTPClient
+        let server: DemoServer
+        let folder: URL
+        let queues: [ActionQueue]
+
+        func close() async throws {
+            for s in runner.sessions { for (_, e) in s.engines { e.stop() } }
+            for q in queues { q.stop() }
+            try await http.shutdown()
+            await server.stop()
+            try? FileManager.default.removeItem(at: folder)
+        }
+    }
+
+    func rig() async throws -> Rig {
+        let server = try await DemoServer.start()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tern-runner-\(UUID().uuidString)")
+        let store = try Store(url: folder.appendingPathComponent("tern.sqlite"))
+        let http = HTTPFetch.makeClient()
+        var queues: [ActionQueue] = []
+        func parts(_ name: String) throws -> AccountParts {
+            let client = MastodonClient(baseURL: URL(string: server.baseURL)!, token: "t", http: http, timeout: .seconds(5))
+            let actions = try ActionQueue(store: store, account: name, client: client)
+            queues.append(actions)
+            return AccountParts(name: name, title: name,
+                                sources: TimelineEngine.Sources(client: client, store: store, account: name, actions: actions),
+                                writing: Writing(outbox: Outbox(store: store, account: name, client: client), ownAccountID: "1", ownAcct: "me"),
+                                live: nil, fetchLists: { [] })
+        }
+        let screen = try Screen(terminalType: "xterm-256color", output: "/dev/null", size: (40, 120))
+        let runner = AppRunner(screen: screen, account: try parts("ada@one"), loader: ImageLoader(http: http, colorMode: .indexed256),
+                               mailbox: Mailbox(), theme: .builtIn, timeline: .home, mouse: false,
+                               accounts: ["ada@one", "bo@two"], onEngine: { _, _ in })
+        // The second account, opened for the inbox: in the background.
+        runner.opened(1, try parts("bo@two"))
+        return Rig(runner: runner, http: http, server: server, folder: folder, queues: queues)
+    }
+
+    let draft = Draft(id: "new", text: "hello")
+
+    func testEachSessionsResultsReachItsOwnScreens() async throws {
+        let r = try await rig()
+        let runner = r.runner
+        XCTAssertEqual(runner.sessions.count, 2)
+        let shown = runner.sessions[0], background = runner.sessions[1]
+        XCTAssertTrue(runner.session === shown)
+
+        // A draft read for the background account opens its compose screen there, not on the shown one.
+        runner.accept(.account(1, .compose(draft, context: nil)))
+        XCTAssertTrue(background.stack.top is ComposeLayer)
+        XCTAssertTrue(shown.stack.top is FeedLayer)
+        runner.accept(.account(0, .compose(draft, context: nil)))
+        XCTAssertTrue(shown.stack.top is ComposeLayer)
+
+        // A looked-up profile and the people muted open where they were asked for.
+        let ada = Account(id: "7", acct: "ada", displayName: "Ada")
+        runner.accept(.account(1, .open(.profile(ada))))
+        XCTAssertEqual((background.stack.top as? FeedLayer)?.feed, .profile(accountID: "7"))
+        runner.accept(.account(1, .silenced(muted: [ada], blocked: [])))
+        XCTAssertEqual((background.stack.top as? ChoiceLayer)?.items.map(\.label), ["Unmute @ada"])
+        XCTAssertTrue(shown.stack.top is ComposeLayer, "the shown account's screens did not move")
+
+        // The background account speaks up only when something went wrong, and names itself.
+        runner.accept(.account(1, .say("3 drafts kept", isError: false)))
+        XCTAssertNil(runner.message)
+        runner.accept(.account(1, .say("Couldn't delete", isError: true)))
+        XCTAssertEqual(runner.message?.text, "bo@two: Couldn't delete")
+        runner.accept(.account(0, .say("Deleted.", isError: false)))
+        XCTAssertEqual(runner.message?.text, "Deleted.")
+        XCTAssertTrue(runner.session === shown, "back in the shown session's scope")
+
+        // Snapshots: from the engine behind a list, into its session; a stale engine's are ignored.
+        let serial = try XCTUnwrap(background.serials[.notifications], "the background account's notifications started")
+        runner.accept(.account(1, .snapshot(FeedSnapshot(version: 1_000, feed: .notifications), engine: serial)))
+        XCTAssertEqual(background.feeds[.notifications]?.version, 1_000)
+        XCTAssertNotEqual(shown.feeds[.notifications]?.version, 1_000)
+        runner.accept(.account(1, .snapshot(FeedSnapshot(version: 2_000, feed: .notifications), engine: serial + 1_000)))
+        XCTAssertEqual(background.feeds[.notifications]?.version, 1_000, "not from this engine")
+        var wide = PostingLimits()
+        wide.maxCharacters = 5_000
+        runner.accept(.account(1, .limits(wide)))
+        XCTAssertEqual(background.limits.maxCharacters, 5_000)
+        XCTAssertNotEqual(shown.limits.maxCharacters, 5_000)
+
+        // An event for no session is dropped; a quit stops the loop.
+        runner.accept(.account(9, .compose(draft, context: nil)))
+        XCTAssertTrue(runner.running)
+        runner.accept(.quit)
+        XCTAssertFalse(runner.running)
+        try await r.close()
+    }
+
+    func testSwitchingShowsTheOtherSessionAndKeepsEachStack() async throws {
+        let r = try await rig()
+        let runner = r.runner
+        runner.perform([.push(.feed(.notifications))])
+        runner.perform([.switchAccount("bo@two")])
+        XCTAssertTrue(runner.session === runner.sessions[1])
+        XCTAssertNotNil(runner.session.engines[.timeline(.home)], "its home timeline started when first shown")
+        XCTAssertEqual(runner.stack.layers.count, 1)
+        runner.perform([.switchAccount("ada@one")])
+        XCTAssertEqual((runner.stack.top as? FeedLayer)?.feed, .notifications, "the first account's place")
+        try await r.close()
+    }
+}
