@@ -31,7 +31,8 @@ public final class ActionQueue: Sendable {
 
     private struct State {
         var overlay = ActionOverlay()
-        var listeners: [@Sendable (Event) -> Void] = []
+        var listeners: [Int: @Sendable (Event) -> Void] = [:]
+        var lastListener = 0
         var draining = false
         var retryTask: Task<Void, Never>?
         var drainTask: Task<Void, Never>?
@@ -65,8 +66,32 @@ public final class ActionQueue: Sendable {
         state = Mutex(s)
     }
 
-    public func subscribe(_ listener: @escaping @Sendable (Event) -> Void) {
-        state.withLock { $0.listeners.append(listener) }
+    /// A listener's handle, to stop hearing with.
+    public struct Subscription: Sendable, Hashable {
+        let id: Int
+    }
+
+    /// Hears every event until `unsubscribe` (an engine does it when its inputs end).
+    @discardableResult
+    public func subscribe(_ listener: @escaping @Sendable (Event) -> Void) -> Subscription {
+        state.withLock { s in
+            s.lastListener += 1
+            s.listeners[s.lastListener] = listener
+            return Subscription(id: s.lastListener)
+        }
+    }
+
+    public func unsubscribe(_ subscription: Subscription) {
+        state.withLock { _ = $0.listeners.removeValue(forKey: subscription.id) }
+    }
+
+    /// How many listen now (a closed thread's engine no longer does).
+    var listenerCount: Int { state.withLock { $0.listeners.count } }
+
+    /// Feeds an engine's input stream with the queue's events for as long as the stream lasts.
+    func feed<Input>(_ continuation: AsyncStream<Input>.Continuation, _ wrap: @escaping @Sendable (Event) -> Input) {
+        let subscription = subscribe { continuation.yield(wrap($0)) }
+        continuation.onTermination = { [weak self] _ in self?.unsubscribe(subscription) }
     }
 
     /// Flips the user's wish for a status: shown at once, journaled a moment later. Should the journal
@@ -390,6 +415,6 @@ public final class ActionQueue: Sendable {
     }
 
     private func notify(_ event: Event) {
-        for listener in state.withLock({ $0.listeners }) { listener(event) }
+        for listener in state.withLock({ $0.listeners.sorted { $0.key < $1.key }.map(\.value) }) { listener(event) }
     }
 }

@@ -15,7 +15,7 @@ struct EngineInbox: Sendable {
         let (inputs, continuation) = AsyncStream.makeStream(of: EngineInput.self)
         self.inputs = inputs
         self.continuation = continuation
-        actions.subscribe { continuation.yield(.actions($0)) }
+        actions.feed(continuation) { .actions($0) }
     }
 
     func send(_ command: FeedCommand) { continuation.yield(.command(command)) }

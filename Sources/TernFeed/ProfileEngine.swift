@@ -44,7 +44,7 @@ public actor ProfileEngine: FeedEngine {
         profile = Profile(account: account)
         (inputs, continuation) = AsyncStream.makeStream(of: ProfileInput.self)
         let continuation = self.continuation
-        sources.actions.subscribe { continuation.yield(.actions($0)) }
+        sources.actions.feed(continuation) { .actions($0) }
     }
 
     public nonisolated func perform(_ command: FeedCommand) { continuation.yield(.command(command)) }

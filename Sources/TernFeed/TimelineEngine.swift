@@ -127,7 +127,7 @@ public actor TimelineEngine {
         self.publish = publish
         (commands, continuation) = AsyncStream.makeStream(of: Command.self)
         let continuation = self.continuation
-        sources.actions.subscribe { continuation.yield(.actions($0)) }
+        sources.actions.feed(continuation) { .actions($0) }
     }
 
     /// Queues a command; returns at once.

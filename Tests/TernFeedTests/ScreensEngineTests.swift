@@ -2,7 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import Synchronization
 import TernDemo
-import TernFeed
+@testable import TernFeed
 import TernHTTP
 import TernMastodon
 import TernModel
@@ -33,6 +33,23 @@ final class ScreensEngineTests: XCTestCase {
         let client = MastodonClient(baseURL: URL(string: baseURL)!, token: "t", http: http, timeout: .seconds(3))
         let actions = try ActionQueue(store: store, account: "test", client: client, offline: offline)
         return .init(client: client, store: store, account: "test", actions: actions, offline: offline)
+    }
+
+    /// A closed thread's engine stops hearing the action queue: its listener goes with it.
+    func testAStoppedEnginesListenerGoesAway() async throws {
+        let temp = TemporaryStore()
+        defer { temp.remove() }
+        let http = HTTPFetch.makeClient()
+        let src = try sources("http://127.0.0.1:9", store: try temp.open(), http: http, offline: true)
+        let before = src.actions.listenerCount
+        let engines: [any FeedEngine] = [ThreadEngine(sources: src, rootID: "1", seed: nil) { _ in },
+                                         NotificationsEngine(sources: src) { _ in },
+                                         TimelineEngine(sources: src, timeline: .local) { _ in }]
+        XCTAssertEqual(src.actions.listenerCount, before + 3)
+        for engine in engines { engine.stop() }
+        XCTAssertEqual(src.actions.listenerCount, before, "every stopped engine's listener is gone")
+        src.actions.stop()
+        try await http.shutdown()
     }
 
     func testA40ReplyThreadIsInTreeOrderAndOpensOfflineAfterARestart() async throws {
