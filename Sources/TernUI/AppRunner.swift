@@ -323,6 +323,8 @@ public final class AppRunner {
             show(text, error: isError)
         case .compose(let draft, let context):
             perform(stack.receive(.compose(draft, context: context), env()))
+        case .layer(let message):
+            perform(stack.receive(message, env()))
         case .silenced(let muted, let blocked):
             perform(stack.receive(.silenced(muted: muted, blocked: blocked), env()))
         case .me(let account):
@@ -450,6 +452,15 @@ public final class AppRunner {
                 Task.detached { mail.post(.lists(await fetch())) }
             case .switchAccount(let name):
                 switchAccount(to: name)
+            case .inspectFile(let typed, let path):
+                let mail = session.mail
+                Task.detached { mail.post(.layer(.fileInspected(AttachmentFile.inspect(typed: typed, path: path)))) }
+            case .completePath(let typed):
+                let mail = session.mail
+                Task.detached {
+                    let (completed, candidates) = PathCompletion.complete(typed)
+                    mail.post(.layer(.pathCompleted(typed: typed, completed: completed, candidates: candidates)))
+                }
             case .say(let text, let error):
                 show(text, error: error)
             case .compose(let target): compose(target)

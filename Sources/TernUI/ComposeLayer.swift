@@ -176,20 +176,18 @@ struct ComposeLayer: Layer {
         let before = current
         switch prompt {
         case .attach(var editor)?:
-            if key == .tab {
-                let (completed, candidates) = PathCompletion.complete(editor.text)
-                editor.replace(with: completed)
-                completions = candidates
-                prompt = .attach(editor)
-                return []
-            }
+            // The folder is read off the loop; the answer comes back in `receive`.
+            if key == .tab { return [.completePath(editor.text)] }
             switch editor.handle(key) {
             case .editing: prompt = .attach(editor)
             case .cancel: prompt = nil
             case .submit(let path):
                 prompt = nil
                 completions = []
-                if let refusal = attach(path.trimmingCharacters(in: .whitespaces), env) { return [.say(refusal, error: true)] }
+                let typed = path.trimmingCharacters(in: .whitespaces)
+                guard !typed.isEmpty else { break }
+                if let refusal = cannotAttach(env) { return [.say(refusal, error: true)] }
+                return [.inspectFile(typed: typed, path: HomePath.expand(typed))]
             }
         case .language(var editor)?:
             switch editor.handle(key) {
@@ -206,24 +204,35 @@ struct ComposeLayer: Layer {
         return after == before ? [] : [.keepDraft(after)]
     }
 
-    /// Adds a picture by path after checking it as the server will; the reason when it can't be attached.
-    private mutating func attach(_ typed: String, _ env: LayerEnv) -> String? {
-        guard !typed.isEmpty else { return nil }
-        let path = HomePath.expand(typed)
-        guard draft.attachments.count < env.limits.maxMediaAttachments else {
-            return "The server takes at most \(env.limits.maxMediaAttachments) attachments."
-        }
+    /// Why nothing more can be attached, whatever the file.
+    private func cannotAttach(_ env: LayerEnv) -> String? {
+        if draft.attachments.count >= env.limits.maxMediaAttachments { return "The server takes at most \(env.limits.maxMediaAttachments) attachments." }
         if draft.poll != nil { return "A post can have pictures or a poll, not both." }
-        guard let handle = FileHandle(forReadingAtPath: path) else { return "Can't read \(path)." }
-        defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 16)) ?? Data()
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        guard let type = MediaSniffer.mimeType(of: head) else { return "\(typed) is not a picture, video or sound file." }
-        if let refusal = env.limits.refusal(mimeType: type, bytes: size) { return "Can't attach \(typed): \(refusal)." }
-        draft.attachments.append(DraftAttachment(path: path))
-        alts.append(LineEditor(limit: env.limits.descriptionLimit))
-        focus = .alt(alts.count - 1)
         return nil
+    }
+
+    /// A file read off the loop, or a folder's completions: the picture is attached after the checks the
+    /// server would make; completions fill the prompt they were asked from, if it is still as it was.
+    mutating func receive(_ message: LayerMessage, _ env: LayerEnv) -> [Effect]? {
+        switch message {
+        case .fileInspected(let file):
+            if let refusal = cannotAttach(env) { return [.say(refusal, error: true)] }
+            if let why = file.unreadable { return [.say(why, error: true)] }
+            guard let type = file.mimeType else { return [.say("\(file.typed) is not a picture, video or sound file.", error: true)] }
+            if let refusal = env.limits.refusal(mimeType: type, bytes: file.bytes) { return [.say("Can't attach \(file.typed): \(refusal).", error: true)] }
+            draft.attachments.append(DraftAttachment(path: file.path))
+            alts.append(LineEditor(limit: env.limits.descriptionLimit))
+            focus = .alt(alts.count - 1)
+            return [.keepDraft(current)]
+        case .pathCompleted(let typed, let completed, let candidates):
+            guard case .attach(var editor)? = prompt, editor.text == typed else { return [] }
+            editor.replace(with: completed)
+            completions = candidates
+            prompt = .attach(editor)
+            return []
+        case .open, .compose, .silenced:
+            return nil
+        }
     }
 
     private mutating func removeAttachment(_ i: Int) {

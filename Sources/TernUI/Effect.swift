@@ -25,6 +25,10 @@ enum Effect: Equatable {
     case openMention(url: String)
     /// The user's lists, for the timeline picker.
     case fetchLists
+    /// Read a file to attach (what it is, how big), off the loop; the answer is a `LayerMessage`.
+    case inspectFile(typed: String, path: String)
+    /// Complete a typed path from its folder, off the loop.
+    case completePath(String)
     /// Show this account (by its stored name), opening it first if it isn't yet.
     case switchAccount(String)
     case say(String, error: Bool)

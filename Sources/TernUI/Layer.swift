@@ -69,13 +69,17 @@ protocol Layer {
 
 /// What work done off the UI loop brings back for the screens (through the mailbox), handled by the
 /// layers and the stack as keys are, so a layer test sees it as the app does.
-enum LayerMessage: Equatable {
+enum LayerMessage: Equatable, Sendable {
     /// Something looked up in the background opens a screen (a mention's account).
     case open(FeedOpening)
     /// The compose screen, with its draft read from the store or made afresh.
     case compose(Draft, context: Post?)
     /// Whom the user mutes and blocks, as the server lists them.
     case silenced(muted: [Account], blocked: [Account])
+    /// A file to attach, as read off the loop.
+    case fileInspected(AttachmentFile)
+    /// What Tab completed a typed path to, and the names it could go on with.
+    case pathCompleted(typed: String, completed: String, candidates: [String])
 }
 
 extension Layer {
@@ -143,6 +147,7 @@ struct LayerStack {
         case .open(let opening): return [.push(.feed(opening))]
         case .compose(let draft, let context): return [.push(.compose(draft, context: context))]
         case .silenced(let muted, let blocked): return AppRunner.silencedChoice(muted: muted, blocked: blocked)
+        case .fileInspected, .pathCompleted: return []   // its compose screen was closed meanwhile
         }
     }
 

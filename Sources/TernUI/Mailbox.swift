@@ -22,6 +22,8 @@ enum UIEvent: Sendable {
     case say(String, isError: Bool)
     /// News from the streaming connection.
     case live(LiveStream.News)
+    /// A result for the layers (a file read, a folder listed).
+    case layer(LayerMessage)
     /// The compose screen, with its draft ready.
     case compose(Draft, context: Post?)
     /// The people the user mutes and blocks, as the server lists them.

@@ -136,11 +136,16 @@ final class ComposeLayerTests: XCTestCase {
         XCTAssertEqual(fits.current.attachments.first?.description, "a grey square")
     }
 
+    /// Enter on the path asks for the file to be read; read here as the runner does (off the loop there),
+    /// and the answer handed back to the layer.
     private func attachWith(_ e: LayerEnv, _ path: String, _ layer: inout ComposeLayer) -> [Effect] {
         _ = layer.update(.tab, e)
         for _ in 0..<5 { _ = layer.update(.right, e) }
         _ = layer.update(.enter, e)
-        return type(path, &layer, e) + layer.update(.enter, e)
+        let asked = type(path, &layer, e) + layer.update(.enter, e)
+        guard case .inspectFile(let typed, let at)? = asked.last else { XCTFail("\(asked)"); return asked }
+        XCTAssertEqual(at, path)
+        return layer.receive(.fileInspected(AttachmentFile.inspect(typed: typed, path: at)), e) ?? []
     }
 
     func testAReplyMentionsTheThreadButNotOneselfAndKeepsItsAudience() {
