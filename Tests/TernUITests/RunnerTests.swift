@@ -100,6 +100,28 @@ final class RunnerTests: XCTestCase {
         XCTAssertEqual(background.limits.maxCharacters, 5_000)
         XCTAssertNotEqual(shown.limits.maxCharacters, 5_000)
 
+        // The rest of a session's news lands in that session alone.
+        runner.accept(.account(1, .me(Account(id: "99", acct: "bo", displayName: "Bo"))))
+        XCTAssertEqual(background.me.acct, "bo")
+        XCTAssertEqual(shown.me.acct, "me")
+        runner.accept(.account(1, .lists([.list(id: "1", title: "Friends")])))
+        XCTAssertEqual(background.lists, [.list(id: "1", title: "Friends")])
+        XCTAssertNil(shown.lists)
+        runner.accept(.account(1, .draftSaved(draft)))
+        XCTAssertEqual(background.savedDraft, draft)
+        XCTAssertNil(shown.savedDraft)
+        runner.accept(.account(1, .live(.state(.live))))
+        XCTAssertEqual(background.liveState, "live")
+        XCTAssertNil(shown.liveState)
+        let waiting = OutgoingPost(idempotencyKey: "k", draft: draft, createdAt: Date())
+        runner.accept(.account(1, .outbox(.changed([waiting], waiting: true))))
+        XCTAssertEqual(background.outgoing.posts.map(\.idempotencyKey), ["k"])
+        XCTAssertTrue(shown.outgoing.posts.isEmpty)
+        // What was read off the loop for a compose screen reaches that compose screen.
+        let file = AttachmentFile(typed: "x.png", path: "/nonexistent/x.png", mimeType: nil, bytes: 0, unreadable: "Can't read /nonexistent/x.png.")
+        runner.accept(.account(0, .layer(.fileInspected(file))))
+        XCTAssertEqual(runner.message?.text, "Can't read /nonexistent/x.png.", "the compose screen said why")
+
         // An event for no session is dropped; a quit stops the loop.
         runner.accept(.account(9, .compose(draft, context: nil)))
         XCTAssertTrue(runner.running)
