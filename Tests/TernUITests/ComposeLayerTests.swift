@@ -145,7 +145,7 @@ final class ComposeLayerTests: XCTestCase {
         let asked = type(path, &layer, e) + layer.update(.enter, e)
         guard case .inspectFile(let typed, let at)? = asked.last else { XCTFail("\(asked)"); return asked }
         XCTAssertEqual(at, path)
-        return layer.receive(.fileInspected(AttachmentFile.inspect(typed: typed, path: at)), e) ?? []
+        return layer.receive(.fileInspected(InspectedFile.inspect(typed: typed, path: at)), e) ?? []
     }
 
     func testAReplyMentionsTheThreadButNotOneselfAndKeepsItsAudience() {

@@ -118,7 +118,7 @@ final class RunnerTests: XCTestCase {
         XCTAssertEqual(background.outgoing.posts.map(\.idempotencyKey), ["k"])
         XCTAssertTrue(shown.outgoing.posts.isEmpty)
         // What was read off the loop for a compose screen reaches that compose screen.
-        let file = AttachmentFile(typed: "x.png", path: "/nonexistent/x.png", mimeType: nil, bytes: 0, unreadable: "Can't read /nonexistent/x.png.")
+        let file = InspectedFile(typed: "x.png", path: "/nonexistent/x.png", mimeType: nil, bytes: 0, unreadable: "Can't read /nonexistent/x.png.")
         runner.accept(.account(0, .layer(.fileInspected(file))))
         XCTAssertEqual(runner.message?.text, "Can't read /nonexistent/x.png.", "the compose screen said why")
 

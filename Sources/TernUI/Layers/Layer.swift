@@ -77,7 +77,7 @@ enum LayerMessage: Equatable, Sendable {
     /// Whom the user mutes and blocks, as the server lists them.
     case silenced(muted: [Account], blocked: [Account])
     /// A file to attach, as read off the loop.
-    case fileInspected(AttachmentFile)
+    case fileInspected(InspectedFile)
     /// What Tab completed a typed path to, and the names it could go on with.
     case pathCompleted(typed: String, completed: String, candidates: [String])
 }

@@ -454,7 +454,7 @@ public final class AppRunner {
                 switchAccount(to: name)
             case .inspectFile(let typed, let path):
                 let mail = session.mail
-                Task.detached { mail.post(.layer(.fileInspected(AttachmentFile.inspect(typed: typed, path: path)))) }
+                Task.detached { mail.post(.layer(.fileInspected(InspectedFile.inspect(typed: typed, path: path)))) }
             case .completePath(let typed):
                 let mail = session.mail
                 Task.detached {

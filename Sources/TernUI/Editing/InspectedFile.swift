@@ -3,7 +3,7 @@ import TernMastodon
 
 /// What the compose screen needs to know of a file before attaching it: what it is and how big. Read off
 /// the UI loop (`Effect.inspectFile`); the answer comes back to the compose screen as a `LayerMessage`.
-struct AttachmentFile: Equatable, Sendable {
+struct InspectedFile: Equatable, Sendable {
     /// As the user typed it (for messages), and the path it names.
     var typed: String
     var path: String
@@ -14,16 +14,16 @@ struct AttachmentFile: Equatable, Sendable {
     var unreadable: String?
 
     /// Reads the file's first bytes and size. Blocks on the disk: never on the UI loop.
-    static func inspect(typed: String, path: String) -> AttachmentFile {
+    static func inspect(typed: String, path: String) -> InspectedFile {
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            return AttachmentFile(typed: typed, path: path, mimeType: nil, bytes: 0, unreadable: "Can't read \(path).")
+            return InspectedFile(typed: typed, path: path, mimeType: nil, bytes: 0, unreadable: "Can't read \(path).")
         }
         defer { try? handle.close() }
         let head: Data
         do { head = try handle.read(upToCount: 16) ?? Data() } catch {
-            return AttachmentFile(typed: typed, path: path, mimeType: nil, bytes: 0, unreadable: "Can't read \(path): \(error.localizedDescription)")
+            return InspectedFile(typed: typed, path: path, mimeType: nil, bytes: 0, unreadable: "Can't read \(path): \(error.localizedDescription)")
         }
         let bytes = Int((try? handle.seekToEnd()) ?? 0)
-        return AttachmentFile(typed: typed, path: path, mimeType: MediaSniffer.mimeType(of: head), bytes: bytes, unreadable: nil)
+        return InspectedFile(typed: typed, path: path, mimeType: MediaSniffer.mimeType(of: head), bytes: bytes, unreadable: nil)
     }
 }
