@@ -33,12 +33,6 @@ public final class ActionQueue: Sendable {
         var overlay = ActionOverlay()
         var listeners: [Int: @Sendable (Event) -> Void] = [:]
         var lastListener = 0
-        var draining = false
-        var retryTask: Task<Void, Never>?
-        var drainTask: Task<Void, Never>?
-        /// Tries in a row that found the server unreachable, for the wait before the next.
-        var unreachableTries = 0
-        var stopped = false
         /// The replay order of the last press (the store numbers rows in the same order, as it writes them in turn).
         var lastSeq: Int64 = 0
     }
@@ -46,10 +40,10 @@ public final class ActionQueue: Sendable {
     private let store: Store
     private let account: String
     private let client: MastodonClient
-    private let sendsNothing: Bool
     private let logger: Logger
     private let state: Mutex<State>
     private let journal = OrderedWrites(label: "tern.journal")
+    private let delivery: DeliveryLoop<ActionQueue>
 
     /// `offline`: keep everything in the journal and send nothing (`--offline`).
     public init(store: Store, account: String, client: MastodonClient, offline: Bool = false,
@@ -57,13 +51,14 @@ public final class ActionQueue: Sendable {
         self.store = store
         self.account = account
         self.client = client
-        self.sendsNothing = offline
         self.logger = logger
         var s = State()
         let pending = try store.pendingActions(account: account)
         s.overlay = ActionOverlay(pending: pending, hidden: try store.hidden(account: account))
         s.lastSeq = pending.map(\.seq).max() ?? 0
         state = Mutex(s)
+        delivery = DeliveryLoop(sendsNothing: offline)
+        delivery.drive(self)
     }
 
     /// A listener's handle, to stop hearing with.
@@ -219,129 +214,42 @@ public final class ActionQueue: Sendable {
 
     /// Starts sending, e.g. when a timeline found the server again.
     public func resume() {
-        guard !sendsNothing else { return }
-        let start = state.withLock { s -> Bool in
-            guard !s.draining, !s.stopped else { return false }
-            s.draining = true
-            s.retryTask?.cancel()
-            s.retryTask = nil
-            return true
-        }
-        guard start else { return }
-        let task = Task { await self.drain() }
-        state.withLock { s in
-            s.drainTask = task
-            if s.stopped { task.cancel() }
-        }
+        delivery.resume()
     }
 
     /// Sends what is pending and returns when the queue is empty or the server can't be reached
     /// (`tern sync`). Returns how many actions are still pending.
     @discardableResult
     public func sendPending() async -> Int {
-        resume()
-        if let running = state.withLock({ $0.drainTask }) { await running.value }
+        await delivery.sendPending()
         return pendingCount
     }
 
-    private func drain() async {
-        // Errors the server answered with for the wish at the head of the queue, for the bounded retry.
-        var answered: (key: ActionReconciler.Key, count: Int)?
-        // Taking the next wish and ending the drain happen under one lock, so a press never falls between.
-        while let (key, step) = state.withLock({ s in
-            if !s.stopped, let n = s.overlay.book.next() { return n }
-            s.draining = false
-            return nil
-        }) {
-            do {
-                let answer = try await perform(step, key)
-                let confirmed: Bool
-                switch answer {
-                case .status(let status):
-                    confirmed = key.kind.mark(of: status)
-                    record(status)
-                case .relationship(let r):
-                    confirmed = key.kind.flag(of: r)
-                    remember(key, confirmed: confirmed)
-                }
-                state.withLock { s in
-                    s.overlay.book.learned(key, confirmed: confirmed)
-                    s.unreachableTries = 0
-                    journal("record the server's answer") { store, account in
-                        try store.settle(statusID: key.statusID, kind: key.kind, account: account, confirmed: confirmed)
-                    }
-                }
-                answered = nil
-                switch answer {
-                case .status(let status): notify(.confirmed(status))
-                case .relationship(let r): notify(.relationship(accountID: key.statusID, r))
-                }
-            } catch let error as MastodonError where error.serverUnreachable {
-                let wait = state.withLock { s -> Double in
-                    s.overlay.book.unanswered(key)
-                    s.unreachableTries += 1
-                    s.draining = false
-                    return RetryPolicy.unreachable.backoff(failures: s.unreachableTries, jitter: .random(in: 0..<1))
-                }
-                logger.info("server unreachable; actions stay pending", metadata: ["error": "\(error)", "retryIn": "\(Int(wait)) s"])
-                notify(.changed)
-                scheduleRetry(after: wait)
-                return
-            } catch is CancellationError {
-                // Stopped mid-request: the journal already says the answer is in doubt.
-                state.withLock { s in
-                    s.overlay.book.unanswered(key)
-                    s.draining = false
-                }
-                return
-            } catch {
-                let reason = error as? MastodonError ?? .invalidResponse("\(error)")
-                let count = (answered.flatMap { $0.key == key ? $0.count : nil } ?? 0) + 1
-                answered = (key, count)
-                if let wait = RetryPolicy.answeredAction.delay(after: reason, failures: count, now: Date(), jitter: .random(in: 0..<1)) {
-                    logger.notice("server answered an action with an error; trying again",
-                                  metadata: ["error": "\(reason)", "try": "\(count)", "retryIn": "\(wait)"])
-                    let confirmed = state.withLock { s -> Bool? in
-                        s.overlay.book.answeredWithError(key)
-                        return s.overlay.book.states[key]?.confirmed
-                    }
-                    // It answered, so it did not make the change: the journal's doubt is lifted.
-                    if let confirmed {
-                        journal("record the server's answer") { store, account in
-                            try store.settle(statusID: key.statusID, kind: key.kind, account: account, confirmed: confirmed)
-                        }
-                    }
-                    notify(.changed)
-                    do { try await Task.sleep(for: .milliseconds(Int(wait * 1000))) } catch {
-                        state.withLock { $0.draining = false }
-                        return
-                    }
-                    continue
-                }
-                let wanted = state.withLock { $0.overlay.book.wanted(key.statusID, key.kind) } ?? true
-                logger.warning("action rolled back", metadata: ["action": "\(key.kind.verb(wanting: wanted))", "error": "\(reason)"])
-                state.withLock { s in
-                    s.overlay.book.dropped(key)
-                    journal("drop a refused action") { store, account in
-                        try store.dropAction(statusID: key.statusID, kind: key.kind, account: account)
-                    }
-                }
-                answered = nil
-                notify(.refused("Couldn't \(key.kind.verb(wanting: wanted)): \(reason.description)"))
-            }
-        }
-        notify(.changed)
+    // MARK: Delivery (the shared loop's side of it)
+
+    /// One request to make: a look at a wish's target when the server's state is in doubt, else the change.
+    struct Try: Sendable {
+        var key: ActionReconciler.Key
+        var step: ActionReconciler.Step
     }
 
-    private enum Answer {
+    /// What the server said after a request.
+    enum Answer: Sendable {
         case status(Post)
         case relationship(Relationship)
     }
 
+    func nextToDeliver() async -> Try? {
+        state.withLock { $0.overlay.book.next() }.map { Try(key: $0.0, step: $0.1) }
+    }
+
+    nonisolated func deliveryKey(_ t: Try) -> String { t.key.kind.rawValue + ":" + t.key.statusID }
+
     /// One request: a look at the status (or relationship) when its state is in doubt, else the change,
     /// marked in the journal before it goes out.
-    private func perform(_ step: ActionReconciler.Step, _ key: ActionReconciler.Key) async throws -> Answer {
-        switch step {
+    func deliver(_ t: Try) async throws -> Answer {
+        let key = t.key
+        switch t.step {
         case .look:
             if key.kind.onAccount { return .relationship(try await client.relationship(accountID: key.statusID)) }
             return .status(try await client.status(id: key.statusID))
@@ -356,6 +264,74 @@ public final class ActionQueue: Sendable {
             return .relationship(try await client.perform(key.kind.accountAction(for: wanted)!, accountID: key.statusID,
                                                           muteSeconds: seconds))
         }
+    }
+
+    func delivered(_ t: Try, _ answer: Answer) async {
+        let key = t.key
+        let confirmed: Bool
+        switch answer {
+        case .status(let status):
+            confirmed = key.kind.mark(of: status)
+            record(status)
+        case .relationship(let r):
+            confirmed = key.kind.flag(of: r)
+            remember(key, confirmed: confirmed)
+        }
+        state.withLock { s in
+            s.overlay.book.learned(key, confirmed: confirmed)
+            journal("record the server's answer") { store, account in
+                try store.settle(statusID: key.statusID, kind: key.kind, account: account, confirmed: confirmed)
+            }
+        }
+        switch answer {
+        case .status(let status): notify(.confirmed(status))
+        case .relationship(let r): notify(.relationship(accountID: key.statusID, r))
+        }
+    }
+
+    func unreachable(_ t: Try, _ error: MastodonError, retryIn seconds: Double) async {
+        state.withLock { $0.overlay.book.unanswered(t.key) }
+        logger.info("server unreachable; actions stay pending", metadata: ["error": "\(error)", "retryIn": "\(Int(seconds)) s"])
+        notify(.changed)
+    }
+
+    func answeredWithError(_ t: Try, _ error: MastodonError, retryIn seconds: Double) async {
+        let key = t.key
+        logger.notice("server answered an action with an error; trying again", metadata: ["error": "\(error)", "retryIn": "\(seconds)"])
+        let confirmed = state.withLock { s -> Bool? in
+            s.overlay.book.answeredWithError(key)
+            return s.overlay.book.states[key]?.confirmed
+        }
+        // It answered, so it did not make the change: the journal's doubt is lifted.
+        if let confirmed {
+            journal("record the server's answer") { store, account in
+                try store.settle(statusID: key.statusID, kind: key.kind, account: account, confirmed: confirmed)
+            }
+        }
+        notify(.changed)
+    }
+
+    func refused(_ t: Try, _ error: Error) async {
+        let key = t.key
+        let reason = error as? MastodonError ?? .invalidResponse("\(error)")
+        let wanted = state.withLock { $0.overlay.book.wanted(key.statusID, key.kind) } ?? true
+        logger.warning("action rolled back", metadata: ["action": "\(key.kind.verb(wanting: wanted))", "error": "\(reason)"])
+        state.withLock { s in
+            s.overlay.book.dropped(key)
+            journal("drop a refused action") { store, account in
+                try store.dropAction(statusID: key.statusID, kind: key.kind, account: account)
+            }
+        }
+        notify(.refused("Couldn't \(key.kind.verb(wanting: wanted)): \(reason.description)"))
+    }
+
+    /// Stopped mid-request: the journal already says the answer is in doubt.
+    func abandoned(_ t: Try) async {
+        state.withLock { $0.overlay.book.unanswered(t.key) }
+    }
+
+    func idle() async {
+        notify(.changed)
     }
 
     /// A mute or block the server confirmed (or lifted) holds here too, offline and over cached posts.
@@ -388,28 +364,9 @@ public final class ActionQueue: Sendable {
         journal.write({ try write(store, account) }, failed: { logger.error("couldn't \(what) in the store", metadata: ["error": "\($0)"]) })
     }
 
-    private func scheduleRetry(after seconds: Double) {
-        let task = Task { [weak self] in
-            try? await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
-            guard !Task.isCancelled else { return }
-            self?.resume()
-        }
-        state.withLock { s in
-            s.retryTask?.cancel()
-            s.retryTask = s.stopped ? nil : task
-            if s.stopped { task.cancel() }
-        }
-    }
-
     /// Sends nothing more (at exit; the journal keeps what is still pending for the next run).
     public func stop() {
-        state.withLock { s in
-            s.stopped = true
-            s.retryTask?.cancel()
-            s.retryTask = nil
-            // A request still on its way is abandoned; its journal row says its answer is in doubt.
-            s.drainTask?.cancel()
-        }
+        delivery.stop()
         // What was pressed is on disk before the store closes.
         journal.drain()
     }
@@ -418,3 +375,5 @@ public final class ActionQueue: Sendable {
         for listener in state.withLock({ $0.listeners.sorted { $0.key < $1.key }.map(\.value) }) { listener(event) }
     }
 }
+
+extension ActionQueue: DeliveryQueue {}

@@ -28,8 +28,7 @@ public actor Outbox {
     private let logger: Logger
     private var items: [OutgoingPost] = []
     private var listeners: [@Sendable (Event) -> Void] = []
-    private var drainTask: Task<Void, Never>?
-    private var unreachableTries = 0
+    private nonisolated let delivery: DeliveryLoop<Outbox>
     private var stopped = false
     /// How long an upload may stay "processing" before the post is tried again later.
     private let processingWait: Duration
@@ -43,6 +42,8 @@ public actor Outbox {
         self.sendsNothing = offline
         self.processingWait = processingWait
         self.logger = logger
+        delivery = DeliveryLoop(sendsNothing: offline)
+        delivery.drive(self)
     }
 
     public func subscribe(_ listener: @escaping @Sendable (Event) -> Void) {
@@ -82,73 +83,68 @@ public actor Outbox {
 
     /// Starts sending, e.g. when the server answers again.
     public func resume() {
-        guard !sendsNothing, !stopped, drainTask == nil, !items.isEmpty else { return }
-        drainTask = Task { await self.drain() }
+        guard !stopped, !items.isEmpty else { return }
+        delivery.resume()
     }
 
     /// Sends what is waiting and returns when the outbox is empty or the server can't be reached
     /// (`tern sync`, tests). Returns how many posts still wait.
     @discardableResult
     public func sendPending() async -> Int {
-        resume()
-        await drainTask?.value
+        if !items.isEmpty { await delivery.sendPending() }
         return items.count
     }
 
     public func stop() {
         stopped = true
-        drainTask?.cancel()
+        delivery.stop()
     }
 
-    private func drain() async {
-        defer { drainTask = nil }
-        var answered = 0
-        while !stopped, !Task.isCancelled, let item = items.first {
-            do {
-                let post = try await deliver(item)
-                items.removeFirst()
-                answered = 0
-                unreachableTries = 0
-                await journal("take a sent post out of the outbox") { try await store.removeOutgoing(item.idempotencyKey) }
-                if item.draft.editingID != nil {
-                    await journal("store the edited post") { try await store.applyEdit(post, account: account) }
-                }
-                logger.info("post sent", metadata: ["edit": "\(item.draft.editingID != nil)"])
-                notify(.posted(post, edit: item.draft.editingID != nil))
-                notifyChanged()
-            } catch is CancellationError {
-                return
-            } catch let error as MastodonError where error.serverUnreachable {
-                unreachableTries += 1
-                let wait = RetryPolicy.unreachable.backoff(failures: unreachableTries, jitter: .random(in: 0..<1))
-                logger.info("server unreachable; posts wait in the outbox", metadata: ["error": "\(error)", "retryIn": "\(Int(wait)) s"])
-                notifyChanged()
-                scheduleRetry(after: wait)
-                return
-            } catch {
-                let reason = error as? OutboxRefusal.Reason ?? .server(error as? MastodonError ?? .invalidResponse("\(error)"))
-                answered += 1
-                if case .server(let m) = reason,
-                   let wait = RetryPolicy.answeredAction.delay(after: m, failures: answered, now: Date(), jitter: .random(in: 0..<1)) {
-                    logger.notice("server answered a post with an error; trying again", metadata: ["error": "\(m)", "retryIn": "\(wait)"])
-                    do { try await Task.sleep(for: .milliseconds(Int(wait * 1000))) } catch { return }
-                    continue
-                }
-                logger.warning("post refused; back to drafts", metadata: ["error": "\(reason)"])
-                items.removeFirst()
-                answered = 0
-                await journal("put a refused post back in the drafts") { try await store.returnToDrafts(item, account: account) }
-                // What to do first: a long reason is cut at the status line's end, and the advice with it.
-                let what = item.draft.editingID != nil ? "Edit not saved" : "Not posted"
-                let reopen = item.draft.inReplyToID != nil ? "a" : "w"
-                notify(.refused("\(what), kept as a draft (\(reopen) opens it): \(reason)"))
-                notifyChanged()
-            }
+    // MARK: Delivery (the shared loop's side of it)
+
+    func nextToDeliver() async -> OutgoingPost? { stopped ? nil : items.first }
+
+    nonisolated func deliveryKey(_ item: OutgoingPost) -> String { item.idempotencyKey }
+
+    func delivered(_ item: OutgoingPost, _ post: Post) async {
+        items.removeAll { $0.idempotencyKey == item.idempotencyKey }
+        await journal("take a sent post out of the outbox") { try await store.removeOutgoing(item.idempotencyKey) }
+        if item.draft.editingID != nil {
+            await journal("store the edited post") { try await store.applyEdit(post, account: account) }
         }
+        logger.info("post sent", metadata: ["edit": "\(item.draft.editingID != nil)"])
+        notify(.posted(post, edit: item.draft.editingID != nil))
+        notifyChanged()
     }
+
+    func unreachable(_ item: OutgoingPost, _ error: MastodonError, retryIn seconds: Double) async {
+        logger.info("server unreachable; posts wait in the outbox", metadata: ["error": "\(error)", "retryIn": "\(Int(seconds)) s"])
+        notifyChanged()
+    }
+
+    func answeredWithError(_ item: OutgoingPost, _ error: MastodonError, retryIn seconds: Double) async {
+        logger.notice("server answered a post with an error; trying again", metadata: ["error": "\(error)", "retryIn": "\(seconds)"])
+    }
+
+    func refused(_ item: OutgoingPost, _ error: Error) async {
+        let reason = error as? OutboxRefusal.Reason ?? .server(error as? MastodonError ?? .invalidResponse("\(error)"))
+        logger.warning("post refused; back to drafts", metadata: ["error": "\(reason)"])
+        items.removeAll { $0.idempotencyKey == item.idempotencyKey }
+        await journal("put a refused post back in the drafts") { try await store.returnToDrafts(item, account: account) }
+        // What to do first: a long reason is cut at the status line's end, and the advice with it.
+        let what = item.draft.editingID != nil ? "Edit not saved" : "Not posted"
+        let reopen = item.draft.inReplyToID != nil ? "a" : "w"
+        notify(.refused("\(what), kept as a draft (\(reopen) opens it): \(reason)"))
+        notifyChanged()
+    }
+
+    /// Stopped mid-try: the post stays, marked in doubt; its key makes the next try harmless.
+    func abandoned(_ item: OutgoingPost) async {}
+
+    func idle() async {}
 
     /// One try: the attachments not uploaded yet, then the post itself, marked in doubt before it goes.
-    private func deliver(_ original: OutgoingPost) async throws -> Post {
+    func deliver(_ original: OutgoingPost) async throws -> Post {
         var item = original
         for i in item.draft.attachments.indices where item.draft.attachments[i].mediaID == nil {
             let a = item.draft.attachments[i]
@@ -188,13 +184,6 @@ public actor Outbox {
         if let i = items.firstIndex(where: { $0.idempotencyKey == item.idempotencyKey }) { items[i] = item }
     }
 
-    private func scheduleRetry(after seconds: Double) {
-        Task { [weak self] in
-            try? await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
-            await self?.resume()
-        }
-    }
-
     /// A store write after the server answered; if it fails the outbox row replays later and its key
     /// keeps that harmless. Logged, not shown.
     private func journal(_ what: String, _ write: () async throws -> Void) async {
@@ -202,13 +191,15 @@ public actor Outbox {
     }
 
     private func notifyChanged() {
-        notify(.changed(items, waiting: sendsNothing || unreachableTries > 0))
+        notify(.changed(items, waiting: sendsNothing || delivery.waitingForServer))
     }
 
     private func notify(_ event: Event) {
         for listener in listeners { listener(event) }
     }
 }
+
+extension Outbox: DeliveryQueue {}
 
 /// Why a post can't go out that is not the server's doing (a file gone or too big).
 enum OutboxRefusal {
