@@ -31,7 +31,7 @@ extension Store {
     /// The stored thread around `rootID`, or nil when it was never fetched. Posts that can't be read
     /// back are left out.
     public func thread(_ rootID: String, account: String) async throws -> StoredThread? {
-        try await pool.read { db in
+        try await asyncRead { db in
             guard let fetched = try Double.fetchOne(db, sql: "SELECT fetched_at FROM thread WHERE account = ? AND root_id = ?",
                                                     arguments: [account, rootID]) else { return nil }
             let rows = try Row.fetchAll(db, sql: """
@@ -48,7 +48,7 @@ extension Store {
 
     /// A post as last stored, in any timeline or thread.
     public func post(_ id: String, account: String) async throws -> Post? {
-        try await pool.read { db in
+        try await asyncRead { db in
             try Data.fetchOne(db, sql: "SELECT body FROM post WHERE account = ? AND id = ?", arguments: [account, id])
                 .map(PostCoding.decode)
         }
@@ -77,7 +77,7 @@ extension Store {
 
     /// Stored groups, newest first.
     public func notifications(account: String, limit: Int = 400) async throws -> [NotificationGroup] {
-        let bodies = try await pool.read { db in
+        let bodies = try await asyncRead { db in
             try Data.fetchAll(db, sql: "SELECT body FROM notification_group WHERE account = ? ORDER BY order_key DESC LIMIT ?",
                               arguments: [account, limit])
         }
@@ -95,7 +95,7 @@ extension Store {
 
     /// The read position of a timeline ("notifications"), and whether the server hasn't been told yet.
     public func marker(_ timeline: String, account: String) async throws -> (lastReadID: String, unsent: Bool)? {
-        try await pool.read { db in
+        try await asyncRead { db in
             try Row.fetchOne(db, sql: "SELECT last_read_id, unsent FROM marker WHERE account = ? AND timeline = ?",
                              arguments: [account, timeline]).map { ($0["last_read_id"], $0["unsent"]) }
         }
@@ -123,7 +123,7 @@ extension Store {
     }
 
     public func profile(_ accountID: String, account: String) async throws -> (Profile, Relationship?)? {
-        let body = try await pool.read { db in
+        let body = try await asyncRead { db in
             try Data.fetchOne(db, sql: "SELECT body FROM profile WHERE account = ? AND account_id = ?", arguments: [account, accountID])
         }
         guard let body else { return nil }

@@ -25,7 +25,7 @@ extension Store {
 
     /// Every kept draft, the most recently touched first.
     public func drafts(account: String) async throws -> [Draft] {
-        try await pool.read { db in
+        try await asyncRead { db in
             try Data.fetchAll(db, sql: "SELECT body FROM draft WHERE account = ? ORDER BY updated_at DESC", arguments: [account])
                 .compactMap { try? JSONDecoder().decode(Draft.self, from: $0) }
         }
@@ -73,7 +73,7 @@ extension Store {
 
     /// The outbox in sending order.
     public func outbox(account: String) async throws -> [OutgoingPost] {
-        try await pool.read { db in
+        try await asyncRead { db in
             try Row.fetchAll(db, sql: "SELECT * FROM outbox WHERE account = ? ORDER BY seq", arguments: [account]).compactMap { row in
                 guard let body = row["body"] as Data?, let draft = try? JSONDecoder().decode(Draft.self, from: body) else { return nil }
                 return OutgoingPost(idempotencyKey: row["idempotency_key"], draft: draft,
@@ -85,7 +85,7 @@ extension Store {
     /// Drafts and outbox rows this Tern can't read (written by a newer one, or damaged). They are left in
     /// place, never deleted, so the text is not lost; the caller says so.
     public func unreadableWriting(account: String) async throws -> Int {
-        try await pool.read { db in
+        try await asyncRead { db in
             let bodies = try Data.fetchAll(db, sql: "SELECT body FROM draft WHERE account = ? UNION ALL SELECT body FROM outbox WHERE account = ?",
                                            arguments: [account, account])
             return bodies.filter { (try? JSONDecoder().decode(Draft.self, from: $0)) == nil }.count
@@ -105,7 +105,7 @@ extension Store {
     }
 
     public func limits(account: String) async throws -> PostingLimits? {
-        try await pool.read { db in
+        try await asyncRead { db in
             try Data.fetchOne(db, sql: "SELECT body FROM server_info WHERE account = ? AND key = 'posting_limits'", arguments: [account])
                 .flatMap { try? JSONDecoder().decode(PostingLimits.self, from: $0) }
         }

@@ -45,6 +45,19 @@ public final class Store: Sendable {
         }
     }
 
+    /// An awaited read that holds its reader only while it runs. GRDB's own async read keeps the reader
+    /// across suspensions, and the engines read synchronously on the cooperative threads: with the two
+    /// readers held by suspended async reads and every cooperative thread blocked waiting for one, nothing
+    /// ran again (a test run hung so). Here the read runs on a thread of its own and releases its reader
+    /// before its caller resumes.
+    func asyncRead<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Self.reads.async { continuation.resume(with: Result { try self.pool.read(value) }) }
+        }
+    }
+
+    private static let reads = DispatchQueue(label: "tern.store.reads", qos: .userInitiated, attributes: .concurrent)
+
     /// A write of what only the user has (a like, a hidden post, a draft, a post on its way), committed
     /// with `synchronous = FULL`: on the disk when this returns, power cut or not. Everything else (what
     /// the server can send again, positions) commits with NORMAL, which GRDB sets on WAL connections, and
