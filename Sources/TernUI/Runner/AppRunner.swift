@@ -27,11 +27,11 @@ public final class AppRunner {
     let findGraphics: (() -> Graphics)?
     /// The first frame with posts (or, for an empty list, the first moment) is on the terminal.
     var postsDrawn = false
-    private let keymap: Keymap
-    private let confirmBoost: Bool
-    private let pageSize: Int
-    private let prefetchRows: Int
-    private let onEngine: (any FeedEngine, Task<Void, Never>) -> Void
+    let keymap: Keymap
+    let confirmBoost: Bool
+    let pageSize: Int
+    let prefetchRows: Int
+    let onEngine: (any FeedEngine, Task<Void, Never>) -> Void
     /// Every account open so far, in the order opened, and the one shown.
     var sessions: [AccountSession]
     var active = 0
@@ -48,23 +48,23 @@ public final class AppRunner {
     var focusLeft = false
     /// With two panes, each pane's pictures as last asked for (by whether it is the left one), and
     /// which pane is asking now.
-    private var paneDemands: [Bool: ThumbnailDemand] = [:]
-    private var demandFromLeft: Bool?
+    var paneDemands: [Bool: ThumbnailDemand] = [:]
+    var demandFromLeft: Bool?
     var nextSessionID = 1
-    private var nextSerial = 0
+    var nextSerial = 0
     let mouse: Bool
-    private(set) var message: (text: String, isError: Bool)?
-    private var messageShownUntil = Date.distantPast
-    private var messagesShown = 0
+    var message: (text: String, isError: Bool)?
+    var messageShownUntil = Date.distantPast
+    var messagesShown = 0
     private var lastClockRedraw = Date()
-    private var lastCountsRefresh = Date()
+    var lastCountsRefresh = Date()
     /// How long the first frame waits for the shown list's cached posts.
     static let openingWait: TimeInterval = 0.15
     /// How often the counts of the posts in view are asked for again while online.
     static let countsInterval: TimeInterval = 60
     private var lastWidth = 0
     var dirty = true
-    private(set) var running = true
+    var running = true
     /// Drafts are kept after Tern ends (the demo's go with its scratch store): what Ctrl-C while writing says.
     public var draftsOutliveSession = true
     /// Open the notifications over the timeline at the start (`--timeline notifications`).
@@ -191,7 +191,7 @@ public final class AppRunner {
         body()
     }
 
-    private func env() -> LayerEnv {
+    func env() -> LayerEnv {
         let s = session
         var feeds = s.feeds
         if s.stack.layers.contains(where: { ($0 as? FeedLayer)?.feed == .inbox }) { feeds[.inbox] = inboxSnapshot() }
@@ -213,333 +213,6 @@ public final class AppRunner {
         e.savedDraft = s.savedDraft
         e.queuedPosts = s.outgoing.posts.count
         return e
-    }
-
-    // MARK: Input
-
-    private func handle(_ key: Key) {
-        dirty = true
-        if key == .resize {
-            renderer.invalidateLayouts()
-            screen.invalidate()
-            return
-        }
-        // Ctrl-L, as in less and vi: whatever else wrote on the terminal (a wall message, a stray
-        // process) is painted over, on every screen.
-        if keymap.action(for: key) == .redraw {
-            perform([.repaint])
-            return
-        }
-        // Tab moves the keys between two lists' panes; elsewhere it is the layer's (the compose screen's fields).
-        if keymap.action(for: key) == .focusPane, panes != nil, stack.top is FeedLayer {
-            focusLeft.toggle()
-            return
-        }
-        guard let panes else {
-            focusLeft = false
-            return perform(routed(stack.key(key, env()), from: stack.screenIndex))
-        }
-        // Two panes: the key goes to the focused one (a click: to the one it lands in), an overlay's to it.
-        var key = key, toList = focusLeft
-        if case .mouse(var m) = key {
-            toList = m.column < panes.leftColumns
-            if m.button == .left { focusLeft = toList }
-            if !toList { m.column -= panes.rightStart }
-            key = .mouse(m)
-        }
-        defer { demandFromLeft = nil }
-        if stack.top.isOverlay {
-            perform(stack.key(key, env()))
-        } else if toList, let list = stack.listIndex {
-            demandFromLeft = true
-            perform(routed(stack.keyToList(key, paneEnv(panes, left: true)), from: list))
-        } else {
-            demandFromLeft = false
-            perform(routed(stack.key(key, paneEnv(panes, left: false)), from: stack.screenIndex))
-        }
-    }
-
-    /// What is done to an inbox row is done as the account it came to.
-    private func routed(_ effects: [Effect], from index: Int) -> [Effect] {
-        (stack.layers[index] as? FeedLayer)?.feed == .inbox ? asInboxRowsAccount(effects, inboxAt: index) : effects
-    }
-
-    /// Two panes when the terminal is wide enough and the shown screen was opened from a list.
-    var panes: Panes? { Panes.of(stack, columns: screen.columns, layout: layout) }
-
-    private func paneEnv(_ panes: Panes, left: Bool) -> LayerEnv {
-        var e = env()
-        e.columns = left ? panes.leftColumns : panes.rightColumns
-        e.focused = left == focusLeft
-        return e
-    }
-
-    func accept(_ event: UIEvent) {
-        switch event {
-        case .account(let id, let inner):
-            guard let owner = sessions.first(where: { $0.id == id }) else { return }
-            within(owner) { accept(inner) }
-        case .accountOpened(let id, let parts):
-            opened(id, parts)
-        case .accountFailed(let name, let why):
-            accountsBeingOpened[name] = nil
-            show("Couldn't open \(name): \(why)", error: true)
-        case .snapshot(let s, let serial):
-            guard serial == session.serials[s.feed], s.version > session.feeds[s.feed]?.version ?? -1 else { return }
-            session.feeds[s.feed] = s
-            if let m = s.message, m.id > session.lastMessage[s.feed] ?? 0 {
-                session.lastMessage[s.feed] = m.id
-                // A list in the background speaks up only when something went wrong, and names itself; what
-                // the server made of something the user did is no list's, and every list hears it: said as it is.
-                let shown = (stack.layers[stack.screenIndex] as? FeedLayer)?.feed == s.feed
-                if m.aboutAction { if message?.text != m.text { show(m.text, error: m.isError) } }
-                else if shown || m.isError { show(shown ? m.text : "\(s.feed): \(m.text)", error: m.isError) }
-            }
-            dirty = true
-        case .lists(let found):
-            session.lists = found
-            dirty = true
-        case .image(let request, var state):
-            // kitty pictures go to the terminal as they arrive; from then on only their id is kept.
-            if let kitty, case .ready(var t) = state, case .kitty(let pixels)? = t.pixels {
-                let (held, freed) = kitty.hold(request, pixels)
-                t.pixels = held
-                state = .ready(t)
-                feeder.forget(freed)
-            }
-            feeder.accept(request, state)
-            dirty = true
-        case .picturesChanged:
-            feeder.refreshAll()
-            dirty = true
-        case .imageProgress(let request, let received, let total):
-            feeder.accept(request, received: received, total: total)
-            dirty = true
-        case .live(let news):
-            hear(news)
-        case .open(let opening):
-            perform(stack.receive(.open(opening), env()))
-        case .say(let text, let isError):
-            show(text, error: isError)
-        case .compose(let draft, let context):
-            perform(stack.receive(.compose(draft, context: context), env()))
-        case .layer(let message):
-            perform(stack.receive(message, env()))
-        case .silenced(let muted, let blocked):
-            perform(stack.receive(.silenced(muted: muted, blocked: blocked), env()))
-        case .me(let account):
-            me = (account.id, account.acct)
-        case .draftSaved(let d):
-            session.savedDraft = d
-            dirty = true
-        case .outbox(let event):
-            hear(event)
-        case .limits(let l):
-            session.limits = l
-            dirty = true
-        case .changes(let changes):
-            for (_, e) in engines { e.perform(.streamed(changes)) }
-        case .quit:
-            running = false
-        case .interrupt:
-            interrupt()
-        }
-    }
-
-    static let interruptQuestion = "Quit Tern while writing?"
-
-    /// Ctrl-C quits at once, unless a post is being written: then it asks (a second Ctrl-C is the answer).
-    private func interrupt() {
-        if let asked = stack.top as? ConfirmLayer, asked.question.hasPrefix(Self.interruptQuestion) { running = false; return }
-        guard let compose = stack.layers.compactMap({ $0 as? ComposeLayer }).last, !compose.current.isEmpty else {
-            running = false
-            return
-        }
-        let fate = draftsOutliveSession ? "The draft is kept: \(compose.reopenKey(keymap)) opens it again." : "The demo's draft goes with it."
-        perform([.push(.confirm(question: "\(Self.interruptQuestion) \(fate)", yes: [.quit]))])
-        dirty = true
-    }
-
-    // MARK: Streaming
-
-    private func hear(_ news: LiveStream.News) {
-        dirty = true
-        switch news {
-        case .state(let state):
-            switch state {
-            case .connecting: session.liveState = nil
-            case .live: session.liveState = "live"
-            case .reconnecting: session.liveState = "reconnecting…"
-            case .polling: session.liveState = "polling"
-            }
-        case .catchUp:
-            // After a break (or on the polling beat): the same gap-aware fetch as `r`, quietly.
-            for engine in session.timelineEngines { engine.perform(.poll) }
-            engines[.notifications]?.perform(.refresh)
-        case .events(let events):
-            var newIn: Set<String> = []
-            var notified = false
-            for event in events {
-                switch event {
-                case .update(let streams, _): newIn.formUnion(StreamName.names(streams))
-                case .notification: notified = true
-                case .statusUpdate, .delete: break
-                case .filtersChanged: break
-                }
-            }
-            let changes = StreamChange.changes(in: events)
-            if !changes.isEmpty { for (_, e) in engines { e.perform(.streamed(changes)) } }
-            // New posts are fetched, not inserted from the event: the fetch keeps cursors and gaps right
-            // and counts them as "↑ N new" without moving the view, exactly as `r` does.
-            for (id, engine) in engines {
-                guard case .timeline(let t) = id, let name = StreamName.of(t), newIn.contains(name) else { continue }
-                engine.perform(.poll)
-            }
-            if notified { engines[.notifications]?.perform(.refresh) }
-        }
-    }
-
-    // MARK: Effects
-
-    func perform(_ effects: [Effect]) {
-        defer { stopClosedScreens(); session.resubscribe() }
-        // Any effect changes what is shown, a screen opened from the mailbox too (compose, a looked-up
-        // profile), whose push `apply` consumes: drawn now, not at the next key.
-        if !effects.isEmpty { dirty = true }
-        let screenBefore = stack.screenIndex, shownBefore = messagesShown
-        defer {
-            // A note about the screen that was left ("Posts with pictures" on a profile) goes with it; what
-            // went wrong stays its time, and so does a note these effects gave ("Draft kept").
-            if stack.screenIndex != screenBefore, messagesShown == shownBefore, message?.isError == false { message = nil }
-        }
-        for effect in stack.apply(effects) {
-            switch effect {
-            case .feed(let opening, let command):
-                if opening == .inbox { inbox(command) } else { engine(for: opening)?.perform(command) }
-            case .thumbnails(var demand):
-                // Two panes want their pictures at once: each pane's latest wants, together.
-                if let left = demandFromLeft {
-                    paneDemands[left] = demand
-                    demand = .merged([paneDemands[true], paneDemands[false]].compactMap { $0 })
-                }
-                // A large picture on the stack stays loaded whatever the list below does.
-                demand.pinned = Set(stack.layers.compactMap { ($0 as? LargeImageLayer)?.image.request })
-                feeder.update(demand)
-            case .retryImages(let requests):
-                feeder.retry(requests)
-            case .loadLarge(let request, let blurhash, let aspect):
-                feeder.requestLarge(request, blurhash: blurhash, aspect: aspect)
-            case .openURL(let url):
-                switch BrowserLauncher.open(url) {
-                case .opened(let program): show("Opened in \(program)", error: false)
-                case .noBrowser: show("Link: \(url)", error: false)
-                case .refused(let why): show(why, error: true)
-                }
-            case .play(let url):
-                switch MediaPlayer.play(url) {
-                case .playing(let program): show("Playing in \(program)", error: false)
-                case .noPlayer(let why), .refused(let why): show(why, error: true)
-                }
-            case .openMention(let url):
-                show("Looking up the account…", error: false)
-                let client = sources.client, mail = session.mail
-                Task.detached {
-                    do { mail.post(.open(.profile(try await client.account(mentionURL: url)))) }
-                    catch { mail.post(.say("Couldn't find that account: \((error as? MastodonError)?.description ?? "\(error)")", isError: true)) }
-                }
-            case .fetchLists:
-                let fetch = session.parts.fetchLists, mail = session.mail
-                Task.detached { mail.post(.lists(await fetch())) }
-            case .switchAccount(let name):
-                switchAccount(to: name)
-            case .inspectFile(let typed, let path):
-                let mail = session.mail
-                Task.detached { mail.post(.layer(.fileInspected(InspectedFile.inspect(typed: typed, path: path)))) }
-            case .completePath(let typed):
-                let mail = session.mail
-                Task.detached {
-                    let (completed, candidates) = PathCompletion.complete(typed)
-                    mail.post(.layer(.pathCompleted(typed: typed, completed: completed, candidates: candidates)))
-                }
-            case .say(let text, let error):
-                show(text, error: error)
-            case .compose(let target): compose(target)
-            case .keepDraft(let d): drafts.keep(d)
-            case .sendPost(let d): send(d)
-            case .editExternally(let text): editExternally(text)
-            case .deletePost(let post): delete(post)
-            case .account(let kind, let account, let wanted, let current, let seconds):
-                act(kind, on: account, wanted: wanted, current: current, muteSeconds: seconds)
-            case .toggleBoosts(let account): toggleBoosts(account)
-            case .hidePost(let post): hide(post)
-            case .silencedPeople: fetchSilenced()
-            case .repaint:
-                screen.invalidate()
-            case .quit:
-                running = false
-            case .push, .pop, .switchTimeline, .focusPost:
-                break
-            }
-        }
-    }
-
-    /// A thread or profile that was closed stops its engine and forgets its rows; opening it again
-    /// starts from the store. Timelines keep theirs (each keeps its place), and notifications run on
-    /// for the unread count.
-    private func stopClosedScreens() {
-        let open = stack.openScreens
-        for (id, engine) in engines {
-            switch id {
-            case .thread, .profile:
-                guard !open.contains(id) else { continue }
-                engine.stop()
-                engines[id] = nil
-                session.feeds[id] = nil
-                session.lastMessage[id] = nil
-                renderer.forget(id)
-            case .timeline, .notifications, .inbox:
-                continue
-            }
-        }
-    }
-
-    /// The engine behind a list, made and started the first time it is asked for.
-    /// The inbox has none: it is every account's notifications (`inboxSnapshot`).
-    private func engine(for opening: FeedOpening) -> (any FeedEngine)? {
-        if let e = engines[opening.id] { return e }
-        nextSerial += 1
-        let mail = session.mail, serial = nextSerial, glance = session.glance
-        session.serials[opening.id] = serial
-        let engine: any FeedEngine
-        let task: Task<Void, Never>
-        switch opening {
-        case .timeline(let t):
-            let e = TimelineEngine(sources: sources, timeline: t, pageSize: pageSize, glance: glance) {
-                mail.post(.snapshot(FeedSnapshot($0), engine: serial))
-            }
-            session.glance = nil
-            if t == .home, !outgoing.posts.isEmpty { e.send(.outgoing(outgoing.posts, waiting: outgoing.waiting)) }
-            engine = e
-            task = Task.detached { await e.run() }
-        case .thread(let root, let seed):
-            let e = ThreadEngine(sources: sources, rootID: root, seed: seed) { mail.post(.snapshot($0, engine: serial)) }
-            if !outgoing.posts.isEmpty { e.perform(.outgoing(outgoing.posts, waiting: outgoing.waiting)) }
-            engine = e
-            task = Task.detached { await e.run() }
-        case .notifications:
-            let e = NotificationsEngine(sources: sources) { mail.post(.snapshot($0, engine: serial)) }
-            engine = e
-            task = Task.detached { await e.run() }
-        case .profile(let account):
-            let e = ProfileEngine(sources: sources, account: account) { mail.post(.snapshot($0, engine: serial)) }
-            engine = e
-            task = Task.detached { await e.run() }
-        case .inbox:
-            return nil
-        }
-        engines[opening.id] = engine
-        onEngine(engine, task)
-        return engine
     }
 
     // MARK: Drawing

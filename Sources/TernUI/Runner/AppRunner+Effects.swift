@@ -1,0 +1,155 @@
+import Foundation
+import Logging
+import TernFeed
+import TernImages
+import TernMastodon
+import TernModel
+import TernStore
+import TernTerminal
+
+/// The runner carrying out what the layers asked for, in the session in scope, and the engines behind
+/// its lists.
+extension AppRunner {
+    // MARK: Effects
+
+    func perform(_ effects: [Effect]) {
+        defer { stopClosedScreens(); session.resubscribe() }
+        // Any effect changes what is shown, a screen opened from the mailbox too (compose, a looked-up
+        // profile), whose push `apply` consumes: drawn now, not at the next key.
+        if !effects.isEmpty { dirty = true }
+        let screenBefore = stack.screenIndex, shownBefore = messagesShown
+        defer {
+            // A note about the screen that was left ("Posts with pictures" on a profile) goes with it; what
+            // went wrong stays its time, and so does a note these effects gave ("Draft kept").
+            if stack.screenIndex != screenBefore, messagesShown == shownBefore, message?.isError == false { message = nil }
+        }
+        for effect in stack.apply(effects) {
+            switch effect {
+            case .feed(let opening, let command):
+                if opening == .inbox { inbox(command) } else { engine(for: opening)?.perform(command) }
+            case .thumbnails(var demand):
+                // Two panes want their pictures at once: each pane's latest wants, together.
+                if let left = demandFromLeft {
+                    paneDemands[left] = demand
+                    demand = .merged([paneDemands[true], paneDemands[false]].compactMap { $0 })
+                }
+                // A large picture on the stack stays loaded whatever the list below does.
+                demand.pinned = Set(stack.layers.compactMap { ($0 as? LargeImageLayer)?.image.request })
+                feeder.update(demand)
+            case .retryImages(let requests):
+                feeder.retry(requests)
+            case .loadLarge(let request, let blurhash, let aspect):
+                feeder.requestLarge(request, blurhash: blurhash, aspect: aspect)
+            case .openURL(let url):
+                switch BrowserLauncher.open(url) {
+                case .opened(let program): show("Opened in \(program)", error: false)
+                case .noBrowser: show("Link: \(url)", error: false)
+                case .refused(let why): show(why, error: true)
+                }
+            case .play(let url):
+                switch MediaPlayer.play(url) {
+                case .playing(let program): show("Playing in \(program)", error: false)
+                case .noPlayer(let why), .refused(let why): show(why, error: true)
+                }
+            case .openMention(let url):
+                show("Looking up the account…", error: false)
+                let client = sources.client, mail = session.mail
+                Task.detached {
+                    do { mail.post(.open(.profile(try await client.account(mentionURL: url)))) }
+                    catch { mail.post(.say("Couldn't find that account: \((error as? MastodonError)?.description ?? "\(error)")", isError: true)) }
+                }
+            case .fetchLists:
+                let fetch = session.parts.fetchLists, mail = session.mail
+                Task.detached { mail.post(.lists(await fetch())) }
+            case .switchAccount(let name):
+                switchAccount(to: name)
+            case .inspectFile(let typed, let path):
+                let mail = session.mail
+                Task.detached { mail.post(.layer(.fileInspected(InspectedFile.inspect(typed: typed, path: path)))) }
+            case .completePath(let typed):
+                let mail = session.mail
+                Task.detached {
+                    let (completed, candidates) = PathCompletion.complete(typed)
+                    mail.post(.layer(.pathCompleted(typed: typed, completed: completed, candidates: candidates)))
+                }
+            case .say(let text, let error):
+                show(text, error: error)
+            case .compose(let target): compose(target)
+            case .keepDraft(let d): drafts.keep(d)
+            case .sendPost(let d): send(d)
+            case .editExternally(let text): editExternally(text)
+            case .deletePost(let post): delete(post)
+            case .account(let kind, let account, let wanted, let current, let seconds):
+                act(kind, on: account, wanted: wanted, current: current, muteSeconds: seconds)
+            case .toggleBoosts(let account): toggleBoosts(account)
+            case .hidePost(let post): hide(post)
+            case .silencedPeople: fetchSilenced()
+            case .repaint:
+                screen.invalidate()
+            case .quit:
+                running = false
+            case .push, .pop, .switchTimeline, .focusPost:
+                break
+            }
+        }
+    }
+
+    /// A thread or profile that was closed stops its engine and forgets its rows; opening it again
+    /// starts from the store. Timelines keep theirs (each keeps its place), and notifications run on
+    /// for the unread count.
+    func stopClosedScreens() {
+        let open = stack.openScreens
+        for (id, engine) in engines {
+            switch id {
+            case .thread, .profile:
+                guard !open.contains(id) else { continue }
+                engine.stop()
+                engines[id] = nil
+                session.feeds[id] = nil
+                session.lastMessage[id] = nil
+                renderer.forget(id)
+            case .timeline, .notifications, .inbox:
+                continue
+            }
+        }
+    }
+
+    /// The engine behind a list, made and started the first time it is asked for.
+    /// The inbox has none: it is every account's notifications (`inboxSnapshot`).
+    func engine(for opening: FeedOpening) -> (any FeedEngine)? {
+        if let e = engines[opening.id] { return e }
+        nextSerial += 1
+        let mail = session.mail, serial = nextSerial, glance = session.glance
+        session.serials[opening.id] = serial
+        let engine: any FeedEngine
+        let task: Task<Void, Never>
+        switch opening {
+        case .timeline(let t):
+            let e = TimelineEngine(sources: sources, timeline: t, pageSize: pageSize, glance: glance) {
+                mail.post(.snapshot(FeedSnapshot($0), engine: serial))
+            }
+            session.glance = nil
+            if t == .home, !outgoing.posts.isEmpty { e.send(.outgoing(outgoing.posts, waiting: outgoing.waiting)) }
+            engine = e
+            task = Task.detached { await e.run() }
+        case .thread(let root, let seed):
+            let e = ThreadEngine(sources: sources, rootID: root, seed: seed) { mail.post(.snapshot($0, engine: serial)) }
+            if !outgoing.posts.isEmpty { e.perform(.outgoing(outgoing.posts, waiting: outgoing.waiting)) }
+            engine = e
+            task = Task.detached { await e.run() }
+        case .notifications:
+            let e = NotificationsEngine(sources: sources) { mail.post(.snapshot($0, engine: serial)) }
+            engine = e
+            task = Task.detached { await e.run() }
+        case .profile(let account):
+            let e = ProfileEngine(sources: sources, account: account) { mail.post(.snapshot($0, engine: serial)) }
+            engine = e
+            task = Task.detached { await e.run() }
+        case .inbox:
+            return nil
+        }
+        engines[opening.id] = engine
+        onEngine(engine, task)
+        return engine
+    }
+}

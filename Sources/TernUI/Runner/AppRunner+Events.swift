@@ -1,0 +1,196 @@
+import Foundation
+import Logging
+import TernFeed
+import TernImages
+import TernMastodon
+import TernModel
+import TernStore
+import TernTerminal
+
+/// The runner's input: keys (to the layer or pane that has them) and what the mailbox brings (to the
+/// session it is for).
+extension AppRunner {
+    // MARK: Input
+
+    func handle(_ key: Key) {
+        dirty = true
+        if key == .resize {
+            renderer.invalidateLayouts()
+            screen.invalidate()
+            return
+        }
+        // Ctrl-L, as in less and vi: whatever else wrote on the terminal (a wall message, a stray
+        // process) is painted over, on every screen.
+        if keymap.action(for: key) == .redraw {
+            perform([.repaint])
+            return
+        }
+        // Tab moves the keys between two lists' panes; elsewhere it is the layer's (the compose screen's fields).
+        if keymap.action(for: key) == .focusPane, panes != nil, stack.top is FeedLayer {
+            focusLeft.toggle()
+            return
+        }
+        guard let panes else {
+            focusLeft = false
+            return perform(routed(stack.key(key, env()), from: stack.screenIndex))
+        }
+        // Two panes: the key goes to the focused one (a click: to the one it lands in), an overlay's to it.
+        var key = key, toList = focusLeft
+        if case .mouse(var m) = key {
+            toList = m.column < panes.leftColumns
+            if m.button == .left { focusLeft = toList }
+            if !toList { m.column -= panes.rightStart }
+            key = .mouse(m)
+        }
+        defer { demandFromLeft = nil }
+        if stack.top.isOverlay {
+            perform(stack.key(key, env()))
+        } else if toList, let list = stack.listIndex {
+            demandFromLeft = true
+            perform(routed(stack.keyToList(key, paneEnv(panes, left: true)), from: list))
+        } else {
+            demandFromLeft = false
+            perform(routed(stack.key(key, paneEnv(panes, left: false)), from: stack.screenIndex))
+        }
+    }
+
+    /// What is done to an inbox row is done as the account it came to.
+    func routed(_ effects: [Effect], from index: Int) -> [Effect] {
+        (stack.layers[index] as? FeedLayer)?.feed == .inbox ? asInboxRowsAccount(effects, inboxAt: index) : effects
+    }
+
+    /// Two panes when the terminal is wide enough and the shown screen was opened from a list.
+    var panes: Panes? { Panes.of(stack, columns: screen.columns, layout: layout) }
+
+    func paneEnv(_ panes: Panes, left: Bool) -> LayerEnv {
+        var e = env()
+        e.columns = left ? panes.leftColumns : panes.rightColumns
+        e.focused = left == focusLeft
+        return e
+    }
+
+    func accept(_ event: UIEvent) {
+        switch event {
+        case .account(let id, let inner):
+            guard let owner = sessions.first(where: { $0.id == id }) else { return }
+            within(owner) { accept(inner) }
+        case .accountOpened(let id, let parts):
+            opened(id, parts)
+        case .accountFailed(let name, let why):
+            accountsBeingOpened[name] = nil
+            show("Couldn't open \(name): \(why)", error: true)
+        case .snapshot(let s, let serial):
+            guard serial == session.serials[s.feed], s.version > session.feeds[s.feed]?.version ?? -1 else { return }
+            session.feeds[s.feed] = s
+            if let m = s.message, m.id > session.lastMessage[s.feed] ?? 0 {
+                session.lastMessage[s.feed] = m.id
+                // A list in the background speaks up only when something went wrong, and names itself; what
+                // the server made of something the user did is no list's, and every list hears it: said as it is.
+                let shown = (stack.layers[stack.screenIndex] as? FeedLayer)?.feed == s.feed
+                if m.aboutAction { if message?.text != m.text { show(m.text, error: m.isError) } }
+                else if shown || m.isError { show(shown ? m.text : "\(s.feed): \(m.text)", error: m.isError) }
+            }
+            dirty = true
+        case .lists(let found):
+            session.lists = found
+            dirty = true
+        case .image(let request, var state):
+            // kitty pictures go to the terminal as they arrive; from then on only their id is kept.
+            if let kitty, case .ready(var t) = state, case .kitty(let pixels)? = t.pixels {
+                let (held, freed) = kitty.hold(request, pixels)
+                t.pixels = held
+                state = .ready(t)
+                feeder.forget(freed)
+            }
+            feeder.accept(request, state)
+            dirty = true
+        case .picturesChanged:
+            feeder.refreshAll()
+            dirty = true
+        case .imageProgress(let request, let received, let total):
+            feeder.accept(request, received: received, total: total)
+            dirty = true
+        case .live(let news):
+            hear(news)
+        case .open(let opening):
+            perform(stack.receive(.open(opening), env()))
+        case .say(let text, let isError):
+            show(text, error: isError)
+        case .compose(let draft, let context):
+            perform(stack.receive(.compose(draft, context: context), env()))
+        case .layer(let message):
+            perform(stack.receive(message, env()))
+        case .silenced(let muted, let blocked):
+            perform(stack.receive(.silenced(muted: muted, blocked: blocked), env()))
+        case .me(let account):
+            me = (account.id, account.acct)
+        case .draftSaved(let d):
+            session.savedDraft = d
+            dirty = true
+        case .outbox(let event):
+            hear(event)
+        case .limits(let l):
+            session.limits = l
+            dirty = true
+        case .changes(let changes):
+            for (_, e) in engines { e.perform(.streamed(changes)) }
+        case .quit:
+            running = false
+        case .interrupt:
+            interrupt()
+        }
+    }
+
+    static let interruptQuestion = "Quit Tern while writing?"
+
+    /// Ctrl-C quits at once, unless a post is being written: then it asks (a second Ctrl-C is the answer).
+    func interrupt() {
+        if let asked = stack.top as? ConfirmLayer, asked.question.hasPrefix(Self.interruptQuestion) { running = false; return }
+        guard let compose = stack.layers.compactMap({ $0 as? ComposeLayer }).last, !compose.current.isEmpty else {
+            running = false
+            return
+        }
+        let fate = draftsOutliveSession ? "The draft is kept: \(compose.reopenKey(keymap)) opens it again." : "The demo's draft goes with it."
+        perform([.push(.confirm(question: "\(Self.interruptQuestion) \(fate)", yes: [.quit]))])
+        dirty = true
+    }
+
+    // MARK: Streaming
+
+    func hear(_ news: LiveStream.News) {
+        dirty = true
+        switch news {
+        case .state(let state):
+            switch state {
+            case .connecting: session.liveState = nil
+            case .live: session.liveState = "live"
+            case .reconnecting: session.liveState = "reconnecting…"
+            case .polling: session.liveState = "polling"
+            }
+        case .catchUp:
+            // After a break (or on the polling beat): the same gap-aware fetch as `r`, quietly.
+            for engine in session.timelineEngines { engine.perform(.poll) }
+            engines[.notifications]?.perform(.refresh)
+        case .events(let events):
+            var newIn: Set<String> = []
+            var notified = false
+            for event in events {
+                switch event {
+                case .update(let streams, _): newIn.formUnion(StreamName.names(streams))
+                case .notification: notified = true
+                case .statusUpdate, .delete: break
+                case .filtersChanged: break
+                }
+            }
+            let changes = StreamChange.changes(in: events)
+            if !changes.isEmpty { for (_, e) in engines { e.perform(.streamed(changes)) } }
+            // New posts are fetched, not inserted from the event: the fetch keeps cursors and gaps right
+            // and counts them as "↑ N new" without moving the view, exactly as `r` does.
+            for (id, engine) in engines {
+                guard case .timeline(let t) = id, let name = StreamName.of(t), newIn.contains(name) else { continue }
+                engine.perform(.poll)
+            }
+            if notified { engines[.notifications]?.perform(.refresh) }
+        }
+    }
+}
