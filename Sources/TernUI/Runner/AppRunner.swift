@@ -199,7 +199,8 @@ public final class AppRunner {
         e.images = feeder.images
         e.progress = feeder.progress
         e.message = message
-        e.unread = s.feeds[.notifications]?.unread
+        // In the inbox, the count is every account's.
+        e.unread = (feeds[.inbox] ?? s.feeds[.notifications])?.unread
         e.lists = s.lists
         e.sessionTitle = s.parts.title
         e.accounts = accounts
