@@ -119,8 +119,11 @@ final class RunnerTests: XCTestCase {
         XCTAssertTrue(shown.outgoing.posts.isEmpty)
         // What was read off the loop for a compose screen reaches that compose screen.
         let file = InspectedFile(typed: "x.png", path: "/nonexistent/x.png", mimeType: nil, bytes: 0, unreadable: "Can't read /nonexistent/x.png.")
+        runner.dirty = false
+        runner.accept(.account(0, .layer(.pathCompleted(typed: "/nowhere/x", completed: "/nowhere/x.png", candidates: []))))
+        XCTAssertTrue(runner.dirty, "a result a layer took is drawn, even when it asks for nothing")
         runner.accept(.account(0, .layer(.fileInspected(file))))
-        XCTAssertEqual(runner.message?.text, "Can't read /nonexistent/x.png.", "the compose screen said why")
+        XCTAssertNil(runner.message.flatMap { $0.text.contains("x.png") ? $0 : nil }, "no picture of that path was being attached")
 
         // An event for no session is dropped; a quit stops the loop.
         runner.accept(.account(9, .compose(draft, context: nil)))

@@ -187,7 +187,13 @@ struct ComposeLayer: Layer {
                 let typed = path.trimmingCharacters(in: .whitespaces)
                 guard !typed.isEmpty else { break }
                 if let refusal = cannotAttach(env) { return [.say(refusal, error: true)] }
-                return [.inspectFile(typed: typed, path: HomePath.expand(typed))]
+                // Attached at once, its alt text next, so what is typed on goes there; the file is read off
+                // the loop and the picture taken off again, with the reason, if the server would refuse it.
+                let path = HomePath.expand(typed)
+                draft.attachments.append(DraftAttachment(path: path))
+                alts.append(LineEditor(limit: env.limits.descriptionLimit))
+                focus = .alt(alts.count - 1)
+                return [.inspectFile(typed: typed, path: path)]
             }
         case .language(var editor)?:
             switch editor.handle(key) {
@@ -216,14 +222,15 @@ struct ComposeLayer: Layer {
     mutating func receive(_ message: LayerMessage, _ env: LayerEnv) -> [Effect]? {
         switch message {
         case .fileInspected(let file):
-            if let refusal = cannotAttach(env) { return [.say(refusal, error: true)] }
-            if let why = file.unreadable { return [.say(why, error: true)] }
-            guard let type = file.mimeType else { return [.say("\(file.typed) is not a picture, video or sound file.", error: true)] }
-            if let refusal = env.limits.refusal(mimeType: type, bytes: file.bytes) { return [.say("Can't attach \(file.typed): \(refusal).", error: true)] }
-            draft.attachments.append(DraftAttachment(path: file.path))
-            alts.append(LineEditor(limit: env.limits.descriptionLimit))
-            focus = .alt(alts.count - 1)
-            return [.keepDraft(current)]
+            guard let i = draft.attachments.lastIndex(where: { $0.path == file.path && $0.mediaID == nil }) else { return [] }
+            let why: String
+            if let unreadable = file.unreadable { why = unreadable }
+            else if let type = file.mimeType {
+                guard let refusal = env.limits.refusal(mimeType: type, bytes: file.bytes) else { return [] }
+                why = "Can't attach \(file.typed): \(refusal)."
+            } else { why = "\(file.typed) is not a picture, video or sound file." }
+            removeAttachment(i)
+            return [.keepDraft(current), .say(why, error: true)]
         case .pathCompleted(let typed, let completed, let candidates):
             guard case .attach(var editor)? = prompt, editor.text == typed else { return [] }
             editor.replace(with: completed)

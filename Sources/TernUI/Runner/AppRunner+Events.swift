@@ -119,6 +119,8 @@ extension AppRunner {
         case .compose(let draft, let context):
             perform(stack.receive(.compose(draft, context: context), env()))
         case .layer(let message):
+            // A layer that took it may have changed without asking for anything (a completed path): drawn now.
+            dirty = true
             perform(stack.receive(message, env()))
         case .silenced(let muted, let blocked):
             perform(stack.receive(.silenced(muted: muted, blocked: blocked), env()))
