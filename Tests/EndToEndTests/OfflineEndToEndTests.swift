@@ -71,14 +71,15 @@ final class OfflineEndToEndTests: XCTestCase {
             guard let line = screen.split(separator: "\n").last, let r = line.range(of: #"✉ \d+"#, options: .regularExpression) else { return nil }
             return String(line[r])
         }
-        let back = away.wait(timeout: 40) { s in
+        let back = away.waitSettled(timeout: 40) { s in
             s.contains("Path corner keyboard paper lake.") && s.split(separator: "\n").last?.contains("live") == true && unread(s) != nil
         }
         XCTAssertTrue(back.ok, "no posts, or not live, without a key once the server was back:\n\(back.screen)")
 
         let (there, otherHome) = try browse()
         defer { there.close(); try? FileManager.default.removeItem(at: otherHome) }
-        let fresh = there.wait { unread($0) != nil && $0.contains("Path corner keyboard paper lake.") }
+        // Settled: the count is read once the first screen has stopped changing (it is drawn as the pages arrive).
+        let fresh = there.waitSettled { unread($0) != nil && $0.contains("Path corner keyboard paper lake.") }
         XCTAssertTrue(fresh.ok, fresh.screen)
         XCTAssertEqual(unread(back.screen), unread(fresh.screen), "the unread count after coming back differs from a start with the server there")
     }
