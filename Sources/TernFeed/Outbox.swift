@@ -29,7 +29,6 @@ public actor Outbox {
     private var items: [OutgoingPost] = []
     private var listeners: [@Sendable (Event) -> Void] = []
     private nonisolated let delivery: DeliveryLoop<Outbox>
-    private var stopped = false
     /// How long an upload may stay "processing" before the post is tried again later.
     private let processingWait: Duration
 
@@ -83,7 +82,7 @@ public actor Outbox {
 
     /// Starts sending, e.g. when the server answers again.
     public func resume() {
-        guard !stopped, !items.isEmpty else { return }
+        guard !items.isEmpty else { return }
         delivery.resume()
     }
 
@@ -96,13 +95,12 @@ public actor Outbox {
     }
 
     public func stop() {
-        stopped = true
         delivery.stop()
     }
 
     // MARK: Delivery (the shared loop's side of it)
 
-    func nextToDeliver() async -> OutgoingPost? { stopped ? nil : items.first }
+    func nextToDeliver() async -> OutgoingPost? { items.first }
 
     nonisolated func deliveryKey(_ item: OutgoingPost) -> String { item.idempotencyKey }
 

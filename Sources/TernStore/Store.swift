@@ -52,11 +52,11 @@ public final class Store: Sendable {
     /// before its caller resumes.
     func asyncRead<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            Self.reads.async { continuation.resume(with: Result { try self.pool.read(value) }) }
+            reads.async { continuation.resume(with: Result { try self.pool.read(value) }) }
         }
     }
 
-    private static let reads = DispatchQueue(label: "tern.store.reads", qos: .userInitiated, attributes: .concurrent)
+    private let reads = DispatchQueue(label: "tern.store.reads", qos: .userInitiated, attributes: .concurrent)
 
     /// A write of what only the user has (a like, a hidden post, a draft, a post on its way), committed
     /// with `synchronous = FULL`: on the disk when this returns, power cut or not. Everything else (what

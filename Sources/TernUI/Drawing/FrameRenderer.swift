@@ -15,14 +15,18 @@ public final class FrameRenderer {
     var kittyDirect = false
     /// Layouts are cheap to redo; a byte budget keeps memory flat however far the user scrolls and
     /// however long the posts are.
-    private var layouts = MemoryCache<String, RowLayout>(budget: FrameRenderer.layoutBudget)
+    private var layouts = MemoryCache<LayoutKey, RowLayout>(budget: FrameRenderer.layoutBudget)
+    /// By width too: two panes may show the same post at two widths in one frame.
+    private struct LayoutKey: Hashable {
+        var width: Int
+        var id: String
+    }
     static let layoutBudget = 256 << 10
 
     public init(theme: Theme) { self.theme = theme }
 
     func layout(_ row: FeedRow, width: Int, revealed: Bool, now: Date) -> RowLayout {
-        // By width too: two panes may show the same post at two widths in one frame.
-        let key = "\(width)|" + row.id
+        let key = LayoutKey(width: width, id: row.id)
         if let l = layouts.get(key), l.revealed == revealed, l.row == row { return l }
         let l = RowLayout(row: row, width: width, revealed: revealed, now: now, pictures: pictures)
         layouts.set(key, l, bytes: l.approximateBytes)

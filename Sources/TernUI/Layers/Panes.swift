@@ -37,7 +37,8 @@ extension LayerStack {
 
     /// Draws the two panes and the overlays above them (over the whole terminal). Changes nothing.
     func render(_ env: LayerEnv, panes: Panes, focusLeft: Bool, on screen: Screen) {
-        guard let list = listIndex else { return render(env, on: screen) }
+        // Too short for any screen: the one-pane drawing says so, once.
+        guard let list = listIndex, env.rows >= Self.smallest.rows else { return render(env, on: screen) }
         screen.erase()
         var left = env, right = env
         left.columns = panes.leftColumns

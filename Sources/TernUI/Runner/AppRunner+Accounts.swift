@@ -8,7 +8,7 @@ extension AppRunner {
     func switchAccount(to name: String) {
         if let i = sessions.firstIndex(where: { $0.parts.name == name }) {
             guard i != active else { return }
-            show(i)
+            showSession(at: i)
             return
         }
         guard openAccount != nil else { return show("Only this account can be shown here.", error: true) }
@@ -38,7 +38,7 @@ extension AppRunner {
         let showing = accountsBeingOpened.removeValue(forKey: parts.name) ?? false
         let fresh = AccountSession(id: id, parts: parts, mailbox: mailbox, timeline: .home)
         sessions.append(fresh)
-        if showing { return show(sessions.count - 1) }
+        if showing { return showSession(at: sessions.count - 1) }
         within(fresh) {
             fresh.notificationsStarted = true
             fresh.writingStarted = true
@@ -49,7 +49,7 @@ extension AppRunner {
     }
 
     /// Shows the session at `index`: the screen is its stack from now on, drawn afresh.
-    func show(_ index: Int) {
+    func showSession(at index: Int) {
         active = index
         session = sessions[index]
         renderer.invalidateLayouts()

@@ -64,7 +64,7 @@ extension AppRunner {
         guard effects.contains(where: Self.needsTheRowsAccount), let owner = inboxRowsAccount(at: inbox), owner !== session,
               let index = sessions.firstIndex(where: { $0 === owner }) else { return effects }
         let moving = stack.detach(from: inbox)
-        show(index)
+        showSession(at: index)
         stack.attach(moving)
         return effects
     }
