@@ -37,8 +37,7 @@ public final class ActionQueue: Sendable {
         var lastSeq: Int64 = 0
     }
 
-    private let store: Store
-    private let account: String
+    private let data: AccountData
     private let client: MastodonClient
     private let logger: Logger
     private let state: Mutex<State>
@@ -46,15 +45,14 @@ public final class ActionQueue: Sendable {
     private let delivery: DeliveryLoop<ActionQueue>
 
     /// `offline`: keep everything in the journal and send nothing (`--offline`).
-    public init(store: Store, account: String, client: MastodonClient, offline: Bool = false,
+    public init(data: AccountData, client: MastodonClient, offline: Bool = false,
                 logger: Logger = Logger(label: "tern.actions")) throws {
-        self.store = store
-        self.account = account
+        self.data = data
         self.client = client
         self.logger = logger
         var s = State()
-        let pending = try store.pendingActions(account: account)
-        s.overlay = ActionOverlay(pending: pending, hidden: try store.hidden(account: account))
+        let pending = try data.pendingActions()
+        s.overlay = ActionOverlay(pending: pending, hidden: try data.hidden())
         s.lastSeq = pending.map(\.seq).max() ?? 0
         state = Mutex(s)
         delivery = DeliveryLoop(sendsNothing: offline)
@@ -122,19 +120,19 @@ public final class ActionQueue: Sendable {
     private func record(_ wish: ActionReconciler.State, for key: ActionReconciler.Key, detail: String?, in s: inout State) {
         var next = wish
         let verb = key.kind.verb(wanting: next.wanted)
-        let (store, account) = (self.store, self.account)
+        let data = self.data
         let unrecorded: @Sendable (Error) -> Void = { [weak self] error in
             self?.unrecorded(key, "Couldn't \(verb): the cache could not record it (\(error))")
         }
         if next.settled {
-            journal.write({ try store.dropAction(statusID: key.statusID, kind: key.kind, account: account) }, failed: unrecorded)
+            journal.write({ try data.dropAction(statusID: key.statusID, kind: key.kind) }, failed: unrecorded)
         } else {
             s.lastSeq += 1
             next.seq = s.lastSeq
             // A request in flight may land after a crash: the row says the server's state is in doubt.
             let row = PendingAction(statusID: key.statusID, kind: key.kind, wanted: next.wanted,
                                     confirmed: next.inFlight ? nil : next.confirmed, detail: detail)
-            journal.write({ try store.enqueue(row, account: account) }, failed: unrecorded)
+            journal.write({ try data.enqueue(row) }, failed: unrecorded)
         }
         s.overlay.book.set(key, next)
     }
@@ -150,12 +148,12 @@ public final class ActionQueue: Sendable {
     /// again: at once, and on disk a moment later (undone, and the user told, if that fails).
     public func hide(_ entry: HiddenEntry, _ hidden: Bool = true) {
         precondition(entry.kind == .boosts || entry.kind == .status, "mutes and blocks go through the server")
-        let (store, account) = (self.store, self.account)
+        let data = self.data
         state.withLock { s in
             let before = s.overlay.hidden[entry.kind]?[entry.target]
             s.overlay.hidden[entry.kind, default: [:]][entry.target] = hidden ? .some(entry.until) : nil
             journal.write({
-                if hidden { try store.hide(entry, account: account) } else { try store.unhide(entry.kind, target: entry.target, account: account) }
+                if hidden { try data.hide(entry) } else { try data.unhide(entry.kind, target: entry.target) }
             }, failed: { [weak self] error in
                 guard let self else { return }
                 self.logger.error("couldn't record what is hidden", metadata: ["error": "\(error)"])
@@ -255,8 +253,8 @@ public final class ActionQueue: Sendable {
             return .status(try await client.status(id: key.statusID))
         case .send(let wanted):
             // After the wish's own row (the journal keeps order), and before the request.
-            let (store, account) = (self.store, self.account)
-            try await journal.written { try store.markSent(statusID: key.statusID, kind: key.kind, account: account) }
+            let data = self.data
+            try await journal.written { try data.markSent(statusID: key.statusID, kind: key.kind) }
             if let action = key.kind.statusAction(for: wanted) {
                 return .status(try await client.perform(action, statusID: key.statusID))
             }
@@ -279,8 +277,8 @@ public final class ActionQueue: Sendable {
         }
         state.withLock { s in
             s.overlay.book.learned(key, confirmed: confirmed)
-            journal("record the server's answer") { store, account in
-                try store.settle(statusID: key.statusID, kind: key.kind, account: account, confirmed: confirmed)
+            journal("record the server's answer") { data in
+                try data.settle(statusID: key.statusID, kind: key.kind, confirmed: confirmed)
             }
         }
         switch answer {
@@ -304,8 +302,8 @@ public final class ActionQueue: Sendable {
         }
         // It answered, so it did not make the change: the journal's doubt is lifted.
         if let confirmed {
-            journal("record the server's answer") { store, account in
-                try store.settle(statusID: key.statusID, kind: key.kind, account: account, confirmed: confirmed)
+            journal("record the server's answer") { data in
+                try data.settle(statusID: key.statusID, kind: key.kind, confirmed: confirmed)
             }
         }
         notify(.changed)
@@ -318,8 +316,8 @@ public final class ActionQueue: Sendable {
         logger.warning("action rolled back", metadata: ["action": "\(key.kind.verb(wanting: wanted))", "error": "\(reason)"])
         state.withLock { s in
             s.overlay.book.dropped(key)
-            journal("drop a refused action") { store, account in
-                try store.dropAction(statusID: key.statusID, kind: key.kind, account: account)
+            journal("drop a refused action") { data in
+                try data.dropAction(statusID: key.statusID, kind: key.kind)
             }
         }
         notify(.refused("Couldn't \(key.kind.verb(wanting: wanted)): \(reason.description)"))
@@ -343,25 +341,25 @@ public final class ActionQueue: Sendable {
         default: return
         }
         let until = state.withLock { $0.overlay.details[key] }.flatMap { Double($0) }.map { Date().addingTimeInterval($0) }
-        journal("record what is hidden") { store, account in
-            if confirmed { try store.hide(HiddenEntry(kind: kind, target: key.statusID, until: until), account: account) }
-            else { try store.unhide(kind, target: key.statusID, account: account) }
+        journal("record what is hidden") { data in
+            if confirmed { try data.hide(HiddenEntry(kind: kind, target: key.statusID, until: until)) }
+            else { try data.unhide(kind, target: key.statusID) }
         }
         state.withLock { $0.overlay.hidden[kind, default: [:]][key.statusID] = confirmed ? .some(until) : nil }
     }
 
     /// Keeps the cached post in step with the server's answer.
     private func record(_ status: Post) {
-        journal("update the cached post") { store, account in
-            try store.updateStatus(from: status, account: account)
+        journal("update the cached post") { data in
+            try data.updateStatus(from: status)
         }
     }
 
     /// A journal write after the server answered, queued behind the presses before it. If it fails the row
     /// replays later, and the look before any resend keeps that harmless; the failure is logged, not shown.
-    private func journal(_ what: String, _ write: @escaping @Sendable (Store, String) throws -> Void) {
-        let (logger, store, account) = (self.logger, self.store, self.account)
-        journal.write({ try write(store, account) }, failed: { logger.error("couldn't \(what) in the store", metadata: ["error": "\($0)"]) })
+    private func journal(_ what: String, _ write: @escaping @Sendable (AccountData) throws -> Void) {
+        let (logger, data) = (self.logger, self.data)
+        journal.write({ try write(data) }, failed: { logger.error("couldn't \(what) in the store", metadata: ["error": "\($0)"]) })
     }
 
     /// Sends nothing more (at exit; the journal keeps what is still pending for the next run).

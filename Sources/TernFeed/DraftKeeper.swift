@@ -14,17 +14,15 @@ public final class DraftKeeper: Sendable {
         var writes = 0
     }
 
-    private let store: Store
-    private let account: String
+    private let store: AccountData
     private let logger: Logger
     private let onSaved: @Sendable (Draft) -> Void
     private let state = Mutex(State())
 
     /// `onSaved` hears of each draft once it is on disk (the compose screen says "saved").
-    public init(store: Store, account: String, logger: Logger = Logger(label: "tern.drafts"),
+    public init(store: AccountData, logger: Logger = Logger(label: "tern.drafts"),
                 onSaved: @escaping @Sendable (Draft) -> Void = { _ in }) {
         self.store = store
-        self.account = account
         self.logger = logger
         self.onSaved = onSaved
     }
@@ -49,7 +47,7 @@ public final class DraftKeeper: Sendable {
     /// Every kept draft, the most recently touched first.
     public func drafts() async throws -> [Draft] {
         await flush()
-        return try await store.drafts(account: account)
+        return try await store.drafts()
     }
 
     private func write() async {
@@ -59,8 +57,8 @@ public final class DraftKeeper: Sendable {
             return d
         }) {
             do {
-                if draft.isEmpty { try await store.deleteDraft(draft.id, account: account) }
-                else { try await store.saveDraft(draft, account: account) }
+                if draft.isEmpty { try await store.deleteDraft(draft.id) }
+                else { try await store.saveDraft(draft) }
                 state.withLock { $0.writes += 1 }
                 onSaved(draft)
             } catch {

@@ -9,8 +9,7 @@ import TernStore
 /// in the server's markers where the server has them, so another client sees the same position.
 public actor NotificationsEngine: FeedEngine {
     private let client: MastodonClient
-    private let store: Store
-    private let account: String
+    private let store: AccountData
     private let actions: ActionQueue
     private let offlineOnly: Bool
     private let pageSize: Int
@@ -38,8 +37,7 @@ public actor NotificationsEngine: FeedEngine {
 
     public init(sources: TimelineEngine.Sources, pageSize: Int = 30, publish: @escaping @Sendable (FeedSnapshot) -> Void) {
         client = sources.client
-        store = sources.store
-        account = sources.account
+        store = sources.data
         actions = sources.actions
         offlineOnly = sources.offline
         self.pageSize = pageSize
@@ -109,8 +107,8 @@ public actor NotificationsEngine: FeedEngine {
 
     private func start() async {
         do {
-            groups = try await store.notifications(account: account)
-            lastRead = try await store.marker("notifications", account: account)?.lastReadID
+            groups = try await store.notifications()
+            lastRead = try await store.marker("notifications")?.lastReadID
         } catch {
             logger.error("couldn't read stored notifications", metadata: ["error": "\(error)"])
         }
@@ -127,14 +125,14 @@ public actor NotificationsEngine: FeedEngine {
     /// Sends a read position saved while offline, then takes the server's (another client may have moved it).
     private func syncMarker() async {
         do {
-            if let local = try await store.marker("notifications", account: account), local.unsent {
+            if let local = try await store.marker("notifications"), local.unsent {
                 try await client.saveMarker("notifications", lastReadID: local.lastReadID)
-                try await store.saveMarker("notifications", lastReadID: local.lastReadID, unsent: false, account: account)
+                try await store.saveMarker("notifications", lastReadID: local.lastReadID, unsent: false)
             }
             if let remote = try await client.marker("notifications") {
                 if lastRead.map({ ServerID.isNewer(remote, than: $0) }) ?? true {
                     lastRead = remote
-                    try await store.saveMarker("notifications", lastReadID: remote, unsent: false, account: account)
+                    try await store.saveMarker("notifications", lastReadID: remote, unsent: false)
                 }
             }
             markerSynced = true
@@ -196,7 +194,7 @@ public actor NotificationsEngine: FeedEngine {
     }
 
     private func save(_ page: [NotificationGroup]) async {
-        do { try await store.saveNotifications(page, account: account) }
+        do { try await store.saveNotifications(page) }
         catch { logger.error("couldn't store notifications", metadata: ["error": "\(error)"]) }
     }
 
@@ -206,10 +204,10 @@ public actor NotificationsEngine: FeedEngine {
         lastRead = newest
         emit()
         do {
-            try await store.saveMarker("notifications", lastReadID: newest, unsent: markersSupported, account: account)
+            try await store.saveMarker("notifications", lastReadID: newest, unsent: markersSupported)
             guard markersSupported, !offlineOnly else { return }
             try await client.saveMarker("notifications", lastReadID: newest)
-            try await store.saveMarker("notifications", lastReadID: newest, unsent: false, account: account)
+            try await store.saveMarker("notifications", lastReadID: newest, unsent: false)
         } catch let error as MastodonError {
             if case .http(let status, _) = error, status == 404 {
                 markersSupported = false

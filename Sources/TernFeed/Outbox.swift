@@ -21,8 +21,7 @@ public actor Outbox {
         case refused(String)
     }
 
-    private let store: Store
-    private let account: String
+    private let store: AccountData
     private let client: MastodonClient
     private let sendsNothing: Bool
     private let logger: Logger
@@ -33,10 +32,9 @@ public actor Outbox {
     private let processingWait: Duration
 
     /// `offline`: keep everything in the outbox and send nothing (`--offline`).
-    public init(store: Store, account: String, client: MastodonClient, offline: Bool = false,
+    public init(store: AccountData, client: MastodonClient, offline: Bool = false,
                 processingWait: Duration = .seconds(60), logger: Logger = Logger(label: "tern.outbox")) {
         self.store = store
-        self.account = account
         self.client = client
         self.sendsNothing = offline
         self.processingWait = processingWait
@@ -52,8 +50,8 @@ public actor Outbox {
     /// Reads what a previous run left in the outbox and starts sending it.
     public func start() async {
         do {
-            items = try await store.outbox(account: account)
-            let unreadable = try await store.unreadableWriting(account: account)
+            items = try await store.outbox()
+            let unreadable = try await store.unreadableWriting()
             if unreadable > 0 {
                 logger.error("drafts or outbox posts this Tern can't read", metadata: ["count": "\(unreadable)"])
                 notify(.refused("\(unreadable) draft\(unreadable == 1 ? "" : "s") or waiting post\(unreadable == 1 ? "" : "s") in the cache can't be "
@@ -74,7 +72,7 @@ public actor Outbox {
     /// cannot be written, so nothing is ever shown as sent that is not on disk.
     public func send(_ draft: Draft, now: Date = Date()) async throws {
         let post = OutgoingPost(idempotencyKey: UUID().uuidString, draft: draft, createdAt: now)
-        try await store.enqueuePost(post, account: account)
+        try await store.enqueuePost(post)
         items.append(post)
         notifyChanged()
         resume()
@@ -108,7 +106,7 @@ public actor Outbox {
         items.removeAll { $0.idempotencyKey == item.idempotencyKey }
         await journal("take a sent post out of the outbox") { try await store.removeOutgoing(item.idempotencyKey) }
         if item.draft.editingID != nil {
-            await journal("store the edited post") { try await store.applyEdit(post, account: account) }
+            await journal("store the edited post") { try await store.applyEdit(post) }
         }
         logger.info("post sent", metadata: ["edit": "\(item.draft.editingID != nil)"])
         notify(.posted(post, edit: item.draft.editingID != nil))
@@ -128,7 +126,7 @@ public actor Outbox {
         let reason = error as? OutboxRefusal.Reason ?? .server(error as? MastodonError ?? .invalidResponse("\(error)"))
         logger.warning("post refused; back to drafts", metadata: ["error": "\(reason)"])
         items.removeAll { $0.idempotencyKey == item.idempotencyKey }
-        await journal("put a refused post back in the drafts") { try await store.returnToDrafts(item, account: account) }
+        await journal("put a refused post back in the drafts") { try await store.returnToDrafts(item) }
         // What to do first: a long reason is cut at the status line's end, and the advice with it.
         let what = item.draft.editingID != nil ? "Edit not saved" : "Not posted"
         let reopen = item.draft.inReplyToID != nil ? "a" : "w"

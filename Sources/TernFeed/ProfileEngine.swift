@@ -153,7 +153,7 @@ public actor ProfileEngine: FeedEngine {
 
     private func load() async {
         do {
-            if let (p, r) = try await sources.store.profile(account.id, account: sources.account) {
+            if let (p, r) = try await sources.data.profile(account.id) {
                 profile = p
                 relationship = r
                 followingWhenCounted = r?.following
@@ -189,7 +189,7 @@ public actor ProfileEngine: FeedEngine {
     }
 
     private func saveProfile() async {
-        do { try await sources.store.saveProfile(profile, relationship: relationship, account: sources.account) }
+        do { try await sources.data.saveProfile(profile, relationship: relationship) }
         catch { logger.error("couldn't store a profile", metadata: ["error": "\(error)"]) }
     }
 

@@ -9,8 +9,7 @@ import TernStore
 /// so a thread read once reads offline.
 public actor ThreadEngine: FeedEngine {
     private let client: MastodonClient
-    private let store: Store
-    private let account: String
+    private let store: AccountData
     private let actions: ActionQueue
     private let offlineOnly: Bool
     private let rootID: String
@@ -34,8 +33,7 @@ public actor ThreadEngine: FeedEngine {
     /// `seed` is the post as the list that opened the thread had it, shown before anything else arrives.
     public init(sources: TimelineEngine.Sources, rootID: String, seed: Post?, publish: @escaping @Sendable (FeedSnapshot) -> Void) {
         client = sources.client
-        store = sources.store
-        account = sources.account
+        store = sources.data
         actions = sources.actions
         offlineOnly = sources.offline
         self.rootID = rootID
@@ -86,7 +84,7 @@ public actor ThreadEngine: FeedEngine {
     private func load() async {
         emit()
         do {
-            if let stored = try await store.thread(rootID, account: account), !stored.posts.isEmpty {
+            if let stored = try await store.thread(rootID), !stored.posts.isEmpty {
                 entries = stored.posts
                 fetched = true
                 emit()
@@ -116,7 +114,7 @@ public actor ThreadEngine: FeedEngine {
             missing = nil
             entries = Self.tree(ancestors: around.ancestors, focus: focus, descendants: around.descendants)
             fetched = true
-            do { try await store.saveThread(rootID, posts: entries, account: account) }
+            do { try await store.saveThread(rootID, posts: entries) }
             catch { logger.error("couldn't store a thread", metadata: ["error": "\(error)"]) }
         } catch let error as MastodonError {
             if case .http(let status, _) = error, status == 404 || status == 410 {

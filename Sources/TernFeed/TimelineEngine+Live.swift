@@ -22,13 +22,13 @@ extension TimelineEngine {
             }
         }
         if touched { emit() }
-        let store = self.store, account = key.account, logger = self.logger
+        let data = self.data, logger = self.logger
         Task {
             for change in changes {
                 do {
                     switch change {
-                    case .edited(let status): try await store.applyEdit(status, account: account)
-                    case .deleted(let statusID): try await store.removeStatus(statusID, account: account)
+                    case .edited(let status): try await data.applyEdit(status)
+                    case .deleted(let statusID): try await data.removeStatus(statusID)
                     }
                 } catch {
                     logger.error("couldn't store a streamed change", metadata: ["error": "\(error)"])

@@ -29,14 +29,14 @@ extension TimelineEngine {
             } else {
                 return true
             }
-            let fresh = try store.insert(page.posts, into: key, at: .bottom).entries
+            let fresh = try store.insert(page.posts, at: .bottom).entries
             window.append(fresh)
             keepWindowBounded()
             cursors.olderURL = page.links.next
             if page.posts.isEmpty || cursors.olderURL == nil || (fresh.isEmpty && cursors.olderURL == before) {
                 cursors.reachedEnd = true
             }
-            try store.saveCursors(key, older: cursors.olderURL, newer: cursors.newerURL, reachedEnd: cursors.reachedEnd)
+            try store.saveCursors(older: cursors.olderURL, newer: cursors.newerURL, reachedEnd: cursors.reachedEnd)
             return true
         } catch {
             olderRetryAfter = Date().addingTimeInterval(3)
@@ -64,7 +64,7 @@ extension TimelineEngine {
         do {
             if window.isEmpty && !window.hasOlder && !window.hasNewer {
                 let page = try await read { try await self.client.timeline(self.timeline, limit: self.pageSize) }
-                window.append(try store.insert(page.posts, into: key, at: .bottom).entries)
+                window.append(try store.insert(page.posts, at: .bottom).entries)
                 cursors.olderURL = page.links.next
                 cursors.newerURL = page.links.prev
                 cursors.reachedEnd = page.posts.isEmpty
@@ -77,21 +77,21 @@ extension TimelineEngine {
                     let page = try await read { try await self.client.page(at: url) }
                     pages += 1
                     if page.posts.isEmpty { more = false; break }
-                    added += arrived(try store.insert(page.posts, into: key, at: .top).entries)
+                    added += arrived(try store.insert(page.posts, at: .top).entries)
                     if let prev = page.links.prev { cursors.newerURL = prev }
                     if page.posts.count < pageSize { more = false; break }
                 }
                 if cursors.newerURL == nil {
                     // No link to page upwards from: start over from the newest page.
                     let page = try await read { try await self.client.timeline(self.timeline, limit: self.pageSize) }
-                    added += arrived(try store.insert(page.posts, into: key, at: .top).entries)
+                    added += arrived(try store.insert(page.posts, at: .top).entries)
                     cursors.newerURL = page.links.prev
                 } else if more {
                     // Budget spent: show the newest posts now, and what lies between them as a gap.
                     let page = try await read { try await self.client.timeline(self.timeline, limit: self.pageSize) }
-                    let reaches = try store.containsAny(page.posts.map(\.id), in: key)
+                    let reaches = try store.containsAny(page.posts.map(\.id))
                     let gap = reaches ? nil : StoredGap(fromTop: page.links.next, fromBottom: cursors.newerURL)
-                    added += arrived(try store.insert(page.posts, into: key, at: .top, gapBelow: gap).entries)
+                    added += arrived(try store.insert(page.posts, at: .top, gapBelow: gap).entries)
                     gapAdded = gap != nil
                     cursors.newerURL = page.links.prev ?? cursors.newerURL
                 }
@@ -102,7 +102,7 @@ extension TimelineEngine {
                     say(added == 0 ? "No new posts" : "\(added) new post\(added == 1 ? "" : "s")", error: false)
                 }
             }
-            try store.saveCursors(key, older: cursors.olderURL, newer: cursors.newerURL, reachedEnd: cursors.reachedEnd)
+            try store.saveCursors(older: cursors.olderURL, newer: cursors.newerURL, reachedEnd: cursors.reachedEnd)
             return true
         } catch {
             lastFailure = describe(error)
@@ -141,19 +141,19 @@ extension TimelineEngine {
             let page = try await read { try await self.client.page(at: url) }
             // The gap's current seq: a renumbering may have moved it while the page was on its way.
             guard let current = window.gap(gap.id)?.gap else { return }
-            let reached = try store.containsAny(page.posts.map(\.id), in: key) || page.posts.count < pageSize
-            let neighbour = fromTop ? try store.entries(key, newerThan: current.seq, limit: 1).entries.first?.seq
-                                    : try store.entries(key, olderThan: current.seq, limit: 1).entries.first?.seq
+            let reached = try store.containsAny(page.posts.map(\.id)) || page.posts.count < pageSize
+            let neighbour = fromTop ? try store.entries(newerThan: current.seq, limit: 1).entries.first?.seq
+                                    : try store.entries(olderThan: current.seq, limit: 1).entries.first?.seq
             let position: InsertPosition = fromTop
                 ? neighbour.map { .between(newer: $0, older: current.seq) } ?? .top
                 : neighbour.map { .between(newer: current.seq, older: $0) } ?? .bottom
-            let fresh = try store.insert(page.posts, into: key, at: position).entries.compactMap(\.post)
+            let fresh = try store.insert(page.posts, at: position).entries.compactMap(\.post)
             if reached || fresh.isEmpty {
-                try store.removeGap(current, in: key)
+                try store.removeGap(current)
             } else {
                 var shrunk = current
                 if fromTop { shrunk.fromTop = page.links.next } else { shrunk.fromBottom = page.links.prev }
-                try store.updateGap(shrunk, in: key)
+                try store.updateGap(shrunk)
             }
             try reloadWindow(added: fresh.count)
         } catch {
@@ -202,21 +202,21 @@ extension TimelineEngine {
     public func sync(olderPages: Int) async -> SyncResult {
         if !started {
             started = true
-            cursors = logged("read the timeline's cursors") { try store.state(key) } ?? TimelineState()
-            window = logged("read the cached timeline") { try store.run(key, around: nil, before: 0, after: 40) }
+            cursors = logged("read the timeline's cursors") { try store.state() } ?? TimelineState()
+            window = logged("read the cached timeline") { try store.run(around: nil, before: 0, after: 40) }
                 .map(TimelineWindow.init) ?? TimelineWindow()
         }
         let before = Set(window.posts.map(\.id))
         var ok = await loadNewer(quiet: true)
         var pages = 0
         while ok, pages < olderPages, !cursors.reachedEnd {
-            if let bottom = logged("read the cached timeline's end", { try store.bottom(key, count: 40) }) { window = TimelineWindow(bottom) }
+            if let bottom = logged("read the cached timeline's end", { try store.bottom(count: 40) }) { window = TimelineWindow(bottom) }
             let count = window.posts.count
             ok = await loadOlder()
             pages += 1
             if window.posts.count == count { break }
         }
-        let top = logged("read the cached timeline") { try store.run(key, around: nil, before: 0, after: 40).entries.compactMap(\.post) } ?? []
+        let top = logged("read the cached timeline") { try store.run(around: nil, before: 0, after: 40).entries.compactMap(\.post) } ?? []
         let fetched = top.filter { !before.contains($0.id) } + window.posts.filter { !before.contains($0.id) }
         var seen = Set<String>()
         // A quiet refresh that found the server gone says nothing on screen; sync still owes a reason.

@@ -33,7 +33,7 @@ extension TimelineEngine {
         guard window.rowsAbove == nil || window.rowsBelow == nil,
               let first = window.entries.first?.seq, let last = window.entries.last?.seq else { return }
         guard let counts = logged("count the cached posts around the window", {
-            try store.entryCounts(key, newerThan: first, olderThan: last)
+            try store.entryCounts(newerThan: first, olderThan: last)
         }) else { return }
         window.rowsAbove = counts.newer
         window.rowsBelow = counts.older

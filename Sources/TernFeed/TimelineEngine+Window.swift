@@ -24,6 +24,6 @@ extension TimelineEngine {
         let above = window.entries.firstIndex { $0.post?.id == anchor } ?? 0
         let before = min(above, TimelineWindow.capacity / 2)
         let after = min(TimelineWindow.capacity - before, max(120, window.entries.count - before + added))
-        window = TimelineWindow(try store.run(key, around: anchor, before: before, after: after))
+        window = TimelineWindow(try store.run(around: anchor, before: before, after: after))
     }
 }

@@ -40,23 +40,27 @@ public actor TimelineEngine {
     /// How the engine is wired: where posts come from and go to.
     public struct Sources: Sendable {
         public var client: MastodonClient
-        public var store: Store
-        public var account: String
+        /// The account's part of the store.
+        public var data: AccountData
         public var actions: ActionQueue
         /// `--offline`: never ask the server.
         public var offline: Bool
 
-        public init(client: MastodonClient, store: Store, account: String, actions: ActionQueue, offline: Bool = false) {
+        /// The account's name in the store.
+        public var account: String { data.account }
+
+        public init(client: MastodonClient, data: AccountData, actions: ActionQueue, offline: Bool = false) {
             self.client = client
-            self.store = store
-            self.account = account
+            self.data = data
             self.actions = actions
             self.offline = offline
         }
     }
 
     let client: MastodonClient
-    let store: Store
+    let data: AccountData
+    /// This timeline's part of the store.
+    let store: TimelineData
     let actions: ActionQueue
     let forcedOffline: Bool
     let timeline: TimelineID
@@ -114,10 +118,11 @@ public actor TimelineEngine {
                 refreshPageBudget: Int = 5, retry: RetryPolicy = RetryPolicy(), glance: Glance? = nil,
                 publish: @escaping @Sendable (TimelineSnapshot) -> Void) {
         client = sources.client
-        store = sources.store
+        data = sources.data
+        store = sources.data.timeline(timeline.storageKey)
         actions = sources.actions
         forcedOffline = sources.offline
-        key = TimelineKey(account: sources.account, timeline: timeline.storageKey)
+        key = store.key
         self.glance = glance?.key == key ? glance : nil
         self.retry = retry
         self.timeline = timeline
@@ -191,7 +196,7 @@ public actor TimelineEngine {
             emit()
             for status in fresh {
                 logged("store fresh counts") {
-                    try store.updateStatus(from: status, account: key.account)
+                    try data.updateStatus(from: status)
                 }
             }
         case .toggleFavourite(let id):
@@ -226,19 +231,19 @@ public actor TimelineEngine {
                 window = TimelineWindow(glance.run)
                 self.glance = nil
             } else {
-                cursors = try store.state(key)
-                window = TimelineWindow(try store.run(key, around: cursors.anchorID, before: Glance.before, after: Glance.after))
+                cursors = try store.state()
+                window = TimelineWindow(try store.run(around: cursors.anchorID, before: Glance.before, after: Glance.after))
             }
             if let id = cursors.anchorID, window.posts.contains(where: { $0.id == id }) {
                 savedPosition = SavedPosition(anchorID: id, offset: cursors.anchorOffset)
             }
             emit()
             if window.hasOlder, let seq = window.entries.last?.seq {
-                let (more, hasMore) = try store.entries(key, olderThan: seq, limit: 48)
+                let (more, hasMore) = try store.entries(olderThan: seq, limit: 48)
                 window.extendDown(more, more: hasMore)
             }
             if window.hasNewer, let seq = window.entries.first?.seq {
-                let (more, hasMore) = try store.entries(key, newerThan: seq, limit: 26)
+                let (more, hasMore) = try store.entries(newerThan: seq, limit: 26)
                 window.extendUp(more, more: hasMore)
             }
         } catch {
@@ -259,7 +264,7 @@ public actor TimelineEngine {
     private func showSearch() {
         guard case .search(let query) = timeline else { return }
         do {
-            let found = try store.search(query, account: key.account)
+            let found = try data.search(query)
             cursors.reachedEnd = true
             window = TimelineWindow()
             window.entries = found.enumerated().map { .post($1, seq: Int64($0)) }
@@ -284,7 +289,7 @@ public actor TimelineEngine {
         do {
             if last >= count - prefetchThreshold {
                 if window.hasOlder, let seq = window.entries.last?.seq {
-                    let (more, hasMore) = try store.entries(key, olderThan: seq, limit: 60)
+                    let (more, hasMore) = try store.entries(olderThan: seq, limit: 60)
                     window.extendDown(more, more: hasMore)
                     keepWindowBounded()
                     emit()
@@ -293,7 +298,7 @@ public actor TimelineEngine {
                 }
             }
             if first < prefetchThreshold, window.hasNewer, let seq = window.entries.first?.seq {
-                let (more, hasMore) = try store.entries(key, newerThan: seq, limit: 60)
+                let (more, hasMore) = try store.entries(newerThan: seq, limit: 60)
                 keepWindowBounded(addedAbove: window.extendUp(more, more: hasMore))
                 emit()
             }
@@ -305,7 +310,7 @@ public actor TimelineEngine {
 
     private func jump(top: Bool) {
         do {
-            window = TimelineWindow(top ? try store.run(key, around: nil, before: 0, after: 80) : try store.bottom(key, count: 80))
+            window = TimelineWindow(top ? try store.run(around: nil, before: 0, after: 80) : try store.bottom(count: 80))
             visible = top ? 0...0 : max(0, window.posts.count - 1)...max(0, window.posts.count - 1)
         } catch {
             say("Couldn't read the cache: \(error)", error: true)
@@ -316,7 +321,7 @@ public actor TimelineEngine {
     private func savePosition(force: Bool) {
         guard let p = unsavedPosition, force || Date().timeIntervalSince(lastPositionSave) >= 1.5 else { return }
         let (store, key, logger, timeline) = (self.store, self.key, self.logger, self.timeline)
-        positionWrites.write({ try store.savePosition(key, anchorID: p.anchorID, offset: p.offset) }, failed: { error in
+        positionWrites.write({ try store.savePosition(anchorID: p.anchorID, offset: p.offset) }, failed: { error in
             logger.error("couldn't save the reading position", metadata: ["timeline": "\(timeline)", "error": "\(error)"])
         })
         unsavedPosition = nil

@@ -25,9 +25,10 @@ public struct Glance: Sendable {
         config.readonly = true
         let db = try DatabaseQueue(path: url.path, configuration: config)
         return try db.read { db in
-            let state = try Store.state(db, key)
-            return Glance(key: key, state: state, run: try Store.run(db, key, around: state.anchorID, before: before, after: after),
-                          pending: try Store.pendingActions(db, account: key.account), hidden: try Store.hidden(db, account: key.account))
+            let state = try TimelineData.state(db, key)
+            return Glance(key: key, state: state, run: try TimelineData.run(db, key, around: state.anchorID, before: before, after: after),
+                          pending: try AccountData.pendingActions(db, account: key.account),
+                          hidden: try AccountData.hidden(db, account: key.account))
         }
     }
 }

@@ -70,7 +70,7 @@ extension Store {
             try db.execute(sql: """
                 DELETE FROM post WHERE favourited = 0 AND bookmarked = 0
                 AND NOT EXISTS (SELECT 1 FROM entry e WHERE e.account = post.account AND e.post_id = post.id)
-                AND NOT EXISTS (SELECT 1 FROM pending_action a WHERE a.account = post.account AND a.status_id = post.status_id)
+                AND NOT EXISTS (SELECT 1 FROM journal j WHERE j.account = post.account AND j.target = post.status_id)
                 AND NOT EXISTS (SELECT 1 FROM thread_post t WHERE t.account = post.account AND t.post_id = post.id)
                 """)
             return removed
@@ -101,8 +101,8 @@ extension Store {
             SELECT account, timeline, COUNT(post_id) AS n FROM entry GROUP BY account, timeline ORDER BY account, timeline
             """).map { StoreStats.Timeline(account: $0["account"], timeline: $0["timeline"], entries: $0["n"]) }
         return StoreStats(fileBytes: fileBytes,
-                          posts: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM post") ?? 0,
-                          pendingActions: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM pending_action") ?? 0,
+                          posts: try PostRecord.fetchCount(db),
+                          pendingActions: try JournalRecord.filter(JournalRecord.Columns.kind != JournalRecord.postKind).fetchCount(db),
                           timelines: timelines)
     }
 

@@ -11,6 +11,7 @@ enum StoreSchema {
         m.registerMigration("v3-action-doubt", migrate: v3)
         m.registerMigration("v4-threads-notifications", migrate: v4)
         m.registerMigration("v5-writing", migrate: v5)
+        m.registerMigration("v6-one-journal", migrate: v6)
         return m
     }
 
@@ -179,6 +180,35 @@ enum StoreSchema {
                 fetched_at REAL NOT NULL,
                 body BLOB NOT NULL,
                 PRIMARY KEY (account, key));
+            """)
+    }
+
+    /// One journal for what the user did that the server has not confirmed (`JournalRecord`): the pending
+    /// actions and the outbox were two tables with two ways of not doing a thing twice. Their rows move over,
+    /// marks first, each in its old order (the two queues never ordered against each other).
+    static func v6(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE journal (
+                seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                account TEXT NOT NULL,
+                key TEXT NOT NULL,
+                kind TEXT NOT NULL,
+                target TEXT,
+                wanted INTEGER NOT NULL,
+                confirmed INTEGER NOT NULL,
+                in_doubt INTEGER NOT NULL,
+                detail TEXT,
+                body BLOB,
+                created_at REAL NOT NULL,
+                UNIQUE (account, key));
+            CREATE INDEX journal_target ON journal (account, target);
+            INSERT INTO journal (account, key, kind, target, wanted, confirmed, in_doubt, detail, created_at)
+                SELECT account, kind || ':' || status_id, kind, status_id, wanted, confirmed, in_doubt, detail, created_at
+                FROM pending_action ORDER BY seq;
+            INSERT INTO journal (account, key, kind, wanted, confirmed, in_doubt, body, created_at)
+                SELECT account, idempotency_key, 'post', 1, 0, in_doubt, body, created_at FROM outbox ORDER BY seq;
+            DROP TABLE pending_action;
+            DROP TABLE outbox;
             """)
     }
 }

@@ -21,8 +21,9 @@ enum CachedPosts {
 
     /// Writes posts 1...count into a timeline, 1,000 per transaction, newest first.
     static func fill(_ store: Store, _ key: TimelineKey, count: Int) throws {
+        let timeline = store.account(key.account).timeline(key.timeline)
         for top in stride(from: count, to: 0, by: -1_000) {
-            try store.insert((max(1, top - 999)...top).reversed().map(post), into: key, at: .bottom)
+            try timeline.insert((max(1, top - 999)...top).reversed().map(post), at: .bottom)
         }
     }
 }

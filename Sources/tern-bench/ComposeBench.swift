@@ -45,7 +45,7 @@ struct ComposeBench: AsyncParsableCommand {
 
         // A paste: every key asks to keep the draft; the keeper folds what arrives during a write.
         let store = try Store(url: folder.appendingPathComponent("tern.sqlite"))
-        let keeper = DraftKeeper(store: store, account: "bench")
+        let keeper = DraftKeeper(store: store.account("bench"))
         let pasteStart = DispatchTime.now().uptimeNanoseconds
         for d in probe.kept.prefix(1_000) { keeper.keep(d) }
         await keeper.flush()
@@ -67,7 +67,7 @@ struct ComposeBench: AsyncParsableCommand {
         for withPicture in [false, true] {
             var times: [Double] = []
             for n in 0..<posts {
-                let outbox = Outbox(store: store, account: "bench", client: client)
+                let outbox = Outbox(store: store.account("bench"), client: client)
                 var draft = Draft(id: "bench-\(withPicture)-\(n)", text: "Post \(n) from the benchmark 🐦")
                 if withPicture { draft.attachments = [DraftAttachment(path: picture.path, description: "A test picture")] }
                 let start = DispatchTime.now().uptimeNanoseconds

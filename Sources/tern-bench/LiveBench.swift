@@ -34,9 +34,9 @@ struct LiveBench: AsyncParsableCommand {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tern-bench-live-\(getpid())")
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = try Store(url: folder.appendingPathComponent("tern.sqlite"))
-        let actions = try ActionQueue(store: store, account: "bench", client: client)
+        let actions = try ActionQueue(data: store.account("bench"), client: client)
         let seen = Seen()
-        let engine = TimelineEngine(sources: .init(client: client, store: store, account: "bench", actions: actions),
+        let engine = TimelineEngine(sources: .init(client: client, data: store.account("bench"), actions: actions),
                                     timeline: .home) { s in seen.snapshot.withLock { $0 = s } }
         let engineTask = Task { await engine.run() }
         // The runner's routing: new posts make the engine fetch, edits patch in place.

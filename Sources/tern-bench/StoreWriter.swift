@@ -14,14 +14,14 @@ struct StoreWriter: ParsableCommand {
     @Option var start = 0
 
     func run() throws {
-        let store = try Store(url: URL(fileURLWithPath: db))
-        let key = TimelineKey(account: "crash", timeline: "home")
+        let data = try Store(url: URL(fileURLWithPath: db)).account("crash")
+        let home = data.timeline("home")
         var n = start
         while true {
             n += 1
-            try store.insert((n * 20 ..< n * 20 + 20).reversed().map(CachedPosts.post), into: key, at: .top)
-            try store.enqueue(PendingAction(statusID: "s\(n)", kind: n % 2 == 0 ? .favourite : .bookmark, wanted: true,
-                                            confirmed: false), account: "crash")
+            try home.insert((n * 20 ..< n * 20 + 20).reversed().map(CachedPosts.post), at: .top)
+            try data.enqueue(PendingAction(statusID: "s\(n)", kind: n % 2 == 0 ? .favourite : .bookmark, wanted: true,
+                                           confirmed: false))
             FileHandle.standardOutput.write(Data("ack \(n)\n".utf8))
         }
     }

@@ -137,7 +137,7 @@ enum Session {
         let openAccount: @Sendable (String, AccountMail) throws -> AccountParts = { name, mail in
             let other = AccountChoice.target(try accountFiles.load(name))
             let client = MastodonClient(baseURL: other.baseURL, token: other.token, http: http, timeout: .seconds(10))
-            let actions = try ActionQueue(store: store, account: other.storeKey, client: client, offline: offline)
+            let actions = try ActionQueue(data: store.account(other.storeKey), client: client, offline: offline)
             if !offline { actions.resume() }
             return running.parts(for: other, client: client, actions: actions, store: store, offline: offline, streams: streams, mail: mail)
         }
@@ -191,7 +191,7 @@ struct Backing: Sendable {
         let http = HTTPFetch.makeClient()
         let client = MastodonClient(baseURL: target.baseURL, token: target.token, http: http, timeout: .seconds(10))
         do { return Backing(store: store, http: http, client: client,
-                            actions: try ActionQueue(store: store, account: target.storeKey, client: client, offline: offline),
+                            actions: try ActionQueue(data: store.account(target.storeKey), client: client, offline: offline),
                             accountNames: accounts?.list().map(\.name) ?? []) }
         catch {
             try? http.syncShutdown()
@@ -244,12 +244,12 @@ final class AccountResources: Sendable {
                mail: AccountMail) -> AccountParts {
         let live = streams ? LiveStream(client: client) { mail.live($0) } : nil
         let stream = live.map { stream in Task.detached { await stream.run() } }
-        let outbox = Outbox(store: store, account: target.storeKey, client: client, offline: offline)
+        let outbox = Outbox(store: store.account(target.storeKey), client: client, offline: offline)
         running.withLock { $0.append((actions, outbox, stream)) }
         let logger = Logger(label: "tern.session")
         return AccountParts(
             name: target.storeKey, title: target.title,
-            sources: TimelineEngine.Sources(client: client, store: store, account: target.storeKey, actions: actions, offline: offline),
+            sources: TimelineEngine.Sources(client: client, data: store.account(target.storeKey), actions: actions, offline: offline),
             writing: Writing(outbox: outbox, ownAccountID: target.accountID ?? "", ownAcct: target.acct ?? ""),
             live: live,
             fetchLists: {

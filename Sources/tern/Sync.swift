@@ -70,7 +70,7 @@ struct Sync: ParsableCommand {
             for target in targets {
                 let client = MastodonClient(baseURL: target.baseURL, token: target.token, http: http, timeout: .seconds(20))
                 let actions: ActionQueue
-                do { actions = try ActionQueue(store: store, account: target.storeKey, client: client) } catch {
+                do { actions = try ActionQueue(data: store.account(target.storeKey), client: client) } catch {
                     progress.line("\(target.title): the cache's pending likes and saves could not be read: \(error)")
                     ok = false
                     continue
@@ -80,7 +80,7 @@ struct Sync: ParsableCommand {
                                          loader: images ? loader : nil, olderPages: older, pageSize: size, progress: progress) && ok
                 }
                 ok = await Self.sendPending(actions, title: target.title, progress: progress) && ok
-                ok = await Self.sendPosts(Outbox(store: store, account: target.storeKey, client: client), title: target.title,
+                ok = await Self.sendPosts(Outbox(store: store.account(target.storeKey), client: client), title: target.title,
                                           progress: progress) && ok
             }
             await loader.flush()
@@ -130,7 +130,7 @@ struct Sync: ParsableCommand {
     private static func sync(_ target: Target, _ timeline: TimelineID, client: MastodonClient, actions: ActionQueue, store: Store,
                              loader: ImageLoader?, olderPages: Int, pageSize: Int, progress: Progress) async -> Bool {
         let name = "\(target.title) \(timeline)"
-        let engine = TimelineEngine(sources: .init(client: client, store: store, account: target.storeKey, actions: actions),
+        let engine = TimelineEngine(sources: .init(client: client, data: store.account(target.storeKey), actions: actions),
                                     timeline: timeline, pageSize: pageSize, publish: { _ in })
         progress.update("\(name): fetching posts…")
         let result = await engine.sync(olderPages: olderPages)

@@ -99,7 +99,7 @@ final class ActionRulesTests: XCTestCase {
         let pending = try await waitFor(log2) { $0.pendingActions == 1 && $0.offline }
         XCTAssertEqual(pending.posts.first { $0.id == post.id }?.pending, [.favourite])
         await rig.stopEngines()
-        XCTAssertEqual(try rig.store.pendingActions(account: "test").map(\.statusID), [post.statusID], "journaled across the restart")
+        XCTAssertEqual(try rig.store.account("test").pendingActions().map(\.statusID), [post.statusID], "journaled across the restart")
 
         let log3 = SnapshotLog()
         try rig.engine(later.baseURL, log: log3).send(.start)
@@ -111,7 +111,7 @@ final class ActionRulesTests: XCTestCase {
         XCTAssertEqual(performed, ["favourite \(post.statusID)"])
         // The server's answer reaches the journal a moment after the screen: stopping waits for it.
         await rig.stopEngines()
-        XCTAssertEqual(try rig.store.pendingActions(account: "test"), [])
+        XCTAssertEqual(try rig.store.account("test").pendingActions(), [])
         try await rig.shutdown()
         await later.stop()
     }
@@ -180,7 +180,7 @@ final class ActionRulesTests: XCTestCase {
         }
         let performed = await server.actionLog()
         XCTAssertEqual(performed, ["favourite \(post.statusID)"])
-        XCTAssertEqual(try rig.store.pendingActions(account: "test").first?.confirmed, Optional<Bool>.none,
+        XCTAssertEqual(try rig.store.account("test").pendingActions().first?.confirmed, Optional<Bool>.none,
                        "still pending, the server's state in doubt")
         try await rig.shutdown()
         await server.stop()

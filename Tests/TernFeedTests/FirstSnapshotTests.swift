@@ -19,10 +19,10 @@ final class FirstSnapshotTests: XCTestCase {
                 if n % 5 == 0 { p.account = Account(id: "m", acct: "muted@x.example", displayName: "Muted") }
                 return p
             }
-            try store.insert(posts.reversed(), into: key, at: .bottom)
-            try store.hide(HiddenEntry(kind: .muted, target: "m"), account: "test")
-            _ = try store.enqueue(PendingAction(statusID: "18", kind: .favourite, wanted: true, confirmed: false), account: "test")
-            try store.savePosition(key, anchorID: "17", offset: 2)
+            try store.timeline(key).insert(posts.reversed(), at: .bottom)
+            try store.account("test").hide(HiddenEntry(kind: .muted, target: "m"))
+            _ = try store.account("test").enqueue(PendingAction(statusID: "18", kind: .favourite, wanted: true, confirmed: false))
+            try store.timeline(key).savePosition(anchorID: "17", offset: 2)
         }
         let glance = try XCTUnwrap(try Glance.read(store: temp.url, key: key))
         let first = TimelineSnapshot(glance: glance, timeline: .home)

@@ -66,7 +66,7 @@ final class OfflineTests: XCTestCase {
             "\(posts[4].bookmarked ? "unbookmark" : "bookmark") \(posts[4].statusID)",
         ])
         XCTAssertEqual(replayed.posts.first { $0.id == posts[1].id }?.favourited, !posts[1].favourited)
-        XCTAssertEqual(try rig.store.pendingActions(account: "test"), [])
+        XCTAssertEqual(try rig.store.account("test").pendingActions(), [])
     }
 
     func testForcedOfflineSendsNothingAndQueues() async throws {
@@ -77,7 +77,7 @@ final class OfflineTests: XCTestCase {
         let rig = EngineRig(store: try temp.open())
         defer { Task { [rig] in try? await rig.shutdown() } }
         let store = rig.store
-        try store.insert((1...30).reversed().map { syntheticPost($0) }, into: TimelineKey(account: "test", timeline: "home"), at: .bottom)
+        try store.timeline(TimelineKey(account: "test", timeline: "home")).insert((1...30).reversed().map { syntheticPost($0) }, at: .bottom)
         let log = SnapshotLog()
         let (engine, actions) = try rig.engineAndActions(server.baseURL, log: log, offline: true)
         engine.send(.start)
@@ -90,7 +90,7 @@ final class OfflineTests: XCTestCase {
         let requests = await server.actionRequestCount()
         XCTAssertEqual(requests, 0)
         await actions.journaled()
-        XCTAssertEqual(try store.pendingActions(account: "test").map(\.statusID), ["30"])
+        XCTAssertEqual(try store.account("test").pendingActions().map(\.statusID), ["30"])
     }
 
     /// A screenful read ahead at start-up is what the engine shows first (not read again); the rest of the
@@ -101,13 +101,13 @@ final class OfflineTests: XCTestCase {
         let rig = EngineRig(store: try temp.open())
         defer { Task { [rig] in try? await rig.shutdown() } }
         let key = TimelineKey(account: "test", timeline: "home")
-        try rig.store.insert((1...100).reversed().map { syntheticPost($0) }, into: key, at: .bottom)
-        try rig.store.savePosition(key, anchorID: "50", offset: 1)
+        try rig.store.timeline(key).insert((1...100).reversed().map { syntheticPost($0) }, at: .bottom)
+        try rig.store.timeline(key).savePosition(anchorID: "50", offset: 1)
         let glance = try XCTUnwrap(try Glance.read(store: temp.url, key: key))
         // The store moves on after the glance was read: post 50 says something else now.
         var edited = syntheticPost(50)
         edited.content = StyledText(paragraphs: [[[StyledText.Run("edited since", style: .plain)]]])
-        try rig.store.insert([edited], into: key, at: .top)
+        try rig.store.timeline(key).insert([edited], at: .top)
         let text = { (s: TimelineSnapshot) in s.posts.first { $0.id == "50" }?.content }
 
         let log = SnapshotLog()
@@ -142,7 +142,7 @@ final class OfflineTests: XCTestCase {
         defer { Task { [rig] in try? await rig.shutdown() } }
         let key = TimelineKey(account: "test", timeline: "home")
         for chunk in stride(from: 3_000, to: 0, by: -500) {
-            try rig.store.insert((chunk - 499...chunk).reversed().map { syntheticPost($0) }, into: key, at: .bottom)
+            try rig.store.timeline(key).insert((chunk - 499...chunk).reversed().map { syntheticPost($0) }, at: .bottom)
         }
         let log = SnapshotLog()
         let engine = try rig.engine("http://127.0.0.1:9", log: log, offline: true)

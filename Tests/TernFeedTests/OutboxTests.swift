@@ -22,7 +22,7 @@ final class OutboxTests: XCTestCase {
 
     private func outbox(_ store: Store, _ url: String, http: HTTPClient, timeout: Duration = .seconds(5)) async -> (Outbox, Events) {
         let client = MastodonClient(baseURL: URL(string: url)!, token: "t", http: http, timeout: timeout)
-        let box = Outbox(store: store, account: "test", client: client, processingWait: .seconds(10))
+        let box = Outbox(store: store.account("test"), client: client, processingWait: .seconds(10))
         let events = Events()
         await box.subscribe { events.add($0) }
         return (box, events)
@@ -42,9 +42,9 @@ final class OutboxTests: XCTestCase {
         let parent = await server.showcaseThreadID()
         var draft = Draft(id: "reply:\(parent)", text: "写真です 📷", inReplyToID: parent)
         draft.attachments = [DraftAttachment(path: picture.path, description: "Rings in blue")]
-        try await store.saveDraft(draft, account: "test")
+        try await store.account("test").saveDraft(draft)
         try await box.send(draft)
-        let draftsAfterSend = try await store.drafts(account: "test")
+        let draftsAfterSend = try await store.account("test").drafts()
         XCTAssertTrue(draftsAfterSend.isEmpty, "the draft moved into the outbox")
         let left = await box.sendPending()
         XCTAssertEqual(left, 0)
@@ -56,7 +56,7 @@ final class OutboxTests: XCTestCase {
         let log = await server.writeLog()
         XCTAssertEqual(log.filter { $0.hasPrefix("upload") }.count, 1)
         XCTAssertTrue(events.all.contains { if case .posted(let p, false) = $0 { return p.inReplyToID == parent }; return false })
-        let outboxAfter = try await store.outbox(account: "test")
+        let outboxAfter = try await store.account("test").outbox()
         XCTAssertTrue(outboxAfter.isEmpty)
         await box.stop()
         try await http.shutdown()
@@ -84,7 +84,7 @@ final class OutboxTests: XCTestCase {
         XCTAssertEqual(refusal.count, 1)
         // What to do first, then why: a long reason is cut at the status line's end.
         XCTAssertTrue(refusal.first?.hasPrefix("Not posted, kept as a draft (w opens it): server error 500") == true, refusal.first ?? "")
-        let drafts = try await store.drafts(account: "test"), queued = try await store.outbox(account: "test")
+        let drafts = try await store.account("test").drafts(), queued = try await store.account("test").outbox()
         let written = await server.writtenPosts()
         XCTAssertEqual(drafts, [draft], "the text is kept as a draft")
         XCTAssertTrue(queued.isEmpty)
@@ -146,7 +146,7 @@ final class OutboxTests: XCTestCase {
         let (first, _) = await outbox(store, server.baseURL, http: http, timeout: Duration.milliseconds(500))
         try await first.send(Draft(id: "new", text: "written offline"))
         await first.sendPending()
-        let queued = try await store.outbox(account: "test")
+        let queued = try await store.account("test").outbox()
         XCTAssertEqual(queued.map(\.draft.text), ["written offline"])
         await first.stop()
 
@@ -167,9 +167,9 @@ final class OutboxTests: XCTestCase {
         let temp = TemporaryStore()
         defer { temp.remove() }
         let store = try temp.open()
-        try await store.enqueuePost(OutgoingPost(idempotencyKey: "k", draft: Draft(id: "new", text: "fine"), createdAt: Date()), account: "test")
+        try await store.account("test").enqueuePost(OutgoingPost(idempotencyKey: "k", draft: Draft(id: "new", text: "fine"), createdAt: Date()))
         let raw = try DatabaseQueue(path: temp.url.path)
-        try await raw.write { try $0.execute(sql: "INSERT INTO outbox (account, idempotency_key, created_at, body) VALUES ('test', 'future', 0, X'7B7D')") }
+        try await raw.write { try $0.execute(sql: "INSERT INTO journal (account, key, kind, wanted, confirmed, in_doubt, created_at, body) VALUES ('test', 'future', 'post', 1, 0, 0, 0, X'7B7D')") }
         let server = try await DemoServer.start()
         let http = HTTPFetch.makeClient()
         let (box, events) = await outbox(store, server.baseURL, http: http)
@@ -179,7 +179,7 @@ final class OutboxTests: XCTestCase {
         XCTAssertEqual(said, ["1 draft or waiting post in the cache can't be read by this Tern (written by a newer one?); they are kept, untouched."])
         let written = await server.writtenPosts()
         XCTAssertEqual(written.map(\.text), ["fine"])
-        let left = try await store.unreadableWriting(account: "test")
+        let left = try await store.account("test").unreadableWriting()
         XCTAssertEqual(left, 1, "the unreadable row is still there")
         await box.stop()
         try await http.shutdown()

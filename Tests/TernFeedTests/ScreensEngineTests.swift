@@ -31,8 +31,8 @@ final class ScreensEngineTests: XCTestCase {
     /// Sources for an engine on `baseURL`; the caller stops the action queue and shuts `http` down.
     func sources(_ baseURL: String, store: Store, http: HTTPClient, offline: Bool = false) throws -> TimelineEngine.Sources {
         let client = MastodonClient(baseURL: URL(string: baseURL)!, token: "t", http: http, timeout: .seconds(3))
-        let actions = try ActionQueue(store: store, account: "test", client: client, offline: offline)
-        return .init(client: client, store: store, account: "test", actions: actions, offline: offline)
+        let actions = try ActionQueue(data: store.account("test"), client: client, offline: offline)
+        return .init(client: client, data: store.account("test"), actions: actions, offline: offline)
     }
 
     /// A closed thread's engine stops hearing the action queue: its listener goes with it.

@@ -47,8 +47,8 @@ final class EngineRig: @unchecked Sendable {
     func engineAndActions(_ baseURL: String, timeline: TimelineID = .home, log: SnapshotLog, offline: Bool = false,
                           timeout: Duration = .seconds(5), glance: Glance? = nil) throws -> (engine: TimelineEngine, actions: ActionQueue) {
         let client = MastodonClient(baseURL: URL(string: baseURL)!, token: "t", http: http, timeout: timeout)
-        let actions = try ActionQueue(store: store, account: "test", client: client, offline: offline)
-        let engine = TimelineEngine(sources: .init(client: client, store: store, account: "test", actions: actions, offline: offline),
+        let actions = try ActionQueue(data: store.account("test"), client: client, offline: offline)
+        let engine = TimelineEngine(sources: .init(client: client, data: store.account("test"), actions: actions, offline: offline),
                                     timeline: timeline, glance: glance, publish: { log.record($0) })
         running.append((engine, Task { await engine.run() }, actions))
         // As a session does: pending actions from an earlier run go out once the server answers.

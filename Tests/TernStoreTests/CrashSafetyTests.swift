@@ -36,7 +36,7 @@ final class CrashSafetyTests: XCTestCase {
 
         let store = try Store(url: db)
         XCTAssertEqual(try store.integrityCheck(), "ok")
-        let pending = Set(try store.pendingActions(account: "crash").map(\.statusID))
+        let pending = Set(try store.account("crash").pendingActions().map(\.statusID))
         let lost = acknowledged.filter { !pending.contains($0) }
         XCTAssertEqual(lost, [], "acknowledged actions missing after the kills")
         // Every committed page is whole: posts come in pages of 20.

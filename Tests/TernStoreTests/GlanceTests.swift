@@ -12,9 +12,9 @@ final class GlanceTests: XCTestCase {
         var expected: StoredRun
         do {
             let store = try Store(url: folder.store)
-            try store.insert((1...200).reversed().map { makePost($0) }, into: home, at: .bottom)
-            try store.savePosition(home, anchorID: "120", offset: 3)
-            expected = try store.run(home, around: "120", before: Glance.before, after: Glance.after)
+            try store.timeline(home).insert((1...200).reversed().map { makePost($0) }, at: .bottom)
+            try store.timeline(home).savePosition(anchorID: "120", offset: 3)
+            expected = try store.timeline(home).run(around: "120", before: Glance.before, after: Glance.after)
         }
         // The store is closed: no lock, and SQLite has folded its log back into the file.
         let glance = try XCTUnwrap(try Glance.read(store: folder.store, key: home))
@@ -31,14 +31,14 @@ final class GlanceTests: XCTestCase {
     func testReadsBesideAnOpenStoreWithoutItsLock() throws {
         let folder = TemporaryFolder()
         let store = try Store(url: folder.store)
-        try store.insert((1...30).reversed().map { makePost($0) }, into: home, at: .bottom)
+        try store.timeline(home).insert((1...30).reversed().map { makePost($0) }, at: .bottom)
         // No saved place: the newest posts.
         let glance = try XCTUnwrap(try Glance.read(store: folder.store, key: home))
         XCTAssertNil(glance.state.anchorID)
         XCTAssertEqual(glance.run.entries.compactMap(\.post?.id), (19...30).reversed().map(String.init))
         XCTAssertEqual(try Glance.read(store: folder.store, key: TimelineKey(account: "someone else", timeline: "home"))?.run.entries.count, 0)
         // The store still writes afterwards.
-        try store.insert([makePost(31)], into: home, at: .top)
+        try store.timeline(home).insert([makePost(31)], at: .top)
     }
 
     func testNoStoreIsNoGlanceAndStaysNoStore() throws {

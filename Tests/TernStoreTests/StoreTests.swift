@@ -26,10 +26,10 @@ final class StoreTimelineTests: XCTestCase {
     func testPagesKeepServerOrderAndEachPostOnce() throws {
         let folder = TemporaryFolder()
         let store = try Store(url: folder.store)
-        try store.insert((81...100).reversed().map { makePost($0) }, into: home, at: .bottom)
-        try store.insert((61...85).reversed().map { makePost($0) }, into: home, at: .bottom)  // overlaps by 5
-        try store.insert((101...110).reversed().map { makePost($0) }, into: home, at: .top)
-        let run = try store.run(home, around: nil, before: 0, after: 500)
+        try store.timeline(home).insert((81...100).reversed().map { makePost($0) }, at: .bottom)
+        try store.timeline(home).insert((61...85).reversed().map { makePost($0) }, at: .bottom)  // overlaps by 5
+        try store.timeline(home).insert((101...110).reversed().map { makePost($0) }, at: .top)
+        let run = try store.timeline(home).run(around: nil, before: 0, after: 500)
         XCTAssertEqual(run.entries.compactMap(\.post?.id), (61...110).reversed().map(String.init))
         XCTAssertFalse(run.hasOlder)
     }
@@ -37,16 +37,16 @@ final class StoreTimelineTests: XCTestCase {
     func testRunsAroundAnAnchorAndPagingBothWays() throws {
         let folder = TemporaryFolder()
         let store = try Store(url: folder.store)
-        try store.insert((1...300).reversed().map { makePost($0) }, into: home, at: .bottom)
-        let run = try store.run(home, around: "150", before: 10, after: 20)
+        try store.timeline(home).insert((1...300).reversed().map { makePost($0) }, at: .bottom)
+        let run = try store.timeline(home).run(around: "150", before: 10, after: 20)
         XCTAssertEqual(run.entries.first?.post?.id, "160")
         XCTAssertEqual(run.entries.last?.post?.id, "131")
         XCTAssertTrue(run.hasNewer && run.hasOlder)
-        let below = try store.entries(home, olderThan: run.entries.last!.seq, limit: 5)
+        let below = try store.timeline(home).entries(olderThan: run.entries.last!.seq, limit: 5)
         XCTAssertEqual(below.entries.compactMap(\.post?.id), ["130", "129", "128", "127", "126"])
-        let above = try store.entries(home, newerThan: run.entries.first!.seq, limit: 3)
+        let above = try store.timeline(home).entries(newerThan: run.entries.first!.seq, limit: 3)
         XCTAssertEqual(above.entries.compactMap(\.post?.id), ["163", "162", "161"])
-        let bottom = try store.bottom(home, count: 2)
+        let bottom = try store.timeline(home).bottom(count: 2)
         XCTAssertEqual(bottom.entries.compactMap(\.post?.id), ["2", "1"])
         XCTAssertFalse(bottom.hasOlder)
     }
@@ -56,17 +56,17 @@ final class StoreTimelineTests: XCTestCase {
     func testRepeatedInsertsBetweenTwoEntriesKeepOrder() throws {
         let folder = TemporaryFolder()
         let store = try Store(url: folder.store)
-        try store.insert([makePost(10_000), makePost(1)], into: home, at: .bottom)
+        try store.timeline(home).insert([makePost(10_000), makePost(1)], at: .bottom)
         var renumbered = false
         // Each round goes right below the newest entry: 40 posts at a time, 30 rounds.
         for round in 0..<30 {
-            let first = try store.run(home, around: nil, before: 0, after: 2).entries
+            let first = try store.timeline(home).run(around: nil, before: 0, after: 2).entries
             let ids = (0..<40).map { 9_999 - round * 40 - $0 }
-            let result = try store.insert(ids.map { makePost($0) }, into: home, at: .between(newer: first[0].seq, older: first[1].seq))
+            let result = try store.timeline(home).insert(ids.map { makePost($0) }, at: .between(newer: first[0].seq, older: first[1].seq))
             renumbered = renumbered || result.renumbered
         }
         XCTAssertTrue(renumbered, "30 rounds of 40 should exhaust the spacing at least once")
-        let all = try store.run(home, around: nil, before: 0, after: 2_000).entries.compactMap(\.post).map { Int($0.id)! }
+        let all = try store.timeline(home).run(around: nil, before: 0, after: 2_000).entries.compactMap(\.post).map { Int($0.id)! }
         XCTAssertEqual(all.count, 1_202)
         XCTAssertEqual(all.first, 10_000)
         XCTAssertEqual(all.last, 1)
@@ -77,31 +77,31 @@ final class StoreTimelineTests: XCTestCase {
     func testGapsAreStoredBetweenPagesAndCanBeRemoved() throws {
         let folder = TemporaryFolder()
         let store = try Store(url: folder.store)
-        try store.insert((1...20).reversed().map { makePost($0) }, into: home, at: .bottom)
+        try store.timeline(home).insert((1...20).reversed().map { makePost($0) }, at: .bottom)
         let gap = StoredGap(fromTop: URL(string: "https://x.example/a?max_id=50"), fromBottom: URL(string: "https://x.example/a?min_id=20"))
-        let added = try store.insert((51...70).reversed().map { makePost($0) }, into: home, at: .top, gapBelow: gap).entries
+        let added = try store.timeline(home).insert((51...70).reversed().map { makePost($0) }, at: .top, gapBelow: gap).entries
         guard case .gap(let stored) = try XCTUnwrap(added.last) else { return XCTFail("no gap") }
         XCTAssertEqual(stored.fromTop, gap.fromTop)
-        let run = try store.run(home, around: nil, before: 0, after: 100)
+        let run = try store.timeline(home).run(around: nil, before: 0, after: 100)
         XCTAssertEqual(run.entries.count, 41)
         XCTAssertNil(run.entries[20].post, "the gap sits between the two pages")
-        try store.removeGap(stored, in: home)
-        XCTAssertEqual(try store.run(home, around: nil, before: 0, after: 100).entries.count, 40)
+        try store.timeline(home).removeGap(stored)
+        XCTAssertEqual(try store.timeline(home).run(around: nil, before: 0, after: 100).entries.count, 40)
     }
 
     func testPositionAndCursorsAreKeptPerTimeline() throws {
         let folder = TemporaryFolder()
         do {
             let store = try Store(url: folder.store)
-            try store.saveCursors(home, older: URL(string: "https://x.example/next"), newer: nil, reachedEnd: false)
-            try store.savePosition(home, anchorID: "42", offset: 3)
+            try store.timeline(home).saveCursors(older: URL(string: "https://x.example/next"), newer: nil, reachedEnd: false)
+            try store.timeline(home).savePosition(anchorID: "42", offset: 3)
         }
         let reopened = try Store(url: folder.store)
-        let state = try reopened.state(home)
+        let state = try reopened.timeline(home).state()
         XCTAssertEqual(state.anchorID, "42")
         XCTAssertEqual(state.anchorOffset, 3)
         XCTAssertEqual(state.olderURL?.absoluteString, "https://x.example/next")
-        XCTAssertEqual(try reopened.state(TimelineKey(account: "me", timeline: "local")), TimelineState())
+        XCTAssertEqual(try reopened.timeline(TimelineKey(account: "me", timeline: "local")).state(), TimelineState())
     }
 }
 
@@ -109,35 +109,35 @@ final class StoreActionTests: XCTestCase {
     func testTheJournalKeepsTheLatestWishPerStatusInPressOrder() throws {
         let folder = TemporaryFolder()
         let store = try Store(url: folder.store)
-        try store.enqueue(PendingAction(statusID: "1", kind: .favourite, wanted: true, confirmed: false), account: "me")
-        try store.enqueue(PendingAction(statusID: "2", kind: .bookmark, wanted: true, confirmed: false), account: "me")
-        try store.enqueue(PendingAction(statusID: "1", kind: .favourite, wanted: false, confirmed: true), account: "me")
-        try store.enqueue(PendingAction(statusID: "9", kind: .favourite, wanted: true, confirmed: false), account: "other")
-        let pending = try store.pendingActions(account: "me")
+        try store.account("me").enqueue(PendingAction(statusID: "1", kind: .favourite, wanted: true, confirmed: false))
+        try store.account("me").enqueue(PendingAction(statusID: "2", kind: .bookmark, wanted: true, confirmed: false))
+        try store.account("me").enqueue(PendingAction(statusID: "1", kind: .favourite, wanted: false, confirmed: true))
+        try store.account("other").enqueue(PendingAction(statusID: "9", kind: .favourite, wanted: true, confirmed: false))
+        let pending = try store.account("me").pendingActions()
         XCTAssertEqual(pending.map(\.statusID), ["2", "1"], "re-pressing moves a wish to the end")
         XCTAssertEqual(pending.last?.wanted, false)
-        try store.settle(statusID: "1", kind: .favourite, account: "me", confirmed: false)
-        XCTAssertEqual(try store.pendingActions(account: "me").map(\.statusID), ["2"], "confirmed as wanted: gone")
-        try store.settle(statusID: pending[0].statusID, kind: pending[0].kind, account: "me", confirmed: false)
-        XCTAssertEqual(try store.pendingActions(account: "me").first?.confirmed, false, "confirmed otherwise: kept")
+        try store.account("me").settle(statusID: "1", kind: .favourite, confirmed: false)
+        XCTAssertEqual(try store.account("me").pendingActions().map(\.statusID), ["2"], "confirmed as wanted: gone")
+        try store.account("me").settle(statusID: pending[0].statusID, kind: pending[0].kind, confirmed: false)
+        XCTAssertEqual(try store.account("me").pendingActions().first?.confirmed, false, "confirmed otherwise: kept")
     }
 
     /// A request marked as sent leaves the server's state in doubt until an answer is recorded, across a reopen.
     func testASentRequestIsInDoubtUntilItsAnswerIsRecorded() throws {
         let folder = TemporaryFolder()
         var store: Store? = try Store(url: folder.store)
-        try store!.enqueue(PendingAction(statusID: "5", kind: .bookmark, wanted: true, confirmed: false), account: "me")
-        try store!.markSent(statusID: "5", kind: .bookmark, account: "me")
+        try store!.account("me").enqueue(PendingAction(statusID: "5", kind: .bookmark, wanted: true, confirmed: false))
+        try store!.account("me").markSent(statusID: "5", kind: .bookmark)
         store = nil
         let reopened = try Store(url: folder.store)
-        XCTAssertEqual(try reopened.pendingActions(account: "me").map(\.confirmed), [nil])
+        XCTAssertEqual(try reopened.account("me").pendingActions().map(\.confirmed), [nil])
         // A new wish while in doubt keeps the doubt (the caller says so with confirmed nil).
-        try reopened.enqueue(PendingAction(statusID: "5", kind: .bookmark, wanted: false, confirmed: nil), account: "me")
-        XCTAssertEqual(try reopened.pendingActions(account: "me").map(\.confirmed), [nil])
-        try reopened.settle(statusID: "5", kind: .bookmark, account: "me", confirmed: true)
-        XCTAssertEqual(try reopened.pendingActions(account: "me").map(\.confirmed), [true])
-        try reopened.settle(statusID: "5", kind: .bookmark, account: "me", confirmed: false)
-        XCTAssertEqual(try reopened.pendingActions(account: "me"), [])
+        try reopened.account("me").enqueue(PendingAction(statusID: "5", kind: .bookmark, wanted: false, confirmed: nil))
+        XCTAssertEqual(try reopened.account("me").pendingActions().map(\.confirmed), [nil])
+        try reopened.account("me").settle(statusID: "5", kind: .bookmark, confirmed: true)
+        XCTAssertEqual(try reopened.account("me").pendingActions().map(\.confirmed), [true])
+        try reopened.account("me").settle(statusID: "5", kind: .bookmark, confirmed: false)
+        XCTAssertEqual(try reopened.account("me").pendingActions(), [])
     }
 
     /// A second Tern on the same store is refused with a message naming the first, and gets in once the
@@ -160,7 +160,7 @@ final class StoreActionTests: XCTestCase {
         let folder = TemporaryFolder()
         XCTAssertNil(try Store.stats(readingOnly: folder.store), "no store, nothing to read")
         let running = try Store(url: folder.store)
-        try running.insert((1...30).reversed().map { makePost($0) }, into: TimelineKey(account: "me", timeline: "home"), at: .bottom)
+        try running.timeline(TimelineKey(account: "me", timeline: "home")).insert((1...30).reversed().map { makePost($0) }, at: .bottom)
         let read = try XCTUnwrap(try Store.stats(readingOnly: folder.store))
         XCTAssertEqual(read.posts, 30)
         XCTAssertEqual(read.timelines.map(\.entries), [30])

@@ -38,11 +38,11 @@ final class RunnerTests: XCTestCase {
         var queues: [ActionQueue] = []
         func parts(_ name: String) throws -> AccountParts {
             let client = MastodonClient(baseURL: URL(string: server.baseURL)!, token: "t", http: http, timeout: .seconds(5))
-            let actions = try ActionQueue(store: store, account: name, client: client)
+            let actions = try ActionQueue(data: store.account(name), client: client)
             queues.append(actions)
             return AccountParts(name: name, title: name,
-                                sources: TimelineEngine.Sources(client: client, store: store, account: name, actions: actions),
-                                writing: Writing(outbox: Outbox(store: store, account: name, client: client), ownAccountID: "1", ownAcct: "me"),
+                                sources: TimelineEngine.Sources(client: client, data: store.account(name), actions: actions),
+                                writing: Writing(outbox: Outbox(store: store.account(name), client: client), ownAccountID: "1", ownAcct: "me"),
                                 live: nil, fetchLists: { [] })
         }
         let screen = try Screen(terminalType: "xterm-256color", output: "/dev/null", size: (40, 120))

@@ -47,7 +47,7 @@ final class AccountSession {
         stack = LayerStack(root: timeline)
         me = (parts.writing?.ownAccountID ?? "", parts.writing?.ownAcct ?? "")
         self.glance = glance
-        drafts = DraftKeeper(store: parts.sources.store, account: parts.sources.account) { mail.post(.draftSaved($0)) }
+        drafts = DraftKeeper(store: parts.sources.data) { mail.post(.draftSaved($0)) }
     }
 
     /// The timeline at the bottom of the stack.

@@ -22,7 +22,7 @@ public struct Writing: Sendable {
 extension AppRunner {
     /// Hears the outbox and loads what the server takes in a post (the stored answer first, offline too).
     func startWriting() {
-        let mailbox = session.mail, store = sources.store, account = sources.account, client = sources.client
+        let mailbox = session.mail, store = sources.data, client = sources.client
         let online = !sources.offline
         if online, me.id.isEmpty {
             Task.detached {
@@ -40,14 +40,14 @@ extension AppRunner {
             }
         }
         Task.detached {
-            do { if let kept = try await store.limits(account: account) { mailbox.post(.limits(kept)) } } catch {
+            do { if let kept = try await store.limits() { mailbox.post(.limits(kept)) } } catch {
                 mailbox.post(.say("Couldn't read the server's limits from the cache: \(error)", isError: true))
             }
             guard online else { return }
             do {
                 let fresh = try await client.postingLimits()
                 mailbox.post(.limits(fresh))
-                try await store.saveLimits(fresh, account: account)
+                try await store.saveLimits(fresh)
             } catch let error as MastodonError where error.serverUnreachable {
                 // Offline (the status line says so): the stored limits, else Mastodon's, stand.
             } catch {
@@ -133,12 +133,12 @@ extension AppRunner {
     }
 
     func delete(_ post: Post) {
-        let mailbox = session.mail, client = sources.client, store = sources.store, account = sources.account
+        let mailbox = session.mail, client = sources.client, store = sources.data
         show("Deleting…", error: false)
         Task.detached {
             do {
                 try await client.delete(statusID: post.statusID)
-                try await store.removeStatus(post.statusID, account: account)
+                try await store.removeStatus(post.statusID)
                 mailbox.post(.changes([.deleted(post.statusID)]))
                 mailbox.post(.say("Deleted.", isError: false))
             } catch {

@@ -1,0 +1,156 @@
+import Foundation
+import GRDB
+import TernModel
+
+/// A thread as stored: every post in reading order with its depth under the opened post.
+public struct StoredThread: Sendable {
+    public var posts: [(post: Post, depth: Int)]
+    public var fetchedAt: Date
+}
+
+/// Threads, notifications, read markers and profiles, awaited.
+extension AccountData {
+    // MARK: Threads
+
+    /// Replaces the stored thread around `rootID`, writing its posts through to the post table.
+    public func saveThread(_ rootID: String, posts: [(post: Post, depth: Int)], now: Date = Date()) async throws {
+        let account = account
+        let records = try posts.map { try PostRecord($0.post, account: account, fetchedAt: now) }
+        let places = posts.enumerated().map { i, entry in
+            ThreadPostRecord(account: account, rootID: rootID, position: i, postID: entry.post.id, depth: entry.depth)
+        }
+        try await pool.write { db in
+            for var record in records { try record.upsert(db) }
+            _ = try ThreadPostRecord.filter(ThreadPostRecord.Columns.account == account && ThreadPostRecord.Columns.rootID == rootID)
+                .deleteAll(db)
+            for place in places { try place.insert(db) }
+            try ThreadRecord(account: account, rootID: rootID, fetchedAt: now).upsert(db)
+        }
+    }
+
+    /// The stored thread around `rootID`, or nil when it was never fetched. Posts that can't be read
+    /// back are left out.
+    public func thread(_ rootID: String) async throws -> StoredThread? {
+        let account = account
+        return try await store.asyncRead { db in
+            guard let thread = try ThreadRecord.fetchOne(db, key: ["account": account, "root_id": rootID]) else { return nil }
+            let rows = try ThreadPostRecord
+                .filter(ThreadPostRecord.Columns.account == account && ThreadPostRecord.Columns.rootID == rootID)
+                .including(required: ThreadPostRecord.post)
+                .order(ThreadPostRecord.Columns.position)
+                .asRequest(of: ThreadPostWithPost.self)
+                .fetchAll(db)
+            let posts = rows.compactMap { row -> (Post, Int)? in
+                guard let post = try? row.post.post() else { return nil }
+                return (post, row.threadPost.depth)
+            }
+            return StoredThread(posts: posts, fetchedAt: thread.fetchedAt)
+        }
+    }
+
+    /// A post as last stored, in any timeline or thread.
+    public func post(_ id: String) async throws -> Post? {
+        let account = account
+        return try await store.asyncRead { db in
+            try PostRecord.filter(PostRecord.Columns.account == account && PostRecord.Columns.id == id).fetchOne(db)?.post()
+        }
+    }
+
+    // MARK: Notifications
+
+    /// Stores groups (replacing stored groups of the same key) and keeps the newest `keep`.
+    public func saveNotifications(_ groups: [NotificationGroup], keep: Int = 400, now: Date = Date()) async throws {
+        let encoder = JSONEncoder()
+        let account = account
+        let records = try groups.map {
+            NotificationGroupRecord(account: account, groupKey: $0.id, orderKey: NotificationGroupRecord.orderKey($0.newestID),
+                                    fetchedAt: now, body: try encoder.encode($0))
+        }
+        try await pool.write { db in
+            for record in records { try record.upsert(db) }
+            let mine = NotificationGroupRecord.filter(NotificationGroupRecord.Columns.account == account)
+            guard let oldestKept = try mine.order(NotificationGroupRecord.Columns.orderKey.desc)
+                .select(NotificationGroupRecord.Columns.orderKey, as: String.self).limit(1, offset: keep - 1).fetchOne(db) else { return }
+            _ = try mine.filter(NotificationGroupRecord.Columns.orderKey < oldestKept).deleteAll(db)
+        }
+    }
+
+    /// Stored groups, newest first.
+    public func notifications(limit: Int = 400) async throws -> [NotificationGroup] {
+        let account = account
+        let records = try await store.asyncRead { db in
+            try NotificationGroupRecord.filter(NotificationGroupRecord.Columns.account == account)
+                .order(NotificationGroupRecord.Columns.orderKey.desc).limit(limit).fetchAll(db)
+        }
+        let decoder = JSONDecoder()
+        return records.compactMap { try? decoder.decode(NotificationGroup.self, from: $0.body) }
+    }
+
+    // MARK: Markers
+
+    /// The read position of a timeline ("notifications"), and whether the server hasn't been told yet.
+    public func marker(_ timeline: String) async throws -> (lastReadID: String, unsent: Bool)? {
+        let account = account
+        return try await store.asyncRead { db in
+            try MarkerRecord.fetchOne(db, key: ["account": account, "timeline": timeline]).map { ($0.lastReadID, $0.unsent) }
+        }
+    }
+
+    public func saveMarker(_ timeline: String, lastReadID: String, unsent: Bool) async throws {
+        let record = MarkerRecord(account: account, timeline: timeline, lastReadID: lastReadID, unsent: unsent)
+        try await pool.write { db in try record.upsert(db) }
+    }
+
+    // MARK: Profiles
+
+    public func saveProfile(_ profile: Profile, relationship: Relationship?, now: Date = Date()) async throws {
+        let body = try JSONEncoder().encode(CachedProfile(profile: profile, relationship: relationship))
+        let record = ProfileRecord(account: account, accountID: profile.account.id, fetchedAt: now, body: body)
+        try await pool.write { db in try record.upsert(db) }
+    }
+
+    public func profile(_ accountID: String) async throws -> (Profile, Relationship?)? {
+        let account = account
+        let record = try await store.asyncRead { db in try ProfileRecord.fetchOne(db, key: ["account": account, "account_id": accountID]) }
+        guard let record else { return nil }
+        let cached = try JSONDecoder().decode(CachedProfile.self, from: record.body)
+        return (cached.profile, cached.relationship)
+    }
+
+    private struct CachedProfile: Codable {
+        var profile: Profile
+        var relationship: Relationship?
+    }
+}
+
+/// What the streaming API says happened to posts.
+extension AccountData {
+    /// An edited status replaces the stored copies (each keeps its own entry id and booster).
+    public func applyEdit(_ status: Post, now: Date = Date()) async throws {
+        let account = account
+        let copies = copies(status.statusID)
+        try await pool.write { db in
+            for record in try copies.fetchAll(db) {
+                guard let old = try? record.post() else { continue }
+                var edited = status
+                edited.id = old.id
+                edited.boostedBy = old.boostedBy
+                try PostRecord.upsert(edited, account: account, now: now, db)
+            }
+        }
+    }
+
+    /// A deleted status leaves every timeline and thread, with the boosts of it.
+    public func removeStatus(_ statusID: String) async throws {
+        let account = account
+        let copies = copies(statusID)
+        try await pool.write { db in
+            let ids = try copies.select(PostRecord.Columns.id, as: String.self).fetchAll(db)
+            guard !ids.isEmpty else { return }
+            _ = try EntryRecord.filter(EntryRecord.Columns.account == account && ids.contains(EntryRecord.Columns.postID)).deleteAll(db)
+            _ = try ThreadPostRecord.filter(ThreadPostRecord.Columns.account == account && ids.contains(ThreadPostRecord.Columns.postID))
+                .deleteAll(db)
+            _ = try copies.deleteAll(db)
+        }
+    }
+}

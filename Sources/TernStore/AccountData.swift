@@ -1,0 +1,60 @@
+import Foundation
+import GRDB
+import TernModel
+
+/// One account's part of the store: every read and write it offers is of that account, so no caller
+/// names the account again and none can mix two. An account's session holds one; `Store.account(_:)`
+/// makes it. Reads and writes are awaited (a read runs on a thread of the store's own, see
+/// `Store.asyncRead`), except the journal's and a timeline's, which say why.
+public struct AccountData: Sendable {
+    let store: Store
+    /// The account's name in the store (`user@host`, or the demo's).
+    public let account: String
+
+    var pool: DatabasePool { store.pool }
+
+    /// One of the account's timelines ("home", "list:42", …).
+    public func timeline(_ name: String) -> TimelineData {
+        TimelineData(store: store, key: TimelineKey(account: account, timeline: name))
+    }
+
+    /// The account's stored copies of a status (the status, and each boost of it).
+    func copies(_ statusID: String) -> QueryInterfaceRequest<PostRecord> { PostRecord.showing(statusID, account: account) }
+
+    /// The server's latest copy of a status (after a like or save): every stored entry showing it changes.
+    /// Synchronous: the action queue and the timeline engine call it in step with what they show.
+    public func updateStatus(from status: Post) throws {
+        try pool.write { db in
+            for var record in try copies(status.statusID).fetchAll(db) {
+                guard var post = try? record.post() else { continue }
+                post.takeMarksAndCounts(from: status)
+                record.favourited = status.favourited
+                record.bookmarked = status.bookmarked
+                record.body = try PostCoding.encode(post)
+                try record.update(db)
+            }
+        }
+    }
+
+    /// Cached posts of the account matching every term of `line` (words, CJK, `#hashtags`), newest first.
+    /// Synchronous: a search list is read by its timeline engine, as its other timelines are.
+    public func search(_ line: String, limit: Int = 200) throws -> [Post] {
+        guard let query = SearchText.query(line) else { return [] }
+        // FTS5's MATCH against the index's own table has no query-interface form.
+        return try pool.read { db in
+            try Data.fetchAll(db, sql: """
+                SELECT p.body FROM post_search JOIN post p ON p.pk = post_search.rowid
+                WHERE post_search MATCH ? AND p.account = ? ORDER BY p.created_at DESC LIMIT ?
+                """, arguments: [query, account, limit])
+                .compactMap { try? PostCoding.decode($0) }
+        }
+    }
+}
+
+extension Store {
+    /// The store as one account sees it.
+    public func account(_ name: String) -> AccountData { AccountData(store: self, account: name) }
+
+    /// One timeline of one account.
+    public func timeline(_ key: TimelineKey) -> TimelineData { TimelineData(store: self, key: key) }
+}

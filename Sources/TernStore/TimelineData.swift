@@ -1,0 +1,202 @@
+import Foundation
+import GRDB
+import TernModel
+
+/// One timeline of one account in the store: posts written through as pages arrive, read back as runs
+/// around a position. Its reads and writes are synchronous, unlike the rest of the store's: the timeline
+/// engine reads and changes its window of posts in one step, and an await between the two would let a
+/// page that landed meanwhile be overwritten. They run on the engine, never on the UI loop, and take a
+/// few milliseconds at 100,000 entries.
+public struct TimelineData: Sendable {
+    let store: Store
+    public let key: TimelineKey
+
+    /// Spacing of new entries' seqs, so that many pages fit between two entries before a renumbering.
+    static let spacing: Int64 = 1 << 32
+    var pool: DatabasePool { store.pool }
+    var entries: QueryInterfaceRequest<EntryRecord> { EntryRecord.of(key) }
+
+    /// Stores `posts` (newest first) at `position`, with an optional gap below them, in one transaction.
+    /// Every post's stored copy is refreshed; only posts not already in the timeline get an entry. Returns the
+    /// new entries in order, and whether older entries' seqs changed (a renumbering).
+    @discardableResult
+    public func insert(_ posts: [Post], at position: InsertPosition, gapBelow: StoredGap? = nil,
+                       now: Date = Date()) throws -> (entries: [StoredEntry], renumbered: Bool) {
+        try pool.write { db in
+            for post in posts { try PostRecord.upsert(post, account: key.account, now: now, db) }
+            var seen = Set(try entries.filter(posts.map(\.id).contains(EntryRecord.Columns.postID))
+                .select(EntryRecord.Columns.postID, as: String.self).fetchAll(db))
+            let fresh = posts.filter { seen.insert($0.id).inserted }
+            let count = fresh.count + (gapBelow == nil ? 0 : 1)
+            guard count > 0 else { return ([], false) }
+            let (seqs, renumbered) = try self.seqs(count, at: position, db)
+            var out: [StoredEntry] = []
+            for (post, seq) in zip(fresh, seqs) {
+                var entry = EntryRecord(account: key.account, timeline: key.timeline, seq: seq, postID: post.id)
+                try entry.insert(db)
+                out.append(.post(post, seq: seq))
+            }
+            if let gap = gapBelow {
+                var entry = EntryRecord(account: key.account, timeline: key.timeline, seq: seqs[count - 1],
+                                        gapFromTop: gap.fromTop?.absoluteString, gapFromBottom: gap.fromBottom?.absoluteString)
+                try entry.insert(db)
+                out.append(.gap(entry.gap))
+            }
+            return (out, renumbered)
+        }
+    }
+
+    /// Up to `before` entries above the anchor post and `after` from it down; the newest entries when the
+    /// anchor is nil or no longer stored.
+    public func run(around anchorID: String?, before: Int, after: Int) throws -> StoredRun {
+        try pool.read { db in try Self.run(db, key, around: anchorID, before: before, after: after) }
+    }
+
+    static func run(_ db: Database, _ key: TimelineKey, around anchorID: String?, before: Int, after: Int) throws -> StoredRun {
+        let entries = EntryRecord.of(key)
+        let anchorSeq = try anchorID.flatMap {
+            try entries.filter(EntryRecord.Columns.postID == $0).select(EntryRecord.Columns.seq, as: Int64.self).fetchOne(db)
+        }
+        guard let anchorSeq else {
+            let rows = try read(entries, newestFirst: true, limit: after + 1, db)
+            return StoredRun(entries: Array(rows.prefix(after)), hasNewer: false, hasOlder: rows.count > after)
+        }
+        let above = try read(entries.filter(EntryRecord.Columns.seq < anchorSeq), newestFirst: false, limit: before + 1, db)
+        let below = try read(entries.filter(EntryRecord.Columns.seq >= anchorSeq), newestFirst: true, limit: after + 1, db)
+        return StoredRun(entries: above.prefix(before).reversed() + below.prefix(after),
+                         hasNewer: above.count > before, hasOlder: below.count > after)
+    }
+
+    /// The oldest `count` entries.
+    public func bottom(count: Int) throws -> StoredRun {
+        try pool.read { db in
+            let rows = try Self.read(entries, newestFirst: false, limit: count + 1, db)
+            return StoredRun(entries: rows.prefix(count).reversed(), hasNewer: rows.count > count, hasOlder: false)
+        }
+    }
+
+    /// Up to `limit` entries right below `seq` (older), newest first; `more` when others follow.
+    public func entries(olderThan seq: Int64, limit: Int) throws -> (entries: [StoredEntry], more: Bool) {
+        try pool.read { db in
+            let rows = try Self.read(entries.filter(EntryRecord.Columns.seq > seq), newestFirst: true, limit: limit + 1, db)
+            return (Array(rows.prefix(limit)), rows.count > limit)
+        }
+    }
+
+    /// Up to `limit` entries right above `seq` (newer), newest first; `more` when others precede them.
+    public func entries(newerThan seq: Int64, limit: Int) throws -> (entries: [StoredEntry], more: Bool) {
+        try pool.read { db in
+            let rows = try Self.read(entries.filter(EntryRecord.Columns.seq < seq), newestFirst: false, limit: limit + 1, db)
+            return (rows.prefix(limit).reversed(), rows.count > limit)
+        }
+    }
+
+    /// How many entries (posts and gaps) lie above `newer` and below `older`: where a window of the timeline
+    /// stands in it. Counted on the timeline's index, about 5 ms at 100,000 entries.
+    public func entryCounts(newerThan newer: Int64, olderThan older: Int64) throws -> (newer: Int, older: Int) {
+        try pool.read { db in
+            (try entries.filter(EntryRecord.Columns.seq < newer).fetchCount(db),
+             try entries.filter(EntryRecord.Columns.seq > older).fetchCount(db))
+        }
+    }
+
+    /// Whether any of these posts already has an entry in the timeline.
+    public func containsAny(_ postIDs: [String]) throws -> Bool {
+        guard !postIDs.isEmpty else { return false }
+        return try pool.read { db in try entries.filter(postIDs.contains(EntryRecord.Columns.postID)).isEmpty(db) == false }
+    }
+
+    public func updateGap(_ gap: StoredGap) throws {
+        try pool.write { db in
+            guard var entry = try entries.filter(EntryRecord.Columns.id == Self.rowID(of: gap)).fetchOne(db) else { return }
+            entry.gapFromTop = gap.fromTop?.absoluteString
+            entry.gapFromBottom = gap.fromBottom?.absoluteString
+            try entry.update(db)
+        }
+    }
+
+    public func removeGap(_ gap: StoredGap) throws {
+        try pool.write { db in
+            _ = try entries.filter(EntryRecord.Columns.id == Self.rowID(of: gap) && EntryRecord.Columns.postID == nil).deleteAll(db)
+        }
+    }
+
+    // MARK: Cursors and position
+
+    public func state() throws -> TimelineState {
+        try pool.read { db in try Self.state(db, key) }
+    }
+
+    static func state(_ db: Database, _ key: TimelineKey) throws -> TimelineState {
+        try TimelineRecord.find(key, db)?.state ?? TimelineState()
+    }
+
+    /// Saves the paging cursors (not the position, which the UI saves on its own schedule).
+    public func saveCursors(older: URL?, newer: URL?, reachedEnd: Bool) throws {
+        try pool.write { db in
+            var record = try TimelineRecord.find(key, db) ?? TimelineRecord(key)
+            record.olderURL = older?.absoluteString
+            record.newerURL = newer?.absoluteString
+            record.reachedEnd = reachedEnd
+            try record.save(db)
+        }
+    }
+
+    public func savePosition(anchorID: String, offset: Int) throws {
+        try pool.write { db in
+            var record = try TimelineRecord.find(key, db) ?? TimelineRecord(key)
+            record.anchorID = anchorID
+            record.anchorOffset = offset
+            try record.save(db)
+        }
+    }
+
+    // MARK: Internals
+
+    /// Entries with their posts, in seq order (`newestFirst`) or against it.
+    static func read(_ request: QueryInterfaceRequest<EntryRecord>, newestFirst: Bool, limit: Int, _ db: Database) throws -> [StoredEntry] {
+        try request.including(optional: EntryRecord.post)
+            .order(newestFirst ? EntryRecord.Columns.seq.asc : EntryRecord.Columns.seq.desc)
+            .limit(limit)
+            .asRequest(of: EntryWithPost.self)
+            .fetchAll(db)
+            .compactMap(\.stored)
+    }
+
+    /// `count` increasing seqs for new entries at `position`, renumbering the timeline when two adjacent
+    /// entries have no room left between them.
+    func seqs(_ count: Int, at position: InsertPosition, _ db: Database) throws -> ([Int64], Bool) {
+        let n = Int64(count)
+        let seqs = entries.select(EntryRecord.Columns.seq, as: Int64.self)
+        switch position {
+        case .top:
+            let first = try seqs.order(EntryRecord.Columns.seq.asc).fetchOne(db) ?? 0
+            return ((0..<n).map { first - Self.spacing * (n - $0) }, false)
+        case .bottom:
+            let last = try seqs.order(EntryRecord.Columns.seq.desc).fetchOne(db) ?? 0
+            return ((1...n).map { last + Self.spacing * $0 }, false)
+        case .between(var newer, var older):
+            let renumbered = older - newer <= n
+            if renumbered { (newer, older) = try renumber(keeping: (newer, older), db) }
+            let step = (older - newer) / (n + 1)
+            return ((1...n).map { newer + step * $0 }, renumbered)
+        }
+    }
+
+    /// Spreads the timeline's seqs evenly again; returns where the two given entries moved to.
+    private func renumber(keeping pair: (Int64, Int64), _ db: Database) throws -> (Int64, Int64) {
+        var moved = pair
+        for (i, var entry) in try entries.order(EntryRecord.Columns.seq).fetchAll(db).enumerated() {
+            let seq = Int64(i) * Self.spacing
+            if entry.seq == pair.0 { moved.0 = seq }
+            if entry.seq == pair.1 { moved.1 = seq }
+            entry.seq = seq
+            try entry.update(db)
+        }
+        return moved
+    }
+
+    static func rowID(of gap: StoredGap) -> Int64 {
+        Int64(gap.id.dropFirst("gap-".count)) ?? -1
+    }
+}
