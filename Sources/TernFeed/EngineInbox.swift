@@ -1,23 +1,23 @@
 import TernModel
 
-/// What an engine's loop takes: the screen's commands, and the action queue's news.
-enum EngineInput: Sendable {
-    case command(FeedCommand)
+/// What an engine's loop takes: its own commands, and the action queue's news.
+enum EngineInput<Command: Sendable>: Sendable {
+    case command(Command)
     case actions(ActionQueue.Event)
 }
 
-/// The input side of a list engine: commands and the action queue's news, in one ordered stream.
-struct EngineInbox: Sendable {
-    let inputs: AsyncStream<EngineInput>
-    private let continuation: AsyncStream<EngineInput>.Continuation
+/// The input side of a list engine: its commands and the action queue's news, in one ordered stream.
+struct EngineInbox<Command: Sendable>: Sendable {
+    let inputs: AsyncStream<EngineInput<Command>>
+    private let continuation: AsyncStream<EngineInput<Command>>.Continuation
 
     init(actions: ActionQueue) {
-        let (inputs, continuation) = AsyncStream.makeStream(of: EngineInput.self)
+        let (inputs, continuation) = AsyncStream.makeStream(of: EngineInput<Command>.self)
         self.inputs = inputs
         self.continuation = continuation
         actions.feed(continuation) { .actions($0) }
     }
 
-    func send(_ command: FeedCommand) { continuation.yield(.command(command)) }
+    func send(_ command: Command) { continuation.yield(.command(command)) }
     func finish() { continuation.finish() }
 }

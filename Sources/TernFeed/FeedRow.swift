@@ -156,36 +156,6 @@ public struct FeedSnapshot: Sendable {
     }
 }
 
-/// What a screen or the runner asks of the engine behind a list. Every engine's switch over it is
-/// exhaustive, so a new command is a decision in each (what does not apply to a list is listed as such).
-public enum FeedCommand: Sendable, Equatable {
-    case start
-    case refresh
-    /// A background refresh (the stream's catch-up, `--poll`): what is new arrives without a message.
-    case poll
-    /// Timelines: the counts of the posts in view, asked for again (servers stream edits, not likes).
-    case refreshCounts
-    /// The rows in view (first and last post ids) and the viewport's anchor, for paging and positions.
-    case viewed(firstID: String, lastID: String, anchorID: String?, offset: Int)
-    case jump(top: Bool)
-    case fillGap(id: String, fromTop: Bool)
-    case toggleFavourite(postID: String)
-    case toggleBookmark(postID: String)
-    case toggleBoost(postID: String)
-    /// Any other mark of the user's on a post, by kind: pinning their own, muting its conversation.
-    case toggleMark(PendingAction.Kind, postID: String)
-    /// Profiles: follow or unfollow the account.
-    case toggleFollow
-    /// Notifications: mentions only, or everything. Profiles: show boosts, or pictures only.
-    case filter(FeedFilter)
-    /// Notifications: everything down to this row has been seen.
-    case markRead
-    /// The streaming API says posts changed (a batch, so a flood of events is one snapshot).
-    case streamed([StreamChange])
-    /// The outbox changed (the home timeline shows what waits in it).
-    case outgoing([OutgoingPost], waiting: Bool)
-}
-
 /// A change to a post that the server pushed.
 public enum StreamChange: Sendable, Equatable {
     case edited(Post)
@@ -217,11 +187,4 @@ public enum FeedFilter: Sendable, Equatable {
     case mentionsOnly
     case withoutBoosts
     case mediaOnly
-}
-
-/// An engine behind a list: takes commands, publishes snapshots, never makes the UI wait.
-public protocol FeedEngine: Sendable {
-    /// Queues a command; returns at once.
-    func perform(_ command: FeedCommand)
-    func stop()
 }

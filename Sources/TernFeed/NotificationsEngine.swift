@@ -7,14 +7,14 @@ import TernStore
 /// The notifications list. Starts from the store, asks the server for the newest page (grouped where
 /// the server groups, grouped here otherwise), pages down as the user reads, and keeps the read position
 /// in the server's markers where the server has them, so another client sees the same position.
-public actor NotificationsEngine: FeedEngine {
+public actor NotificationsEngine: MarkingFeed, StreamedFeed, PolledFeed, FilteredFeed, ReadMarkedFeed {
     private let client: MastodonClient
     private let store: AccountData
     private let actions: ActionQueue
     private let offlineOnly: Bool
     private let pageSize: Int
     private let publish: @Sendable (FeedSnapshot) -> Void
-    private let inbox: EngineInbox
+    private let inbox: EngineInbox<Command>
     private let logger = Logger(label: "tern.notifications")
 
     private var groups: [NotificationGroup] = []
@@ -45,7 +45,21 @@ public actor NotificationsEngine: FeedEngine {
         inbox = EngineInbox(actions: sources.actions)
     }
 
-    public nonisolated func perform(_ command: FeedCommand) { inbox.send(command) }
+    private enum Command: Sendable {
+        case list(ListCommand)
+        case mark(PendingAction.Kind, postID: String)
+        case streamed([StreamChange])
+        case filter(FeedFilter)
+        case markRead
+    }
+
+    public nonisolated func perform(_ command: ListCommand) { inbox.send(.list(command)) }
+    public nonisolated func mark(_ kind: PendingAction.Kind, postID: String) { inbox.send(.mark(kind, postID: postID)) }
+    public nonisolated func streamed(_ changes: [StreamChange]) { inbox.send(.streamed(changes)) }
+    public nonisolated func filter(_ filter: FeedFilter) { inbox.send(.filter(filter)) }
+    public nonisolated func markRead() { inbox.send(.markRead) }
+    /// Notifications have no quieter read than `r`'s: a poll reads them again the same way.
+    public nonisolated func poll() { inbox.send(.list(.refresh)) }
     public nonisolated func stop() { inbox.finish() }
 
     public func run() async {
@@ -60,15 +74,15 @@ public actor NotificationsEngine: FeedEngine {
         }
     }
 
-    private func handle(_ command: FeedCommand) async {
+    private func handle(_ command: Command) async {
         switch command {
-        case .start:
+        case .list(.start):
             guard !started else { return }
             started = true
             await start()
-        case .refresh, .poll:
+        case .list(.refresh):
             await refresh()
-        case .viewed(_, let lastID, _, _):
+        case .list(.viewed(_, let lastID, _, _)):
             let shown = visibleGroups
             if let i = shown.firstIndex(where: { "n:" + $0.id == lastID }), i >= shown.count - 8 { await loadOlder() }
         case .filter(let f):
@@ -77,10 +91,7 @@ public actor NotificationsEngine: FeedEngine {
             if visibleGroups.count < 10 { await loadOlder() }
         case .markRead:
             await markRead()
-        case .toggleFavourite(let id): toggle(.favourite, id)
-        case .toggleBookmark(let id): toggle(.bookmark, id)
-        case .toggleBoost(let id): toggle(.reblog, id)
-        case .toggleMark(let kind, let id): toggle(kind, id)
+        case .mark(let kind, let id): toggle(kind, id)
         case .streamed(let changes):
             // An edited post changes under its notification; a deleted one leaves the notification saying so.
             var touched = false
@@ -95,9 +106,6 @@ public actor NotificationsEngine: FeedEngine {
                 }
             }
             if touched { emit() }
-        case .jump, .fillGap, .toggleFollow, .outgoing, .refreshCounts:
-            // Not a notification list's: it has no cached window, gaps, account or outbox rows.
-            break
         }
     }
 

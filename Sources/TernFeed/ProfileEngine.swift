@@ -7,7 +7,7 @@ import TernStore
 /// A profile: the account's header (bio, fields, counts, how you are related), what it pinned, and its
 /// posts, which a timeline engine of their own pages and caches. Follow and unfollow go through the
 /// action queue, under the like/save rules.
-public actor ProfileEngine: FeedEngine {
+public actor ProfileEngine: MarkingFeed, PagedFeed, StreamedFeed, CountedFeed, FilteredFeed, FollowingFeed {
     private let sources: TimelineEngine.Sources
     private let account: Account
     private let publish: @Sendable (FeedSnapshot) -> Void
@@ -31,8 +31,19 @@ public actor ProfileEngine: FeedEngine {
     private var messages = Messages()
     private var postsMessageID = 0
 
+    private enum Command: Sendable {
+        case list(ListCommand)
+        case mark(PendingAction.Kind, postID: String)
+        case jump(top: Bool)
+        case fillGap(id: String, fromTop: Bool)
+        case streamed([StreamChange])
+        case refreshCounts
+        case filter(FeedFilter)
+        case toggleFollow
+    }
+
     private enum ProfileInput: Sendable {
-        case command(FeedCommand)
+        case command(Command)
         case posts(TimelineSnapshot)
         case actions(ActionQueue.Event)
     }
@@ -47,7 +58,14 @@ public actor ProfileEngine: FeedEngine {
         sources.actions.feed(continuation) { .actions($0) }
     }
 
-    public nonisolated func perform(_ command: FeedCommand) { continuation.yield(.command(command)) }
+    public nonisolated func perform(_ command: ListCommand) { continuation.yield(.command(.list(command))) }
+    public nonisolated func mark(_ kind: PendingAction.Kind, postID: String) { continuation.yield(.command(.mark(kind, postID: postID))) }
+    public nonisolated func jump(top: Bool) { continuation.yield(.command(.jump(top: top))) }
+    public nonisolated func fillGap(id: String, fromTop: Bool) { continuation.yield(.command(.fillGap(id: id, fromTop: fromTop))) }
+    public nonisolated func streamed(_ changes: [StreamChange]) { continuation.yield(.command(.streamed(changes))) }
+    public nonisolated func refreshCounts() { continuation.yield(.command(.refreshCounts)) }
+    public nonisolated func filter(_ filter: FeedFilter) { continuation.yield(.command(.filter(filter))) }
+    public nonisolated func toggleFollow() { continuation.yield(.command(.toggleFollow)) }
     public nonisolated func stop() { continuation.finish() }
 
     public func run() async {
@@ -84,34 +102,34 @@ public actor ProfileEngine: FeedEngine {
         await postsTask?.value
     }
 
-    private func handle(_ command: FeedCommand) async {
+    private func handle(_ command: Command) async {
         switch command {
-        case .start:
+        case .list(.start):
             guard !started else { return }
             started = true
             openPosts()
             await load()
-        case .refresh:
+        case .list(.refresh):
             postsEngine?.send(.refresh)
             await fetch()
-        case .poll, .refreshCounts:
-            postsEngine?.perform(command)
-        case .viewed, .jump, .fillGap, .toggleFavourite, .toggleBookmark, .toggleBoost, .toggleMark:
-            if case .toggleFavourite(let id) = command, let p = pinnedPost(id) { toggle(.favourite, p); return }
-            if case .toggleMark(let kind, let id) = command, let p = pinnedPost(id) { toggle(kind, p); return }
-            if case .toggleBookmark(let id) = command, let p = pinnedPost(id) { toggle(.bookmark, p); return }
-            if case .toggleBoost(let id) = command, let p = pinnedPost(id) { toggle(.reblog, p); return }
-            postsEngine?.perform(command)
+        case .list(let viewed):
+            postsEngine?.perform(viewed)
+        case .refreshCounts:
+            postsEngine?.refreshCounts()
+        case .jump(let top):
+            postsEngine?.jump(top: top)
+        case .fillGap(let id, let fromTop):
+            postsEngine?.fillGap(id: id, fromTop: fromTop)
+        case .mark(let kind, let id):
+            if let p = pinnedPost(id) { toggle(kind, p) } else { postsEngine?.mark(kind, postID: id) }
         case .toggleFollow:
             follow()
-        case .outgoing:
-            break
         case .filter(let f):
             guard f != filter else { return }
             filter = f
             openPosts()
         case .streamed(let changes):
-            postsEngine?.perform(command)
+            postsEngine?.streamed(changes)
             let before = pinned
             for change in changes {
                 switch change {
@@ -120,7 +138,6 @@ public actor ProfileEngine: FeedEngine {
                 }
             }
             if pinned != before { emit() }
-        case .markRead: break
         }
     }
 

@@ -7,14 +7,14 @@ import TernStore
 /// The thread around one post: what it answers, the post, and the replies under it as a tree. It opens
 /// at once from what it was given and what the store has, then asks the server and stores the answer,
 /// so a thread read once reads offline.
-public actor ThreadEngine: FeedEngine {
+public actor ThreadEngine: MarkingFeed, StreamedFeed, OutboxFeed {
     private let client: MastodonClient
     private let store: AccountData
     private let actions: ActionQueue
     private let offlineOnly: Bool
     private let rootID: String
     private let publish: @Sendable (FeedSnapshot) -> Void
-    private let inbox: EngineInbox
+    private let inbox: EngineInbox<Command>
     private let logger = Logger(label: "tern.thread")
 
     private var entries: [(post: Post, depth: Int)] = []
@@ -42,7 +42,17 @@ public actor ThreadEngine: FeedEngine {
         inbox = EngineInbox(actions: sources.actions)
     }
 
-    public nonisolated func perform(_ command: FeedCommand) { inbox.send(command) }
+    private enum Command: Sendable {
+        case list(ListCommand)
+        case mark(PendingAction.Kind, postID: String)
+        case streamed([StreamChange])
+        case outgoing([OutgoingPost], waiting: Bool)
+    }
+
+    public nonisolated func perform(_ command: ListCommand) { inbox.send(.list(command)) }
+    public nonisolated func mark(_ kind: PendingAction.Kind, postID: String) { inbox.send(.mark(kind, postID: postID)) }
+    public nonisolated func streamed(_ changes: [StreamChange]) { inbox.send(.streamed(changes)) }
+    public nonisolated func showOutgoing(_ posts: [OutgoingPost], waiting: Bool) { inbox.send(.outgoing(posts, waiting: waiting)) }
     public nonisolated func stop() { inbox.finish() }
 
     public func run() async {
@@ -52,16 +62,16 @@ public actor ThreadEngine: FeedEngine {
                 continue
             }
             switch command {
-            case .start:
+            case .list(.start):
                 guard !started else { continue }
                 started = true
                 await load()
-            case .refresh:
+            case .list(.refresh):
                 await fetch()
-            case .toggleFavourite(let id): toggle(.favourite, id)
-            case .toggleBookmark(let id): toggle(.bookmark, id)
-            case .toggleBoost(let id): toggle(.reblog, id)
-            case .toggleMark(let kind, let id): toggle(kind, id)
+            case .list(.viewed):
+                // A thread is read whole when opened: it has no pages to load or place to keep.
+                continue
+            case .mark(let kind, let id): toggle(kind, id)
             case .streamed(let changes):
                 let before = (entries.map(\.post), deleted)
                 for change in changes {
@@ -74,9 +84,6 @@ public actor ThreadEngine: FeedEngine {
             case .outgoing(let posts, let waiting):
                 outgoing = (posts, waiting)
                 emit()
-            case .poll, .refreshCounts, .viewed, .jump, .fillGap, .toggleFollow, .filter, .markRead:
-                // A thread is read when opened and on `r`; it has no pages, gaps, filter or marker.
-                break
             }
         }
     }

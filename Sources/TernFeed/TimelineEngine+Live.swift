@@ -7,7 +7,7 @@ extension TimelineEngine {
     /// Edits change posts in place; a deletion leaves a line in its place until the window is read
     /// again. One snapshot per batch. The store takes both, so the next start shows neither the old
     /// text nor the deleted post.
-    func streamed(_ changes: [StreamChange]) {
+    func applyStreamed(_ changes: [StreamChange]) {
         var touched = false
         for change in changes {
             switch change {
@@ -38,7 +38,7 @@ extension TimelineEngine {
     }
 
     /// The posts in view, asked for one by one (at most eight; `.countsFetched` brings them back).
-    func refreshCounts() {
+    func fetchCounts() {
         guard !offline, !forcedOffline, !timeline.isLocal else { return }
         let posts = window.posts
         let ids = posts.indices.contains(visible.lowerBound)

@@ -180,13 +180,13 @@ public actor TimelineEngine {
             let last = posts[first...].firstIndex(where: { $0.id == lastID }) ?? first
             handle(.viewed(first: first, last: last, anchorID: anchorID, offset: offset))
         case .jump(let top):
-            jump(top: top)
+            moveWindow(top: top)
         case .fillGap(let id, let fromTop):
             startFilling(id, fromTop: fromTop)
         case .streamed(let changes):
-            streamed(changes)
+            applyStreamed(changes)
         case .refreshCounts:
-            refreshCounts()
+            fetchCounts()
         case .outgoing(let posts, let waiting):
             outgoing = posts
             outgoingWaiting = waiting
@@ -308,7 +308,7 @@ public actor TimelineEngine {
         }
     }
 
-    private func jump(top: Bool) {
+    private func moveWindow(top: Bool) {
         do {
             window = TimelineWindow(top ? try store.run(around: nil, before: 0, after: 80) : try store.bottom(count: 80))
             visible = top ? 0...0 : max(0, window.posts.count - 1)...max(0, window.posts.count - 1)
@@ -381,24 +381,21 @@ public actor TimelineEngine {
     }
 }
 
-extension TimelineEngine: FeedEngine {
-    public nonisolated func perform(_ command: FeedCommand) {
+extension TimelineEngine: MarkingFeed, PagedFeed, StreamedFeed, PolledFeed, CountedFeed, OutboxFeed {
+    public nonisolated func perform(_ command: ListCommand) {
         switch command {
         case .start: send(.start)
         case .refresh: send(.refresh)
-        case .poll: send(.poll)
-        case .refreshCounts: send(.refreshCounts)
         case .viewed(let first, let last, let anchorID, let offset):
             send(.viewedIDs(first: first, last: last, anchorID: anchorID, offset: offset))
-        case .jump(let top): send(.jump(top: top))
-        case .fillGap(let id, let fromTop): send(.fillGap(id: id, fromTop: fromTop))
-        case .toggleFavourite(let id): send(.toggleFavourite(postID: id))
-        case .toggleBookmark(let id): send(.toggleBookmark(postID: id))
-        case .toggleBoost(let id): send(.toggleBoost(postID: id))
-        case .toggleMark(let kind, let id): send(.toggleMark(kind, postID: id))
-        case .streamed(let changes): send(.streamed(changes))
-        case .outgoing(let posts, let waiting): send(.outgoing(posts, waiting: waiting))
-        case .toggleFollow, .filter, .markRead: break
         }
     }
+
+    public nonisolated func mark(_ kind: PendingAction.Kind, postID: String) { send(.toggleMark(kind, postID: postID)) }
+    public nonisolated func jump(top: Bool) { send(.jump(top: top)) }
+    public nonisolated func fillGap(id: String, fromTop: Bool) { send(.fillGap(id: id, fromTop: fromTop)) }
+    public nonisolated func streamed(_ changes: [StreamChange]) { send(.streamed(changes)) }
+    public nonisolated func poll() { send(.poll) }
+    public nonisolated func refreshCounts() { send(.refreshCounts) }
+    public nonisolated func showOutgoing(_ posts: [OutgoingPost], waiting: Bool) { send(.outgoing(posts, waiting: waiting)) }
 }

@@ -93,7 +93,7 @@ enum Session {
             Task.detached {
                 while !Task.isCancelled {
                     try? await Task.sleep(for: .seconds(seconds))
-                    for engine in engines.all { engine.perform(.poll) }
+                    for engine in engines.all { engine.polled?.poll() }
                 }
             }
         }
@@ -202,14 +202,14 @@ struct Backing: Sendable {
 
 /// The engines of one session, for the poller and for stopping them at the end.
 final class EngineRegistry: Sendable {
-    private let engines = Mutex<[(engine: any FeedEngine, task: Task<Void, Never>)]>([])
-    func add(_ engine: any FeedEngine, running task: Task<Void, Never>) { engines.withLock { $0.append((engine, task)) } }
-    var all: [any FeedEngine] { engines.withLock { $0.map(\.engine) } }
+    private let engines = Mutex<[(engine: OpenEngine, task: Task<Void, Never>)]>([])
+    func add(_ engine: OpenEngine, running task: Task<Void, Never>) { engines.withLock { $0.append((engine, task)) } }
+    var all: [OpenEngine] { engines.withLock { $0.map(\.engine) } }
 
     /// Stops every engine and waits until each has finished (and saved its position).
     func stopAll() {
         let running = engines.withLock { $0 }
-        for r in running { r.engine.stop() }
+        for r in running { r.engine.list.stop() }
         waitFor { for r in running { await r.task.value } }
     }
 }

@@ -130,12 +130,12 @@ final class ScreensEngineTests: XCTestCase {
         }.first)
         let waiting = OutgoingPost(idempotencyKey: "k1", draft: Draft(id: "reply:\(firstReply.statusID)", text: "me too",
                                                                       inReplyToID: firstReply.statusID), createdAt: Date())
-        engine.perform(.outgoing([waiting], waiting: true))
+        engine.showOutgoing([waiting], waiting: true)
         let shown = try await log.wait { $0.rows.contains { $0.id == "outbox:k1" } }
         let at = try XCTUnwrap(shown.rows.firstIndex { $0.id == "outbox:k1" })
         XCTAssertEqual(shown.rows[at - 1].id, firstReply.id, "not right under the reply it answers")
         XCTAssertNil(shown.rows[at].post, "nothing acts on a post that isn't on the server")
-        engine.perform(.outgoing([], waiting: false))
+        engine.showOutgoing([], waiting: false)
         _ = try await log.wait { !$0.rows.contains { $0.id == "outbox:k1" } }
         engine.stop()
         src.actions.stop()
@@ -187,13 +187,13 @@ final class ScreensEngineTests: XCTestCase {
             online = first
             // The marker on the server says twenty notifications are unread: fewer rows, as some are grouped.
             XCTAssertLessThanOrEqual(first.unread ?? 0, 20)
-            engine.perform(.markRead)
+            engine.markRead()
             _ = try await log.wait { $0.unread == 0 }
             let deadline = Date().addingTimeInterval(5)
             while await server.notificationsMarker() != newest, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
             let marker = await server.notificationsMarker()
             XCTAssertEqual(marker, newest, "another client sees the same position")
-            engine.perform(.filter(.mentionsOnly))
+            engine.filter(.mentionsOnly)
             let mentions = try await log.wait { s in s.rows.allSatisfy { if case .notification(let g) = $0 { return g.kind == .mention } else { return false } } }
             XCTAssertFalse(mentions.rows.isEmpty)
             engine.stop(); src.actions.stop(); await task.value
@@ -239,7 +239,7 @@ final class ScreensEngineTests: XCTestCase {
         let was = relation(loaded)!.0!
         let wasFollowing = was.following || was.requested
         let count = try XCTUnwrap(followers(loaded))
-        engine.perform(.toggleFollow)
+        engine.toggleFollow()
         let pending = try await log.wait { relation($0)?.1 == true }
         XCTAssertEqual(relation(pending)!.0!.following || relation(pending)!.0!.requested, !wasFollowing, "shown at once")
         // The follower count follows the follow (issue 35: it stayed as it was).
@@ -249,7 +249,7 @@ final class ScreensEngineTests: XCTestCase {
         XCTAssertEqual(followers(confirmed), followers(pending), "the count stays once the server agrees")
         // A refusal (422) goes back and says why.
         await server.injectFaults([.status(422, retryAfter: nil)])
-        engine.perform(.toggleFollow)
+        engine.toggleFollow()
         let refused = try await log.wait { $0.message?.isError == true && relation($0)?.1 == false }
         XCTAssertEqual(relation(refused)!.0!.following || relation(refused)!.0!.requested, !wasFollowing, "rolled back")
         XCTAssertTrue(refused.message!.text.contains("Couldn't unfollow") || refused.message!.text.contains("Couldn't follow"),

@@ -22,7 +22,7 @@ final class RunnerTests: XCTestCase {
         let queues: [ActionQueue]
 
         func close() async throws {
-            for s in runner.sessions { for (_, e) in s.engines { e.stop() } }
+            for s in runner.sessions { for (_, e) in s.engines { e.list.stop() } }
             for q in queues { q.stop() }
             try await http.shutdown()
             await server.stop()
@@ -130,6 +130,25 @@ final class RunnerTests: XCTestCase {
         XCTAssertTrue(runner.running)
         runner.accept(.quit)
         XCTAssertFalse(runner.running)
+        try await r.close()
+    }
+
+    /// What a screen asks of a list whose engine can't do it is said on the status line; what it can do goes.
+    func testARequestTheListsEngineCannotTakeIsSaidNotDropped() async throws {
+        let r = try await rig()
+        let runner = r.runner
+        runner.perform([.feed(.timeline(.home), .toggleFollow)])
+        XCTAssertEqual(runner.message?.text, "Following is done from a profile")
+        runner.perform([.feed(.thread(rootID: "1", seed: nil), .jump(top: true))])
+        XCTAssertEqual(runner.message?.text, "This list is shown whole: there is no further end to jump to")
+        runner.perform([.feed(.profile(Account(id: "7", acct: "ada", displayName: "Ada")), .markRead)])
+        XCTAssertEqual(runner.message?.text, "This list has no read marker")
+        runner.perform([.feed(.timeline(.home), .filter(.mediaOnly))])
+        XCTAssertEqual(runner.message?.text, "This list has no narrower views")
+        runner.message = nil
+        runner.perform([.feed(.notifications, .filter(.mentionsOnly)), .feed(.timeline(.home), .jump(top: true)),
+                        .feed(.profile(Account(id: "7", acct: "ada", displayName: "Ada")), .toggleFollow)])
+        XCTAssertNil(runner.message, "each went to an engine that takes it")
         try await r.close()
     }
 

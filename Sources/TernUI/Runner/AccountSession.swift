@@ -14,7 +14,7 @@ final class AccountSession {
     let parts: AccountParts
     let mail: AccountMail
     var stack: LayerStack
-    var engines: [FeedID: any FeedEngine] = [:]
+    var engines: [FeedID: OpenEngine] = [:]
     /// Each engine's serial number, to tell its snapshots from those of an engine it replaced.
     var serials: [FeedID: Int] = [:]
     var feeds: [FeedID: FeedSnapshot] = [:]
@@ -69,9 +69,9 @@ final class AccountSession {
     }
 
     /// The timelines' engines, for what every timeline hears (a poll after a break).
-    var timelineEngines: [any FeedEngine] {
+    var timelineEngines: [any PolledFeed] {
         engines.compactMap { id, engine in
-            if case .timeline = id { return engine }
+            if case .timeline = id { return engine.polled }
             return nil
         }
     }

@@ -26,7 +26,7 @@ extension AppRunner {
         for effect in stack.apply(effects) {
             switch effect {
             case .feed(let opening, let command):
-                if opening == .inbox { inbox(command) } else { engine(for: opening)?.perform(command) }
+                if opening == .inbox { inbox(command) } else if let why = engine(for: opening)?.carry(command) { show(why, error: false) }
             case .thumbnails(var demand):
                 // Two panes want their pictures at once: each pane's latest wants, together.
                 if let left = demandFromLeft {
@@ -103,7 +103,7 @@ extension AppRunner {
             switch id {
             case .thread, .profile:
                 guard !open.contains(id) else { continue }
-                engine.stop()
+                engine.list.stop()
                 engines[id] = nil
                 session.feeds[id] = nil
                 session.lastMessage[id] = nil
@@ -116,12 +116,12 @@ extension AppRunner {
 
     /// The engine behind a list, made and started the first time it is asked for.
     /// The inbox has none: it is every account's notifications (`inboxSnapshot`).
-    func engine(for opening: FeedOpening) -> (any FeedEngine)? {
+    func engine(for opening: FeedOpening) -> OpenEngine? {
         if let e = engines[opening.id] { return e }
         nextSerial += 1
         let mail = session.mail, serial = nextSerial, glance = session.glance
         session.serials[opening.id] = serial
-        let engine: any FeedEngine
+        let engine: OpenEngine
         let task: Task<Void, Never>
         switch opening {
         case .timeline(let t):
@@ -129,21 +129,21 @@ extension AppRunner {
                 mail.post(.snapshot(FeedSnapshot($0), engine: serial))
             }
             session.glance = nil
-            if t == .home, !outgoing.posts.isEmpty { e.send(.outgoing(outgoing.posts, waiting: outgoing.waiting)) }
-            engine = e
+            if t == .home, !outgoing.posts.isEmpty { e.showOutgoing(outgoing.posts, waiting: outgoing.waiting) }
+            engine = .timeline(e)
             task = Task.detached { await e.run() }
         case .thread(let root, let seed):
             let e = ThreadEngine(sources: sources, rootID: root, seed: seed) { mail.post(.snapshot($0, engine: serial)) }
-            if !outgoing.posts.isEmpty { e.perform(.outgoing(outgoing.posts, waiting: outgoing.waiting)) }
-            engine = e
+            if !outgoing.posts.isEmpty { e.showOutgoing(outgoing.posts, waiting: outgoing.waiting) }
+            engine = .thread(e)
             task = Task.detached { await e.run() }
         case .notifications:
             let e = NotificationsEngine(sources: sources) { mail.post(.snapshot($0, engine: serial)) }
-            engine = e
+            engine = .notifications(e)
             task = Task.detached { await e.run() }
         case .profile(let account):
             let e = ProfileEngine(sources: sources, account: account) { mail.post(.snapshot($0, engine: serial)) }
-            engine = e
+            engine = .profile(e)
             task = Task.detached { await e.run() }
         case .inbox:
             return nil

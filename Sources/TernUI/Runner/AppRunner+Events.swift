@@ -135,7 +135,7 @@ extension AppRunner {
             session.limits = l
             dirty = true
         case .changes(let changes):
-            for (_, e) in engines { e.perform(.streamed(changes)) }
+            for (_, e) in engines { e.streamed.streamed(changes) }
         case .quit:
             running = false
         case .interrupt:
@@ -171,8 +171,8 @@ extension AppRunner {
             }
         case .catchUp:
             // After a break (or on the polling beat): the same gap-aware fetch as `r`, quietly.
-            for engine in session.timelineEngines { engine.perform(.poll) }
-            engines[.notifications]?.perform(.refresh)
+            for engine in session.timelineEngines { engine.poll() }
+            engines[.notifications]?.list.perform(.refresh)
         case .events(let events):
             var newIn: Set<String> = []
             var notified = false
@@ -185,14 +185,14 @@ extension AppRunner {
                 }
             }
             let changes = StreamChange.changes(in: events)
-            if !changes.isEmpty { for (_, e) in engines { e.perform(.streamed(changes)) } }
+            if !changes.isEmpty { for (_, e) in engines { e.streamed.streamed(changes) } }
             // New posts are fetched, not inserted from the event: the fetch keeps cursors and gaps right
             // and counts them as "↑ N new" without moving the view, exactly as `r` does.
             for (id, engine) in engines {
                 guard case .timeline(let t) = id, let name = StreamName.of(t), newIn.contains(name) else { continue }
-                engine.perform(.poll)
+                engine.polled?.poll()
             }
-            if notified { engines[.notifications]?.perform(.refresh) }
+            if notified { engines[.notifications]?.list.perform(.refresh) }
         }
     }
 }

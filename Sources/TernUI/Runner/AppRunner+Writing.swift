@@ -157,16 +157,16 @@ extension AppRunner {
                 show("Queued: \(posts.count == 1 ? "it" : "\(posts.count) posts") will be sent when the server can be reached.", error: false)
             }
             outgoing = (posts, waiting)
-            engines[.timeline(.home)]?.perform(.outgoing(posts, waiting: waiting))
-            for (id, e) in engines { if case .thread = id { e.perform(.outgoing(posts, waiting: waiting)) } }
+            engines[.timeline(.home)]?.showsOutbox?.showOutgoing(posts, waiting: waiting)
+            for (id, e) in engines { if case .thread = id { e.showsOutbox?.showOutgoing(posts, waiting: waiting) } }
         case .posted(let post, let edit):
             show(edit ? "Edit saved." : "Posted.", error: false)
-            if edit { for (_, e) in engines { e.perform(.streamed([.edited(post)])) } }
+            if edit { for (_, e) in engines { e.streamed.streamed([.edited(post)]) } }
             // The post appears where it belongs through the same fetch as `r`; an open thread it answers
             // is read again.
-            engines[.timeline(.home)]?.perform(.poll)
+            engines[.timeline(.home)]?.polled?.poll()
             if post.inReplyToID != nil {
-                for (id, e) in engines { if case .thread = id { e.perform(.refresh) } }
+                for (id, e) in engines { if case .thread = id { e.list.perform(.refresh) } }
             }
         case .refused(let why):
             show(why, error: true)

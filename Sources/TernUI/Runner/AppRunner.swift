@@ -31,7 +31,7 @@ public final class AppRunner {
     let confirmBoost: Bool
     let pageSize: Int
     let prefetchRows: Int
-    let onEngine: (any FeedEngine, Task<Void, Never>) -> Void
+    let onEngine: (OpenEngine, Task<Void, Never>) -> Void
     /// Every account open so far, in the order opened, and the one shown.
     var sessions: [AccountSession]
     var active = 0
@@ -77,7 +77,7 @@ public final class AppRunner {
         get { session.stack }
         set { session.stack = newValue }
     }
-    var engines: [FeedID: any FeedEngine] {
+    var engines: [FeedID: OpenEngine] {
         get { session.engines }
         set { session.engines = newValue }
     }
@@ -106,7 +106,7 @@ public final class AppRunner {
                 graphics: Graphics = Graphics(), findGraphics: (() -> Graphics)? = nil, glance: Glance? = nil,
                 renderer: FrameRenderer? = nil, layout: PaneLayout = .auto, accounts: [String] = [],
                 openAccount: (@Sendable (String, AccountMail) throws -> AccountParts)? = nil,
-                onEngine: @escaping (any FeedEngine, Task<Void, Never>) -> Void) {
+                onEngine: @escaping (OpenEngine, Task<Void, Never>) -> Void) {
         self.screen = screen
         self.mailbox = mailbox
         // The renderer that drew `FirstFrame` keeps its layouts.
@@ -180,7 +180,7 @@ public final class AppRunner {
         }
         feeder.reset()
         kitty?.releaseAll()
-        for s in sessions { for (_, engine) in s.engines { engine.stop() } }
+        for s in sessions { for (_, engine) in s.engines { engine.list.stop() } }
     }
 
     /// Handles a session's event with that session in scope.
@@ -224,7 +224,7 @@ public final class AppRunner {
         if session.liveState != nil, now.timeIntervalSince(lastCountsRefresh) >= Self.countsInterval {
             lastCountsRefresh = now
             if let shown = stack.layers[stack.screenIndex] as? FeedLayer, case .timeline = shown.feed {
-                engines[shown.feed]?.perform(.refreshCounts)
+                engines[shown.feed]?.counted?.refreshCounts()
             }
         }
         if now.timeIntervalSince(lastClockRedraw) >= 30 {

@@ -1,0 +1,70 @@
+import TernModel
+import TernStore
+
+/// An engine behind a list: takes commands, publishes snapshots, never makes the UI wait. What else it can
+/// do is a protocol of its own below, so a list is asked only for what its engine has: the UI holds its
+/// engines by kind (`OpenEngine`), each kind's capabilities are known to the compiler, and a request the
+/// list's engine lacks is answered with a message, never dropped.
+public protocol FeedEngine: Sendable {
+    /// Queues a command; returns at once.
+    func perform(_ command: ListCommand)
+    func stop()
+}
+
+/// What every list takes.
+public enum ListCommand: Sendable, Equatable {
+    case start
+    case refresh
+    /// The rows in view (first and last row ids) and the viewport's anchor, for paging, positions and
+    /// read markers. A list with none of those still hears it: it is a report, not a request.
+    case viewed(firstID: String, lastID: String, anchorID: String?, offset: Int)
+}
+
+/// A list of posts the user can like, save, boost, pin or mute the conversation of.
+public protocol MarkingFeed: FeedEngine {
+    func mark(_ kind: PendingAction.Kind, postID: String)
+}
+
+/// A list paged through a stored timeline: it jumps to either end and fills its gaps.
+public protocol PagedFeed: FeedEngine {
+    func jump(top: Bool)
+    func fillGap(id: String, fromTop: Bool)
+}
+
+/// A list that hears what the streaming API says changed in posts (a batch: one snapshot for a flood).
+public protocol StreamedFeed: FeedEngine {
+    func streamed(_ changes: [StreamChange])
+}
+
+/// A timeline read again in the background (the stream's catch-up, `--poll`): what is new arrives without
+/// a message.
+public protocol PolledFeed: FeedEngine {
+    func poll()
+}
+
+/// A list whose posts' counts are asked for again now and then (servers stream edits, not likes).
+public protocol CountedFeed: FeedEngine {
+    func refreshCounts()
+}
+
+/// A list that shows the posts waiting in the outbox (the home timeline, where they will appear; a
+/// thread, under what they answer).
+public protocol OutboxFeed: FeedEngine {
+    func showOutgoing(_ posts: [OutgoingPost], waiting: Bool)
+}
+
+/// A list with narrower views: notifications (mentions only), a profile (without boosts, pictures only).
+public protocol FilteredFeed: FeedEngine {
+    func filter(_ filter: FeedFilter)
+}
+
+/// A profile's list: the user follows or unfollows its account.
+public protocol FollowingFeed: FeedEngine {
+    func toggleFollow()
+}
+
+/// A list with a read marker the server keeps (notifications).
+public protocol ReadMarkedFeed: FeedEngine {
+    /// Everything down to the last row in view has been seen.
+    func markRead()
+}

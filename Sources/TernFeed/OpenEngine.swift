@@ -1,0 +1,81 @@
+/// The engine behind an open list, by kind. Each kind's capabilities are spelled out here once, so what a
+/// list can be asked is known to the compiler: no downcast finds it out, and a capability a kind lacks is
+/// nil, for the caller to say so.
+public enum OpenEngine: Sendable {
+    case timeline(TimelineEngine)
+    case thread(ThreadEngine)
+    case profile(ProfileEngine)
+    case notifications(NotificationsEngine)
+
+    public var list: any FeedEngine { marking }
+
+    /// Every list shows posts the user can mark.
+    public var marking: any MarkingFeed {
+        switch self {
+        case .timeline(let e): e
+        case .thread(let e): e
+        case .profile(let e): e
+        case .notifications(let e): e
+        }
+    }
+
+    /// Every list hears the stream's edits and deletions.
+    public var streamed: any StreamedFeed {
+        switch self {
+        case .timeline(let e): e
+        case .thread(let e): e
+        case .profile(let e): e
+        case .notifications(let e): e
+        }
+    }
+
+    public var paged: (any PagedFeed)? {
+        switch self {
+        case .timeline(let e): e
+        case .profile(let e): e
+        case .thread, .notifications: nil
+        }
+    }
+
+    public var polled: (any PolledFeed)? {
+        switch self {
+        case .timeline(let e): e
+        case .notifications(let e): e
+        case .thread, .profile: nil
+        }
+    }
+
+    public var counted: (any CountedFeed)? {
+        switch self {
+        case .timeline(let e): e
+        case .profile(let e): e
+        case .thread, .notifications: nil
+        }
+    }
+
+    public var showsOutbox: (any OutboxFeed)? {
+        switch self {
+        case .timeline(let e): e
+        case .thread(let e): e
+        case .profile, .notifications: nil
+        }
+    }
+
+    public var filtered: (any FilteredFeed)? {
+        switch self {
+        case .profile(let e): e
+        case .notifications(let e): e
+        case .timeline, .thread: nil
+        }
+    }
+
+    public var following: (any FollowingFeed)? {
+        if case .profile(let e) = self { return e }
+        return nil
+    }
+
+    public var readMarked: (any ReadMarkedFeed)? {
+        if case .notifications(let e) = self { return e }
+        return nil
+    }
+}

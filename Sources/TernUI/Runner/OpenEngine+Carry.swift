@@ -1,0 +1,34 @@
+import TernFeed
+
+extension OpenEngine {
+    /// Carries a screen's request to the capability of this engine that takes it. Nil when it went; else
+    /// the words that say why this list can't do it (the status line shows them: nothing is dropped).
+    func carry(_ command: FeedCommand) -> String? {
+        switch command {
+        case .start: list.perform(.start)
+        case .refresh: list.perform(.refresh)
+        case .viewed(let first, let last, let anchor, let offset):
+            list.perform(.viewed(firstID: first, lastID: last, anchorID: anchor, offset: offset))
+        case .toggleFavourite(let id): marking.mark(.favourite, postID: id)
+        case .toggleBookmark(let id): marking.mark(.bookmark, postID: id)
+        case .toggleBoost(let id): marking.mark(.reblog, postID: id)
+        case .toggleMark(let kind, let id): marking.mark(kind, postID: id)
+        case .jump(let top):
+            guard let paged else { return "This list is shown whole: there is no further end to jump to" }
+            paged.jump(top: top)
+        case .fillGap(let id, let fromTop):
+            guard let paged else { return "This list has no gaps to load" }
+            paged.fillGap(id: id, fromTop: fromTop)
+        case .toggleFollow:
+            guard let following else { return "Following is done from a profile" }
+            following.toggleFollow()
+        case .filter(let filter):
+            guard let filtered else { return "This list has no narrower views" }
+            filtered.filter(filter)
+        case .markRead:
+            guard let readMarked else { return "This list has no read marker" }
+            readMarked.markRead()
+        }
+        return nil
+    }
+}
