@@ -12,7 +12,6 @@ final class AccountsLayerTests: XCTestCase {
 
     func env(accounts: [String], active: String) -> LayerEnv {
         var e = LayerEnv(rows: 30, columns: 100, now: now, renderer: FrameRenderer(theme: .builtIn))
-        e.feeds[.timeline(.home)] = FeedSnapshot(version: 1, feed: .timeline(.home), rows: [])
         e.accounts = accounts
         e.activeAccount = active
         return e

@@ -19,9 +19,11 @@ final class GridLayerTests: XCTestCase {
 
     /// 120×40: 8-row thumbnails, 16 columns wide; six to a row, four rows in view.
     func env(_ posts: [Post]) -> LayerEnv {
-        var e = LayerEnv(rows: 40, columns: 120, now: now, renderer: FrameRenderer(theme: .builtIn))
-        e.feeds[.timeline(.home)] = FeedSnapshot(TimelineSnapshot(version: 1, timeline: .home, posts: posts))
-        return e
+        LayerEnv(rows: 40, columns: 120, now: now, renderer: FrameRenderer(theme: .builtIn))
+    }
+
+    func home(_ posts: [Post]) -> FeedSnapshot {
+        FeedSnapshot(TimelineSnapshot(version: 1, timeline: .home, posts: posts))
     }
 
     func demand(_ effects: [Effect]) -> ThumbnailDemand? {
@@ -31,9 +33,11 @@ final class GridLayerTests: XCTestCase {
 
     /// With pictures off (`--images off`), `m` says so rather than drawing every picture in a grid.
     func testNoGridWithPicturesOff() {
-        let e = env((0..<10).map { post($0, pictures: 1) })
+        let posts = (0..<10).map { post($0, pictures: 1) }
+        let e = env(posts)
         e.renderer.pictures.off = true
         var stack = LayerStack(root: .home)
+        stack.show(home(posts), e)
         _ = stack.apply(stack.settle(e))
         let effects = stack.apply(stack.key(.character("m"), e))
         XCTAssertFalse(stack.top is GridLayer)
@@ -44,17 +48,18 @@ final class GridLayerTests: XCTestCase {
         let posts = (0..<60).map { post($0, pictures: $0 % 3 == 2 ? 0 : 1) }
         let e = env(posts)
         var stack = LayerStack(root: .home)
+        stack.show(home(posts), e)
         _ = stack.apply(stack.settle(e))
         _ = stack.apply(stack.key(.character("j"), e))
         _ = stack.apply(stack.key(.character("m"), e))
         guard let grid = stack.top as? GridLayer else { return XCTFail("no grid: \(stack.top)") }
         XCTAssertEqual(grid.selectedID, "p1")
-        XCTAssertEqual(GridLayer.posts(e.feeds[.timeline(.home)]).count, 40, "posts without pictures are left out")
+        XCTAssertEqual(GridLayer.posts(home(posts)).count, 40, "posts without pictures are left out")
 
         // Right one, down one row of six: the 8th picture post (p1 is the 2nd, +1, +6).
         for k: Key in [.right, .character("j")] { _ = stack.apply(stack.key(k, e)) }
-        XCTAssertEqual((stack.top as? GridLayer)?.selectedID, GridLayer.posts(e.feeds[.timeline(.home)])[8].id)
-        let selected = GridLayer.posts(e.feeds[.timeline(.home)])[8]
+        XCTAssertEqual((stack.top as? GridLayer)?.selectedID, GridLayer.posts(home(posts))[8].id)
+        let selected = GridLayer.posts(home(posts))[8]
         XCTAssertEqual(stack.key(.enter, e), [.push(.feed(FeedLayer.thread(of: selected)))])
 
         // m again: back to the list, at the post chosen in the grid.
@@ -68,6 +73,7 @@ final class GridLayerTests: XCTestCase {
         let posts = (0..<100).map { post($0, pictures: 2) }
         let e = env(posts)
         var grid = GridLayer(.timeline(.home))
+        grid.show(home(posts), e)
         let effects = grid.settle(e)
         let d = demand(effects)
         XCTAssertEqual(d?.visible.count, 24, "four rows of six in view")
@@ -88,6 +94,7 @@ final class GridLayerTests: XCTestCase {
         p.sensitive = true
         p.media[0].blurhash = "LEHV6nWB2yk8pyo0adR*.7kCMdnj"
         var grid = GridLayer(.timeline(.home))
+        grid.show(home([p]), env([p]))
         let d = demand(grid.settle(env([p])))
         XCTAssertNil(d?.visible.first?.boxes.first?.request)
         XCTAssertEqual(d?.visible.first?.boxes.first?.blurKey?.url.hasPrefix("blurhash:"), true)

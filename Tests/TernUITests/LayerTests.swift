@@ -22,10 +22,8 @@ final class LayerTests: XCTestCase {
         return p
     }
 
-    func env(_ feeds: [FeedSnapshot], rows: Int = 24, columns: Int = 80) -> LayerEnv {
-        var e = LayerEnv(rows: rows, columns: columns, now: now, renderer: FrameRenderer(theme: .builtIn))
-        for f in feeds { e.feeds[f.feed] = f }
-        return e
+    func env(rows: Int = 24, columns: Int = 80) -> LayerEnv {
+        LayerEnv(rows: rows, columns: columns, now: now, renderer: FrameRenderer(theme: .builtIn))
     }
 
     func timeline(_ posts: [Post], version: Int = 1) -> FeedSnapshot {
@@ -37,25 +35,27 @@ final class LayerTests: XCTestCase {
     /// Spaces of a person who knows where they are going) once met the first frame's row ids over no rows
     /// and trapped; they must page nothing and keep the list whole for when the rows come.
     func testKeysBetweenTheFirstFrameAndTheEnginesFirstRowsAreSafe() {
-        var e = env([timeline((0..<30).map { post($0) }, version: 0)])
+        var e = env()
         var layer = FeedLayer(.timeline(.home))
+        for s in [timeline((0..<30).map { post($0) }, version: 0)] { layer.show(s, e) }
         _ = layer.settle(e)
-        e.feeds[.timeline(.home)] = nil
+        layer.show(FeedSnapshot(feed: .timeline(.home)), e)
         for key in [Key.character(" "), .character(" "), .character("j"), .character("G"), .character("k")] {
             _ = layer.update(key, e)
             _ = layer.settle(e)
         }
         XCTAssertEqual(layer.metrics(e, FeedSnapshot(feed: .timeline(.home))).ids, [])
-        e.feeds[.timeline(.home)] = timeline((0..<30).map { post($0) }, version: 1)
+        layer.show(timeline((0..<30).map { post($0) }, version: 1), e)
         _ = layer.settle(e)
-        XCTAssertEqual(layer.metrics(e, e.feeds[.timeline(.home)]!).ids.count, 30)
+        XCTAssertEqual(layer.metrics(e, layer.snapshot!).ids.count, 30)
     }
 
     /// 50 `j` at once stopped where the loaded page ended (issue 35): presses that meet the last row while
     /// older posts are coming move on when they come; a load that brings nothing, or another key, ends them.
     func testJPressedAtTheEndOfWhatIsLoadedMovesOnWhenOlderPostsCome() {
-        var e = env([timeline((0..<20).map { post($0) })])
+        var e = env()
         var layer = FeedLayer(.timeline(.home))
+        for s in [timeline((0..<20).map { post($0) })] { layer.show(s, e) }
         _ = layer.settle(e)
         func selected() -> String? { layer.viewport.selectedID }
         for _ in 0..<30 {
@@ -64,10 +64,10 @@ final class LayerTests: XCTestCase {
         }
         XCTAssertEqual(selected(), "p19", "the last loaded post")
         var loading = TimelineSnapshot(version: 2, timeline: .home, posts: (0..<20).map { post($0) }, loadingOlder: true)
-        e.feeds[.timeline(.home)] = FeedSnapshot(loading)
+        layer.show(FeedSnapshot(loading), e)
         _ = layer.settle(e)
         XCTAssertEqual(selected(), "p19", "nothing to move to yet")
-        e.feeds[.timeline(.home)] = FeedSnapshot(TimelineSnapshot(version: 3, timeline: .home, posts: (0..<40).map { post($0) }))
+        layer.show(FeedSnapshot(TimelineSnapshot(version: 3, timeline: .home, posts: (0..<40).map { post($0) })), e)
         _ = layer.settle(e)
         XCTAssertEqual(selected(), "p30", "19 moves, then the 11 that waited")
 
@@ -76,8 +76,8 @@ final class LayerTests: XCTestCase {
         for _ in 0..<12 { _ = layer.update(.character("j"), e); _ = layer.settle(e) }
         XCTAssertEqual(selected(), "p39")
         func publish(_ version: Int, posts: Int, loading: Bool) {
-            e.feeds[.timeline(.home)] = FeedSnapshot(TimelineSnapshot(version: version, timeline: .home, posts: (0..<posts).map { post($0) },
-                                                                      loadingOlder: loading))
+            layer.show(FeedSnapshot(TimelineSnapshot(version: version, timeline: .home, posts: (0..<posts).map { post($0) },
+                                                     loadingOlder: loading)), e)
             _ = layer.settle(e)
         }
         publish(4, posts: 40, loading: false)
@@ -92,7 +92,7 @@ final class LayerTests: XCTestCase {
         _ = layer.update(.character("k"), e)
         loading.version = 9
         loading.posts = (0..<80).map { post($0) }
-        e.feeds[.timeline(.home)] = FeedSnapshot(loading)
+        layer.show(FeedSnapshot(loading), e)
         _ = layer.settle(e)
         XCTAssertEqual(selected(), "p58", "k after the presses: they are not owed any more")
     }
@@ -111,14 +111,15 @@ final class LayerTests: XCTestCase {
     /// the search began from, at the same post (issue 35: only `t` `1` got out).
     func testEscLeavesSearchResultsForWhereTheSearchBegan() {
         let posts = (0..<30).map { post($0) }
-        var e = env([timeline(posts)])
+        var e = env()
         var stack = LayerStack(root: .home)
+        for s in [timeline(posts)] { stack.show(s, e) }
         _ = stack.apply(stack.settle(e))
         _ = press([.character("j"), .character("j"), .character("/")], &stack, e)
         XCTAssertTrue(stack.top is SearchLayer)
         let searched = press(Array("harbour").map { Key.character($0) } + [.enter], &stack, e)
         XCTAssertTrue(searched.contains(.feed(.timeline(.search("harbour")), .start)), "\(searched)")
-        e.feeds[.timeline(.search("harbour"))] = FeedSnapshot(TimelineSnapshot(version: 1, timeline: .search("harbour"), posts: [post(3)]))
+        stack.show(FeedSnapshot(TimelineSnapshot(version: 1, timeline: .search("harbour"), posts: [post(3)])), e)
         _ = stack.apply(stack.settle(e))
         for back in [Key.escape, .character("h"), .backspace] {
             _ = press([.character("/")] + Array("harbour").map { Key.character($0) } + [.enter], &stack, e)
@@ -134,8 +135,9 @@ final class LayerTests: XCTestCase {
 
     func testMovingOpeningAThreadAndComingBackToTheSamePlace() {
         let posts = (0..<30).map { post($0, warning: $0 == 4 ? "spoilers" : "") }
-        let e = env([timeline(posts)])
+        let e = env()
         var stack = LayerStack(root: .home)
+        for s in [timeline(posts)] { stack.show(s, e) }
         _ = stack.apply(stack.settle(e))
         _ = press([.character("j"), .character("j"), .character("j"), .character("j"), .character("c"), .character("j")], &stack, e)
         let before = (stack.layers[0] as! FeedLayer)
@@ -161,8 +163,9 @@ final class LayerTests: XCTestCase {
     func testABoostOpensTheBoostedPostsThreadAndAGapLoads() {
         var snapshot = TimelineSnapshot(version: 1, timeline: .home, posts: [post(0, boostOf: 77), post(1)])
         snapshot.gaps = [Gap(id: "gap-1", newerID: "p0", olderID: "p1", loading: false)]
-        let e = env([FeedSnapshot(snapshot)])
+        let e = env()
         var stack = LayerStack(root: .home)
+        for s in [FeedSnapshot(snapshot)] { stack.show(s, e) }
         _ = stack.apply(stack.settle(e))
         let opened = press([.enter], &stack, e)
         guard case .feed(.thread(let root, let seed), .start)? = opened.first else { return XCTFail("\(opened)") }
@@ -175,8 +178,9 @@ final class LayerTests: XCTestCase {
 
     func testActionsBecomeEngineCommandsAndPushes() {
         let posts = (0..<5).map { post($0) }
-        let e = env([timeline(posts)])
+        let e = env()
         var stack = LayerStack(root: .home)
+        for s in [timeline(posts)] { stack.show(s, e) }
         _ = stack.apply(stack.settle(e))
         XCTAssertEqual(stack.key(.character("f"), e), [.feed(.timeline(.home), .toggleFavourite(postID: "p0"))])
         XCTAssertEqual(stack.key(.character("b"), e), [.feed(.timeline(.home), .toggleBookmark(postID: "p0"))])
@@ -191,8 +195,9 @@ final class LayerTests: XCTestCase {
 
     func testSettlingAsksForPicturesAndReportsThePositionOnlyWhenTheyChange() {
         let posts = (0..<12).map { post($0, media: 1) }
-        let e = env([timeline(posts)], rows: 30)
+        let e = env(rows: 30)
         var layer = FeedLayer(.timeline(.home))
+        for s in [timeline(posts)] { layer.show(s, e) }
         let first = layer.settle(e)
         guard case .thumbnails(let demand)? = first.first(where: { if case .thumbnails = $0 { return true } else { return false } }) else {
             return XCTFail("no thumbnails: \(first)")
@@ -213,8 +218,9 @@ final class LayerTests: XCTestCase {
                                   rows: ancestors.map { .post($0) } + [.post(focus, depth: 0, focused: true)]
                                       + [.post(replies[0], depth: 1), .post(replies[1], depth: 2)])
         thread.focusID = "p2"
-        let e = env([thread])
+        let e = env()
         var layer = FeedLayer(.thread(rootID: "p2", seed: focus))
+        for s in [thread] { layer.show(s, e) }
         _ = layer.settle(e)
         XCTAssertEqual(layer.viewport.selectedID, "p2")
         XCTAssertEqual(layer.update(.enter, e), [], "Enter on the opened post does nothing")
@@ -236,8 +242,9 @@ final class LayerTests: XCTestCase {
                                       oldestID: "5", latestAt: now, post: post(8))
         var s = FeedSnapshot(version: 1, feed: .notifications, rows: [.notification(follow), .notification(likes)])
         s.unread = 2
-        let e = env([s])
+        let e = env()
         var layer = FeedLayer(.notifications)
+        for s in [s] { layer.show(s, e) }
         XCTAssertTrue(layer.settle(e).contains(.feed(.notifications, .markRead)), "the newest in view is read")
         XCTAssertEqual(layer.update(.enter, e), [.push(.feed(.profile(ada)))])
         _ = layer.update(.character("j"), e)
@@ -253,12 +260,14 @@ final class LayerTests: XCTestCase {
     func testSwitchingTimelinesKeepsEachPlace() {
         let home = timeline((0..<20).map { post($0) })
         let local = FeedSnapshot(TimelineSnapshot(version: 1, timeline: .local, posts: (100..<120).map { post($0) }))
-        let e = env([home, local])
+        let e = env()
         var stack = LayerStack(root: .home)
+        stack.show(home, e)
         _ = stack.apply(stack.settle(e))
         _ = press([.character("j"), .character("j")], &stack, e)
         let effects = stack.apply([.switchTimeline(.local)])
         XCTAssertEqual(effects, [.feed(.timeline(.local), .start)])
+        stack.show(local, e)
         _ = stack.apply(stack.settle(e))
         _ = press([.character("j")], &stack, e)
         XCTAssertEqual((stack.layers[0] as! FeedLayer).viewport.selectedID, "p101")
@@ -267,8 +276,9 @@ final class LayerTests: XCTestCase {
     }
 
     func testSearchLineAndOverlays() {
-        let e = env([timeline((0..<3).map { post($0) })])
+        let e = env()
         var stack = LayerStack(root: .home)
+        for s in [timeline((0..<3).map { post($0) })] { stack.show(s, e) }
         _ = stack.apply(stack.settle(e))
         _ = press([.character("/")], &stack, e)
         XCTAssertTrue(stack.top is SearchLayer)
@@ -284,8 +294,9 @@ final class LayerTests: XCTestCase {
 
     func testMouseWheelScrollsAndClicksSelectAndOpenPictures() {
         let posts = (0..<20).map { post($0, media: $0 == 1 ? 1 : 0) }
-        let e = env([timeline(posts)], rows: 30)
+        let e = env(rows: 30)
         var layer = FeedLayer(.timeline(.home))
+        for s in [timeline(posts)] { layer.show(s, e) }
         _ = layer.settle(e)
         _ = layer.update(.mouse(MouseEvent(button: .wheelDown, row: 5, column: 5)), e)
         XCTAssertEqual(layer.viewport.anchorOffset, 3, "one wheel step is three lines")
@@ -308,8 +319,9 @@ extension LayerTests {
         var p = post(0)
         p.content = StyledText(paragraphs: [[[StyledText.Run("@ann", style: .mention("https://ex.social/@ann")),
                                               StyledText.Run(" and "), StyledText.Run("@bo", style: .mention("https://other.example/users/bo"))]]])
-        let e = env([timeline([p])])
+        let e = env()
         var stack = LayerStack(root: .home)
+        for s in [timeline([p])] { stack.show(s, e) }
         _ = stack.apply(stack.settle(e))
         _ = press([.character("p")], &stack, e)
         let menu = try! XCTUnwrap(stack.top as? ChoiceLayer)
@@ -320,9 +332,10 @@ extension LayerTests {
         let ann = Account(id: "ann", acct: "ann", displayName: "Ann")
         let following = FeedSnapshot(version: 1, feed: .profile(accountID: "ann"),
                                      rows: [.profile(Profile(account: ann), Relationship(following: true), followPending: false)])
-        let pe = env([following])
+        let pe = env()
         var profile = LayerStack(root: .home)
         _ = profile.apply([.push(.feed(.profile(ann)))])
+        profile.show(following, pe)
         _ = press([.character("F")], &profile, pe)
         XCTAssertTrue(profile.top is ConfirmLayer, "unfollow asks first")
         XCTAssertEqual(press([.character("n")], &profile, pe), [], "n is no")
@@ -334,8 +347,9 @@ extension LayerTests {
 extension LayerTests {
     func testBoostIsACommandAndAsksFirstWhenConfigured() {
         let posts = (0..<3).map { post($0) }
-        var e = env([timeline(posts)])
+        var e = env()
         var stack = LayerStack(root: .home)
+        for s in [timeline(posts)] { stack.show(s, e) }
         _ = stack.apply(stack.settle(e))
         XCTAssertEqual(stack.key(.character("B"), e), [.feed(.timeline(.home), .toggleBoost(postID: "p0"))])
         e.confirmBoost = true
@@ -351,8 +365,9 @@ extension LayerTests {
         let root = post(1), focus = post(2, replyTo: 1)
         var thread = FeedSnapshot(version: 1, feed: .thread(rootID: "p2"), rows: [.post(root), .post(focus, depth: 0, focused: true)])
         thread.focusID = "p2"
-        let e = env([thread], rows: 40)
+        let e = env(rows: 40)
         var layer = FeedLayer(.thread(rootID: "p2", seed: focus))
+        for s in [thread] { layer.show(s, e) }
         _ = layer.settle(e)
         XCTAssertEqual(layer.viewport.selectedID, "p2", "the opened post is selected")
         XCTAssertEqual(layer.viewport.anchorID, "p1", "and what it answers is in view above it")

@@ -26,8 +26,8 @@ final class MediaPlayerTests: XCTestCase {
 
     func testVHandsTheFirstPlayableToThePlayer() {
         var e = LayerEnv(rows: 30, columns: 100, now: now, renderer: FrameRenderer(theme: .builtIn))
-        e.feeds[.timeline(.home)] = FeedSnapshot(version: 1, feed: .timeline(.home), rows: [.post(videoPost())])
         var stack = LayerStack(root: .home)
+        stack.show(FeedSnapshot(version: 1, feed: .timeline(.home), rows: [.post(videoPost())]), e)
         _ = stack.apply(stack.settle(e))
         XCTAssertEqual(stack.apply(stack.key(.character("v"), e)), [.play("https://media.example/v1.mp4")])
     }
@@ -73,8 +73,8 @@ final class GalleryTests: XCTestCase {
 
     func testFlippingThroughAPostsPictures() {
         var e = LayerEnv(rows: 30, columns: 100, now: now, renderer: FrameRenderer(theme: .builtIn))
-        e.feeds[.timeline(.home)] = FeedSnapshot(version: 1, feed: .timeline(.home), rows: [.post(post())])
         var stack = LayerStack(root: .home)
+        stack.show(FeedSnapshot(version: 1, feed: .timeline(.home), rows: [.post(post())]), e)
         _ = stack.apply(stack.settle(e))
         let opened = stack.apply(stack.key(.character("v"), e))
         let gallery = try! XCTUnwrap(stack.top as? LargeImageLayer)
@@ -94,8 +94,8 @@ final class GalleryTests: XCTestCase {
 
     func testAClickOpensTheGalleryAtThePictureClicked() {
         var e = LayerEnv(rows: 30, columns: 100, now: now, renderer: FrameRenderer(theme: .builtIn))
-        e.feeds[.timeline(.home)] = FeedSnapshot(version: 1, feed: .timeline(.home), rows: [.post(post())])
         var layer = FeedLayer(.timeline(.home))
+        layer.show(FeedSnapshot(version: 1, feed: .timeline(.home), rows: [.post(post())]), e)
         _ = layer.settle(e)
         let box = e.renderer.layout(.post(post()), width: 100, revealed: false, now: now).media[2]
         let click = layer.update(.mouse(MouseEvent(button: .left, row: 1 + box.line + 1, column: box.column + 1)), e)

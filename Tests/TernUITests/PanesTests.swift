@@ -14,10 +14,10 @@ final class PanesTests: XCTestCase {
     }
 
     func env(columns: Int) -> LayerEnv {
-        var e = LayerEnv(rows: 40, columns: columns, now: now, renderer: FrameRenderer(theme: .builtIn))
-        e.feeds[.timeline(.home)] = FeedSnapshot(version: 1, feed: .timeline(.home), rows: (1...5).map { .post(post("\($0)")) })
-        return e
+        LayerEnv(rows: 40, columns: columns, now: now, renderer: FrameRenderer(theme: .builtIn))
     }
+
+    var home: FeedSnapshot { FeedSnapshot(version: 1, feed: .timeline(.home), rows: (1...5).map { .post(post("\($0)")) }) }
 
     func testSplitsOnlyWideAndOnlyOverAList() {
         var stack = LayerStack(root: .home)
@@ -38,6 +38,7 @@ final class PanesTests: XCTestCase {
     func testTheListsKeysMoveItAndWhatItOpensReplacesTheRightPane() {
         let e = env(columns: 200)
         var stack = LayerStack(root: .home)
+        stack.show(home, e)
         _ = stack.apply(stack.settle(e))
         _ = stack.apply([.push(.feed(.thread(rootID: "1", seed: nil)))])
         XCTAssertEqual(stack.layers.count, 2)

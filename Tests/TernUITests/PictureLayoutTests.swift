@@ -82,8 +82,8 @@ final class PictureLayoutTests: XCTestCase {
         let posts = (0..<6).map { post(pictures: 1, avatar: false, id: "p\($0)") }
         var e = LayerEnv(rows: 60, columns: 80, now: now, renderer: FrameRenderer(theme: .builtIn))
         e.renderer.pictures = PictureLayout(lowData: true)
-        e.feeds[.timeline(.home)] = FeedSnapshot(TimelineSnapshot(version: 1, timeline: .home, posts: posts))
         var layer = FeedLayer(.timeline(.home))
+        layer.show(FeedSnapshot(TimelineSnapshot(version: 1, timeline: .home, posts: posts)), e)
         guard case .thumbnails(let demand)? = layer.settle(e).first(where: { if case .thumbnails = $0 { true } else { false } }) else {
             return XCTFail("no demand")
         }

@@ -14,7 +14,6 @@ final class PostMenuTests: XCTestCase {
 
     func env(_ rows: [FeedRow]) -> LayerEnv {
         var e = LayerEnv(rows: 30, columns: 100, now: now, renderer: FrameRenderer(theme: .builtIn))
-        e.feeds[.timeline(.home)] = FeedSnapshot(version: 1, feed: .timeline(.home), rows: rows)
         e.ownAccountID = me.id
         e.ownAcct = me.acct
         return e
@@ -30,6 +29,7 @@ final class PostMenuTests: XCTestCase {
     func menu(after key: Key, _ rows: [FeedRow]) -> (stack: LayerStack, effects: [Effect]) {
         let e = env(rows)
         var stack = LayerStack(root: .home)
+        stack.show(FeedSnapshot(version: 1, feed: .timeline(.home), rows: rows), e)
         _ = stack.apply(stack.settle(e))
         let effects = stack.apply(stack.key(key, e))
         return (stack, effects)

@@ -94,6 +94,12 @@ final class RunnerTests: XCTestCase {
         XCTAssertNotEqual(shown.feeds[.notifications]?.version, 1_000)
         runner.accept(.account(1, .snapshot(FeedSnapshot(version: 2_000, feed: .notifications), engine: serial + 1_000)))
         XCTAssertEqual(background.feeds[.notifications]?.version, 1_000, "not from this engine")
+        // The screens of that list take it, as a message, even under another screen (the compose screen here).
+        runner.perform([.feed(.timeline(.home), .start)])
+        let homeSerial = try XCTUnwrap(shown.serials[.timeline(.home)])
+        runner.accept(.account(0, .snapshot(FeedSnapshot(version: 5_000, feed: .timeline(.home)), engine: homeSerial)))
+        XCTAssertEqual((shown.stack.layers[0] as? FeedLayer)?.snapshot?.version, 5_000)
+        XCTAssertNil((background.stack.layers[0] as? FeedLayer)?.snapshot.flatMap { $0.version == 5_000 ? $0 : nil })
         var wide = PostingLimits()
         wide.maxCharacters = 5_000
         runner.accept(.account(1, .limits(wide)))

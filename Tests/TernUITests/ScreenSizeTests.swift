@@ -63,16 +63,21 @@ final class ScreenSizeTests: XCTestCase {
             screen.resize(rows: rows, columns: columns)
             XCTAssertEqual(screen.rows, rows)
             XCTAssertEqual(screen.columns, columns)
-            var env = LayerEnv(feeds: feeds, rows: rows, columns: columns, now: now, renderer: renderer)
+            var env = LayerEnv(rows: rows, columns: columns, now: now, renderer: renderer)
             env.sessionTitle = "demo at 127.0.0.1:8080"
             renderer.invalidateLayouts()
+            // As the runner does: a list (re)opened shows its engine's latest snapshot.
+            func deliver(_ effects: [Effect]) {
+                for case .feed(let opening, .start) in effects { if let s = feeds[opening.id] { stack.show(s, env) } }
+            }
+            if step == 0 { stack.show(feeds[.timeline(.home)]!, env) }
             switch random.next() % 4 {
             case 0 where stack.layers.count < 4:
-                _ = stack.apply([.push(specs[Int(random.next() % UInt64(specs.count))])])
+                deliver(stack.apply([.push(specs[Int(random.next() % UInt64(specs.count))])]))
             case 1 where stack.layers.count > 1:
                 _ = stack.apply([.pop])
             default:
-                _ = stack.apply(stack.key(keys[Int(random.next() % UInt64(keys.count))], env))
+                deliver(stack.apply(stack.key(keys[Int(random.next() % UInt64(keys.count))], env)))
             }
             _ = stack.apply(stack.settle(env))
             stack.render(env, on: screen)
@@ -99,9 +104,9 @@ final class ScreenSizeTests: XCTestCase {
         let screen = try Screen(terminalType: "xterm-256color", output: "/dev/null", size: (24, 80))
         defer { screen.close() }
         let posts = (0..<30).map(post)
-        var env = LayerEnv(rows: 24, columns: 80, now: now, renderer: FrameRenderer(theme: .builtIn))
-        env.feeds[.timeline(.home)] = FeedSnapshot(TimelineSnapshot(version: 1, timeline: .home, posts: posts))
+        let env = LayerEnv(rows: 24, columns: 80, now: now, renderer: FrameRenderer(theme: .builtIn))
         var stack = LayerStack(root: .home)
+        stack.show(FeedSnapshot(TimelineSnapshot(version: 1, timeline: .home, posts: posts)), env)
         _ = stack.apply(stack.settle(env))
         stack.render(env, on: screen)
         let times = (1..<23).filter { screen.frame.text(row: $0).hasSuffix("m") || screen.frame.text(row: $0).hasSuffix("h") }

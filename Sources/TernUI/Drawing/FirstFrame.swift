@@ -16,8 +16,8 @@ public enum FirstFrame {
         renderer.pictures = pictures
         let snapshot = FeedSnapshot(TimelineSnapshot(glance: glance, timeline: timeline))
         guard snapshot.rows.contains(where: { $0.post != nil }) else { return false }
-        var layer = FeedLayer(.timeline(timeline))
-        var env = LayerEnv(feeds: [snapshot.feed: snapshot], rows: screen.rows, columns: screen.columns, now: Date(),
+        var layer = FeedLayer(.timeline(timeline), snapshot: snapshot)
+        var env = LayerEnv(rows: screen.rows, columns: screen.columns, now: Date(),
                            keymap: keymap, renderer: renderer)
         env.sessionTitle = title
         _ = layer.settle(env)

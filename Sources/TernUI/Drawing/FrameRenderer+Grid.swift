@@ -12,7 +12,7 @@ extension FrameRenderer {
             screen.draw(SafeText("Terminal too small"), row: 0, column: 0, style: theme[.warning])
             return
         }
-        let snapshot = env.feeds[grid.feed]
+        let snapshot = grid.snapshot
         let name: String
         switch grid.opening {
         case .timeline(let t): name = t.description

@@ -9,13 +9,13 @@ import TernTerminal
 public final class StaticList {
     private var layer: FeedLayer
     private var env: LayerEnv
-    private var snapshot: FeedSnapshot { env.feeds[layer.feed] ?? FeedSnapshot(feed: layer.feed) }
+    private var snapshot: FeedSnapshot { layer.snapshot ?? FeedSnapshot(feed: layer.feed) }
 
     public init(theme: Theme, snapshot: FeedSnapshot, rows: Int, columns: Int) {
-        layer = FeedLayer(.timeline(.home))
         var s = snapshot
-        s.feed = layer.feed
-        env = LayerEnv(feeds: [layer.feed: s], rows: rows, columns: columns, now: Date(), renderer: FrameRenderer(theme: theme))
+        s.feed = .timeline(.home)
+        layer = FeedLayer(.timeline(.home), snapshot: s)
+        env = LayerEnv(rows: rows, columns: columns, now: Date(), renderer: FrameRenderer(theme: theme))
     }
 
     public var images: [ThumbnailRequest: ImageState] {
@@ -68,7 +68,7 @@ public final class StaticList {
     public func show(_ snapshot: FeedSnapshot) {
         var s = snapshot
         s.feed = layer.feed
-        env.feeds[layer.feed] = s
+        _ = layer.receive(.snapshot(s), env)
     }
 
     /// Forgets laid-out rows, so the next frame lays out from scratch.

@@ -12,6 +12,8 @@ struct FeedLayer: Layer {
     private(set) var viewport = Viewport()
     private(set) var revealed: Set<String> = []
     private(set) var filter = FeedFilter.everything
+    /// The list as its engine last published it (`LayerMessage.snapshot`); nil until the first arrives.
+    private(set) var snapshot: FeedSnapshot?
     private var newRows = NewPostsTracker()
     private var seenVersion = -1
     /// The user has moved: the saved position or the thread's post no longer decides where the view is.
@@ -32,9 +34,20 @@ struct FeedLayer: Layer {
 
     private enum Edge { case top, bottom }
 
-    init(_ opening: FeedOpening) { self.opening = opening }
+    init(_ opening: FeedOpening, snapshot: FeedSnapshot? = nil) {
+        self.opening = opening
+        self.snapshot = snapshot
+    }
 
     var isOverlay: Bool { false }
+
+    /// A snapshot of this list is kept; `settle` then brings the view in line with it (new rows counted,
+    /// the saved place or the thread's post found, owed moves made).
+    mutating func receive(_ message: LayerMessage, _ env: LayerEnv) -> [Effect]? {
+        guard case .snapshot(let s) = message, s.feed == feed else { return nil }
+        snapshot = s
+        return []
+    }
 
     func metrics(_ env: LayerEnv, _ snapshot: FeedSnapshot) -> Viewport.Metrics {
         env.renderer.metrics(snapshot, width: env.columns, viewHeight: env.listHeight, revealed: revealed, now: env.now)
@@ -46,7 +59,7 @@ struct FeedLayer: Layer {
         placed = true
         if case .mouse(let event) = key { return mouse(event, env) }
         guard let action = env.keymap.action(for: key) else { return [] }
-        let snapshot = env.feeds[feed] ?? FeedSnapshot(feed: feed)
+        let snapshot = snapshot ?? FeedSnapshot(feed: feed)
         let m = metrics(env, snapshot)
         viewport.normalize(m)
         let row = viewport.selectedIndex(m).map { snapshot.rows[$0] }
@@ -229,7 +242,7 @@ struct FeedLayer: Layer {
     // MARK: Mouse
 
     private mutating func mouse(_ event: MouseEvent, _ env: LayerEnv) -> [Effect] {
-        guard let snapshot = env.feeds[feed] else { return [] }
+        guard let snapshot else { return [] }
         let m = metrics(env, snapshot)
         viewport.normalize(m)
         switch event.button {
@@ -269,7 +282,7 @@ struct FeedLayer: Layer {
 
     /// Moves the view by lines (the wheel), keeping the selection in view.
     mutating func scroll(by lines: Int, _ env: LayerEnv) {
-        guard let snapshot = env.feeds[feed] else { return }
+        guard let snapshot else { return }
         placed = true
         let m = metrics(env, snapshot)
         viewport.normalize(m)
@@ -294,7 +307,7 @@ struct FeedLayer: Layer {
     }
 
     mutating func settle(_ env: LayerEnv) -> [Effect] {
-        guard let snapshot = env.feeds[feed] else { return [] }
+        guard let snapshot else { return [] }
         let m = metrics(env, snapshot)
         if snapshot.version != seenVersion {
             seenVersion = snapshot.version
@@ -382,7 +395,7 @@ struct FeedLayer: Layer {
     // MARK: Drawing
 
     func render(_ env: LayerEnv, on screen: Screen) {
-        let snapshot = env.feeds[feed] ?? { var s = FeedSnapshot(feed: feed); s.opening = true; return s }()
+        let snapshot = snapshot ?? { var s = FeedSnapshot(feed: feed); s.opening = true; return s }()
         env.renderer.drawList(snapshot, viewport: viewport, revealed: revealed, title: title(snapshot), newAbove: newRows.count,
                               env: env, on: screen)
     }

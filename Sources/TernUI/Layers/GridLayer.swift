@@ -14,11 +14,20 @@ struct GridLayer: Layer {
     private(set) var topRow = 0
     private var lastDemand: ThumbnailDemand?
     private var lastReport: FeedCommand?
+    /// The list as its engine last published it, as the list screen under the grid keeps it.
+    private(set) var snapshot: FeedSnapshot?
     var isOverlay: Bool { false }
 
-    init(_ opening: FeedOpening, selecting id: String? = nil) {
+    init(_ opening: FeedOpening, selecting id: String? = nil, snapshot: FeedSnapshot? = nil) {
         self.opening = opening
         selectedID = id
+        self.snapshot = snapshot
+    }
+
+    mutating func receive(_ message: LayerMessage, _ env: LayerEnv) -> [Effect]? {
+        guard case .snapshot(let s) = message, s.feed == feed else { return nil }
+        snapshot = s
+        return []
     }
 
     /// Cell sizes for the window: square thumbnails of the list's thumbnail height.
@@ -48,7 +57,7 @@ struct GridLayer: Layer {
     }
 
     mutating func update(_ key: Key, _ env: LayerEnv) -> [Effect] {
-        let posts = Self.posts(env.feeds[feed])
+        let posts = Self.posts(snapshot)
         let g = Geometry(env)
         var i = selectedIndex(posts)
         switch key {
@@ -86,7 +95,7 @@ struct GridLayer: Layer {
     }
 
     mutating func settle(_ env: LayerEnv) -> [Effect] {
-        let posts = Self.posts(env.feeds[feed])
+        let posts = Self.posts(snapshot)
         guard !posts.isEmpty else { return [] }
         let g = Geometry(env)
         let i = selectedIndex(posts)

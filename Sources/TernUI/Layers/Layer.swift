@@ -7,7 +7,6 @@ import TernTerminal
 /// What every layer can see: the lists' latest snapshots, the screen's size, the time, the keymap,
 /// and (for drawing) the pictures. Layers never change it; the runner makes a new one each turn.
 struct LayerEnv {
-    var feeds: [FeedID: FeedSnapshot] = [:]
     var rows: Int
     var columns: Int
     var now: Date
@@ -69,7 +68,9 @@ protocol Layer {
 
 /// What work done off the UI loop brings back for the screens (through the mailbox), handled by the
 /// layers and the stack as keys are, so a layer test sees it as the app does.
-enum LayerMessage: Equatable, Sendable {
+enum LayerMessage: Sendable {
+    /// What an engine publishes, for the screens that show its list (every one: a list and its grid).
+    case snapshot(FeedSnapshot)
     /// Something looked up in the background opens a screen (a mention's account).
     case open(FeedOpening)
     /// The compose screen, with its draft read from the store or made afresh.
@@ -137,6 +138,13 @@ struct LayerStack {
     /// A result of work: the layers are offered it top down; what none takes, the stack does (it opens
     /// the screen the result is for).
     mutating func receive(_ message: LayerMessage, _ env: LayerEnv) -> [Effect] {
+        if case .snapshot = message {
+            // Every screen of that list takes it, the parked timelines' too, so each comes back as it is now.
+            var effects: [Effect] = []
+            for i in layers.indices { effects += layers[i].receive(message, env) ?? [] }
+            for t in parked.keys { effects += parked[t]?.receive(message, env) ?? [] }
+            return effects
+        }
         for i in layers.indices.reversed() {
             var layer = layers[i]
             let taken = layer.receive(message, env)
@@ -148,6 +156,7 @@ struct LayerStack {
         case .compose(let draft, let context): return [.push(.compose(draft, context: context))]
         case .silenced(let muted, let blocked): return AppRunner.silencedChoice(muted: muted, blocked: blocked)
         case .fileInspected, .pathCompleted: return []   // its compose screen was closed meanwhile
+        case .snapshot: return []
         }
     }
 
@@ -216,7 +225,10 @@ struct LayerStack {
                 case .choice(let title, let items): layers.append(ChoiceLayer(title: title, items: items))
                 case .confirm(let question, let yes): layers.append(ConfirmLayer(question: question, yes: yes))
                 case .compose(let draft, let context): layers.append(ComposeLayer(draft: draft, context: context))
-                case .grid(let opening, let selected): layers.append(GridLayer(opening, selecting: selected))
+                case .grid(let opening, let selected):
+                    // The grid shows the list under it: it starts from the list's snapshot.
+                    let list = layers.last { ($0 as? FeedLayer)?.feed == opening.id } as? FeedLayer
+                    layers.append(GridLayer(opening, selecting: selected, snapshot: list?.snapshot))
                 case .gallery(let images, let start):
                     let layer = LargeImageLayer(images: images, index: start)
                     layers.append(layer)

@@ -7,7 +7,7 @@ import TernModel
 /// image pipeline with the effects the layer returns; counts how many pictures were complete when their
 /// row scrolled into view. For `tern-bench`.
 public final class ScrollProbe {
-    private var layer = FeedLayer(.timeline(.home))
+    private var layer: FeedLayer
     private let env: LayerEnv
     private let feeder: ThumbnailFeeder
     private let mailbox: Mailbox
@@ -18,7 +18,8 @@ public final class ScrollProbe {
 
     public init(posts: [Post], loader: ImageLoader, columns: Int, rows: Int, prefetchRows: Int) {
         let snapshot = FeedSnapshot(TimelineSnapshot(version: 1, timeline: .home, posts: posts))
-        var env = LayerEnv(feeds: [snapshot.feed: snapshot], rows: rows, columns: columns, now: Date(),
+        layer = FeedLayer(.timeline(.home), snapshot: snapshot)
+        var env = LayerEnv(rows: rows, columns: columns, now: Date(),
                            renderer: FrameRenderer(theme: .builtIn))
         env.prefetchRows = prefetchRows
         self.env = env
@@ -40,7 +41,7 @@ public final class ScrollProbe {
     public func step(moving: Bool = true) {
         if moving { _ = layer.update(.character("j"), env) }
         let effects = layer.settle(env)
-        let snapshot = env.feeds[layer.feed]!
+        guard let snapshot = layer.snapshot else { return }
         let m = layer.metrics(env, snapshot)
         let inView = layer.viewport.visible(m).flatMap { p in
             env.renderer.layout(snapshot.rows[p.index], width: env.columns, revealed: false, now: env.now).media.compactMap(\.request)

@@ -56,6 +56,9 @@ final class AccountSession {
         return .home
     }
 
+    /// The inbox is on this session's stack (it shows every session's notifications).
+    var showsInbox: Bool { stack.layers.contains { ($0 as? FeedLayer)?.feed == .inbox } }
+
     /// The streams of every timeline opened so far, subscribed to when they changed.
     func resubscribe() {
         guard let live = parts.live else { return }

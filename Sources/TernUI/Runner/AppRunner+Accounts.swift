@@ -38,6 +38,7 @@ extension AppRunner {
         let showing = accountsBeingOpened.removeValue(forKey: parts.name) ?? false
         let fresh = AccountSession(id: id, parts: parts, mailbox: mailbox, timeline: .home)
         sessions.append(fresh)
+        deliverInbox()
         if showing { return showSession(at: sessions.count - 1) }
         within(fresh) {
             fresh.notificationsStarted = true

@@ -27,6 +27,10 @@ extension AppRunner {
             switch effect {
             case .feed(let opening, let command):
                 if opening == .inbox { inbox(command) } else if let why = engine(for: opening)?.carry(command) { show(why, error: false) }
+                // A screen opened again on a list whose engine runs shows its latest snapshot at once.
+                if command == .start, let latest = opening == .inbox ? inboxSnapshot() : session.feeds[opening.id] {
+                    perform(stack.receive(.snapshot(latest), env()))
+                }
             case .thumbnails(var demand):
                 // Two panes want their pictures at once: each pane's latest wants, together.
                 if let left = demandFromLeft {

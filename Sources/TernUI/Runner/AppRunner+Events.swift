@@ -78,10 +78,13 @@ extension AppRunner {
             opened(id, parts)
         case .accountFailed(let name, let why):
             accountsBeingOpened[name] = nil
+            deliverInbox()
             show("Couldn't open \(name): \(why)", error: true)
         case .snapshot(let s, let serial):
             guard serial == session.serials[s.feed], s.version > session.feeds[s.feed]?.version ?? -1 else { return }
             session.feeds[s.feed] = s
+            perform(stack.receive(.snapshot(s), env()))
+            if s.feed == .notifications { deliverInbox() }
             if let m = s.message, m.id > session.lastMessage[s.feed] ?? 0 {
                 session.lastMessage[s.feed] = m.id
                 // A list in the background speaks up only when something went wrong, and names itself; what

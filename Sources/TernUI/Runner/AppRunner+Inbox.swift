@@ -26,6 +26,14 @@ extension AppRunner {
         return snapshot
     }
 
+    /// The inbox as it is now, to every session showing it: after any account's notifications changed, or
+    /// an account opened or failed to.
+    func deliverInbox() {
+        for s in sessions where s.showsInbox {
+            within(s) { perform(stack.receive(.snapshot(inboxSnapshot()), env())) }
+        }
+    }
+
     /// The inbox's commands: opening or `r` reads every account's notifications afresh (opening those
     /// not open yet); a like or a save goes to the account of the row it was made on.
     func inbox(_ command: FeedCommand) {

@@ -193,14 +193,12 @@ public final class AppRunner {
 
     func env() -> LayerEnv {
         let s = session
-        var feeds = s.feeds
-        if s.stack.layers.contains(where: { ($0 as? FeedLayer)?.feed == .inbox }) { feeds[.inbox] = inboxSnapshot() }
-        var e = LayerEnv(feeds: feeds, rows: screen.rows, columns: screen.columns, now: Date(), keymap: keymap, renderer: renderer)
+        var e = LayerEnv(rows: screen.rows, columns: screen.columns, now: Date(), keymap: keymap, renderer: renderer)
         e.images = feeder.images
         e.progress = feeder.progress
         e.message = message
         // In the inbox, the count is every account's.
-        e.unread = (feeds[.inbox] ?? s.feeds[.notifications])?.unread
+        e.unread = s.showsInbox ? sessions.reduce(0) { $0 + ($1.feeds[.notifications]?.unread ?? 0) } : s.feeds[.notifications]?.unread
         e.lists = s.lists
         e.sessionTitle = s.parts.title
         e.accounts = accounts
