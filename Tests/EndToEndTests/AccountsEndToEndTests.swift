@@ -75,6 +75,18 @@ final class AccountsEndToEndTests: XCTestCase {
         try tmux.send("N")
         let inbox = tmux.wait { $0.contains("tern · Inbox") && $0.contains("→ ada@one.example") && $0.contains("→ bo@two.example") }
         XCTAssertTrue(inbox.ok, "the inbox lists both accounts' notifications:\n\(inbox.screen)")
+        // At the inbox's top, each account's newest notification is in view: each account's server is told
+        // they were seen (the demo starts with 20 unread).
+        for (name, server) in [("ada@one.example", one), ("bo@two.example", two)] {
+            let newest = await server.newestNotificationID()
+            var marker = await server.notificationsMarker()
+            let seenBy = Date().addingTimeInterval(15)
+            while marker != newest, Date() < seenBy {
+                try await Task.sleep(for: .milliseconds(50))
+                marker = await server.notificationsMarker()
+            }
+            XCTAssertEqual(marker, newest, "\(name)'s notifications were marked seen from the inbox:\n\(tmux.screen())")
+        }
         // The selected row (marked by the gutter): one of the second account's, about a post (it has a footer).
         func selected(_ screen: String) -> String { screen.split(separator: "\n").filter { $0.hasPrefix("▌") }.joined(separator: "\n") }
         func answerable(_ row: String) -> Bool { row.contains("→ bo@two.example") && row.contains("↩ ") }

@@ -379,13 +379,13 @@ struct FeedLayer: Layer {
         if let first = posts.first, let last = posts.last {
             let report = FeedCommand.viewed(firstID: first.id, lastID: last.id, anchorID: viewport.anchorID, offset: viewport.anchorOffset)
             if report != lastReport { lastReport = report; effects.append(.feed(opening, report)) }
-        } else if feed == .notifications, let first = shown.first, let last = shown.last {
+        } else if feed == .notifications || feed == .inbox, let first = shown.first, let last = shown.last {
             let report = FeedCommand.viewed(firstID: snapshot.rows[first.index].id, lastID: snapshot.rows[last.index].id,
                                             anchorID: viewport.anchorID, offset: viewport.anchorOffset)
             if report != lastReport { lastReport = report; effects.append(.feed(opening, report)) }
         }
         // The newest notification in view has been seen (asked once per snapshot that still counts it unread).
-        if feed == .notifications, shown.first?.index == 0, (snapshot.unread ?? 0) > 0, markedRead != snapshot.version {
+        if feed == .notifications || feed == .inbox, shown.first?.index == 0, (snapshot.unread ?? 0) > 0, markedRead != snapshot.version {
             markedRead = snapshot.version
             effects.append(.feed(opening, .markRead))
         }

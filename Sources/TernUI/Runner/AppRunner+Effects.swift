@@ -28,7 +28,7 @@ extension AppRunner {
             case .feed(let opening, let command):
                 if opening == .inbox { inbox(command) } else if let why = engine(for: opening)?.carry(command) { show(why, error: false) }
                 // A screen opened again on a list whose engine runs shows its latest snapshot at once.
-                if command == .start, let latest = opening == .inbox ? inboxSnapshot() : session.feeds[opening.id] {
+                if command == .start, let latest = opening == .inbox ? currentInbox() : session.feeds[opening.id] {
                     perform(stack.receive(.snapshot(latest), env()))
                 }
             case .thumbnails(var demand):

@@ -29,9 +29,18 @@ extension AppRunner {
     /// The inbox as it is now, to every session showing it: after any account's notifications changed, or
     /// an account opened or failed to.
     func deliverInbox() {
+        guard sessions.contains(where: \.showsInbox) else { return }
+        let snapshot = currentInbox()
         for s in sessions where s.showsInbox {
-            within(s) { perform(stack.receive(.snapshot(inboxSnapshot()), env())) }
+            within(s) { perform(stack.receive(.snapshot(snapshot), env())) }
         }
+    }
+
+    /// The inbox built afresh, and kept as the one on screen.
+    func currentInbox() -> FeedSnapshot {
+        let snapshot = inboxSnapshot()
+        inbox.snapshot = snapshot
+        return snapshot
     }
 
     /// The inbox's commands: opening or `r` reads every account's notifications afresh (opening those
@@ -47,15 +56,36 @@ extension AppRunner {
                 }
             }
             for name in accounts where !sessions.contains(where: { $0.parts.name == name }) { open(name, showing: false) }
+        case .viewed(_, let lastID, _, _):
+            guard let rows = inbox.snapshot?.rows, let at = rows.firstIndex(where: { $0.id == lastID }) else { return }
+            inbox.lastInView = lastID
+            // Near the inbox's end, every account's notifications load older ones (each pages its own).
+            guard at >= rows.count - 8 else { return }
+            for s in sessions {
+                guard case .inboxed(let oldest, _)? = rows.last(where: { FeedRow.inboxAccount(ofRow: $0.id) == s.parts.name })
+                else { continue }
+                let row = FeedRow.notification(oldest).id
+                within(s) { perform([.feed(.notifications, .viewed(firstID: row, lastID: row, anchorID: nil, offset: 0))]) }
+            }
+        case .markRead:
+            // An account's notifications are seen when its newest is in view (at or above the last row shown).
+            guard let rows = inbox.snapshot?.rows, let last = inbox.lastInView,
+                  let end = rows.firstIndex(where: { $0.id == last }) else { return }
+            for s in sessions {
+                guard let newest = rows.firstIndex(where: { FeedRow.inboxAccount(ofRow: $0.id) == s.parts.name }), newest <= end
+                else { continue }
+                within(s) { perform([.feed(.notifications, .markRead)]) }
+            }
+        case .jump:
+            show("The inbox is shown whole: there is no further end to jump to", error: false)
+        case .fillGap, .filter, .toggleFollow:
+            show("The inbox merges each account's notifications: open one account's (n) for that", error: false)
         case .toggleFavourite(let id), .toggleBookmark(let id), .toggleBoost(let id), .toggleMark(_, let id):
             guard let owner = inboxRowsAccount(at: stack.listIndex.flatMap { (stack.layers[$0] as? FeedLayer)?.feed == .inbox ? $0 : nil })
             else { return }
             let owned = owner.feeds[.notifications]?.rows.contains { $0.post?.id == id } ?? false
             guard owned else { return show("That post is no longer in its account's notifications.", error: true) }
             within(owner) { perform([.feed(.notifications, command)]) }
-        default:
-            // Positions and "seen" belong to each account's own notifications list.
-            break
         }
     }
 

@@ -43,6 +43,8 @@ public final class AppRunner {
     let openAccount: (@Sendable (String, AccountMail) throws -> AccountParts)?
     /// Accounts being opened off the loop: whether each is to be shown when ready (`A`) or not (the inbox).
     var accountsBeingOpened: [String: Bool] = [:]
+    /// The inbox as last delivered, and its last row in view: for its paging and its "seen".
+    var inbox: (snapshot: FeedSnapshot?, lastInView: String?) = (nil, nil)
     /// `layout` in the config, and with two panes, whether the list on the left has the keys.
     let layout: PaneLayout
     var focusLeft = false
