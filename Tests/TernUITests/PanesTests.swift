@@ -57,4 +57,46 @@ final class PanesTests: XCTestCase {
         XCTAssertEqual(ThumbnailDemand.merged([a, b]).visible.map(\.id), ["1", "2"])
         XCTAssertEqual(ThumbnailDemand.merged([a, a]).visible.map(\.id), ["1"])
     }
+
+    /// `v` on a wide screen: the post's pictures take the right pane, made for its size; the list keeps
+    /// the left, Tab's keys, and what it opens next replaces them. On one pane a resize remakes the picture.
+    func testPicturesOpenInTheRightPaneAtItsSize() {
+        func pictured(_ id: String) -> Post {
+            var p = post(id)
+            p.media = [MediaAttachment(id: "m\(id)", kind: .image, url: "https://x/\(id).png", previewURL: "https://x/\(id)s.png",
+                                       previewWidth: 400, previewHeight: 300)]
+            return p
+        }
+        let wide = env(columns: 200)
+        var stack = LayerStack(root: .home)
+        stack.show(FeedSnapshot(version: 1, feed: .timeline(.home), rows: ["1", "2"].map { .post(pictured($0)) }), wide)
+        _ = stack.apply(stack.settle(wide))
+        let opened = stack.apply(stack.key(.character("v"), wide))
+        XCTAssertTrue(stack.top is LargeImageLayer)
+        XCTAssertTrue(stack.pictureInPane)
+        let panes = try! XCTUnwrap(Panes.of(stack, columns: 200, layout: .auto), "the pictures share the screen with the list")
+        XCTAssertEqual(stack.listIndex, 0)
+        XCTAssertEqual(stack.rightIndex, 1)
+        var right = wide
+        right.columns = panes.rightColumns
+        let resized = stack.settleRight(right)
+        guard case .loadLarge(let request, _, _)? = resized.first else { return XCTFail("\(opened) then \(resized)") }
+        XCTAssertEqual(request.url, "https://x/1.png")
+        XCTAssertEqual(request.columns, panes.rightColumns - 4, "made for the right pane, not the whole width")
+        XCTAssertEqual(stack.settleRight(right), [], "made once")
+
+        // The list's next `v` replaces the pictures beside it.
+        var left = wide
+        left.columns = panes.leftColumns
+        _ = stack.apply(stack.keyToList(.character("j"), left))
+        _ = stack.apply(stack.keyToList(.character("v"), left))
+        XCTAssertEqual(stack.layers.count, 2, "replaced, not piled on")
+        XCTAssertEqual((stack.top as? LargeImageLayer)?.image.request.url, "https://x/2.png")
+
+        // One pane: a smaller terminal makes the picture again for it.
+        let narrow = env(columns: 100)
+        XCTAssertNil(Panes.of(stack, columns: 100, layout: .auto))
+        let again = stack.settle(narrow)
+        XCTAssertTrue(again.contains { if case .loadLarge(let r, _, _) = $0 { return r.columns == 96 } else { return false } }, "\(again)")
+    }
 }

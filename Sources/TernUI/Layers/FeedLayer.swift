@@ -210,7 +210,8 @@ struct FeedLayer: Layer {
         let shown = (post?.media ?? []).filter { !$0.plays && ($0.url != nil || $0.previewURL != nil) }
         let images = shown.compactMap { media -> LargeImage? in
             guard let url = (media.kind == .image ? media.url : nil) ?? media.previewURL else { return nil }
-            let request = ThumbnailRequest(url: url, columns: max(10, env.columns - 4), rows: max(4, env.rows - 5), whole: true)
+            let size = LargeImageLayer.size(for: env)
+            let request = ThumbnailRequest(url: url, columns: size.columns, rows: size.rows, whole: true)
             return LargeImage(request: request, caption: media.description ?? "", blurhash: media.blurhash, aspect: media.aspectRatio)
         }
         guard !images.isEmpty else { return [.say("No picture here", error: false)] }

@@ -129,10 +129,11 @@ struct LayerStack {
         for layer in layers[screenIndex...] { layer.render(env, on: screen) }
     }
 
-    /// Lets the shown screen catch up with what changed.
+    /// Lets the shown screen, and the overlays over it, catch up with what changed.
     mutating func settle(_ env: LayerEnv) -> [Effect] {
-        let i = screenIndex
-        return layers[i].settle(env)
+        var effects: [Effect] = []
+        for i in screenIndex..<layers.count { effects += layers[i].settle(env) }
+        return effects
     }
 
     /// A result of work: the layers are offered it top down; what none takes, the stack does (it opens
@@ -176,9 +177,17 @@ struct LayerStack {
         let effects = layer.update(key, env)
         layers[i] = layer
         return effects.flatMap { effect -> [Effect] in
-            if case .push(.feed) = effect { return [.pop, effect] }
-            return [effect]
+            switch effect {
+            case .push(.feed), .push(.gallery): return [.pop, effect]
+            default: return [effect]
+            }
         }
+    }
+
+    /// Lets what the right pane shows catch up, in the right pane's size.
+    mutating func settleRight(_ env: LayerEnv) -> [Effect] {
+        let i = rightIndex
+        return layers[i].settle(env)
     }
 
     /// Lets the list in the left pane catch up with what changed, as the shown screen does.

@@ -81,21 +81,41 @@ struct SearchLayer: Layer {
     }
 }
 
-/// `v` or a click on a picture: the post's pictures as large as the screen allows, one at a time; ←/→
-/// (or `h`/`l`) flip through them, any other key closes, `q` quits.
+/// `v` or a click on a picture: the post's pictures as large as the screen (or, in two panes, the right
+/// pane) allows, one at a time; ←/→ (or `h`/`l`) flip through them, any other key closes, `q` quits.
 struct LargeImageLayer: Layer {
     let images: [LargeImage]
     private(set) var index: Int
+    /// The cells the picture is made for: the screen's it was opened on, then the one it is drawn in.
+    private(set) var size: (columns: Int, rows: Int)
 
     init(images: [LargeImage], index: Int) {
         self.images = images
         self.index = min(max(0, index), images.count - 1)
+        size = (images[self.index].request.columns, images[self.index].request.rows)
     }
 
-    var image: LargeImage { images[index] }
+    /// The picture shown now, made for the cells it is drawn in.
+    var image: LargeImage {
+        var image = images[index]
+        image.request.columns = size.columns
+        image.request.rows = size.rows
+        return image
+    }
 
     /// Loads the picture shown now.
     var load: Effect { .loadLarge(image.request, blurhash: image.blurhash, aspect: image.aspect) }
+
+    /// The cells a picture fills on a screen of this size (the title bar, the caption and a margin left).
+    static func size(for env: LayerEnv) -> (columns: Int, rows: Int) { (max(10, env.columns - 4), max(4, env.rows - 5)) }
+
+    /// Drawn in a pane or a screen of another size (two panes; a resize): the picture is made again for it.
+    mutating func settle(_ env: LayerEnv) -> [Effect] {
+        let wanted = Self.size(for: env)
+        guard wanted != size else { return [] }
+        size = wanted
+        return [load]
+    }
 
     mutating func update(_ key: Key, _ env: LayerEnv) -> [Effect] {
         switch key {

@@ -27,13 +27,24 @@ struct Panes: Equatable {
 
 extension LayerStack {
     /// The list under the shown screen, when the shown screen was opened from one and can share the
-    /// terminal with it: a thread, a profile or the compose screen over a list.
+    /// terminal with it: a thread, a profile or the compose screen over a list; or the list (or thread)
+    /// whose pictures are open over it.
     var listIndex: Int? {
+        if pictureInPane { return layers.count - 2 }
         let shown = screenIndex
         guard shown > 0, layers[shown] is FeedLayer || layers[shown] is ComposeLayer,
               let below = layers[..<shown].lastIndex(where: { !$0.isOverlay }), layers[below] is FeedLayer else { return nil }
         return below
     }
+
+    /// A post's pictures (`v`) opened over a list: in two panes they take the right pane, beside the list,
+    /// rather than covering both.
+    var pictureInPane: Bool {
+        layers.count >= 2 && top is LargeImageLayer && layers[layers.count - 2] is FeedLayer
+    }
+
+    /// What the right pane shows: the shown screen, or the pictures opened over the list.
+    var rightIndex: Int { pictureInPane ? layers.count - 1 : screenIndex }
 
     /// Draws the two panes and the overlays above them (over the whole terminal). Changes nothing.
     func render(_ env: LayerEnv, panes: Panes, focusLeft: Bool, on screen: Screen) {
@@ -48,10 +59,11 @@ extension LayerStack {
         screen.inPane(top: 0, left: 0, rows: env.rows, columns: panes.leftColumns) { layers[list].render(left, on: screen) }
         let divider = env.renderer.theme[focusLeft ? .gutter : .placeholder]
         for row in 0..<env.rows { screen.draw(SafeText("│"), row: row, column: panes.leftColumns, style: divider) }
+        let shown = rightIndex
         screen.inPane(top: 0, left: panes.rightStart, rows: env.rows, columns: panes.rightColumns) {
-            layers[screenIndex].render(right, on: screen)
+            layers[shown].render(right, on: screen)
         }
-        for overlay in layers[(screenIndex + 1)...] { overlay.render(env, on: screen) }
+        for overlay in layers[(shown + 1)...] { overlay.render(env, on: screen) }
     }
 }
 

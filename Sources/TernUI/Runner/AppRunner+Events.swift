@@ -26,7 +26,7 @@ extension AppRunner {
             return
         }
         // Tab moves the keys between two lists' panes; elsewhere it is the layer's (the compose screen's fields).
-        if keymap.action(for: key) == .focusPane, panes != nil, stack.top is FeedLayer {
+        if keymap.action(for: key) == .focusPane, panes != nil, stack.top is FeedLayer || stack.pictureInPane {
             focusLeft.toggle()
             return
         }
@@ -43,7 +43,7 @@ extension AppRunner {
             key = .mouse(m)
         }
         defer { demandFromLeft = nil }
-        if stack.top.isOverlay {
+        if stack.top.isOverlay, !stack.pictureInPane {
             perform(stack.key(key, env()))
         } else if toList, let list = stack.listIndex {
             demandFromLeft = true

@@ -260,7 +260,7 @@ public final class AppRunner {
             demandFromLeft = true
             perform(stack.settleList(paneEnv(panes, left: true)))
             demandFromLeft = false
-            perform(stack.settle(paneEnv(panes, left: false)))
+            perform(stack.settleRight(paneEnv(panes, left: false)))
             demandFromLeft = nil
         } else {
             focusLeft = false
