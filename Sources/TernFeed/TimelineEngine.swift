@@ -24,10 +24,8 @@ public actor TimelineEngine {
         case jump(top: Bool)
         /// Loads posts into a gap: from its newer end (`fromTop`) or its older end.
         case fillGap(id: String, fromTop: Bool)
-        case toggleFavourite(postID: String)
-        case toggleBookmark(postID: String)
-        case toggleBoost(postID: String)
-        case toggleMark(PendingAction.Kind, postID: String)
+        /// A like, save, boost or other mark of the user's on a post in the window.
+        case mark(PendingAction.Kind, postID: String)
         case actions(ActionQueue.Event)
         case streamed([StreamChange])
         /// Counts of the posts in view are asked for again (servers stream edits, not likes and boosts).
@@ -199,13 +197,7 @@ public actor TimelineEngine {
                     try data.updateStatus(from: status)
                 }
             }
-        case .toggleFavourite(let id):
-            toggle(.favourite, postID: id)
-        case .toggleBookmark(let id):
-            toggle(.bookmark, postID: id)
-        case .toggleBoost(let id):
-            toggle(.reblog, postID: id)
-        case .toggleMark(let kind, let id):
+        case .mark(let kind, let id):
             toggle(kind, postID: id)
         case .actions(let event):
             switch event {
@@ -391,7 +383,7 @@ extension TimelineEngine: MarkingFeed, PagedFeed, StreamedFeed, PolledFeed, Coun
         }
     }
 
-    public nonisolated func mark(_ kind: PendingAction.Kind, postID: String) { send(.toggleMark(kind, postID: postID)) }
+    public nonisolated func mark(_ kind: PendingAction.Kind, postID: String) { send(.mark(kind, postID: postID)) }
     public nonisolated func jump(top: Bool) { send(.jump(top: top)) }
     public nonisolated func fillGap(id: String, fromTop: Bool) { send(.fillGap(id: id, fromTop: fromTop)) }
     public nonisolated func streamed(_ changes: [StreamChange]) { send(.streamed(changes)) }

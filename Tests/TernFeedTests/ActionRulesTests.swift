@@ -21,7 +21,7 @@ final class ActionRulesTests: XCTestCase {
             engine.send(.start)
             let loaded = try await waitFor(log) { !$0.posts.isEmpty && !$0.loadingNewer }
             let post = try XCTUnwrap(loaded.posts.first { !$0.favourited })
-            engine.send(.toggleFavourite(postID: post.id))
+            engine.mark(.favourite, postID: post.id)
             let pending = try await waitFor(log) { $0.posts.first { $0.id == post.id }?.pending == [.favourite] }
             XCTAssertEqual(pending.pendingActions, 1)
             let rolledBack = try await waitFor(log, timeout: 40) { $0.message?.isError == true }
@@ -53,16 +53,16 @@ final class ActionRulesTests: XCTestCase {
             XCTAssertEqual(mine.pinned, false, "the server says its own posts' pins")
             let theirs = try XCTUnwrap(loaded.posts.first { $0.boostedBy == nil && $0.account.id != own.account.id })
 
-            engine.send(.toggleMark(.pin, postID: mine.id))
+            engine.mark(.pin, postID: mine.id)
             let pinned = try await waitFor(log) { s in s.posts.first { $0.id == mine.id }?.pinned == true && s.pendingActions == 0 }
             XCTAssertNil(pinned.message.flatMap { $0.isError ? $0.text : nil })
-            engine.send(.toggleMark(.threadMute, postID: theirs.id))
+            engine.mark(.threadMute, postID: theirs.id)
             _ = try await waitFor(log) { s in s.posts.first { $0.id == theirs.id }?.threadMuted == true && s.pendingActions == 0 }
             let performed = await server.actionLog()
             XCTAssertTrue(performed.contains { $0.hasPrefix("pin ") } && performed.contains { $0.hasPrefix("mute ") }, "\(performed)")
 
             // Someone else's post cannot be pinned: 422, rolled back, and the reason said.
-            engine.send(.toggleMark(.pin, postID: theirs.id))
+            engine.mark(.pin, postID: theirs.id)
             let refused = try await waitFor(log) { $0.message?.isError == true && $0.pendingActions == 0 }
             XCTAssertNotEqual(refused.posts.first { $0.id == theirs.id }?.pinned, true)
             XCTAssertTrue(refused.message?.text.hasPrefix("Couldn't pin: ") == true, refused.message?.text ?? "")
@@ -95,7 +95,7 @@ final class ActionRulesTests: XCTestCase {
         let engine2 = try rig.engine(later.baseURL, log: log2)
         engine2.send(.start)
         _ = try await waitFor(log2) { !$0.posts.isEmpty }
-        engine2.send(.toggleFavourite(postID: post.id))
+        engine2.mark(.favourite, postID: post.id)
         let pending = try await waitFor(log2) { $0.pendingActions == 1 && $0.offline }
         XCTAssertEqual(pending.posts.first { $0.id == post.id }?.pending, [.favourite])
         await rig.stopEngines()
@@ -130,10 +130,10 @@ final class ActionRulesTests: XCTestCase {
         engine1.send(.start)
         let loaded = try await waitFor(log1) { !$0.posts.isEmpty && !$0.loadingNewer }
         let post = try XCTUnwrap(loaded.posts.first { !$0.favourited })
-        engine1.send(.toggleFavourite(postID: post.id))
+        engine1.mark(.favourite, postID: post.id)
         _ = try await waitFor(log1) { $0.posts.first { $0.id == post.id }?.favourited == true }
         try await Task.sleep(for: .milliseconds(200))
-        engine1.send(.toggleFavourite(postID: post.id))
+        engine1.mark(.favourite, postID: post.id)
         _ = try await waitFor(log1) { $0.posts.first { $0.id == post.id }?.favourited == false }
         // The process ends with the like still on its way.
         await rig.stopEngines()
@@ -173,7 +173,7 @@ final class ActionRulesTests: XCTestCase {
             let engine = try rig.engine(server.baseURL, log: log, timeout: .milliseconds(700))
             engine.send(.start)
             _ = try await waitFor(log) { !$0.posts.isEmpty }
-            if run == 0 { engine.send(.toggleFavourite(postID: post.id)) }
+            if run == 0 { engine.mark(.favourite, postID: post.id) }
             _ = try await waitFor(log) { $0.posts.first { $0.id == post.id }?.pending == [.favourite] }
             try await Task.sleep(for: .milliseconds(1600))
             await rig.stopEngines()

@@ -16,7 +16,7 @@ final class BoostTests: XCTestCase {
             let loaded = try await waitFor(log) { !$0.posts.isEmpty && !$0.loadingNewer }
             let candidates = loaded.posts.filter { !$0.boosted && $0.boostedBy == nil }
             let post = try XCTUnwrap(candidates.first), other = try XCTUnwrap(candidates.dropFirst().first)
-            engine.send(.toggleBoost(postID: post.id))
+            engine.mark(.reblog, postID: post.id)
             let pending = try await waitFor(log) { s in s.posts.first { $0.id == post.id }?.pending.contains(.boost) == true }
             let shown = try XCTUnwrap(pending.posts.first { $0.id == post.id })
             XCTAssertTrue(shown.boosted)
@@ -29,7 +29,7 @@ final class BoostTests: XCTestCase {
             XCTAssertEqual(performed, ["reblog \(post.statusID)"])
 
             await server.injectFaults([.status(422, retryAfter: nil)])
-            engine.send(.toggleBoost(postID: other.id))
+            engine.mark(.reblog, postID: other.id)
             let refused = try await waitFor(log) { $0.message?.isError == true }
             XCTAssertEqual(refused.posts.first { $0.id == other.id }?.boosted, false, "rolled back")
             XCTAssertTrue(refused.message?.text.hasPrefix("Couldn't boost: request refused 422") == true, refused.message?.text ?? "")
@@ -56,7 +56,7 @@ final class BoostTests: XCTestCase {
         let engine2 = try rig.engine(url, log: log2, timeout: .seconds(1))
         engine2.send(.start)
         _ = try await waitFor(log2) { $0.offline && !$0.posts.isEmpty }
-        engine2.send(.toggleBoost(postID: post.id))
+        engine2.mark(.reblog, postID: post.id)
         _ = try await waitFor(log2) { $0.pendingActions == 1 }
         await rig.stopEngines()
 
@@ -85,7 +85,7 @@ final class BoostTests: XCTestCase {
             let loaded = try await waitFor(log) { !$0.posts.isEmpty && !$0.loadingNewer }
             let post = try XCTUnwrap(loaded.posts.first { !$0.boosted })
             let started = Date()
-            engine.send(.toggleBoost(postID: post.id))
+            engine.mark(.reblog, postID: post.id)
             let refused = try await waitFor(log, timeout: 25) { $0.message?.isError == true && $0.pendingActions == 0 }
             XCTAssertLessThan(Date().timeIntervalSince(started), 20)
             XCTAssertEqual(refused.posts.first { $0.id == post.id }?.boosted, false, "rolled back")

@@ -25,7 +25,7 @@ final class ConformanceTests: XCTestCase {
                 XCTAssertEqual(more.posts.prefix(40).map(\.id), Array(newest.prefix(40)), name)
                 // A like reaches the server under its own id.
                 let post = try XCTUnwrap(more.posts.first { !$0.favourited }, name)
-                engine.send(.toggleFavourite(postID: post.id))
+                engine.mark(.favourite, postID: post.id)
                 _ = try await waitFor(log) { s in s.pendingActions == 0 && s.posts.first { $0.id == post.id }?.favourited == true }
                 let performed = await server.actionLog()
                 XCTAssertEqual(performed, ["favourite \(post.statusID)"], name)

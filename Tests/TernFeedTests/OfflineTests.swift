@@ -38,11 +38,11 @@ final class OfflineTests: XCTestCase {
         XCTAssertEqual(cached.savedPosition, SavedPosition(anchorID: posts[5].id, offset: 2))
         _ = try await waitFor(log2) { $0.offline && !$0.loadingNewer }
         // Likes and saves while offline: journaled, shown, counted. Liking post 3 twice cancels out.
-        engine2.send(.toggleFavourite(postID: posts[1].id))
-        engine2.send(.toggleBookmark(postID: posts[2].id))
-        engine2.send(.toggleFavourite(postID: posts[3].id))
-        engine2.send(.toggleFavourite(postID: posts[3].id))
-        engine2.send(.toggleBookmark(postID: posts[4].id))
+        engine2.mark(.favourite, postID: posts[1].id)
+        engine2.mark(.bookmark, postID: posts[2].id)
+        engine2.mark(.favourite, postID: posts[3].id)
+        engine2.mark(.favourite, postID: posts[3].id)
+        engine2.mark(.bookmark, postID: posts[4].id)
         let queued = try await waitFor(log2) { $0.pendingActions == 3 }
         XCTAssertEqual(queued.posts[1].favourited, !posts[1].favourited)
         XCTAssertEqual(queued.posts[2].bookmarked, !posts[2].bookmarked)
@@ -83,7 +83,7 @@ final class OfflineTests: XCTestCase {
         engine.send(.start)
         let shown = try await waitFor(log) { $0.offline && $0.posts.count == 30 }
         XCTAssertEqual(shown.message?.text, "Offline: showing cached posts")
-        engine.send(.toggleFavourite(postID: "30"))
+        engine.mark(.favourite, postID: "30")
         engine.send(.refresh)
         _ = try await waitFor(log) { $0.pendingActions == 1 }
         try await Task.sleep(for: .milliseconds(300))

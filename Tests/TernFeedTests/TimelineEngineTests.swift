@@ -187,7 +187,7 @@ final class TimelineEngineTests: XCTestCase {
             let loaded = try await waitFor(log) { !$0.posts.isEmpty && !$0.loadingNewer }
             let post = try XCTUnwrap(loaded.posts.first { !$0.favourited })
             await server.injectFaults([.status(422, retryAfter: nil)])
-            engine.send(.toggleFavourite(postID: post.id))
+            engine.mark(.favourite, postID: post.id)
             // At once, before the server answers: the mark and the count change.
             let optimistic = try await waitFor(log) { s in s.posts.first { $0.id == post.id }?.favourited == true }
             let shown = try XCTUnwrap(optimistic.posts.first { $0.id == post.id })
@@ -211,7 +211,7 @@ final class TimelineEngineTests: XCTestCase {
             let loaded = try await waitFor(log) { !$0.posts.isEmpty && !$0.loadingNewer }
             let post = try XCTUnwrap(loaded.posts.first { !$0.bookmarked })
             let before = await server.actionRequestCount()
-            for _ in 0..<7 { engine.send(.toggleBookmark(postID: post.id)) }
+            for _ in 0..<7 { engine.mark(.bookmark, postID: post.id) }
             // Seven presses: saved. The first request goes at once; the other six only flip the wish.
             let settled = try await waitFor(log) { s in s.pendingActions == 0 && s.posts.first { $0.id == post.id }?.bookmarked == true }
             XCTAssertTrue(try XCTUnwrap(settled.posts.first { $0.id == post.id }).bookmarked)
@@ -271,7 +271,7 @@ final class EngineFaultTests: XCTestCase {
             let loaded = try await waitFor(log) { !$0.posts.isEmpty && !$0.loadingNewer }
             let post = try XCTUnwrap(loaded.posts.first { !$0.favourited })
             await server.injectFaults([.status(503, retryAfter: nil)])
-            engine.send(.toggleFavourite(postID: post.id))
+            engine.mark(.favourite, postID: post.id)
             let queued = try await waitFor(log) { $0.pendingActions == 1 }
             XCTAssertEqual(queued.posts.first { $0.id == post.id }?.favourited, true)
             XCTAssertEqual(queued.posts.first { $0.id == post.id }?.pending, [.favourite], "shown as pending, not as liked")
@@ -342,12 +342,12 @@ final class ReconciliationRecoveryTests: XCTestCase {
             let loaded = try await waitFor(log) { !$0.posts.isEmpty && !$0.loadingNewer }
             let post = try XCTUnwrap(loaded.posts.first { !$0.favourited })
             await server.injectFaults([.status(404, retryAfter: nil)])
-            for _ in 0..<5 { engine.send(.toggleFavourite(postID: post.id)) }
+            for _ in 0..<5 { engine.mark(.favourite, postID: post.id) }
             let failed = try await waitFor(log) { $0.message?.isError == true && $0.pendingActions == 0 }
             XCTAssertEqual(failed.posts.first { $0.id == post.id }?.favourited, false, "back to what the server confirmed")
             XCTAssertEqual(failed.posts.first { $0.id == post.id }?.favouritesCount, post.favouritesCount)
             // The server takes them again: an odd burst ends liked, and the server agrees.
-            for _ in 0..<3 { engine.send(.toggleFavourite(postID: post.id)) }
+            for _ in 0..<3 { engine.mark(.favourite, postID: post.id) }
             let settled = try await waitFor(log) { s in
                 s.pendingActions == 0 && s.posts.first { $0.id == post.id }?.favourited == true
             }
