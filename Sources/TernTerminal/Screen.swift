@@ -37,6 +37,19 @@ public final class Screen {
     private struct Pane { var top, left, rows, columns: Int }
     /// Where drawing goes while a pane is drawn (`inPane`); nil: the whole terminal.
     private var pane: Pane?
+    /// Drawn for the closest terminal this machine knows, since it has no entry for TERM ("" when unset).
+    public private(set) var fallback: (asked: String, used: String)?
+    /// The entries tried, in order, when TERM's is missing.
+    public static let fallbackTypes = ["xterm-256color", "xterm", "vt100"]
+
+    /// What to say once when TERM was not known here: what is drawn instead, and the command that installs
+    /// the entry, run where the terminal is (its definition is there). Short enough for an 80-column status line.
+    public var fallbackNotice: String? {
+        guard let fallback else { return nil }
+        guard !fallback.asked.isEmpty else { return "TERM is not set: drawn as \(fallback.used)" }
+        return "TERM=\(fallback.asked) unknown here, drawn as \(fallback.used); install: "
+            + "infocmp -x \(fallback.asked) | ssh \(ProcessInfo.processInfo.hostName) tic -x -"
+    }
 
     public init(terminalType: String? = nil, output: String? = nil, size: (rows: Int, columns: Int)? = nil,
                 environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -55,9 +68,22 @@ public final class Screen {
         } else {
             ownedOutput = nil; ownedInput = nil
         }
-        let type = terminalType ?? environment["TERM"]
-        guard let term = newterm(type, out, inp) else {
-            throw ScreenError(description: "this terminal (TERM=\(type ?? "unset")) is not known to curses")
+        var type = terminalType ?? environment["TERM"]
+        var opened = newterm(type, out, inp)
+        // Over ssh from kitty, WezTerm, foot, Ghostty or alacritty, TERM names a terminal whose entry the
+        // server usually lacks. They all speak xterm's language: drawn as the closest entry this machine
+        // has, they look right (what they can do beyond it, such as pictures, their own answers tell).
+        if opened == nil {
+            for candidate in Self.fallbackTypes where candidate != type {
+                guard let term = newterm(candidate, out, inp) else { continue }
+                fallback = (asked: type ?? "", used: candidate)
+                (opened, type) = (term, candidate)
+                break
+            }
+        }
+        guard let term = opened else {
+            throw ScreenError(description: "this terminal (TERM=\(type ?? "unset")) is not known to curses, nor is any of "
+                + Self.fallbackTypes.joined(separator: ", ") + ". Install ncurses-term (or ncurses-base).")
         }
         terminal = term
         outputFile = out!

@@ -72,6 +72,7 @@ enum Session {
         let stderrLog = Logger(label: "tern.stderr")
         let screen = try Screen(colors: view.colors ?? config.colors ?? .auto, errors: StandardErrorCapture { stderrLog.warning("\($0)") })
         defer { screen.close() }
+        if let notice = screen.fallbackNotice { logger.notice("\(notice)") }
         startup.mark("curses")
         // The cached posts go up now, while the store and the rest finish opening on the other core.
         let renderer = FrameRenderer(theme: theme)
@@ -144,7 +145,7 @@ enum Session {
         let app = AppRunner(screen: screen, account: first, loader: loader, mailbox: mailbox, theme: theme, timeline: timeline,
                             keymap: keymap, prefetchRows: view.prefetch ?? config.prefetchRows ?? 10, pageSize: view.pageSize,
                             mouse: config.mouse ?? true,
-                            notice: themeWarning ?? config.unknownNotice
+                            notice: screen.fallbackNotice ?? themeWarning ?? config.unknownNotice
                                 ?? (disk == nil ? "Image disk cache unavailable at \(paths.imageCache.path)" : nil),
                             confirmBoost: config.confirmBoost ?? false,
                             graphics: Graphics(mode: requested == .off ? .off : .symbols, layout: layout), findGraphics: findGraphics,
@@ -159,6 +160,7 @@ enum Session {
         }
         // The demo's store is a scratch file, gone with the session.
         app.draftsOutliveSession = storeURL == nil
+        app.copyMode = config.copy ?? .osc52
         app.opensNotifications = openNotifications
         app.run()
         // What was typed last is on disk before the session ends, in every account.

@@ -54,6 +54,8 @@ enum Effect: Equatable {
     case silencedPeople
     /// Repaint every cell (Ctrl-L).
     case repaint
+    /// Puts text on the clipboard of the machine the user sits at; `what` names it for the status line.
+    case copy(String, what: String)
     /// The shown list selects this post (coming back from its grid).
     case focusPost(String)
     case quit

@@ -135,6 +135,14 @@ struct FeedLayer: Layer {
             viewport.keepSelectionVisible(metrics(env, snapshot))
         case .viewImage: return Self.viewLarge(row?.post, attachment: nil, env)
         case .openLink: return openLink(row?.post, text: nil)
+        case .copyLink:
+            guard let post = row?.post else { return [] }
+            guard let url = post.url else { return [.say("This post has no link to copy", error: false)] }
+            return [.copy(url, what: "the post's link")]
+        case .copyText:
+            guard let post = row?.post else { return [] }
+            let warning = post.spoilerText.isEmpty ? "" : post.spoilerText + "\n\n"
+            return [.copy(warning + post.content.plainText, what: "the post's text")]
         case .retryImages:
             guard let row else { return [] }
             let failed = env.renderer.layout(row, width: env.columns, revealed: revealed.contains(row.id), now: env.now).media

@@ -90,6 +90,8 @@ extension AppRunner {
             case .silencedPeople: fetchSilenced()
             case .repaint:
                 screen.invalidate()
+            case .copy(let text, let what):
+                copy(text, what: what)
             case .quit:
                 running = false
             case .push, .pop, .switchTimeline, .focusPost:
@@ -155,5 +157,18 @@ extension AppRunner {
         engines[opening.id] = engine
         onEngine(engine, task)
         return engine
+    }
+
+    /// `y`, `Y`: through the terminal (OSC 52), which reaches the user's own clipboard over ssh and, with
+    /// `set-clipboard on`, through tmux. No terminal says whether it took it: the status line says what was sent.
+    func copy(_ text: String, what: String) {
+        let shown = text.count <= 60 && !text.contains("\n") ? ": " + text : " (\(text.count) characters)"
+        switch copyMode {
+        case .off:
+            show("Copying is off (copy = \"off\" in the config)" + (shown.hasPrefix(":") ? shown : ""), error: false)
+        case .osc52:
+            screen.emit(Clipboard.osc52(text))
+            show("Copied \(what)" + shown, error: false)
+        }
     }
 }

@@ -43,6 +43,8 @@ public final class AppRunner {
     let openAccount: (@Sendable (String, AccountMail) throws -> AccountParts)?
     /// Accounts being opened off the loop: whether each is to be shown when ready (`A`) or not (the inbox).
     var accountsBeingOpened: [String: Bool] = [:]
+    /// How `y` and `Y` copy (`copy` in the config).
+    public var copyMode = CopyMode.osc52
     /// The inbox as last delivered, and its last row in view: for its paging and its "seen".
     var inbox: (snapshot: FeedSnapshot?, lastInView: String?) = (nil, nil)
     /// `layout` in the config, and with two panes, whether the list on the left has the keys.

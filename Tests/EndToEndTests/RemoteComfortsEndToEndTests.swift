@@ -1,0 +1,59 @@
+import Foundation
+import XCTest
+
+/// Tern on a server, over ssh and in tmux: the real binary in tmux, as a user runs it there.
+final class RemoteComfortsEndToEndTests: XCTestCase {
+    /// Over ssh, TERM names the terminal the user sits at, whose entry the server often lacks (WezTerm's,
+    /// Ghostty's). Tern draws as the closest terminal it knows and says so, rather than stopping.
+    func testATerminalThisMachineDoesNotKnowIsDrawnAsXtermWithANotice() throws {
+        let tern = try TmuxSession.ternBinary()
+        for unknown in ["wezterm", "xterm-ghostty"] {
+            // The test means something only where the entry is missing.
+            let probe = Process()
+            probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            probe.arguments = ["infocmp", unknown]
+            probe.standardOutput = FileHandle.nullDevice
+            probe.standardError = FileHandle.nullDevice
+            try probe.run()
+            probe.waitUntilExit()
+            XCTAssertNotEqual(probe.terminationStatus, 0, "this machine knows \(unknown): pick a terminal it does not")
+            let tmux = try TmuxSession(command: "env TERM=\(unknown) \(tern.path) demo --new-post-every 0; sleep 30")
+            defer { tmux.close() }
+            let shown = tmux.wait { s in
+                s.contains("Sol Novak @user32") && s.contains("TERM=\(unknown) unknown here, drawn as xterm-256color; install: infocmp -x \(unknown) | ssh ")
+            }
+            XCTAssertTrue(shown.ok, "TERM=\(unknown): the timeline and the notice:\n\(shown.screen)")
+            try tmux.send("j")
+            XCTAssertTrue(tmux.wait { $0.contains(" 2/") }.ok, "keys work as on xterm:\n\(tmux.screen())")
+        }
+    }
+
+    /// `y` copies the selected post's link and `Y` its text through OSC 52, which tmux (with
+    /// `set-clipboard on`) takes into its paste buffer, as it passes it on to the terminal over ssh.
+    func testYCopiesThePostsLinkAndShiftYItsTextThroughTheTerminal() throws {
+        let tern = try TmuxSession.ternBinary()
+        let tmux = try TmuxSession(command: "\(tern.path) demo --new-post-every 0; sleep 30")
+        defer { tmux.close() }
+        try tmux.run(["set-option", "-g", "set-clipboard", "on"])
+        XCTAssertTrue(tmux.wait { $0.contains("Sol Novak @user32") && $0.contains(" 1/") }.ok, tmux.screen())
+        try tmux.send("y")
+        let linked = tmux.wait { $0.contains("Copied the post's link") }
+        XCTAssertTrue(linked.ok, "y says what it copied:\n\(linked.screen)")
+        var buffer = ""
+        let deadline = Date().addingTimeInterval(10)
+        while !buffer.hasPrefix("http"), Date() < deadline {
+            buffer = (try? tmux.run(["show-buffer"])) ?? ""
+            if !buffer.hasPrefix("http") { usleep(50_000) }
+        }
+        XCTAssertTrue(buffer.hasPrefix("http") && buffer.contains("/"), "the post's address reached tmux's buffer: \(buffer)")
+        XCTAssertTrue(linked.screen.contains(buffer.trimmingCharacters(in: .whitespacesAndNewlines).prefix(30)), linked.screen)
+        try tmux.send("Y")
+        XCTAssertTrue(tmux.wait { $0.contains("Copied the post's text") }.ok, tmux.screen())
+        let texted = Date().addingTimeInterval(10)
+        while !buffer.contains("Path corner keyboard paper lake."), Date() < texted {
+            buffer = (try? tmux.run(["show-buffer"])) ?? ""
+            if !buffer.contains("Path corner") { usleep(50_000) }
+        }
+        XCTAssertTrue(buffer.contains("Path corner keyboard paper lake."), "the post's text reached tmux's buffer: \(buffer)")
+    }
+}
