@@ -19,10 +19,13 @@ struct Browse: ParsableCommand {
     @Flag(help: "Read only from the cache: send nothing; likes and saves queue until a later online run.")
     var offline = false
 
+    @Flag(help: "Print the newest posts as plain text and end (also when the output is no terminal, or TERM=dumb).")
+    var plain = false
+
     @OptionGroup var view: ViewOptions
 
     var settings: BrowseSettings {
-        BrowseSettings(account: accountOptions.choice, timeline: timeline, offline: offline, view: view.settings)
+        BrowseSettings(account: accountOptions.choice, timeline: timeline, offline: offline, plain: plain, view: view.settings)
     }
 
     func run() throws { try Self.run(settings, glance: nil, startup: StartupTimeline()) }
@@ -35,6 +38,10 @@ struct Browse: ParsableCommand {
         let target = try settings.account.target()
         if named.listTitle != nil, settings.offline { throw ValidationError("a list is found on the server: not with --offline") }
         let choice = try named.resolved(target)
+        if settings.plainOutput(outputIsTerminal: isatty(1) == 1, term: ProcessInfo.processInfo.environment["TERM"]) {
+            guard !choice.notifications else { throw ValidationError("plain output shows timelines: not notifications") }
+            return try PlainTimeline.print(target: target, timeline: choice.id, offline: settings.offline, logLevel: settings.view.logLevel)
+        }
         var startup = startup
         startup.mark("account")
         try Session.run(target: target, timeline: choice.id, view: settings.view, offline: settings.offline, glance: glance,

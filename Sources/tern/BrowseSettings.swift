@@ -11,7 +11,15 @@ struct BrowseSettings: Equatable {
     var account = AccountChoice()
     var timeline = "home"
     var offline = false
+    /// Posts as plain text on standard output (`--plain`), not the full screen.
+    var plain = false
     var view = ViewSettings()
+
+    /// Plain text when asked, or when there is no full screen to draw: the output is no terminal (a pipe,
+    /// a file), or the terminal can't place the cursor (`TERM=dumb`, emacs' shell).
+    func plainOutput(outputIsTerminal: Bool, term: String?) -> Bool {
+        plain || !outputIsTerminal || term == "dumb"
+    }
 }
 
 /// The options every browsing command shares (`ViewOptions`), as plain values.

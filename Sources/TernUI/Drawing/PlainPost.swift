@@ -1,0 +1,58 @@
+import Foundation
+import TernModel
+import TernTerminal
+
+/// A post as plain wrapped text (`--plain`, and when the output is no terminal): words only, no drawing
+/// characters or escapes, so a screen reader, `less` or a pipe reads it. Pictures are their alt text,
+/// links are written out, counts are words. Every string from the server passes the sanitizer.
+public enum PlainPost {
+    public static func lines(_ post: Post, width: Int, now: Date) -> [String] {
+        let width = max(20, width)
+        var out: [String] = []
+        func say(_ text: String, wrapped: Bool = true) {
+            for paragraph in Sanitizer.clean(text).split(separator: "\n", omittingEmptySubsequences: false) {
+                out += wrapped ? wrap(String(paragraph), width: width) : [String(paragraph)]
+            }
+        }
+        func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
+        if let booster = post.boostedBy { say("\(booster.shownName) (@\(booster.acct)) boosted:") }
+        var header = "\(post.account.shownName) (@\(post.account.acct)), \(RelativeTime.short(from: post.createdAt, now: now)) ago"
+        if post.inReplyToID != nil { header += ", a reply" }
+        if post.editedAt != nil { header += ", edited" }
+        say(header)
+        if !post.spoilerText.isEmpty { say("Content warning: " + post.spoilerText) }
+        say(post.content.plainText)
+        for media in post.media {
+            let kind = media.plays ? "Video or sound" : "Picture"
+            let alt = media.description.map { $0.isEmpty ? "no description" : $0 } ?? "no description"
+            say("[\(kind): \(alt)]")
+        }
+        if let poll = post.poll {
+            for option in poll.options { say("Poll option: \(option.title) (\(option.votes.map(String.init) ?? "?") votes)") }
+        }
+        // An address is never broken across lines: a reader or a terminal can still open it whole.
+        if let card = post.card { say("Link: \(card.title)"); say("  \(card.url)", wrapped: false) }
+        for link in post.content.links where !(post.card?.url == link) { say("Link: \(link)", wrapped: false) }
+        if let url = post.url { say("Post: \(url)", wrapped: false) }
+        say(count(post.repliesCount, "reply", "replies") + ", " + count(post.boostsCount, "boost", "boosts") + ", "
+            + count(post.favouritesCount, "like", "likes")
+            + (post.favourited ? ", liked by you" : "") + (post.bookmarked ? ", saved" : ""))
+        return out
+    }
+
+    /// Words to lines of at most `width` cells; a word longer than a line (an address) gets a line of its own.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = [], line = "", used = 0
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            let w = DisplayWidth.of(String(word))
+            if used > 0, used + 1 + w > width {
+                lines.append(line)
+                (line, used) = ("", 0)
+            }
+            line += (used > 0 ? " " : "") + word
+            used += (used > 0 ? 1 : 0) + w
+        }
+        lines.append(line)
+        return lines
+    }
+}

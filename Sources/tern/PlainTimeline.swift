@@ -1,0 +1,57 @@
+import Foundation
+import Logging
+import TernFeed
+import TernHTTP
+import TernMastodon
+import TernModel
+import TernStore
+import TernTerminal
+import TernUI
+
+/// `tern --plain` (and `tern` whose output is no terminal): fetches what is newer, as `r` would, then
+/// prints the newest posts of the timeline as plain wrapped text, newest first, and ends. For screen
+/// readers, pipes (`tern --plain | less`) and terminals that cannot draw a screen.
+enum PlainTimeline {
+    static let count = 40
+
+    static func print(target: Target, timeline: TimelineID, offline: Bool, logLevel: Logger.Level) throws {
+        let paths = TernPaths()
+        Logs.start(level: logLevel, paths: paths)
+        let store: Store
+        do { store = try Store(url: paths.store) } catch { throw UserError("\(error)") }
+        let data = store.account(target.storeKey)
+        let hidden: @Sendable (Post) -> Bool = try blocking {
+            let http = HTTPFetch.makeClient()
+            defer { waitFor { try? await http.shutdown() } }
+            let client = MastodonClient(baseURL: target.baseURL, token: target.token, http: http, timeout: .seconds(20))
+            let actions = try ActionQueue(data: data, client: client, offline: true)
+            defer { actions.stop() }
+            if !offline {
+                let engine = TimelineEngine(sources: .init(client: client, data: data, actions: actions, offline: offline),
+                                            timeline: timeline, pageSize: count, publish: { _ in })
+                let result = await engine.sync(olderPages: 0)
+                if !result.ok {
+                    FileHandle.standardError.write(Data(PlainText.clean("Showing cached posts: \(result.message ?? "the server could not be reached")\n").utf8))
+                }
+            }
+            return { [actions] post in actions.hides(post, showing: timeline.accountID) }
+        }
+        let posts = try data.timeline(timeline.storageKey).run(around: nil, before: 0, after: count).entries.compactMap(\.post)
+            .filter { !hidden($0) }
+        guard !posts.isEmpty else {
+            FileHandle.standardOutput.write(Data("Nothing cached for \(timeline) yet.\n".utf8))
+            return
+        }
+        let width = outputWidth()
+        let now = Date()
+        let text = posts.map { PlainPost.lines($0, width: width, now: now).joined(separator: "\n") }.joined(separator: "\n\n") + "\n"
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    /// The terminal's width when printing to one, else `COLUMNS`, else 80.
+    private static func outputWidth() -> Int {
+        var size = winsize()
+        if isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) ?? 80
+    }
+}

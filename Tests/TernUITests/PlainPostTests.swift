@@ -1,0 +1,29 @@
+import Foundation
+import TernModel
+@testable import TernUI
+import XCTest
+
+final class PlainPostTests: XCTestCase {
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    /// A hostile post prints as words: its escapes and bidi overrides are gone, its lines fit, its address is whole.
+    func testAHostilePostPrintsAsCleanWrappedWords() {
+        var post = Post(id: "1", statusID: "1", account: Account(id: "9", acct: "eve", displayName: "Eve\u{1B}]0;owned\u{07}\u{202E}evE"),
+                        createdAt: now.addingTimeInterval(-120),
+                        content: StyledText(paragraphs: [[[StyledText.Run("\u{1B}[2J" + String(repeating: "word ", count: 40)),
+                                                           StyledText.Run("link", style: .link("https://example.net/" + String(repeating: "a", count: 90)))]]]),
+                        spoilerText: "spoilers", url: "https://example.net/@eve/1")
+        post.repliesCount = 1
+        post.media = [MediaAttachment(id: "m", kind: .image, url: "https://x/1.png", previewURL: "https://x/1s.png", description: "")]
+        let lines = PlainPost.lines(post, width: 40, now: now)
+        let text = lines.joined(separator: "\n")
+        XCTAssertFalse(text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E }, text)
+        XCTAssertTrue(lines[0].hasPrefix("Eve"), lines[0])
+        XCTAssertTrue(lines[0].hasSuffix("(@eve), 2m ago"), lines[0])
+        XCTAssertEqual(lines[1], "Content warning: spoilers")
+        XCTAssertTrue(lines.contains("[Picture: no description]"))
+        XCTAssertTrue(lines.contains("Link: https://example.net/" + String(repeating: "a", count: 90)), "an address stays whole")
+        XCTAssertTrue(lines.filter { !$0.contains("://") }.allSatisfy { $0.count <= 40 }, "\(lines)")
+        XCTAssertEqual(lines.last, "1 reply, 0 boosts, 0 likes")
+    }
+}
