@@ -106,4 +106,19 @@ final class PostMenuTests: XCTestCase {
         XCTAssertEqual(menu(after: .character("w"), [.post(p)]).effects, [.compose(.new)])
         XCTAssertEqual(menu(after: .character("a"), [.post(p)]).effects, [.compose(.reply(p))])
     }
+
+    /// `L`: the post's addresses, numbered, each once; a digit opens one.
+    func testLListsThePostsLinksAndADigitOpensOne() {
+        var p = post("p1", by: ada)
+        p.content = StyledText(paragraphs: [[[StyledText.Run("see "), StyledText.Run("this", style: .link("https://a.example/x")),
+                                              StyledText.Run(" #tern", style: .hashtag("https://ex.social/tags/tern")),
+                                              StyledText.Run(" again", style: .link("https://a.example/x"))]]])
+        p.url = "https://ex.social/@ada/1"
+        var (stack, _) = menu(after: .character("L"), [.post(p)])
+        XCTAssertEqual(labels(stack), ["https://a.example/x", "https://ex.social/tags/tern", "https://ex.social/@ada/1"])
+        XCTAssertEqual(stack.apply(stack.key(.character("2"), env([.post(p)]))), [.openURL("https://ex.social/tags/tern")])
+        let (plain, effects) = menu(after: .character("L"), [.post(post("p2", by: ada))])
+        XCTAssertTrue(plain.top is FeedLayer)
+        XCTAssertEqual(effects, [.say("This post has no links", error: false)])
+    }
 }

@@ -28,11 +28,6 @@ struct EntryRecord: Codable, FetchableRecord, MutablePersistableRecord {
         static let postID = Column(CodingKeys.postID)
     }
 
-    /// The entry's post, of the same account (the schema declares no foreign key: entries outlive pruned posts
-    /// only until the next prune, and a missing post leaves its entry out of what is read).
-    static let post = belongsTo(PostRecord.self, using: ForeignKey([CodingKeys.account.rawValue, CodingKeys.postID.rawValue],
-                                                                   to: [PostRecord.CodingKeys.account.rawValue, PostRecord.CodingKeys.id.rawValue]))
-
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
     /// One timeline's entries.
@@ -43,19 +38,6 @@ struct EntryRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var gap: StoredGap {
         StoredGap(id: "gap-\(id ?? -1)", seq: seq, fromTop: gapFromTop.flatMap(URL.init(string:)),
                   fromBottom: gapFromBottom.flatMap(URL.init(string:)))
-    }
-}
-
-/// An entry with its post, as a timeline is read.
-struct EntryWithPost: Decodable, FetchableRecord {
-    var entry: EntryRecord
-    var post: PostRecord?
-
-    /// The stored entry; nil for a post that can't be read back, left out rather than shown broken.
-    var stored: StoredEntry? {
-        guard entry.postID != nil else { return .gap(entry.gap) }
-        guard let post = try? post?.post() else { return nil }
-        return .post(post, seq: entry.seq)
     }
 }
 
@@ -82,8 +64,10 @@ struct TimelineRecord: Codable, FetchableRecord, PersistableRecord {
         timeline = key.timeline
     }
 
+    /// By SQL, not by primary key: a key lookup asks SQLite for the table's schema first, a millisecond of
+    /// the first frame.
     static func find(_ key: TimelineKey, _ db: Database) throws -> TimelineRecord? {
-        try fetchOne(db, key: [CodingKeys.account.rawValue: key.account, CodingKeys.timeline.rawValue: key.timeline])
+        try fetchOne(db, sql: "SELECT * FROM timeline WHERE account = ? AND timeline = ?", arguments: [key.account, key.timeline])
     }
 
     var state: TimelineState {

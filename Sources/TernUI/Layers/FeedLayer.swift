@@ -135,6 +135,11 @@ struct FeedLayer: Layer {
             viewport.keepSelectionVisible(metrics(env, snapshot))
         case .viewImage: return Self.viewLarge(row?.post, attachment: nil, env)
         case .openLink: return openLink(row?.post, text: nil)
+        case .links:
+            guard let post = row?.post else { return [] }
+            let links = Self.links(post)
+            guard !links.isEmpty else { return [.say("This post has no links", error: false)] }
+            return [.push(.choice(title: "Links", items: links.map { Choice(label: $0, effects: [.openURL($0)]) }))]
         case .copyLink:
             guard let post = row?.post else { return [] }
             guard let url = post.url else { return [.say("This post has no link to copy", error: false)] }
@@ -246,6 +251,13 @@ struct FeedLayer: Layer {
         let clicked = text.flatMap { t in links.first { $0.0.contains(t) || t.contains($0.0) }?.1 }
         guard let link = clicked ?? links.first?.1 ?? post.url else { return [.say("This post has no link", error: false)] }
         return [.openURL(link)]
+    }
+
+    /// Every address a post has, once each, in reading order: its links, mentions and hashtags, its link
+    /// card, then the post itself.
+    static func links(_ post: Post) -> [String] {
+        var seen = Set<String>()
+        return (post.content.links + [post.card?.url, post.url].compactMap { $0 }).filter { seen.insert($0).inserted }
     }
 
     // MARK: Mouse

@@ -7,7 +7,7 @@ public enum UIAction: String, Sendable, CaseIterable {
     case like, save, boost, refresh, reveal
     case compose, reply, edit, delete, menu
     case viewImage = "view-image", openLink = "open-link", retryImages = "retry-images"
-    case copyLink = "copy-link", copyText = "copy-text"
+    case copyLink = "copy-link", copyText = "copy-text", links
     case follow, mentionsOnly = "mentions-only", toggleBoosts = "toggle-boosts", mediaOnly = "media-only", grid
     case focusPane = "focus-pane", redraw, help, quit
 
@@ -43,6 +43,7 @@ public enum UIAction: String, Sendable, CaseIterable {
         case .retryImages: return "retry failed pictures"
         case .copyLink: return "copy the post's link (through the terminal)"
         case .copyText: return "copy the post's text (through the terminal)"
+        case .links: return "the post's links, numbered: a digit opens one"
         case .follow: return "follow / unfollow (profile)"
         case .mentionsOnly: return "mentions only (notifications)"
         case .toggleBoosts: return "hide/show boosts (profile)"
@@ -74,7 +75,7 @@ public struct Keymap: Sendable, Equatable {
         .character("r"): .refresh, .character("c"): .reveal,
         .character("w"): .compose, .character("a"): .reply, .character("e"): .edit, .character("D"): .delete, .character("x"): .menu,
         .character("t"): .timelines, .character("A"): .accounts, .character("v"): .viewImage, .character("o"): .openLink, .character("R"): .retryImages,
-        .character("y"): .copyLink, .character("Y"): .copyText,
+        .character("y"): .copyLink, .character("Y"): .copyText, .character("L"): .links,
         .character("F"): .follow, .character("m"): .grid, .character("@"): .mentionsOnly, .character("H"): .toggleBoosts, .character("M"): .mediaOnly,
         .character("/"): .search, .character("?"): .help, .character("q"): .quit, .character("\u{0C}"): .redraw, .tab: .focusPane,
     ])

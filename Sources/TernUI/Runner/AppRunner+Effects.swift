@@ -47,6 +47,8 @@ extension AppRunner {
             case .openURL(let url):
                 switch BrowserLauncher.open(url) {
                 case .opened(let program): show("Opened in \(program)", error: false)
+                // Over ssh there is no browser here: the link goes to the clipboard where the user sits.
+                case .noBrowser where copyMode == .osc52: copy(url, what: "the link (no browser here)")
                 case .noBrowser: show("Link: \(url)", error: false)
                 case .refused(let why): show(why, error: true)
                 }
