@@ -21,4 +21,13 @@ static inline int tern_colors(void) { return COLORS; }
 static inline int tern_key_resize(void) { return KEY_RESIZE; }
 static inline int tern_err(void) { return ERR; }
 
+// From term.h, which Swift should not see whole (it defines a macro per capability name).
+int setupterm(const char *term, int filedes, int *errret);
+// Whether terminfo has an entry for `name`. Loads it as the current terminal: only for a process with no
+// screen (tern doctor).
+static inline int tern_terminfo_known(const char *name) {
+    int status = 0;
+    return setupterm(name, 1, &status) == 0 && status == 1;
+}
+
 #endif

@@ -17,7 +17,7 @@ extension DemoRoutes {
             let b = await base.value
             let streaming = config.advertisedStreamingURL ?? b.replacingOccurrences(of: "http://", with: "ws://")
             let c = config
-            return try json(["domain": AnyEncodable(DemoServer.contentHost),
+            return try json(["domain": AnyEncodable(DemoServer.contentHost), "version": AnyEncodable("4.3.0 (compatible; Tern demo)"),
                              "configuration": AnyEncodable([
                                 "urls": AnyEncodable(["streaming": streaming]),
                                 "statuses": AnyEncodable(["max_characters": c.maxCharacters, "max_media_attachments": c.maxMediaAttachments,

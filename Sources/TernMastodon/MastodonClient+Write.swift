@@ -176,3 +176,28 @@ public enum MediaSniffer {
         return nil
     }
 }
+
+extension MastodonClient {
+    /// What the server says it runs (the instance description's `version`, v2's else v1's), and whether its
+    /// streaming health check answers: nil where there is none (GoToSocial streams without one). For `tern doctor`.
+    public func software() async throws -> (version: String, streamingHealthy: Bool?) {
+        let data: Data
+        do {
+            (data, _) = try await send(url: endpoint("/api/v2/instance"), method: .GET)
+        } catch MastodonError.http(status: 404, _) {
+            (data, _) = try await send(url: endpoint("/api/v1/instance"), method: .GET)
+        }
+        struct Instance: Decodable { var version: String? }
+        let version = (try? JSONDecoder().decode(Instance.self, from: data))?.version ?? "not said"
+        let healthy: Bool?
+        do {
+            _ = try await send(url: endpoint("/api/v1/streaming/health"), method: .GET)
+            healthy = true
+        } catch MastodonError.http(status: 404, _) {
+            healthy = nil
+        } catch {
+            healthy = false
+        }
+        return (version, healthy)
+    }
+}

@@ -42,6 +42,9 @@ public final class Screen {
     /// The entries tried, in order, when TERM's is missing.
     public static let fallbackTypes = ["xterm-256color", "xterm", "vt100"]
 
+    /// Whether this machine has a terminfo entry for `type` (for `tern doctor`; no screen is started).
+    public static func knows(_ type: String) -> Bool { tern_terminfo_known(type) != 0 }
+
     /// What to say once when TERM was not known here: what is drawn instead, and the command that installs
     /// the entry, run where the terminal is (its definition is there). Short enough for an 80-column status line.
     public var fallbackNotice: String? {

@@ -59,7 +59,8 @@ struct Cache: ParsableCommand {
 
 private func megabytes(_ bytes: Int64) -> String { Cache.megabytes(bytes) }
 
-private func directoryBytes(_ url: URL) -> (bytes: Int64, files: Int) {
+/// The bytes and files under a folder (the picture cache), for `tern cache` and `tern doctor`.
+func directoryBytes(_ url: URL) -> (bytes: Int64, files: Int) {
     guard let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.fileSizeKey]) else { return (0, 0) }
     var total: Int64 = 0, files = 0
     for case let file as URL in walker {

@@ -1,0 +1,106 @@
+import ArgumentParser
+import Foundation
+import TernHTTP
+import TernMastodon
+import TernModel
+import TernStore
+import TernTerminal
+
+/// `tern doctor`: what a bug report needs, in one paste: versions, the terminal and what Tern makes of it,
+/// the config, each account's server, the caches, the last errors. Nothing secret: no token is printed,
+/// and tokens in the log's lines are blanked.
+struct Doctor: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doctor",
+        abstract: "Print what a bug report needs (versions, terminal, config, servers, caches, last errors); no secrets.")
+
+    @Option(help: "Seconds to wait for each server.")
+    var timeout = 5.0
+
+    func run() throws {
+        let paths = TernPaths()
+        let environment = ProcessInfo.processInfo.environment
+        var report = DoctorReport()
+        let accounts = AccountStore(directory: paths.config.appendingPathComponent("accounts")).list()
+        report.secrets = accounts.map(\.token)
+
+        report.section("Tern")
+        report.line("version", TernVersion.string)
+        report.line("system", DoctorFacts.system())
+        report.line("locale", DoctorFacts.locale(environment))
+
+        report.section("Terminal")
+        let term = environment["TERM"] ?? ""
+        report.line("TERM", term.isEmpty ? "not set" : term)
+        if !term.isEmpty, !Screen.knows(term) {
+            report.line("terminfo", "\(term) is not known here: Tern draws as \(Screen.fallbackTypes.first { Screen.knows($0) } ?? "nothing")."
+                        + " Install it from the machine the terminal runs on: infocmp -x \(term) | ssh \(ProcessInfo.processInfo.hostName) tic -x -")
+        } else if !term.isEmpty {
+            report.line("terminfo", "\(term) is known")
+        }
+        report.line("COLORTERM", environment["COLORTERM"] ?? "not set")
+        if environment["NO_COLOR"] != nil { report.line("NO_COLOR", "set: no colours") }
+        if let tmux = DoctorFacts.tmux(environment) {
+            report.line("tmux", tmux)
+        } else {
+            report.line("tmux", "no")
+        }
+        let config: Config?
+        let configFile = paths.config.appendingPathComponent("config.toml")
+        do { config = try Config.load(from: configFile) } catch { config = nil }
+        if isatty(0) == 1, isatty(1) == 1, term != "dumb", !term.isEmpty {
+            let probe = TerminalProbe.run(requested: (config?.images).flatMap(GraphicsMode.init(rawValue:)), timeout: .milliseconds(300))
+            report.line("terminal says", probe.answers.version ?? "nothing about its name and version (XTVERSION)")
+            report.line("pictures", "\(probe.mode.rawValue)" + (probe.note.map { " (\($0))" } ?? ""))
+            report.line("cell size", "\(probe.cellPixels.width)×\(probe.cellPixels.height) pixels")
+        } else {
+            report.line("terminal says", "not asked: standard input or output is not a terminal")
+        }
+
+        report.section("Config")
+        report.line("file", configFile.path + (FileManager.default.fileExists(atPath: configFile.path) ? "" : " (none: defaults)"))
+        do { _ = try Config.load(from: configFile); report.line("parse", "ok") } catch { report.line("parse", "\(error)") }
+
+        report.section("Accounts")
+        if accounts.isEmpty { report.line("accounts", "none stored (tern login SERVER)") }
+        let timeout = self.timeout
+        for account in accounts {
+            let facts = try blocking { await DoctorFacts.server(account, timeout: timeout) }
+            report.line(account.name, account.server.absoluteString + " · " + facts)
+        }
+
+        report.section("Cache")
+        let stats = try? Store.stats(readingOnly: paths.store)
+        report.line("posts", paths.store.path + (stats.map { " · \(Cache.megabytes($0.fileBytes)), \($0.posts) posts, \($0.pendingActions) likes and saves waiting" } ?? " (none yet)"))
+        let images = directoryBytes(paths.imageCache)
+        report.line("pictures", paths.imageCache.path + " · \(Cache.megabytes(images.bytes)), \(images.files) files")
+
+        report.section("Log")
+        let log = paths.state.appendingPathComponent("tern.log")
+        report.line("file", log.path)
+        for line in DoctorFacts.lastProblems(in: log) { report.line("", line) }
+        FileHandle.standardOutput.write(Data(report.text.utf8))
+    }
+}
+
+/// The report as it is printed: sections of "name: value" lines, every value sanitized and every secret blanked.
+struct DoctorReport {
+    var secrets: [String] = []
+    private(set) var text = ""
+
+    mutating func section(_ name: String) { text += (text.isEmpty ? "" : "\n") + name + "\n" }
+
+    mutating func line(_ name: String, _ value: String) {
+        text += "  " + (name.isEmpty ? "" : PlainText.clean(name) + ": ") + Self.blanked(PlainText.clean(value), secrets) + "\n"
+    }
+
+    /// A token never leaves: the stored ones by value, and any in an address or a header by its shape.
+    static func blanked(_ text: String, _ secrets: [String]) -> String {
+        var out = text
+        for secret in secrets where secret.count >= 4 { out = out.replacingOccurrences(of: secret, with: "[token]") }
+        for pattern in [#"access_token=[^&\s"']+"#, #"(?i)bearer\s+[A-Za-z0-9._~+/=-]+"#] {
+            out = out.replacingOccurrences(of: pattern, with: "[token]", options: .regularExpression)
+        }
+        return out
+    }
+}

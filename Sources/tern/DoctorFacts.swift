@@ -1,0 +1,74 @@
+import Foundation
+import TernHTTP
+import TernMastodon
+import TernStore
+
+/// What `tern doctor` finds out, each in words for the report.
+enum DoctorFacts {
+    /// The kernel, the machine and the distribution.
+    static func system() -> String {
+        var u = utsname()
+        uname(&u)
+        func field<T>(_ value: T) -> String { withUnsafeBytes(of: value) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) } }
+        let osRelease = (try? String(contentsOfFile: "/etc/os-release", encoding: .utf8)) ?? ""
+        let pretty = osRelease.split(separator: "\n").first { $0.hasPrefix("PRETTY_NAME=") }
+            .map { $0.dropFirst("PRETTY_NAME=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+        return "\(field(u.sysname)) \(field(u.release)) \(field(u.machine))" + (pretty.map { ", \($0)" } ?? "")
+    }
+
+    static func locale(_ environment: [String: String]) -> String {
+        let name = environment["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["LC_CTYPE"] ?? environment["LANG"] ?? "not set"
+        let utf8 = name.lowercased().replacingOccurrences(of: "-", with: "").contains("utf8")
+        return name + (utf8 ? " (UTF-8)" : " (not UTF-8: Tern uses C.UTF-8 for its own text)")
+    }
+
+    /// tmux's version and the two options Tern depends on, when Tern runs inside it.
+    static func tmux(_ environment: [String: String]) -> String? {
+        guard environment["TMUX"] != nil else { return nil }
+        let version = run(["tmux", "-V"]) ?? "tmux, version unknown"
+        let passthrough = run(["tmux", "show-options", "-gv", "allow-passthrough"]) ?? "?"
+        let clipboard = run(["tmux", "show-options", "-gv", "set-clipboard"]) ?? "?"
+        return "\(version); allow-passthrough \(passthrough) (pictures need on), set-clipboard \(clipboard) (y and Y need on or external)"
+    }
+
+    /// Whether the account's server answers, what it runs, and whether its streaming health check answers.
+    static func server(_ account: StoredAccount, timeout: Double) async -> String {
+        let http = HTTPFetch.makeClient()
+        let client = MastodonClient(baseURL: account.server, token: account.token, http: http, timeout: .seconds(timeout))
+        defer { Task { try? await http.shutdown() } }
+        do {
+            let about = try await client.software()
+            let streaming = about.streamingHealthy.map { $0 ? "streaming answers" : "streaming health check fails" }
+                ?? "no streaming health check (GoToSocial has none; Tern streams without it)"
+            return "reachable, version \(about.version), \(streaming)"
+        } catch {
+            return "not reachable: \(error)"
+        }
+    }
+
+    /// The last warnings and errors in the log, newest last.
+    static func lastProblems(in log: URL, count: Int = 5) -> [String] {
+        guard let handle = try? FileHandle(forReadingFrom: log) else { return ["(no log yet)"] }
+        defer { try? handle.close() }
+        let size = (try? handle.seekToEnd()) ?? 0
+        try? handle.seek(toOffset: size > 200_000 ? size - 200_000 : 0)
+        let tail = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+        let problems = tail.split(separator: "\n").filter { line in [" warning ", " error ", " critical "].contains { line.contains($0) } }
+        return problems.isEmpty ? ["(no warnings or errors)"] : problems.suffix(count).map(String.init)
+    }
+
+    /// A short command's first line of output; nil when it could not run.
+    private static func run(_ argv: [String]) -> String? {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = argv
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        do { try p.run() } catch { return nil }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else { return nil }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").first.map(String.init)
+    }
+}
