@@ -8,6 +8,8 @@ public enum Key: Sendable, Hashable {
     case resize
     /// A mouse event (xterm SGR reporting), when mouse reporting is on.
     case mouse(MouseEvent)
+    /// The terminal gained (true) or lost the keyboard's focus (focus reporting, `CSI ? 1004 h`).
+    case focus(Bool)
     case other(Int32)
 
     static func decode(_ value: wint_t, isFunctionKey: Bool) -> Key {

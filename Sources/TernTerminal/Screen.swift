@@ -24,6 +24,8 @@ public final class Screen {
     var frame = ScreenBuffer(rows: 0, columns: 0)
     private var writer = FrameWriter()
     private var mouseOn = false
+    /// The terminal reports gaining and losing focus (`CSI I`, `CSI O`); terminals without it ignore the ask.
+    private var focusReportsOn = false
     let outputFile: UnsafeMutablePointer<FILE>
     /// Pictures drawn as pixels at the cursor (sixel, iTerm2): this frame's and what the terminal shows.
     var pictures = InlinePictures()
@@ -147,6 +149,7 @@ public final class Screen {
         guard !closed else { return }
         closed = true
         setMouse(false)
+        writeFocusReports(false)
         endwin()
         delscreen(terminal)
         if let ownedOutput { fclose(ownedOutput) }
@@ -167,6 +170,7 @@ public final class Screen {
     /// Gives the terminal to another program (`$EDITOR`), as it was before curses.
     public func suspend() {
         setMouse(false)
+        writeFocusReports(false)
         def_prog_mode()
         endwin()
         errors?.release()
@@ -180,6 +184,7 @@ public final class Screen {
         refresh()
         invalidate()
         setMouse(mouse)
+        writeFocusReports(focusReportsOn)
     }
 
     /// After `stopRequests` became readable: gives the terminal back, stops as Ctrl-Z does, and on `fg`
@@ -245,6 +250,20 @@ public final class Screen {
         fflush(outputFile)
     }
 
+    /// Asks the terminal to say when it gains and loses focus (alerts are for when the user looks away).
+    /// Only on a real terminal: a benchmark's screen is a file.
+    public func setFocusReports(_ on: Bool) {
+        guard ownedOutput == nil, on != focusReportsOn else { return }
+        focusReportsOn = on
+        writeFocusReports(on)
+    }
+
+    private func writeFocusReports(_ on: Bool) {
+        guard focusReportsOn else { return }
+        fputs(on ? "\u{1B}[?1004h" : "\u{1B}[?1004l", outputFile)
+        fflush(outputFile)
+    }
+
     /// Whether keys are waiting to be read (on the terminal; curses' own buffer is read before it blocks).
     public var keysWaiting: Bool {
         var fd = pollfd(fd: fileno(ownedInput ?? tern_stdin()), events: Int16(POLLIN), revents: 0)
@@ -264,7 +283,7 @@ public final class Screen {
         // Curses resized its windows, which marks them changed: the next read would repaint its blank
         // screen over Tern's frame. Taking its screen as drawn (and not sending it) prevents that.
         if key == .resize { wnoutrefresh(tern_stdscr()) }
-        if key == .escape, mouseOn { return readMouseReport() ?? .escape }
+        if key == .escape, mouseOn || focusReportsOn { return readReport() ?? .escape }
         return key
     }
 
@@ -275,8 +294,9 @@ public final class Screen {
         return (value, rc == KEY_CODE_YES)
     }
 
-    /// After an Escape: the rest of an SGR mouse report if one follows, else nil with what was read put back.
-    private func readMouseReport() -> Key? {
+    /// After an Escape: the rest of an SGR mouse report or a focus report if one follows, else nil with what
+    /// was read put back.
+    private func readReport() -> Key? {
         var taken: [wint_t] = []
         func next() -> wint_t? {
             guard let (v, isFunction) = readRaw() else { return nil }
@@ -284,7 +304,9 @@ public final class Screen {
             taken.append(v)
             return v
         }
-        guard next() == 0x5B, next() == 0x3C else {
+        let kind = next() == 0x5B ? next() : nil
+        if focusReportsOn, kind == 0x49 || kind == 0x4F { return .focus(kind == 0x49) }
+        guard mouseOn, kind == 0x3C else {
             for v in taken.reversed() { unget_wch(wchar_t(v)) }
             return nil
         }

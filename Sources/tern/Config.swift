@@ -27,6 +27,7 @@ import TOMLKit
 /// low_data_servers = ["slow.example"]   # low data for these servers only
 /// layout = "auto"           # auto (two panes from 160 columns), single or split
 /// copy = "osc52"            # y / Y copy a post's link / text through the terminal (works over ssh); or off
+/// alerts = "desktop"        # a mention or follow while the terminal is not focused: desktop notification, bell or off
 ///
 /// [keys]                    # any action on other keys: a key name or a list of them
 /// like = "l"
@@ -51,6 +52,7 @@ struct Config: Decodable {
     var lowDataServers: [String]?
     var layout: PaneLayout?
     var copy: CopyMode?
+    var alerts: TerminalAlert.Mode?
     /// `[keys]`: action name → key names, with the line each was written on.
     var keys: [(action: String, keys: [String], line: Int?)] = []
 
@@ -68,7 +70,7 @@ struct Config: Decodable {
         case thumbnailHeight = "thumbnail_height"
         case lowData = "low_data"
         case lowDataServers = "low_data_servers"
-        case layout, copy
+        case layout, copy, alerts
     }
 
     /// A `[keys]` value: one key name or a list of them.
@@ -96,6 +98,10 @@ struct Config: Decodable {
         images = try c.decodeIfPresent(String.self, forKey: .images)
         if let images, images != "auto", GraphicsMode(rawValue: images) == nil {
             throw ConfigError(description: "images = \"\(images)\": use auto, kitty, sixel, iterm, symbols or off")
+        }
+        if let name = try c.decodeIfPresent(String.self, forKey: .alerts) {
+            guard let mode = TerminalAlert.Mode(rawValue: name) else { throw ConfigError(description: "alerts = \"\(name)\": use desktop, bell or off") }
+            alerts = mode
         }
         if let name = try c.decodeIfPresent(String.self, forKey: .copy) {
             guard let mode = CopyMode(rawValue: name) else { throw ConfigError(description: "copy = \"\(name)\": use osc52 or off") }
@@ -200,7 +206,7 @@ struct Config: Decodable {
         "thumbnail_width": "a whole number of columns, such as 28", "thumbnail_height": "a whole number of rows, such as 8",
         "avatars": "true or false", "low_data": "true or false",
         "low_data_servers": "a list of server names, such as [\"slow.example\"]",
-        "layout": "\"auto\", \"single\" or \"split\"", "copy": "\"osc52\" or \"off\"",
+        "layout": "\"auto\", \"single\" or \"split\"", "copy": "\"osc52\" or \"off\"", "alerts": "\"desktop\", \"bell\" or \"off\"",
         "keys": "a [keys] table: an action = a key name or a list of them, such as like = \"l\"",
     ]
 

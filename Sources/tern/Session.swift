@@ -122,10 +122,12 @@ enum Session {
                                                         "sixel": "\(probe.answers.sixel)", "tmux": "\(probe.tmux)",
                                                         "cell": "\(probe.cellPixels.width)x\(probe.cellPixels.height)",
                                                         "ms": "\(probe.elapsed.components.attoseconds / 1_000_000_000_000_000)"])
-            return Graphics(mode: probe.mode, tmux: probe.tmux == .passthrough, cell: probe.cellPixels,
-                            limit: probe.mode == .sixel ? probe.answers.sixelLimit : nil, background: probe.answers.background,
-                            kittyDirect: probe.kittyDirect, layout: layout,
-                            note: probe.note, typed: probe.answers.typed)
+            var graphics = Graphics(mode: probe.mode, tmux: probe.tmux == .passthrough, cell: probe.cellPixels,
+                                    limit: probe.mode == .sixel ? probe.answers.sixelLimit : nil, background: probe.answers.background,
+                                    kittyDirect: probe.kittyDirect, layout: layout,
+                                    note: probe.note, typed: probe.answers.typed)
+            graphics.terminal = probe.answers.version
+            return graphics
         }
         let loader = ImageLoader(http: http, colorMode: imageMode(for: screen.colorMode), diskCache: disk, offline: offline)
         defer { waitFor { await loader.flush() } }
@@ -161,6 +163,7 @@ enum Session {
         // The demo's store is a scratch file, gone with the session.
         app.draftsOutliveSession = storeURL == nil
         app.copyMode = config.copy ?? .osc52
+        app.alerts = config.alerts ?? .desktop
         app.opensNotifications = openNotifications
         app.run()
         // What was typed last is on disk before the session ends, in every account.

@@ -16,6 +16,8 @@ public struct Graphics: Sendable {
     public var background: UInt32?
     /// kitty pictures are placed at the cursor rather than drawn as placeholder cells (kitty before 0.28).
     public var kittyDirect: Bool
+    /// What the terminal said it is (XTVERSION), where it said: which desktop notification it shows.
+    public var terminal: String?
 
     public init(mode: GraphicsMode = .symbols, tmux: Bool = false, cell: CellPixels = .typical, limit: CellPixels? = nil,
                 background: UInt32? = nil, kittyDirect: Bool = false, layout: PictureLayout = PictureLayout(), note: String? = nil,

@@ -13,6 +13,10 @@ extension AppRunner {
     // MARK: Input
 
     func handle(_ key: Key) {
+        if case .focus(let focused) = key {
+            terminalFocused = focused
+            return
+        }
         dirty = true
         if key == .resize {
             renderer.invalidateLayouts()
@@ -82,7 +86,9 @@ extension AppRunner {
             show("Couldn't open \(name): \(why)", error: true)
         case .snapshot(let s, let serial):
             guard serial == session.serials[s.feed], s.version > session.feeds[s.feed]?.version ?? -1 else { return }
+            let before = session.feeds[s.feed]
             session.feeds[s.feed] = s
+            if s.feed == .notifications, let before { alertIfAway(before, s) }
             perform(stack.receive(.snapshot(s), env()))
             if s.feed == .notifications { deliverInbox() }
             if let m = s.message, m.id > session.lastMessage[s.feed] ?? 0 {
@@ -197,5 +203,25 @@ extension AppRunner {
             }
             if notified { engines[.notifications]?.list.perform(.refresh) }
         }
+    }
+
+    // MARK: Alerts
+
+    /// A mention or a follow that came while the user looks elsewhere (the terminal lost the focus) is
+    /// announced: a desktop notification through the terminal, or its bell (`alerts`). Likes and boosts wait.
+    func alertIfAway(_ before: FeedSnapshot, _ now: FeedSnapshot) {
+        guard alerts != .off, !terminalFocused else { return }
+        func groups(_ s: FeedSnapshot) -> [NotificationGroup] {
+            s.rows.compactMap { if case .notification(let g) = $0 { return g } else { return nil } }
+        }
+        // New since the last snapshot: newer than anything it had (a group a second follower joins is newer too).
+        guard let newestBefore = groups(before).map(\.newestID).max(by: { ServerID.isNewer($1, than: $0) }) else { return }
+        let wanted: Set<NotificationKind> = [.mention, .follow, .followRequest]
+        guard let group = groups(now).first(where: { wanted.contains($0.kind) && ServerID.isNewer($0.newestID, than: newestBefore) })
+        else { return }
+        let title = sessions.count > 1 ? "Tern · \(session.parts.name)" : "Tern"
+        screen.emit(TerminalAlert.bytes(title: title, body: group.summary, mode: alerts, terminal: terminalName,
+                                        insideTmux: ProcessInfo.processInfo.environment["TMUX"] != nil, passthrough: passthrough,
+                                        environment: ProcessInfo.processInfo.environment))
     }
 }

@@ -20,6 +20,8 @@ extension AppRunner {
     /// what the user should know.
     func use(_ graphics: Graphics) {
         var mode = graphics.mode, note = graphics.note
+        if let name = graphics.terminal { terminalName = name }
+        passthrough = graphics.tmux
         if mode == .kitty, !graphics.kittyDirect, !screen.canDrawKittyPlaceholders {
             mode = .symbols
             note = "Pictures as symbols: kitty's placeholders need a 256-colour TERM (such as xterm-kitty)."

@@ -45,6 +45,13 @@ public final class AppRunner {
     var accountsBeingOpened: [String: Bool] = [:]
     /// How `y` and `Y` copy (`copy` in the config).
     public var copyMode = CopyMode.osc52
+    /// How a mention or a follow is announced while the terminal has not the focus (`alerts` in the config).
+    public var alerts = TerminalAlert.Mode.desktop
+    /// The terminal has the keyboard's focus (it reports changes; one that doesn't is taken as focused).
+    var terminalFocused = true
+    /// What the terminal said it is, and whether tmux passes sequences on to it: where alerts go.
+    var terminalName: String?
+    var passthrough = false
     /// The inbox as last delivered, and its last row in view: for its paging and its "seen".
     var inbox: (snapshot: FeedSnapshot?, lastInView: String?) = (nil, nil)
     /// `layout` in the config, and with two panes, whether the list on the left has the keys.
@@ -130,6 +137,7 @@ public final class AppRunner {
         self.layout = layout
         self.mouse = mouse
         screen.setMouse(mouse)
+        screen.setFocusReports(true)
         if let notice { show(notice, error: true) }
         use(graphics)
     }

@@ -1,0 +1,52 @@
+import Foundation
+import TernDemo
+import XCTest
+
+/// A follow while the terminal has not the focus rings the terminal's bell (inside tmux without
+/// passthrough, the one alert that gets out; tmux marks the window); with the focus back, nothing rings.
+final class AlertsEndToEndTests: XCTestCase {
+    func testAFollowWhileLookingElsewhereRingsAndNotWhileLooking() async throws {
+        let tern = try TmuxSession.ternBinary()
+        let server = try await DemoServer.start(DemoConfig())
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("tern-e2e-alerts-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let accounts = home.appendingPathComponent("config/tern/accounts")
+        try FileManager.default.createDirectory(at: accounts, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let file = accounts.appendingPathComponent("ada@one.example.json")
+        try #"{"name":"ada@one.example","server":"\#(server.baseURL)","token":"t","accountID":"1"}"#.write(to: file, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+        try "ada@one.example\n".write(to: accounts.appendingPathComponent("default"), atomically: true, encoding: .utf8)
+        let env = ["HOME=\(home.path)", "XDG_CONFIG_HOME=\(home.path)/config", "XDG_DATA_HOME=\(home.path)/data",
+                   "XDG_STATE_HOME=\(home.path)/state", "XDG_CACHE_HOME=\(home.path)/cache"].joined(separator: " ")
+        let tmux = try TmuxSession(command: "env \(env) \(tern.path); sleep 30")
+        defer { tmux.close() }
+        func unread(_ n: Int) -> (String) -> Bool { { $0.contains("✉ \(n) ") } }
+        XCTAssertTrue(tmux.wait(until: unread(10)).ok, "the demo's ten unread notifications:\n\(tmux.screen())")
+
+        // What Tern writes from here on, byte for byte.
+        let output = home.appendingPathComponent("output")
+        try tmux.run(["pipe-pane", "-O", "cat > \(output.path)"])
+        func written() -> Data { (try? Data(contentsOf: output)) ?? Data() }
+        func bells() -> Int { written().filter { $0 == 0x07 }.count }
+        // While the terminal has the focus, a follow is counted and rings nothing.
+        await server.notifyFollow()
+        XCTAssertTrue(tmux.wait(until: unread(11)).ok, "the follow arrived:\n\(tmux.screen())")
+        // A bell for it would have been written before the count: once the help drawn after it is in the
+        // captured output, so would the bell be.
+        try tmux.send("?")
+        let helped = Date().addingTimeInterval(10)
+        while written().range(of: Data("next post".utf8)) == nil, Date() < helped { usleep(50_000) }
+        XCTAssertNotNil(written().range(of: Data("next post".utf8)), "the help was drawn")
+        XCTAssertEqual(bells(), 0, "no bell while the terminal has the focus")
+        try tmux.send("Escape")
+        // The terminal loses the focus (what a terminal sends then), and another follows: one bell.
+        try tmux.run(["send-keys", "-H", "1b", "5b", "4f"])
+        await server.notifyFollow()
+        var rung = bells()
+        let deadline = Date().addingTimeInterval(15)
+        while rung == 0, Date() < deadline { usleep(50_000); rung = bells() }
+        XCTAssertEqual(rung, 1, "one bell for the follow made while looking elsewhere")
+        XCTAssertFalse(tmux.screen().contains("[I") || tmux.screen().contains("[O"), "focus reports are not keys:\n\(tmux.screen())")
+        await server.stop()
+    }
+}
