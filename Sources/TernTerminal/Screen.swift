@@ -339,9 +339,17 @@ public final class Screen {
     public func update() {
         let redraw = pictures.linesToRepaint()
         writer.picturesShown = pictures.any
-        emit(writer.write(frame, repaint: redraw))
+        let cells = writer.write(frame, repaint: redraw)
+        // Where the terminal has it, a frame is drawn whole or not at all: no half-drawn frame over a slow link.
+        let synchronized = synchronizedOutput && !cells.isEmpty
+        if synchronized { emit(Array("\u{1B}[?2026h".utf8)) }
+        emit(cells)
         emitPictures(repainted: redraw)
+        if synchronized { emit(Array("\u{1B}[?2026l".utf8)) }
     }
+
+    /// The terminal said it has synchronized output (mode 2026): each frame is sent between its marks.
+    public var synchronizedOutput = false
 
     /// Draws text at a position, cut at the right edge of the screen. Returns the columns used.
     @discardableResult

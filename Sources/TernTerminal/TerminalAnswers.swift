@@ -18,6 +18,8 @@ public struct TerminalAnswers: Sendable, Equatable {
     /// The background colour, 0xRRGGBB (OSC 11, `ESC ] 11 ; rgb:RRRR/GGGG/BBBB ST`).
     public var background: UInt32?
     /// The device attributes answer arrived: every answer to the queries before it has too.
+    /// The terminal draws what comes between `CSI ? 2026 h` and `l` at once (synchronized output).
+    public var synchronizedOutput = false
     public var complete = false
     /// Bytes that were no answer: keys the user typed meanwhile, to be handed back to curses.
     public var typed: [UInt8] = []
@@ -85,6 +87,10 @@ public struct TerminalAnswers: Sendable, Equatable {
                     let n = params.split(separator: ";").compactMap { Int($0) }
                     if n.count == 3, n[0] == 6, n[1] > 0, n[2] > 0 { cellPixels = CellPixels(width: n[2], height: n[1]) }
                     if n.count == 3, n[0] == 4, n[1] > 0, n[2] > 0 { windowPixels = CellPixels(width: n[2], height: n[1]) }
+                case UInt8(ascii: "y") where params.hasPrefix("?2026;"):
+                    // DECRQM's answer for synchronized output: 1 (set) or 2 (reset) means the terminal has it.
+                    let state = params.dropFirst("?2026;".count).prefix { $0.isNumber }
+                    synchronizedOutput = state == "1" || state == "2"
                 case UInt8(ascii: "S") where params.hasPrefix("?"):
                     let n = params.dropFirst().split(separator: ";").compactMap { Int($0) }
                     if n.count == 4, n[0] == 2, n[1] == 0, n[2] > 0, n[3] > 0 { sixelLimit = CellPixels(width: n[2], height: n[3]) }

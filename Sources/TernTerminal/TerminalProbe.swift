@@ -39,10 +39,12 @@ public enum TerminalProbe {
     static func firstQueries(tmux: Tmux) -> [UInt8] {
         let version = Array("\u{1B}[>0q".utf8), sizes = Array("\u{1B}[16t\u{1B}[14t".utf8)
         let background = Array("\u{1B}]11;?\u{1B}\\".utf8)
+        // Whether it has synchronized output (DECRQM of mode 2026); tmux answers for itself.
+        let synchronized = Array("\u{1B}[?2026$p".utf8)
         switch tmux {
-        case .none: return version + sizes + background + attributes
-        case .passthrough: return TmuxPassthrough.wrap(version) + sizes + background + TmuxPassthrough.wrap(attributes)
-        case .blocked: return sizes + background + attributes
+        case .none: return version + sizes + background + synchronized + attributes
+        case .passthrough: return TmuxPassthrough.wrap(version) + sizes + background + synchronized + TmuxPassthrough.wrap(attributes)
+        case .blocked: return sizes + background + synchronized + attributes
         }
     }
 

@@ -127,6 +127,7 @@ enum Session {
                                     kittyDirect: probe.kittyDirect, layout: layout,
                                     note: probe.note, typed: probe.answers.typed)
             graphics.terminal = probe.answers.version
+            graphics.synchronizedOutput = probe.answers.synchronizedOutput
             return graphics
         }
         let loader = ImageLoader(http: http, colorMode: imageMode(for: screen.colorMode), diskCache: disk, offline: offline)

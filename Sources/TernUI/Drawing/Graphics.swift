@@ -18,6 +18,8 @@ public struct Graphics: Sendable {
     public var kittyDirect: Bool
     /// What the terminal said it is (XTVERSION), where it said: which desktop notification it shows.
     public var terminal: String?
+    /// The terminal has synchronized output (mode 2026).
+    public var synchronizedOutput = false
 
     public init(mode: GraphicsMode = .symbols, tmux: Bool = false, cell: CellPixels = .typical, limit: CellPixels? = nil,
                 background: UInt32? = nil, kittyDirect: Bool = false, layout: PictureLayout = PictureLayout(), note: String? = nil,

@@ -21,6 +21,7 @@ extension AppRunner {
     func use(_ graphics: Graphics) {
         var mode = graphics.mode, note = graphics.note
         if let name = graphics.terminal { terminalName = name }
+        screen.synchronizedOutput = graphics.synchronizedOutput
         passthrough = graphics.tmux
         if mode == .kitty, !graphics.kittyDirect, !screen.canDrawKittyPlaceholders {
             mode = .symbols
