@@ -10,6 +10,8 @@ public enum Key: Sendable, Hashable {
     case mouse(MouseEvent)
     /// The terminal gained (true) or lost the keyboard's focus (focus reporting, `CSI ? 1004 h`).
     case focus(Bool)
+    /// Text pasted at once (bracketed paste, `CSI ? 2004 h`): one event, never keystrokes.
+    case paste(String)
     case other(Int32)
 
     static func decode(_ value: wint_t, isFunctionKey: Bool) -> Key {

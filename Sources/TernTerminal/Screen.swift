@@ -24,8 +24,9 @@ public final class Screen {
     var frame = ScreenBuffer(rows: 0, columns: 0)
     private var writer = FrameWriter()
     private var mouseOn = false
-    /// The terminal reports gaining and losing focus (`CSI I`, `CSI O`); terminals without it ignore the ask.
-    private var focusReportsOn = false
+    /// The terminal reports gaining and losing focus (`CSI I`, `CSI O`) and marks pasted text
+    /// (`CSI 200 ~` … `CSI 201 ~`); terminals without them ignore the asks.
+    private var reportsOn = false
     let outputFile: UnsafeMutablePointer<FILE>
     /// Pictures drawn as pixels at the cursor (sixel, iTerm2): this frame's and what the terminal shows.
     var pictures = InlinePictures()
@@ -149,7 +150,7 @@ public final class Screen {
         guard !closed else { return }
         closed = true
         setMouse(false)
-        writeFocusReports(false)
+        writeReports(false)
         endwin()
         delscreen(terminal)
         if let ownedOutput { fclose(ownedOutput) }
@@ -170,7 +171,7 @@ public final class Screen {
     /// Gives the terminal to another program (`$EDITOR`), as it was before curses.
     public func suspend() {
         setMouse(false)
-        writeFocusReports(false)
+        writeReports(false)
         def_prog_mode()
         endwin()
         errors?.release()
@@ -184,7 +185,7 @@ public final class Screen {
         refresh()
         invalidate()
         setMouse(mouse)
-        writeFocusReports(focusReportsOn)
+        writeReports(reportsOn)
     }
 
     /// After `stopRequests` became readable: gives the terminal back, stops as Ctrl-Z does, and on `fg`
@@ -250,17 +251,18 @@ public final class Screen {
         fflush(outputFile)
     }
 
-    /// Asks the terminal to say when it gains and loses focus (alerts are for when the user looks away).
-    /// Only on a real terminal: a benchmark's screen is a file.
-    public func setFocusReports(_ on: Bool) {
-        guard ownedOutput == nil, on != focusReportsOn else { return }
-        focusReportsOn = on
-        writeFocusReports(on)
+    /// Asks the terminal to say when it gains and loses focus (alerts are for when the user looks away)
+    /// and to mark pasted text (a paste with line breaks is one paste, not keys). Only on a real terminal:
+    /// a benchmark's screen is a file.
+    public func setReports(_ on: Bool) {
+        guard ownedOutput == nil, on != reportsOn else { return }
+        reportsOn = on
+        writeReports(on)
     }
 
-    private func writeFocusReports(_ on: Bool) {
-        guard focusReportsOn else { return }
-        fputs(on ? "\u{1B}[?1004h" : "\u{1B}[?1004l", outputFile)
+    private func writeReports(_ on: Bool) {
+        guard reportsOn else { return }
+        fputs(on ? "\u{1B}[?1004h\u{1B}[?2004h" : "\u{1B}[?2004l\u{1B}[?1004l", outputFile)
         fflush(outputFile)
     }
 
@@ -283,7 +285,7 @@ public final class Screen {
         // Curses resized its windows, which marks them changed: the next read would repaint its blank
         // screen over Tern's frame. Taking its screen as drawn (and not sending it) prevents that.
         if key == .resize { wnoutrefresh(tern_stdscr()) }
-        if key == .escape, mouseOn || focusReportsOn { return readReport() ?? .escape }
+        if key == .escape, mouseOn || reportsOn { return readReport() ?? .escape }
         return key
     }
 
@@ -305,7 +307,8 @@ public final class Screen {
             return v
         }
         let kind = next() == 0x5B ? next() : nil
-        if focusReportsOn, kind == 0x49 || kind == 0x4F { return .focus(kind == 0x49) }
+        if reportsOn, kind == 0x49 || kind == 0x4F { return .focus(kind == 0x49) }
+        if reportsOn, kind == 0x32, next() == 0x30, next() == 0x30, next() == 0x7E { return .paste(readPaste()) }
         guard mouseOn, kind == 0x3C else {
             for v in taken.reversed() { unget_wch(wchar_t(v)) }
             return nil
@@ -317,6 +320,29 @@ public final class Screen {
         }
         // A release, motion or a broken report is swallowed: it was not a key.
         return MouseEvent.sgr(body).map(Key.mouse) ?? .other(-1)
+    }
+
+    /// The text of a paste, up to its end mark (`CSI 201 ~`). A long paste may still be arriving: it is
+    /// waited for a moment at a time; a paste that never ends is taken as it stands after 200 ms of silence.
+    private func readPaste() -> String {
+        let end = Array("\u{1B}[201~".unicodeScalars)
+        var scalars: [Unicode.Scalar] = []
+        while scalars.count < 1 << 20 {
+            guard let (v, isFunction) = readRaw() else {
+                var fd = pollfd(fd: fileno(ownedInput ?? tern_stdin()), events: Int16(POLLIN), revents: 0)
+                if poll(&fd, 1, 200) > 0 { continue }
+                break
+            }
+            guard !isFunction, let scalar = Unicode.Scalar(UInt32(v)) else { continue }
+            scalars.append(scalar)
+            if scalars.count >= end.count, Array(scalars.suffix(end.count)) == end {
+                scalars.removeLast(end.count)
+                break
+            }
+        }
+        var text = String.UnicodeScalarView()
+        text.append(contentsOf: scalars)
+        return String(text)
     }
 
     // MARK: Drawing

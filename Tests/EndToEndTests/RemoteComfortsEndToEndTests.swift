@@ -56,4 +56,22 @@ final class RemoteComfortsEndToEndTests: XCTestCase {
         }
         XCTAssertTrue(buffer.contains("Path corner keyboard paper lake."), "the post's text reached tmux's buffer: \(buffer)")
     }
+
+    /// A paste is one paste (bracketed paste), not keys: two lines pasted into the search line stay on it,
+    /// where the line break would otherwise have searched and the rest been taken as commands in the list.
+    func testAPasteWithALineBreakIsOnePasteNotKeys() throws {
+        let tern = try TmuxSession.ternBinary()
+        let tmux = try TmuxSession(command: "\(tern.path) demo --new-post-every 0; sleep 30")
+        defer { tmux.close() }
+        XCTAssertTrue(tmux.wait { $0.contains("Sol Novak @user32") && $0.contains(" 1/") }.ok, tmux.screen())
+        try tmux.send("/")
+        XCTAssertTrue(tmux.wait { $0.contains("Search cached posts:") }.ok, tmux.screen())
+        try tmux.run(["set-buffer", "harbour\nGq"])
+        // -p: as tmux pastes into a program that asked for bracketed paste.
+        try tmux.run(["paste-buffer", "-p"])
+        let pasted = tmux.wait { $0.contains("Search cached posts: harbour Gq") }
+        XCTAssertTrue(pasted.ok, "the paste is on the search line, its line break a space:\n\(pasted.screen)")
+        try tmux.send("Enter")
+        XCTAssertTrue(tmux.wait { $0.contains("harbour Gq") && !$0.contains("Search cached posts:") }.ok, tmux.screen())
+    }
 }

@@ -62,6 +62,8 @@ struct LineEditor: Equatable {
             cursor = start
         case .character(let c):
             insert(c)
+        case .paste(let text):
+            for c in text { insert(c) }
         default: break
         }
         return .editing

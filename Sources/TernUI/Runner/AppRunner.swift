@@ -137,7 +137,7 @@ public final class AppRunner {
         self.layout = layout
         self.mouse = mouse
         screen.setMouse(mouse)
-        screen.setFocusReports(true)
+        screen.setReports(true)
         if let notice { show(notice, error: true) }
         use(graphics)
     }
