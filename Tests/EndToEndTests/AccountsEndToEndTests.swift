@@ -16,19 +16,11 @@ final class AccountsEndToEndTests: XCTestCase {
         gts.seed = 7
         gts.quirks = ServerQuirks.sets.first { $0.name == "gotosocial" }!.quirks
         let two = try await DemoServer.start(gts)
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("tern-e2e-accounts-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: home) }
-        let accounts = home.appendingPathComponent("config/tern/accounts")
-        try FileManager.default.createDirectory(at: accounts, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        for (name, server) in [("ada@one.example", one.baseURL), ("bo@two.example", two.baseURL)] {
-            let file = accounts.appendingPathComponent("\(name).json")
-            try #"{"name":"\#(name)","server":"\#(server)","token":"t","accountID":"1"}"#.write(to: file, atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
-        }
-        try "ada@one.example\n".write(to: accounts.appendingPathComponent("default"), atomically: true, encoding: .utf8)
-        let env = ["HOME=\(home.path)", "XDG_CONFIG_HOME=\(home.path)/config", "XDG_DATA_HOME=\(home.path)/data",
-                   "XDG_STATE_HOME=\(home.path)/state", "XDG_CACHE_HOME=\(home.path)/cache"].joined(separator: " ")
-        let tmux = try TmuxSession(command: "env \(env) \(tern.path); sleep 30")
+        let home = TernHome()
+        defer { home.remove() }
+        try home.addAccount("ada@one.example", server: one.baseURL)
+        try home.addAccount("bo@two.example", server: two.baseURL)
+        let tmux = try TmuxSession(command: "env \(home.env) \(tern.path); sleep 30")
         defer { tmux.close() }
 
         let first = tmux.wait { $0.contains("Home · ada@one.example") && $0.contains("Sol Novak @user32") && $0.contains("1/") }

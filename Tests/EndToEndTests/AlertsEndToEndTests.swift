@@ -8,23 +8,16 @@ final class AlertsEndToEndTests: XCTestCase {
     func testAFollowWhileLookingElsewhereRingsAndNotWhileLooking() async throws {
         let tern = try TmuxSession.ternBinary()
         let server = try await DemoServer.start(DemoConfig())
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("tern-e2e-alerts-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: home) }
-        let accounts = home.appendingPathComponent("config/tern/accounts")
-        try FileManager.default.createDirectory(at: accounts, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let file = accounts.appendingPathComponent("ada@one.example.json")
-        try #"{"name":"ada@one.example","server":"\#(server.baseURL)","token":"t","accountID":"1"}"#.write(to: file, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
-        try "ada@one.example\n".write(to: accounts.appendingPathComponent("default"), atomically: true, encoding: .utf8)
-        let env = ["HOME=\(home.path)", "XDG_CONFIG_HOME=\(home.path)/config", "XDG_DATA_HOME=\(home.path)/data",
-                   "XDG_STATE_HOME=\(home.path)/state", "XDG_CACHE_HOME=\(home.path)/cache"].joined(separator: " ")
-        let tmux = try TmuxSession(command: "env \(env) \(tern.path); sleep 30")
+        let home = TernHome()
+        defer { home.remove() }
+        try home.addAccount("ada@one.example", server: server.baseURL)
+        let tmux = try TmuxSession(command: "env \(home.env) \(tern.path); sleep 30")
         defer { tmux.close() }
         func unread(_ n: Int) -> (String) -> Bool { { $0.contains("✉ \(n) ") } }
         XCTAssertTrue(tmux.wait(until: unread(10)).ok, "the demo's ten unread notifications:\n\(tmux.screen())")
 
         // What Tern writes from here on, byte for byte.
-        let output = home.appendingPathComponent("output")
+        let output = home.url.appendingPathComponent("output")
         try tmux.run(["pipe-pane", "-O", "cat > \(output.path)"])
         func written() -> Data { (try? Data(contentsOf: output)) ?? Data() }
         func bells() -> Int { written().filter { $0 == 0x07 }.count }

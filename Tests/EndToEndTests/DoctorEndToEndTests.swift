@@ -10,23 +10,16 @@ final class DoctorEndToEndTests: XCTestCase {
         var gts = DemoConfig()
         gts.quirks = ServerQuirks.sets.first { $0.name == "gotosocial" }!.quirks
         let server = try await DemoServer.start(gts)
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("tern-e2e-doctor-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: home) }
+        let home = TernHome()
+        defer { home.remove() }
         let token = "s3cret-\(UUID().uuidString)"
-        let accounts = home.appendingPathComponent("config/tern/accounts")
-        try FileManager.default.createDirectory(at: accounts, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let file = accounts.appendingPathComponent("bo@two.example.json")
-        try #"{"name":"bo@two.example","server":"\#(server.baseURL)","token":"\#(token)","accountID":"1"}"#
-            .write(to: file, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+        try home.addAccount("bo@two.example", server: server.baseURL, token: token)
         // A log that holds the token, in an address and in a header, as a careless line might.
-        let state = home.appendingPathComponent("state/tern")
+        let state = home.url.appendingPathComponent("state/tern")
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
         try "2026-11-26T10:00:00Z warning tern.live: url=wss://x.example/api/v1/streaming?access_token=\(token) couldn't connect\n2026-11-26T10:00:01Z error tern.http: Authorization: Bearer \(token) refused\n"
             .write(to: state.appendingPathComponent("tern.log"), atomically: true, encoding: .utf8)
-        let env = ["HOME=\(home.path)", "XDG_CONFIG_HOME=\(home.path)/config", "XDG_DATA_HOME=\(home.path)/data",
-                   "XDG_STATE_HOME=\(home.path)/state", "XDG_CACHE_HOME=\(home.path)/cache"].joined(separator: " ")
-        let tmux = try TmuxSession(command: "env \(env) \(tern.path) doctor; echo doctor-exit $?; sleep 30", rows: 60)
+        let tmux = try TmuxSession(command: "env \(home.env) \(tern.path) doctor; echo doctor-exit $?; sleep 30", rows: 60)
         defer { tmux.close() }
         let done = tmux.wait(timeout: 30) { $0.contains("doctor-exit") }
         let report = done.screen

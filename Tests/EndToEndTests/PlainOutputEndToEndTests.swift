@@ -10,17 +10,10 @@ final class PlainOutputEndToEndTests: XCTestCase {
         var config = DemoConfig()
         config.newPostInterval = nil
         let server = try await DemoServer.start(config)
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("tern-e2e-plain-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: home) }
-        let accounts = home.appendingPathComponent("config/tern/accounts")
-        try FileManager.default.createDirectory(at: accounts, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let file = accounts.appendingPathComponent("ada@one.example.json")
-        try #"{"name":"ada@one.example","server":"\#(server.baseURL)","token":"t","accountID":"1"}"#.write(to: file, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
-        try "ada@one.example\n".write(to: accounts.appendingPathComponent("default"), atomically: true, encoding: .utf8)
-        let environment = ["HOME": home.path, "XDG_CONFIG_HOME": "\(home.path)/config", "XDG_DATA_HOME": "\(home.path)/data",
-                           "XDG_STATE_HOME": "\(home.path)/state", "XDG_CACHE_HOME": "\(home.path)/cache", "LANG": "C.UTF-8",
-                           "TERM": "xterm-256color", "COLUMNS": "72"]
+        let home = TernHome()
+        defer { home.remove() }
+        try home.addAccount("ada@one.example", server: server.baseURL)
+        let environment = home.environment.merging(["LANG": "C.UTF-8", "TERM": "xterm-256color", "COLUMNS": "72"]) { $1 }
 
         func printed(_ arguments: [String]) throws -> (status: Int32, out: String) {
             let p = Process()

@@ -1,0 +1,31 @@
+import Foundation
+
+/// A home of its own for runs of the real binary: the XDG folders in a temporary directory, and the
+/// accounts stored there as `tern login` stores them (owner-only files).
+struct TernHome {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("tern-e2e-home-\(UUID().uuidString)")
+
+    var accounts: URL { url.appendingPathComponent("config/tern/accounts") }
+
+    /// Stores an account on `server`; the first stored is the default.
+    func addAccount(_ name: String, server: String, token: String = "t") throws {
+        try FileManager.default.createDirectory(at: accounts, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let file = accounts.appendingPathComponent("\(name).json")
+        try #"{"name":"\#(name)","server":"\#(server)","token":"\#(token)","accountID":"1"}"#.write(to: file, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+        let defaultFile = accounts.appendingPathComponent("default")
+        if !FileManager.default.fileExists(atPath: defaultFile.path) {
+            try "\(name)\n".write(to: defaultFile, atomically: true, encoding: .utf8)
+        }
+    }
+
+    var environment: [String: String] {
+        ["HOME": url.path, "XDG_CONFIG_HOME": "\(url.path)/config", "XDG_DATA_HOME": "\(url.path)/data",
+         "XDG_STATE_HOME": "\(url.path)/state", "XDG_CACHE_HOME": "\(url.path)/cache"]
+    }
+
+    /// The same, as `env`'s arguments in a shell command.
+    var env: String { environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ") }
+
+    func remove() { try? FileManager.default.removeItem(at: url) }
+}
