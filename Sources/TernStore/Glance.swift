@@ -20,13 +20,26 @@ public struct Glance: Sendable {
 
     /// Nil when there is no store yet (a first run); throws when it can't be read.
     public static func read(store url: URL, key: TimelineKey) throws -> Glance? {
+        try read(store: url, key: key) { state in (state.anchorID, before, after) }
+    }
+
+    /// The newest `count` posts instead, read the same way: `tern --plain` beside a running Tern, which
+    /// holds the store's lock.
+    public static func newest(store url: URL, key: TimelineKey, count: Int) throws -> Glance? {
+        try read(store: url, key: key) { _ in (nil, 0, count) }
+    }
+
+    private static func read(store url: URL, key: TimelineKey,
+                             around: (TimelineState) -> (anchor: String?, before: Int, after: Int)) throws -> Glance? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         var config = Configuration()
         config.readonly = true
+        config.busyMode = .timeout(5)
         let db = try DatabaseQueue(path: url.path, configuration: config)
         return try db.read { db in
             let state = try TimelineData.state(db, key)
-            return Glance(key: key, state: state, run: try TimelineData.run(db, key, around: state.anchorID, before: before, after: after),
+            let (anchor, before, after) = around(state)
+            return Glance(key: key, state: state, run: try TimelineData.run(db, key, around: anchor, before: before, after: after),
                           pending: try AccountData.pendingActions(db, account: key.account),
                           hidden: try AccountData.hidden(db, account: key.account))
         }

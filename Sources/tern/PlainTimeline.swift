@@ -18,7 +18,17 @@ enum PlainTimeline {
         let paths = TernPaths()
         Logs.start(level: logLevel, paths: paths)
         let store: Store
-        do { store = try Store(url: paths.store) } catch { throw UserError("\(error)") }
+        do {
+            store = try Store(url: paths.store)
+        } catch StoreError.inUse(_, let holder) {
+            // Another Tern has the cache (one at a time writes it): what it has cached, read beside it.
+            note("Another Tern (\(holder)) has the cache open: showing what it has cached, without asking the server.")
+            let key = TimelineKey(account: target.storeKey, timeline: timeline.storageKey)
+            let glance = try Glance.newest(store: paths.store, key: key, count: count)
+            return write(glance.map { TimelineSnapshot(glance: $0, timeline: timeline).posts } ?? [], timeline)
+        } catch {
+            throw UserError("\(error)")
+        }
         let data = store.account(target.storeKey)
         let hidden: @Sendable (Post) -> Bool = try blocking {
             let http = HTTPFetch.makeClient()
@@ -30,14 +40,17 @@ enum PlainTimeline {
                 let engine = TimelineEngine(sources: .init(client: client, data: data, actions: actions, offline: offline),
                                             timeline: timeline, pageSize: count, publish: { _ in })
                 let result = await engine.sync(olderPages: 0)
-                if !result.ok {
-                    FileHandle.standardError.write(Data(PlainText.clean("Showing cached posts: \(result.message ?? "the server could not be reached")\n").utf8))
-                }
+                if !result.ok { note("Showing cached posts: \(result.message ?? "the server could not be reached")") }
             }
             return { [actions] post in actions.hides(post, showing: timeline.accountID) }
         }
         let posts = try data.timeline(timeline.storageKey).run(around: nil, before: 0, after: count).entries.compactMap(\.post)
             .filter { !hidden($0) }
+        write(posts, timeline)
+    }
+
+    /// The posts, newest first, a blank line between them.
+    private static func write(_ posts: [Post], _ timeline: TimelineID) {
         guard !posts.isEmpty else {
             FileHandle.standardOutput.write(Data("Nothing cached for \(timeline) yet.\n".utf8))
             return
@@ -46,6 +59,11 @@ enum PlainTimeline {
         let now = Date()
         let text = posts.map { PlainPost.lines($0, width: width, now: now).joined(separator: "\n") }.joined(separator: "\n\n") + "\n"
         FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    /// A line on standard error: the posts on standard output stay clean for a pipe.
+    private static func note(_ text: String) {
+        FileHandle.standardError.write(Data(PlainText.clean(text + "\n").utf8))
     }
 
     /// The terminal's width when printing to one, else `COLUMNS`, else 80.

@@ -80,9 +80,9 @@ final class HostileEndToEndTests: XCTestCase {
         var bytes = try [UInt8](Data(contentsOf: raw))
         XCTAssertGreaterThan(bytes.count, 1000, "the pty capture is empty")
         // Once the first posts are drawn, Tern asks the terminal what it can show (its own queries, not a
-        // server's): in tmux without passthrough, the cell and text area sizes, the background and the device
-        // attributes, once.
-        let probe = Array("\u{1B}[16t\u{1B}[14t\u{1B}]11;?\u{1B}\\\u{1B}[c".utf8)
+        // server's): in tmux without passthrough, the cell and text area sizes, the background, synchronized
+        // output and the device attributes, once.
+        let probe = Array("\u{1B}[16t\u{1B}[14t\u{1B}]11;?\u{1B}\\\u{1B}[?2026$p\u{1B}[c".utf8)
         let at = (0...(bytes.count - probe.count)).filter { bytes[$0..<($0 + probe.count)].elementsEqual(probe) }
         XCTAssertEqual(at.count, 1, "the probe asks once")
         if let first = at.first { bytes.removeSubrange(first..<(first + probe.count)) }

@@ -49,6 +49,16 @@ final class PlainOutputEndToEndTests: XCTestCase {
         XCTAssertEqual(status, 0)
         XCTAssertTrue(cached.contains("Path corner keyboard paper lake."), cached)
 
+        // Beside a Tern that has the cache open (it holds the store's lock), the cached posts, read beside it.
+        let envWords = environment.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        let running = try TmuxSession(command: "env \(envWords) \(tern.path) --offline; sleep 30")
+        defer { running.close() }
+        XCTAssertTrue(running.wait { $0.contains("Path corner keyboard paper lake.") }.ok, running.screen())
+        let (besideStatus, beside) = try printed(["--plain"])
+        XCTAssertEqual(besideStatus, 0)
+        XCTAssertTrue(beside.hasPrefix("Sol Novak (@user32), "), "the cached posts beside a running Tern:\n\(beside.prefix(300))")
+        running.close()
+
         // A terminal that can't draw a screen gets the same text, not an error.
         let env = environment.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         let tmux = try TmuxSession(command: "env \(env) TERM=dumb \(tern.path) --offline; echo exit $?; sleep 30")
