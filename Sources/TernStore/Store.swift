@@ -3,9 +3,10 @@ import GRDB
 import TernModel
 
 /// The offline store: one SQLite file in WAL mode with posts, timeline entries and gaps, saved
-/// positions, pending actions and a full-text index. Every public method is one transaction, so a
-/// crash or a kill leaves either all of a change or none of it. Callers are engines and commands;
-/// the UI loop never waits on it.
+/// positions, the journal of what the user did and a full-text index, as GRDB records (`Records/`).
+/// Callers read and write one account's part through `account(_:)` (`AccountData`). Every public method
+/// is one transaction, so a crash or a kill leaves either all of a change or none of it. Callers are
+/// engines and commands; the UI loop never waits on it.
 public final class Store: Sendable {
     let pool: DatabasePool
     /// The database file.
