@@ -11,9 +11,24 @@ public enum Clipboard {
 }
 
 /// How `y` and `Y` copy (`copy` in the config).
-public enum CopyMode: String, Sendable, CaseIterable {
+public enum CopyMode: Sendable, Equatable {
     /// Through the terminal (OSC 52).
     case osc52
     /// Not at all: the status line shows what would have been copied.
     case off
+    /// A program that takes the text on its input (`wl-copy`, `xclip -selection clipboard`), started
+    /// without a shell: its words are its arguments.
+    case command([String])
+
+    /// `osc52`, `off`, or a command line; nil for an empty one.
+    public init?(_ text: String) {
+        switch text {
+        case "osc52": self = .osc52
+        case "off": self = .off
+        default:
+            let words = text.split(separator: " ").map(String.init)
+            guard !words.isEmpty else { return nil }
+            self = .command(words)
+        }
+    }
 }

@@ -26,7 +26,7 @@ import TOMLKit
 /// low_data = false          # fetch only the selected post's pictures; blurhash for the rest
 /// low_data_servers = ["slow.example"]   # low data for these servers only
 /// layout = "auto"           # auto (two panes from 160 columns), single or split
-/// copy = "osc52"            # y / Y copy a post's link / text through the terminal (works over ssh); or off
+/// copy = "osc52"            # y / Y copy a post's link / text through the terminal (works over ssh); off; or a command: "wl-copy"
 /// alerts = "desktop"        # a mention or follow while the terminal is not focused: desktop notification, bell or off
 ///
 /// [keys]                    # any action on other keys: a key name or a list of them
@@ -104,7 +104,7 @@ struct Config: Decodable {
             alerts = mode
         }
         if let name = try c.decodeIfPresent(String.self, forKey: .copy) {
-            guard let mode = CopyMode(rawValue: name) else { throw ConfigError(description: "copy = \"\(name)\": use osc52 or off") }
+            guard let mode = CopyMode(name) else { throw ConfigError(description: "copy = \"\(name)\": use osc52, off or a command") }
             copy = mode
         }
         if let name = try c.decodeIfPresent(String.self, forKey: .layout) {
@@ -206,7 +206,7 @@ struct Config: Decodable {
         "thumbnail_width": "a whole number of columns, such as 28", "thumbnail_height": "a whole number of rows, such as 8",
         "avatars": "true or false", "low_data": "true or false",
         "low_data_servers": "a list of server names, such as [\"slow.example\"]",
-        "layout": "\"auto\", \"single\" or \"split\"", "copy": "\"osc52\" or \"off\"", "alerts": "\"desktop\", \"bell\" or \"off\"",
+        "layout": "\"auto\", \"single\" or \"split\"", "copy": "\"osc52\", \"off\" or a command such as \"wl-copy\"", "alerts": "\"desktop\", \"bell\" or \"off\"",
         "keys": "a [keys] table: an action = a key name or a list of them, such as like = \"l\"",
     ]
 

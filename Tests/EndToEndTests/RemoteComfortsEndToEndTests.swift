@@ -74,4 +74,36 @@ final class RemoteComfortsEndToEndTests: XCTestCase {
         try tmux.send("Enter")
         XCTAssertTrue(tmux.wait { $0.contains("harbour Gq") && !$0.contains("Search cached posts:") }.ok, tmux.screen())
     }
+
+    /// `copy = COMMAND`: the text goes to the program's input (a clipboard tool), started without a
+    /// shell; one that ends without reading it leaves Tern running.
+    func testACopyCommandGetsTheTextAndOneThatReadsNothingHarmsNothing() throws {
+        let tern = try TmuxSession.ternBinary()
+        let home = TernHome()
+        defer { home.remove() }
+        let copied = home.url.appendingPathComponent("copied")
+        let config = home.url.appendingPathComponent("config/tern")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        for (command, check) in [("tee \(copied.path)", true), ("true", false)] {
+            try "copy = \"\(command)\"\n".write(to: config.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+            let tmux = try TmuxSession(command: "env \(home.env) \(tern.path) demo --new-post-every 0; echo EXIT $?; sleep 30")
+            defer { tmux.close() }
+            XCTAssertTrue(tmux.wait { $0.contains("Sol Novak @user32") && $0.contains(" 1/") }.ok, tmux.screen())
+            try tmux.send("y")
+            XCTAssertTrue(tmux.wait { $0.contains("Copied the post's link: http") }.ok, "\(command):\n\(tmux.screen())")
+            if check {
+                var text = ""
+                let deadline = Date().addingTimeInterval(10)
+                while !text.hasPrefix("http"), Date() < deadline {
+                    text = (try? String(contentsOf: copied, encoding: .utf8)) ?? ""
+                    if !text.hasPrefix("http") { usleep(50_000) }
+                }
+                XCTAssertTrue(text.hasPrefix("http://127.0.0.1:") && text.contains("/@user32/"), "the command got the link: \(text)")
+            }
+            // Still here, and answering keys, after a program that read nothing (a write to it fails quietly).
+            try tmux.send("Y")
+            try tmux.send("j")
+            XCTAssertTrue(tmux.wait { $0.contains(" 2/") && !$0.contains("EXIT") }.ok, "\(command):\n\(tmux.screen())")
+        }
+    }
 }

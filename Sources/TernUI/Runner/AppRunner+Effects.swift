@@ -48,7 +48,7 @@ extension AppRunner {
                 switch BrowserLauncher.open(url) {
                 case .opened(let program): show("Opened in \(program)", error: false)
                 // Over ssh there is no browser here: the link goes to the clipboard where the user sits.
-                case .noBrowser where copyMode == .osc52: copy(url, what: "the link (no browser here)")
+                case .noBrowser where copyMode != .off: copy(url, what: "the link (no browser here)")
                 case .noBrowser: show("Link: \(url)", error: false)
                 case .refused(let why): show(why, error: true)
                 }
@@ -171,6 +171,9 @@ extension AppRunner {
         case .osc52:
             screen.emit(Clipboard.osc52(text))
             show("Copied \(what)" + shown, error: false)
+        case .command(let words):
+            if DetachedProgram.start(words[0], Array(words.dropFirst()), input: text) { show("Copied \(what)" + shown, error: false) }
+            else { show("Couldn't copy: \(words[0]) could not be started (copy in the config)", error: true) }
         }
     }
 }
