@@ -109,6 +109,8 @@ public final class DemoServer: Sendable {
     public func editNewest() async -> String? { await state.editNewest().map(state.wireID) }
     public func deleteNewest() async -> String? { await state.deleteNewest().map(state.wireID) }
     public func notifyFollow() async { await state.notifyFollow() }
+    /// A mention of the demo user, streamed: one more unread notification, whatever the hour.
+    public func notifyMention() async { await state.notifyMention() }
     /// Sends the newest post's edit event `count` times (stream load).
     public func echoEdits(_ count: Int) async { await state.echoEdits(count) }
     /// Cuts every streaming connection; how many are open.

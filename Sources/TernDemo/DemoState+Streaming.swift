@@ -90,6 +90,16 @@ extension DemoState {
         send("notification", payload: "{}", to: ["user"])
     }
 
+    /// Someone mentions the demo user in a post of theirs (the newest): a notification of its own, never
+    /// grouped with another, streamed as it is made.
+    func notifyMention() {
+        guard let post = posts.last(where: { $0.authorIndex != 0 }) else { return }
+        let id = (notifications.last?.id ?? DemoWorld.firstNotificationID) + 16
+        notifications.append(DemoNotification(id: id, type: "mention", account: post.authorIndex, statusID: post.id, createdAt: Date(),
+                                              groupKey: "ungrouped-\(id)"))
+        send("notification", payload: "{}", to: ["user"])
+    }
+
     /// Cuts every streaming connection.
     func dropListeners() {
         for (_, l) in listeners { l.events.finish() }
