@@ -123,6 +123,28 @@ final class StoreActionTests: XCTestCase {
     }
 
     /// A request marked as sent leaves the server's state in doubt until an answer is recorded, across a reopen.
+    /// Every record writes its dates as seconds since 1970 (REAL), as the first schema did and as pruning
+    /// compares them, not as GRDB's default text.
+    func testDatesAreStoredAsSecondsInEveryTable() async throws {
+        let folder = TemporaryFolder()
+        let store = try Store(url: folder.store)
+        let me = store.account("me"), at = Date(timeIntervalSince1970: 1_800_000_000)
+        try me.timeline("home").insert([makePost(1)], at: .top, now: at)
+        try me.enqueue(PendingAction(statusID: "1", kind: .favourite, wanted: true, confirmed: false), now: at)
+        try me.hide(HiddenEntry(kind: .muted, target: "9", until: at))
+        try await me.saveDraft(Draft(id: "d", text: "x"), now: at)
+        try await me.saveThread("1", posts: [(makePost(1), 0)], now: at)
+        try await me.saveProfile(Profile(account: Account(id: "9", acct: "z", displayName: "Z")), relationship: nil, now: at)
+        try await me.saveLimits(PostingLimits(), now: at)
+        try await store.pool.read { db in
+            for (table, column) in [("post", "fetched_at"), ("post", "created_at"), ("journal", "created_at"), ("hidden", "until"),
+                                    ("draft", "updated_at"), ("thread", "fetched_at"), ("profile", "fetched_at"), ("server_info", "fetched_at")] {
+                XCTAssertEqual(try String.fetchOne(db, sql: "SELECT DISTINCT typeof(\(column)) FROM \(table)"), "real", "\(table).\(column)")
+            }
+            XCTAssertEqual(try Double.fetchOne(db, sql: "SELECT fetched_at FROM thread"), 1_800_000_000)
+        }
+    }
+
     func testASentRequestIsInDoubtUntilItsAnswerIsRecorded() throws {
         let folder = TemporaryFolder()
         var store: Store? = try Store(url: folder.store)

@@ -8,10 +8,8 @@ import TernModel
 /// cleared when its answer is recorded, so after a kill or a lost answer the entry asks before it sends
 /// again. A mark (favourite, follow, …) asks the server for the status or relationship; a post is sent
 /// again under the same `key`, the Idempotency-Key by which the server makes it once.
-struct JournalRecord: Codable, FetchableRecord, MutablePersistableRecord {
+struct JournalRecord: StoreRecord, MutablePersistableRecord {
     static let databaseTableName = "journal"
-    static let databaseDateDecodingStrategy = DatabaseDateDecodingStrategy.timeIntervalSince1970
-    static let databaseDateEncodingStrategy = DatabaseDateEncodingStrategy.timeIntervalSince1970
     /// The kind of a post's entry; a mark's kind is its `PendingAction.Kind`.
     static let postKind = "post"
 
@@ -100,10 +98,8 @@ struct JournalRecord: Codable, FetchableRecord, MutablePersistableRecord {
 
 /// Something the user hid, per account: an account (muted or blocked), an account's boosts, or one post;
 /// `until` ends a timed mute.
-struct HiddenRecord: Codable, FetchableRecord, PersistableRecord {
+struct HiddenRecord: StoreRecord, PersistableRecord {
     static let databaseTableName = "hidden"
-    static let databaseDateDecodingStrategy = DatabaseDateDecodingStrategy.timeIntervalSince1970
-    static let databaseDateEncodingStrategy = DatabaseDateEncodingStrategy.timeIntervalSince1970
 
     var account: String
     var kind: String

@@ -4,10 +4,8 @@ import TernModel
 
 /// A post as stored for one account: the server's JSON (`body`) and the columns the store sorts, filters
 /// and searches by. Boosts are posts of their own (`id`), of the status they show (`statusID`).
-struct PostRecord: Codable, FetchableRecord, MutablePersistableRecord {
+struct PostRecord: StoreRecord, MutablePersistableRecord {
     static let databaseTableName = "post"
-    static let databaseDateDecodingStrategy = DatabaseDateDecodingStrategy.timeIntervalSince1970
-    static let databaseDateEncodingStrategy = DatabaseDateEncodingStrategy.timeIntervalSince1970
 
     var pk: Int64?
     var account: String

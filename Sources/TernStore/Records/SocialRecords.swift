@@ -2,10 +2,8 @@ import Foundation
 import GRDB
 
 /// When a thread around an opened post was last fetched.
-struct ThreadRecord: Codable, FetchableRecord, PersistableRecord {
+struct ThreadRecord: StoreRecord, PersistableRecord {
     static let databaseTableName = "thread"
-    static let databaseDateDecodingStrategy = DatabaseDateDecodingStrategy.timeIntervalSince1970
-    static let databaseDateEncodingStrategy = DatabaseDateEncodingStrategy.timeIntervalSince1970
 
     var account: String
     var rootID: String
@@ -18,7 +16,7 @@ struct ThreadRecord: Codable, FetchableRecord, PersistableRecord {
 
 /// A post's place in a stored thread: `position` orders the thread, `depth` is 0 for the ancestors and the
 /// opened post.
-struct ThreadPostRecord: Codable, FetchableRecord, PersistableRecord {
+struct ThreadPostRecord: StoreRecord, PersistableRecord {
     static let databaseTableName = "thread_post"
 
     var account: String
@@ -51,10 +49,8 @@ struct ThreadPostWithPost: Decodable, FetchableRecord {
 }
 
 /// A notification group as the server sent it (`body`), ordered the way the server orders its ids.
-struct NotificationGroupRecord: Codable, FetchableRecord, PersistableRecord {
+struct NotificationGroupRecord: StoreRecord, PersistableRecord {
     static let databaseTableName = "notification_group"
-    static let databaseDateDecodingStrategy = DatabaseDateDecodingStrategy.timeIntervalSince1970
-    static let databaseDateEncodingStrategy = DatabaseDateEncodingStrategy.timeIntervalSince1970
 
     var account: String
     var groupKey: String
@@ -79,7 +75,7 @@ struct NotificationGroupRecord: Codable, FetchableRecord, PersistableRecord {
 }
 
 /// A read position (of "notifications"), and whether the server has yet to be told of it.
-struct MarkerRecord: Codable, FetchableRecord, PersistableRecord {
+struct MarkerRecord: StoreRecord, PersistableRecord {
     static let databaseTableName = "marker"
 
     var account: String
@@ -93,10 +89,8 @@ struct MarkerRecord: Codable, FetchableRecord, PersistableRecord {
 }
 
 /// A profile as last fetched, with the user's relationship to it (`body`: JSON).
-struct ProfileRecord: Codable, FetchableRecord, PersistableRecord {
+struct ProfileRecord: StoreRecord, PersistableRecord {
     static let databaseTableName = "profile"
-    static let databaseDateDecodingStrategy = DatabaseDateDecodingStrategy.timeIntervalSince1970
-    static let databaseDateEncodingStrategy = DatabaseDateEncodingStrategy.timeIntervalSince1970
 
     var account: String
     var accountID: String
@@ -109,10 +103,8 @@ struct ProfileRecord: Codable, FetchableRecord, PersistableRecord {
 }
 
 /// What the server said about itself, under a key ("posting_limits").
-struct ServerInfoRecord: Codable, FetchableRecord, PersistableRecord {
+struct ServerInfoRecord: StoreRecord, PersistableRecord {
     static let databaseTableName = "server_info"
-    static let databaseDateDecodingStrategy = DatabaseDateDecodingStrategy.timeIntervalSince1970
-    static let databaseDateEncodingStrategy = DatabaseDateEncodingStrategy.timeIntervalSince1970
     static let postingLimits = "posting_limits"
 
     var account: String
@@ -126,10 +118,8 @@ struct ServerInfoRecord: Codable, FetchableRecord, PersistableRecord {
 }
 
 /// A draft (`body`: JSON), one per thing being written.
-struct DraftRecord: Codable, FetchableRecord, PersistableRecord {
+struct DraftRecord: StoreRecord, PersistableRecord {
     static let databaseTableName = "draft"
-    static let databaseDateDecodingStrategy = DatabaseDateDecodingStrategy.timeIntervalSince1970
-    static let databaseDateEncodingStrategy = DatabaseDateEncodingStrategy.timeIntervalSince1970
 
     var account: String
     var id: String

@@ -4,7 +4,7 @@ import TernModel
 
 /// A row of a stored timeline, ordered by `seq` (newest first): a post's place, or a gap (no `postID`) with
 /// the server's links that page into it from either side.
-struct EntryRecord: Codable, FetchableRecord, MutablePersistableRecord {
+struct EntryRecord: StoreRecord, MutablePersistableRecord {
     static let databaseTableName = "entry"
 
     var id: Int64?
@@ -42,7 +42,7 @@ struct EntryRecord: Codable, FetchableRecord, MutablePersistableRecord {
 }
 
 /// A timeline's paging cursors and the user's place in it.
-struct TimelineRecord: Codable, FetchableRecord, PersistableRecord {
+struct TimelineRecord: StoreRecord, PersistableRecord {
     static let databaseTableName = "timeline"
 
     var account: String
