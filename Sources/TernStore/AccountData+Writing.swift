@@ -9,7 +9,7 @@ extension AccountData {
     // MARK: Drafts
 
     public func saveDraft(_ draft: Draft, now: Date = Date()) async throws {
-        let record = DraftRecord(account: account, id: draft.id, updatedAt: now, body: try JSONEncoder().encode(draft))
+        let record = DraftRecord(account: account, id: draft.id, updatedAt: now, body: try DraftCoding.encode(draft))
         try await store.durableWrite { db in try record.upsert(db) }
     }
 
@@ -23,7 +23,7 @@ extension AccountData {
         let account = account
         return try await store.asyncRead { db in
             try DraftRecord.filter(DraftRecord.Columns.account == account).order(DraftRecord.Columns.updatedAt.desc).fetchAll(db)
-        }.compactMap { try? JSONDecoder().decode(Draft.self, from: $0.body) }
+        }.compactMap { DraftCoding.decode($0.body) }
     }
 
     // MARK: Outbox
@@ -42,7 +42,7 @@ extension AccountData {
     /// Records progress on a post in the outbox (uploaded media ids, a try in flight).
     public func updateOutgoing(_ post: OutgoingPost) async throws {
         let account = account
-        let body = try JSONEncoder().encode(post.draft)
+        let body = try DraftCoding.encode(post.draft)
         try await store.durableWrite { db in
             _ = try JournalRecord.entry(post.idempotencyKey, account: account)
                 .updateAll(db, Column(JournalRecord.CodingKeys.body).set(to: body), JournalRecord.Columns.inDoubt.set(to: post.inDoubt))
@@ -58,7 +58,7 @@ extension AccountData {
     /// The server refused the post: it goes back to the drafts, as it was, to be fixed and sent again.
     public func returnToDrafts(_ post: OutgoingPost, now: Date = Date()) async throws {
         let account = account
-        let draft = DraftRecord(account: account, id: post.draft.id, updatedAt: now, body: try JSONEncoder().encode(post.draft))
+        let draft = DraftRecord(account: account, id: post.draft.id, updatedAt: now, body: try DraftCoding.encode(post.draft))
         try await store.durableWrite { db in
             _ = try JournalRecord.entry(post.idempotencyKey, account: account).deleteAll(db)
             try draft.upsert(db)
@@ -75,7 +75,7 @@ extension AccountData {
     public func unreadableWriting() async throws -> Int {
         let account = account
         let drafts = try await store.asyncRead { db in try DraftRecord.filter(DraftRecord.Columns.account == account).fetchAll(db) }
-        let unreadableDrafts = drafts.filter { (try? JSONDecoder().decode(Draft.self, from: $0.body)) == nil }.count
+        let unreadableDrafts = drafts.filter { DraftCoding.decode($0.body) == nil }.count
         return unreadableDrafts + (try await posts()).filter { $0.post == nil }.count
     }
 

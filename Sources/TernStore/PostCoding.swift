@@ -11,3 +11,16 @@ enum PostCoding {
         try JSONDecoder().decode(Post.self, from: data)
     }
 }
+
+/// Drafts are stored as JSON too, in the draft table and in the journal's posts.
+enum DraftCoding {
+    static func encode(_ draft: Draft) throws -> Data {
+        try JSONEncoder().encode(draft)
+    }
+
+    /// Nil for a draft this Tern can't read (a newer Tern's, or damaged): its row is left in place, never
+    /// deleted, so the text is not lost (`unreadableWriting` counts them).
+    static func decode(_ data: Data) -> Draft? {
+        try? JSONDecoder().decode(Draft.self, from: data)
+    }
+}

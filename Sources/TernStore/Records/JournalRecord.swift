@@ -78,13 +78,13 @@ struct JournalRecord: StoreRecord, MutablePersistableRecord {
         wanted = true
         confirmed = false
         inDoubt = post.inDoubt
-        body = try JSONEncoder().encode(post.draft)
+        body = try DraftCoding.encode(post.draft)
         createdAt = post.createdAt
     }
 
     /// The post it holds; nil for a mark, or a draft this Tern can't read (a newer Tern's, or damaged).
     var post: OutgoingPost? {
-        guard kind == Self.postKind, let body, let draft = try? JSONDecoder().decode(Draft.self, from: body) else { return nil }
+        guard kind == Self.postKind, let body, let draft = DraftCoding.decode(body) else { return nil }
         return OutgoingPost(idempotencyKey: key, draft: draft, createdAt: createdAt, inDoubt: inDoubt)
     }
 

@@ -29,9 +29,6 @@ struct PostRecord: StoreRecord, MutablePersistableRecord {
         static let account = Column(CodingKeys.account)
         static let id = Column(CodingKeys.id)
         static let statusID = Column(CodingKeys.statusID)
-        static let createdAt = Column(CodingKeys.createdAt)
-        static let favourited = Column(CodingKeys.favourited)
-        static let bookmarked = Column(CodingKeys.bookmarked)
     }
 
     init(_ post: Post, account: String, fetchedAt: Date) throws {
