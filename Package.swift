@@ -99,6 +99,7 @@ let package = Package(
         ]),
         .executableTarget(name: "tern", dependencies: [
             "TernUI", "TernDemo", "TernFeed", "TernMastodon", "TernImages", "TernStore", "TernTerminal", "TernHTTP",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "TOMLKit", package: "TOMLKit"),

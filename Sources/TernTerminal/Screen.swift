@@ -53,8 +53,13 @@ public final class Screen {
     public var fallbackNotice: String? {
         guard let fallback else { return nil }
         guard !fallback.asked.isEmpty else { return "TERM is not set: drawn as \(fallback.used)" }
-        return "TERM=\(fallback.asked) unknown here, drawn as \(fallback.used); install: "
-            + "infocmp -x \(fallback.asked) | ssh \(ProcessInfo.processInfo.hostName) tic -x -"
+        return "TERM=\(fallback.asked) unknown here, drawn as \(fallback.used); install: " + Self.installCommand(fallback.asked)
+    }
+
+    /// The command that installs a terminal's entry here, run on the machine the terminal runs on (its
+    /// definition is there).
+    public static func installCommand(_ type: String) -> String {
+        "infocmp -x \(type) | ssh \(ProcessInfo.processInfo.hostName) tic -x -"
     }
 
     public init(terminalType: String? = nil, output: String? = nil, size: (rows: Int, columns: Int)? = nil,
@@ -368,14 +373,15 @@ public final class Screen {
         let cells = writer.write(frame, repaint: redraw)
         // Where the terminal has it, a frame is drawn whole or not at all: no half-drawn frame over a slow link.
         let synchronized = synchronizedOutput && !cells.isEmpty
-        if synchronized { emit(Array("\u{1B}[?2026h".utf8)) }
+        if synchronized { emit(Self.beginFrame) }
         emit(cells)
         emitPictures(repainted: redraw)
-        if synchronized { emit(Array("\u{1B}[?2026l".utf8)) }
+        if synchronized { emit(Self.endFrame) }
     }
 
     /// The terminal said it has synchronized output (mode 2026): each frame is sent between its marks.
     public var synchronizedOutput = false
+    private static let beginFrame = Array("\u{1B}[?2026h".utf8), endFrame = Array("\u{1B}[?2026l".utf8)
 
     /// Draws text at a position, cut at the right edge of the screen. Returns the columns used.
     @discardableResult

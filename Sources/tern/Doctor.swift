@@ -34,7 +34,7 @@ struct Doctor: ParsableCommand {
         report.line("TERM", term.isEmpty ? "not set" : term)
         if !term.isEmpty, !Screen.knows(term) {
             report.line("terminfo", "\(term) is not known here: Tern draws as \(Screen.fallbackTypes.first { Screen.knows($0) } ?? "nothing")."
-                        + " Install it from the machine the terminal runs on: infocmp -x \(term) | ssh \(ProcessInfo.processInfo.hostName) tic -x -")
+                        + " Install it from the machine the terminal runs on: " + Screen.installCommand(term))
         } else if !term.isEmpty {
             report.line("terminfo", "\(term) is known")
         }
@@ -45,9 +45,9 @@ struct Doctor: ParsableCommand {
         } else {
             report.line("tmux", "no")
         }
-        let config: Config?
         let configFile = paths.config.appendingPathComponent("config.toml")
-        do { config = try Config.load(from: configFile) } catch { config = nil }
+        let loaded = Result { try Config.load(from: configFile) }
+        let config = try? loaded.get()
         if isatty(0) == 1, isatty(1) == 1, term != "dumb", !term.isEmpty {
             let probe = TerminalProbe.run(requested: (config?.images).flatMap(GraphicsMode.init(rawValue:)), timeout: .milliseconds(300))
             report.line("terminal says", probe.answers.version ?? "nothing about its name and version (XTVERSION)")
@@ -59,13 +59,18 @@ struct Doctor: ParsableCommand {
 
         report.section("Config")
         report.line("file", configFile.path + (FileManager.default.fileExists(atPath: configFile.path) ? "" : " (none: defaults)"))
-        do { _ = try Config.load(from: configFile); report.line("parse", "ok") } catch { report.line("parse", "\(error)") }
+        switch loaded {
+        case .success: report.line("parse", "ok")
+        case .failure(let error): report.line("parse", "\(error)")
+        }
 
         report.section("Accounts")
         if accounts.isEmpty { report.line("accounts", "none stored (tern login SERVER)") }
         let timeout = self.timeout
+        let http = HTTPFetch.makeClient()
+        defer { waitFor { try? await http.shutdown() } }
         for account in accounts {
-            let facts = try blocking { await DoctorFacts.server(account, timeout: timeout) }
+            let facts = try blocking { await DoctorFacts.server(account, http: http, timeout: timeout) }
             report.line(account.name, account.server.absoluteString + " · " + facts)
         }
 

@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import TernHTTP
 import TernMastodon
@@ -32,10 +33,8 @@ enum DoctorFacts {
     }
 
     /// Whether the account's server answers, what it runs, and whether its streaming health check answers.
-    static func server(_ account: StoredAccount, timeout: Double) async -> String {
-        let http = HTTPFetch.makeClient()
+    static func server(_ account: StoredAccount, http: HTTPClient, timeout: Double) async -> String {
         let client = MastodonClient(baseURL: account.server, token: account.token, http: http, timeout: .seconds(timeout))
-        defer { Task { try? await http.shutdown() } }
         do {
             let about = try await client.software()
             let streaming = about.streamingHealthy.map { $0 ? "streaming answers" : "streaming health check fails" }

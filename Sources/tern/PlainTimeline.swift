@@ -30,9 +30,9 @@ enum PlainTimeline {
             throw UserError("\(error)")
         }
         let data = store.account(target.storeKey)
+        let http = HTTPFetch.makeClient()
+        defer { waitFor { try? await http.shutdown() } }
         let hidden: @Sendable (Post) -> Bool = try blocking {
-            let http = HTTPFetch.makeClient()
-            defer { waitFor { try? await http.shutdown() } }
             let client = MastodonClient(baseURL: target.baseURL, token: target.token, http: http, timeout: .seconds(20))
             let actions = try ActionQueue(data: data, client: client, offline: true)
             defer { actions.stop() }
