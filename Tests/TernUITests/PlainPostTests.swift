@@ -1,5 +1,6 @@
 import Foundation
 import TernModel
+import TernTerminal
 @testable import TernUI
 import XCTest
 
@@ -25,5 +26,13 @@ final class PlainPostTests: XCTestCase {
         XCTAssertTrue(lines.contains("Link: https://example.net/" + String(repeating: "a", count: 90)), "an address stays whole")
         XCTAssertTrue(lines.filter { !$0.contains("://") }.allSatisfy { $0.count <= 40 }, "\(lines)")
         XCTAssertEqual(lines.last, "1 reply, 0 boosts, 0 likes")
+    }
+
+    /// Text without spaces (Chinese, Japanese) wraps between characters, as on the screen.
+    func testCJKWrapsWithinTheWidth() {
+        let lines = PlainPost.wrap(String(repeating: "周末去了山里空气很好", count: 10), width: 30)
+        XCTAssertGreaterThan(lines.count, 1)
+        XCTAssertTrue(lines.allSatisfy { DisplayWidth.of($0) <= 30 }, "\(lines)")
+        XCTAssertEqual(lines.joined(), String(repeating: "周末去了山里空气很好", count: 10))
     }
 }

@@ -40,19 +40,16 @@ public enum PlainPost {
         return out
     }
 
-    /// Words to lines of at most `width` cells; a word longer than a line (an address) gets a line of its own.
+    /// Lines of at most `width` cells, wrapped as the screen wraps (`TextWrap`: CJK between characters, a
+    /// word longer than a line cut), with the gaps between words kept.
     static func wrap(_ text: String, width: Int) -> [String] {
-        var lines: [String] = [], line = "", used = 0
-        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-            let w = DisplayWidth.of(String(word))
-            if used > 0, used + 1 + w > width {
-                lines.append(line)
-                (line, used) = ("", 0)
+        guard !text.isEmpty else { return [""] }
+        return TextWrap.wrap([(text, .text)], width: width).map { segments in
+            var line = ""
+            for segment in segments {
+                line += String(repeating: " ", count: max(0, segment.column - DisplayWidth.of(line))) + segment.text.string
             }
-            line += (used > 0 ? " " : "") + word
-            used += (used > 0 ? 1 : 0) + w
+            return line
         }
-        lines.append(line)
-        return lines
     }
 }
