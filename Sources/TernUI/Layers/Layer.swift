@@ -4,8 +4,9 @@ import TernImages
 import TernModel
 import TernTerminal
 
-/// What every layer can see: the lists' latest snapshots, the screen's size, the time, the keymap,
-/// and (for drawing) the pictures. Layers never change it; the runner makes a new one each turn.
+/// What every layer can see: the screen's size, the time, the keymap, the session's news (unread count,
+/// limits, who the user is) and, for drawing, the pictures. A list's own snapshot is not here: it is sent
+/// to the list (`LayerMessage.snapshot`). Layers never change it; the runner makes a new one each turn.
 struct LayerEnv {
     var rows: Int
     var columns: Int
