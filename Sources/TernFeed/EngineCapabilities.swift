@@ -68,3 +68,9 @@ public protocol ReadMarkedFeed: FeedEngine {
     /// Everything down to the last row in view has been seen.
     func markRead()
 }
+
+/// A timeline that keeps where the user had read up to, for "read up to here" and `u`.
+public protocol UnreadMarkedFeed: FeedEngine {
+    /// Brings the posts around the mark into the list.
+    func jumpToUnread()
+}

@@ -95,6 +95,8 @@ public struct FeedSnapshot: Sendable {
     /// Rows that arrived above during this session (for "↑ N new").
     public var arrivals: Set<String> = []
     public var savedPosition: SavedPosition?
+    /// The post the "read up to here" row sits above (`TimelineEngine+ReadMark`).
+    public var readUpTo: String?
     public var offline = false
     public var pendingActions = 0
     public var loadingOlder = false
@@ -117,18 +119,27 @@ public struct FeedSnapshot: Sendable {
         self.rows = rows
     }
 
-    /// A timeline's posts with each gap right below the post above it.
+    /// The id of the "read up to here" row.
+    public static let readMarkID = "read-mark"
+
+    /// A timeline's posts with each gap right below the post above it, and "read up to here" above the
+    /// post the user had read up to, when newer posts are above it.
     public init(_ t: TimelineSnapshot) {
         // Posts on their way go where they will appear: above the newest, when the newest are in view.
         let outgoing = t.moreNewer ? [] : t.outgoing.reversed().map { FeedRow.outgoing($0, waiting: t.outgoingWaiting) }
-        self.init(version: t.version, feed: .timeline(t.timeline),
-                  rows: outgoing + Self.rows(posts: t.posts, gaps: t.gaps, deleted: t.deleted))
+        var rows = outgoing + Self.rows(posts: t.posts, gaps: t.gaps, deleted: t.deleted)
+        // The line goes where there is something newer above it: in the window, or in the store beyond it.
+        if let mark = t.readUpTo, let i = rows.firstIndex(where: { $0.id == mark }), i > outgoing.count || t.moreNewer {
+            rows.insert(.notice(id: Self.readMarkID, text: "read up to here"), at: i)
+        }
+        self.init(version: t.version, feed: .timeline(t.timeline), rows: rows)
         moreNewer = t.moreNewer
         moreOlder = t.moreOlder
         rowsAbove = t.rowsAbove
         rowsBelow = t.rowsBelow
         arrivals = t.arrivals
         savedPosition = t.savedPosition
+        readUpTo = t.readUpTo
         offline = t.offline
         pendingActions = t.pendingActions
         loadingOlder = t.loadingOlder

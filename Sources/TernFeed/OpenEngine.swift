@@ -74,6 +74,11 @@ public enum OpenEngine: Sendable {
         return nil
     }
 
+    public var unreadMarked: (any UnreadMarkedFeed)? {
+        if case .timeline(let e) = self { return e }
+        return nil
+    }
+
     public var readMarked: (any ReadMarkedFeed)? {
         if case .notifications(let e) = self { return e }
         return nil

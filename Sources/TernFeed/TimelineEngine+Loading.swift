@@ -119,9 +119,11 @@ extension TimelineEngine {
 
     /// New entries above the newest: into the window when it shows the top, and counted as arrivals.
     private func arrived(_ fresh: [StoredEntry]) -> Int {
+        let top = window.hasNewer ? nil : window.posts.first?.id
         keepWindowBounded(addedAbove: window.prepend(fresh))
         let posts = fresh.compactMap(\.post)
         arrivals.formUnion(posts.map(\.id))
+        if !posts.isEmpty { caughtUp(above: top) }
         return posts.count
     }
 

@@ -12,6 +12,7 @@ extension TimelineEngine {
         do {
             guard let id = try await client.marker("home") else { return }
             pendingMarker = id
+            adoptServerReadMark(id)
             emit()
         } catch {
             // Servers without markers (Pixelfed) answer 404: the local position is all there is.

@@ -20,6 +20,7 @@ extension TimelineEngine {
         snapshot.arrivals = arrivals
         snapshot.deleted = deleted
         snapshot.savedPosition = savedPosition
+        snapshot.readUpTo = readUpTo
         snapshot.offline = offline
         snapshot.pendingActions = actions.pendingCount
         snapshot.outgoing = outgoing

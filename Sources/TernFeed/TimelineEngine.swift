@@ -22,6 +22,8 @@ public actor TimelineEngine {
         case viewedIDs(first: String, last: String, anchorID: String?, offset: Int)
         /// Moves the window to the newest (`top`) or oldest cached posts.
         case jump(top: Bool)
+        /// Moves the window to where "read up to here" is.
+        case jumpToUnread
         /// Loads posts into a gap: from its newer end (`fromTop`) or its older end.
         case fillGap(id: String, fromTop: Bool)
         /// A like, save, boost or other mark of the user's on a post in the window.
@@ -95,6 +97,10 @@ public actor TimelineEngine {
     var markerFetched = false
     /// The marker write under way, which quitting waits for.
     var markerPush: Task<Void, Never>?
+    /// The newest post the user has had in view, kept with the position (`TimelineEngine+ReadMark`).
+    var newestSeen: String?
+    /// The post under "read up to here": what was seen before the newer posts above it came.
+    var readUpTo: String?
     var visible = 0...0
     private var unsavedPosition: SavedPosition?
     private var lastPositionSave = Date.distantPast
@@ -179,6 +185,8 @@ public actor TimelineEngine {
             handle(.viewed(first: first, last: last, anchorID: anchorID, offset: offset))
         case .jump(let top):
             moveWindow(top: top)
+        case .jumpToUnread:
+            moveWindowToReadMark()
         case .fillGap(let id, let fromTop):
             startFilling(id, fromTop: fromTop)
         case .streamed(let changes):
@@ -229,6 +237,7 @@ public actor TimelineEngine {
             if let id = cursors.anchorID, window.posts.contains(where: { $0.id == id }) {
                 savedPosition = SavedPosition(anchorID: id, offset: cursors.anchorOffset)
             }
+            (newestSeen, readUpTo) = (cursors.seenID, cursors.seenID)
             emit()
             if window.hasOlder, let seq = window.entries.last?.seq {
                 let (more, hasMore) = try store.entries(olderThan: seq, limit: 48)
@@ -278,6 +287,7 @@ public actor TimelineEngine {
         guard !timeline.isLocal else { return }
         visible = min(first, last)...max(first, last)
         let count = window.posts.count
+        if first >= 0, first < count { noteSeen(window.posts[first].id) }
         do {
             if last >= count - prefetchThreshold {
                 if window.hasOlder, let seq = window.entries.last?.seq {
@@ -313,7 +323,8 @@ public actor TimelineEngine {
     private func savePosition(force: Bool) {
         guard let p = unsavedPosition, force || Date().timeIntervalSince(lastPositionSave) >= 1.5 else { return }
         let (store, key, logger, timeline) = (self.store, self.key, self.logger, self.timeline)
-        positionWrites.write({ try store.savePosition(anchorID: p.anchorID, offset: p.offset) }, failed: { error in
+        let seen = newestSeen
+        positionWrites.write({ try store.savePosition(anchorID: p.anchorID, offset: p.offset, seenID: seen) }, failed: { error in
             logger.error("couldn't save the reading position", metadata: ["timeline": "\(timeline)", "error": "\(error)"])
         })
         unsavedPosition = nil
@@ -373,7 +384,7 @@ public actor TimelineEngine {
     }
 }
 
-extension TimelineEngine: MarkingFeed, PagedFeed, StreamedFeed, PolledFeed, CountedFeed, OutboxFeed {
+extension TimelineEngine: MarkingFeed, PagedFeed, StreamedFeed, PolledFeed, CountedFeed, OutboxFeed, UnreadMarkedFeed {
     public nonisolated func perform(_ command: ListCommand) {
         switch command {
         case .start: send(.start)
@@ -385,6 +396,7 @@ extension TimelineEngine: MarkingFeed, PagedFeed, StreamedFeed, PolledFeed, Coun
 
     public nonisolated func mark(_ kind: PendingAction.Kind, postID: String) { send(.mark(kind, postID: postID)) }
     public nonisolated func jump(top: Bool) { send(.jump(top: top)) }
+    public nonisolated func jumpToUnread() { send(.jumpToUnread) }
     public nonisolated func fillGap(id: String, fromTop: Bool) { send(.fillGap(id: id, fromTop: fromTop)) }
     public nonisolated func streamed(_ changes: [StreamChange]) { send(.streamed(changes)) }
     public nonisolated func poll() { send(.poll) }

@@ -18,6 +18,7 @@ extension TimelineSnapshot {
         if let id = glance.state.anchorID, window.posts.contains(where: { $0.id == id }) {
             savedPosition = SavedPosition(anchorID: id, offset: glance.state.anchorOffset)
         }
+        readUpTo = glance.state.seenID
         pendingActions = overlay.book.pendingCount
     }
 }

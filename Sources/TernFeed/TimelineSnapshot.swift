@@ -67,6 +67,8 @@ public struct TimelineSnapshot: Sendable {
     public var arrivals: Set<String> = []
     /// Where to put the viewport when the timeline is first shown.
     public var savedPosition: SavedPosition?
+    /// The post "read up to here" sits above: posts newer than it had not been seen when they came.
+    public var readUpTo: String?
     /// The server could not be reached, or `--offline`: posts come from the store.
     public var offline = false
     /// Likes and saves journaled but not yet confirmed by the server.

@@ -12,6 +12,7 @@ enum StoreSchema {
         m.registerMigration("v4-threads-notifications", migrate: v4)
         m.registerMigration("v5-writing", migrate: v5)
         m.registerMigration("v6-one-journal", migrate: v6)
+        m.registerMigration("v7-seen", migrate: v7)
         return m
     }
 
@@ -210,5 +211,11 @@ enum StoreSchema {
             DROP TABLE pending_action;
             DROP TABLE outbox;
             """)
+    }
+
+    /// The newest post of each timeline the user has had in view: where "read up to here" goes after a
+    /// restart, on servers without read markers and for timelines they don't mark.
+    static func v7(_ db: Database) throws {
+        try db.execute(sql: "ALTER TABLE timeline ADD COLUMN seen_id TEXT")
     }
 }

@@ -62,9 +62,12 @@ public struct TimelineState: Sendable, Equatable {
     public var reachedEnd = false
     public var anchorID: String?
     public var anchorOffset = 0
+    /// The newest post the user has had in view (`TimelineEngine`'s read mark).
+    public var seenID: String?
 
     public init(olderURL: URL? = nil, newerURL: URL? = nil, reachedEnd: Bool = false, anchorID: String? = nil,
-                anchorOffset: Int = 0) {
+                anchorOffset: Int = 0, seenID: String? = nil) {
+        self.seenID = seenID
         self.olderURL = olderURL
         self.newerURL = newerURL
         self.reachedEnd = reachedEnd

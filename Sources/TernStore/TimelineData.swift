@@ -142,11 +142,12 @@ public struct TimelineData: Sendable {
         }
     }
 
-    public func savePosition(anchorID: String, offset: Int) throws {
+    public func savePosition(anchorID: String, offset: Int, seenID: String? = nil) throws {
         try pool.write { db in
             var record = try TimelineRecord.find(key, db) ?? TimelineRecord(key)
             record.anchorID = anchorID
             record.anchorOffset = offset
+            if let seenID { record.seenID = seenID }
             try record.save(db)
         }
     }

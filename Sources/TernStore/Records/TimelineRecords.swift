@@ -52,11 +52,12 @@ struct TimelineRecord: StoreRecord, PersistableRecord {
     var reachedEnd = false
     var anchorID: String?
     var anchorOffset = 0
+    var seenID: String?
 
     enum CodingKeys: String, CodingKey {
         case account, timeline
         case olderURL = "older_url", newerURL = "newer_url", reachedEnd = "reached_end"
-        case anchorID = "anchor_id", anchorOffset = "anchor_offset"
+        case anchorID = "anchor_id", anchorOffset = "anchor_offset", seenID = "seen_id"
     }
 
     init(_ key: TimelineKey) {
@@ -72,6 +73,6 @@ struct TimelineRecord: StoreRecord, PersistableRecord {
 
     var state: TimelineState {
         TimelineState(olderURL: olderURL.flatMap(URL.init(string:)), newerURL: newerURL.flatMap(URL.init(string:)),
-                      reachedEnd: reachedEnd, anchorID: anchorID, anchorOffset: anchorOffset)
+                      reachedEnd: reachedEnd, anchorID: anchorID, anchorOffset: anchorOffset, seenID: seenID)
     }
 }

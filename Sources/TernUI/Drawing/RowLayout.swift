@@ -65,6 +65,12 @@ struct RowLayout {
         case .gap(let gap):
             let text = gap.loading ? "⋯ loading posts…" : "⋯ posts not loaded here — Enter loads them"
             lines = [[Segment(text: SafeText(text), role: .gap, column: x0)], []]
+        case .notice(FeedSnapshot.readMarkID, let text):
+            // A rule across the list, the words in it: seen below, new above.
+            let words = " \(text) "
+            let side = max(2, (inner - DisplayWidth.of(words)) / 2)
+            let rule = String(repeating: "─", count: side) + words + String(repeating: "─", count: side)
+            lines = [[Segment(text: SafeText(DisplayWidth.truncate(rule, to: inner)), role: .readMark, column: x0)], []]
         case .notice(_, let text):
             lines = TextWrap.wrap([(text, .placeholder)], width: inner).map { Self.shift($0, x0) } + [[]]
         case .notification(let group):

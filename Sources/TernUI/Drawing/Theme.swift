@@ -7,7 +7,8 @@ import TOMLKit
 public struct Theme: Sendable, Equatable {
     public enum Role: String, CaseIterable, Sendable {
         case name, acct, time, text, link, mention, hashtag, emphasis, code, boost, warning, counts, liked,
-             saved, pending, gutter, title, status, statusError, placeholder, gap, notification, focus, verified
+             saved, pending, gutter, title, status, statusError, placeholder, gap, notification, focus, verified,
+             readMark
     }
 
     public var name: String
@@ -41,6 +42,7 @@ public struct Theme: Sendable, Equatable {
         .notification: TextStyle(foreground: .index(5), bold: true),
         .focus: TextStyle(foreground: .index(6), bold: true),
         .verified: TextStyle(foreground: .index(2), bold: true),
+        .readMark: TextStyle(foreground: .index(1), bold: true),
     ])
 
     private struct File: Decodable {

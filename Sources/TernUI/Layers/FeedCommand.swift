@@ -9,6 +9,8 @@ enum FeedCommand: Sendable, Equatable {
     /// The rows in view (first and last post ids) and the viewport's anchor, for paging and positions.
     case viewed(firstID: String, lastID: String, anchorID: String?, offset: Int)
     case jump(top: Bool)
+    /// Timelines: the posts around "read up to here" into the list.
+    case jumpToUnread
     case fillGap(id: String, fromTop: Bool)
     case toggleFavourite(postID: String)
     case toggleBookmark(postID: String)

@@ -19,6 +19,8 @@ struct FeedLayer: Layer {
     /// The user has moved: the saved position or the thread's post no longer decides where the view is.
     private var placed = false
     private var pendingEdge: Edge?
+    /// `u` asked the engine for the posts around "read up to here"; the view goes there when they come.
+    private var pendingUnread = false
     private var direction = 1
     private var lastFirstVisible = 0
     private var lastReport: FeedCommand?
@@ -82,6 +84,7 @@ struct FeedLayer: Layer {
         case .bottom:
             viewport.toBottom(m)
             if snapshot.moreOlder { pendingEdge = .bottom; return [.feed(opening, .jump(top: false))] }
+        case .firstUnread: return firstUnread(snapshot, m)
         case .open: return open(row)
         case .back: return [.pop]
         case .profile:
@@ -214,50 +217,21 @@ struct FeedLayer: Layer {
         return .thread(rootID: post.statusID, seed: seed)
     }
 
-    /// `v` or a click on a picture: that picture (or the post's first), as large as the screen allows.
-    static func viewLarge(_ post: Post?, attachment: MediaAttachment?, _ env: LayerEnv) -> [Effect] {
-        // Video, gifv and audio go to a player; pictures are shown here.
-        if let media = attachment ?? post?.media.first, media.plays, let url = media.url { return [.play(url)] }
-        // The post's pictures as a gallery, at the one clicked (or the first): the original file of a
-        // picture, the preview of anything else.
-        let shown = (post?.media ?? []).filter { !$0.plays && ($0.url != nil || $0.previewURL != nil) }
-        let images = shown.compactMap { media -> LargeImage? in
-            guard let url = (media.kind == .image ? media.url : nil) ?? media.previewURL else { return nil }
-            let size = LargeImageLayer.size(for: env)
-            let request = ThumbnailRequest(url: url, columns: size.columns, rows: size.rows, whole: true)
-            return LargeImage(request: request, caption: media.description ?? "", blurhash: media.blurhash, aspect: media.aspectRatio)
+    /// `u`: the oldest post above "read up to here" at the top of the view, the line under it.
+    private mutating func firstUnread(_ snapshot: FeedSnapshot, _ m: Viewport.Metrics) -> [Effect] {
+        pendingUnread = false
+        if let i = m.index[FeedSnapshot.readMarkID] {
+            // At the window's top the post above is still in the store: the line is shown, and scrolling up reads it.
+            let target = i > 0 ? m.ids[i - 1] : m.ids[i]
+            viewport = Viewport(anchorID: target, anchorOffset: 0, selectedID: target)
+            viewport.normalize(m)
+            return []
         }
-        guard !images.isEmpty else { return [.say("No picture here", error: false)] }
-        let start = attachment.flatMap { a in shown.firstIndex { $0.id == a.id } } ?? 0
-        return [.push(.gallery(images, start: start))]
-    }
-
-    /// The people a post mentions, once each, in order: their shown text and the link to their profile.
-    static func mentions(_ post: Post) -> [(text: String, url: String)] {
-        var seen: Set<String> = []
-        return post.content.paragraphs.flatMap { $0.flatMap { $0 } }.compactMap { run -> (String, String)? in
-            guard case .mention(let url) = run.style, seen.insert(url).inserted else { return nil }
-            return (run.text, url)
+        guard let mark = snapshot.readUpTo, m.index[mark] == nil, snapshot.moreNewer || snapshot.moreOlder else {
+            return [.say("Nothing new above what you had read", error: false)]
         }
-    }
-
-    /// `o`: the link whose text was clicked, else the post's first link, else the post itself.
-    private func openLink(_ post: Post?, text: String?) -> [Effect] {
-        guard let post else { return [] }
-        let links = post.content.paragraphs.flatMap { $0.flatMap { $0 } }.compactMap { run -> (String, String)? in
-            if case .link(let url) = run.style { return (run.text, url) }
-            return nil
-        }
-        let clicked = text.flatMap { t in links.first { $0.0.contains(t) || t.contains($0.0) }?.1 }
-        guard let link = clicked ?? links.first?.1 ?? post.url else { return [.say("This post has no link", error: false)] }
-        return [.openURL(link)]
-    }
-
-    /// Every address a post has, once each, in reading order: its links, mentions and hashtags, its link
-    /// card, then the post itself.
-    static func links(_ post: Post) -> [String] {
-        var seen = Set<String>()
-        return (post.content.links + [post.card?.url, post.url].compactMap { $0 }).filter { seen.insert($0).inserted }
+        pendingUnread = true
+        return [.feed(opening, .jumpToUnread)]
     }
 
     // MARK: Mouse
@@ -341,13 +315,23 @@ struct FeedLayer: Layer {
                 // A thread shorter than the screen shows what the post answers above it, not blank below.
                 viewport.normalize(m)
                 viewport.scroll(by: 0, m)
-            } else if let saved = snapshot.savedPosition, m.index[saved.anchorID] != nil {
-                viewport = Viewport(anchorID: saved.anchorID, anchorOffset: saved.offset, selectedID: saved.anchorID)
+            } else if let saved = snapshot.savedPosition, let at = m.index[saved.anchorID] {
+                // Posts came above the place: "read up to here" over it is shown too, to say so.
+                let marked = saved.offset == 0 && at > 0 && m.ids[at - 1] == FeedSnapshot.readMarkID
+                viewport = Viewport(anchorID: marked ? FeedSnapshot.readMarkID : saved.anchorID, anchorOffset: saved.offset,
+                                    selectedID: saved.anchorID)
             }
         }
         if let edge = pendingEdge, edge == .top ? !snapshot.moreNewer : !snapshot.moreOlder {
             pendingEdge = nil
             if edge == .top { viewport.toTop(m) } else { viewport.toBottom(m) }
+        }
+        if pendingUnread, let mark = snapshot.readUpTo, m.index[mark] != nil {
+            pendingUnread = false
+            if let i = m.index[FeedSnapshot.readMarkID] {
+                let target = m.ids[max(0, i - 1)]
+                viewport = Viewport(anchorID: target, anchorOffset: 0, selectedID: target)
+            }
         }
         if owedDown > 0, snapshot.version != owedSince {
             owedSince = snapshot.version

@@ -3,6 +3,7 @@ import TernTerminal
 /// What a keystroke means. Each action has a stable name (for `[keys]` in config.toml) and a line of help.
 public enum UIAction: String, Sendable, CaseIterable {
     case lineDown = "next", lineUp = "previous", pageDown = "page-down", pageUp = "page-up", top, bottom
+    case firstUnread = "first-unread"
     case open, back, profile, notifications, inbox, timelines, accounts, search
     case like, save, boost, refresh, reveal
     case compose, reply, edit, delete, menu
@@ -20,6 +21,7 @@ public enum UIAction: String, Sendable, CaseIterable {
         case .pageUp: return "page up"
         case .top: return "newest"
         case .bottom: return "oldest cached"
+        case .firstUnread: return "first unread: the post above \"read up to here\""
         case .open: return "open thread / load gap"
         case .back: return "back"
         case .profile: return "author's profile"
@@ -67,7 +69,7 @@ public struct Keymap: Sendable, Equatable {
         .character(" "): .pageDown, .pageDown: .pageDown, .character("\u{06}"): .pageDown,
         .pageUp: .pageUp, .character("\u{02}"): .pageUp,
         .character("g"): .top, .home: .top,
-        .character("G"): .bottom, .end: .bottom,
+        .character("G"): .bottom, .end: .bottom, .character("u"): .firstUnread,
         .enter: .open, .character("l"): .open,
         .escape: .back, .character("h"): .back, .backspace: .back,
         .character("p"): .profile, .character("n"): .notifications, .character("N"): .inbox,

@@ -78,6 +78,8 @@ extension AppRunner {
             }
         case .jump:
             show("The inbox is shown whole: there is no further end to jump to", error: false)
+        case .jumpToUnread:
+            show("The inbox keeps no \"read up to here\"", error: false)
         case .fillGap, .filter, .toggleFollow:
             show("The inbox merges each account's notifications: open one account's (n) for that", error: false)
         case .toggleFavourite(let id), .toggleBookmark(let id), .toggleBoost(let id), .toggleMark(_, let id):

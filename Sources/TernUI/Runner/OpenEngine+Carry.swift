@@ -16,6 +16,9 @@ extension OpenEngine {
         case .jump(let top):
             guard let paged else { return "This list is shown whole: there is no further end to jump to" }
             paged.jump(top: top)
+        case .jumpToUnread:
+            guard let unreadMarked else { return "This list keeps no \"read up to here\"" }
+            unreadMarked.jumpToUnread()
         case .fillGap(let id, let fromTop):
             guard let paged else { return "This list has no gaps to load" }
             paged.fillGap(id: id, fromTop: fromTop)

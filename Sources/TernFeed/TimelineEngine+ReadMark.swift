@@ -1,0 +1,40 @@
+import TernModel
+
+/// "Read up to here": a line in the list between what the user had seen and what came since.
+///
+/// What was seen is the newest post that has been at the top of the view (`newestSeen`), kept with the
+/// reading position, so it outlives a restart. The line sits above that post as the timeline opens, and
+/// moves when posts arrive above a list the user had read to its top: what they had seen then is below
+/// it. The server's home marker, where it has one, is another client's reading place: when it is newer
+/// than Tern's own, the user read further there, and the line goes up to it.
+extension TimelineEngine {
+    /// A post has been at the top of the view.
+    func noteSeen(_ id: String) {
+        guard newestSeen.map({ ServerID.isNewer(id, than: $0) }) ?? true else { return }
+        newestSeen = id
+    }
+
+    /// Posts arrived above what was the top of the window (`top`, nil when the window didn't show the
+    /// top): if the user had seen that post, everything above it is new.
+    func caughtUp(above top: String?) {
+        guard let top, top == newestSeen else { return }
+        readUpTo = top
+    }
+
+    /// The server's read marker for this timeline.
+    func adoptServerReadMark(_ id: String) {
+        if newestSeen.map({ ServerID.isNewer(id, than: $0) }) ?? true { newestSeen = id }
+        if readUpTo.map({ ServerID.isNewer(id, than: $0) }) ?? true { readUpTo = id }
+    }
+
+    /// `u` on a list whose window doesn't hold the line: the window is read afresh around it.
+    func moveWindowToReadMark() {
+        guard let id = readUpTo else { return }
+        do {
+            window = TimelineWindow(try store.run(around: id, before: 30, after: 60))
+        } catch {
+            say("Couldn't read the cache: \(error)", error: true)
+        }
+        emit()
+    }
+}
