@@ -25,9 +25,15 @@ struct FrameWriter {
     /// moving the cursor.
     private var joinGap: Int { picturesShown ? 0 : 4 }
 
+    /// The URLs of the cells' hyperlinks (`Screen.hyperlinks`).
+    var links = LinkTable()
+
     private var out: [UInt8] = []
     private var cursor: (row: Int, column: Int)? = nil
+    /// The colours and attributes last set; nil when not known.
     private var pen: CellLook? = nil
+    /// The hyperlink open (0: none). Every write ends with none open.
+    private var openLink: UInt32 = 0
 
     /// Forgets what the terminal shows: the next frame clears it and is sent whole.
     mutating func invalidate() { shown = nil }
@@ -38,6 +44,7 @@ struct FrameWriter {
         out.removeAll(keepingCapacity: true)
         cursor = nil
         pen = nil
+        openLink = 0
         var old: ScreenBuffer
         var cleared = false
         if let s = shown, s.rows == frame.rows, s.columns == frame.columns {
@@ -60,6 +67,7 @@ struct FrameWriter {
         if !picturesShown, !cleared { scrollIfMoved(&old, to: frame) }
         for r in 0..<frame.rows { writeRow(r, frame, over: old) }
         if pen.map({ $0 != .plain }) ?? false { bytes("\u{1B}[0m") }
+        if openLink != 0 { setLink(0) }
         shown = frame
         return out
     }
@@ -197,6 +205,7 @@ struct FrameWriter {
     // MARK: Pen
 
     private mutating func setPen(_ look: CellLook) {
+        if look.link != openLink { setLink(look.link) }
         var look = look
         look.attributes &= attributesShown
         if let p = pen, p == look { return }
@@ -233,6 +242,21 @@ struct FrameWriter {
         case 2: param(base + 8); param(2); param(value >> 16); param(value >> 8 & 0xFF); param(value & 0xFF)
         default: param(base + 9)
         }
+    }
+
+    /// Opens a hyperlink (OSC 8, with an id so a link cut over lines is one link), or closes it (0).
+    private mutating func setLink(_ number: UInt32) {
+        bytes("\u{1B}]8;")
+        if let uri = links.uri(number) {
+            bytes("id=t")
+            self.number(Int(number))
+            out.append(0x3B)
+            out.append(contentsOf: uri)
+        } else {
+            out.append(0x3B)
+        }
+        bytes("\u{1B}\\")
+        openLink = links.uri(number) == nil ? 0 : number
     }
 
     // MARK: Bytes

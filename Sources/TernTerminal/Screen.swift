@@ -354,6 +354,10 @@ public final class Screen {
 
     /// Starts a frame: a blank screen, and no pictures placed yet.
     public func erase() {
+        if writer.links.isFull {
+            writer.links.removeAll()
+            writer.invalidate()
+        }
         let rows = terminalRows, columns = terminalColumns
         if frame.rows == rows, frame.columns == columns { frame.clear() } else { frame = ScreenBuffer(rows: rows, columns: columns) }
         pictures.begin()
@@ -383,13 +387,19 @@ public final class Screen {
     public var synchronizedOutput = false
     private static let beginFrame = Array("\u{1B}[?2026h".utf8), endFrame = Array("\u{1B}[?2026l".utf8)
 
-    /// Draws text at a position, cut at the right edge of the screen. Returns the columns used.
+    /// Text drawn with a link is a hyperlink (OSC 8): the terminal is known to take them, or the user said so.
+    public var hyperlinks = false
+
+    /// Draws text at a position, cut at the right edge of the screen. Returns the columns used. `link`:
+    /// where the text points, made a hyperlink where `hyperlinks` is on.
     @discardableResult
-    public func draw(_ text: SafeText, row: Int, column: Int, style: TextStyle = .plain, maxWidth: Int? = nil) -> Int {
+    public func draw(_ text: SafeText, row: Int, column: Int, style: TextStyle = .plain, maxWidth: Int? = nil,
+                     link: String? = nil) -> Int {
         guard row >= 0, row < rows, column >= 0, column < columns else { return 0 }
         let limit = min(maxWidth ?? Int.max, columns - column)
         guard limit > 0 else { return 0 }
-        let look = look(style)
+        var look = look(style)
+        if hyperlinks, let link { look.attributes |= writer.links.number(for: link) << CellLook.linkShift }
         let (r, c) = (row + origin.row, column + origin.column)
         if let n = frame.putASCII(text.string, row: r, column: c, limit: limit, look: look) { return n }
         // Cut between whole characters (an accent stays with its letter, a flag is not halved).

@@ -5,7 +5,8 @@ struct CellLook: Hashable {
     /// `CellLook.color` codes: 0 is the terminal's default colour.
     var foreground: UInt32
     var background: UInt32
-    /// `CellLook.bold` and its siblings, or'd together.
+    /// `CellLook.bold` and its siblings, or'd together, in the low bits; above `linkShift`, the number of
+    /// the cell's hyperlink in the screen's `LinkTable` (0: none).
     var attributes: UInt32
 
     init(foreground: UInt32 = 0, background: UInt32 = 0, attributes: UInt32 = 0) {
@@ -17,6 +18,10 @@ struct CellLook: Hashable {
     static let plain = CellLook()
 
     static let bold: UInt32 = 1, dim: UInt32 = 2, italic: UInt32 = 4, underline: UInt32 = 8, reverse: UInt32 = 16
+
+    static let linkShift: UInt32 = 8
+    static let maxLink = 1 << 24 - 1
+    var link: UInt32 { attributes >> Self.linkShift }
 
     /// A palette entry (0–255) as a colour code.
     static func palette(_ index: Int) -> UInt32 { 0x0100_0000 | UInt32(index & 0xFF) }

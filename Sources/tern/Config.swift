@@ -28,6 +28,7 @@ import TOMLKit
 /// layout = "auto"           # auto (two panes from 160 columns), single or split
 /// copy = "osc52"            # y / Y copy a post's link / text through the terminal (works over ssh); off; or a command: "wl-copy"
 /// alerts = "desktop"        # a mention or follow while the terminal is not focused: desktop notification, bell or off
+/// hyperlinks = "auto"       # links, mentions and hashtags clickable (OSC 8): auto (terminals known to take them), on or off
 ///
 /// [keys]                    # any action on other keys: a key name or a list of them
 /// like = "l"
@@ -53,6 +54,7 @@ struct Config: Decodable {
     var layout: PaneLayout?
     var copy: CopyMode?
     var alerts: TerminalAlert.Mode?
+    var hyperlinks: Hyperlinks.Mode?
     /// `[keys]`: action name → key names, with the line each was written on.
     var keys: [(action: String, keys: [String], line: Int?)] = []
 
@@ -70,7 +72,7 @@ struct Config: Decodable {
         case thumbnailHeight = "thumbnail_height"
         case lowData = "low_data"
         case lowDataServers = "low_data_servers"
-        case layout, copy, alerts
+        case layout, copy, alerts, hyperlinks
     }
 
     /// A `[keys]` value: one key name or a list of them.
@@ -102,6 +104,10 @@ struct Config: Decodable {
         if let name = try c.decodeIfPresent(String.self, forKey: .alerts) {
             guard let mode = TerminalAlert.Mode(rawValue: name) else { throw ConfigError(description: "alerts = \"\(name)\": use desktop, bell or off") }
             alerts = mode
+        }
+        if let name = try c.decodeIfPresent(String.self, forKey: .hyperlinks) {
+            guard let mode = Hyperlinks.Mode(rawValue: name) else { throw ConfigError(description: "hyperlinks = \"\(name)\": use auto, on or off") }
+            hyperlinks = mode
         }
         if let name = try c.decodeIfPresent(String.self, forKey: .copy) {
             guard let mode = CopyMode(name) else { throw ConfigError(description: "copy = \"\(name)\": use osc52, off or a command") }
@@ -207,6 +213,7 @@ struct Config: Decodable {
         "avatars": "true or false", "low_data": "true or false",
         "low_data_servers": "a list of server names, such as [\"slow.example\"]",
         "layout": "\"auto\", \"single\" or \"split\"", "copy": "\"osc52\", \"off\" or a command such as \"wl-copy\"", "alerts": "\"desktop\", \"bell\" or \"off\"",
+        "hyperlinks": "\"auto\", \"on\" or \"off\"",
         "keys": "a [keys] table: an action = a key name or a list of them, such as like = \"l\"",
     ]
 

@@ -165,6 +165,7 @@ enum Session {
         app.draftsOutliveSession = storeURL == nil
         app.copyMode = config.copy ?? .osc52
         app.alerts = config.alerts ?? .desktop
+        app.hyperlinks = config.hyperlinks ?? .auto
         app.opensNotifications = openNotifications
         app.run()
         // What was typed last is on disk before the session ends, in every account.

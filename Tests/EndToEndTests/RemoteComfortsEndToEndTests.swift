@@ -28,6 +28,53 @@ final class RemoteComfortsEndToEndTests: XCTestCase {
         }
     }
 
+    /// Links, mentions and hashtags are OSC 8 hyperlinks where the terminal takes them (`hyperlinks = "on"`
+    /// here, as this tmux is older than 3.4, which drops them), each around its own text; where it is not
+    /// known to (`auto` in this tmux), no OSC 8 is written at all.
+    func testLinksAreHyperlinksWhereTheTerminalTakesThemAndPlainElsewhere() throws {
+        let tern = try TmuxSession.ternBinary()
+        for on in [true, false] {
+            let home = TernHome()
+            defer { home.remove() }
+            let config = home.url.appendingPathComponent("config/tern")
+            try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+            try "hyperlinks = \"\(on ? "on" : "auto")\"\n".write(to: config.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+            let tmux = try TmuxSession(command: "env \(home.env) \(tern.path) demo --new-post-every 0; sleep 30")
+            defer { tmux.close() }
+            let output = home.url.appendingPathComponent("output")
+            try tmux.run(["pipe-pane", "-O", "cat > \(output.path)"])
+            XCTAssertTrue(tmux.wait { $0.contains("Sol Novak @user32") && $0.contains(" 1/") }.ok, tmux.screen())
+            // What is written after the terminal was asked what it is (the probe ends with the device
+            // attributes query), from the frame drawn whole after it: what hyperlinks were decided on.
+            let written = { String(decoding: (try? Data(contentsOf: output)) ?? Data(), as: UTF8.self) }
+            func afterProbe() -> Substring? {
+                let all = written()
+                guard let asked = all.range(of: "\u{1B}[c", options: .backwards),
+                      let whole = all.range(of: "\u{1B}[2J", range: asked.upperBound..<all.endIndex) else { return nil }
+                let frame = all[whole.upperBound...]
+                return frame.contains("Path corner keyboard paper lake.") ? frame : nil
+            }
+            let deadline = Date().addingTimeInterval(15)
+            while afterProbe() == nil, Date() < deadline { usleep(50_000) }
+            let bytes = String(try XCTUnwrap(afterProbe(), "the list drawn whole after the probe:\n\(written().debugDescription.suffix(2000))"))
+            if on {
+                // The first post's link card: its words between the link's start and its end.
+                let opened = try XCTUnwrap(bytes.range(of: "\u{1B}]8;id=t"), "a hyperlink was written")
+                let rest = bytes[opened.upperBound...]
+                let uri = rest.drop { $0 != ";" }.dropFirst().prefix { $0 != "\u{1B}" }
+                XCTAssertTrue(uri.hasPrefix("https://"), "the link's address: \(uri)")
+                // Up to the link's end, past its colours and moves: the words it is on.
+                let inside = try XCTUnwrap(rest.drop { $0 != "\\" }.dropFirst().components(separatedBy: "\u{1B}]8;;\u{1B}\\").first)
+                let text = inside.replacingOccurrences(of: "\u{1B}\\[[0-9;?]*[A-Za-z]", with: "", options: .regularExpression)
+                XCTAssertFalse(text.trimmingCharacters(in: .whitespaces).isEmpty, "words inside the link: \(inside.debugDescription)")
+                XCTAssertFalse(text.contains("\u{1B}"), "nothing but words and their looks inside: \(inside.debugDescription)")
+                XCTAssertTrue(bytes.contains("/tags/"), "hashtags link to their pages")
+            } else {
+                XCTAssertFalse(bytes.contains("\u{1B}]8;"), "no OSC 8 where the terminal is not known to take it")
+            }
+        }
+    }
+
     /// `y` copies the selected post's link and `Y` its text through OSC 52, which tmux (with
     /// `set-clipboard on`) takes into its paste buffer, as it passes it on to the terminal over ssh.
     func testYCopiesThePostsLinkAndShiftYItsTextThroughTheTerminal() throws {

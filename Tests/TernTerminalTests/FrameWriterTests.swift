@@ -82,6 +82,68 @@ final class FrameWriterTests: XCTestCase {
         }
     }
 
+    /// Links among the cells (OSC 8): after every frame each cell carries the link it was drawn with and no
+    /// other, whatever was shown before, and the terminal was told each link's URL.
+    func testLinkedCellsShowTheirLinksExactly() {
+        let seed = UInt64.random(in: 0...UInt64.max)
+        var rng = SeededRandom(seed: seed)
+        let urls = ["https://example.com/a", "https://example.com/tags/café", "https://x.example/@ada", "https://b.example/p?q=1;r=2"]
+        for round in 0..<20 {
+            let rows = Int.random(in: 4...20, using: &rng), columns = Int.random(in: 8...60, using: &rng)
+            var writer = FrameWriter()
+            var terminal = ReplayTerminal(rows: rows, columns: columns)
+            var frame = Self.randomFrame(rows: rows, columns: columns, &rng)
+            for step in 0..<20 {
+                // Some words of the frame linked, as a post's links, mentions and hashtags are.
+                for _ in 0..<Int.random(in: 0...4, using: &rng) {
+                    let url = rng.pick(urls)
+                    var look = CellLook(foreground: CellLook.palette(4), attributes: CellLook.underline)
+                    look.attributes |= writer.links.number(for: url) << CellLook.linkShift
+                    let r = Int.random(in: 0..<rows, using: &rng), c = Int.random(in: 0..<columns, using: &rng)
+                    frame.put(rng.pick(Self.words), row: r, column: c, limit: columns - c, look: look)
+                }
+                if rng.chance(0.05) { writer.invalidate() }
+                terminal.feed(writer.write(frame))
+                XCTAssertEqual(terminal.unknown, [], "seed \(seed), round \(round), step \(step)")
+                XCTAssertEqual(terminal.link, 0, "a frame ends with no link open; seed \(seed)")
+                if let d = Self.difference(terminal.screen, frame) {
+                    return XCTFail("seed \(seed), round \(round), step \(step): \(d)")
+                }
+                for (n, uri) in terminal.uris {
+                    XCTAssertEqual(writer.links.uri(n).map { String(decoding: $0, as: UTF8.self) }, uri, "seed \(seed)")
+                }
+                frame = Self.nextFrame(after: frame, &rng)
+            }
+        }
+    }
+
+    /// What OSC 8 can't carry is made safe or left out: a space, a control byte or a non-ASCII letter is
+    /// percent-encoded (it would end or break the sequence), and a URL too long for terminals is no link.
+    func testALinksURLIsSentInBytesTheSequenceCarries() {
+        XCTAssertEqual(Hyperlinks.uri("https://a.example/tags/café x\u{1B}]").map { String(decoding: $0, as: UTF8.self) },
+                       "https://a.example/tags/caf%C3%A9%20x%1B]")
+        XCTAssertNil(Hyperlinks.uri("https://a.example/" + String(repeating: "a", count: 2100)))
+        var table = LinkTable()
+        XCTAssertEqual(table.number(for: "https://a.example/" + String(repeating: "a", count: 2100)), 0)
+        XCTAssertEqual(table.number(for: "https://a.example/1"), 1)
+        XCTAssertEqual(table.number(for: "https://a.example/2"), 2)
+        XCTAssertEqual(table.number(for: "https://a.example/1"), 1, "the same URL keeps its number")
+    }
+
+    /// OSC 8 goes where the terminal is known to take it: by its answer, else by its environment; tmux from 3.4.
+    func testHyperlinksGoToTerminalsKnownToTakeThem() {
+        XCTAssertTrue(Hyperlinks.supported(terminal: "kitty(0.26.5)", environment: [:]))
+        XCTAssertTrue(Hyperlinks.supported(terminal: "WezTerm 20240203", environment: [:]))
+        XCTAssertTrue(Hyperlinks.supported(terminal: "tmux 3.4", environment: [:]))
+        XCTAssertFalse(Hyperlinks.supported(terminal: "tmux 3.3a", environment: ["TERM_PROGRAM": "tmux", "TERM_PROGRAM_VERSION": "3.3a"]))
+        XCTAssertTrue(Hyperlinks.supported(terminal: nil, environment: ["TERM_PROGRAM": "tmux", "TERM_PROGRAM_VERSION": "next-3.5"]))
+        XCTAssertFalse(Hyperlinks.supported(terminal: "XTerm(379)", environment: ["TERM": "xterm-256color"]))
+        XCTAssertTrue(Hyperlinks.supported(terminal: nil, environment: ["VTE_VERSION": "7006", "TERM": "xterm-256color"]))
+        XCTAssertFalse(Hyperlinks.supported(terminal: nil, environment: ["VTE_VERSION": "4800"]))
+        XCTAssertTrue(Hyperlinks.supported(terminal: nil, environment: ["TERM": "foot"]))
+        XCTAssertFalse(Hyperlinks.supported(terminal: nil, environment: ["TERM": "rxvt-unicode-256color"]))
+    }
+
     func testAListMovedByALineCostsTheLineThatCameIntoView() {
         var rng = SeededRandom(seed: 7)
         var frame = Self.randomFrame(rows: 40, columns: 120, &rng)

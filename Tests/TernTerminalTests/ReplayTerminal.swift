@@ -7,6 +7,10 @@ struct ReplayTerminal {
     var row = 0, column = 0
     var pendingWrap = false
     var pen = CellLook.plain
+    /// The hyperlink open (OSC 8), by the number its id carries; 0: none. Not part of the pen: SGR 0 leaves it.
+    var link: UInt32 = 0
+    /// Each hyperlink's URI, by number, as sent.
+    var uris: [UInt32: String] = [:]
     var top = 0, bottom: Int
     var unknown: [String] = []
 
@@ -24,6 +28,15 @@ struct ReplayTerminal {
                 i += 1
                 guard i < scalars.count else { unknown.append("ESC at end"); return }
                 if scalars[i] == "M" { reverseIndex(); i += 1; continue }
+                if scalars[i] == "]" {
+                    var body = ""
+                    i += 1
+                    while i + 1 < scalars.count, !(scalars[i] == "\u{1B}" && scalars[i + 1] == "\\") { body.unicodeScalars.append(scalars[i]); i += 1 }
+                    guard i + 1 < scalars.count else { unknown.append("OSC at end"); return }
+                    i += 2
+                    osc(body)
+                    continue
+                }
                 guard scalars[i] == "[" else { unknown.append("ESC \(scalars[i])"); i += 1; continue }
                 i += 1
                 var params = ""
@@ -42,6 +55,17 @@ struct ReplayTerminal {
                 i += 1
             }
         }
+    }
+
+    /// OSC 8 only: `8;id=tN;URI` opens link N, `8;;` closes it.
+    private mutating func osc(_ body: String) {
+        let parts = body.split(separator: ";", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == "8" else { unknown.append("OSC \(body)"); return }
+        if parts[2].isEmpty { link = 0; return }
+        guard parts[1].hasPrefix("id=t"), let n = UInt32(parts[1].dropFirst(4)), n > 0 else { unknown.append("OSC \(body)"); return }
+        if let known = uris[n], known != parts[2] { unknown.append("link \(n) was \(known), now \(parts[2])") }
+        uris[n] = String(parts[2])
+        link = n
     }
 
     private mutating func index() {
@@ -67,8 +91,10 @@ struct ReplayTerminal {
             column = 0
             index()
         }
-        screen[row, column] = ScreenCell(base: s.value, look: pen)
-        if w == 2 { screen[row, column + 1] = ScreenCell(base: 0, look: pen) }
+        var look = pen
+        look.attributes |= link << CellLook.linkShift
+        screen[row, column] = ScreenCell(base: s.value, look: look)
+        if w == 2 { screen[row, column + 1] = ScreenCell(base: 0, look: look) }
         if column + w >= screen.columns { column = screen.columns - 1; pendingWrap = true } else { column += w }
     }
 

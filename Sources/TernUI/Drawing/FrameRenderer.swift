@@ -296,7 +296,7 @@ public final class FrameRenderer {
                 if selected { screen.draw(SafeText(hasKeys ? "▌" : "▏"), row: row, column: 0, style: theme[hasKeys ? .gutter : .placeholder]) }
                 else if focused { screen.draw(SafeText("┃"), row: row, column: 0, style: theme[.focus]) }
             }
-            for seg in line { screen.draw(seg.text, row: row, column: seg.column, style: theme[seg.role]) }
+            for seg in line { screen.draw(seg.text, row: row, column: seg.column, style: theme[seg.role], link: seg.link) }
         }
         for box in l.media {
             let row = listTop + top + box.line

@@ -39,7 +39,7 @@ struct RowLayout {
     /// snapshot), for the layout cache's byte budget.
     var approximateBytes: Int {
         lines.reduce(MemoryLayout<Self>.stride + media.count * MemoryLayout<MediaBox>.stride) { sum, line in
-            line.reduce(sum + 32) { $0 + MemoryLayout<Segment>.stride + $1.text.string.utf8.count }
+            line.reduce(sum + 32) { $0 + MemoryLayout<Segment>.stride + $1.text.string.utf8.count + ($1.link?.utf8.count ?? 0) }
         }
     }
 
@@ -131,13 +131,15 @@ struct RowLayout {
             for (p, paragraph) in post.content.paragraphs.enumerated() {
                 if p > 0 { lines.append([]) }
                 for line in paragraph {
-                    lines += TextWrap.wrap(line.map { ($0.text, Self.role(of: $0.style)) }, width: inner).map(shifted)
+                    lines += TextWrap.wrap(linked: line.map { ($0.text, Self.role(of: $0.style), Self.target(of: $0.style)) },
+                                           width: inner).map(shifted)
                 }
             }
             if let poll = post.poll { lines += Self.pollLines(poll, now: now, inner: inner).map(shifted) }
             if let card = post.card {
                 let provider = card.provider.isEmpty ? "" : " · " + card.provider
-                lines += TextWrap.wrap([("↗ " + (card.title.isEmpty ? card.url : card.title), .link), (provider, .placeholder)],
+                lines += TextWrap.wrap(linked: [("↗ " + (card.title.isEmpty ? card.url : card.title), .link, card.url),
+                                                (provider, .placeholder, nil)],
                                        width: inner).prefix(2).map(shifted)
             }
             layoutMedia(post, x0: x0, inner: inner, blurOnly: post.blursMedia && !revealed)
@@ -262,6 +264,14 @@ struct RowLayout {
         if post.pending.contains(.bookmark) { add(post.bookmarked ? "⚑… saving" : "⚐… unsaving", .pending) }
         else if post.bookmarked { add("⚑ saved", .saved) } else { add("⚐", .counts) }
         return segs
+    }
+
+    /// Where a run links to: its URL, the mentioned account's profile, the hashtag's page.
+    static func target(of style: StyledText.Style) -> String? {
+        switch style {
+        case .link(let url), .mention(let url), .hashtag(let url): return url
+        case .plain, .strong, .emphasis, .code: return nil
+        }
     }
 
     static func role(of style: StyledText.Style) -> Theme.Role {

@@ -1,3 +1,4 @@
+import Foundation
 import TernImages
 import TernModel
 import TernTerminal
@@ -22,6 +23,8 @@ extension AppRunner {
         var mode = graphics.mode, note = graphics.note
         if let name = graphics.terminal { terminalName = name }
         screen.synchronizedOutput = graphics.synchronizedOutput
+        screen.hyperlinks = hyperlinks == .on
+            || (hyperlinks == .auto && Hyperlinks.supported(terminal: graphics.terminal, environment: ProcessInfo.processInfo.environment))
         passthrough = graphics.tmux
         if mode == .kitty, !graphics.kittyDirect, !screen.canDrawKittyPlaceholders {
             mode = .symbols

@@ -47,6 +47,8 @@ public final class AppRunner {
     public var copyMode = CopyMode.osc52
     /// How a mention or a follow is announced while the terminal has not the focus (`alerts` in the config).
     public var alerts = TerminalAlert.Mode.desktop
+    /// OSC 8 hyperlinks on links, mentions and hashtags: where the terminal is known to take them (`auto`).
+    public var hyperlinks = Hyperlinks.Mode.auto
     /// The terminal has the keyboard's focus (it reports changes; one that doesn't is taken as focused).
     var terminalFocused = true
     /// What the terminal said it is, and whether tmux passes sequences on to it: where alerts go.
