@@ -27,8 +27,13 @@ import TOMLKit
 /// low_data_servers = ["slow.example"]   # low data for these servers only
 /// layout = "auto"           # auto (two panes from 160 columns), single or split
 /// copy = "osc52"            # y / Y copy a post's link / text through the terminal (works over ssh); off; or a command: "wl-copy"
-/// alerts = "desktop"        # a mention or follow while the terminal is not focused: desktop notification, bell or off
+/// alerts = "desktop"        # a mention, direct message or follow while the terminal is not focused: desktop notification, bell or off
 /// hyperlinks = "auto"       # links, mentions and hashtags clickable (OSC 8): auto (terminals known to take them), on or off
+///
+/// [alerts]                  # or one way per kind (instead of alerts = "..."); kinds left out are "desktop"
+/// mention = "desktop"
+/// direct = "desktop"
+/// follow = "bell"
 ///
 /// [keys]                    # any action on other keys: a key name or a list of them
 /// like = "l"
@@ -53,7 +58,7 @@ struct Config: Decodable {
     var lowDataServers: [String]?
     var layout: PaneLayout?
     var copy: CopyMode?
-    var alerts: TerminalAlert.Mode?
+    var alerts: AlertSettings?
     var hyperlinks: Hyperlinks.Mode?
     /// `[keys]`: action name → key names, with the line each was written on.
     var keys: [(action: String, keys: [String], line: Int?)] = []
@@ -73,6 +78,25 @@ struct Config: Decodable {
         case lowData = "low_data"
         case lowDataServers = "low_data_servers"
         case layout, copy, alerts, hyperlinks
+    }
+
+    /// `alerts = "bell"`, or `[alerts]` with a mode per kind.
+    private static func alerts(_ c: KeyedDecodingContainer<CodingKeys>) throws -> AlertSettings {
+        func mode(_ name: String, _ key: String) throws -> TerminalAlert.Mode {
+            guard let mode = TerminalAlert.Mode(rawValue: name) else { throw ConfigError(description: "\(key) = \"\(name)\": use desktop, bell or off") }
+            return mode
+        }
+        // A string is one mode for all; anything else must be the table, and says so if it isn't.
+        if let name = try? c.decode(String.self, forKey: .alerts) { return AlertSettings(try mode(name, "alerts")) }
+        var settings = AlertSettings()
+        for (key, name) in try c.decode([String: String].self, forKey: .alerts) {
+            guard let kind = AlertSettings.Kind(rawValue: key) else {
+                throw ConfigError(description: "[alerts] \(key) is no kind Tern announces; kinds are "
+                                  + AlertSettings.Kind.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            settings[kind] = try mode(name, "[alerts] \(key)")
+        }
+        return settings
     }
 
     /// A `[keys]` value: one key name or a list of them.
@@ -101,10 +125,7 @@ struct Config: Decodable {
         if let images, images != "auto", GraphicsMode(rawValue: images) == nil {
             throw ConfigError(description: "images = \"\(images)\": use auto, kitty, sixel, iterm, symbols or off")
         }
-        if let name = try c.decodeIfPresent(String.self, forKey: .alerts) {
-            guard let mode = TerminalAlert.Mode(rawValue: name) else { throw ConfigError(description: "alerts = \"\(name)\": use desktop, bell or off") }
-            alerts = mode
-        }
+        if c.contains(.alerts) { alerts = try Self.alerts(c) }
         if let name = try c.decodeIfPresent(String.self, forKey: .hyperlinks) {
             guard let mode = Hyperlinks.Mode(rawValue: name) else { throw ConfigError(description: "hyperlinks = \"\(name)\": use auto, on or off") }
             hyperlinks = mode
@@ -212,7 +233,7 @@ struct Config: Decodable {
         "thumbnail_width": "a whole number of columns, such as 28", "thumbnail_height": "a whole number of rows, such as 8",
         "avatars": "true or false", "low_data": "true or false",
         "low_data_servers": "a list of server names, such as [\"slow.example\"]",
-        "layout": "\"auto\", \"single\" or \"split\"", "copy": "\"osc52\", \"off\" or a command such as \"wl-copy\"", "alerts": "\"desktop\", \"bell\" or \"off\"",
+        "layout": "\"auto\", \"single\" or \"split\"", "copy": "\"osc52\", \"off\" or a command such as \"wl-copy\"", "alerts": "\"desktop\", \"bell\" or \"off\", or an [alerts] table of mention, direct and follow",
         "hyperlinks": "\"auto\", \"on\" or \"off\"",
         "keys": "a [keys] table: an action = a key name or a list of them, such as like = \"l\"",
     ]

@@ -164,7 +164,7 @@ enum Session {
         // The demo's store is a scratch file, gone with the session.
         app.draftsOutliveSession = storeURL == nil
         app.copyMode = config.copy ?? .osc52
-        app.alerts = config.alerts ?? .desktop
+        app.alerts = config.alerts ?? AlertSettings()
         app.hyperlinks = config.hyperlinks ?? .auto
         app.opensNotifications = openNotifications
         app.run()

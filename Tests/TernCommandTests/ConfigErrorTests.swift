@@ -1,5 +1,6 @@
 import Foundation
 @testable import tern
+import TernUI
 import XCTest
 
 /// A mistake in config.toml is told as a person reads the file: the line, the setting as written, and what
@@ -31,6 +32,19 @@ final class ConfigErrorTests: XCTestCase {
         XCTAssertTrue(key.contains("line 4: [keys] like = 3: like takes a key name in quotes or a list of them"), key)
         let images = message("\n\nimages = \"pixels\"\n")
         XCTAssertTrue(images.contains("line 3: images = \"pixels\": use auto, kitty, sixel, iterm, symbols or off"), images)
+    }
+
+    /// `alerts` is one mode for every kind, or a table with a mode per kind; a kind Tern does not announce
+    /// or a mode it does not know is named.
+    func testAlertsAreOneModeOrOnePerKind() throws {
+        XCTAssertEqual(try load("alerts = \"bell\"\n").alerts, AlertSettings(.bell))
+        let table = try XCTUnwrap(try load("theme = \"default\"\n\n[alerts]\nmention = \"off\"\nfollow = \"bell\"\n").alerts)
+        XCTAssertEqual(table[.mention], .off)
+        XCTAssertEqual(table[.follow], .bell)
+        XCTAssertEqual(table[.direct], .desktop, "a kind left out is announced on the desktop")
+        XCTAssertTrue(message("[alerts]\nlikes = \"bell\"\n").contains("[alerts] likes is no kind Tern announces; kinds are mention, direct, follow"))
+        XCTAssertTrue(message("[alerts]\ndirect = \"loud\"\n").contains("[alerts] direct = \"loud\": use desktop, bell or off"))
+        XCTAssertTrue(message("alerts = \"loud\"\n").contains("alerts = \"loud\": use desktop, bell or off"))
     }
 
     func testTextThatIsNoTOMLNamesItsLineAndWhatTheSettingTakes() {

@@ -207,20 +207,23 @@ extension AppRunner {
 
     // MARK: Alerts
 
-    /// A mention or a follow that came while the user looks elsewhere (the terminal lost the focus) is
-    /// announced: a desktop notification through the terminal, or its bell (`alerts`). Likes and boosts wait.
+    /// A mention, a direct message or a follow that came while the user looks elsewhere (the terminal lost
+    /// the focus) is announced: a desktop notification through the terminal, or its bell, as `alerts` says
+    /// for its kind. Likes and boosts wait.
     func alertIfAway(_ before: FeedSnapshot, _ now: FeedSnapshot) {
-        guard alerts != .off, !terminalFocused else { return }
+        guard alerts.any, !terminalFocused else { return }
         func groups(_ s: FeedSnapshot) -> [NotificationGroup] {
             s.rows.compactMap { if case .notification(let g) = $0 { return g } else { return nil } }
         }
         // New since the last snapshot: newer than anything it had (a group a second follower joins is newer too).
         guard let newestBefore = groups(before).map(\.newestID).max(by: { ServerID.isNewer($1, than: $0) }) else { return }
-        let wanted: Set<NotificationKind> = [.mention, .follow, .followRequest]
-        guard let group = groups(now).first(where: { wanted.contains($0.kind) && ServerID.isNewer($0.newestID, than: newestBefore) })
-        else { return }
+        guard let (group, mode) = groups(now).lazy.compactMap({ group -> (NotificationGroup, TerminalAlert.Mode)? in
+            guard ServerID.isNewer(group.newestID, than: newestBefore), let kind = AlertSettings.kind(of: group),
+                  self.alerts[kind] != .off else { return nil }
+            return (group, self.alerts[kind])
+        }).first else { return }
         let title = sessions.count > 1 ? "Tern · \(session.parts.name)" : "Tern"
-        screen.emit(TerminalAlert.bytes(title: title, body: group.summary, mode: alerts, terminal: terminalName,
+        screen.emit(TerminalAlert.bytes(title: title, body: group.summary, mode: mode, terminal: terminalName,
                                         insideTmux: ProcessInfo.processInfo.environment["TMUX"] != nil, passthrough: passthrough,
                                         environment: ProcessInfo.processInfo.environment))
     }

@@ -45,8 +45,9 @@ public final class AppRunner {
     var accountsBeingOpened: [String: Bool] = [:]
     /// How `y` and `Y` copy (`copy` in the config).
     public var copyMode = CopyMode.osc52
-    /// How a mention or a follow is announced while the terminal has not the focus (`alerts` in the config).
-    public var alerts = TerminalAlert.Mode.desktop
+    /// How a mention, a direct message or a follow is announced while the terminal has not the focus
+    /// (`alerts` in the config).
+    public var alerts = AlertSettings()
     /// OSC 8 hyperlinks on links, mentions and hashtags: where the terminal is known to take them (`auto`).
     public var hyperlinks = Hyperlinks.Mode.auto
     /// The terminal has the keyboard's focus (it reports changes; one that doesn't is taken as focused).
