@@ -53,6 +53,13 @@ struct Doctor: ParsableCommand {
             report.line("terminal says", probe.answers.version ?? "nothing about its name and version (XTVERSION)")
             report.line("pictures", "\(probe.mode.rawValue)" + (probe.note.map { " (\($0))" } ?? ""))
             report.line("cell size", "\(probe.cellPixels.width)×\(probe.cellPixels.height) pixels")
+            report.line("synchronized output", probe.answers.synchronizedOutput ? "yes (mode 2026)" : "no")
+            let supported = Hyperlinks.supported(terminal: probe.answers.version, environment: environment)
+            switch config?.hyperlinks ?? .auto {
+            case .auto: report.line("hyperlinks", supported ? "yes (OSC 8)" : "no: this terminal is not known to take OSC 8 (hyperlinks = \"on\" to try)")
+            case .on: report.line("hyperlinks", "yes (hyperlinks = \"on\")")
+            case .off: report.line("hyperlinks", "no (hyperlinks = \"off\")")
+            }
         } else {
             report.line("terminal says", "not asked: standard input or output is not a terminal")
         }
