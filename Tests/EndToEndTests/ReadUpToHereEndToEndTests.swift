@@ -26,6 +26,7 @@ final class ReadUpToHereEndToEndTests: XCTestCase {
         // The list opens where it was, under the line; the three new posts are above it.
         let opened = second.wait { $0.contains("read up to here") && $0.contains("↑ 3 new") }
         XCTAssertTrue(opened.ok, "the line, and three new posts above it:\n\(opened.screen)")
+        XCTAssertTrue(opened.screen.contains(" 4/"), "the post read up to is the fourth: the line is not counted:\n\(opened.screen)")
         let lines = opened.screen.components(separatedBy: "\n")
         let line = try XCTUnwrap(lines.firstIndex { $0.contains("read up to here") })
         XCTAssertTrue(lines[(line + 2)...].joined(separator: "\n").contains("Sol Novak @user32"),

@@ -173,7 +173,10 @@ public final class FrameRenderer {
         // The window holds part of a long list: its position in the whole, once the rows beyond it are counted.
         if let s = selected, let above = snapshot.rowsAbove, let below = snapshot.rowsBelow {
             let final = snapshot.reachedEnd || snapshot.endStored
-            right.append("\(above + s + 1)/\(above + snapshot.rows.count + below)\(final ? "" : "+")")
+            // "Read up to here" is a row, but not one of the list's: it is not counted.
+            let mark = snapshot.readUpTo == nil ? nil : snapshot.rows.firstIndex { $0.id == FeedSnapshot.readMarkID }
+            let at = s - (mark.map { $0 < s ? 1 : 0 } ?? 0), count = snapshot.rows.count - (mark == nil ? 0 : 1)
+            right.append("\(above + at + 1)/\(above + count + below)\(final ? "" : "+")")
         }
         let rightText = SafeText(right.joined(separator: " · ") + " ")
         let rightX = cols - rightText.width
