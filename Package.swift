@@ -65,6 +65,7 @@ let package = Package(
             "TernModel", "TernHTTP", "CLibXML2",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ]),
+        .target(name: "TernWebFeeds", dependencies: ["CLibXML2"]),
         .target(name: "TernStore", dependencies: ["TernModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "TernImages", dependencies: [
             "TernModel", "TernHTTP", "CTurboJPEG", "CPNG", "CWebP", "CGIF", "CPictureLibraries", "CZlib",
@@ -112,6 +113,7 @@ let package = Package(
         .target(name: "TernFuzzTargets", dependencies: ["TernMastodon", "TernImages", "TernTerminal"]),
 
         .testTarget(name: "TernModelTests", dependencies: ["TernModel"]),
+        .testTarget(name: "TernWebFeedsTests", dependencies: ["TernWebFeeds"]),
         .testTarget(name: "TernFuzzTargetsTests", dependencies: ["TernFuzzTargets"]),
         .testTarget(name: "TernMastodonTests", dependencies: ["TernMastodon", "TernDemo", "TernHTTP"]),
         .testTarget(name: "TernFeedTests", dependencies: ["TernFeed", "TernDemo", "TernMastodon", "TernStore", "TernHTTP", .product(name: "GRDB", package: "GRDB.swift")]),

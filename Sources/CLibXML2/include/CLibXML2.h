@@ -31,4 +31,16 @@ const char *tern_html_text(const tern_html_node *node);
 char *tern_html_attribute(const tern_html_node *node, const char *name);
 void tern_html_free_string(char *string);
 
+/// A web feed's XML parsed from `length` bytes in the encoding it declares (or its byte-order mark's, else
+/// UTF-8), recovering what it can: no network, no DTD loaded, no external entity, no size beyond libxml2's
+/// limits (huge text nodes are refused). NULL if libxml2 is unavailable or nothing could be recovered.
+void *tern_xml_parse(const char *bytes, int length);
+/// An element's namespace URI, or NULL.
+const char *tern_xml_namespace(const tern_html_node *node);
+/// Every text inside a node, its descendants' and CDATA's included, to be given back to
+/// tern_html_free_string; NULL when it has none.
+char *tern_xml_content(const tern_html_node *node);
+/// An attribute in a namespace (`xml:base` is in the XML namespace), as tern_html_attribute.
+char *tern_xml_attribute_ns(const tern_html_node *node, const char *name, const char *ns);
+
 #endif

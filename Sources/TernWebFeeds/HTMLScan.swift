@@ -1,0 +1,73 @@
+import CLibXML2
+
+/// What a feed reader needs of an HTML fragment without rendering it: its words (a title given as HTML)
+/// and its first picture (an item's thumbnail when the feed names none). libxml2's HTML parser, as posts use.
+enum HTMLScan {
+    /// The text of `html`, tags gone, entities read, runs of white space as one space.
+    static func text(_ html: String) -> String {
+        guard html.contains("<") || html.contains("&") else { return collapse(html) }
+        var out = ""
+        walk(html) { node in
+            if tern_html_kind(node) == TERN_HTML_TEXT, let t = tern_html_text(node) { out += String(cString: t) }
+            return true
+        }
+        return collapse(out)
+    }
+
+    /// The address of the first `<img>` in `html`.
+    static func firstImage(_ html: String) -> String? {
+        guard html.range(of: "<img", options: .caseInsensitive) != nil else { return nil }
+        var found: String?
+        walk(html) { node in
+            guard found == nil else { return false }
+            if tern_html_kind(node) == TERN_HTML_ELEMENT, let name = tern_html_name(node), String(cString: name).lowercased() == "img",
+               let src = tern_html_attribute(node, "src") {
+                let s = String(cString: src)
+                tern_html_free_string(src)
+                if !s.isEmpty { found = s }
+            }
+            return found == nil
+        }
+        return found
+    }
+
+    private static func collapse(_ s: String) -> String {
+        s.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
+    /// Every node in document order, while `visit` says go on.
+    private static func walk(_ html: String, _ visit: (OpaquePointer) -> Bool) {
+        var bytes = Array(html.utf8)
+        guard !bytes.isEmpty, bytes.count < Int(Int32.max) else { return }
+        guard let doc = bytes.withUnsafeMutableBufferPointer({ b in
+            b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: b.count) { tern_html_parse($0, Int32(b.count)) }
+        }) else { return }
+        defer { tern_html_free_document(doc) }
+        var stack: [OpaquePointer] = []
+        var node = tern_html_document_first(doc)
+        while true {
+            guard let n = node else {
+                guard let parent = stack.popLast() else { return }
+                node = tern_html_next(parent)
+                continue
+            }
+            guard visit(n) else { return }
+            if let child = tern_html_first_child(n) {
+                stack.append(n)
+                node = child
+            } else {
+                node = tern_html_next(n)
+            }
+        }
+    }
+}
+
+/// FNV-1a, 64 bits, as hex: an item's id when the feed gives it none (stable across runs, unlike `Hasher`).
+func stableHash(_ parts: String...) -> String {
+    var h: UInt64 = 0xCBF2_9CE4_8422_2325
+    for part in parts {
+        for b in part.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
+        h = (h ^ 0x1F) &* 0x100_0000_01B3
+    }
+    return String(h, radix: 16)
+}
