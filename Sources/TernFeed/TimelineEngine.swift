@@ -322,7 +322,7 @@ public actor TimelineEngine {
 
     private func savePosition(force: Bool) {
         guard let p = unsavedPosition, force || Date().timeIntervalSince(lastPositionSave) >= 1.5 else { return }
-        let (store, key, logger, timeline) = (self.store, self.key, self.logger, self.timeline)
+        let (store, logger, timeline) = (self.store, self.logger, self.timeline)
         let seen = newestSeen
         positionWrites.write({ try store.savePosition(anchorID: p.anchorID, offset: p.offset, seenID: seen) }, failed: { error in
             logger.error("couldn't save the reading position", metadata: ["timeline": "\(timeline)", "error": "\(error)"])

@@ -13,6 +13,7 @@ enum StoreSchema {
         m.registerMigration("v5-writing", migrate: v5)
         m.registerMigration("v6-one-journal", migrate: v6)
         m.registerMigration("v7-seen", migrate: v7)
+        m.registerMigration("v8-web-feeds", migrate: v8)
         return m
     }
 
@@ -217,5 +218,33 @@ enum StoreSchema {
     /// restart, on servers without read markers and for timelines they don't mark.
     static func v7(_ db: Database) throws {
         try db.execute(sql: "ALTER TABLE timeline ADD COLUMN seen_id TEXT")
+    }
+
+    /// Web feeds: the subscriptions, with what conditional requests and a fair refresh need, and each
+    /// item's full text and read mark. The items themselves are posts of the `feeds` account, in its
+    /// timelines, so the lists, search and pruning treat them as any post.
+    static func v8(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE web_feed (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                url TEXT NOT NULL UNIQUE,
+                title TEXT NOT NULL DEFAULT '',
+                site TEXT,
+                tags TEXT NOT NULL DEFAULT '',
+                etag TEXT,
+                last_modified TEXT,
+                added_at REAL NOT NULL,
+                checked_at REAL,
+                changed_at REAL,
+                retry_after REAL,
+                last_error TEXT);
+            CREATE TABLE web_feed_item (
+                feed_id INTEGER NOT NULL REFERENCES web_feed(id) ON DELETE CASCADE,
+                post_id TEXT NOT NULL,
+                html TEXT NOT NULL,
+                read INTEGER NOT NULL DEFAULT 0,
+                PRIMARY KEY (feed_id, post_id));
+            CREATE INDEX web_feed_item_post ON web_feed_item (post_id);
+            """)
     }
 }

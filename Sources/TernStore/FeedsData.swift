@@ -1,0 +1,139 @@
+import Foundation
+import GRDB
+import TernModel
+
+/// A web feed the user follows, with what fetching it learned.
+public struct WebFeedSubscription: Sendable, Equatable {
+    public var id: Int64
+    public var url: URL
+    /// The user's name for it (from an import), else the feed's own title.
+    public var title: String
+    public var site: String?
+    public var tags: [String]
+    public var etag: String?
+    public var lastModified: String?
+    public var addedAt: Date
+    public var checkedAt: Date?
+    /// The last fetch that brought something other than "not modified".
+    public var changedAt: Date?
+    /// The server asked not to be asked again before this (429 or 503 with `Retry-After`).
+    public var retryAfter: Date?
+    public var lastError: String?
+
+    /// The feed's own timeline, in the `feeds` account.
+    public var timeline: String { "feed:\(id)" }
+}
+
+/// The web feeds' part of the store: subscriptions, and the items' full text and read marks. The items
+/// are posts of the `feeds` account (`FeedsData.account`), in its timelines `all`, `feed:ID` and `tag:T`.
+public struct FeedsData: Sendable {
+    let store: Store
+    var pool: DatabasePool { store.pool }
+
+    /// The store's name for the account that holds the feeds' items.
+    public static let account = "feeds"
+
+    public var items: AccountData { store.account(Self.account) }
+
+    public func subscriptions() async throws -> [WebFeedSubscription] {
+        try await store.asyncRead { db in try WebFeedRecord.order(Column("id")).fetchAll(db).map(Self.subscription) }
+    }
+
+    /// Adds a feed, or returns the one already at that address (its tags joined with `tags`).
+    @discardableResult
+    public func subscribe(url: URL, title: String = "", tags: [String] = [], now: Date = Date()) async throws -> WebFeedSubscription {
+        try await pool.write { db in
+            if var existing = try WebFeedRecord.filter(Column("url") == url.absoluteString).fetchOne(db) {
+                let merged = Self.tags(existing.tags) + tags.filter { !Self.tags(existing.tags).contains($0) }
+                existing.tags = merged.joined(separator: ",")
+                if existing.title.isEmpty { existing.title = title }
+                try existing.update(db)
+                return Self.subscription(existing)
+            }
+            var record = WebFeedRecord(id: nil, url: url.absoluteString, title: title, site: nil,
+                                       tags: tags.joined(separator: ","), addedAt: now)
+            try record.insert(db)
+            return Self.subscription(record)
+        }
+    }
+
+    /// Removes a feed, its items' texts and its timeline (the posts go with the next prune).
+    public func unsubscribe(_ id: Int64) async throws {
+        try await pool.write { db in
+            _ = try WebFeedRecord.deleteOne(db, key: id)
+            try db.execute(sql: "DELETE FROM web_feed_item WHERE feed_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM entry WHERE account = ? AND timeline = ?", arguments: [Self.account, "feed:\(id)"])
+        }
+    }
+
+    /// What a fetch learned: the caching headers, the feed's title and site, a new address (a permanent
+    /// redirect), or why it failed.
+    public func record(_ id: Int64, change: @escaping @Sendable (inout WebFeedSubscription) -> Void) async throws {
+        try await pool.write { db in
+            guard var r = try WebFeedRecord.fetchOne(db, key: id) else { return }
+            var s = Self.subscription(r)
+            change(&s)
+            r.url = s.url.absoluteString
+            r.title = s.title
+            r.site = s.site
+            r.tags = s.tags.joined(separator: ",")
+            r.etag = s.etag
+            r.lastModified = s.lastModified
+            r.checkedAt = s.checkedAt
+            r.changedAt = s.changedAt
+            r.retryAfter = s.retryAfter
+            r.lastError = s.lastError
+            try r.update(db)
+        }
+    }
+
+    /// Items' full texts, kept beside their posts; an item already stored keeps its read mark.
+    public func saveTexts(feed: Int64, _ texts: [(postID: String, html: String)]) async throws {
+        try await pool.write { db in
+            for t in texts {
+                try db.execute(sql: """
+                    INSERT INTO web_feed_item (feed_id, post_id, html, read) VALUES (?, ?, ?, 0)
+                    ON CONFLICT (feed_id, post_id) DO UPDATE SET html = excluded.html
+                    """, arguments: [feed, t.postID, t.html])
+            }
+        }
+    }
+
+    /// The ids of a feed's items already stored, to tell new ones.
+    public func knownItems(feed: Int64) async throws -> Set<String> {
+        try await store.asyncRead { db in
+            Set(try String.fetchAll(db, sql: "SELECT post_id FROM web_feed_item WHERE feed_id = ?", arguments: [feed]))
+        }
+    }
+
+    public func text(of postID: String) async throws -> String? {
+        try await store.asyncRead { db in try String.fetchOne(db, sql: "SELECT html FROM web_feed_item WHERE post_id = ?", arguments: [postID]) }
+    }
+
+    public func markRead(_ postIDs: [String], read: Bool = true) async throws {
+        try await pool.write { db in
+            for id in postIDs { try db.execute(sql: "UPDATE web_feed_item SET read = ? WHERE post_id = ?", arguments: [read, id]) }
+        }
+    }
+
+    /// Unread items per feed.
+    public func unreadCounts() async throws -> [Int64: Int] {
+        try await store.asyncRead { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT feed_id, COUNT(*) AS n FROM web_feed_item WHERE read = 0 GROUP BY feed_id")
+            return Dictionary(uniqueKeysWithValues: rows.map { ($0["feed_id"] as Int64, $0["n"] as Int) })
+        }
+    }
+
+    static func tags(_ text: String) -> [String] { text.split(separator: ",").map(String.init) }
+
+    static func subscription(_ r: WebFeedRecord) -> WebFeedSubscription {
+        WebFeedSubscription(id: r.id ?? 0, url: URL(string: r.url) ?? URL(fileURLWithPath: "/"), title: r.title, site: r.site,
+                            tags: tags(r.tags), etag: r.etag, lastModified: r.lastModified, addedAt: r.addedAt, checkedAt: r.checkedAt,
+                            changedAt: r.changedAt, retryAfter: r.retryAfter, lastError: r.lastError)
+    }
+}
+
+extension Store {
+    /// The web feeds' subscriptions and items.
+    public var feeds: FeedsData { FeedsData(store: self) }
+}
