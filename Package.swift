@@ -65,7 +65,11 @@ let package = Package(
             "TernModel", "TernHTTP", "CLibXML2",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ]),
-        .target(name: "TernWebFeeds", dependencies: ["CLibXML2"]),
+        .target(name: "TernWebFeeds", dependencies: [
+            "CLibXML2", "TernModel", "TernStore", "TernHTTP",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         .target(name: "TernStore", dependencies: ["TernModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "TernImages", dependencies: [
             "TernModel", "TernHTTP", "CTurboJPEG", "CPNG", "CWebP", "CGIF", "CPictureLibraries", "CZlib",
@@ -113,7 +117,10 @@ let package = Package(
         .target(name: "TernFuzzTargets", dependencies: ["TernMastodon", "TernImages", "TernTerminal"]),
 
         .testTarget(name: "TernModelTests", dependencies: ["TernModel"]),
-        .testTarget(name: "TernWebFeedsTests", dependencies: ["TernWebFeeds"]),
+        .testTarget(name: "TernWebFeedsTests", dependencies: [
+            "TernWebFeeds", "TernStore", "TernModel", "TernHTTP", "TernDemo",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        ]),
         .testTarget(name: "TernFuzzTargetsTests", dependencies: ["TernFuzzTargets"]),
         .testTarget(name: "TernMastodonTests", dependencies: ["TernMastodon", "TernDemo", "TernHTTP"]),
         .testTarget(name: "TernFeedTests", dependencies: ["TernFeed", "TernDemo", "TernMastodon", "TernStore", "TernHTTP", .product(name: "GRDB", package: "GRDB.swift")]),

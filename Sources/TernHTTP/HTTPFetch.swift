@@ -15,10 +15,15 @@ public enum HTTPFetch {
     /// The HTTP client every part of Tern shares (the caller shuts it down). A refused connection fails
     /// at once instead of being retried until the request's deadline, so "the server is not there" is
     /// known in milliseconds, not after the timeout.
-    public static func makeClient() -> HTTPClient {
+    /// `followRedirects: false` for a caller that follows them itself (web feeds, which remember where
+    /// a feed moved for good). Compressed bodies (gzip, deflate) are taken and unpacked, up to 25 times
+    /// their size: a budget's `maxBytes` counts what they unpack to.
+    public static func makeClient(followRedirects: Bool = true) -> HTTPClient {
         var configuration = HTTPClient.Configuration()
         configuration.connectionPool.retryConnectionEstablishment = false
         configuration.timeout.connect = .seconds(10)
+        configuration.decompression = .enabled(limit: .ratio(25))
+        if !followRedirects { configuration.redirectConfiguration = .disallow }
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 

@@ -36,6 +36,12 @@ public struct AccountData: Sendable {
         }
     }
 
+    /// Writes a post's stored copy again wherever it is shown (a web feed's item that changed).
+    /// Synchronous, as the timelines' writes are.
+    public func updateStored(_ post: Post, now: Date = Date()) throws {
+        try pool.write { db in try PostRecord.upsert(post, account: account, now: now, db) }
+    }
+
     /// Cached posts of the account matching every term of `line` (words, CJK, `#hashtags`), newest first.
     /// Synchronous: a search list is read by its timeline engine, as its other timelines are.
     public func search(_ line: String, limit: Int = 200) throws -> [Post] {

@@ -1,0 +1,46 @@
+import Foundation
+import TernModel
+
+/// A feed's item as a post of the `feeds` account, so the lists, pictures, search and the offline store
+/// treat it as any post: its feed as the author, its title and the start of its text as the content, its
+/// picture as the one attachment. The whole text stays beside it (`FeedsData.saveTexts`).
+enum FeedPost {
+    /// An id that sorts as the item's date (`ServerID.isNewer`: same length, then characters), fixed when
+    /// the item is first seen: milliseconds since 1970 in 13 digits, then the item's key in its feed.
+    static func id(date: Date, key: String) -> String {
+        let ms = max(0, min(9_999_999_999_999, Int64(date.timeIntervalSince1970 * 1000)))
+        let digits = String(ms)
+        return String(repeating: "0", count: 13 - digits.count) + digits + "-" + key
+    }
+
+    /// The item's key in its feed: the same on every fetch.
+    static func key(feed: Int64, item: WebFeedItem) -> String { stableHash(String(feed), item.id) }
+
+    /// How much of the text the list shows.
+    static let excerptLength = 280
+
+    static func post(_ item: WebFeedItem, id: String, date: Date, feed: WebFeedPostSource) -> Post {
+        let text = HTMLScan.text(item.summary.isEmpty ? item.content : item.summary)
+        let excerpt = text.count > excerptLength ? String(text.prefix(excerptLength)).trimmingCharacters(in: .whitespaces) + "…" : text
+        var paragraphs: [[[StyledText.Run]]] = []
+        let title = item.title.isEmpty ? (excerpt.isEmpty ? "(untitled)" : "") : item.title
+        if !title.isEmpty { paragraphs.append([[StyledText.Run(title, style: .strong)]]) }
+        let byline = item.authors.isEmpty ? "" : "by " + item.authors.joined(separator: ", ")
+        if !byline.isEmpty { paragraphs.append([[StyledText.Run(byline, style: .emphasis)]]) }
+        if !excerpt.isEmpty { paragraphs.append([[StyledText.Run(excerpt)]]) }
+        let media = item.image.map { url in
+            [MediaAttachment(id: "img:" + id, kind: .image, url: url, previewURL: url, description: item.title.isEmpty ? nil : item.title)]
+        } ?? []
+        let author = Account(id: "feed:\(feed.id)", acct: feed.host, displayName: feed.title, url: feed.site)
+        return Post(id: id, statusID: id, account: author, createdAt: date, content: StyledText(paragraphs: paragraphs),
+                    media: media, url: item.link, editedAt: item.updated.flatMap { u in item.published.map { u > $0 ? u : nil } ?? nil })
+    }
+}
+
+/// What an item's post says of its feed.
+struct WebFeedPostSource: Sendable {
+    var id: Int64
+    var title: String
+    var host: String
+    var site: String?
+}
