@@ -16,6 +16,8 @@ public enum FeedFetch {
         case fetched(WebFeed, etag: String?, lastModified: String?, movedTo: URL?)
         /// Why not; and, when the server said, when to ask again.
         case failed(String, retryAfter: Date?)
+        /// A web page, not a feed; the feeds it names, if any (`tern feeds add` follows the first).
+        case page(alternates: [URL])
     }
 
     /// A feed can be large (a podcast's whole history); larger than this is no feed to read in a terminal.
@@ -47,6 +49,8 @@ public enum FeedFetch {
                     let feed = try FeedParser.parse(data, base: current)
                     return .fetched(feed, etag: response.headers.first(name: "etag"),
                                     lastModified: response.headers.first(name: "last-modified"), movedTo: movedTo)
+                } catch let error as WebFeedError where error == FeedParser.webPage {
+                    return .page(alternates: FeedList.alternates(inPage: String(decoding: data, as: UTF8.self), base: current))
                 } catch {
                     return .failed("\(error)", retryAfter: nil)
                 }

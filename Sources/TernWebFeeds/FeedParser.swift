@@ -4,6 +4,9 @@ import Foundation
 /// RDF, 2.0) and Atom (0.3, 1.0) by their document element, through libxml2. `base` is where it was fetched
 /// from: relative links are made absolute against it (and `xml:base` where the feed gives one).
 public enum FeedParser {
+    /// What a web page read as a feed is.
+    public static let webPage = WebFeedError(description: "a web page, not a feed")
+
     public static func parse(_ data: Data, base: URL? = nil) throws -> WebFeed {
         let bytes = [UInt8](data)
         var start = bytes.startIndex
@@ -16,7 +19,7 @@ public enum FeedParser {
         let looksLikeHTML = head.contains("<html") || head.contains("<!doctype html")
         let root: XMLElement
         do { root = try XMLTree.parse(XMLRepair.repair(bytes)) } catch {
-            throw WebFeedError(description: looksLikeHTML ? "a web page, not a feed" : "\(error)")
+            throw looksLikeHTML ? webPage : WebFeedError(description: "\(error)")
         }
         let dates = FeedDates()
         let resolver = LinkResolver(base: base)
@@ -26,8 +29,7 @@ public enum FeedParser {
         if root.isElement("feed", in: XMLTree.atom) || root.isElement("feed", in: XMLTree.atom03) || root.name == "feed" {
             return AtomReader(links: resolver).read(root, dates: dates)
         }
-        throw WebFeedError(description: looksLikeHTML || root.name.lowercased() == "html" ? "a web page, not a feed"
-                                                                                          : "no feed: the document is <\(root.name)>")
+        throw looksLikeHTML || root.name.lowercased() == "html" ? webPage : WebFeedError(description: "no feed: the document is <\(root.name)>")
     }
 }
 

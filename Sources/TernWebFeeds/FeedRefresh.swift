@@ -82,6 +82,10 @@ public struct FeedRefresh: Sendable {
             case .notModified:
                 try await data.record(feed.id) { $0.checkedAt = now; $0.lastError = nil; $0.retryAfter = nil }
                 return Report(feed: feed, outcome: .notModified)
+            case .page(let alternates):
+                let why = "a web page, not a feed" + (alternates.first.map { "; its feed is at \($0.absoluteString)" } ?? "")
+                try await data.record(feed.id) { $0.checkedAt = now; $0.lastError = why }
+                return Report(feed: feed, outcome: .failed(why))
             case .failed(let why, let retryAfter):
                 logger.info("feed refresh failed", metadata: ["feed": "\(feed.url)", "error": "\(why)"])
                 try await data.record(feed.id) { $0.checkedAt = now; $0.lastError = why; $0.retryAfter = retryAfter }

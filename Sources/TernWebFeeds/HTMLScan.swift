@@ -31,6 +31,24 @@ enum HTMLScan {
         return found
     }
 
+    /// Every `<link>` element's rel, type and href.
+    static func links(_ html: String) -> [(rel: String, type: String, href: String)] {
+        var out: [(String, String, String)] = []
+        walk(html) { node in
+            if tern_html_kind(node) == TERN_HTML_ELEMENT, let name = tern_html_name(node), String(cString: name).lowercased() == "link" {
+                func attribute(_ a: String) -> String {
+                    guard let v = tern_html_attribute(node, a) else { return "" }
+                    defer { tern_html_free_string(v) }
+                    return String(cString: v)
+                }
+                let href = attribute("href")
+                if !href.isEmpty { out.append((attribute("rel"), attribute("type"), href)) }
+            }
+            return true
+        }
+        return out
+    }
+
     private static func collapse(_ s: String) -> String {
         s.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }

@@ -107,7 +107,7 @@ enum XMLTree {
 
     /// The attributes kept: what feeds' elements carry that a reader uses.
     static let attributeNames = ["href", "rel", "type", "url", "length", "medium", "width", "height", "src", "alt", "title",
-                                 "term", "label", "isPermaLink", "version", "mode", "hreflang", "about", "resource", "lang", "text", "fileSize"]
+                                 "term", "label", "isPermaLink", "version", "mode", "hreflang", "about", "resource", "lang", "text", "fileSize", "xmlUrl", "xmlurl", "category"]
 
     enum ParseError: Error, CustomStringConvertible {
         case unavailable(String)

@@ -63,7 +63,7 @@ final class FeedRefreshTests: XCTestCase {
             }
             XCTAssertEqual(outcome("/feeds/0.xml"), .new(20))
             XCTAssertEqual(outcome("/slow"), .failed("no complete answer within 3.0 seconds"))
-            XCTAssertEqual(outcome("/site"), .failed("a web page, not a feed"))
+            XCTAssertEqual(outcome("/site"), .failed("a web page, not a feed; its feed is at \(base)/feeds/0.xml"))
             XCTAssertEqual(outcome("/huge"), .failed("response larger than 20 MB"))
             guard case .failed(let busy)? = outcome("/busy") else { return XCTFail("\(reports)") }
             XCTAssertTrue(busy.hasPrefix("the server is busy (429), asks to wait until"), busy)
