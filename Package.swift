@@ -103,7 +103,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "tern", dependencies: [
-            "TernUI", "TernDemo", "TernFeed", "TernMastodon", "TernImages", "TernStore", "TernTerminal", "TernHTTP",
+            "TernUI", "TernDemo", "TernFeed", "TernMastodon", "TernImages", "TernStore", "TernTerminal", "TernHTTP", "TernWebFeeds",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

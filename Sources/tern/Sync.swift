@@ -8,14 +8,16 @@ import TernFeed
 import TernImages
 import TernMastodon
 import TernModel
+import Synchronization
 import TernStore
+import TernWebFeeds
 
 /// `tern sync`: fetches timelines and their pictures into the cache, with no screen, for reading later
 /// (offline, or over a slow link). Fit for cron: plain lines when not on a terminal, and an exit status.
 struct Sync: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
-        abstract: "Fetch newer posts and their pictures into the cache, for reading offline later.")
+        abstract: "Fetch newer posts and their pictures, and the web feeds, into the cache, for reading offline later.")
 
     @OptionGroup var accountOptions: AccountOptions
 
@@ -48,26 +50,33 @@ struct Sync: ParsableCommand {
         let paths = TernPaths()
         Logs.start(level: logLevel, paths: paths)
         let config = try Config.load(from: paths.config.appendingPathComponent("config.toml"))
-        let targets: [Target]
-        if allAccounts {
-            let accounts = AccountStore(directory: paths.config.appendingPathComponent("accounts")).list()
-            guard !accounts.isEmpty else { throw UserError("No stored accounts: log in with `tern login example.social`") }
-            targets = accounts.map(AccountChoice.target)
-        } else {
-            targets = [try accountOptions.target()]
-        }
         let store: Store
         do { store = try Store(url: paths.store) } catch { throw UserError("\(error)") }
+        let feeds = try blocking { try await store.feeds.subscriptions() }
+        var targets: [Target] = []
+        do {
+            if allAccounts {
+                let accounts = AccountStore(directory: paths.config.appendingPathComponent("accounts")).list()
+                guard !accounts.isEmpty else { throw UserError("No stored accounts: log in with `tern login example.social`") }
+                targets = accounts.map(AccountChoice.target)
+            } else {
+                targets = [try accountOptions.target()]
+            }
+        } catch {
+            // Web feeds alone are enough to sync, unless an account was asked for by name.
+            guard !feeds.isEmpty, accountOptions.choice == AccountChoice() else { throw error }
+        }
         let disk = noImages ? nil : try? config.imageDiskCache(at: paths.imageCache)
         // Notifications come with every sync; "notifications" names the home timeline they sit over.
         let chosen = (timelines.isEmpty ? ["home"] : timelines).compactMap { TimelineChoice($0)?.id }
         let progress = Progress(interactive: isatty(1) == 1)
         let (older, size, images, retention) = (olderPages, pageSize, !noImages, config.retention)
+        let accounts = targets
         let ok = try blocking {
             let http = HTTPFetch.makeClient()
             let loader = ImageLoader(http: http, colorMode: .indexed256, diskCache: disk)
             var ok = true
-            for target in targets {
+            for target in accounts {
                 let client = MastodonClient(baseURL: target.baseURL, token: target.token, http: http, timeout: .seconds(20))
                 let actions: ActionQueue
                 do { actions = try ActionQueue(data: store.account(target.storeKey), client: client) } catch {
@@ -83,6 +92,7 @@ struct Sync: ParsableCommand {
                 ok = await Self.sendPosts(Outbox(store: store.account(target.storeKey), client: client), title: target.title,
                                           progress: progress) && ok
             }
+            if !feeds.isEmpty { ok = await Self.syncFeeds(feeds, store: store, progress: progress) && ok }
             await loader.flush()
             try? await http.shutdown()
             do { _ = try store.prune(retention) } catch {
@@ -91,6 +101,31 @@ struct Sync: ParsableCommand {
             return ok
         }
         if !ok { throw ExitCode(1) }
+    }
+
+    /// The web feeds, all at once; one that fails is said and fails the sync, the others go on.
+    private static func syncFeeds(_ feeds: [WebFeedSubscription], store: Store, progress: Progress) async -> Bool {
+        let http = HTTPFetch.makeClient(followRedirects: false)
+        let done = Mutex(0)
+        progress.update("feeds: 0/\(feeds.count)…")
+        let reports = await FeedRefresh(data: store.feeds, http: http).run(feeds) { _ in
+            let n = done.withLock { $0 += 1; return $0 }
+            progress.update("feeds: \(n)/\(feeds.count)…")
+        }
+        try? await http.shutdown()
+        var ok = true
+        for r in reports.sorted(by: { $0.feed.id < $1.feed.id }) {
+            let name = "feed \(r.feed.title.isEmpty ? r.feed.url.absoluteString : r.feed.title)"
+            switch r.outcome {
+            case .new(let n): progress.line("\(name): \(n) new items")
+            case .notModified: progress.line("\(name): not modified")
+            case .waiting(let until): progress.line("\(name): not asked, the server asked to wait until \(until.formatted(date: .omitted, time: .shortened))")
+            case .failed(let why):
+                progress.line("\(name): failed: \(why)")
+                ok = false
+            }
+        }
+        return ok
     }
 
     /// Likes and saves made offline go out too; what the server refuses is said, what can't be sent waits.

@@ -1,0 +1,146 @@
+import ArgumentParser
+import Foundation
+import TernHTTP
+import TernStore
+import TernTerminal
+import TernWebFeeds
+
+/// `tern feeds`: the web feeds Tern reads beside (or without) the fediverse.
+struct Feeds: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "feeds",
+        abstract: "Follow web feeds (RSS, Atom, JSON Feed): add, list, remove, import, export.",
+        subcommands: [Add.self, List.self, Remove.self, Import.self, Export.self],
+        defaultSubcommand: List.self)
+
+    /// The store, opened for one command.
+    static func store() throws -> Store {
+        do { return try Store(url: TernPaths().store) } catch { throw UserError("\(error)") }
+    }
+
+    static func say(_ text: String) { print(PlainText.clean(text)) }
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Follow a feed, by its address or a page that names it; its items are fetched at once.")
+
+        @Argument(help: "The feed's address, or a web page's that names its feed.")
+        var url: String
+
+        @Option(name: .customLong("tag"), help: "A tag for it (a Feeds list of its own); repeat for more.")
+        var tags: [String] = []
+
+        func run() throws {
+            guard let given = URL(string: url), ["http", "https"].contains(given.scheme?.lowercased() ?? "") else {
+                throw ValidationError("'\(url)' is not a web address (http or https)")
+            }
+            let store = try Feeds.store()
+            let tags = self.tags
+            let http = HTTPFetch.makeClient(followRedirects: false)
+            defer { waitFor { try? await http.shutdown() } }
+            try blocking {
+                // A page that names its feed: the feed it names first.
+                var address = given
+                if case .page(let alternates) = await FeedFetch.fetch(given, etag: nil, lastModified: nil, http: http) {
+                    guard let first = alternates.first else { throw UserError("\(given.absoluteString) is a web page that names no feed") }
+                    Feeds.say("\(given.absoluteString) is a page; its feed: \(first.absoluteString)")
+                    address = first
+                }
+                let feed = try await store.feeds.subscribe(url: address, tags: tags)
+                let report = await FeedRefresh(data: store.feeds, http: http).refresh(feed)
+                switch report.outcome {
+                case .new(let n): Feeds.say("Added \(report.feed.title.isEmpty ? address.absoluteString : report.feed.title): \(n) items")
+                case .notModified, .waiting: Feeds.say("Added \(address.absoluteString)")
+                case .failed(let why):
+                    Feeds.say("Added \(address.absoluteString), but it could not be read now: \(why)")
+                }
+            }
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "The feeds followed: unread items, when last read, the last error.")
+
+        func run() throws {
+            let store = try Feeds.store()
+            try blocking {
+                let feeds = try await store.feeds.subscriptions()
+                let unread = try await store.feeds.unreadCounts()
+                guard !feeds.isEmpty else { return Feeds.say("No feeds yet: tern feeds add URL, or tern feeds import FILE") }
+                for f in feeds {
+                    var line = "\(f.id). \(f.title.isEmpty ? "(not read yet)" : f.title)  \(f.url.absoluteString)"
+                    if !f.tags.isEmpty { line += "  [" + f.tags.joined(separator: ", ") + "]" }
+                    line += "  \(unread[f.id] ?? 0) unread"
+                    if let checked = f.checkedAt { line += ", checked \(RelativeWords.ago(checked))" }
+                    if let error = f.lastError { line += "\n   last error: \(error)" }
+                    Feeds.say(line)
+                }
+            }
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Stop following a feed (by its number in `tern feeds list`, or its address).")
+
+        @Argument(help: "The feed's number or address.")
+        var feed: String
+
+        func run() throws {
+            let store = try Feeds.store()
+            let which = feed
+            try blocking {
+                let feeds = try await store.feeds.subscriptions()
+                guard let f = feeds.first(where: { String($0.id) == which || $0.url.absoluteString == which }) else {
+                    throw UserError("No feed \(which): see tern feeds list")
+                }
+                try await store.feeds.unsubscribe(f.id)
+                Feeds.say("Removed \(f.title.isEmpty ? f.url.absoluteString : f.title)")
+            }
+        }
+    }
+
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Follow the feeds of an OPML file, or of newsboat's urls file (its tags and \"~titles\" too).")
+
+        @Argument(help: "The file (- for standard input).")
+        var file: String
+
+        func run() throws {
+            let data: Data
+            do {
+                data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
+            } catch { throw UserError("\(file) could not be read: \(error.localizedDescription)") }
+            let read: FeedList.Read
+            do { read = try FeedList.read(data) } catch { throw UserError("\(file): \(error)") }
+            let store = try Feeds.store()
+            try blocking {
+                for e in read.entries { try await store.feeds.subscribe(url: e.url, title: e.title, tags: e.tags) }
+            }
+            for s in read.skipped { Feeds.say("skipped \(s)") }
+            Feeds.say("Imported \(read.entries.count) feeds" + (read.skipped.isEmpty ? "" : ", skipped \(read.skipped.count)")
+                      + ". `tern sync` reads them.")
+        }
+    }
+
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print the feeds followed as OPML.")
+
+        func run() throws {
+            let store = try Feeds.store()
+            let feeds = try blocking { try await store.feeds.subscriptions() }
+            print(FeedList.opml(feeds.map { FeedList.Entry(url: $0.url, title: $0.title, tags: $0.tags) }), terminator: "")
+        }
+    }
+}
+
+/// "3 minutes ago", for lists printed as text.
+enum RelativeWords {
+    static func ago(_ date: Date, now: Date = Date()) -> String {
+        let s = Int(now.timeIntervalSince(date))
+        if s < 60 { return "just now" }
+        if s < 3600 { return "\(s / 60) min ago" }
+        if s < 86400 { return "\(s / 3600) h ago" }
+        return "\(s / 86400) days ago"
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import TernDemo
+import XCTest
+
+/// `tern feeds` and `tern sync` with web feeds alone, no fediverse account: the real binary against feeds
+/// served over loopback, into a real store.
+final class FeedsEndToEndTests: XCTestCase {
+    func testFeedsAloneAreAddedImportedSyncedListedAndExported() async throws {
+        let tern = try TmuxSession.ternBinary()
+        let server = try await DemoFeedServer.start(feeds: 3)
+        defer { server.stop() }
+        let home = TernHome()
+        defer { home.remove() }
+        let environment = home.environment.merging(["LANG": "C.UTF-8"]) { $1 }
+        func run(_ arguments: [String]) throws -> (status: Int32, out: String) {
+            let p = Process()
+            p.executableURL = tern
+            p.arguments = arguments
+            p.environment = environment
+            let out = Pipe()
+            p.standardOutput = out
+            p.standardError = out
+            try p.run()
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            p.waitUntilExit()
+            return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+        }
+        let base = server.baseURL
+
+        // A site's page: its feed is found and followed, and read at once.
+        let added = try run(["feeds", "add", base + "/site", "--tag", "news"])
+        XCTAssertEqual(added.status, 0, added.out)
+        XCTAssertTrue(added.out.contains("\(base)/site is a page; its feed: \(base)/feeds/0.xml"), added.out)
+        XCTAssertTrue(added.out.contains("Added Demo feed 0: 20 items"), added.out)
+
+        // newsboat's urls file: two feeds, one of them titled, and a query feed that is newsboat's own.
+        let urls = home.url.appendingPathComponent("urls")
+        try "\(base)/feeds/1.atom tech \"~My Atom\"\n# a comment\n\(base)/feeds/2.json\n\"query:Unread:unread = \\\"yes\\\"\"\n"
+            .write(to: urls, atomically: true, encoding: .utf8)
+        let imported = try run(["feeds", "import", urls.path])
+        XCTAssertEqual(imported.status, 0, imported.out)
+        XCTAssertTrue(imported.out.contains("Imported 2 feeds, skipped 1"), imported.out)
+
+        // No account anywhere: sync reads the feeds alone.
+        let synced = try run(["sync"])
+        XCTAssertEqual(synced.status, 0, synced.out)
+        XCTAssertTrue(synced.out.contains("feed Demo feed 0: not modified"), synced.out)
+        XCTAssertTrue(synced.out.contains("feed My Atom: 20 new items"), synced.out)
+        XCTAssertTrue(synced.out.contains("feed Demo feed 2: 20 new items"), synced.out)
+        let before304 = server.answered[304] ?? 0
+        let again = try run(["sync"])
+        XCTAssertEqual(again.status, 0, again.out)
+        XCTAssertEqual((server.answered[304] ?? 0) - before304, 3, "the second sync is answered 304 for every feed:\n\(again.out)")
+
+        let listed = try run(["feeds", "list"])
+        XCTAssertEqual(listed.out.components(separatedBy: "\n").filter { $0.contains("20 unread") }.count, 3, listed.out)
+        XCTAssertTrue(listed.out.contains("[news]") && listed.out.contains("[tech]"), listed.out)
+
+        let exported = try run(["feeds", "export"])
+        for path in ["/feeds/0.xml", "/feeds/1.atom", "/feeds/2.json"] { XCTAssertTrue(exported.out.contains("xmlUrl=\"\(base)\(path)\""), exported.out) }
+        XCTAssertTrue(exported.out.contains("<outline text=\"news\""), "a tag is a folder:\n\(exported.out)")
+
+        let removed = try run(["feeds", "remove", "1"])
+        XCTAssertTrue(removed.out.contains("Removed Demo feed 0"), removed.out)
+        XCTAssertFalse(try run(["feeds", "list"]).out.contains("/feeds/0.xml"))
+    }
+}
