@@ -65,6 +65,13 @@ public final class DemoFeedServer: Sendable {
             state.count(301)
             return Response(status: .movedPermanently, headers: [.location: "/feeds/\(ctx.parameters.get("n") ?? "0").xml"])
         }
+        router.get("/demo-picture/:name") { _, ctx in
+            let name = ctx.parameters.get("name") ?? ""
+            let seed = UInt64(abs(name.hashValue % 1000))
+            guard let png = try? DemoServer.samplePicture(width: 320, height: 200, format: "png", seed: seed) else { return Self.answer(state, 404, "") }
+            state.count(200)
+            return Response(status: .ok, headers: [.contentType: "image/png"], body: .init(byteBuffer: ByteBuffer(bytes: png)))
+        }
         router.get("/site") { _, _ in
             Self.answer(state, 200, """
                 <!doctype html><html><head><title>A site</title>
@@ -123,7 +130,9 @@ public final class DemoFeedServer: Sendable {
         let titles = ["Notes on slow computing", "Café crème & croissants", "Привет из Москвы", "日本語の記事", "Release 2.\(n) is out",
                       "Αθήνα τη νύχτα", "What we learned <about> feeds"]
         func item(_ k: Int) -> (id: String, title: String, date: Date, text: String, image: String?) {
-            let date = Date(timeIntervalSince1970: 1_800_000_000 - Double(items - 1 - k) * 3600 - Double(n) * 60)
+            // An hour apart up to now (a feed's minute apart from the next), so the list reads as recent news.
+            let now = (Date().timeIntervalSince1970 / 60).rounded(.down) * 60
+            let date = Date(timeIntervalSince1970: now - Double(items - 1 - k) * 3600 - Double(n) * 60)
             let title = titles[(n + k) % titles.count] + " #\(k)"
             let image = k % 3 == 0 ? "\(base)/demo-picture/\(n)-\(k).png" : nil
             return ("\(base)/feeds/\(n)/items/\(k)", title, date, "<p>Item \(k) of feed \(n): words, a <a href=\"\(base)/x\">link</a>.</p>", image)

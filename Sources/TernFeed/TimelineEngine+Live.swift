@@ -39,7 +39,7 @@ extension TimelineEngine {
 
     /// The posts in view, asked for one by one (at most eight; `.countsFetched` brings them back).
     func fetchCounts() {
-        guard !offline, !forcedOffline, !timeline.isLocal else { return }
+        guard !offline, !forcedOffline, !timeline.isLocal, !timeline.isWebFeeds else { return }
         let posts = window.posts
         let ids = posts.indices.contains(visible.lowerBound)
             ? Array(posts[visible.lowerBound...min(visible.upperBound, posts.count - 1)].map(\.statusID).prefix(8)) : []

@@ -6,7 +6,7 @@ import TernStore
 /// Pages from the server, written through to the store as they arrive.
 extension TimelineEngine {
     func startLoadingOlder() {
-        guard !loadingOlder, !forcedOffline, !cursors.reachedEnd, !window.isEmpty, !window.hasOlder,
+        guard !loadingOlder, !forcedOffline, !timeline.isWebFeeds, !cursors.reachedEnd, !window.isEmpty, !window.hasOlder,
               Date() >= olderRetryAfter else { return }
         loadingOlder = true
         emit()
@@ -118,7 +118,7 @@ extension TimelineEngine {
     }
 
     /// New entries above the newest: into the window when it shows the top, and counted as arrivals.
-    private func arrived(_ fresh: [StoredEntry]) -> Int {
+    func arrived(_ fresh: [StoredEntry]) -> Int {
         let top = window.hasNewer ? nil : window.posts.first?.id
         keepWindowBounded(addedAbove: window.prepend(fresh))
         let posts = fresh.compactMap(\.post)

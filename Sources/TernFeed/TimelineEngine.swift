@@ -45,15 +45,35 @@ public actor TimelineEngine {
         public var actions: ActionQueue
         /// `--offline`: never ask the server.
         public var offline: Bool
+        /// The web feeds, for the timelines of their items (`TimelineID.webFeeds`).
+        public var webFeeds: WebFeedSource?
 
         /// The account's name in the store.
         public var account: String { data.account }
 
-        public init(client: MastodonClient, data: AccountData, actions: ActionQueue, offline: Bool = false) {
+        public init(client: MastodonClient, data: AccountData, actions: ActionQueue, offline: Bool = false,
+                    webFeeds: WebFeedSource? = nil) {
             self.client = client
             self.data = data
             self.actions = actions
             self.offline = offline
+            self.webFeeds = webFeeds
+        }
+    }
+
+    /// The web feeds as a timeline engine sees them: their part of the store, and a refresh of every feed
+    /// that says in a line what came of it.
+    public struct WebFeedSource: Sendable {
+        public var data: AccountData
+        public var refresh: @Sendable () async -> String
+        /// An item's whole text (HTML), marked read as it is.
+        public var article: @Sendable (String) async throws -> String
+
+        public init(data: AccountData, refresh: @escaping @Sendable () async -> String,
+                    article: @escaping @Sendable (String) async throws -> String) {
+            self.data = data
+            self.refresh = refresh
+            self.article = article
         }
     }
 
@@ -63,6 +83,7 @@ public actor TimelineEngine {
     let store: TimelineData
     let actions: ActionQueue
     let forcedOffline: Bool
+    let webFeeds: WebFeedSource?
     let timeline: TimelineID
     let key: TimelineKey
     let pageSize: Int
@@ -122,8 +143,11 @@ public actor TimelineEngine {
                 refreshPageBudget: Int = 5, retry: RetryPolicy = RetryPolicy(), glance: Glance? = nil,
                 publish: @escaping @Sendable (TimelineSnapshot) -> Void) {
         client = sources.client
-        data = sources.data
-        store = sources.data.timeline(timeline.storageKey)
+        // A web feeds' timeline is of the feeds' part of the store, whichever account is shown.
+        let data = timeline.isWebFeeds ? sources.webFeeds?.data ?? sources.data : sources.data
+        self.data = data
+        store = data.timeline(timeline.storageKey)
+        webFeeds = sources.webFeeds
         actions = sources.actions
         forcedOffline = sources.offline
         key = store.key
@@ -163,11 +187,12 @@ public actor TimelineEngine {
             if !started { started = true; start() }
         case .refresh:
             if timeline.isLocal { showSearch(); return }
+            if timeline.isWebFeeds { refreshWebFeeds(); return }
             if !loadingNewer { startLoadingNewer() }
         case .poll:
             // An empty list is read too when looking for a server that was away: a start without it left
             // "Nothing here yet" until `r`.
-            if !loadingNewer, !window.isEmpty || offline, !timeline.isLocal { startLoadingNewer(quiet: true) }
+            if !loadingNewer, !window.isEmpty || offline, !timeline.isLocal, !timeline.isWebFeeds { startLoadingNewer(quiet: true) }
         case .viewed(let first, let last, let anchorID, let offset):
             viewed(first: first, last: last)
             if let anchorID {
@@ -238,6 +263,8 @@ public actor TimelineEngine {
                 savedPosition = SavedPosition(anchorID: id, offset: cursors.anchorOffset)
             }
             (newestSeen, readUpTo) = (cursors.seenID, cursors.seenID)
+            // A feeds' list holds what the feeds hold: there is nothing older to page to.
+            if timeline.isWebFeeds { cursors.reachedEnd = true }
             emit()
             if window.hasOlder, let seq = window.entries.last?.seq {
                 let (more, hasMore) = try store.entries(olderThan: seq, limit: 48)
@@ -251,6 +278,10 @@ public actor TimelineEngine {
             say("Couldn't read the cache: \(error)", error: true)
         }
         emit()
+        if timeline.isWebFeeds {
+            if !forcedOffline { refreshWebFeeds() }
+            return
+        }
         if timeline == .home, !forcedOffline { Task { await self.fetchMarker() } }
         if forcedOffline {
             offline = true

@@ -116,6 +116,9 @@ public struct PostFilter: Sendable, Hashable, Codable {
 }
 
 extension Post {
+    /// An item of a web feed (its "author" is the feed): nothing of the fediverse acts on it.
+    public var isWebFeedItem: Bool { account.id.hasPrefix("feed:") }
+
     /// A filter says to hide the post.
     public var filteredOut: Bool { filters?.contains { $0.action == .hide } ?? false }
 

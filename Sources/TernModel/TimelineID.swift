@@ -18,6 +18,9 @@ public enum TimelineID: Sendable, Hashable, CustomStringConvertible, Codable {
     case accountMedia(id: String, acct: String)
     /// Cached posts matching a search: read from the local store, never from the server.
     case search(String)
+    /// Web feeds' items, as `tern sync` and refreshes store them: all (`"all"`), a feed's (`"feed:ID"`) or a
+    /// tag's (`"tag:T"`), with the title the list shows.
+    case webFeeds(name: String, title: String)
 
     /// The API path of the timeline, relative to the server's base URL.
     /// The account whose posts this is (a profile's timelines), else nil.
@@ -42,6 +45,7 @@ public enum TimelineID: Sendable, Hashable, CustomStringConvertible, Codable {
         case .accountOriginals(let id, _): return "/api/v1/accounts/\(escaped(id))/statuses?exclude_reblogs=true"
         case .accountMedia(let id, _): return "/api/v1/accounts/\(escaped(id))/statuses?only_media=true"
         case .search(let q): return "/api/v2/search?type=statuses&q=\(escaped(q))"
+        case .webFeeds: return ""
         }
     }
 
@@ -58,6 +62,7 @@ public enum TimelineID: Sendable, Hashable, CustomStringConvertible, Codable {
         case .accountOriginals(_, let acct): return "@\(acct) (no boosts)"
         case .accountMedia(_, let acct): return "@\(acct) (media)"
         case .search(let q): return "Search: \(q)"
+        case .webFeeds(_, let title): return title
         }
     }
 
@@ -75,6 +80,7 @@ public enum TimelineID: Sendable, Hashable, CustomStringConvertible, Codable {
         case .accountOriginals(let id, _): return "account-originals:\(id)"
         case .accountMedia(let id, _): return "account-media:\(id)"
         case .search(let q): return "search:\(q)"
+        case .webFeeds(let name, _): return name
         }
     }
 
@@ -83,4 +89,13 @@ public enum TimelineID: Sendable, Hashable, CustomStringConvertible, Codable {
         if case .search = self { return true }
         return false
     }
+
+    /// Web feeds' items: stored in the feeds' own part of the store, refreshed from the feeds, not a server.
+    public var isWebFeeds: Bool {
+        if case .webFeeds = self { return true }
+        return false
+    }
+
+    /// Every web feed's items.
+    public static let allWebFeeds = TimelineID.webFeeds(name: "all", title: "Feeds")
 }

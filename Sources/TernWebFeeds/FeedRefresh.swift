@@ -29,6 +29,8 @@ public struct FeedRefresh: Sendable {
     public struct Report: Sendable {
         public var feed: WebFeedSubscription
         public var outcome: Outcome
+        /// The new items' posts, for the shared timelines.
+        var fresh: [Post] = []
         public enum Outcome: Sendable, Equatable {
             case new(Int)
             case notModified
@@ -47,7 +49,7 @@ public struct FeedRefresh: Sendable {
             let count = min(2, list.count)
             for k in 0..<count { lanes.append(list.enumerated().filter { $0.offset % count == k }.map(\.element)) }
         }
-        return await withTaskGroup(of: [Report].self) { group in
+        let reports = await withTaskGroup(of: [Report].self) { group in
             var next = 0
             var out: [Report] = []
             func start() {
@@ -57,7 +59,7 @@ public struct FeedRefresh: Sendable {
                 group.addTask {
                     var reports: [Report] = []
                     for feed in lane {
-                        let report = await self.refresh(feed, now: now)
+                        let report = await self.fetchAndStore(feed, now: now)
                         heard(report)
                         reports.append(report)
                     }
@@ -71,10 +73,53 @@ public struct FeedRefresh: Sendable {
             }
             return out
         }
+        await addToSharedTimelines(reports)
+        return reports
     }
 
-    /// One feed: fetched, its new items stored in its timelines, what was learned recorded.
+    /// The feeds' shared timelines (all, and each tag's) get a refresh's new items at once, newest first,
+    /// rather than feed by feed as each ends (which would group them by feed, in the order feeds answered).
+    private func addToSharedTimelines(_ reports: [Report]) async {
+        var byTimeline: [String: [Post]] = [:]
+        for r in reports {
+            for t in ["all"] + r.feed.tags.map({ "tag:" + $0 }) { byTimeline[t, default: []] += r.fresh }
+        }
+        let items = data.items
+        for (timeline, posts) in byTimeline.sorted(by: { $0.key < $1.key }) where !posts.isEmpty {
+            do {
+                try items.timeline(timeline).insert(posts.sorted { ServerID.isNewer($0.id, than: $1.id) }, at: .top)
+            } catch {
+                logger.error("couldn't store the feeds' items", metadata: ["timeline": "\(timeline)", "error": "\(error)"])
+            }
+        }
+    }
+
+    /// Every feed followed, for a list's `r`: what came of it in a line.
+    public func refreshAll(now: Date = Date()) async -> String {
+        let feeds: [WebFeedSubscription]
+        do { feeds = try await data.subscriptions() } catch { return "Couldn't read the feeds: \(error)" }
+        guard !feeds.isEmpty else { return "No feeds yet: tern feeds add URL, or tern feeds import FILE" }
+        let reports = await run(feeds, now: now)
+        let new = reports.reduce(0) { if case .new(let n) = $1.outcome { return $0 + n } else { return $0 } }
+        let failed = reports.filter { if case .failed = $0.outcome { return true } else { return false } }
+        var line = new == 0 ? "Feeds: nothing new" : "Feeds: \(new) new item\(new == 1 ? "" : "s")"
+        if let first = failed.first, case .failed(let why) = first.outcome {
+            let name = first.feed.title.isEmpty ? first.feed.url.absoluteString : first.feed.title
+            line += failed.count == 1 ? "; \(name) failed: \(why)" : "; \(failed.count) feeds failed (tern feeds list says why)"
+        }
+        return line
+    }
+
+    /// One feed on its own (`tern feeds add`): fetched, its new items stored in its timeline and the
+    /// shared ones.
     public func refresh(_ feed: WebFeedSubscription, now: Date = Date()) async -> Report {
+        let report = await fetchAndStore(feed, now: now)
+        await addToSharedTimelines([report])
+        return report
+    }
+
+    /// One feed: fetched, its new items stored in its own timeline, what was learned recorded.
+    func fetchAndStore(_ feed: WebFeedSubscription, now: Date) async -> Report {
         if let wait = feed.retryAfter, wait > now { return Report(feed: feed, outcome: .waiting(until: wait)) }
         let outcome = await FeedFetch.fetch(feed.url, etag: feed.etag, lastModified: feed.lastModified, http: http, budget: budget, now: now)
         do {
@@ -91,7 +136,7 @@ public struct FeedRefresh: Sendable {
                 try await data.record(feed.id) { $0.checkedAt = now; $0.lastError = why; $0.retryAfter = retryAfter }
                 return Report(feed: feed, outcome: .failed(why))
             case .fetched(let parsed, let etag, let lastModified, let movedTo):
-                let added = try await store(parsed, of: feed, now: now)
+                let fresh = try await store(parsed, of: feed, now: now)
                 try await data.record(feed.id) { s in
                     s.checkedAt = now
                     s.changedAt = now
@@ -106,7 +151,7 @@ public struct FeedRefresh: Sendable {
                 var updated = feed
                 if let movedTo { updated.url = movedTo }
                 if updated.title.isEmpty { updated.title = parsed.title }
-                return Report(feed: updated, outcome: .new(added))
+                return Report(feed: updated, outcome: .new(fresh.count), fresh: fresh)
             }
         } catch {
             logger.error("couldn't store a feed", metadata: ["feed": "\(feed.url)", "error": "\(error)"])
@@ -114,9 +159,9 @@ public struct FeedRefresh: Sendable {
         }
     }
 
-    /// Stores a fetched feed: every item's post and text, and the new ones at the top of the feed's
-    /// timelines (all feeds, the feed's own, each of its tags), newest first. Returns how many were new.
-    func store(_ parsed: WebFeed, of feed: WebFeedSubscription, now: Date) async throws -> Int {
+    /// Stores a fetched feed: every item's post and text, and the new ones at the top of the feed's own
+    /// timeline, newest first. Returns the new ones.
+    func store(_ parsed: WebFeed, of feed: WebFeedSubscription, now: Date) async throws -> [Post] {
         let known = try await data.knownItems(feed: feed.id)
         var byKey: [String: String] = [:]
         for id in known { if let dash = id.firstIndex(of: "-") { byKey[String(id[id.index(after: dash)...])] = id } }
@@ -136,12 +181,11 @@ public struct FeedRefresh: Sendable {
         }
         fresh.sort { ServerID.isNewer($0.id, than: $1.id) }
         let items = data.items
-        let timelines = ["all", feed.timeline] + feed.tags.map { "tag:" + $0 }
         try await data.saveTexts(feed: feed.id, texts)
-        // Timelines are written synchronously, as their engines write them, a transaction a timeline.
-        for t in timelines { try items.timeline(t).insert(fresh, at: .top, now: now) }
+        // Timelines are written synchronously, as their engines write them.
+        try items.timeline(feed.timeline).insert(fresh, at: .top, now: now)
         // Items seen before are written again (an edit), where they are.
         for post in seen { try items.updateStored(post, now: now) }
-        return fresh.count
+        return fresh
     }
 }

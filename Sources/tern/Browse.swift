@@ -74,7 +74,7 @@ struct TimelineChoice: Equatable {
     /// A list named by its title, whose id the server gives (`list:Friends`).
     var listTitle: String?
 
-    static let accepted = "home, local, federated, saved (bookmarks), liked (favourites), #tag, list:TITLE or notifications"
+    static let accepted = "home, local, federated, saved (bookmarks), liked (favourites), #tag, list:TITLE, notifications or feeds"
 
     /// The list's id from the server, by its title (any case); a clear error where there is none.
     func resolved(_ target: Target) throws -> TimelineChoice {
@@ -111,6 +111,7 @@ struct TimelineChoice: Equatable {
         case "bookmarks", "saved": id = .bookmarks
         case "favourites", "favorites", "liked": id = .favourites
         case "notifications", "mentions": (id, notifications) = (.home, true)
+        case "feeds", "rss": id = .allWebFeeds
         default:
             let tag = n.hasPrefix("#") ? n.dropFirst() : n.lowercased().hasPrefix("tag:") ? n.dropFirst(4) : ""
             guard !tag.isEmpty, tag.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TernStore
 import TernDemo
 
 /// Starts the built-in demo instance on 127.0.0.1 and browses it: no account, no network.
@@ -59,6 +60,9 @@ struct Demo: ParsableCommand {
     @Option(parsing: .singleValue, help: "A keyword filter of the demo user's, as TITLE:KEYWORD:ACTION (warn, hide or blur); repeatable.")
     var filter: [String] = []
 
+    @Option(help: "Web feeds served beside the instance and followed in the demo (Feeds in `t`; 0: none).")
+    var feeds = 6
+
     @OptionGroup var view: ViewOptions
 
     func validate() throws {
@@ -68,6 +72,7 @@ struct Demo: ParsableCommand {
         for f in filter where f.split(separator: ":").count != 3 || !["warn", "hide", "blur"].contains(f.split(separator: ":").last ?? "") {
             throw ValidationError("--filter takes TITLE:KEYWORD:ACTION with ACTION warn, hide or blur, not \(f)")
         }
+        guard (0...500).contains(feeds) else { throw ValidationError("--feeds takes 0 to 500") }
         guard maxCharacters > 0 else { throw ValidationError("--max-characters must be at least 1") }
         guard mediaProcessing >= 0 else { throw ValidationError("--media-processing cannot be negative") }
         guard editEvery >= 0, deleteEvery >= 0, dropStreamEvery >= 0 else { throw ValidationError("intervals cannot be negative") }
@@ -102,9 +107,15 @@ struct Demo: ParsableCommand {
         let settings = config
         let server = try blocking { try await DemoServer.start(settings) }
         defer { waitFor { await server.stop() } }
+        let feedCount = feeds
+        let feedServer = feedCount > 0 ? try blocking { try await DemoFeedServer.start(feeds: feedCount) } : nil
+        defer { feedServer?.stop() }
         if serverOnly {
             // Unbuffered: a script reading this from a pipe or file must see the address at once.
             FileHandle.standardOutput.write(Data("Demo server at \(server.baseURL) — Ctrl-C to stop\n".utf8))
+            if let feedServer {
+                FileHandle.standardOutput.write(Data("Demo feeds: \(feedServer.feedURLs().joined(separator: " "))\n".utf8))
+            }
             let stop = DispatchSemaphore(value: 0)
             let signals = QuitSignals.observe([SIGINT, SIGTERM, SIGHUP]) { stop.signal() }
             stop.wait()
@@ -115,6 +126,12 @@ struct Demo: ParsableCommand {
         // Named uniquely: a later process with the same pid must never find an old run's posts.
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tern-demo-\(getpid())-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: scratch) }
+        // The demo's feeds are followed in its scratch store, read when Feeds is first opened.
+        if let feedServer {
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+            let store = try Store(url: scratch.appendingPathComponent("tern.sqlite"))
+            try blocking { for url in feedServer.feedURLs() { try await store.feeds.subscribe(url: URL(string: url)!, tags: ["demo"]) } }
+        }
         let target = Target(baseURL: URL(string: server.baseURL)!, token: "demo-token", storeKey: "demo",
                             title: "demo at \(server.baseURL.replacingOccurrences(of: "http://", with: ""))")
         try Session.run(target: target, timeline: .home, view: view.settings, imageCache: scratch.appendingPathComponent("images"),

@@ -9,6 +9,7 @@ import TernImages
 import TernMastodon
 import TernModel
 import TernStore
+import TernWebFeeds
 import TernTerminal
 import TernUI
 
@@ -86,7 +87,17 @@ enum Session {
         defer { waitFor { try? await http.shutdown() } }
         startup.mark("waiting for the store")
         // Every account's writers and stream, stopped at the end (each account's queue keeps its journal).
-        let running = AccountResources()
+        // Web feeds, beside every account: one client of their own, which leaves redirects to them.
+        let feedHTTP = HTTPFetch.makeClient(followRedirects: false)
+        defer { waitFor { try? await feedHTTP.shutdown() } }
+        let webFeeds = TimelineEngine.WebFeedSource(data: store.feeds.items, refresh: {
+            await FeedRefresh(data: store.feeds, http: feedHTTP).refreshAll()
+        }, article: { id in
+            let html = try await store.feeds.text(of: id) ?? ""
+            try await store.feeds.markRead([id])
+            return html
+        })
+        let running = AccountResources(webFeeds: webFeeds)
         defer { running.stopAll() }
         // Every list the user opens gets its own engine, running until the session ends.
         let engines = EngineRegistry()
@@ -245,6 +256,10 @@ func waitFor(_ body: @escaping @Sendable () async -> Void) {
 /// Each open account's action queue, outbox and streaming task, to stop when the session ends.
 final class AccountResources: Sendable {
     private let running = Mutex<[(actions: ActionQueue, outbox: Outbox, stream: Task<Void, Never>?)]>([])
+    /// The web feeds, shown beside every account.
+    let webFeeds: TimelineEngine.WebFeedSource?
+
+    init(webFeeds: TimelineEngine.WebFeedSource?) { self.webFeeds = webFeeds }
 
     /// What an account needs to have a session (`AccountParts`), its stream started; kept to be stopped.
     func parts(for target: Target, client: MastodonClient, actions: ActionQueue, store: Store, offline: Bool, streams: Bool,
@@ -256,7 +271,8 @@ final class AccountResources: Sendable {
         let logger = Logger(label: "tern.session")
         return AccountParts(
             name: target.storeKey, title: target.title,
-            sources: TimelineEngine.Sources(client: client, data: store.account(target.storeKey), actions: actions, offline: offline),
+            sources: TimelineEngine.Sources(client: client, data: store.account(target.storeKey), actions: actions, offline: offline,
+                                            webFeeds: webFeeds),
             writing: Writing(outbox: outbox, ownAccountID: target.accountID ?? "", ownAcct: target.acct ?? ""),
             live: live,
             fetchLists: {

@@ -40,8 +40,8 @@ struct Sync: ParsableCommand {
     var logLevel: Logger.Level = .info
 
     func validate() throws {
-        for t in timelines where TimelineChoice(t) == nil || TimelineChoice(t)?.listTitle != nil {
-            throw ValidationError("unknown timeline '\(t)' for sync: use home, local, federated, saved, liked or #tag")
+        for t in timelines where TimelineChoice(t) == nil || TimelineChoice(t)?.listTitle != nil || TimelineChoice(t)?.id.isWebFeeds == true {
+            throw ValidationError("unknown timeline '\(t)' for sync: use home, local, federated, saved, liked or #tag (the web feeds are synced every time)")
         }
         guard olderPages >= 0 else { throw ValidationError("--older-pages cannot be negative") }
     }

@@ -13,7 +13,8 @@ final class TimelinePickerTests: XCTestCase {
         XCTAssertEqual(p.handle(.down), .stay)
         XCTAssertEqual(p.handle(.enter), .choose(.federated))
         XCTAssertEqual(p.handle(.character("7")), .notifications)
-        XCTAssertEqual(p.handle(.character("8")), .choose(.account(id: "42", acct: "ann@ex.social")))
+        XCTAssertEqual(p.handle(.character("8")), .choose(.allWebFeeds), "the web feeds")
+        XCTAssertEqual(p.handle(.character("9")), .choose(.account(id: "42", acct: "ann@ex.social")))
         XCTAssertEqual(p.handle(.escape), .close)
     }
 
@@ -36,6 +37,6 @@ final class TimelinePickerTests: XCTestCase {
         XCTAssertEqual(p.lines.firstIndex { $0.selected }, 3)
         p.add(lists: [list, list])
         XCTAssertEqual(p.lines.filter { $0.text.contains("List: Friends") }.count, 1)
-        XCTAssertEqual(p.handle(.character("8")), .choose(list))
+        XCTAssertEqual(p.handle(.character("9")), .choose(list))
     }
 }

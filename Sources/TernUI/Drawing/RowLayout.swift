@@ -147,7 +147,15 @@ struct RowLayout {
             lines.append([Segment(text: SafeText("▣ \(post.media.count) attachment\(post.media.count == 1 ? "" : "s") hidden"),
                                   role: .placeholder, column: x0)])
         }
-        lines.append(Self.footer(post, x0: x0))
+        if post.isWebFeedItem {
+            // A feed's item has no counts or marks: where it links to instead.
+            if let url = post.url {
+                let shown = DisplayWidth.truncate(url.replacingOccurrences(of: "https://", with: "").replacingOccurrences(of: "http://", with: ""), to: inner - 2)
+                lines.append([Segment(text: SafeText("↗ " + shown), role: .link, column: x0, link: url)])
+            }
+        } else {
+            lines.append(Self.footer(post, x0: x0))
+        }
         lines.append([])
     }
 

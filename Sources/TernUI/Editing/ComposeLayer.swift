@@ -237,7 +237,7 @@ struct ComposeLayer: Layer {
             completions = candidates
             prompt = .attach(editor)
             return []
-        case .open, .compose, .silenced, .snapshot:
+        case .open, .compose, .silenced, .snapshot, .article:
             return nil
         }
     }

@@ -58,6 +58,8 @@ enum Effect: Equatable {
     case copy(String, what: String)
     /// The shown list selects this post (coming back from its grid).
     case focusPost(String)
+    /// A web feed's item's whole text, read from the store for its `ArticleLayer`.
+    case loadArticle(String)
     case quit
 }
 
@@ -103,6 +105,8 @@ enum LayerSpec: Equatable {
     case compose(Draft, context: Post?)
     /// A list's posts as a grid of pictures, starting at a post.
     case grid(FeedOpening, selecting: String?)
+    /// A web feed's item, to read whole.
+    case article(Post)
 }
 
 /// One line of a menu and what choosing it does.

@@ -49,4 +49,14 @@ extension FeedLayer {
         var seen = Set<String>()
         return (post.content.links + [post.card?.url, post.url].compactMap { $0 }).filter { seen.insert($0).inserted }
     }
+
+    /// What a web feed's item can't be given (it is no fediverse post), in words; nil for what it can.
+    static func notForFeedItems(_ action: UIAction) -> String? {
+        switch action {
+        case .like, .save, .boost, .reply, .edit, .delete, .profile, .follow, .menu:
+            return "A feed's item is not on the fediverse: Enter reads it, o opens it, y copies its link"
+        default:
+            return nil
+        }
+    }
 }

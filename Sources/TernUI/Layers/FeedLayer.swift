@@ -66,6 +66,7 @@ struct FeedLayer: Layer {
         viewport.normalize(m)
         let row = viewport.selectedIndex(m).map { snapshot.rows[$0] }
         if action != .lineDown { owedDown = 0 }
+        if let post = row?.post, post.isWebFeedItem, let why = Self.notForFeedItems(action) { return [.say(why, error: false)] }
         switch action {
         case .lineDown:
             let before = viewport
@@ -199,6 +200,7 @@ struct FeedLayer: Layer {
             return [.feed(opening, .fillGap(id: gap.id, fromTop: direction >= 0))]
         case .post(let post, _, let focused)?:
             if focused { return [] }
+            if post.isWebFeedItem { return [.push(.article(post))] }
             return [.push(.feed(Self.thread(of: post)))]
         case .notification(let group)?, .inboxed(let group, _)?:
             if let post = group.post { return [.push(.feed(Self.thread(of: post)))] }

@@ -82,6 +82,8 @@ enum LayerMessage: Sendable {
     case fileInspected(InspectedFile)
     /// What Tab completed a typed path to, and the names it could go on with.
     case pathCompleted(typed: String, completed: String, candidates: [String])
+    /// A web feed's item's text as read from the store, or why it could not be.
+    case article(postID: String, text: StyledText?, failure: String?)
 }
 
 extension Layer {
@@ -158,6 +160,7 @@ struct LayerStack {
         case .compose(let draft, let context): return [.push(.compose(draft, context: context))]
         case .silenced(let muted, let blocked): return AppRunner.silencedChoice(muted: muted, blocked: blocked)
         case .fileInspected, .pathCompleted: return []   // its compose screen was closed meanwhile
+        case .article: return []   // its reading screen was closed meanwhile
         case .snapshot: return []
         }
     }
@@ -239,6 +242,10 @@ struct LayerStack {
                     // The grid shows the list under it: it starts from the list's snapshot.
                     let list = layers.last { ($0 as? FeedLayer)?.feed == opening.id } as? FeedLayer
                     layers.append(GridLayer(opening, selecting: selected, snapshot: list?.snapshot))
+                case .article(let post):
+                    let layer = ArticleLayer(post)
+                    layers.append(layer)
+                    out.append(layer.load)
                 case .gallery(let images, let start):
                     let layer = LargeImageLayer(images: images, index: start)
                     layers.append(layer)

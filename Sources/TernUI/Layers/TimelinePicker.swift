@@ -27,7 +27,7 @@ struct TimelinePicker: Equatable {
     /// The usual timelines, the selected post's author, and the user's lists once they are known.
     init(current: TimelineID, author: Account?, lists: [TimelineID]) {
         var items: [Item] = [.timeline(.home), .timeline(.local), .timeline(.federated), .timeline(.bookmarks),
-                             .timeline(.favourites), .hashtag, .notifications]
+                             .timeline(.favourites), .hashtag, .notifications, .timeline(.allWebFeeds)]
         if let author, !author.id.isEmpty { items.append(.timeline(.account(id: author.id, acct: author.acct))) }
         items += lists.map { .timeline($0) }
         if case .hashtag = current, !items.contains(.timeline(current)) { items.append(.timeline(current)) }

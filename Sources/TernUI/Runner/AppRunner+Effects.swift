@@ -64,6 +64,20 @@ extension AppRunner {
                     do { mail.post(.open(.profile(try await client.account(mentionURL: url)))) }
                     catch { mail.post(.say("Couldn't find that account: \((error as? MastodonError)?.description ?? "\(error)")", isError: true)) }
                 }
+            case .loadArticle(let id):
+                let mail = session.mail
+                guard let article = sources.webFeeds?.article else {
+                    mail.post(.layer(.article(postID: id, text: nil, failure: "no web feeds here")))
+                    continue
+                }
+                Task.detached {
+                    do {
+                        let html = try await article(id)
+                        mail.post(.layer(.article(postID: id, text: try HTMLText.styledText(fromHTML: html), failure: nil)))
+                    } catch {
+                        mail.post(.layer(.article(postID: id, text: nil, failure: "\(error)")))
+                    }
+                }
             case .fetchLists:
                 let fetch = session.parts.fetchLists, mail = session.mail
                 Task.detached { mail.post(.lists(await fetch())) }

@@ -1,0 +1,102 @@
+import Foundation
+import TernModel
+import TernTerminal
+
+/// Enter on a web feed's item: its whole text, wrapped to the screen, with its links and pictures' words,
+/// read from the store off the loop (`Effect.loadArticle`); scrolled with the list's keys, `o` opens it.
+struct ArticleLayer: Layer {
+    let post: Post
+    /// The text once read; nil while it is on its way.
+    private(set) var text: StyledText?
+    private(set) var failure: String?
+    private(set) var top = 0
+
+    init(_ post: Post) { self.post = post }
+
+    var isOverlay: Bool { false }
+
+    /// Asks for the text.
+    var load: Effect { .loadArticle(post.id) }
+
+    mutating func receive(_ message: LayerMessage, _ env: LayerEnv) -> [Effect]? {
+        guard case .article(let id, let text, let failure) = message, id == post.id else { return nil }
+        (self.text, self.failure) = (text, failure)
+        return []
+    }
+
+    /// The lines at `width`: title, feed and date, where it links, then the text.
+    func lines(width: Int, now: Date) -> [[Segment]] {
+        let inner = max(10, width - 4), x0 = 2
+        func shifted(_ line: [Segment]) -> [Segment] { RowLayout.shift(line, x0) }
+        let title = post.content.paragraphs.first?.first?.map(\.text).joined() ?? ""
+        var out = TextWrap.wrap([(title, .name)], width: inner).map(shifted)
+        let meta = [post.account.shownName, RelativeTime.short(from: post.createdAt, now: now) + " ago"].joined(separator: " · ")
+        out += TextWrap.wrap([(meta, .acct)], width: inner).map(shifted)
+        if let url = post.url { out += TextWrap.wrap(linked: [("↗ " + url, .link, url)], width: inner).map(shifted) }
+        out.append([])
+        guard let text else {
+            out.append(shifted([Segment(text: SafeText(failure.map { "The text could not be read: \($0)" } ?? "Loading…"),
+                                        role: failure == nil ? .placeholder : .warning, column: 0)]))
+            return out
+        }
+        for (p, paragraph) in text.paragraphs.enumerated() {
+            if p > 0 { out.append([]) }
+            for line in paragraph {
+                out += TextWrap.wrap(linked: line.map { ($0.text, RowLayout.role(of: $0.style), RowLayout.target(of: $0.style)) },
+                                     width: inner).map(shifted)
+            }
+        }
+        if text.paragraphs.isEmpty { out.append(shifted([Segment(text: SafeText("(this item has no text: o opens it)"), role: .placeholder, column: 0)])) }
+        return out
+    }
+
+    mutating func update(_ key: Key, _ env: LayerEnv) -> [Effect] {
+        guard let action = env.keymap.action(for: key) else { return [] }
+        let count = lines(width: env.columns, now: env.now).count
+        let page = env.listHeight, last = max(0, count - page)
+        switch action {
+        case .lineDown: top = min(last, top + 1)
+        case .lineUp: top = max(0, top - 1)
+        case .pageDown: top = min(last, top + max(1, page - 2))
+        case .pageUp: top = max(0, top - max(1, page - 2))
+        case .top: top = 0
+        case .bottom: top = last
+        case .back: return [.pop]
+        case .quit: return [.quit]
+        case .openLink, .open:
+            guard let url = post.url else { return [.say("This item has no link", error: false)] }
+            return [.openURL(url)]
+        case .copyLink:
+            guard let url = post.url else { return [.say("This item has no link to copy", error: false)] }
+            return [.copy(url, what: "the item's link")]
+        case .copyText:
+            return [.copy(text?.plainText ?? post.content.plainText, what: "the item's text")]
+        case .help: return [.push(.help)]
+        default: break
+        }
+        return []
+    }
+
+    mutating func settle(_ env: LayerEnv) -> [Effect] { [] }
+
+    mutating func uncovered() {}
+
+    func render(_ env: LayerEnv, on screen: Screen) {
+        let theme = env.renderer.theme
+        env.renderer.drawTitle(" tern · " + post.account.shownName, on: screen, keymap: env.keymap)
+        let all = lines(width: env.columns, now: env.now)
+        let shown = all.dropFirst(min(top, max(0, all.count - 1))).prefix(env.listHeight)
+        for (i, line) in shown.enumerated() {
+            for seg in line { screen.draw(seg.text, row: 1 + i, column: seg.column, style: theme[seg.role], link: seg.link) }
+        }
+        let row = screen.rows - 1
+        screen.fill(row: row, column: 0, width: screen.columns, style: theme[.status])
+        let position = all.count <= env.listHeight ? "all" : "\(min(100, (top + env.listHeight) * 100 / max(1, all.count)))%"
+        let right = SafeText("o open · y link · esc back · \(position) ")
+        screen.draw(right, row: row, column: max(0, screen.columns - right.width), style: theme[.status])
+        if let message = env.message {
+            screen.draw(SafeText(" " + message.text), row: row, column: 0, style: message.isError ? theme[.statusError] : theme[.status],
+                        maxWidth: max(0, screen.columns - right.width - 1))
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import XCTest
+
+/// The demo's web feeds as a user reads them: Feeds in `t`, items newest first across feeds with their
+/// pictures, Enter reads one whole, and what belongs to the fediverse says it does not apply.
+final class FeedsScreenEndToEndTests: XCTestCase {
+    func testFeedsAreATimelineWhoseItemsReadWhole() throws {
+        let tern = try TmuxSession.ternBinary()
+        let tmux = try TmuxSession(command: "\(tern.path) demo --new-post-every 0 --feeds 3; sleep 30")
+        defer { tmux.close() }
+        XCTAssertTrue(tmux.wait { $0.contains("Sol Novak @user32") && $0.contains(" 1/") }.ok, tmux.screen())
+        try tmux.send("t")
+        XCTAssertTrue(tmux.wait { $0.contains("8 Feeds") }.ok, tmux.screen())
+        try tmux.send("8")
+        // Read from the feeds at once: 20 items each, newest first whichever feed they are of.
+        let listed = tmux.wait { $0.contains("Feeds: 60 new items") && $0.contains("Demo feed 0 @127.0.0.1") && $0.contains("1/60") }
+        XCTAssertTrue(listed.ok, "the feeds' items:\n\(listed.screen)")
+        let lines = listed.screen.components(separatedBy: "\n")
+        let order = lines.compactMap { l -> Int? in
+            guard let r = l.range(of: #"Demo feed (\d) @"#, options: .regularExpression) else { return nil }
+            return Int(l[r].dropFirst(10).prefix(1))
+        }
+        XCTAssertEqual(Array(order.prefix(3)), [0, 1, 2], "the newest item of each feed, a minute apart, newest first:\n\(listed.screen)")
+        try tmux.send("f")
+        XCTAssertTrue(tmux.wait { $0.contains("A feed's item is not on the fediverse") }.ok, tmux.screen())
+        try tmux.send("Enter")
+        let article = tmux.wait { $0.contains("o open · y link · esc back") && $0.contains("Item 19 of feed 0: words, a link.") }
+        XCTAssertTrue(article.ok, "the item's whole text:\n\(article.screen)")
+        try tmux.send("Escape")
+        XCTAssertTrue(tmux.wait { $0.contains("1/60") && !$0.contains("esc back · all") }.ok, "back in the list:\n\(tmux.screen())")
+    }
+}
