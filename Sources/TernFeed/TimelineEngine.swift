@@ -68,10 +68,13 @@ public actor TimelineEngine {
         public var refresh: @Sendable () async -> String
         /// An item's whole text (HTML), marked read as it is.
         public var article: @Sendable (String) async throws -> String
+        /// `--offline`: the feeds are not fetched either (without an account, the fediverse is offline and they are not).
+        public var offline: Bool
 
-        public init(data: AccountData, refresh: @escaping @Sendable () async -> String,
+        public init(data: AccountData, offline: Bool = false, refresh: @escaping @Sendable () async -> String,
                     article: @escaping @Sendable (String) async throws -> String) {
             self.data = data
+            self.offline = offline
             self.refresh = refresh
             self.article = article
         }
@@ -149,7 +152,7 @@ public actor TimelineEngine {
         store = data.timeline(timeline.storageKey)
         webFeeds = sources.webFeeds
         actions = sources.actions
-        forcedOffline = sources.offline
+        forcedOffline = timeline.isWebFeeds ? sources.webFeeds?.offline ?? true : sources.offline
         key = store.key
         self.glance = glance?.key == key ? glance : nil
         self.retry = retry

@@ -13,6 +13,11 @@ struct Target: Sendable {
     /// The user's account id and handle, when known without asking (a stored login); else the session asks.
     var accountID: String? = nil
     var acct: String? = nil
+
+    /// No fediverse account, only web feeds: a stand-in the session never asks (it runs offline), so the
+    /// screens, keys and store work as they do with an account.
+    static let feedsOnly = Target(baseURL: URL(string: "http://127.0.0.1:9")!, token: nil, storeKey: "feeds-only",
+                                  title: "web feeds, no fediverse account")
 }
 
 /// How a command names an account: `--account`, `--server` with `--token-file`, or the default account.

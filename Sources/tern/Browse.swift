@@ -32,10 +32,17 @@ struct Browse: ParsableCommand {
 
     /// `glance`: the first screenful read while the arguments were parsed; used when it is of this timeline.
     static func run(_ settings: BrowseSettings, glance: Task<Result<Glance?, Error>, Never>?, startup: StartupTimeline) throws {
-        guard let named = TimelineChoice(settings.timeline) else {
+        guard var named = TimelineChoice(settings.timeline) else {
             throw ValidationError("unknown timeline '\(settings.timeline)': use \(TimelineChoice.accepted)")
         }
-        let target = try settings.account.target()
+        let target: Target
+        var feedsOnly = false
+        do { target = try settings.account.target() } catch {
+            // No account, but web feeds: Tern reads those.
+            guard settings.account == AccountChoice(), Self.followsWebFeeds() else { throw error }
+            (target, feedsOnly) = (.feedsOnly, true)
+            named = TimelineChoice(id: .allWebFeeds, notifications: false, listTitle: nil)
+        }
         if named.listTitle != nil, settings.offline { throw ValidationError("a list is found on the server: not with --offline") }
         let choice = try named.resolved(target)
         if settings.plainOutput(outputIsTerminal: isatty(1) == 1, term: ProcessInfo.processInfo.environment["TERM"]) {
@@ -44,8 +51,16 @@ struct Browse: ParsableCommand {
         }
         var startup = startup
         startup.mark("account")
-        try Session.run(target: target, timeline: choice.id, view: settings.view, offline: settings.offline, glance: glance,
+        try Session.run(target: target, timeline: choice.id, view: settings.view, offline: settings.offline, feedsOnly: feedsOnly, glance: glance,
                         openNotifications: choice.notifications, startup: startup)
+    }
+
+    /// Whether the store lists any web feed (read only when no account is stored). A store that can't be
+    /// read follows none here: the error about the missing account is the one to show.
+    static func followsWebFeeds() -> Bool {
+        guard FileManager.default.fileExists(atPath: TernPaths().store.path), let store = try? Store(url: TernPaths().store),
+              let feeds = try? blocking({ try await store.feeds.subscriptions() }) else { return false }
+        return !feeds.isEmpty
     }
 
     /// Whether these arguments can be a `browse` (the default command): no other command named, no help or

@@ -5,6 +5,7 @@ import TernHTTP
 import TernMastodon
 import TernModel
 import TernStore
+import TernWebFeeds
 import TernTerminal
 import TernUI
 
@@ -23,20 +24,25 @@ enum PlainTimeline {
         } catch StoreError.inUse(_, let holder) {
             // Another Tern has the cache (one at a time writes it): what it has cached, read beside it.
             note("Another Tern (\(holder)) has the cache open: showing what it has cached, without asking the server.")
-            let key = TimelineKey(account: target.storeKey, timeline: timeline.storageKey)
+            let key = TimelineKey(account: timeline.isWebFeeds ? FeedsData.account : target.storeKey, timeline: timeline.storageKey)
             let glance = try Glance.newest(store: paths.store, key: key, count: count)
             return write(glance.map { TimelineSnapshot(glance: $0, timeline: timeline).posts } ?? [], timeline)
         } catch {
             throw UserError("\(error)")
         }
-        let data = store.account(target.storeKey)
+        let data = timeline.isWebFeeds ? store.feeds.items : store.account(target.storeKey)
         let http = HTTPFetch.makeClient()
         defer { waitFor { try? await http.shutdown() } }
+        let feedHTTP = HTTPFetch.makeClient(followRedirects: false)
+        defer { waitFor { try? await feedHTTP.shutdown() } }
         let hidden: @Sendable (Post) -> Bool = try blocking {
             let client = MastodonClient(baseURL: target.baseURL, token: target.token, http: http, timeout: .seconds(20))
             let actions = try ActionQueue(data: data, client: client, offline: true)
             defer { actions.stop() }
-            if !offline {
+            if timeline.isWebFeeds {
+                // The feeds are read first, unless offline; what came of them goes to standard error.
+                if !offline { note(await FeedRefresh(data: store.feeds, http: feedHTTP).refreshAll()) }
+            } else if !offline {
                 let engine = TimelineEngine(sources: .init(client: client, data: data, actions: actions, offline: offline),
                                             timeline: timeline, pageSize: count, publish: { _ in })
                 let result = await engine.sync(olderPages: 0)

@@ -17,9 +17,13 @@ import TernUI
 /// the UI loop.
 enum Session {
     /// `imageCache` and `storeURL` override where pictures and posts are kept (the demo uses throwaway ones).
-    static func run(target: Target, timeline: TimelineID, view: ViewSettings, offline: Bool = false,
+    /// `feedsOnly`: no fediverse account is stored, only web feeds; the account part is a stand-in that
+    /// asks no server (`Target.feedsOnly`).
+    static func run(target: Target, timeline: TimelineID, view: ViewSettings, offline: Bool = false, feedsOnly: Bool = false,
                     imageCache: URL? = nil, storeURL: URL? = nil, otherAccounts: Bool = true, glance: Task<Result<Glance?, Error>, Never>? = nil,
                     openNotifications: Bool = false, startup: StartupTimeline = StartupTimeline()) throws {
+        let feedsOffline = offline
+        let offline = offline || feedsOnly
         var startup = startup
         let paths = TernPaths()
         // First: a logger made before this would write to stderr, which is the screen.
@@ -90,7 +94,7 @@ enum Session {
         // Web feeds, beside every account: one client of their own, which leaves redirects to them.
         let feedHTTP = HTTPFetch.makeClient(followRedirects: false)
         defer { waitFor { try? await feedHTTP.shutdown() } }
-        let webFeeds = TimelineEngine.WebFeedSource(data: store.feeds.items, refresh: {
+        let webFeeds = TimelineEngine.WebFeedSource(data: store.feeds.items, offline: feedsOffline, refresh: {
             await FeedRefresh(data: store.feeds, http: feedHTTP).refreshAll()
         }, article: { id in
             let html = try await store.feeds.text(of: id) ?? ""
@@ -141,7 +145,8 @@ enum Session {
             graphics.synchronizedOutput = probe.answers.synchronizedOutput
             return graphics
         }
-        let loader = ImageLoader(http: http, colorMode: imageMode(for: screen.colorMode), diskCache: disk, offline: offline)
+        // Pictures come from the feeds too: only `--offline` keeps them to the cache.
+        let loader = ImageLoader(http: http, colorMode: imageMode(for: screen.colorMode), diskCache: disk, offline: feedsOffline)
         defer { waitFor { await loader.flush() } }
         // One streaming connection per account, unless told otherwise; `--offline` sends nothing.
         let streams = !(offline || view.noStream || config.stream == false)

@@ -60,6 +60,21 @@ final class FeedsEndToEndTests: XCTestCase {
         for path in ["/feeds/0.xml", "/feeds/1.atom", "/feeds/2.json"] { XCTAssertTrue(exported.out.contains("xmlUrl=\"\(base)\(path)\""), exported.out) }
         XCTAssertTrue(exported.out.contains("<outline text=\"news\""), "a tag is a folder:\n\(exported.out)")
 
+        // No account: `tern` reads the feeds, on a screen and as plain text.
+        let plain = try run(["--plain"])
+        XCTAssertEqual(plain.status, 0, plain.out)
+        XCTAssertTrue(plain.out.contains("Feeds: nothing new") && plain.out.contains("Demo feed 2"), plain.out)
+        let tmux = try TmuxSession(command: "env \(home.env) \(tern.path); sleep 30")
+        defer { tmux.close() }
+        let screen = tmux.wait { s in
+            s.contains("tern · Feeds · web feeds, no fediverse account") && s.contains("My Atom @127.0.0.1") && s.contains("alt: ")
+                && !s.contains("image unavailab") && !s.contains("loading…") && !s.contains("offline")
+        }
+        XCTAssertTrue(screen.ok, "the feeds, with no account, pictures and all:\n\(screen.screen)")
+        try tmux.send("Enter")
+        XCTAssertTrue(tmux.wait { $0.contains("o open · y link · esc back") }.ok, tmux.screen())
+        try tmux.send("q")
+
         let removed = try run(["feeds", "remove", "1"])
         XCTAssertTrue(removed.out.contains("Removed Demo feed 0"), removed.out)
         XCTAssertFalse(try run(["feeds", "list"]).out.contains("/feeds/0.xml"))
