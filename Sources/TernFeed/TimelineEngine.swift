@@ -296,27 +296,6 @@ public actor TimelineEngine {
         startLoadingNewer(quiet: !window.isEmpty)
     }
 
-    private func showSearch() {
-        guard case .search(let query) = timeline else { return }
-        do {
-            let found = try data.search(query)
-            cursors.reachedEnd = true
-            window = TimelineWindow()
-            window.entries = found.enumerated().map { .post($1, seq: Int64($0)) }
-            // The window holds every result (the store has none of this list's rows beyond it), and the count
-            // is of what the list shows: filters and mutes hide some ("4 match" over an empty list).
-            window.rowsAbove = 0
-            window.rowsBelow = 0
-            let shown = found.filter { !actions.hides($0, showing: timeline.accountID) }.count, hidden = found.count - shown
-            let count = "\(shown) cached post\(shown == 1 ? "" : "s") match\(shown == 1 ? "es" : "")"
-            say(found.isEmpty ? "No cached posts match “\(query)”"
-                : count + (hidden > 0 ? " (\(hidden) more hidden by your filters or mutes)" : ""), error: false)
-        } catch {
-            say("Search failed: \(error)", error: true)
-        }
-        emit()
-    }
-
     private func viewed(first: Int, last: Int) {
         guard !timeline.isLocal else { return }
         visible = min(first, last)...max(first, last)

@@ -28,5 +28,11 @@ final class FeedsScreenEndToEndTests: XCTestCase {
         XCTAssertTrue(article.ok, "the item's whole text:\n\(article.screen)")
         try tmux.send("Escape")
         XCTAssertTrue(tmux.wait { $0.contains("1/60") && !$0.contains("esc back · all") }.ok, "back in the list:\n\(tmux.screen())")
+        // `/` finds items by their words, from the store, in any script.
+        try tmux.send("/")
+        XCTAssertTrue(tmux.wait { $0.contains("Search cached posts:") }.ok, tmux.screen())
+        try tmux.send("Москвы", "Enter")
+        let found = tmux.wait { $0.contains("cached posts match") && $0.contains("Привет из Москвы") && $0.contains("Demo feed") }
+        XCTAssertTrue(found.ok, "feed items found:\n\(found.screen)")
     }
 }
