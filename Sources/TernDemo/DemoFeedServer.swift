@@ -25,6 +25,7 @@ public final class DemoFeedServer: Sendable {
         let latency: Duration
         let answered = Mutex<[Int: Int]>([:])
         let version = Mutex(0)
+        let started = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 - 60).rounded(.down))
         init(count: Int, items: Int, latency: Duration) { (self.count, self.items, self.latency) = (count, items, latency) }
         func count(_ status: Int) { answered.withLock { $0[status, default: 0] += 1 } }
     }
@@ -40,7 +41,10 @@ public final class DemoFeedServer: Sendable {
         (0..<state.count).map { n in baseURL + "/feeds/\(n)." + ["xml", "atom", "json"][n % 3] }
     }
 
-    public static func start(feeds count: Int = 10, items: Int = 20, latency: Duration = .zero) async throws -> DemoFeedServer {
+    /// `host`: the loopback address to listen on (any of 127.0.0.0/8), so that a benchmark can serve
+    /// feeds from many "hosts", as the web does.
+    public static func start(feeds count: Int = 10, items: Int = 20, latency: Duration = .zero,
+                             host: String = "127.0.0.1") async throws -> DemoFeedServer {
         let state = FeedState(count: count, items: items, latency: latency)
         let router = Router()
         router.get("/feeds/:name") { req, ctx in
@@ -50,8 +54,14 @@ public final class DemoFeedServer: Sendable {
             guard parts.count == 2, let n = Int(parts[0]), n >= 0, n < state.count else { return Self.answer(state, 404, "no such feed") }
             let version = state.version.withLock { $0 }
             let etag = "\"f\(n)-v\(version)\""
-            let modified = Self.httpDate(Date(timeIntervalSince1970: 1_800_000_000 + Double(version) * 3600))
-            if req.headers[.ifNoneMatch] == etag || (req.headers[.ifNoneMatch] == nil && req.headers[.ifModifiedSince] == modified) {
+            // When the server started, a second later for each publication: always in the past, as a real feed's is.
+            let modified = Self.httpDate(state.started.addingTimeInterval(Double(version)))
+            // Validators as clients send them: a list of tags (weak or not), or a date no older than the feed's.
+            let tags = (req.headers[.ifNoneMatch] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let since = req.headers[.ifModifiedSince].flatMap(Self.parseHTTPDate)
+            let unchanged = tags.isEmpty ? since.map { $0 >= Self.parseHTTPDate(modified)! } ?? false
+                                         : tags.contains { $0 == etag || $0 == "W/" + etag || $0 == "*" }
+            if unchanged {
                 state.count(304)
                 return Response(status: .notModified, headers: [.eTag: etag])
             }
@@ -97,7 +107,7 @@ public final class DemoFeedServer: Sendable {
             return Response(status: .tooManyRequests, headers: [.retryAfter: "120"])
         }
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: "tern-feeds"),
+        let app = Application(router: router, configuration: .init(address: .hostname(host, port: 0), serverName: "tern-feeds"),
                               onServerRunning: { channel in
                                   continuation.yield(channel.localAddress?.port ?? 0)
                                   continuation.finish()
@@ -107,7 +117,7 @@ public final class DemoFeedServer: Sendable {
         var port = 0
         for await p in ports { port = p }
         guard port > 0 else { task.cancel(); throw DemoError(description: "the feed server could not listen") }
-        return DemoFeedServer(baseURL: "http://127.0.0.1:\(port)", task: task, state: state)
+        return DemoFeedServer(baseURL: "http://\(host):\(port)", task: task, state: state)
     }
 
     public func stop() { task.cancel() }
@@ -115,6 +125,14 @@ public final class DemoFeedServer: Sendable {
     private static func answer(_ state: FeedState, _ status: Int, _ body: String, type: String = "text/plain") -> Response {
         state.count(status)
         return Response(status: HTTPResponse.Status(code: status), headers: [.contentType: type], body: .init(byteBuffer: ByteBuffer(string: body)))
+    }
+
+    static func parseHTTPDate(_ text: String) -> Date? {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.timeZone = TimeZone(secondsFromGMT: 0)
+        f.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return f.date(from: text)
     }
 
     static func httpDate(_ date: Date) -> String {
