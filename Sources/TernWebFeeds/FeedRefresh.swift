@@ -29,8 +29,8 @@ public struct FeedRefresh: Sendable {
     public struct Report: Sendable {
         public var feed: WebFeedSubscription
         public var outcome: Outcome
-        /// The new items' posts, for the shared timelines.
-        var fresh: [Post] = []
+        /// The new items' posts, for the shared timelines (and `tern sync`'s pictures).
+        public internal(set) var fresh: [Post] = []
         public enum Outcome: Sendable, Equatable {
             case new(Int)
             case notModified

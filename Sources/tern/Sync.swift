@@ -92,7 +92,7 @@ struct Sync: ParsableCommand {
                 ok = await Self.sendPosts(Outbox(store: store.account(target.storeKey), client: client), title: target.title,
                                           progress: progress) && ok
             }
-            if !feeds.isEmpty { ok = await Self.syncFeeds(feeds, store: store, progress: progress) && ok }
+            if !feeds.isEmpty { ok = await Self.syncFeeds(feeds, store: store, loader: images ? loader : nil, progress: progress) && ok }
             await loader.flush()
             try? await http.shutdown()
             do { _ = try store.prune(retention) } catch {
@@ -104,7 +104,7 @@ struct Sync: ParsableCommand {
     }
 
     /// The web feeds, all at once; one that fails is said and fails the sync, the others go on.
-    private static func syncFeeds(_ feeds: [WebFeedSubscription], store: Store, progress: Progress) async -> Bool {
+    private static func syncFeeds(_ feeds: [WebFeedSubscription], store: Store, loader: ImageLoader?, progress: Progress) async -> Bool {
         let http = HTTPFetch.makeClient(followRedirects: false)
         let done = Mutex(0)
         progress.update("feeds: 0/\(feeds.count)…")
@@ -117,7 +117,15 @@ struct Sync: ParsableCommand {
         for r in reports.sorted(by: { $0.feed.id < $1.feed.id }) {
             let name = "feed \(r.feed.title.isEmpty ? r.feed.url.absoluteString : r.feed.title)"
             switch r.outcome {
-            case .new(let n): progress.line("\(name): \(n) new items")
+            case .new(let n):
+                // The new items' pictures too, so they show offline; one that fails is said, not fatal to the feed.
+                var failed = 0
+                if let loader {
+                    for url in r.fresh.flatMap({ $0.media.compactMap(\.thumbnailURL) }) {
+                        do { _ = try await loader.fetchIntoDiskCache(url) } catch { failed += 1 }
+                    }
+                }
+                progress.line("\(name): \(n) new items" + (failed > 0 ? ", \(failed) pictures failed" : ""))
             case .notModified: progress.line("\(name): not modified")
             case .waiting(let until): progress.line("\(name): not asked, the server asked to wait until \(until.formatted(date: .omitted, time: .shortened))")
             case .failed(let why):

@@ -47,6 +47,11 @@ final class FeedsEndToEndTests: XCTestCase {
         XCTAssertTrue(synced.out.contains("feed Demo feed 0: not modified"), synced.out)
         XCTAssertTrue(synced.out.contains("feed My Atom: 20 new items"), synced.out)
         XCTAssertTrue(synced.out.contains("feed Demo feed 2: 20 new items"), synced.out)
+        // The new items' pictures are in the picture cache, for reading offline (7 of each feed's 20 items have one).
+        let images = home.url.appendingPathComponent("cache/tern/images")
+        let cached = (FileManager.default.enumerator(at: images, includingPropertiesForKeys: [.isRegularFileKey])?.allObjects as? [URL] ?? [])
+            .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
+        XCTAssertGreaterThanOrEqual(cached.count, 14, "pictures cached: \(cached.map(\.lastPathComponent))")
         let before304 = server.answered[304] ?? 0
         let again = try run(["sync"])
         XCTAssertEqual(again.status, 0, again.out)
