@@ -70,13 +70,17 @@ public actor TimelineEngine {
         public var article: @Sendable (String) async throws -> String
         /// `--offline`: the feeds are not fetched either (without an account, the fediverse is offline and they are not).
         public var offline: Bool
+        /// The feeds' lists beyond all of them (each tag's, each feed's), with their unread items.
+        public var lists: @Sendable () async -> [(TimelineID, unread: Int)]
 
         public init(data: AccountData, offline: Bool = false, refresh: @escaping @Sendable () async -> String,
-                    article: @escaping @Sendable (String) async throws -> String) {
+                    article: @escaping @Sendable (String) async throws -> String,
+                    lists: @escaping @Sendable () async -> [(TimelineID, unread: Int)] = { [] }) {
             self.data = data
             self.offline = offline
             self.refresh = refresh
             self.article = article
+            self.lists = lists
         }
     }
 

@@ -124,6 +124,23 @@ public struct FeedsData: Sendable {
         }
     }
 
+    /// Every list of the web feeds: all of them, each tag's, each feed's, with their unread items.
+    public func lists() async throws -> [(TimelineID, unread: Int)] {
+        let feeds = try await subscriptions()
+        let unread = try await unreadCounts()
+        var out: [(TimelineID, unread: Int)] = [(.allWebFeeds, feeds.reduce(0) { $0 + (unread[$1.id] ?? 0) })]
+        var byTag: [String: Int] = [:], tags: [String] = []
+        for f in feeds {
+            for t in f.tags {
+                if byTag[t] == nil { tags.append(t) }
+                byTag[t, default: 0] += unread[f.id] ?? 0
+            }
+        }
+        out += tags.map { (.webFeeds(name: "tag:" + $0, title: "Feeds: " + $0), byTag[$0] ?? 0) }
+        out += feeds.map { (.webFeeds(name: $0.timeline, title: $0.title.isEmpty ? $0.url.absoluteString : $0.title), unread[$0.id] ?? 0) }
+        return out
+    }
+
     static func tags(_ text: String) -> [String] { text.split(separator: ",").map(String.init) }
 
     static func subscription(_ r: WebFeedRecord) -> WebFeedSubscription {

@@ -100,6 +100,11 @@ enum Session {
             let html = try await store.feeds.text(of: id) ?? ""
             try await store.feeds.markRead([id])
             return html
+        }, lists: {
+            do { return try await store.feeds.lists() } catch {
+                Logger(label: "tern.feeds").error("couldn't read the feeds' lists", metadata: ["error": "\(error)"])
+                return []
+            }
         })
         let running = AccountResources(webFeeds: webFeeds)
         defer { running.stopAll() }

@@ -28,6 +28,12 @@ final class FeedsScreenEndToEndTests: XCTestCase {
         XCTAssertTrue(article.ok, "the item's whole text:\n\(article.screen)")
         try tmux.send("Escape")
         XCTAssertTrue(tmux.wait { $0.contains("1/60") && !$0.contains("esc back · all") }.ok, "back in the list:\n\(tmux.screen())")
+        // The picker lists the demo's tag and each feed, with what is left unread: one item was read.
+        try tmux.send("t")
+        let picked = tmux.wait { $0.contains("Feeds (59 unread)") && $0.contains("Feeds: demo (59 unread)") && $0.contains("Demo feed 0 (19 unread)") }
+        XCTAssertTrue(picked.ok, "the feeds' lists:\n\(picked.screen)")
+        try tmux.send("Escape")
+        XCTAssertTrue(tmux.wait { !$0.contains("Timelines (Enter opens") }.ok, tmux.screen())
         // `/` finds items by their words, from the store, in any script.
         try tmux.send("/")
         XCTAssertTrue(tmux.wait { $0.contains("Search cached posts:") }.ok, tmux.screen())

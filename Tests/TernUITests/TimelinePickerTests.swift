@@ -39,4 +39,20 @@ final class TimelinePickerTests: XCTestCase {
         XCTAssertEqual(p.lines.filter { $0.text.contains("List: Friends") }.count, 1)
         XCTAssertEqual(p.handle(.character("9")), .choose(list))
     }
+
+    /// The web feeds' lists go under Feeds (each tag's, each feed's), with their unread items; the
+    /// selection stays on the line it was on.
+    func testWebFeedListsGoUnderFeedsWithTheirUnreadItems() {
+        var p = TimelinePicker(current: .federated, author: nil, lists: [])
+        let tag = TimelineID.webFeeds(name: "tag:news", title: "Feeds: news"), feed = TimelineID.webFeeds(name: "feed:1", title: "A blog")
+        p.add(webFeeds: [WebFeedList(timeline: .allWebFeeds, unread: 5), WebFeedList(timeline: tag, unread: 3),
+                         WebFeedList(timeline: feed, unread: 0)])
+        p.add(webFeeds: [WebFeedList(timeline: tag, unread: 2)])
+        XCTAssertEqual(p.lines.map(\.text).suffix(3), ["8 Feeds (5 unread)", "9   Feeds: news (2 unread)", "    A blog"])
+        XCTAssertEqual(p.lines.firstIndex { $0.selected }, 2, "still on Federated")
+        XCTAssertEqual(p.handle(.character("9")), .choose(tag))
+        // A feed's item's "author" is its feed: no account's posts to offer.
+        let item = TimelinePicker(current: .allWebFeeds, author: Account(id: "feed:1", acct: "a.example", displayName: "A blog"), lists: [])
+        XCTAssertFalse(item.lines.contains { $0.text.contains("@a.example") })
+    }
 }

@@ -58,6 +58,8 @@ enum Effect: Equatable {
     case copy(String, what: String)
     /// The shown list selects this post (coming back from its grid).
     case focusPost(String)
+    /// The web feeds' lists and unread counts, for the picker.
+    case fetchWebFeedLists
     /// A web feed's item's whole text, read from the store for its `ArticleLayer`.
     case loadArticle(String)
     case quit

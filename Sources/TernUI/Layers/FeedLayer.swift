@@ -106,6 +106,8 @@ struct FeedLayer: Layer {
             let author = row?.account
             var effects: [Effect] = [.push(.picker(TimelinePicker(current: currentTimeline, author: author, lists: env.lists ?? [])))]
             if env.lists == nil { effects.append(.fetchLists) }
+            // Unread counts change as items are read: asked for each time.
+            effects.append(.fetchWebFeedLists)
             return effects
         case .accounts: return Self.accountChoice(env)
         case .search: return [.push(.search)]

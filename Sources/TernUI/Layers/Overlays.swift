@@ -45,6 +45,7 @@ struct PickerLayer: Layer {
     mutating func update(_ key: Key, _ env: LayerEnv) -> [Effect] {
         // The lists may have arrived since the picker opened.
         if let lists = env.lists { picker.add(lists: lists) }
+        if let feeds = env.webFeedLists { picker.add(webFeeds: feeds) }
         switch picker.handle(key) {
         case .stay: return []
         case .close: return [.pop]
@@ -56,6 +57,7 @@ struct PickerLayer: Layer {
     func render(_ env: LayerEnv, on screen: Screen) {
         var p = picker
         if let lists = env.lists { p.add(lists: lists) }
+        if let feeds = env.webFeedLists { p.add(webFeeds: feeds) }
         env.renderer.drawBox(title: "Timelines (Enter opens, Esc closes)", lines: p.lines, on: screen)
     }
 }

@@ -2,6 +2,17 @@ import Foundation
 import TernModel
 import TernTerminal
 
+/// A web feeds' list for the picker: all, a tag's or a feed's, and its unread items.
+public struct WebFeedList: Sendable, Equatable {
+    public var timeline: TimelineID
+    public var unread: Int
+
+    public init(timeline: TimelineID, unread: Int) {
+        self.timeline = timeline
+        self.unread = unread
+    }
+}
+
 /// The `t` overlay: a list of timelines to switch to, with a line to type a hashtag into.
 struct TimelinePicker: Equatable {
     enum Item: Equatable {
@@ -20,6 +31,8 @@ struct TimelinePicker: Equatable {
     }
 
     private(set) var items: [Item]
+    /// Unread items of the web feeds' lists, shown beside their names.
+    private(set) var unread: [TimelineID: Int] = [:]
     private(set) var selected = 0
     /// The hashtag being typed, when the hashtag line is being edited.
     private(set) var typing: LineEditor?
@@ -28,7 +41,8 @@ struct TimelinePicker: Equatable {
     init(current: TimelineID, author: Account?, lists: [TimelineID]) {
         var items: [Item] = [.timeline(.home), .timeline(.local), .timeline(.federated), .timeline(.bookmarks),
                              .timeline(.favourites), .hashtag, .notifications, .timeline(.allWebFeeds)]
-        if let author, !author.id.isEmpty { items.append(.timeline(.account(id: author.id, acct: author.acct))) }
+        // A web feed's item has a feed for its author, no account to list the posts of.
+        if let author, !author.id.isEmpty, !author.id.hasPrefix("feed:") { items.append(.timeline(.account(id: author.id, acct: author.acct))) }
         items += lists.map { .timeline($0) }
         if case .hashtag = current, !items.contains(.timeline(current)) { items.append(.timeline(current)) }
         self.items = items
@@ -37,6 +51,17 @@ struct TimelinePicker: Equatable {
 
     mutating func add(lists: [TimelineID]) {
         for l in lists where !items.contains(.timeline(l)) { items.append(.timeline(l)) }
+    }
+
+    /// The web feeds' lists, each tag's and each feed's, under Feeds, with their unread items.
+    mutating func add(webFeeds: [WebFeedList]) {
+        for f in webFeeds { unread[f.timeline] = f.unread }
+        guard var at = items.firstIndex(of: .timeline(.allWebFeeds)) else { return }
+        for f in webFeeds where f.timeline != .allWebFeeds && !items.contains(.timeline(f.timeline)) {
+            at += 1
+            items.insert(.timeline(f.timeline), at: at)
+            if selected >= at { selected += 1 }
+        }
     }
 
     mutating func handle(_ key: Key) -> Outcome {
@@ -79,7 +104,9 @@ struct TimelinePicker: Equatable {
         items.enumerated().map { i, item in
             let label: String
             switch item {
-            case .timeline(let t): label = t.description
+            case .timeline(let t):
+                label = t.isWebFeeds && t != .allWebFeeds ? "  " + t.description : t.description
+                if let n = unread[t], n > 0 { return ("\(i < 9 ? "\(i + 1)" : " ") \(label) (\(n) unread)", i == selected) }
             case .notifications: label = "Notifications"
             case .hashtag: label = typing.map { "#\($0.text)▏ (Enter to open, Esc to cancel)" } ?? "#hashtag…"
             }

@@ -78,6 +78,10 @@ extension AppRunner {
                         mail.post(.layer(.article(postID: id, text: nil, failure: "\(error)")))
                     }
                 }
+            case .fetchWebFeedLists:
+                guard let lists = sources.webFeeds?.lists else { continue }
+                let mail = session.mail
+                Task.detached { mail.post(.webFeedLists(await lists().map { WebFeedList(timeline: $0.0, unread: $0.unread) })) }
             case .fetchLists:
                 let fetch = session.parts.fetchLists, mail = session.mail
                 Task.detached { mail.post(.lists(await fetch())) }

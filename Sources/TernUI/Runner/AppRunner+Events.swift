@@ -103,6 +103,9 @@ extension AppRunner {
         case .lists(let found):
             session.lists = found
             dirty = true
+        case .webFeedLists(let found):
+            webFeedLists = found
+            dirty = true
         case .image(let request, var state):
             // kitty pictures go to the terminal as they arrive; from then on only their id is kept.
             if let kitty, case .ready(var t) = state, case .kitty(let pixels)? = t.pixels {

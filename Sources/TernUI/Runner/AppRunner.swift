@@ -48,6 +48,8 @@ public final class AppRunner {
     /// How a mention, a direct message or a follow is announced while the terminal has not the focus
     /// (`alerts` in the config).
     public var alerts = AlertSettings()
+    /// The web feeds' lists as last read, for the picker; nil until asked for.
+    var webFeedLists: [WebFeedList]?
     /// OSC 8 hyperlinks on links, mentions and hashtags: where the terminal is known to take them (`auto`).
     public var hyperlinks = Hyperlinks.Mode.auto
     /// The terminal has the keyboard's focus (it reports changes; one that doesn't is taken as focused).
@@ -215,6 +217,7 @@ public final class AppRunner {
         // In the inbox, the count is every account's.
         e.unread = s.showsInbox ? sessions.reduce(0) { $0 + ($1.feeds[.notifications]?.unread ?? 0) } : s.feeds[.notifications]?.unread
         e.lists = s.lists
+        e.webFeedLists = webFeedLists
         e.sessionTitle = s.parts.title
         e.accounts = accounts
         e.activeAccount = s.parts.name
