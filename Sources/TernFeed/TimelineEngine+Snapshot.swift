@@ -8,7 +8,9 @@ extension TimelineEngine {
         version += 1
         var gaps = window.gaps
         for i in gaps.indices where fillingGaps.contains(gaps[i].id) { gaps[i].loading = true }
-        var snapshot = TimelineSnapshot(version: version, timeline: timeline, posts: window.posts.filter { !actions.hides($0, showing: timeline.accountID) }.map(actions.apply),
+        var posts = window.posts.filter { !actions.hides($0, showing: timeline.accountID) }.map(actions.apply)
+        if timeline.isWebFeeds { markUnread(&posts) }
+        var snapshot = TimelineSnapshot(version: version, timeline: timeline, posts: posts,
                                         loadingOlder: loadingOlder, loadingNewer: loadingNewer,
                                         reachedEnd: cursors.reachedEnd && !window.hasOlder,
                                         message: messages.latest, retrying: retrying, gaps: gaps)
@@ -38,5 +40,12 @@ extension TimelineEngine {
         }) else { return }
         window.rowsAbove = counts.newer
         window.rowsBelow = counts.older
+    }
+
+    /// A feeds' list's items say whether they were read (read marks live in the store, beside the texts).
+    private func markUnread(_ posts: inout [Post]) {
+        guard let webFeeds else { return }
+        guard let unread = logged("read the items' read marks", { try webFeeds.unread(posts.map(\.id)) }) else { return }
+        for i in posts.indices { posts[i].unread = unread.contains(posts[i].id) }
     }
 }

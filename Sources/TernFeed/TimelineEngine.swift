@@ -24,6 +24,8 @@ public actor TimelineEngine {
         case jump(top: Bool)
         /// Moves the window to where "read up to here" is.
         case jumpToUnread
+        /// Web feeds: items were read (or all marked read); the list shows it.
+        case readMarksChanged
         /// Loads posts into a gap: from its newer end (`fromTop`) or its older end.
         case fillGap(id: String, fromTop: Bool)
         /// A like, save, boost or other mark of the user's on a post in the window.
@@ -72,15 +74,23 @@ public actor TimelineEngine {
         public var offline: Bool
         /// The feeds' lists beyond all of them (each tag's, each feed's), with their unread items.
         public var lists: @Sendable () async -> [(TimelineID, unread: Int)]
+        /// Which of these items are unread (synchronous, as the timeline's own reads are).
+        public var unread: @Sendable ([String]) throws -> Set<String>
+        /// Every item of a feeds' list (by its store name) read.
+        public var markAllRead: @Sendable (String) async throws -> Void
 
         public init(data: AccountData, offline: Bool = false, refresh: @escaping @Sendable () async -> String,
                     article: @escaping @Sendable (String) async throws -> String,
-                    lists: @escaping @Sendable () async -> [(TimelineID, unread: Int)] = { [] }) {
+                    lists: @escaping @Sendable () async -> [(TimelineID, unread: Int)] = { [] },
+                    unread: @escaping @Sendable ([String]) throws -> Set<String> = { _ in [] },
+                    markAllRead: @escaping @Sendable (String) async throws -> Void = { _ in }) {
             self.data = data
             self.offline = offline
             self.refresh = refresh
             self.article = article
             self.lists = lists
+            self.unread = unread
+            self.markAllRead = markAllRead
         }
     }
 
@@ -219,6 +229,8 @@ public actor TimelineEngine {
             moveWindow(top: top)
         case .jumpToUnread:
             moveWindowToReadMark()
+        case .readMarksChanged:
+            emit()
         case .fillGap(let id, let fromTop):
             startFilling(id, fromTop: fromTop)
         case .streamed(let changes):

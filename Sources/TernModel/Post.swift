@@ -39,6 +39,9 @@ public struct Post: Sendable, Hashable, Identifiable, Codable {
     public var threadMuted: Bool?
     /// The user's marks the server has not confirmed yet. Shown, never stored: it is not the server's.
     public var pending: PendingMarks = []
+    /// A web feed's item not read yet (nil for posts, which have no read marks). Shown, never stored with the
+    /// post: its read mark is the store's, beside its text.
+    public var unread: Bool?
 
     /// Everything but `pending` is the server's and goes to the store.
     enum CodingKeys: String, CodingKey {

@@ -116,6 +116,25 @@ public struct FeedsData: Sendable {
         }
     }
 
+    /// Which of these items are not read yet. Synchronous: a feeds' list marks its items as it publishes them.
+    public func unread(among postIDs: [String]) throws -> Set<String> {
+        guard !postIDs.isEmpty else { return [] }
+        return try pool.read { db in
+            Set(try String.fetchAll(db, sql: "SELECT post_id FROM web_feed_item WHERE read = 0 AND post_id IN (\(databaseQuestionMarks(count: postIDs.count)))",
+                                    arguments: StatementArguments(postIDs)))
+        }
+    }
+
+    /// Every item of a feeds' list (`all`, `feed:ID`, `tag:T`) read.
+    public func markAllRead(timeline: String) async throws {
+        try await pool.write { db in
+            try db.execute(sql: """
+                UPDATE web_feed_item SET read = 1 WHERE read = 0 AND post_id IN
+                    (SELECT post_id FROM entry WHERE account = ? AND timeline = ? AND post_id IS NOT NULL)
+                """, arguments: [Self.account, timeline])
+        }
+    }
+
     /// Unread items per feed.
     public func unreadCounts() async throws -> [Int64: Int] {
         try await store.asyncRead { db in

@@ -105,7 +105,8 @@ enum Session {
                 Logger(label: "tern.feeds").error("couldn't read the feeds' lists", metadata: ["error": "\(error)"])
                 return []
             }
-        })
+        }, unread: { ids in try store.feeds.unread(among: ids) },
+        markAllRead: { timeline in try await store.feeds.markAllRead(timeline: timeline) })
         let running = AccountResources(webFeeds: webFeeds)
         defer { running.stopAll() }
         // Every list the user opens gets its own engine, running until the session ends.

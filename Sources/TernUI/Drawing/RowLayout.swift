@@ -106,7 +106,9 @@ struct RowLayout {
             nameX += 3
         }
         let nameRoom = inner - (nameX - x0)
-        let name = DisplayWidth.truncate(depthNote + Sanitizer.clean(post.account.shownName), to: max(4, nameRoom - ageWidth - 2))
+        // A web feed's item not read yet is marked before its feed's name.
+        let unreadMark = post.unread == true ? "● " : ""
+        let name = DisplayWidth.truncate(unreadMark + depthNote + Sanitizer.clean(post.account.shownName), to: max(4, nameRoom - ageWidth - 2))
         let acct = DisplayWidth.truncate(Sanitizer.clean("@" + post.account.acct),
                                          to: max(0, nameRoom - ageWidth - DisplayWidth.of(name) - 1))
         var header = [Segment(text: SafeText(name), role: .name, column: nameX)]

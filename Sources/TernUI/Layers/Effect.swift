@@ -60,6 +60,8 @@ enum Effect: Equatable {
     case focusPost(String)
     /// The web feeds' lists and unread counts, for the picker.
     case fetchWebFeedLists
+    /// Every item of a feeds' list (by its store name) read.
+    case markWebFeedsRead(String)
     /// A web feed's item's whole text, read from the store for its `ArticleLayer`.
     case loadArticle(String)
     case quit

@@ -8,6 +8,13 @@ import TernStore
 /// pin or unpin one's own.
 extension FeedLayer {
     func menu(for row: FeedRow?, _ env: LayerEnv) -> [Effect] {
+        // A web feed's item: what a reader does with a feed's list.
+        if let post = row?.post, post.isWebFeedItem, case .timeline(let t) = opening {
+            return [.push(.choice(title: "Feeds", items: [
+                Choice(label: "Mark every item of \(t.description) read", effects: [.markWebFeedsRead(t.storageKey)]),
+                Choice(label: "Open the item in the browser", effects: post.url.map { [.openURL($0)] } ?? []),
+            ]))]
+        }
         var items: [Choice] = []
         var subject: Account?
         var relationship: Relationship?

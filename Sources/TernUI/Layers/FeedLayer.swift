@@ -86,6 +86,15 @@ struct FeedLayer: Layer {
             viewport.toBottom(m)
             if snapshot.moreOlder { pendingEdge = .bottom; return [.feed(opening, .jump(top: false))] }
         case .firstUnread: return firstUnread(snapshot, m)
+        case .nextUnread:
+            // Down from the selection, the next item of a web feed not read yet.
+            let from = (viewport.selectedIndex(m) ?? -1) + 1
+            guard from < snapshot.rows.count,
+                  let next = snapshot.rows[from...].first(where: { $0.post?.unread == true }) else {
+                return [.say("No unread items below", error: false)]
+            }
+            viewport.select(next.id, m)
+            viewport.keepSelectionVisible(m)
         case .open: return open(row)
         case .back: return [.pop]
         case .profile:

@@ -3,7 +3,7 @@ import TernTerminal
 /// What a keystroke means. Each action has a stable name (for `[keys]` in config.toml) and a line of help.
 public enum UIAction: String, Sendable, CaseIterable {
     case lineDown = "next", lineUp = "previous", pageDown = "page-down", pageUp = "page-up", top, bottom
-    case firstUnread = "first-unread"
+    case firstUnread = "first-unread", nextUnread = "next-unread"
     case open, back, profile, notifications, inbox, timelines, accounts, search
     case like, save, boost, refresh, reveal
     case compose, reply, edit, delete, menu
@@ -22,6 +22,7 @@ public enum UIAction: String, Sendable, CaseIterable {
         case .top: return "newest"
         case .bottom: return "oldest cached"
         case .firstUnread: return "first unread: the post above \"read up to here\""
+        case .nextUnread: return "next unread item (web feeds)"
         case .open: return "open thread / load gap"
         case .back: return "back"
         case .profile: return "author's profile"
@@ -69,7 +70,7 @@ public struct Keymap: Sendable, Equatable {
         .character(" "): .pageDown, .pageDown: .pageDown, .character("\u{06}"): .pageDown,
         .pageUp: .pageUp, .character("\u{02}"): .pageUp,
         .character("g"): .top, .home: .top,
-        .character("G"): .bottom, .end: .bottom, .character("u"): .firstUnread,
+        .character("G"): .bottom, .end: .bottom, .character("u"): .firstUnread, .character("U"): .nextUnread,
         .enter: .open, .character("l"): .open,
         .escape: .back, .character("h"): .back, .backspace: .back,
         .character("p"): .profile, .character("n"): .notifications, .character("N"): .inbox,

@@ -70,12 +70,27 @@ extension AppRunner {
                     mail.post(.layer(.article(postID: id, text: nil, failure: "no web feeds here")))
                     continue
                 }
+                let lists = webFeedEngines
                 Task.detached {
                     do {
                         let html = try await article(id)
+                        // Read now: the lists showing it say so.
+                        for e in lists { e.send(.readMarksChanged) }
                         mail.post(.layer(.article(postID: id, text: try HTMLText.styledText(fromHTML: html), failure: nil)))
                     } catch {
                         mail.post(.layer(.article(postID: id, text: nil, failure: "\(error)")))
+                    }
+                }
+            case .markWebFeedsRead(let timeline):
+                guard let markAllRead = sources.webFeeds?.markAllRead else { continue }
+                let (lists, mail) = (webFeedEngines, session.mail)
+                Task.detached {
+                    do {
+                        try await markAllRead(timeline)
+                        for e in lists { e.send(.readMarksChanged) }
+                        mail.post(.say("All read", isError: false))
+                    } catch {
+                        mail.post(.say("Couldn't mark them read: \(error)", isError: true))
                     }
                 }
             case .fetchWebFeedLists:
@@ -137,6 +152,14 @@ extension AppRunner {
             case .timeline, .notifications, .inbox:
                 continue
             }
+        }
+    }
+
+    /// The engines of the web feeds' lists open now.
+    var webFeedEngines: [TimelineEngine] {
+        engines.compactMap { id, engine in
+            guard case .timeline(let t) = id, t.isWebFeeds, case .timeline(let e) = engine else { return nil }
+            return e
         }
     }
 
