@@ -29,8 +29,9 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
 
-# Measured as installed: the static release build (see release).
+# Measured as installed: the static release build (see release). newsboat too, for the programs compared.
 bench: deps
+	@./scripts/install-deps.sh bench
 	$(RELEASE) --product tern
 	$(RELEASE) --product tern-bench
 	.build/release/tern-bench render
@@ -41,6 +42,7 @@ bench: deps
 	.build/release/tern-bench startup
 	$(RELEASE) --product TernSyncProbe
 	.build/release/tern-bench keys
+	.build/release/tern-bench feeds
 
 # make install PREFIX=/usr/local (default ~/.local); DESTDIR for packaging.
 PREFIX ?= $(HOME)/.local

@@ -5,6 +5,8 @@ set -euo pipefail
 packages=(libncurses-dev libchafa-dev libglib2.0-dev libturbojpeg0-dev libpng-dev libwebp-dev libgif-dev
           libsqlite3-dev libxml2-dev zlib1g-dev pkg-config tmux ncurses-term chafa time
           xvfb xterm kitty konsole mlterm rxvt-unicode xdotool imagemagick)
+# `install-deps.sh bench`: what the benchmarks compare Tern with.
+[ "${1:-}" = "bench" ] && packages+=(newsboat)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -153,7 +153,10 @@ public final class DemoFeedServer: Sendable {
             let date = Date(timeIntervalSince1970: now - Double(items - 1 - k) * 3600 - Double(n) * 60)
             let title = titles[(n + k) % titles.count] + " #\(k)"
             let image = k % 3 == 0 ? "\(base)/demo-picture/\(n)-\(k).png" : nil
-            return ("\(base)/feeds/\(n)/items/\(k)", title, date, "<p>Item \(k) of feed \(n): words, a <a href=\"\(base)/x\">link</a>.</p>", image)
+            // A second paragraph longer than a list shows: the oldest item's last word is only in its whole text.
+            let more = String(repeating: "Harbour lantern meadow orbit pebble quill river saddle timber. ", count: 6) + (k == 0 ? "Kingfisher." : "")
+            return ("\(base)/feeds/\(n)/items/\(k)", title, date,
+                    "<p>Item \(k) of feed \(n): words, a <a href=\"\(base)/x\">link</a>.</p><p>\(more)</p>", image)
         }
         let list = (0..<items).reversed().map(item)
         func esc(_ s: String) -> String { s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;") }

@@ -42,6 +42,9 @@ public struct Post: Sendable, Hashable, Identifiable, Codable {
     /// A web feed's item not read yet (nil for posts, which have no read marks). Shown, never stored with the
     /// post: its read mark is the store's, beside its text.
     public var unread: Bool?
+    /// More words to find the post by than it shows (a web feed's item's whole text): indexed by the store's
+    /// search as the post is written, never kept in its body.
+    public var searchableText: String?
 
     /// Everything but `pending` is the server's and goes to the store.
     enum CodingKeys: String, CodingKey {

@@ -169,6 +169,22 @@ public struct FeedsData: Sendable {
     }
 }
 
+extension FeedsData {
+    /// Whether the store at `url` follows any web feed, read without taking the store (its lock is held
+    /// until the store is gone, which a moment later opening it again must not race): `tern` with no
+    /// account asks, before it opens the store for good. A store not made yet, or from before feeds, follows none.
+    public static func followsAny(store url: URL) throws -> Bool {
+        guard FileManager.default.fileExists(atPath: url.path) else { return false }
+        var config = Configuration()
+        config.readonly = true
+        config.busyMode = .timeout(5)
+        return try DatabaseQueue(path: url.path, configuration: config).read { db in
+            guard try db.tableExists(WebFeedRecord.databaseTableName) else { return false }
+            return try WebFeedRecord.fetchCount(db) > 0
+        }
+    }
+}
+
 extension Store {
     /// The web feeds' subscriptions and items.
     public var feeds: FeedsData { FeedsData(store: self) }

@@ -20,7 +20,7 @@ enum SearchText {
             }
         }
         let text = [post.spoilerText, post.content.plainText, post.account.displayName, post.account.acct,
-                    post.media.compactMap(\.description).joined(separator: " ")].joined(separator: " ")
+                    post.media.compactMap(\.description).joined(separator: " "), post.searchableText ?? ""].joined(separator: " ")
         return Words(text: splitCJK(text), tags: tags.joined(separator: " "))
     }
 

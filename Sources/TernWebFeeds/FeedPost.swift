@@ -21,6 +21,7 @@ enum FeedPost {
 
     static func post(_ item: WebFeedItem, id: String, date: Date, feed: WebFeedPostSource) -> Post {
         let text = HTMLScan.text(item.summary.isEmpty ? item.content : item.summary)
+        let whole = item.summary.isEmpty ? text : HTMLScan.text(item.content)
         let excerpt = text.count > excerptLength ? String(text.prefix(excerptLength)).trimmingCharacters(in: .whitespaces) + "…" : text
         var paragraphs: [[[StyledText.Run]]] = []
         let title = item.title.isEmpty ? (excerpt.isEmpty ? "(untitled)" : "") : item.title
@@ -32,8 +33,11 @@ enum FeedPost {
             [MediaAttachment(id: "img:" + id, kind: .image, url: url, previewURL: url, description: item.title.isEmpty ? nil : item.title)]
         } ?? []
         let author = Account(id: "feed:\(feed.id)", acct: feed.host, displayName: feed.title, url: feed.site)
-        return Post(id: id, statusID: id, account: author, createdAt: date, content: StyledText(paragraphs: paragraphs),
-                    media: media, url: item.link, editedAt: item.updated.flatMap { u in item.published.map { u > $0 ? u : nil } ?? nil })
+        var post = Post(id: id, statusID: id, account: author, createdAt: date, content: StyledText(paragraphs: paragraphs),
+                        media: media, url: item.link, editedAt: item.updated.flatMap { u in item.published.map { u > $0 ? u : nil } ?? nil })
+        // The whole text is found by `/` too (its first 64 KB: an index of whole books helps no one).
+        post.searchableText = String(whole.prefix(64 << 10))
+        return post
     }
 }
 

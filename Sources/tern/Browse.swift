@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import TernHTTP
 import TernMastodon
 import TernModel
@@ -56,11 +57,12 @@ struct Browse: ParsableCommand {
     }
 
     /// Whether the store lists any web feed (read only when no account is stored). A store that can't be
-    /// read follows none here: the error about the missing account is the one to show.
+    /// read follows none here: the error about the missing account is the one to show, and the failure is logged.
     static func followsWebFeeds() -> Bool {
-        guard FileManager.default.fileExists(atPath: TernPaths().store.path), let store = try? Store(url: TernPaths().store),
-              let feeds = try? blocking({ try await store.feeds.subscriptions() }) else { return false }
-        return !feeds.isEmpty
+        do { return try FeedsData.followsAny(store: TernPaths().store) } catch {
+            Logger(label: "tern.feeds").error("couldn't read whether the store follows web feeds", metadata: ["error": "\(error)"])
+            return false
+        }
     }
 
     /// Whether these arguments can be a `browse` (the default command): no other command named, no help or

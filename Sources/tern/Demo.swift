@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import TernStore
 import TernDemo
 
 /// Starts the built-in demo instance on 127.0.0.1 and browses it: no account, no network.
@@ -126,15 +125,11 @@ struct Demo: ParsableCommand {
         // Named uniquely: a later process with the same pid must never find an old run's posts.
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tern-demo-\(getpid())-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        // The demo's feeds are followed in its scratch store, read when Feeds is first opened.
-        if let feedServer {
-            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-            let store = try Store(url: scratch.appendingPathComponent("tern.sqlite"))
-            try blocking { for url in feedServer.feedURLs() { try await store.feeds.subscribe(url: URL(string: url)!, tags: ["demo"]) } }
-        }
         let target = Target(baseURL: URL(string: server.baseURL)!, token: "demo-token", storeKey: "demo",
                             title: "demo at \(server.baseURL.replacingOccurrences(of: "http://", with: ""))")
         try Session.run(target: target, timeline: .home, view: view.settings, imageCache: scratch.appendingPathComponent("images"),
-                        storeURL: scratch.appendingPathComponent("tern.sqlite"), otherAccounts: false)
+                        storeURL: scratch.appendingPathComponent("tern.sqlite"), otherAccounts: false,
+                        // The demo's feeds are followed in its scratch store, read when Feeds is first opened.
+                        follow: (feedServer?.feedURLs() ?? []).compactMap(URL.init(string:)), tag: "demo")
     }
 }

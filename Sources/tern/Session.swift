@@ -21,7 +21,8 @@ enum Session {
     /// asks no server (`Target.feedsOnly`).
     static func run(target: Target, timeline: TimelineID, view: ViewSettings, offline: Bool = false, feedsOnly: Bool = false,
                     imageCache: URL? = nil, storeURL: URL? = nil, otherAccounts: Bool = true, glance: Task<Result<Glance?, Error>, Never>? = nil,
-                    openNotifications: Bool = false, startup: StartupTimeline = StartupTimeline()) throws {
+                    openNotifications: Bool = false, startup: StartupTimeline = StartupTimeline(),
+                    follow feedsToFollow: [URL] = [], tag: String? = nil) throws {
         let feedsOffline = offline
         let offline = offline || feedsOnly
         var startup = startup
@@ -91,6 +92,9 @@ enum Session {
         defer { waitFor { try? await http.shutdown() } }
         startup.mark("waiting for the store")
         // Every account's writers and stream, stopped at the end (each account's queue keeps its journal).
+        if !feedsToFollow.isEmpty {
+            try blocking { for url in feedsToFollow { try await store.feeds.subscribe(url: url, tags: tag.map { [$0] } ?? []) } }
+        }
         // Web feeds, beside every account: one client of their own, which leaves redirects to them.
         let feedHTTP = HTTPFetch.makeClient(followRedirects: false)
         defer { waitFor { try? await feedHTTP.shutdown() } }

@@ -189,8 +189,8 @@ final class LayerTests: XCTestCase {
         XCTAssertEqual(stack.key(.character("n"), e), [.push(.feed(.notifications))])
         XCTAssertEqual(stack.key(.character("q"), e), [.quit])
         let t = stack.key(.character("t"), e)
-        XCTAssertEqual(t.count, 2)
-        XCTAssertEqual(t.last, .fetchLists)
+        XCTAssertEqual(t.count, 3)
+        XCTAssertEqual(Array(t.dropFirst()), [.fetchLists, .fetchWebFeedLists])
     }
 
     func testSettlingAsksForPicturesAndReportsThePositionOnlyWhenTheyChange() {

@@ -38,6 +38,11 @@ final class FeedRefreshTests: XCTestCase {
             let titles = try await store.feeds.subscriptions().map(\.title)
             XCTAssertEqual(titles, (0..<6).map { "Demo feed \($0)" }, "each feed named by its own title")
 
+            // Found by a word of the whole text, past what the list shows of it.
+            let found = try store.feeds.items.search("kingfisher")
+            XCTAssertEqual(found.count, 6, "the oldest item of each feed: \(found.map(\.content.plainText))")
+            XCTAssertFalse(found.contains { $0.content.plainText.lowercased().contains("kingfisher") }, "the word is past the excerpt")
+
             let second = await refresh.run(try await store.feeds.subscriptions())
             XCTAssertEqual(second.map(\.outcome), Array(repeating: .notModified, count: 6))
             XCTAssertEqual(server.answered, [200: 6, 304: 6], "nothing but 304s the second time")
