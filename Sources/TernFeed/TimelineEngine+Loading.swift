@@ -45,12 +45,16 @@ extension TimelineEngine {
         }
     }
 
+    /// `--offline` fetches nothing: said, and true.
+    func refusedOffline() -> Bool {
+        guard forcedOffline else { return false }
+        say("Offline mode: nothing is fetched", error: false)
+        emit()
+        return true
+    }
+
     func startLoadingNewer(quiet: Bool = false) {
-        guard !forcedOffline else {
-            say("Offline mode: nothing is fetched", error: false)
-            emit()
-            return
-        }
+        guard !refusedOffline() else { return }
         loadingNewer = true
         emit()
         Task { await self.loadNewer(quiet: quiet) }

@@ -8,11 +8,7 @@ extension TimelineEngine {
             if webFeeds == nil { say("No web feeds here", error: false); emit() }
             return
         }
-        guard !forcedOffline else {
-            say("Offline mode: nothing is fetched", error: false)
-            emit()
-            return
-        }
+        guard !refusedOffline() else { return }
         loadingNewer = true
         emit()
         Task {

@@ -19,11 +19,13 @@ public struct TimelineData: Sendable {
     /// Stores `posts` (newest first) at `position`, with an optional gap below them, in one transaction.
     /// Every post's stored copy is refreshed; only posts not already in the timeline get an entry. Returns the
     /// new entries in order, and whether older entries' seqs changed (a renumbering).
+    /// `alreadyStored`: the posts were written a moment ago (a web feed's items, into the feed's own
+    /// timeline before the shared ones): only entries are made, not the posts again.
     @discardableResult
-    public func insert(_ posts: [Post], at position: InsertPosition, gapBelow: StoredGap? = nil,
+    public func insert(_ posts: [Post], at position: InsertPosition, gapBelow: StoredGap? = nil, alreadyStored: Bool = false,
                        now: Date = Date()) throws -> (entries: [StoredEntry], renumbered: Bool) {
         try pool.write { db in
-            for post in posts { try PostRecord.upsert(post, account: key.account, now: now, db) }
+            if !alreadyStored { for post in posts { try PostRecord.upsert(post, account: key.account, now: now, db) } }
             var seen = Set(try entries.filter(posts.map(\.id).contains(EntryRecord.Columns.postID))
                 .select(EntryRecord.Columns.postID, as: String.self).fetchAll(db))
             let fresh = posts.filter { seen.insert($0.id).inserted }

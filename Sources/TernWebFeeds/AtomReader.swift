@@ -61,14 +61,10 @@ struct AtomReader {
             else if type.contains("html") { markup = e.innerMarkup.isEmpty ? e.text : e.innerMarkup }
             else {
                 let t = e.text
-                return html ? Self.escape(t) : t.trimmingCharacters(in: .whitespacesAndNewlines)
+                return html ? escapeMarkup(t) : t.trimmingCharacters(in: .whitespacesAndNewlines)
             }
         }
         return html ? markup : HTMLScan.text(markup)
-    }
-
-    static func escape(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 
     private func entry(_ e: XMLElement, _ feedBase: URL?, feedAuthors: [String], dates: FeedDates) -> WebFeedItem {

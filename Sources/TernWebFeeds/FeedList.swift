@@ -98,25 +98,21 @@ public enum FeedList {
 
     /// OPML 2.0 of `entries`, a folder for each first tag.
     public static func opml(_ entries: [Entry], title: String = "Tern feeds") -> String {
-        func esc(_ s: String) -> String {
-            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-        }
         func outline(_ e: Entry, indent: String) -> String {
-            let name = esc(e.title.isEmpty ? e.url.absoluteString : e.title)
-            let extra = e.tags.count > 1 ? " category=\"\(esc(e.tags.dropFirst().joined(separator: ",")))\"" : ""
-            return "\(indent)<outline type=\"rss\" text=\"\(name)\" title=\"\(name)\" xmlUrl=\"\(esc(e.url.absoluteString))\"\(extra)/>\n"
+            let name = escapeMarkup(e.title.isEmpty ? e.url.absoluteString : e.title)
+            let extra = e.tags.count > 1 ? " category=\"\(escapeMarkup(e.tags.dropFirst().joined(separator: ",")))\"" : ""
+            return "\(indent)<outline type=\"rss\" text=\"\(name)\" title=\"\(name)\" xmlUrl=\"\(escapeMarkup(e.url.absoluteString))\"\(extra)/>\n"
         }
         var body = ""
         for e in entries where e.tags.isEmpty { body += outline(e, indent: "    ") }
         var folders: [String] = []
         for e in entries { if let t = e.tags.first, !folders.contains(t) { folders.append(t) } }
         for folder in folders {
-            body += "    <outline text=\"\(esc(folder))\" title=\"\(esc(folder))\">\n"
+            body += "    <outline text=\"\(escapeMarkup(folder))\" title=\"\(escapeMarkup(folder))\">\n"
             for e in entries where e.tags.first == folder { body += outline(e, indent: "      ") }
             body += "    </outline>\n"
         }
-        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\">\n  <head><title>\(esc(title))</title></head>\n  <body>\n\(body)  </body>\n</opml>\n"
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\">\n  <head><title>\(escapeMarkup(title))</title></head>\n  <body>\n\(body)  </body>\n</opml>\n"
     }
 
     /// The feeds a web page names (`<link rel="alternate" type="application/rss+xml" href="…">`), in order.

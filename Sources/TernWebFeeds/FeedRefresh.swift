@@ -87,7 +87,7 @@ public struct FeedRefresh: Sendable {
         let items = data.items
         for (timeline, posts) in byTimeline.sorted(by: { $0.key < $1.key }) where !posts.isEmpty {
             do {
-                try items.timeline(timeline).insert(posts.sorted { ServerID.isNewer($0.id, than: $1.id) }, at: .top)
+                try items.timeline(timeline).insert(posts.sorted { ServerID.isNewer($0.id, than: $1.id) }, at: .top, alreadyStored: true)
             } catch {
                 logger.error("couldn't store the feeds' items", metadata: ["timeline": "\(timeline)", "error": "\(error)"])
             }

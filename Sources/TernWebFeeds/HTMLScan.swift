@@ -89,3 +89,20 @@ func stableHash(_ parts: String...) -> String {
     }
     return String(h, radix: 16)
 }
+
+/// Text made safe inside markup (`&`, `<`, `>`, and with `quotes` the `"` of an attribute): the one escape
+/// the feeds' code writes markup with (Atom's inner XHTML, plain text as HTML, OPML).
+func escapeMarkup(_ s: String, quotes: Bool = true) -> String {
+    var r = ""
+    r.reserveCapacity(s.utf8.count)
+    for ch in s {
+        switch ch {
+        case "&": r += "&amp;"
+        case "<": r += "&lt;"
+        case ">": r += "&gt;"
+        case "\"" where quotes: r += "&quot;"
+        default: r.append(ch)
+        }
+    }
+    return r
+}

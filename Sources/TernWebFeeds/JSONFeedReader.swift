@@ -65,7 +65,7 @@ enum JSONFeedReader {
         let feedAuthors = names(feed.authors ?? feed.author.map { [$0] } ?? [])
         let items = (feed.items ?? []).map { i -> WebFeedItem in
             let link = links.resolve(i.url) ?? links.resolve(i.external_url)
-            let html = i.content_html ?? i.content_text.map(AtomReader.escape) ?? ""
+            let html = i.content_html ?? i.content_text.map { escapeMarkup($0) } ?? ""
             let title = i.title ?? ""
             let id = i.id?.text.nilIfEmpty ?? link ?? stableHash(title, html)
             let enclosures = (i.attachments ?? []).compactMap { a -> WebFeedItem.Enclosure? in
@@ -75,7 +75,7 @@ enum JSONFeedReader {
             let own = names(i.authors ?? i.author.map { [$0] } ?? [])
             return WebFeedItem(id: id, title: title, link: link, published: dates.parse(i.date_published),
                                updated: dates.parse(i.date_modified), authors: own.isEmpty ? feedAuthors : own, content: html,
-                               summary: i.summary.map(AtomReader.escape) ?? "",
+                               summary: i.summary.map { escapeMarkup($0) } ?? "",
                                image: links.resolve(i.image) ?? links.resolve(i.banner_image)
                                    ?? enclosures.first { $0.type?.hasPrefix("image/") == true }?.url
                                    ?? HTMLScan.firstImage(html).flatMap { links.resolve($0) },

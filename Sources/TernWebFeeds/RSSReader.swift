@@ -35,7 +35,7 @@ struct RSSReader {
         let title = own(e, "title")?.text ?? e.first("title", in: XMLTree.dc, prefix: "dc")?.text
             ?? e.first("title", in: XMLTree.media, prefix: "media")?.text ?? ""
         let description = own(e, "description")?.text ?? e.first("description", in: XMLTree.dc, prefix: "dc")?.text
-            ?? e.first("summary", in: XMLTree.itunes, prefix: "itunes").map { AtomReader.escape($0.text) } ?? ""
+            ?? e.first("summary", in: XMLTree.itunes, prefix: "itunes").map { escapeMarkup($0.text) } ?? ""
         // Full text: RSS's extension for it, else an Atom content element inside the item.
         let encoded = e.first("encoded", in: XMLTree.content, prefix: "content")?.text
             ?? e.first("content", in: XMLTree.atom, prefix: "atom").map { AtomReader(links: links).text($0, html: true) }

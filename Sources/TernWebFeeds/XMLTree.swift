@@ -38,27 +38,14 @@ struct XMLElement: Sendable {
     /// The inside as markup again (Atom's `type="xhtml"` content), for the HTML reader to read.
     var innerMarkup: String {
         var out = ""
-        func escape(_ s: String, quote: Bool) -> String {
-            var r = ""
-            for ch in s {
-                switch ch {
-                case "&": r += "&amp;"
-                case "<": r += "&lt;"
-                case ">": r += "&gt;"
-                case "\"" where quote: r += "&quot;"
-                default: r.append(ch)
-                }
-            }
-            return r
-        }
         func walk(_ e: XMLElement) {
             for c in e.children {
                 switch c {
-                case .text(let t): out += escape(t, quote: false)
+                case .text(let t): out += escapeMarkup(t, quotes: false)
                 case .element(let child):
                     let local = child.name.split(separator: ":").last.map(String.init) ?? child.name
                     out += "<" + local
-                    for (k, v) in child.attributes.sorted(by: { $0.key < $1.key }) { out += " \(k)=\"\(escape(v, quote: true))\"" }
+                    for (k, v) in child.attributes.sorted(by: { $0.key < $1.key }) { out += " \(k)=\"\(escapeMarkup(v))\"" }
                     out += ">"
                     walk(child)
                     out += "</\(local)>"

@@ -11,19 +11,8 @@ final class FeedsEndToEndTests: XCTestCase {
         defer { server.stop() }
         let home = TernHome()
         defer { home.remove() }
-        let environment = home.environment.merging(["LANG": "C.UTF-8"]) { $1 }
         func run(_ arguments: [String]) throws -> (status: Int32, out: String) {
-            let p = Process()
-            p.executableURL = tern
-            p.arguments = arguments
-            p.environment = environment
-            let out = Pipe()
-            p.standardOutput = out
-            p.standardError = out
-            try p.run()
-            let data = out.fileHandleForReading.readDataToEndOfFile()
-            p.waitUntilExit()
-            return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+            try home.run(tern, arguments, extra: ["LANG": "C.UTF-8"], errors: true)
         }
         let base = server.baseURL
 

@@ -13,21 +13,8 @@ final class PlainOutputEndToEndTests: XCTestCase {
         let home = TernHome()
         defer { home.remove() }
         try home.addAccount("ada@one.example", server: server.baseURL)
-        let environment = home.environment.merging(["LANG": "C.UTF-8", "TERM": "xterm-256color", "COLUMNS": "72"]) { $1 }
-
-        func printed(_ arguments: [String]) throws -> (status: Int32, out: String) {
-            let p = Process()
-            p.executableURL = tern
-            p.arguments = arguments
-            p.environment = environment
-            let out = Pipe()
-            p.standardOutput = out
-            p.standardError = FileHandle.nullDevice
-            try p.run()
-            let data = out.fileHandleForReading.readDataToEndOfFile()
-            p.waitUntilExit()
-            return (p.terminationStatus, String(decoding: data, as: UTF8.self))
-        }
+        let environment = ["LANG": "C.UTF-8", "TERM": "xterm-256color", "COLUMNS": "72"]
+        func printed(_ arguments: [String]) throws -> (status: Int32, out: String) { try home.run(tern, arguments, extra: environment) }
         func isDrawing(_ s: Unicode.Scalar) -> Bool { (0x2500...0x25FF).contains(s.value) || (0x2190...0x21FF).contains(s.value) }
 
         // Asked for, and a pipe without asking: the same plain posts, newest first.
@@ -50,7 +37,7 @@ final class PlainOutputEndToEndTests: XCTestCase {
         XCTAssertTrue(cached.contains("Path corner keyboard paper lake."), cached)
 
         // Beside a Tern that has the cache open (it holds the store's lock), the cached posts, read beside it.
-        let envWords = environment.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        let envWords = home.environment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         let running = try TmuxSession(command: "env \(envWords) \(tern.path) --offline; sleep 30")
         defer { running.close() }
         XCTAssertTrue(running.wait { $0.contains("Path corner keyboard paper lake.") }.ok, running.screen())
@@ -60,7 +47,7 @@ final class PlainOutputEndToEndTests: XCTestCase {
         running.close()
 
         // A terminal that can't draw a screen gets the same text, not an error.
-        let env = environment.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        let env = envWords
         let tmux = try TmuxSession(command: "env \(env) TERM=dumb \(tern.path) --offline; echo exit $?; sleep 30")
         defer { tmux.close() }
         let dumb = tmux.wait { $0.contains("exit 0") }

@@ -28,4 +28,20 @@ struct TernHome {
     var env: String { environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ") }
 
     func remove() { try? FileManager.default.removeItem(at: url) }
+
+    /// Runs `tern` with `arguments` in this home (and `extra` environment) to its end: its status, and what
+    /// it wrote to standard output (and standard error, with `errors`).
+    func run(_ tern: URL, _ arguments: [String], extra: [String: String] = [:], errors: Bool = false) throws -> (status: Int32, out: String) {
+        let p = Process()
+        p.executableURL = tern
+        p.arguments = arguments
+        p.environment = environment.merging(extra) { $1 }
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = errors ? out : FileHandle.nullDevice
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
 }
