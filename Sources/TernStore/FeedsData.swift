@@ -87,15 +87,32 @@ public struct FeedsData: Sendable {
         }
     }
 
-    /// Items' full texts, kept beside their posts; an item already stored keeps its read mark.
-    public func saveTexts(feed: Int64, _ texts: [(postID: String, html: String)]) async throws {
+    /// Posts made ready to be written (encoded, their words for the search found) off the store's one
+    /// writer, so that many feeds' items are prepared at once and the writer only writes.
+    public struct PreparedPosts: Sendable {
+        let records: [PostRecord]
+        let posts: [Post]
+
+        public init(_ posts: [Post], now: Date = Date()) throws {
+            self.posts = posts
+            records = try posts.map { try PostRecord($0, account: FeedsData.account, fetchedAt: now) }
+        }
+    }
+
+    /// A fetched feed written in one transaction: its items' texts, its posts (new and known again), and the
+    /// new ones at the top of the feed's own list.
+    public func store(feed: WebFeedSubscription, texts: [(postID: String, html: String)], fresh: PreparedPosts,
+                      seen: PreparedPosts) async throws {
+        let items = self.items.timeline(feed.timeline)
         try await pool.write { db in
             for t in texts {
                 try db.execute(sql: """
                     INSERT INTO web_feed_item (feed_id, post_id, html, read) VALUES (?, ?, ?, 0)
                     ON CONFLICT (feed_id, post_id) DO UPDATE SET html = excluded.html
-                    """, arguments: [feed, t.postID, t.html])
+                    """, arguments: [feed.id, t.postID, t.html])
             }
+            for var record in seen.records + fresh.records { try record.upsert(db) }
+            _ = try items.insertEntries(fresh.posts, at: .top, db)
         }
     }
 

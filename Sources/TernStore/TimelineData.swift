@@ -26,6 +26,14 @@ public struct TimelineData: Sendable {
                        now: Date = Date()) throws -> (entries: [StoredEntry], renumbered: Bool) {
         try pool.write { db in
             if !alreadyStored { for post in posts { try PostRecord.upsert(post, account: key.account, now: now, db) } }
+            return try insertEntries(posts, at: position, gapBelow: gapBelow, db)
+        }
+    }
+
+    /// Entries for those of `posts` not in the timeline yet, inside the caller's transaction.
+    func insertEntries(_ posts: [Post], at position: InsertPosition, gapBelow: StoredGap? = nil,
+                       _ db: Database) throws -> (entries: [StoredEntry], renumbered: Bool) {
+        do {
             var seen = Set(try entries.filter(posts.map(\.id).contains(EntryRecord.Columns.postID))
                 .select(EntryRecord.Columns.postID, as: String.self).fetchAll(db))
             let fresh = posts.filter { seen.insert($0.id).inserted }

@@ -180,12 +180,10 @@ public struct FeedRefresh: Sendable {
             texts.append((id, item.content.isEmpty ? item.summary : item.content))
         }
         fresh.sort { ServerID.isNewer($0.id, than: $1.id) }
-        let items = data.items
-        try await data.saveTexts(feed: feed.id, texts)
-        // Timelines are written synchronously, as their engines write them.
-        try items.timeline(feed.timeline).insert(fresh, at: .top, now: now)
-        // Items seen before are written again (an edit), where they are.
-        for post in seen { try items.updateStored(post, now: now) }
+        // Encoded here, in this feed's lane, so the store's one writer only writes; items seen before are
+        // written again (an edit), where they are.
+        try await data.store(feed: feed, texts: texts, fresh: FeedsData.PreparedPosts(fresh, now: now),
+                             seen: FeedsData.PreparedPosts(seen, now: now))
         return fresh
     }
 }

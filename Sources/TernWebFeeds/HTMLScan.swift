@@ -49,8 +49,20 @@ enum HTMLScan {
         return out
     }
 
+    /// Runs of white space as one space, the ends trimmed; by scalar, not by character (a tenth of a
+    /// refresh went to splitting texts into characters).
     private static func collapse(_ s: String) -> String {
-        s.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        var out = String.UnicodeScalarView()
+        var space = false
+        for u in s.unicodeScalars {
+            if u.properties.isWhitespace {
+                space = !out.isEmpty
+                continue
+            }
+            if space { out.append(" "); space = false }
+            out.append(u)
+        }
+        return String(out)
     }
 
     /// Every node in document order, while `visit` says go on.
