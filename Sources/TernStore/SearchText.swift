@@ -49,6 +49,8 @@ enum SearchText {
     }
 
     static func splitCJK(_ text: String) -> String {
+        // Most text has no CJK at all: it is kept as it is, not rebuilt scalar by scalar.
+        guard text.unicodeScalars.contains(where: isCJK) else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if isCJK(scalar) {

@@ -55,7 +55,8 @@ enum HTMLScan {
         var out = String.UnicodeScalarView()
         var space = false
         for u in s.unicodeScalars {
-            if u.properties.isWhitespace {
+            // ASCII asked directly: the Unicode property lookup is the slow part of a long text.
+            if u.value < 0x80 ? (u == " " || (0x09...0x0D).contains(u.value)) : u.properties.isWhitespace {
                 space = !out.isEmpty
                 continue
             }
