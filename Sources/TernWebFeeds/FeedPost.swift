@@ -19,7 +19,7 @@ enum FeedPost {
     /// How much of the text the list shows.
     static let excerptLength = 280
 
-    static func post(_ item: WebFeedItem, id: String, date: Date, feed: WebFeedPostSource) -> Post {
+    static func post(_ item: WebFeedItem, id: String, date: Date, feed: WebFeedPostSource, base: LinkResolver = LinkResolver(base: nil)) -> Post {
         let text = HTMLScan.text(item.summary.isEmpty ? item.content : item.summary)
         let whole = item.summary.isEmpty ? text : HTMLScan.text(item.content)
         let excerpt = text.count > excerptLength ? String(text.prefix(excerptLength)).trimmingCharacters(in: .whitespaces) + "…" : text
@@ -29,9 +29,14 @@ enum FeedPost {
         let byline = item.authors.isEmpty ? "" : "by " + item.authors.joined(separator: ", ")
         if !byline.isEmpty { paragraphs.append([[StyledText.Run(byline, style: .emphasis)]]) }
         if !excerpt.isEmpty { paragraphs.append([[StyledText.Run(excerpt)]]) }
-        let media = item.image.map { url in
+        // Its picture first, then the other pictures of its text (as a post shows up to four).
+        var media = item.image.map { url in
             [MediaAttachment(id: "img:" + id, kind: .image, url: url, previewURL: url, description: item.title.isEmpty ? nil : item.title)]
         } ?? []
+        for (n, image) in HTMLScan.images(item.content, limit: 8).enumerated() where media.count < 4 {
+            guard let url = base.resolve(image.src), !media.contains(where: { $0.url == url }) else { continue }
+            media.append(MediaAttachment(id: "img\(n):" + id, kind: .image, url: url, previewURL: url, description: image.alt.isEmpty ? nil : image.alt))
+        }
         let author = Account(id: "feed:\(feed.id)", acct: feed.host, displayName: feed.title, url: feed.site)
         var post = Post(id: id, statusID: id, account: author, createdAt: date, content: StyledText(paragraphs: paragraphs),
                         media: media, url: item.link, editedAt: item.updated.flatMap { u in item.published.map { u > $0 ? u : nil } ?? nil })

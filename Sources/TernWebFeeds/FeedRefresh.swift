@@ -175,7 +175,7 @@ public struct FeedRefresh: Sendable {
             guard keys.insert(key).inserted else { continue }
             let date = item.date.map { min($0, now) } ?? now
             let id = byKey[key] ?? FeedPost.id(date: date, key: key)
-            let post = FeedPost.post(item, id: id, date: date, feed: source)
+            let post = FeedPost.post(item, id: id, date: date, feed: source, base: LinkResolver(base: feed.url))
             if byKey[key] == nil { fresh.append(post) } else { seen.append(post) }
             texts.append((id, item.content.isEmpty ? item.summary : item.content))
         }

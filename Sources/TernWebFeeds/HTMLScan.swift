@@ -15,18 +15,22 @@ enum HTMLScan {
     }
 
     /// The address of the first `<img>` in `html`.
-    static func firstImage(_ html: String) -> String? {
-        guard html.range(of: "<img", options: .caseInsensitive) != nil else { return nil }
-        var found: String?
+    static func firstImage(_ html: String) -> String? { images(html, limit: 1).first?.src }
+
+    /// The `<img>`s of `html`, their addresses and alt texts, up to `limit`.
+    static func images(_ html: String, limit: Int) -> [(src: String, alt: String)] {
+        guard html.range(of: "<img", options: .caseInsensitive) != nil else { return [] }
+        var found: [(String, String)] = []
         walk(html) { node in
-            guard found == nil else { return false }
             if tern_html_kind(node) == TERN_HTML_ELEMENT, let name = tern_html_name(node), String(cString: name).lowercased() == "img",
                let src = tern_html_attribute(node, "src") {
                 let s = String(cString: src)
                 tern_html_free_string(src)
-                if !s.isEmpty { found = s }
+                var alt = ""
+                if let a = tern_html_attribute(node, "alt") { alt = String(cString: a); tern_html_free_string(a) }
+                if !s.isEmpty, !found.contains(where: { $0.0 == s }) { found.append((s, alt)) }
             }
-            return found == nil
+            return found.count < limit
         }
         return found
     }

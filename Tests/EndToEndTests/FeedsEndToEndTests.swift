@@ -66,7 +66,7 @@ final class FeedsEndToEndTests: XCTestCase {
         }
         XCTAssertTrue(screen.ok, "the feeds, with no account, pictures and all:\n\(screen.screen)")
         try tmux.send("Enter")
-        XCTAssertTrue(tmux.wait { $0.contains("o open · y link · esc back") }.ok, tmux.screen())
+        XCTAssertTrue(tmux.wait { $0.contains("o open · v pictures · y link · esc back") }.ok, tmux.screen())
         try tmux.send("q")
 
         let removed = try run(["feeds", "remove", "1"])

@@ -25,7 +25,7 @@ final class FeedsScreenEndToEndTests: XCTestCase {
         try tmux.send("f")
         XCTAssertTrue(tmux.wait { $0.contains("A feed's item is not on the fediverse") }.ok, tmux.screen())
         try tmux.send("Enter")
-        let article = tmux.wait { $0.contains("o open · y link · esc back") && $0.contains("Item 19 of feed 0: words, a link.") }
+        let article = tmux.wait { $0.contains("o open · v pictures · y link · esc back") && $0.contains("Item 19 of feed 0: words, a link.") }
         XCTAssertTrue(article.ok, "the item's whole text:\n\(article.screen)")
         try tmux.send("Escape")
         let back = tmux.wait { s in

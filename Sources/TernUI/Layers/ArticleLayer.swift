@@ -33,6 +33,11 @@ struct ArticleLayer: Layer {
         let meta = [post.account.shownName, RelativeTime.short(from: post.createdAt, now: now) + " ago"].joined(separator: " · ")
         out += TextWrap.wrap([(meta, .acct)], width: inner).map(shifted)
         if let url = post.url { out += TextWrap.wrap(linked: [("↗ " + url, .link, url)], width: inner).map(shifted) }
+        // Its pictures are a key away, shown as large as the screen allows.
+        if !post.media.isEmpty {
+            let n = post.media.count
+            out.append(shifted([Segment(text: SafeText("▣ \(n) picture\(n == 1 ? "" : "s") (v shows \(n == 1 ? "it" : "them"))"), role: .placeholder, column: 0)]))
+        }
         out.append([])
         guard let text else {
             out.append(shifted([Segment(text: SafeText(failure.map { "The text could not be read: \($0)" } ?? "Loading…"),
@@ -71,6 +76,7 @@ struct ArticleLayer: Layer {
             return [.copy(url, what: "the item's link")]
         case .copyText:
             return [.copy(text?.plainText ?? post.content.plainText, what: "the item's text")]
+        case .viewImage: return FeedLayer.viewLarge(post, attachment: nil, env)
         case .help: return [.push(.help)]
         default: break
         }
@@ -92,7 +98,7 @@ struct ArticleLayer: Layer {
         let row = screen.rows - 1
         screen.fill(row: row, column: 0, width: screen.columns, style: theme[.status])
         let position = all.count <= env.listHeight ? "all" : "\(min(100, (top + env.listHeight) * 100 / max(1, all.count)))%"
-        let right = SafeText("o open · y link · esc back · \(position) ")
+        let right = SafeText("o open · v pictures · y link · esc back · \(position) ")
         screen.draw(right, row: row, column: max(0, screen.columns - right.width), style: theme[.status])
         if let message = env.message {
             screen.draw(SafeText(" " + message.text), row: row, column: 0, style: message.isError ? theme[.statusError] : theme[.status],
