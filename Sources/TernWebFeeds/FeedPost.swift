@@ -3,7 +3,8 @@ import TernModel
 
 /// A feed's item as a post of the `feeds` account, so the lists, pictures, search and the offline store
 /// treat it as any post: its feed as the author, its title and the start of its text as the content, its
-/// picture as the one attachment. The whole text stays beside it (`FeedsData.store`).
+/// pictures (its own, then its text's, four at most) as attachments. The whole text stays beside it
+/// (`FeedsData.store`) and is indexed for search (`Post.searchableText`).
 enum FeedPost {
     /// An id that sorts as the item's date (`ServerID.isNewer`: same length, then characters), fixed when
     /// the item is first seen: milliseconds since 1970 in 13 digits, then the item's key in its feed.

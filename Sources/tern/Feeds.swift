@@ -129,7 +129,8 @@ struct Feeds: ParsableCommand {
         func run() throws {
             let store = try Feeds.store()
             let feeds = try blocking { try await store.feeds.subscriptions() }
-            print(FeedList.opml(feeds.map { FeedList.Entry(url: $0.url, title: $0.title, tags: $0.tags) }), terminator: "")
+            // Titles are the feeds' own words: cleaned as any server's text is (XML has no place for control characters anyway).
+            print(PlainText.clean(FeedList.opml(feeds.map { FeedList.Entry(url: $0.url, title: $0.title, tags: $0.tags) })), terminator: "")
         }
     }
 }
