@@ -9,10 +9,16 @@ enum HTMLScan {
         var out = ""
         walk(html) { node in
             if tern_html_kind(node) == TERN_HTML_TEXT, let t = tern_html_text(node) { out += String(cString: t) }
+            // A new block or line is a break between words ("link.</p><p>Harbour" is two sentences).
+            else if tern_html_kind(node) == TERN_HTML_ELEMENT, let name = tern_html_name(node),
+                    blocks.contains(String(cString: name).lowercased()) { out += " " }
             return true
         }
         return collapse(out)
     }
+
+    private static let blocks: Set<String> = ["p", "br", "div", "li", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6",
+                                             "blockquote", "pre", "tr", "td", "th", "hr", "section", "article", "figure", "figcaption"]
 
     /// The address of the first `<img>` in `html`.
     static func firstImage(_ html: String) -> String? { images(html, limit: 1).first?.src }

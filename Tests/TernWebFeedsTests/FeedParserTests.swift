@@ -57,6 +57,12 @@ final class FeedParserTests: XCTestCase {
         XCTAssertEqual(feed.items.first?.image, "https://a.example/blog/pic.png")
     }
 
+    /// Words of two paragraphs, or either side of a line break, stay apart when the HTML becomes words.
+    func testBlocksStayApartAsWords() {
+        XCTAssertEqual(HTMLScan.text("<p>One.</p><p>Two<br>three</p><ul><li>a</li><li>b</li></ul>"), "One. Two three a b")
+        XCTAssertEqual(HTMLScan.text("a &amp; <b>b</b>"), "a & b")
+    }
+
     func testAWebPageIsNoFeedAndSaysSo() {
         XCTAssertThrowsError(try FeedParser.parse(Data("<!doctype html><html><head><title>x</title></head></html>".utf8))) {
             XCTAssertEqual(($0 as? WebFeedError)?.description, "a web page, not a feed")
