@@ -91,7 +91,6 @@ enum Session {
         let (store, http, client, actions) = (opened.store, opened.http, opened.client, opened.actions)
         defer { waitFor { try? await http.shutdown() } }
         startup.mark("waiting for the store")
-        // Every account's writers and stream, stopped at the end (each account's queue keeps its journal).
         if !feedsToFollow.isEmpty {
             try blocking { for url in feedsToFollow { try await store.feeds.subscribe(url: url, tags: tag.map { [$0] } ?? []) } }
         }
@@ -111,6 +110,7 @@ enum Session {
             }
         }, unread: { ids in try store.feeds.unread(among: ids) },
         markAllRead: { timeline in try await store.feeds.markAllRead(timeline: timeline) })
+        // Every account's writers and stream, stopped at the end (each account's queue keeps its journal).
         let running = AccountResources(webFeeds: webFeeds)
         defer { running.stopAll() }
         // Every list the user opens gets its own engine, running until the session ends.
