@@ -103,14 +103,17 @@ enum HTMLScan {
     }
 }
 
-/// FNV-1a, 64 bits, as hex: an item's id when the feed gives it none (stable across runs, unlike `Hasher`).
+/// FNV-1a, 64 bits, as 16 hex digits: an item's id when the feed gives it none (stable across runs, unlike
+/// `Hasher`). Always 16: an item's post id ends with it, and ids of one length sort by their characters
+/// (`ServerID.isNewer`); unpadded, one key in sixteen was shorter and its item sorted as older than all.
 func stableHash(_ parts: String...) -> String {
     var h: UInt64 = 0xCBF2_9CE4_8422_2325
     for part in parts {
         for b in part.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
         h = (h ^ 0x1F) &* 0x100_0000_01B3
     }
-    return String(h, radix: 16)
+    let hex = String(h, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
 }
 
 /// Text made safe inside markup (`&`, `<`, `>`, and with `quotes` the `"` of an attribute): the one escape

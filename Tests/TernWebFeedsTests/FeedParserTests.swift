@@ -1,4 +1,5 @@
 import Foundation
+import TernModel
 @testable import TernWebFeeds
 import XCTest
 
@@ -61,6 +62,19 @@ final class FeedParserTests: XCTestCase {
     func testBlocksStayApartAsWords() {
         XCTAssertEqual(HTMLScan.text("<p>One.</p><p>Two<br>three</p><ul><li>a</li><li>b</li></ul>"), "One. Two three a b")
         XCTAssertEqual(HTMLScan.text("a &amp; <b>b</b>"), "a & b")
+    }
+
+    /// A feed item's post id sorts as its date whatever its key: every key is as long as every other.
+    func testItemIdsSortAsTheirDates() {
+        let start = Date(timeIntervalSince1970: 1_795_000_000)
+        // Keys of one feed's items share their high digits (they differ only at the end): many feeds, so
+        // that one whose keys begin with a zero is among them.
+        let ids = (0..<640).map { k in
+            FeedPost.id(date: start.addingTimeInterval(Double(k) * 60),
+                        key: FeedPost.key(feed: Int64(k % 64), item: WebFeedItem(id: "http://127.0.0.1:41645/feeds/\(k % 64)/items/\(k / 64)")))
+        }
+        XCTAssertEqual(Set(ids.map(\.count)).count, 1, "one length: \(Set(ids.map(\.count)))")
+        XCTAssertEqual(ids.sorted { ServerID.isNewer($0, than: $1) }, ids.reversed(), "newest first is latest date first")
     }
 
     func testAWebPageIsNoFeedAndSaysSo() {
