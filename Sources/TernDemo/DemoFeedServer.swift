@@ -55,17 +55,20 @@ public final class DemoFeedServer: Sendable {
             let version = state.version.withLock { $0 }
             let etag = "\"f\(n)-v\(version)\""
             // When the server started, a second later for each publication: always in the past, as a real feed's is.
-            let modified = Self.httpDate(state.started.addingTimeInterval(Double(version)))
+            let changed = state.started.addingTimeInterval(Double(version))
+            let http = Self.httpDateFormatter()
+            let modified = http.string(from: changed)
             // Validators as clients send them: a list of tags (weak or not), or a date no older than the feed's.
             let tags = (req.headers[.ifNoneMatch] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            let since = req.headers[.ifModifiedSince].flatMap(Self.parseHTTPDate)
-            let unchanged = tags.isEmpty ? since.map { $0 >= Self.parseHTTPDate(modified)! } ?? false
+            let since = req.headers[.ifModifiedSince].flatMap(http.date(from:))
+            let unchanged = tags.isEmpty ? since.map { $0 >= changed } ?? false
                                          : tags.contains { $0 == etag || $0 == "W/" + etag || $0 == "*" }
             if unchanged {
                 state.count(304)
                 return Response(status: .notModified, headers: [.eTag: etag])
             }
-            let (body, type) = Self.feed(n, format: String(parts[1]), items: state.items + version, base: "http://\(req.head.authority ?? "")")
+            let (body, type) = Self.feed(n, format: String(parts[1]), items: state.items + version, newest: changed,
+                                         base: "http://\(req.head.authority ?? "")")
             state.count(200)
             var headers: HTTPFields = [.contentType: type, .eTag: etag]
             headers[.lastModified] = modified
@@ -127,30 +130,24 @@ public final class DemoFeedServer: Sendable {
         return Response(status: HTTPResponse.Status(code: status), headers: [.contentType: type], body: .init(byteBuffer: ByteBuffer(string: body)))
     }
 
-    static func parseHTTPDate(_ text: String) -> Date? {
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_US_POSIX")
-        f.timeZone = TimeZone(secondsFromGMT: 0)
-        f.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return f.date(from: text)
-    }
-
-    static func httpDate(_ date: Date) -> String {
+    /// HTTP's date form (RFC 7231), which feeds' RFC 822 dates share.
+    static func httpDateFormatter() -> DateFormatter {
         let f = DateFormatter()
         f.locale = Locale(identifier: "en_US_POSIX")
         f.timeZone = TimeZone(secondsFromGMT: 0)
         f.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        return f.string(from: date)
+        return f
     }
 
     /// Feed `n` with `items` items, newest first, an hour apart, some with pictures, in scripts beside Latin.
-    static func feed(_ n: Int, format: String, items: Int, base: String) -> (String, String) {
+    static func feed(_ n: Int, format: String, items: Int, newest: Date, base: String) -> (String, String) {
         let titles = ["Notes on slow computing", "Café crème & croissants", "Привет из Москвы", "日本語の記事", "Release 2.\(n) is out",
                       "Αθήνα τη νύχτα", "What we learned <about> feeds"]
         func item(_ k: Int) -> (id: String, title: String, date: Date, text: String, image: String?) {
-            // An hour apart up to now (a feed's minute apart from the next), so the list reads as recent news.
-            let now = (Date().timeIntervalSince1970 / 60).rounded(.down) * 60
-            let date = Date(timeIntervalSince1970: now - Double(items - 1 - k) * 3600 - Double(n) * 60)
+            // An hour apart up to the feed's last change (a feed's minute apart from the next), so the list reads
+            // as recent news; fixed for the server's life, not read off the clock at each request (feeds asked
+            // either side of a minute's turn came out of order).
+            let date = newest.addingTimeInterval(-Double(items - 1 - k) * 3600 - Double(n) * 60)
             let title = titles[(n + k) % titles.count] + " #\(k)"
             let image = k % 3 == 0 ? "\(base)/demo-picture/\(n)-\(k).png" : nil
             // A second paragraph longer than a list shows: the oldest item's last word is only in its whole text.
@@ -159,11 +156,13 @@ public final class DemoFeedServer: Sendable {
                     "<p>Item \(k) of feed \(n): words, a <a href=\"\(base)/x\">link</a>.</p><p>\(more)</p>", image)
         }
         let list = (0..<items).reversed().map(item)
-        func esc(_ s: String) -> String { s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;") }
+        let esc = DemoText.escape
+        // One formatter a feed, not one an item: this server is a benchmark's load, on the benchmark's machine.
+        let iso = ISO8601DateFormatter(), rfc822 = httpDateFormatter()
         switch format {
         case "atom":
             let entries = list.map { i in
-                "<entry><id>\(i.id)</id><title>\(esc(i.title))</title><link href=\"\(i.id)\"/><updated>\(ISO8601DateFormatter().string(from: i.date))</updated>"
+                "<entry><id>\(i.id)</id><title>\(esc(i.title))</title><link href=\"\(i.id)\"/><updated>\(iso.string(from: i.date))</updated>"
                 + "<author><name>Author \(n)</name></author><content type=\"html\">\(esc(i.text + (i.image.map { "<img src=\"\($0)\">" } ?? "")))</content></entry>"
             }.joined()
             return ("<?xml version=\"1.0\" encoding=\"utf-8\"?><feed xmlns=\"http://www.w3.org/2005/Atom\"><title>Demo feed \(n)</title>"
@@ -171,7 +170,7 @@ public final class DemoFeedServer: Sendable {
         case "json":
             let entries = list.map { i -> [String: Any] in
                 var o: [String: Any] = ["id": i.id, "url": i.id, "title": i.title, "content_html": i.text,
-                                        "date_published": ISO8601DateFormatter().string(from: i.date)]
+                                        "date_published": iso.string(from: i.date)]
                 if let image = i.image { o["image"] = image }
                 return o
             }
@@ -180,7 +179,7 @@ public final class DemoFeedServer: Sendable {
             return (String(decoding: data, as: UTF8.self), "application/feed+json")
         default:
             let rssItems = list.map { i in
-                "<item><guid>\(i.id)</guid><title>\(esc(i.title))</title><link>\(i.id)</link><pubDate>\(httpDate(i.date))</pubDate>"
+                "<item><guid>\(i.id)</guid><title>\(esc(i.title))</title><link>\(i.id)</link><pubDate>\(rfc822.string(from: i.date))</pubDate>"
                 + "<description>\(esc(i.text))</description>" + (i.image.map { "<enclosure url=\"\($0)\" type=\"image/png\" length=\"1000\"/>" } ?? "") + "</item>"
             }.joined()
             return ("<?xml version=\"1.0\" encoding=\"utf-8\"?><rss version=\"2.0\"><channel><title>Demo feed \(n)</title>"

@@ -34,7 +34,10 @@ struct DemoText {
         return out.joined(separator: " ") + rng.pick([".", ".", "!", "?", "…"])
     }
 
-    func escape(_ s: String) -> String {
+    func escape(_ s: String) -> String { Self.escape(s) }
+
+    /// Text made safe in HTML, as the demo's posts and feeds write it.
+    static func escape(_ s: String) -> String {
         var r = ""
         for ch in s {
             switch ch {

@@ -21,7 +21,10 @@ public struct WebFeedSubscription: Sendable, Equatable {
     public var lastError: String?
 
     /// The feed's own timeline, in the `feeds` account.
-    public var timeline: String { "feed:\(id)" }
+    public var timeline: String { FeedsData.feedTimeline(id) }
+
+    /// What the feed is called: the user's or its own title, else its address.
+    public var name: String { title.isEmpty ? url.absoluteString : title }
 }
 
 /// The web feeds' part of the store: subscriptions, and the items' full text and read marks. The items
@@ -35,6 +38,10 @@ public struct FeedsData: Sendable {
 
     public var items: AccountData { store.account(Self.account) }
 
+    /// The `feeds` account's timelines: a feed's own, and a tag's.
+    static func feedTimeline(_ id: Int64) -> String { "feed:\(id)" }
+    public static func tagTimeline(_ tag: String) -> String { "tag:" + tag }
+
     public func subscriptions() async throws -> [WebFeedSubscription] {
         try await store.asyncRead { db in try WebFeedRecord.order(Column("id")).fetchAll(db).map(Self.subscription) }
     }
@@ -44,7 +51,8 @@ public struct FeedsData: Sendable {
     public func subscribe(url: URL, title: String = "", tags: [String] = [], now: Date = Date()) async throws -> WebFeedSubscription {
         try await pool.write { db in
             if var existing = try WebFeedRecord.filter(Column("url") == url.absoluteString).fetchOne(db) {
-                let merged = Self.tags(existing.tags) + tags.filter { !Self.tags(existing.tags).contains($0) }
+                let had = Self.tags(existing.tags)
+                let merged = had + tags.filter { !had.contains($0) }
                 existing.tags = merged.joined(separator: ",")
                 if existing.title.isEmpty { existing.title = title }
                 try existing.update(db)
@@ -62,7 +70,7 @@ public struct FeedsData: Sendable {
         try await pool.write { db in
             _ = try WebFeedRecord.deleteOne(db, key: id)
             try db.execute(sql: "DELETE FROM web_feed_item WHERE feed_id = ?", arguments: [id])
-            try db.execute(sql: "DELETE FROM entry WHERE account = ? AND timeline = ?", arguments: [Self.account, "feed:\(id)"])
+            try db.execute(sql: "DELETE FROM entry WHERE account = ? AND timeline = ?", arguments: [Self.account, Self.feedTimeline(id)])
         }
     }
 
@@ -172,8 +180,8 @@ public struct FeedsData: Sendable {
                 byTag[t, default: 0] += unread[f.id] ?? 0
             }
         }
-        out += tags.map { (.webFeeds(name: "tag:" + $0, title: "Feeds: " + $0), byTag[$0] ?? 0) }
-        out += feeds.map { (.webFeeds(name: $0.timeline, title: $0.title.isEmpty ? $0.url.absoluteString : $0.title), unread[$0.id] ?? 0) }
+        out += tags.map { (.webFeeds(name: Self.tagTimeline($0), title: "Feeds: " + $0), byTag[$0] ?? 0) }
+        out += feeds.map { (.webFeeds(name: $0.timeline, title: $0.name), unread[$0.id] ?? 0) }
         return out
     }
 
@@ -191,14 +199,10 @@ extension FeedsData {
     /// until the store is gone, which a moment later opening it again must not race): `tern` with no
     /// account asks, before it opens the store for good. A store not made yet, or from before feeds, follows none.
     public static func followsAny(store url: URL) throws -> Bool {
-        guard FileManager.default.fileExists(atPath: url.path) else { return false }
-        var config = Configuration()
-        config.readonly = true
-        config.busyMode = .timeout(5)
-        return try DatabaseQueue(path: url.path, configuration: config).read { db in
+        try Store.readBeside(url) { db in
             guard try db.tableExists(WebFeedRecord.databaseTableName) else { return false }
             return try WebFeedRecord.fetchCount(db) > 0
-        }
+        } ?? false
     }
 }
 

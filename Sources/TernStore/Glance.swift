@@ -31,12 +31,7 @@ public struct Glance: Sendable {
 
     private static func read(store url: URL, key: TimelineKey,
                              around: (TimelineState) -> (anchor: String?, before: Int, after: Int)) throws -> Glance? {
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        var config = Configuration()
-        config.readonly = true
-        config.busyMode = .timeout(5)
-        let db = try DatabaseQueue(path: url.path, configuration: config)
-        return try db.read { db in
+        try Store.readBeside(url) { db in
             let state = try TimelineData.state(db, key)
             let (anchor, before, after) = around(state)
             return Glance(key: key, state: state, run: try TimelineData.run(db, key, around: anchor, before: before, after: after),

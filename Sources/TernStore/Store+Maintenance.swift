@@ -85,15 +85,21 @@ extension Store {
     /// The same figures read beside a running Tern (`tern cache`): the file opened read-only and the store's
     /// lock not taken, since a reader changes nothing a writer could send twice. Nil where there is no store.
     public static func stats(readingOnly url: URL) throws -> StoreStats? {
+        do {
+            return try readBeside(url) { try stats($0, fileBytes: fileBytes(of: url)) }
+        } catch {
+            throw StoreError.unreadable(url.path, "\(error)")
+        }
+    }
+
+    /// Reads the store at `url` opened read-only, without its lock: beside a running Tern, which holds the
+    /// lock, or before this process opens the store for good. Nil where there is no store yet.
+    static func readBeside<T>(_ url: URL, _ body: (Database) throws -> T) throws -> T? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         var config = Configuration()
         config.readonly = true
         config.busyMode = .timeout(5)
-        do {
-            return try DatabaseQueue(path: url.path, configuration: config).read { try stats($0, fileBytes: fileBytes(of: url)) }
-        } catch {
-            throw StoreError.unreadable(url.path, "\(error)")
-        }
+        return try DatabaseQueue(path: url.path, configuration: config).read(body)
     }
 
     private static func stats(_ db: Database, fileBytes: Int64) throws -> StoreStats {

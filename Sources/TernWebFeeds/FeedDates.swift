@@ -2,10 +2,19 @@ import Foundation
 
 /// Dates as feeds write them: RFC 822 (with named zones, without a weekday, with two-digit years), ISO
 /// 8601 / RFC 3339 (with or without fractions and zones), and the near misses both see in practice. A date
-/// without a zone is taken as UTC. One per parse: formatters are not made again for every item.
-struct FeedDates {
-    private let rfc822: [DateFormatter]
-    private let iso: [DateFormatter]
+/// without a zone is taken as UTC. One per parse, used on one thread: a pattern's formatter is made the
+/// first time a date needs it (most feeds need one or none: 26 made for every feed showed in a refresh's
+/// profile), then kept for the feed's other items.
+final class FeedDates {
+    private var made: [String: DateFormatter] = [:]
+
+    static let rfc822 = ["EEE, d MMM yyyy HH:mm:ss Z", "d MMM yyyy HH:mm:ss Z", "EEE, d MMM yyyy HH:mm Z", "d MMM yyyy HH:mm Z",
+                         "EEE, d MMM yy HH:mm:ss Z", "d MMM yy HH:mm:ss Z", "EEE, d MMMM yyyy HH:mm:ss Z", "EEE, d MMM yyyy HH:mm:ss",
+                         "d MMM yyyy HH:mm:ss", "EEE, d MMM yyyy", "d MMM yyyy", "EEE MMM d HH:mm:ss Z yyyy", "yyyy-MM-dd HH:mm:ss Z",
+                         "yyyy-MM-dd HH:mm:ss"]
+    static let iso = ["yyyy-MM-dd'T'HH:mm:ss.SSSSSSXXXXX", "yyyy-MM-dd'T'HH:mm:ss.SSSXXXXX", "yyyy-MM-dd'T'HH:mm:ss.SSXXXXX",
+                      "yyyy-MM-dd'T'HH:mm:ss.SXXXXX", "yyyy-MM-dd'T'HH:mm:ssXXXXX", "yyyy-MM-dd'T'HH:mmXXXXX",
+                      "yyyy-MM-dd'T'HH:mm:ss.SSS", "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd", "yyyy-MM", "yyyy"]
 
     /// Zones written by name, as offsets (RFC 822's own, and the ones feeds use beside them).
     static let zones: [String: String] = [
@@ -19,23 +28,21 @@ struct FeedDates {
     private static let rfc3339 = Date.ISO8601FormatStyle()
     private static let rfc3339Fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
-    init() {
-        func formatter(_ format: String) -> DateFormatter {
-            let f = DateFormatter()
-            f.locale = Locale(identifier: "en_US_POSIX")
-            f.timeZone = TimeZone(secondsFromGMT: 0)
-            f.dateFormat = format
-            f.isLenient = false
-            return f
+    /// The first of `patterns` that reads `text`.
+    private func date(_ text: String, patterns: [String]) -> Date? {
+        for pattern in patterns {
+            let f = made[pattern] ?? {
+                let f = DateFormatter()
+                f.locale = Locale(identifier: "en_US_POSIX")
+                f.timeZone = TimeZone(secondsFromGMT: 0)
+                f.dateFormat = pattern
+                f.isLenient = false
+                made[pattern] = f
+                return f
+            }()
+            if let d = f.date(from: text) { return d }
         }
-        rfc822 = ["EEE, d MMM yyyy HH:mm:ss Z", "d MMM yyyy HH:mm:ss Z", "EEE, d MMM yyyy HH:mm Z", "d MMM yyyy HH:mm Z",
-                  "EEE, d MMM yy HH:mm:ss Z", "d MMM yy HH:mm:ss Z", "EEE, d MMMM yyyy HH:mm:ss Z", "EEE, d MMM yyyy HH:mm:ss",
-                  "d MMM yyyy HH:mm:ss", "EEE, d MMM yyyy", "d MMM yyyy", "EEE MMM d HH:mm:ss Z yyyy", "yyyy-MM-dd HH:mm:ss Z",
-                  "yyyy-MM-dd HH:mm:ss"].map(formatter)
-        iso = ["yyyy-MM-dd'T'HH:mm:ss.SSSSSSXXXXX", "yyyy-MM-dd'T'HH:mm:ss.SSSXXXXX", "yyyy-MM-dd'T'HH:mm:ss.SSXXXXX",
-               "yyyy-MM-dd'T'HH:mm:ss.SXXXXX", "yyyy-MM-dd'T'HH:mm:ssXXXXX", "yyyy-MM-dd'T'HH:mmXXXXX",
-               "yyyy-MM-dd'T'HH:mm:ss.SSS", "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd", "yyyy-MM", "yyyy"]
-            .map(formatter)
+        return nil
     }
 
     func parse(_ raw: String?) -> Date? {
@@ -51,8 +58,7 @@ struct FeedDates {
             if let d = try? Date(text, strategy: Self.rfc3339) { return d }
             if let d = try? Date(text, strategy: Self.rfc3339Fractional) { return d }
             if text.hasSuffix("Z") || text.hasSuffix("z") { text = String(text.dropLast()) + "+00:00" }
-            for f in iso { if let d = f.date(from: text) { return d } }
-            return nil
+            return date(text, patterns: Self.iso)
         }
         // RFC 822: a named zone as its offset; a weekday with a dot or a full name does not matter.
         var words = text.split(separator: " ").map(String.init)
@@ -62,7 +68,6 @@ struct FeedDates {
         }
         if let first = words.first, first.hasSuffix(","), first.count > 4 { words[0] = String(first.prefix(3)) + "," }
         let normal = words.joined(separator: " ")
-        for f in rfc822 { if let d = f.date(from: normal) { return d } }
-        return nil
+        return date(normal, patterns: Self.rfc822)
     }
 }

@@ -82,7 +82,7 @@ public struct FeedRefresh: Sendable {
     private func addToSharedTimelines(_ reports: [Report]) async {
         var byTimeline: [String: [Post]] = [:]
         for r in reports {
-            for t in ["all"] + r.feed.tags.map({ "tag:" + $0 }) { byTimeline[t, default: []] += r.fresh }
+            for t in ["all"] + r.feed.tags.map(FeedsData.tagTimeline) { byTimeline[t, default: []] += r.fresh }
         }
         let items = data.items
         for (timeline, posts) in byTimeline.sorted(by: { $0.key < $1.key }) where !posts.isEmpty {
@@ -104,8 +104,7 @@ public struct FeedRefresh: Sendable {
         let failed = reports.filter { if case .failed = $0.outcome { return true } else { return false } }
         var line = new == 0 ? "Feeds: nothing new" : "Feeds: \(new) new item\(new == 1 ? "" : "s")"
         if let first = failed.first, case .failed(let why) = first.outcome {
-            let name = first.feed.title.isEmpty ? first.feed.url.absoluteString : first.feed.title
-            line += failed.count == 1 ? "; \(name) failed: \(why)" : "; \(failed.count) feeds failed (tern feeds list says why)"
+            line += failed.count == 1 ? "; \(first.feed.name) failed: \(why)" : "; \(failed.count) feeds failed (tern feeds list says why)"
         }
         return line
     }

@@ -3,7 +3,7 @@ import Foundation
 /// RSS 0.9x, 1.0 (RDF, items beside the channel) and 2.0, with the extensions feeds lean on: `content:encoded`,
 /// Dublin Core, Media RSS, iTunes, and Atom links and dates inside RSS.
 struct RSSReader {
-    var dates: FeedDates
+    let dates: FeedDates
     var links: LinkResolver
 
     func read(_ root: XMLElement) -> WebFeed {

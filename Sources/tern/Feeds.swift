@@ -49,7 +49,7 @@ struct Feeds: ParsableCommand {
                 let feed = try await store.feeds.subscribe(url: address, tags: tags)
                 let report = await FeedRefresh(data: store.feeds, http: http).refresh(feed)
                 switch report.outcome {
-                case .new(let n): Feeds.say("Added \(report.feed.title.isEmpty ? address.absoluteString : report.feed.title): \(n) items")
+                case .new(let n): Feeds.say("Added \(report.feed.name): \(n) items")
                 case .notModified, .waiting: Feeds.say("Added \(address.absoluteString)")
                 case .failed(let why):
                     Feeds.say("Added \(address.absoluteString), but it could not be read now: \(why)")
@@ -94,7 +94,7 @@ struct Feeds: ParsableCommand {
                     throw UserError("No feed \(which): see tern feeds list")
                 }
                 try await store.feeds.unsubscribe(f.id)
-                Feeds.say("Removed \(f.title.isEmpty ? f.url.absoluteString : f.title)")
+                Feeds.say("Removed \(f.name)")
             }
         }
     }

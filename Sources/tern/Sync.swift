@@ -115,7 +115,7 @@ struct Sync: ParsableCommand {
         try? await http.shutdown()
         var ok = true
         for r in reports.sorted(by: { $0.feed.id < $1.feed.id }) {
-            let name = "feed \(r.feed.title.isEmpty ? r.feed.url.absoluteString : r.feed.title)"
+            let name = "feed \(r.feed.name)"
             switch r.outcome {
             case .new(let n):
                 // The new items' pictures too, so they show offline; one that fails is said, not fatal to the feed.

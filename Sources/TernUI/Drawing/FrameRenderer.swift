@@ -131,7 +131,7 @@ public final class FrameRenderer {
             else { note = nil }
             if let note { screen.draw(SafeText(note), row: 1 + max(0, bottom), column: RowLayout.gutter, style: theme[.placeholder]) }
         }
-        drawStatus(snapshot, selected: selected, newAbove: newAbove, env: env, on: screen)
+        drawStatus(snapshot, selected: selected, readMark: m.index[FeedSnapshot.readMarkID], newAbove: newAbove, env: env, on: screen)
     }
 
     func drawTitle(_ text: String, on screen: Screen, keymap: Keymap) {
@@ -158,7 +158,8 @@ public final class FrameRenderer {
     }
     private var hintCache: (keymap: Keymap, text: SafeText)?
 
-    private func drawStatus(_ snapshot: FeedSnapshot, selected: Int?, newAbove: Int, env: LayerEnv, on screen: Screen) {
+    /// `readMark`: the row of "read up to here", if the list has it.
+    private func drawStatus(_ snapshot: FeedSnapshot, selected: Int?, readMark mark: Int?, newAbove: Int, env: LayerEnv, on screen: Screen) {
         let row = screen.rows - 1, cols = screen.columns
         screen.fill(row: row, column: 0, width: cols, style: theme[.status])
         var right: [String] = []
@@ -174,7 +175,6 @@ public final class FrameRenderer {
         if let s = selected, let above = snapshot.rowsAbove, let below = snapshot.rowsBelow {
             let final = snapshot.reachedEnd || snapshot.endStored
             // "Read up to here" is a row, but not one of the list's: it is not counted.
-            let mark = snapshot.readUpTo == nil ? nil : snapshot.rows.firstIndex { $0.id == FeedSnapshot.readMarkID }
             let at = s - (mark.map { $0 < s ? 1 : 0 } ?? 0), count = snapshot.rows.count - (mark == nil ? 0 : 1)
             right.append("\(above + at + 1)/\(above + count + below)\(final ? "" : "+")")
         }

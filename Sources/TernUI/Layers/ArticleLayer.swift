@@ -10,8 +10,24 @@ struct ArticleLayer: Layer {
     private(set) var text: StyledText?
     private(set) var failure: String?
     private(set) var top = 0
+    /// The lines as last laid out, for the width and minute they were made for: a long text is wrapped once,
+    /// not again at every key and frame.
+    private var laidOut: (width: Int, minute: Int, lines: [[Segment]])?
 
     init(_ post: Post) { self.post = post }
+
+    /// The lines for this screen: the ones laid out if they still fit it, else made now.
+    func lines(_ env: LayerEnv) -> [[Segment]] {
+        if let l = laidOut, l.width == env.columns, l.minute == Self.minute(env.now) { return l.lines }
+        return lines(width: env.columns, now: env.now)
+    }
+
+    private static func minute(_ date: Date) -> Int { Int(date.timeIntervalSince1970 / 60) }
+
+    private mutating func layOut(_ env: LayerEnv) {
+        if let l = laidOut, l.width == env.columns, l.minute == Self.minute(env.now) { return }
+        laidOut = (env.columns, Self.minute(env.now), lines(width: env.columns, now: env.now))
+    }
 
     var isOverlay: Bool { false }
 
@@ -21,6 +37,8 @@ struct ArticleLayer: Layer {
     mutating func receive(_ message: LayerMessage, _ env: LayerEnv) -> [Effect]? {
         guard case .article(let id, let text, let failure) = message, id == post.id else { return nil }
         (self.text, self.failure) = (text, failure)
+        laidOut = nil
+        layOut(env)
         return []
     }
 
@@ -57,7 +75,8 @@ struct ArticleLayer: Layer {
 
     mutating func update(_ key: Key, _ env: LayerEnv) -> [Effect] {
         guard let action = env.keymap.action(for: key) else { return [] }
-        let count = lines(width: env.columns, now: env.now).count
+        layOut(env)
+        let count = lines(env).count
         let page = env.listHeight, last = max(0, count - page)
         switch action {
         case .lineDown: top = min(last, top + 1)
@@ -83,14 +102,17 @@ struct ArticleLayer: Layer {
         return []
     }
 
-    mutating func settle(_ env: LayerEnv) -> [Effect] { [] }
+    mutating func settle(_ env: LayerEnv) -> [Effect] {
+        layOut(env)
+        return []
+    }
 
     mutating func uncovered() {}
 
     func render(_ env: LayerEnv, on screen: Screen) {
         let theme = env.renderer.theme
         env.renderer.drawTitle(" tern · " + post.account.shownName, on: screen, keymap: env.keymap)
-        let all = lines(width: env.columns, now: env.now)
+        let all = lines(env)
         let shown = all.dropFirst(min(top, max(0, all.count - 1))).prefix(env.listHeight)
         for (i, line) in shown.enumerated() {
             for seg in line { screen.draw(seg.text, row: 1 + i, column: seg.column, style: theme[seg.role], link: seg.link) }
