@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import Foundation
 import PackageDescription
 
@@ -39,6 +39,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
@@ -59,29 +60,36 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
 
         .target(name: "TernModel", dependencies: ["CMalloc"]),
-        .target(name: "TernHTTP", dependencies: [.product(name: "AsyncHTTPClient", package: "async-http-client")]),
+        .target(name: "TernHTTP", dependencies: [
+            .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+        ]),
         .target(name: "TernMastodon", dependencies: [
             .product(name: "WSClient", package: "swift-websocket"),
             "TernModel", "TernHTTP", "CLibXML2",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
         .target(name: "TernWebFeeds", dependencies: [
             "CLibXML2", "TernModel", "TernStore", "TernHTTP",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
         .target(name: "TernStore", dependencies: ["TernModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "TernImages", dependencies: [
             "TernModel", "TernHTTP", "CTurboJPEG", "CPNG", "CWebP", "CGIF", "CPictureLibraries", "CZlib",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOCore", package: "swift-nio"),
         ]),
         .target(name: "TernFeed", dependencies: [
             "TernModel", "TernMastodon", "TernStore", .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "TernTerminal", dependencies: ["CNcursesw", "TernModel"]),
         .target(name: "TernUI", dependencies: [
-            "TernFeed", "TernMastodon", "TernImages", "TernTerminal", "TernModel", "TernStore",
+            "TernFeed", "TernMastodon", "TernImages", "TernTerminal", "TernModel", "TernStore", "TernHTTP",
             .product(name: "TOMLKit", package: "TOMLKit"),
             .product(name: "Logging", package: "swift-log"),
         ], linkerSettings: [
@@ -101,17 +109,20 @@ let package = Package(
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOCore", package: "swift-nio"),
         ]),
         .executableTarget(name: "tern", dependencies: [
             "TernUI", "TernDemo", "TernFeed", "TernMastodon", "TernImages", "TernStore", "TernTerminal", "TernHTTP", "TernWebFeeds",
+            "TernModel",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
         .executableTarget(name: "tern-bench", dependencies: [
-            "TernUI", "TernDemo", "TernFeed", "TernMastodon", "TernImages", "TernTerminal", "TernStore", "TernHTTP",
+            "TernUI", "TernDemo", "TernFeed", "TernMastodon", "TernImages", "TernTerminal", "TernStore", "TernHTTP", "TernModel",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ]),
 
         .target(name: "TernFuzzTargets", dependencies: ["TernMastodon", "TernImages", "TernTerminal"]),
@@ -122,16 +133,21 @@ let package = Package(
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ]),
         .testTarget(name: "TernFuzzTargetsTests", dependencies: ["TernFuzzTargets"]),
-        .testTarget(name: "TernMastodonTests", dependencies: ["TernMastodon", "TernDemo", "TernHTTP"]),
-        .testTarget(name: "TernFeedTests", dependencies: ["TernFeed", "TernDemo", "TernMastodon", "TernStore", "TernHTTP", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "TernMastodonTests", dependencies: ["TernMastodon", "TernDemo", "TernHTTP", "TernModel",
+                                                           .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                                                           .product(name: "NIOHTTP1", package: "swift-nio")]),
+        .testTarget(name: "TernFeedTests", dependencies: ["TernFeed", "TernDemo", "TernMastodon", "TernStore", "TernHTTP", "TernImages", "TernModel",
+                                                       .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                                                       .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "TernTerminalTests", dependencies: ["TernTerminal", "TernModel"]),
         .testTarget(name: "TernStoreTests", dependencies: ["TernStore", "TernModel", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "TernImagesTests", dependencies: ["TernImages", "TernDemo", "TernHTTP"]),
+        .testTarget(name: "TernImagesTests", dependencies: ["TernImages", "TernDemo", "TernHTTP", "TernModel", "CPictureLibraries",
+                                                         .product(name: "AsyncHTTPClient", package: "async-http-client")]),
         .testTarget(name: "TernUITests", dependencies: ["TernUI", "TernDemo", "TernMastodon", "TernFeed", "TernImages", "TernTerminal",
                                                      "TernModel", "TernHTTP", "TernStore", "CZlib",
                                                      .product(name: "AsyncHTTPClient", package: "async-http-client")]),
         .testTarget(name: "EndToEndTests", dependencies: ["TernDemo"]),
-        .testTarget(name: "TernCommandTests", dependencies: ["tern", "TernModel", "TernDemo", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "TernCommandTests", dependencies: ["tern", "TernModel", "TernDemo", "TernUI", .product(name: "Logging", package: "swift-log")]),
     ],
     swiftLanguageModes: [.v6]
 )
