@@ -123,6 +123,7 @@ let package = Package(
             "TernUI", "TernDemo", "TernFeed", "TernMastodon", "TernImages", "TernTerminal", "TernStore", "TernHTTP", "TernModel",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
 
         .target(name: "TernFuzzTargets", dependencies: ["TernMastodon", "TernImages", "TernTerminal"]),

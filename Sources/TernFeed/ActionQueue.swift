@@ -139,7 +139,7 @@ public final class ActionQueue: Sendable {
 
     /// A wish whose journal row could not be written is given up, and the user told.
     private func unrecorded(_ key: ActionReconciler.Key, _ why: String) {
-        logger.error("an action could not be journaled", metadata: ["error": "\(why)"])
+        logger.error("an action could not be journaled", metadata: ["action": "\(key.kind.rawValue)", "on": "\(key.statusID)", "error": "\(why)"])
         state.withLock { $0.overlay.book.dropped(key) }
         notify(.refused(why))
     }
@@ -313,7 +313,8 @@ public final class ActionQueue: Sendable {
         let key = t.key
         let reason = error as? MastodonError ?? .invalidResponse("\(error)")
         let wanted = state.withLock { $0.overlay.book.wanted(key.statusID, key.kind) } ?? true
-        logger.warning("action rolled back", metadata: ["action": "\(key.kind.verb(wanting: wanted))", "error": "\(reason)"])
+        logger.warning("action rolled back", metadata: ["action": "\(key.kind.verb(wanting: wanted))", "on": "\(key.statusID)",
+                                                       "error": "\(reason)"])
         state.withLock { s in
             s.overlay.book.dropped(key)
             journal("drop a refused action") { data in

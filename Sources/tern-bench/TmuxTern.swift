@@ -7,11 +7,14 @@ final class TmuxTern {
     let home: URL
     let tern: String
     let arguments: [String]
+    /// More of the environment (`NAME=value`), after the home's.
+    let environment: [String]
 
-    init(home: URL, tern: String, arguments: [String]) {
+    init(home: URL, tern: String, arguments: [String], environment: [String] = []) {
         self.home = home
         self.tern = tern
         self.arguments = arguments
+        self.environment = environment
     }
 
     /// The `tern` built beside this benchmark (the same configuration).
@@ -24,7 +27,7 @@ final class TmuxTern {
 
     /// Starts tern and waits until `text` is on screen.
     func startUp(showing text: String) throws {
-        let env = StartupBench.environment(home).joined(separator: " ")
+        let env = (StartupBench.environment(home) + environment).joined(separator: " ")
         let command = ([tern] + arguments).joined(separator: " ")
         tmux(["new-session", "-d", "-s", name, "-x", "120", "-y", "40", "exec env \(env) \(command)"], capture: false)
         let deadline = Date().addingTimeInterval(20)
@@ -39,6 +42,31 @@ final class TmuxTern {
 
     /// Presses `key` `count` times in one go.
     func press(_ key: String, count: Int) { tmux(["send-keys", "-t", name, "-N", "\(count)", key]) }
+
+    /// Keys by tmux's names (`Escape`, `C-s`, `j`).
+    func press(_ keys: String...) { tmux(["send-keys", "-t", name] + keys) }
+
+    /// Text typed as it is.
+    func type(_ text: String) { tmux(["send-keys", "-t", name, "-l", text]) }
+
+    /// Polls the screen until `done` holds; the last screen, or nil after `seconds`.
+    func wait(_ seconds: Double = 10, until done: (String) -> Bool) -> String? {
+        let deadline = Date().addingTimeInterval(seconds)
+        repeat {
+            let s = screen()
+            if done(s) { return s }
+            usleep(15_000)
+        } while Date() < deadline
+        return nil
+    }
+
+    /// `kill -9` of tern, and the moment it was sent; false when no tern was running.
+    func killHard() -> Bool {
+        guard let p = Int32(pid), p > 0 else { return false }
+        guard kill(p, SIGKILL) == 0 else { return false }
+        for _ in 0..<500 where kill(p, 0) == 0 { usleep(10_000) }
+        return true
+    }
 
     /// Pages down until a post numbered at or below `target` is on screen; returns the lowest seen.
     func pageDown(until target: Int) throws -> Int {

@@ -1,0 +1,185 @@
+import Foundation
+import TernModel
+
+/// One chaos run: the seeded schedule of presses, kills and offline stretches, and the check at the end.
+final class ChaosRun {
+    enum Op: String, CaseIterable { case like, save, boost, follow, post, reply }
+
+    let user: ChaosUser
+    let proxy: FaultProxy
+    let api: ChaosServer
+    let seed: UInt64
+    /// Tern's log, where it says which presses it undid and why.
+    let log: URL
+    /// The sync probe's log: a line per sync, "failed PATH" for those it failed.
+    let syncs: URL
+    private(set) var ledger = ChaosLedger()
+    private var random: SeededRandom
+    private var done: [Op: Int] = [:]
+    /// Presses not made, by why: the screen offered nothing to press on.
+    private var skipped: [String: Int] = [:]
+    private var kills = 0
+    private var offlineStretches = 0
+    private let start = Date()
+
+    init(user: ChaosUser, proxy: FaultProxy, api: ChaosServer, seed: UInt64, log: URL, syncs: URL) {
+        self.user = user
+        self.proxy = proxy
+        self.api = api
+        self.seed = seed
+        self.log = log
+        self.syncs = syncs
+        random = SeededRandom(seed: seed)
+    }
+
+    /// Presses `ops` times (or until `deadline`), with a kill every `killEvery` presses on average.
+    func press(ops: Int, until deadline: Date, killEvery: Int, pauseMs: Int) async throws {
+        // Weights: marks most, as people press them most; at least one of each kind in a short run.
+        let weighted: [(Op, Int)] = [(.like, 30), (.save, 20), (.boost, 18), (.follow, 10), (.post, 12), (.reply, 10)]
+        let bag = weighted.flatMap { Array(repeating: $0.0, count: $0.1) }
+        for n in 0..<ops where Date() < deadline {
+            if random.chance(1 / Double(max(1, killEvery))) { try killAndRestart() }
+            if n == 12 || random.chance(1 / 60) {
+                proxy.goOffline(for: Double.random(in: 2...8, using: &random))
+                offlineStretches += 1
+            }
+            let op = n < Op.allCases.count ? Op.allCases[n] : random.pick(bag)
+            let down = Int.random(in: 0..<6, using: &random)
+            if let why = try await perform(op, down: down, n: n) { skipped[why, default: 0] += 1 } else { done[op, default: 0] += 1 }
+            usleep(UInt32.random(in: 20_000...max(20_000, UInt32(pauseMs) * 1000), using: &random))
+        }
+        if random.chance(0.5) || kills == 0 { try killAndRestart() }
+    }
+
+    private func killAndRestart() throws {
+        ledger.killed()
+        guard user.terminal.killHard() else { throw BenchError("tern was not running when it was to be killed") }
+        kills += 1
+        try user.start()
+    }
+
+    /// One press; why not, when the screen offered nothing to press it on.
+    private func perform(_ op: Op, down: Int, n: Int) async throws -> String? {
+        switch op {
+        case .post:
+            let marker = "chaos-\(seed)-\(n)-end"
+            guard user.write("A post under chaos \(marker)", reply: false) else { return "compose did not open" }
+            ledger.sent(marker, inReplyTo: nil)
+            return nil
+        case .reply:
+            guard let (id, _) = user.select(down) else { return "no post selected" }
+            let marker = "chaos-\(seed)-\(n)-end"
+            guard user.write("A reply under chaos \(marker)", reply: true) else { return "compose did not open" }
+            ledger.sent(marker, inReplyTo: id)
+            return nil
+        case .follow:
+            guard let (id, _) = user.select(down) else { return "no post selected" }
+            let author = try await api.author(of: id)
+            let at = Date()
+            guard let shown = user.toggleFollow() else { return "no relationship shown" }
+            ledger.press(.init(mark: .follow, id: author), shown: shown, at: at)
+            return nil
+        case .like, .save, .boost:
+            guard let (id, shown) = user.select(down) else { return "no post selected" }
+            let (mark, key, was): (ChaosLedger.Mark, String, Bool) = switch op {
+            case .like: (.like, "f", shown.liked)
+            case .save: (.save, "b", shown.saved)
+            default: (.boost, "B", shown.boosted)
+            }
+            // Pending marks show the wish, and a press on one flips the wish: the same rule.
+            ledger.press(.init(mark: mark, id: id), shown: was)
+            user.terminal.press(key)
+            return nil
+        }
+    }
+
+    struct Report {
+        var text: String
+        var discrepancies: Int
+    }
+
+    /// Waits (up to two minutes, the longest a waiting press is left before its next try, twice) for the
+    /// server to hold every last wish; then reports what still differs.
+    func settle() async throws -> Report {
+        let deadline = Date().addingTimeInterval(120)
+        var problems: [String] = []
+        repeat {
+            problems = try await check()
+            if problems.isEmpty { break }
+            try await Task.sleep(for: .seconds(2))
+        } while Date() < deadline
+        let (faults, requests) = proxy.counts
+        let syncLines = (try? String(contentsOf: syncs, encoding: .utf8))?.split(separator: "\n") ?? []
+        let failedSyncs = syncLines.filter { $0.hasPrefix("failed ") }.count
+        let pressed = done.values.reduce(0, +)
+        let perKind = Op.allCases.map { "\($0.rawValue) \(done[$0] ?? 0)" }.joined(separator: ", ")
+        let perFault = NetworkFault.allCases.map { "\($0.rawValue) \(faults[$0] ?? 0)" }.joined(separator: ", ")
+        var lines = ["chaos: seed \(seed)"]
+        let notMade = skipped.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        lines.append("presses: \(pressed) (\(perKind)); not made: \(notMade.isEmpty ? "none" : notMade)")
+        lines.append("kills: \(kills), offline stretches: \(offlineStretches), requests through the proxy: \(requests)")
+        lines.append("faults: " + perFault)
+        lines.append("disk: syncs \(syncLines.count), syncs failed: \(failedSyncs); objects Tern said it undid a press on: "
+                     + "\(refusals().count), posts it gave back as drafts: \(postRefusals())")
+        lines.append("objects checked: \(ledger.keys.count) marks, \(ledger.sent.count) posts")
+        lines.append(String(format: "time: %.0f s", Date().timeIntervalSince(start)))
+        lines.append("discrepancies: \(problems.count)")
+        lines += problems.map { "  " + $0 }
+        return Report(text: lines.joined(separator: "\n"), discrepancies: problems.count)
+    }
+
+    /// What differs now between the server and the user's last wishes.
+    private func check() async throws -> [String] {
+        var problems: [String] = []
+        let undone = refusals()
+        for key in ledger.keys {
+            let now: Bool
+            switch key.mark {
+            case .follow: now = try await api.following(key.id)
+            case .like: now = try await api.marks(of: key.id).favourited
+            case .save: now = try await api.marks(of: key.id).bookmarked
+            case .boost: now = try await api.marks(of: key.id).reblogged
+            }
+            let allowed = ledger.allowed(key, refusedAfter: undone[key.id])
+            if !allowed.contains(now) {
+                problems.append("\(key): server \(now ? "on" : "off"), asked \(ledger.presses[key]!.last!.wanted ? "on" : "off"); "
+                                + ledger.history(key, since: start))
+            }
+        }
+        let me = try await api.ownAccountID()
+        let own = try await api.ownPosts(of: me, containing: "chaos-\(seed)-")
+        let refusedPosts = postRefusals()
+        var missing: [String] = []
+        for sent in ledger.sent {
+            let made = own.filter { $0.text.contains(sent.marker) }
+            if made.count > 1 { problems.append("\(sent.marker): \(made.count) posts (\(made.map(\.id).joined(separator: ", ")))") }
+            if made.count == 1, made[0].inReplyToID != sent.inReplyTo {
+                problems.append("\(sent.marker): answers \(made[0].inReplyToID ?? "nothing"), was written to \(sent.inReplyTo ?? "nothing")")
+            }
+            if made.isEmpty && !ledger.nearKill(sent.at) { missing.append(sent.marker) }
+        }
+        // Tern names no post when it says one went back to the drafts: as many may be missing as it said so.
+        if missing.count > refusedPosts {
+            problems.append("\(missing.count) posts never made (\(refusedPosts) refused, said so): " + missing.joined(separator: ", "))
+        }
+        return problems
+    }
+
+    /// Statuses and accounts Tern said it undid a press on, and when it last said so.
+    private func refusals() -> [String: Date] {
+        var last: [String: Date] = [:]
+        for line in logLines() where line.contains("action rolled back") || line.contains("could not be journaled") {
+            guard let on = line.split(separator: " ").first(where: { $0.hasPrefix("on=") })?.dropFirst(3),
+                  let at = ISO8601DateFormatter().date(from: String(line.prefix(20))) else { continue }
+            last[String(on)] = max(last[String(on)] ?? .distantPast, at)
+        }
+        return last
+    }
+
+    private func postRefusals() -> Int { logLines().filter { $0.contains("post refused") }.count }
+
+    private func logLines() -> [Substring] {
+        guard let text = try? String(contentsOf: log, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n")
+    }
+}

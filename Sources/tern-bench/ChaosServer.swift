@@ -1,0 +1,85 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+
+/// The server as the chaos harness asks it, straight (not through the fault proxy): the truth that what
+/// the user asked for is checked against.
+struct ChaosServer: Sendable {
+    let base: URL
+    let token: String
+    let client: HTTPClient
+
+    /// A status's marks as the server holds them for this user.
+    struct Marks: Equatable, Sendable {
+        var favourited: Bool
+        var bookmarked: Bool
+        var reblogged: Bool
+    }
+
+    /// One of the user's own posts.
+    struct OwnPost: Sendable {
+        var id: String
+        var text: String
+        var inReplyToID: String?
+    }
+
+    func ownAccountID() async throws -> String {
+        guard let id = try await object("/api/v1/accounts/verify_credentials")["id"] as? String else {
+            throw BenchError("verify_credentials gave no id")
+        }
+        return id
+    }
+
+    func marks(of statusID: String) async throws -> Marks {
+        let status = try await object("/api/v1/statuses/\(statusID)")
+        return Marks(favourited: status["favourited"] as? Bool ?? false, bookmarked: status["bookmarked"] as? Bool ?? false,
+                     reblogged: status["reblogged"] as? Bool ?? false)
+    }
+
+    /// Who wrote a status (the harness follows its author from the post it has selected).
+    func author(of statusID: String) async throws -> String {
+        let status = try await object("/api/v1/statuses/\(statusID)")
+        guard let account = status["account"] as? [String: Any], let id = account["id"] as? String else {
+            throw BenchError("status \(statusID) names no author")
+        }
+        return id
+    }
+
+    func following(_ accountID: String) async throws -> Bool {
+        let list = try await json("/api/v1/accounts/relationships?id[]=\(accountID)") as? [[String: Any]] ?? []
+        let r = list.first { $0["id"] as? String == accountID }
+        return (r?["following"] as? Bool ?? false) || (r?["requested"] as? Bool ?? false)
+    }
+
+    /// Every post of the user's that mentions `marker` in its text, newest first (boosts are not posts).
+    func ownPosts(of accountID: String, containing marker: String) async throws -> [OwnPost] {
+        var found: [OwnPost] = [], maxID: String?
+        for _ in 0..<500 {
+            let page = try await json("/api/v1/accounts/\(accountID)/statuses?limit=40&exclude_reblogs=true"
+                                      + (maxID.map { "&max_id=\($0)" } ?? "")) as? [[String: Any]] ?? []
+            guard let last = page.last?["id"] as? String else { break }
+            for s in page {
+                let text = (s["content"] as? String ?? "")
+                guard text.contains(marker), let id = s["id"] as? String else { continue }
+                found.append(OwnPost(id: id, text: text, inReplyToID: s["in_reply_to_id"] as? String))
+            }
+            maxID = last
+        }
+        return found
+    }
+
+    private func object(_ path: String) async throws -> [String: Any] {
+        guard let o = try await json(path) as? [String: Any] else { throw BenchError("\(path) is not an object") }
+        return o
+    }
+
+    private func json(_ path: String) async throws -> Any {
+        var request = HTTPClientRequest(url: base.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + path)
+        request.headers.add(name: "Authorization", value: "Bearer \(token)")
+        request.headers.add(name: "User-Agent", value: "tern-bench chaos")
+        let response = try await client.execute(request, timeout: .seconds(30))
+        let body = try await response.body.collect(upTo: 16 << 20)
+        guard response.status.code == 200 else { throw BenchError("\(path): \(response.status.code)") }
+        return try JSONSerialization.jsonObject(with: Data(body.readableBytesView))
+    }
+}

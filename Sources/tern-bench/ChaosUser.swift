@@ -1,0 +1,107 @@
+import Foundation
+
+/// A person at the real `tern` in tmux, as the chaos harness plays one: moves to a post, presses a key,
+/// reads on the screen what it shows. Knows nothing of Tern's insides; everything comes off the screen,
+/// and a post's id off its link, copied with `y` (`copy` runs a script that files each link).
+final class ChaosUser {
+    let terminal: TmuxTern
+    /// Where the copy script appends each copied link, a line each.
+    let links: URL
+
+    init(terminal: TmuxTern, links: URL) {
+        self.terminal = terminal
+        self.links = links
+    }
+
+    /// The selected post as the screen shows it: its lines (the gutter marks them) and its marks.
+    struct Selected {
+        var lines: [String]
+        var footer: String
+        var liked: Bool { footer.contains("★") }
+        var saved: Bool { footer.contains("⚑") }
+        var boosted: Bool { footer.contains("boosted") || footer.contains("boosting") && !footer.contains("unboosting") }
+    }
+
+    static func selected(_ screen: String) -> Selected? {
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { $0.hasPrefix("▌") }
+        guard let footer = lines.last(where: { $0.hasPrefix("▌ ↩ ") }) else { return nil }
+        return Selected(lines: lines, footer: footer)
+    }
+
+    /// Starts (or starts again) tern and waits for the home timeline's posts.
+    func start() throws {
+        try terminal.startUp(showing: "↩ ")
+    }
+
+    /// Selects the post `down` below the top of the home timeline: its id and how the screen shows it; nil
+    /// when no post is selected there (a gap, the outbox's rows).
+    func select(_ down: Int) -> (id: String, shown: Selected)? {
+        terminal.press("g")
+        if down > 0 { terminal.press("j", count: down) }
+        // Keys are taken in order: once `y`'s link is filed, the screen shows the selection they made.
+        guard let id = copiedID() else { return nil }
+        guard let screen = terminal.wait(2, until: { Self.selected($0) != nil }), let shown = Self.selected(screen) else { return nil }
+        return (id, shown)
+    }
+
+    /// `y` on the selected post: its id, from the link the copy script filed.
+    func copiedID() -> String? {
+        let before = linkCount()
+        terminal.press("y")
+        let deadline = Date().addingTimeInterval(3)
+        while Date() < deadline {
+            let lines = linkLines()
+            if lines.count > before, let last = lines.last {
+                // A status's link ends in its id (…/@user/ID, …/statuses/ID, …/notice/ID).
+                return last.split(separator: "/").last.map(String.init)
+            }
+            usleep(10_000)
+        }
+        return nil
+    }
+
+    /// Writes a post (or a reply to the selected post) holding `text` and sends it with Ctrl-S. False when
+    /// the compose screen did not open (a dialog in the way, say): nothing was sent.
+    func write(_ text: String, reply: Bool) -> Bool {
+        terminal.press(reply ? "a" : "w")
+        guard terminal.wait(3, until: { $0.contains(reply ? "Reply to @" : "New post") && $0.contains("ctrl-s send") }) != nil else {
+            terminal.press("Escape")
+            return false
+        }
+        terminal.type(text)
+        guard terminal.wait(3, until: { $0.contains(text) }) != nil else { return false }
+        terminal.press("C-s")
+        return true
+    }
+
+    /// Opens the selected post's author's profile, presses `F`, confirms an unfollow, and goes back. The
+    /// state shown before (following or not), or nil when the profile did not show.
+    func toggleFollow() -> Bool? {
+        terminal.press("p")
+        let shown: [(String, Bool)] = [("unfollowing…", false), ("✓ following", true), ("following…", true),
+                                       ("follow requested", true), ("not following (F follows)", false)]
+        guard let profile = terminal.wait(5, until: { s in shown.contains { s.contains($0.0) } }),
+              let following = shown.first(where: { profile.contains($0.0) })?.1 else {
+            terminal.press("Escape")
+            return nil
+        }
+        terminal.press("F")
+        if following {
+            if terminal.wait(3, until: { $0.contains("Unfollow @") }) != nil { terminal.press("y") } else {
+                terminal.press("Escape")
+                return nil
+            }
+        }
+        // Back on the timeline before the next press (Escape on the profile, once F has been taken).
+        terminal.press("Escape")
+        _ = terminal.wait(3) { $0.contains("Home") }
+        return following
+    }
+
+    private func linkLines() -> [Substring] {
+        guard let text = try? String(contentsOf: links, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n")
+    }
+
+    private func linkCount() -> Int { linkLines().count }
+}
