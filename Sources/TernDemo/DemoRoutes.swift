@@ -119,6 +119,7 @@ struct DemoRoutes: Sendable {
         var out: [WireStatus] = []
         for p in page { out.append(await state.wire(p, base: b)) }
         var response = try json(out)
+        if config.hostile, out.count > 2 { response = try withUnreadableEntry(out, at: 2) }
         if let first = page.first, let last = page.last {
             let limitPart = keep + (q["limit"] != nil ? "limit=\(limit)&" : "")
             response.headers[HTTPField.Name("Link")!] =
@@ -239,6 +240,17 @@ struct DemoRoutes: Sendable {
         let data = try encoder.encode(value)
         return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
                         body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// A hostile server's page: the entry at `index` sent as no client can read it (no id, a number for a
+    /// date), as a broken server does.
+    private func withUnreadableEntry(_ statuses: [WireStatus], at index: Int) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        guard var list = try JSONSerialization.jsonObject(with: encoder.encode(statuses)) as? [Any] else { return try json(statuses) }
+        list[index] = ["uri": statuses[index].uri, "created_at": 12, "content": "<p>broken</p>"] as [String: Any]
+        return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: list))))
     }
 
     func error(_ status: HTTPResponse.Status, _ message: String) -> Response {

@@ -128,6 +128,7 @@ public struct FeedSnapshot: Sendable {
         // Posts on their way go where they will appear: above the newest, when the newest are in view.
         let outgoing = t.moreNewer ? [] : t.outgoing.reversed().map { FeedRow.outgoing($0, waiting: t.outgoingWaiting) }
         var rows = outgoing + Self.rows(posts: t.posts, gaps: t.gaps, deleted: t.deleted)
+        Self.place(t.unreadable, in: &rows, top: t.moreNewer ? nil : outgoing.count)
         // The line goes where there is something newer above it: in the window, or in the store beyond it.
         if let mark = t.readUpTo, let i = rows.firstIndex(where: { $0.id == mark }), i > outgoing.count || t.moreNewer {
             rows.insert(.notice(id: Self.readMarkID, text: "read up to here"), at: i)
@@ -148,6 +149,18 @@ public struct FeedSnapshot: Sendable {
         endStored = t.endStored
         message = t.message
         retrying = t.retrying
+    }
+
+    /// Each unreadable entry as a line that says so, below the post that came before it (at `top` when it
+    /// came first and the newest posts are shown; not at all when that post is not in the window).
+    static func place(_ unreadable: [UnreadablePost], in rows: inout [FeedRow], top: Int?) {
+        for (n, u) in unreadable.enumerated().reversed() {
+            let at: Int?
+            if let newer = u.newerID { at = rows.firstIndex { $0.id == newer }.map { $0 + 1 } } else { at = top }
+            guard let at else { continue }
+            let text = "⚠ A post the server sent could not be read" + (u.id.map { " (id \($0))" } ?? "") + ": \(u.reason)"
+            rows.insert(.notice(id: "unreadable-\(n)-\(u.id ?? "")", text: text), at: at)
+        }
     }
 
     /// A deleted post keeps its place (and its id, so the view doesn't move) as a line that says so.

@@ -174,6 +174,7 @@ extension TimelineEngine {
         while true {
             do {
                 let page = try await fetch()
+                noteUnreadable(page.unreadable)
                 if retrying != nil { retrying = nil; emit() }
                 cameOnline()
                 return page
@@ -192,6 +193,16 @@ extension TimelineEngine {
                 try await Task.sleep(for: .milliseconds(Int(wait * 1000)))
             }
         }
+    }
+
+    /// Logged with its id and why, and kept to be shown in its place (the newest 100).
+    private func noteUnreadable(_ entries: [UnreadablePost]) {
+        for u in entries where !unreadable.contains(u) {
+            logger.warning("a post from the server could not be read", metadata: [
+                "timeline": "\(timeline)", "id": "\(u.id ?? "none")", "reason": "\(u.reason)"])
+            unreadable.append(u)
+        }
+        if unreadable.count > 100 { unreadable.removeFirst(unreadable.count - 100) }
     }
 
     // MARK: Headless

@@ -21,6 +21,7 @@ extension TimelineEngine {
         snapshot.endStored = cursors.reachedEnd
         snapshot.arrivals = arrivals
         snapshot.deleted = deleted
+        snapshot.unreadable = unreadable
         snapshot.savedPosition = savedPosition
         snapshot.readUpTo = readUpTo
         snapshot.offline = offline

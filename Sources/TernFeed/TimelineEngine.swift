@@ -123,6 +123,9 @@ public actor TimelineEngine {
     var arrivals: Set<String> = []
     /// Status ids deleted on the server while in the window.
     var deleted: Set<String> = []
+    /// Entries the server sent that could not be read, shown where they were (this run only: a later read
+    /// may bring them readable).
+    var unreadable: [UnreadablePost] = []
     var started = false
     var savedPosition: SavedPosition?
     /// Home: the server's read marker, waiting for its post to be in the window; what was last sent.

@@ -1,3 +1,4 @@
+import TernMastodon
 import TernModel
 
 /// A message for the status line. `id` grows with every new message, so the UI shows each one once.
@@ -86,6 +87,8 @@ public struct TimelineSnapshot: Sendable {
     public var gaps: [Gap]
     /// Status ids the server deleted while they were shown: they stay in place, saying so.
     public var deleted: Set<String> = []
+    /// Entries the server sent that could not be read, each below the post that came before it.
+    public var unreadable: [UnreadablePost] = []
     /// Posts in the outbox, waiting (`outgoingWaiting`: for the server to answer) or being sent.
     public var outgoing: [OutgoingPost] = []
     public var outgoingWaiting = false

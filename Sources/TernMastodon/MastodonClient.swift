@@ -9,8 +9,29 @@ import TernModel
 public struct Page: Sendable {
     public var posts: [Post]
     public var links: LinkHeader
-    /// Entries the server sent that could not be read at all (no id); they are left out.
-    public var skipped: Int
+    /// Entries the server sent that could not be read; the list says so where they would be.
+    public var unreadable: [UnreadablePost] = []
+    public var skipped: Int { unreadable.count }
+
+    public init(posts: [Post], links: LinkHeader, unreadable: [UnreadablePost] = []) {
+        self.posts = posts
+        self.links = links
+        self.unreadable = unreadable
+    }
+}
+
+/// A timeline entry the server sent that Tern could not read: its id (when it had one), why, and the post
+/// above it in the list (nil: it came first).
+public struct UnreadablePost: Sendable, Equatable {
+    public var id: String?
+    public var reason: String
+    public var newerID: String?
+
+    public init(id: String?, reason: String, newerID: String?) {
+        self.id = id
+        self.reason = reason
+        self.newerID = newerID
+    }
 }
 
 /// What a like/save keystroke asks of the server.
@@ -58,7 +79,7 @@ public final class MastodonClient: Sendable {
         let (data, headers) = try await send(url: url, method: .GET, budget: .page)
         let decoded = try MastodonDecoder.posts(fromJSON: data)
         let links = headers.first(name: "link").map(LinkHeader.init(parsing:)) ?? LinkHeader()
-        return Page(posts: decoded.posts, links: links, skipped: decoded.skipped)
+        return Page(posts: decoded.posts, links: links, unreadable: decoded.unreadable)
     }
 
     /// The user's lists, as timelines.

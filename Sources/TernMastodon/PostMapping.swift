@@ -39,10 +39,15 @@ enum PostMapping {
 
 /// Decodes response bodies into the reader's types, for the client and for anyone holding raw JSON.
 public enum MastodonDecoder {
-    /// A timeline body: the posts that decoded, and how many entries were unreadable and skipped.
-    public static func posts(fromJSON data: Data) throws -> (posts: [Post], skipped: Int) {
+    /// A timeline body: the posts that decoded, and the entries that could not be, each with the post
+    /// that came before it.
+    public static func posts(fromJSON data: Data) throws -> (posts: [Post], unreadable: [UnreadablePost]) {
         let list = try decode(LossyArray<StatusWire>.self, data)
-        return (try list.elements.map(PostMapping.post), list.skipped)
+        let posts = try list.elements.map(PostMapping.post)
+        let unreadable = list.unreadable.map { u in
+            UnreadablePost(id: u.id, reason: u.reason, newerID: u.after > 0 ? posts[u.after - 1].id : nil)
+        }
+        return (posts, unreadable)
     }
 
     public static func post(fromJSON data: Data) throws -> Post {

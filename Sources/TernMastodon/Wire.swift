@@ -25,18 +25,49 @@ extension KeyedDecodingContainer {
     }
 }
 
-/// An array whose elements that fail to decode are skipped and counted.
+/// An array whose elements that fail to decode are skipped, each noted with its id (when it has one), why,
+/// and how many elements were read before it, so that the reader can say where something is missing.
 struct LossyArray<Element: Decodable>: Decodable {
     var elements: [Element] = []
-    var skipped = 0
+    var unreadable: [Unreadable] = []
+    var skipped: Int { unreadable.count }
 
-    private struct Skip: Decodable {}
+    struct Unreadable {
+        var id: String?
+        var reason: String
+        /// Elements read before it.
+        var after: Int
+    }
+
+    /// Any value at all (so the container moves past it), and an object's id.
+    private struct Skipped: Decodable {
+        var id: String?
+        init(from decoder: Decoder) throws {
+            id = (try? decoder.container(keyedBy: AnyKey.self)).flatMap { $0.idString(AnyKey("id")) }
+        }
+    }
 
     init(from decoder: Decoder) throws {
         var c = try decoder.unkeyedContainer()
         while !c.isAtEnd {
-            if let e = try? c.decode(Element.self) { elements.append(e) }
-            else { skipped += 1; _ = try? c.decode(Skip.self) }
+            do { elements.append(try c.decode(Element.self)) } catch {
+                let skipped = try c.decode(Skipped.self)
+                unreadable.append(Unreadable(id: skipped.id, reason: Self.describe(error), after: elements.count))
+            }
+        }
+    }
+
+    /// A decoding error in a line: where in the entry, and what was wrong.
+    static func describe(_ error: Error) -> String {
+        func path(_ c: DecodingError.Context) -> String {
+            let p = c.codingPath.dropFirst().map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+            return p.isEmpty ? "" : p + ": "
+        }
+        switch error {
+        case DecodingError.keyNotFound(let key, let c): return "\(path(c))no \"\(key.stringValue)\""
+        case DecodingError.typeMismatch(_, let c), DecodingError.valueNotFound(_, let c), DecodingError.dataCorrupted(let c):
+            return path(c) + c.debugDescription
+        default: return "\(error)"
         }
     }
 }

@@ -53,14 +53,41 @@ public struct AccountStore: Sendable {
             throw AccountStoreError(description: "no account '\(name)'; `tern accounts` lists them, `tern login` adds one")
         }
         do { return try JSONDecoder().decode(StoredAccount.self, from: data) }
-        catch { throw AccountStoreError(description: "the account file for '\(name)' is damaged; log in again") }
+        catch { throw AccountStoreError(description: "the account file \(file(name).path) is damaged (\(Self.what(error))); log in again") }
     }
 
+    /// The accounts whose files read; `problems` names the others.
     public func list() -> [StoredAccount] {
-        let files = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? []
-        return files.filter { $0.pathExtension == "json" }
-            .compactMap { try? JSONDecoder().decode(StoredAccount.self, from: Data(contentsOf: $0)) }
-            .sorted { $0.name < $1.name }
+        read().accounts
+    }
+
+    /// Account files that can't be read, each as "FILE: what is wrong" (their accounts are not listed).
+    public func problems() -> [String] {
+        read().problems
+    }
+
+    private func read() -> (accounts: [StoredAccount], problems: [String]) {
+        let files: [URL]
+        do { files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil) }
+        catch CocoaError.fileReadNoSuchFile { return ([], []) }
+        catch { return ([], ["\(directory.path): can't be read (\(error.localizedDescription))"]) }
+        var accounts: [StoredAccount] = [], problems: [String] = []
+        for url in files.filter({ $0.pathExtension == "json" }).sorted(by: { $0.path < $1.path }) {
+            do { accounts.append(try JSONDecoder().decode(StoredAccount.self, from: Data(contentsOf: url))) }
+            catch { problems.append("\(url.path): \(Self.what(error)); log in again to replace it") }
+        }
+        return (accounts.sorted { $0.name < $1.name }, problems)
+    }
+
+    /// A decoding or reading error in a few words.
+    private static func what(_ error: Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let c): return "not JSON (\(c.underlyingError.map { "\($0.localizedDescription)" } ?? c.debugDescription))"
+        case DecodingError.keyNotFound(let key, _): return "no \"\(key.stringValue)\" in it"
+        case DecodingError.typeMismatch(_, let c), DecodingError.valueNotFound(_, let c):
+            return "\"\(c.codingPath.map(\.stringValue).joined(separator: "."))\" is not what it should be"
+        default: return "can't be read (\(error.localizedDescription))"
+        }
     }
 
     public var defaultName: String? {

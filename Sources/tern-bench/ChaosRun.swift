@@ -47,6 +47,10 @@ final class ChaosRun {
             let down = Int.random(in: 0..<6, using: &random)
             if let why = try await perform(op, down: down, n: n) { skipped[why, default: 0] += 1 } else { done[op, default: 0] += 1 }
             usleep(UInt32.random(in: 20_000...max(20_000, UInt32(pauseMs) * 1000), using: &random))
+            if (n + 1) % 500 == 0 {
+                print(String(format: "chaos: %d presses, %d kills, %.0f s", n + 1, kills, Date().timeIntervalSince(start)))
+                fflush(nil)
+            }
         }
         if random.chance(0.5) || kills == 0 { try killAndRestart() }
     }

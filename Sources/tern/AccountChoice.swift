@@ -46,7 +46,9 @@ struct AccountChoice: Equatable {
         guard let server else {
             let store = AccountStore(directory: TernPaths().config.appendingPathComponent("accounts"))
             guard let name = account ?? store.defaultName else {
-                throw UserError("""
+                // A damaged account file is why there seems to be none: say so first.
+                let damaged = store.problems().map { "An account file is damaged: \($0)\n" }.joined()
+                throw UserError(damaged + """
                     No account yet. Log in with:  tern login example.social
                     or try the built-in demo instance:  tern demo
                     """)

@@ -187,8 +187,25 @@ struct Config: Decodable {
     }
 
     /// The file's settings; a missing file is an empty config, a broken one is an error that says where.
+    /// One that can't be read (a folder in its place, no permission, not UTF-8) is an error too: running on
+    /// defaults would hide every setting the user made.
     static func load(from url: URL) throws -> Config {
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return Config() }
+        let text: String
+        do {
+            let data = try Data(contentsOf: url)
+            guard let utf8 = String(data: data, encoding: .utf8) else {
+                let lines = data.split(separator: 0x0A, omittingEmptySubsequences: false)
+                let bad = (lines.firstIndex { String(data: Data($0), encoding: .utf8) == nil } ?? 0) + 1
+                throw ConfigError(description: "\(url.path): line \(bad): not UTF-8 text; save the file as UTF-8")
+            }
+            text = utf8
+        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
+            return Config()
+        } catch let error as ConfigError {
+            throw error
+        } catch {
+            throw ConfigError(description: "\(url.path): can't be read (\(Self.reason(error, at: url)))")
+        }
         do {
             var config = try TOMLDecoder().decode(Config.self, from: text)
             config.locateKeys(in: text)
@@ -210,6 +227,17 @@ struct Config: Decodable {
             let line = Self.line(of: String(key), in: text).map { "line \($0): " } ?? ""
             throw ConfigError(description: "\(url.path): \(line)\(error.description)")
         } catch { throw ConfigError(description: "\(url.path): \(error)") }
+    }
+
+    /// Why a file can't be read, in words (Foundation's own message names no cause for a folder).
+    static func reason(_ error: Error, at url: URL) -> String {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue { return "it is a folder" }
+        if let posix = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(posix.code)))
+        }
+        if (error as? CocoaError)?.code == .fileReadNoPermission { return "permission denied" }
+        return error.localizedDescription
     }
 
     /// Top-level settings Tern does not know (a typo would otherwise be silently ignored), with their lines.

@@ -21,7 +21,8 @@ struct Doctor: ParsableCommand {
         let paths = TernPaths()
         let environment = ProcessInfo.processInfo.environment
         var report = DoctorReport()
-        let accounts = AccountStore(directory: paths.config.appendingPathComponent("accounts")).list()
+        let accountFiles = AccountStore(directory: paths.config.appendingPathComponent("accounts"))
+        let accounts = accountFiles.list()
         report.secrets = accounts.map(\.token)
 
         report.section("Tern")
@@ -73,6 +74,7 @@ struct Doctor: ParsableCommand {
 
         report.section("Accounts")
         if accounts.isEmpty { report.line("accounts", "none stored (tern login SERVER)") }
+        for problem in accountFiles.problems() { report.line("damaged", problem) }
         let timeout = self.timeout
         let http = HTTPFetch.makeClient()
         defer { waitFor { try? await http.shutdown() } }

@@ -86,6 +86,8 @@ struct Accounts: ParsableCommand {
             try store.setDefault(name)
         }
         let all = store.list()
+        // A damaged file hides its account: said on standard error, so the list itself stays clean for scripts.
+        for problem in store.problems() { FileHandle.standardError.write(Data("tern: account file \(problem)\n".utf8)) }
         if all.isEmpty { say("No accounts yet. Add one with: tern login example.social"); return }
         for a in all { say("\(a.name == store.defaultName ? "*" : " ") \(a.name)  \(a.server.absoluteString)") }
     }

@@ -175,6 +175,7 @@ enum Session {
                             keymap: keymap, prefetchRows: view.prefetch ?? config.prefetchRows ?? 10, pageSize: view.pageSize,
                             mouse: config.mouse ?? true,
                             notice: screen.fallbackNotice ?? themeWarning ?? config.unknownNotice
+                                ?? accountFiles.problems().first.map { "An account file is damaged: " + $0 }
                                 ?? (disk == nil ? "Image disk cache unavailable at \(paths.imageCache.path)" : nil),
                             confirmBoost: config.confirmBoost ?? false,
                             graphics: Graphics(mode: requested == .off ? .off : .symbols, layout: layout), findGraphics: findGraphics,

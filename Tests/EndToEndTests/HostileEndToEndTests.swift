@@ -70,7 +70,8 @@ final class HostileEndToEndTests: XCTestCase {
         XCTAssertTrue(help.ok, "the UI stopped answering keys:\n\(help.screen)")
         // The first q closes the help, the second quits (the session ends with the program).
         try tmux.send("q")
-        usleep(300_000)
+        let closed = tmux.wait { !$0.contains("Keys (") }
+        XCTAssertTrue(closed.ok, "q did not close the help:\n\(closed.screen)")
         try tmux.send("q")
         let deadline = Date().addingTimeInterval(10)
         while !FileManager.default.fileExists(atPath: exitFile.path), Date() < deadline { usleep(100_000) }
@@ -87,7 +88,8 @@ final class HostileEndToEndTests: XCTestCase {
         XCTAssertEqual(at.count, 1, "the probe asks once")
         if let first = at.first { bytes.removeSubrange(first..<(first + probe.count)) }
         XCTAssertEqual(Self.foreignControls(in: bytes), [])
-        if let peak { XCTAssertLessThan(peak, 100, "peak RSS \(peak) MB") }
+        let measured = try XCTUnwrap(peak, "tern's peak RSS was not measured (its /proc entry was gone)")
+        XCTAssertLessThan(measured, 100, "peak RSS \(measured) MB")
     }
 
     /// The first child of a process (the program the pane's shell runs).

@@ -74,9 +74,15 @@ final class ScreensEndToEndTests: XCTestCase {
         let tmux = try TmuxSession(command: "env XDG_CONFIG_HOME=\(home.path) \(tern.path) demo --new-post-every 0; sleep 30")
         defer { tmux.close() }
         XCTAssertTrue(tmux.wait { $0.contains("Sol Novak @user32") && $0.contains("☆") }.ok, tmux.screen())
+        // Keys are taken in order: once `?`'s help is up, `f` has been taken, and a like would show (pending) at once.
         try tmux.send("f")
-        usleep(300_000)
-        XCTAssertFalse(tmux.screen().contains("liked"), "f still likes after being remapped")
+        try tmux.send("?")
+        let helped = tmux.wait { $0.contains("Keys (") }
+        XCTAssertTrue(helped.ok, helped.screen)
+        try tmux.send("Escape")
+        let back = tmux.wait { !$0.contains("Keys (") && $0.contains("Sol Novak @user32") }
+        XCTAssertTrue(back.ok, back.screen)
+        XCTAssertFalse(back.screen.contains("liked") || back.screen.contains("liking"), "f still likes after being remapped:\n\(back.screen)")
         try tmux.send("L")
         let liked = tmux.wait { s in s.split(separator: "\n").contains { $0.hasPrefix("▌") && $0.contains("liked") } }
         XCTAssertTrue(liked.ok, "L did not like:\n\(liked.screen)")

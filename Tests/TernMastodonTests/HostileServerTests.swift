@@ -21,6 +21,28 @@ final class HostileServerTests: XCTestCase {
     }
 
     /// GoToSocial answers anonymous requests with 418; Tern's requests are never anonymous.
+    /// An entry no client can read is not dropped without a word: the page names it, with why and the post
+    /// above it. The hostile demo sends every page's third entry so.
+    func testAnUnreadableEntryIsNamedWithTheReasonAndItsPlace() async throws {
+        var config = DemoConfig()
+        config.hostile = true
+        try await withClient(config) { _, client in
+            let page = try await client.timeline(.home, limit: 10)
+            XCTAssertEqual(page.posts.count, 9)
+            let unreadable = try XCTUnwrap(page.unreadable.first, "nothing unreadable in \(page.posts.map(\.id))")
+            XCTAssertEqual(page.unreadable.count, 1)
+            XCTAssertEqual(unreadable.newerID, page.posts[1].id, "below the second post")
+            XCTAssertNil(unreadable.id, "it has none")
+            XCTAssertEqual(unreadable.reason, #"no "id""#)
+        }
+        // Not an object at all: skipped, said, and the entries after it still read.
+        let data = Data(#"[{"id": "1"}, 7, {"id": "2"}]"#.utf8)
+        let read = try MastodonDecoder.posts(fromJSON: data)
+        XCTAssertEqual(read.posts.map(\.id), ["1", "2"])
+        XCTAssertEqual(read.unreadable, [UnreadablePost(id: nil, reason: "Expected to decode Dictionary<String, Any> but found number instead.",
+                                                        newerID: "1")])
+    }
+
     func testRequestsCarryTernsIdentity() async throws {
         var config = DemoConfig()
         config.quirks = [.requireUserAgent]

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TernModel
 import TernStore
 import XCTest
 
@@ -16,7 +17,9 @@ final class CrashSafetyTests: XCTestCase {
         let folder = TemporaryFolder()
         let db = folder.store
         var acknowledged: [String] = []
-        var generator = SystemRandomNumberGenerator()
+        // Seeded, so a failing run's kill moments can be drawn again (the seed is in every message).
+        let seed = UInt64.random(in: 1...UInt64.max)
+        var generator = SeededRandom(seed: seed)
         for round in 0..<25 {
             let process = Process()
             process.executableURL = bench
@@ -28,19 +31,19 @@ final class CrashSafetyTests: XCTestCase {
             usleep(UInt32.random(in: 120_000...450_000, using: &generator))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            XCTAssertEqual(process.terminationReason, .uncaughtSignal, "round \(round): the writer should have been killed")
+            XCTAssertEqual(process.terminationReason, .uncaughtSignal, "seed \(seed), round \(round): the writer should have been killed")
             let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             acknowledged += printed.split(separator: "\n").filter { $0.hasPrefix("ack ") }.map { "s" + $0.dropFirst(4) }
         }
-        XCTAssertGreaterThan(acknowledged.count, 25, "the writers got some work done before being killed")
+        XCTAssertGreaterThan(acknowledged.count, 25, "seed \(seed): the writers got some work done before being killed")
 
         let store = try Store(url: db)
-        XCTAssertEqual(try store.integrityCheck(), "ok")
+        XCTAssertEqual(try store.integrityCheck(), "ok", "seed \(seed)")
         let pending = Set(try store.account("crash").pendingActions().map(\.statusID))
         let lost = acknowledged.filter { !pending.contains($0) }
-        XCTAssertEqual(lost, [], "acknowledged actions missing after the kills")
+        XCTAssertEqual(lost, [], "seed \(seed): acknowledged actions missing after the kills")
         // Every committed page is whole: posts come in pages of 20.
         let stats = try store.stats()
-        XCTAssertEqual(stats.posts % 20, 0, "a page was half written")
+        XCTAssertEqual(stats.posts % 20, 0, "seed \(seed): a page was half written")
     }
 }
