@@ -27,6 +27,8 @@ struct ActionOverlay {
     /// posts stay even when it is muted).
     func hides(_ post: Post, showing: String? = nil, now: Date = Date()) -> Bool {
         if post.filteredOut { return true }
+        // The user's own post on its way out: gone from every list at once; a refusal brings it back.
+        if book.wanted(post.statusID, .delete) == true { return true }
         func active(_ kind: HiddenEntry.Kind, _ target: String) -> Bool {
             guard let until = hidden[kind]?[target] else { return false }
             return until.map { $0 > now } ?? true

@@ -27,6 +27,8 @@ public final class ActionQueue: Sendable {
         case relationship(accountID: String, Relationship)
         /// The server refused an action; the post went back to its confirmed state.
         case refused(String)
+        /// One of the user's own posts is gone from the server (and from the store).
+        case deleted(statusID: String)
     }
 
     private struct State {
@@ -94,6 +96,18 @@ public final class ActionQueue: Sendable {
         let key = ActionReconciler.Key(statusID: post.statusID, kind: kind)
         state.withLock { s in
             let next = s.overlay.book.pressed(key, current: kind.mark(of: post))
+            record(next, for: key, detail: nil, in: &s)
+        }
+        notify(.changed)
+        resume()
+    }
+
+    /// Deletes one of the user's own posts, as durably as a like: hidden at once, journaled, sent by the
+    /// delivery loop (in this run or the next) until the server has it gone; a refusal brings it back.
+    public func delete(_ post: Post) {
+        let key = ActionReconciler.Key(statusID: post.statusID, kind: .delete)
+        state.withLock { s in
+            let next = s.overlay.book.wished(key, true, current: false)
             record(next, for: key, detail: nil, in: &s)
         }
         notify(.changed)
@@ -235,6 +249,8 @@ public final class ActionQueue: Sendable {
     enum Answer: Sendable {
         case status(Post)
         case relationship(Relationship)
+        /// The status is not on the server (deleted, by this wish or before it).
+        case deleted
     }
 
     func nextToDeliver() async -> Try? {
@@ -250,11 +266,18 @@ public final class ActionQueue: Sendable {
         switch t.step {
         case .look:
             if key.kind.onAccount { return .relationship(try await client.relationship(accountID: key.statusID)) }
-            return .status(try await client.status(id: key.statusID))
+            do { return .status(try await client.status(id: key.statusID)) } catch MastodonError.http(404, _) where key.kind == .delete {
+                return .deleted
+            }
         case .send(let wanted):
             // After the wish's own row (the journal keeps order), and before the request.
             let data = self.data
             try await journal.written { try data.markSent(statusID: key.statusID, kind: key.kind) }
+            if key.kind == .delete {
+                // Gone already is what was asked: an earlier try whose answer was lost deleted it.
+                do { try await client.delete(statusID: key.statusID) } catch MastodonError.http(404, _) {}
+                return .deleted
+            }
             if let action = key.kind.statusAction(for: wanted) {
                 return .status(try await client.perform(action, statusID: key.statusID))
             }
@@ -274,6 +297,11 @@ public final class ActionQueue: Sendable {
         case .relationship(let r):
             confirmed = key.kind.flag(of: r)
             remember(key, confirmed: confirmed)
+        case .deleted:
+            confirmed = true
+            // Out of the store before the wish is settled: a crash between the two leaves the wish, which
+            // looks, finds the post gone, and settles.
+            journal("remove a deleted post") { data in try data.removeStatusNow(key.statusID) }
         }
         state.withLock { s in
             s.overlay.book.learned(key, confirmed: confirmed)
@@ -284,6 +312,7 @@ public final class ActionQueue: Sendable {
         switch answer {
         case .status(let status): notify(.confirmed(status))
         case .relationship(let r): notify(.relationship(accountID: key.statusID, r))
+        case .deleted: notify(.deleted(statusID: key.statusID))
         }
     }
 

@@ -136,7 +136,7 @@ extension PendingAction.Kind {
         case .reblog: return wanted ? .reblog : .unreblog
         case .pin: return wanted ? .pin : .unpin
         case .threadMute: return wanted ? .mute : .unmute
-        case .follow, .mute, .block: return nil
+        case .follow, .mute, .block, .delete: return nil
         }
     }
 
@@ -146,7 +146,7 @@ extension PendingAction.Kind {
         case .follow: return wanted ? .follow : .unfollow
         case .mute: return wanted ? .mute : .unmute
         case .block: return wanted ? .block : .unblock
-        case .favourite, .bookmark, .reblog, .pin, .threadMute: return nil
+        case .favourite, .bookmark, .reblog, .pin, .threadMute, .delete: return nil
         }
     }
 
@@ -158,7 +158,7 @@ extension PendingAction.Kind {
         case .reblog: return post.boosted
         case .pin: return post.pinned ?? false
         case .threadMute: return post.threadMuted ?? false
-        case .follow, .mute, .block: return false
+        case .follow, .mute, .block, .delete: return false
         }
     }
 
@@ -168,7 +168,7 @@ extension PendingAction.Kind {
         case .follow: return r.following || r.requested
         case .mute: return r.muting
         case .block: return r.blocking
-        case .favourite, .bookmark, .reblog, .pin, .threadMute: return false
+        case .favourite, .bookmark, .reblog, .pin, .threadMute, .delete: return false
         }
     }
 
@@ -183,6 +183,7 @@ extension PendingAction.Kind {
         case .follow: return wanted ? "follow" : "unfollow"
         case .mute: return wanted ? "mute" : "unmute"
         case .block: return wanted ? "block" : "unblock"
+        case .delete: return "delete"
         }
     }
 }

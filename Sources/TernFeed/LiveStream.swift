@@ -152,7 +152,9 @@ public actor LiveStream {
                 let again = opened.withLock { o -> Bool in defer { o = true }; return o }
                 if !again { report(.state(.live)); report(.catchUp) }
             }, received: { text in
-                if let event = StreamEvent.decode(text) { buffer.withLock { $0.append(event) } }
+                do { if let event = try StreamEvent.decode(text) { buffer.withLock { $0.append(event) } } } catch {
+                    logger.warning("a streamed message was dropped", metadata: ["url": "\(url)", "why": "\(error)"])
+                }
             }, logger: logger)
             logger.info("the server closed the stream", metadata: ["url": "\(url)"])
         } catch {

@@ -77,7 +77,10 @@ public actor ThreadEngine: MarkingFeed, StreamedFeed, OutboxFeed {
                 for change in changes {
                     switch change {
                     case .edited(let status): entries = entries.map { $0.post.statusID == status.statusID ? (status, $0.depth) : $0 }
-                    case .deleted(let id): if entries.contains(where: { $0.post.statusID == id }) { deleted.insert(id) }
+                    case .deleted(let id):
+            guard entries.contains(where: { $0.post.statusID == id }) else { break }
+            deleted.insert(id)
+            messages.say("Deleted.", error: false)
                     }
                 }
                 if before.0 != entries.map(\.post) || before.1 != deleted { emit() }
@@ -173,6 +176,7 @@ public actor ThreadEngine: MarkingFeed, StreamedFeed, OutboxFeed {
             }
         case .refused(let why): messages.say(why, error: true, aboutAction: true)
         case .relationship: break
+        case .deleted(let id): if entries.contains(where: { $0.post.statusID == id }) { deleted.insert(id) }
         }
         emit()
     }

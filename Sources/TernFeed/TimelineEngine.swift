@@ -260,6 +260,11 @@ public actor TimelineEngine {
             case .confirmed(let status): window.patch(with: status)
             case .refused(let why): say(why, error: true, aboutAction: true)
             case .relationship: break
+            // The queue has taken it out of the store; here it keeps its place, saying so.
+            case .deleted(let statusID):
+                guard window.posts.contains(where: { $0.statusID == statusID }) else { break }
+                deleted.insert(statusID)
+                say("Deleted.", error: false)
             }
             emit()
         }

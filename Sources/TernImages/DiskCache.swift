@@ -34,6 +34,7 @@ public actor DiskCache {
         self.ttl = ttl
         self.now = now
         try PrivateFiles.makeFolder(directory)
+        // A missing or damaged index costs only a scan: the files themselves say what they hold.
         if let data = try? Data(contentsOf: directory.appendingPathComponent("index.json")),
            let saved = try? JSONDecoder().decode([String: Entry].self, from: data) {
             entries = saved
@@ -117,6 +118,7 @@ public actor DiskCache {
 
     private func remove(_ key: String) {
         if let e = entries.removeValue(forKey: key) { totalBytes -= e.size }
+        // Already gone is as good as removed; a file that stays is found by no key and removed by the next scan.
         try? FileManager.default.removeItem(at: file(key))
         noteChange()
     }

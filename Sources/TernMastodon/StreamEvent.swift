@@ -14,24 +14,32 @@ public enum StreamEvent: Sendable, Equatable {
     case notification
     case filtersChanged
 
-    /// The event in a text message, or nil for messages that are not events Tern uses (or broken ones).
-    public static func decode(_ text: String) -> StreamEvent? {
+    /// The event in a text message, or nil for events Tern does not use. A message that can't be read
+    /// throws, saying why: a post it carried would otherwise be lost without a word.
+    public static func decode(_ text: String) throws -> StreamEvent? {
         struct Message: Decodable {
             var stream: [String]?
             var event: String?
             var payload: String?
         }
-        guard let message = try? JSONDecoder().decode(Message.self, from: Data(text.utf8)), let event = message.event else { return nil }
-        let payload = message.payload.map { Data($0.utf8) }
+        let message: Message
+        do { message = try JSONDecoder().decode(Message.self, from: Data(text.utf8)) } catch {
+            throw MastodonError.invalidResponse("a streamed message that is not a streaming event (\(text.prefix(60).count) of \(text.count) characters)")
+        }
+        guard let event = message.event else { throw MastodonError.invalidResponse("a streamed message without an event") }
+        func post() throws -> Post {
+            guard let payload = message.payload else { throw MastodonError.invalidResponse("a streamed \(event) without its post") }
+            do { return try MastodonDecoder.post(fromJSON: Data(payload.utf8)) } catch {
+                throw MastodonError.invalidResponse("a streamed \(event) whose post can't be read: \(error)")
+            }
+        }
         switch event {
         case "update":
-            guard let payload, let post = try? MastodonDecoder.post(fromJSON: payload) else { return nil }
-            return .update(streams: message.stream ?? [], post)
+            return .update(streams: message.stream ?? [], try post())
         case "status.update":
-            guard let payload, let post = try? MastodonDecoder.post(fromJSON: payload) else { return nil }
-            return .statusUpdate(post)
+            return .statusUpdate(try post())
         case "delete":
-            guard let id = message.payload, !id.isEmpty else { return nil }
+            guard let id = message.payload, !id.isEmpty else { throw MastodonError.invalidResponse("a streamed delete without an id") }
             return .delete(id)
         case "notification": return .notification
         case "filters_changed": return .filtersChanged

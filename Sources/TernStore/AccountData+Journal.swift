@@ -7,6 +7,8 @@ public struct PendingAction: Sendable, Equatable {
         case favourite, bookmark, reblog
         /// One's own post pinned to one's profile; a conversation's notifications muted.
         case pin, threadMute = "thread_mute"
+        /// One's own post deleted (wanted is always true: a deletion is not undone).
+        case delete
         /// On an account (`statusID` is then the account's id).
         case follow, mute, block
 

@@ -41,6 +41,7 @@ extension AccountData {
                 .asRequest(of: ThreadPostWithPost.self)
                 .fetchAll(db)
             let posts = rows.compactMap { row -> (Post, Int)? in
+                // A cached copy: an unreadable one is read again with the thread from the server.
                 guard let post = try? row.post.post() else { return nil }
                 return (post, row.threadPost.depth)
             }
@@ -83,6 +84,7 @@ extension AccountData {
                 .order(NotificationGroupRecord.Columns.orderKey.desc).limit(limit).fetchAll(db)
         }
         let decoder = JSONDecoder()
+        // Cached notifications: one this Tern can't read is fetched again with the next page from the server.
         return records.compactMap { try? decoder.decode(NotificationGroup.self, from: $0.body) }
     }
 
@@ -131,6 +133,7 @@ extension AccountData {
         let copies = copies(status.statusID)
         try await pool.write { db in
             for record in try copies.fetchAll(db) {
+                // A copy this Tern can't read is not updated; the server's next answer replaces it whole.
                 guard let old = try? record.post() else { continue }
                 var edited = status
                 edited.id = old.id
@@ -142,15 +145,22 @@ extension AccountData {
 
     /// A deleted status leaves every timeline and thread, with the boosts of it.
     public func removeStatus(_ statusID: String) async throws {
-        let account = account
-        let copies = copies(statusID)
-        try await pool.write { db in
-            let ids = try copies.select(PostRecord.Columns.id, as: String.self).fetchAll(db)
-            guard !ids.isEmpty else { return }
-            _ = try EntryRecord.filter(EntryRecord.Columns.account == account && ids.contains(EntryRecord.Columns.postID)).deleteAll(db)
-            _ = try ThreadPostRecord.filter(ThreadPostRecord.Columns.account == account && ids.contains(ThreadPostRecord.Columns.postID))
-                .deleteAll(db)
-            _ = try copies.deleteAll(db)
-        }
+        let (account, copies) = (account, copies(statusID))
+        try await pool.write { db in try Self.remove(copies, account: account, db) }
+    }
+
+    /// The same, synchronously (the action queue's journal writes in order on a queue of its own).
+    public func removeStatusNow(_ statusID: String) throws {
+        let (account, copies) = (account, copies(statusID))
+        try pool.write { db in try Self.remove(copies, account: account, db) }
+    }
+
+    private static func remove(_ copies: QueryInterfaceRequest<PostRecord>, account: String, _ db: Database) throws {
+        let ids = try copies.select(PostRecord.Columns.id, as: String.self).fetchAll(db)
+        guard !ids.isEmpty else { return }
+        _ = try EntryRecord.filter(EntryRecord.Columns.account == account && ids.contains(EntryRecord.Columns.postID)).deleteAll(db)
+        _ = try ThreadPostRecord.filter(ThreadPostRecord.Columns.account == account && ids.contains(ThreadPostRecord.Columns.postID))
+            .deleteAll(db)
+        _ = try copies.deleteAll(db)
     }
 }

@@ -99,6 +99,7 @@ extension AccountData {
         let record = try await store.asyncRead { db in
             try ServerInfoRecord.fetchOne(db, key: ["account": account, "key": ServerInfoRecord.postingLimits])
         }
+        // The server's limits as last read: unreadable, they are as good as never read, and asked for again.
         return record.flatMap { try? JSONDecoder().decode(PostingLimits.self, from: $0.body) }
     }
 }

@@ -26,6 +26,7 @@ public struct AccountData: Sendable {
     public func updateStatus(from status: Post) throws {
         try pool.write { db in
             for var record in try copies(status.statusID).fetchAll(db) {
+                // A copy this Tern can't read is not updated; the server's next answer replaces it whole.
                 guard var post = try? record.post() else { continue }
                 post.takeMarksAndCounts(from: status)
                 record.favourited = status.favourited
@@ -52,6 +53,7 @@ public struct AccountData: Sendable {
                 SELECT p.body FROM post_search JOIN post p ON p.pk = post_search.rowid
                 WHERE post_search MATCH ? AND p.account = ? ORDER BY p.created_at DESC LIMIT ?
                 """, arguments: [query, account, limit])
+                // Search results from the cache: one this Tern can't read is no result, as it would be uncached.
                 .compactMap { try? PostCoding.decode($0) }
         }
     }

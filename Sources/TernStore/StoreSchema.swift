@@ -76,6 +76,7 @@ enum StoreSchema {
         let rows = try Row.fetchAll(db, sql: "SELECT pk, body FROM post")
         for row in rows {
             let data: Data = row["body"]
+            // Only the search index is made here: a row it can't read stays as it is, unindexed, and still shown.
             guard let post = try? PostCoding.decode(data) else { continue }
             let words = SearchText.words(of: post)
             try db.execute(sql: "UPDATE post SET search_text = ?, tags = ? WHERE pk = ?",

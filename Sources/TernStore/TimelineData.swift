@@ -181,6 +181,8 @@ public struct TimelineData: Sendable {
                                       fromTop: (row["gap_from_top"] as String?).flatMap(URL.init(string:)),
                                       fromBottom: (row["gap_from_bottom"] as String?).flatMap(URL.init(string:))))
             }
+            // A cached copy of the server's post that this Tern can't read (a newer Tern wrote it) is left out:
+            // the server still has it, and the next refresh writes it again in a form this one reads.
             guard let body = row["body"] as Data?, let post = try? PostCoding.decode(body) else { return nil }
             return .post(post, seq: seq)
         }

@@ -97,7 +97,7 @@ struct MemoryBench: AsyncParsableCommand {
     static func status(_ key: String, pid: String = "self") -> Int {
         let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
         let line = status.split(separator: "\n").first { $0.hasPrefix(key) } ?? ""
-        return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
+        return Int(line.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "0") ?? 0
     }
 }
 
@@ -106,10 +106,18 @@ struct ServeDemo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "serve-demo", abstract: "Run a demo server.",
                                                     shouldDisplay: false)
     @Option var posts = 520
+    @Option var newPostEvery: Double = 0
+    @Option var editEvery: Double = 0
+    @Option var deleteEvery: Double = 0
+    @Flag var hostile = false
 
     func run() async throws {
         var config = DemoConfig()
         config.postCount = posts
+        config.newPostInterval = newPostEvery > 0 ? newPostEvery : nil
+        config.editInterval = editEvery > 0 ? editEvery : nil
+        config.deleteInterval = deleteEvery > 0 ? deleteEvery : nil
+        config.hostile = hostile
         let server = try await DemoServer.start(config)
         // Unbuffered, so the parent reads the address at once.
         FileHandle.standardOutput.write(Data((server.baseURL + "\n").utf8))
@@ -125,10 +133,11 @@ final class DemoChild {
     private let process = Process()
     private let input = Pipe()
 
-    init(posts: Int) throws {
+    /// `arguments`: more of `serve-demo`'s options (`--new-post-every 0.1`, `--hostile`).
+    init(posts: Int, arguments: [String] = []) throws {
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        process.arguments = ["serve-demo", "--posts", "\(posts)"]
+        process.arguments = ["serve-demo", "--posts", "\(posts)"] + arguments
         process.standardInput = input
         process.standardOutput = output
         try process.run()

@@ -66,10 +66,17 @@ struct Sync: ParsableCommand {
             // Web feeds alone are enough to sync, unless an account was asked for by name.
             guard !feeds.isEmpty, accountOptions.choice == AccountChoice() else { throw error }
         }
-        let disk = noImages ? nil : try? config.imageDiskCache(at: paths.imageCache)
         // Notifications come with every sync; "notifications" names the home timeline they sit over.
         let chosen = (timelines.isEmpty ? ["home"] : timelines).compactMap { TimelineChoice($0)?.id }
         let progress = Progress(interactive: isatty(1) == 1)
+        let disk: DiskCache?
+        if noImages { disk = nil } else {
+            // Without the picture cache the posts still sync; the pictures are what is said to be missing.
+            do { disk = try config.imageDiskCache(at: paths.imageCache) } catch {
+                progress.line("pictures: not kept, the picture cache at \(paths.imageCache.path) can't be used (\(error))")
+                disk = nil
+            }
+        }
         let (older, size, images, retention) = (olderPages, pageSize, !noImages, config.retention)
         let accounts = targets
         let ok = try blocking {

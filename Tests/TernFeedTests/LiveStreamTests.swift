@@ -145,14 +145,17 @@ final class LiveStreamTests: XCTestCase {
         }
     }
 
-    func testStreamMessagesDecode() {
+    func testStreamMessagesDecode() throws {
         let update = #"{"stream":["hashtag","Cats"],"event":"update","payload":"{\"id\":\"7\",\"content\":\"<p>hi</p>\",\"account\":{\"id\":\"1\",\"acct\":\"a\"}}"}"#
-        guard case .update(let streams, let post)? = StreamEvent.decode(update) else { return XCTFail("no update") }
+        guard case .update(let streams, let post)? = try StreamEvent.decode(update) else { return XCTFail("no update") }
         XCTAssertEqual(StreamName.names(streams), ["hashtag:cats"])
         XCTAssertEqual(post.content.plainText, "hi")
-        XCTAssertEqual(StreamEvent.decode(#"{"stream":["user"],"event":"delete","payload":"7"}"#), .delete("7"))
-        XCTAssertNil(StreamEvent.decode(#"{"event":"update","payload":"not json"}"#))
-        XCTAssertNil(StreamEvent.decode("garbage"))
+        XCTAssertEqual(try StreamEvent.decode(#"{"stream":["user"],"event":"delete","payload":"7"}"#), .delete("7"))
+        XCTAssertNil(try StreamEvent.decode(#"{"stream":["user"],"event":"announcement","payload":"{}"}"#), "an event Tern does not use")
+        XCTAssertThrowsError(try StreamEvent.decode(#"{"event":"update","payload":"not json"}"#)) { error in
+            XCTAssertTrue("\(error)".contains("update whose post can't be read"), "\(error)")
+        }
+        XCTAssertThrowsError(try StreamEvent.decode("garbage"))
         XCTAssertEqual(StreamName.message("subscribe", "hashtag:cats"), #"{"stream":"hashtag","tag":"cats","type":"subscribe"}"#)
         XCTAssertEqual(StreamName.of(.local), "public:local")
         XCTAssertNil(StreamName.of(.bookmarks))

@@ -89,8 +89,11 @@ public struct Theme: Sendable, Equatable {
             candidates.append(dir.appendingPathComponent("share/tern/themes/\(name).toml"))
             dir = dir.deletingLastPathComponent()
         }
-        for url in candidates {
-            guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+        for url in candidates where FileManager.default.fileExists(atPath: url.path) {
+            let text: String
+            do { text = try String(contentsOf: url, encoding: .utf8) } catch {
+                return (builtIn, "theme \(url.path) can't be read (\(error.localizedDescription)); using the built-in theme")
+            }
             do { return (try parse(toml: text), nil) }
             catch { return (builtIn, "theme \(url.path): \(error); using the built-in theme") }
         }

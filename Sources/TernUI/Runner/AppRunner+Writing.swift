@@ -132,19 +132,11 @@ extension AppRunner {
         }
     }
 
+    /// Through the action queue, as durable as a like: the post leaves the lists at once and the server is
+    /// told in this run or the next; a refusal brings it back and says why.
     func delete(_ post: Post) {
-        let mailbox = session.mail, client = sources.client, store = sources.data
-        show("Deleting…", error: false)
-        Task.detached {
-            do {
-                try await client.delete(statusID: post.statusID)
-                try await store.removeStatus(post.statusID)
-                mailbox.post(.changes([.deleted(post.statusID)]))
-                mailbox.post(.say("Deleted.", isError: false))
-            } catch {
-                mailbox.post(.say("Couldn't delete: \((error as? MastodonError)?.description ?? "\(error)")", isError: true))
-            }
-        }
+        sources.actions.delete(post)
+        show(sources.offline ? "Deleting: the server is told when Tern is online." : "Deleting…", error: false)
     }
 
     func hear(_ event: Outbox.Event) {
