@@ -14,6 +14,8 @@ public enum DemoFault: Sendable, Equatable {
     case trickle
     /// 200 with a body of this many bytes (JSON whitespace around an empty list), sent as fast as it goes.
     case oversized(bytes: Int)
+    /// For a like or save: made, then answered as `stalledBody` is, so the client can't know it was made.
+    case madeThenStalled
 }
 
 /// One of the demo user's keyword filters (`/api/v2/filters`): posts whose text holds the keyword say

@@ -142,7 +142,7 @@ struct DemoRoutes: Sendable {
         case .truncated:
             return Response(status: .ok, headers: [.contentType: "application/json"],
                             body: .init(byteBuffer: ByteBuffer(string: "[{\"id\": \"1\", \"content\": \"<p>cut")))
-        case .stalledBody:
+        case .stalledBody, .madeThenStalled:
             let stall = config.stallSeconds
             return Response(status: .ok, headers: [.contentType: "application/json"], body: .init { writer in
                 try await writer.write(ByteBuffer(string: "[{\"id\": "))
@@ -183,13 +183,15 @@ struct DemoRoutes: Sendable {
     }
 
     private func action(_ ctx: BasicRequestContext) async throws -> Response {
-        if let fault = await state.nextFault() { try await delay(); return respond(to: fault) }
+        let fault = await state.nextFault()
+        if let fault, fault != .madeThenStalled { try await delay(); return respond(to: fault) }
         guard let id = ctx.parameters.get("id").flatMap(state.parseID),
               let action = ctx.parameters.get("action").flatMap(DemoState.Action.init(rawValue:)) else {
             return error(.notFound, "Record not found")
         }
         // A slow server does the work, then answers late: a client that gave up waiting never hears of it.
         let outcome = await state.perform(action, on: id)
+        if fault == .madeThenStalled { return respond(to: .stalledBody) }
         try await delay()
         switch outcome {
         case .notFound: return error(.notFound, "Record not found")

@@ -117,7 +117,8 @@ final class DeliveryLoop<Queue: DeliveryQueue>: Sendable {
             } catch is CancellationError {
                 await queue.abandoned(item)
                 break
-            } catch let error as MastodonError where error.serverUnreachable {
+            } catch let error as MastodonError where error.leavesWriteInDoubt {
+                // A lost answer is handled as no answer: the item waits, and its next try looks first.
                 let wait = state.withLock { s -> Double in
                     s.unreachableTries += 1
                     return RetryPolicy.unreachable.backoff(failures: s.unreachableTries, jitter: .random(in: 0..<1))

@@ -158,15 +158,16 @@ public final class MastodonClient: Sendable {
         return (data, response.headers)
     }
 
-    /// Never heard from the server: `.timeout` or `.network`. It answered, but not usably: `.invalidResponse`.
+    /// Never heard from the server: `.timeout` or `.network`. Its answer began and broke off: `.answerLost`.
+    /// It answered, but not usably: `.invalidResponse`.
     static func map(_ failure: HTTPFetch.Failure) -> MastodonError {
         switch failure {
         case .timedOut(_, nothingReceived: true): return .timeout
         case .timedOut(let d, nothingReceived: false):
-            return .invalidResponse("the server stopped sending (no complete answer within \(d))")
+            return .answerLost("the server stopped sending (no complete answer within \(d))")
         case .tooLarge: return .invalidResponse(failure.description)
         case .network(let m, nothingReceived: true): return .network(m)
-        case .network(let m, nothingReceived: false): return .invalidResponse(m)
+        case .network(let m, nothingReceived: false): return .answerLost(m)
         }
     }
 

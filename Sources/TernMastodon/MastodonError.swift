@@ -12,8 +12,11 @@ public enum MastodonError: Error, Sendable, Equatable, CustomStringConvertible {
     case timeout
     /// The connection failed (refused, reset, DNS).
     case network(String)
-    /// The body was not what the endpoint promises (HTML error page, empty or truncated JSON).
+    /// The body was not what the endpoint promises (HTML error page, empty JSON).
     case invalidResponse(String)
+    /// The request went out and the answer began, but broke off or stopped coming: whether the server
+    /// carried it out is not known.
+    case answerLost(String)
     /// A server-sent URL pointed somewhere the token must not go.
     case refusedURL(String)
     /// Tern cannot read the answer here: a library it needs (libxml2, for posts' HTML) would not load.
@@ -32,6 +35,7 @@ public enum MastodonError: Error, Sendable, Equatable, CustomStringConvertible {
         case .timeout: return "the server did not answer in time"
         case .network(let m): return "network error: \(m)"
         case .invalidResponse(let m): return "unexpected response: \(m)"
+        case .answerLost(let m): return "the answer was lost: \(m)"
         case .refusedURL(let m): return "refused to follow \(m)"
         case .missingLibrary(let m): return m
         }
@@ -58,10 +62,17 @@ public enum MastodonError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Whether a write may or may not have been carried out: nothing came back, or what came broke off.
+    /// The next try asks the server's state first.
+    public var leavesWriteInDoubt: Bool {
+        if case .answerLost = self { return true }
+        return serverUnreachable
+    }
+
     /// Whether trying the same request again later may succeed.
     public var isTransient: Bool {
         switch self {
-        case .timeout, .network, .rateLimited: return true
+        case .timeout, .network, .rateLimited, .answerLost: return true
         case .http(let status, _): return status >= 500
         default: return false
         }

@@ -26,8 +26,17 @@ struct ChaosLedger {
         var at: Date
     }
 
+    /// An edit of one's own post (`marker` added to its text), or its deletion.
+    struct Change: Sendable {
+        var id: String
+        var marker: String?
+        var at: Date
+    }
+
     let grace: TimeInterval
     private(set) var presses: [Key: [Press]] = [:]
+    private(set) var edits: [Change] = []
+    private(set) var deletes: [Change] = []
     private(set) var initial: [Key: Bool] = [:]
     private(set) var sent: [Sent] = []
     private(set) var kills: [Date] = []
@@ -45,6 +54,10 @@ struct ChaosLedger {
     }
 
     mutating func killed(at: Date = Date()) { kills.append(at) }
+
+    mutating func edited(_ id: String, adding marker: String, at: Date = Date()) { edits.append(Change(id: id, marker: marker, at: at)) }
+
+    mutating func deleted(_ id: String, at: Date = Date()) { deletes.append(Change(id: id, marker: nil, at: at)) }
 
     /// Whether a moment falls in the grace before some kill.
     func nearKill(_ at: Date) -> Bool {

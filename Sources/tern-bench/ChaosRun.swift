@@ -3,7 +3,7 @@ import TernModel
 
 /// One chaos run: the seeded schedule of presses, kills and offline stretches, and the check at the end.
 final class ChaosRun {
-    enum Op: String, CaseIterable { case like, save, boost, follow, post, reply }
+    enum Op: String, CaseIterable { case like, save, boost, follow, post, reply, edit, delete }
 
     let user: ChaosUser
     let proxy: FaultProxy
@@ -15,6 +15,11 @@ final class ChaosRun {
     let syncs: URL
     private(set) var ledger = ChaosLedger()
     private var random: SeededRandom
+    /// The user's own posts the harness has seen on the server (by their markers), newest first.
+    private var own: Set<String> = []
+    /// Their texts, so that the posts deleted on purpose are known by their markers at the end.
+    private var ownText: [String: String] = [:]
+    private var ownAccount: String?
     private var done: [Op: Int] = [:]
     /// Presses not made, by why: the screen offered nothing to press on.
     private var skipped: [String: Int] = [:]
@@ -35,7 +40,7 @@ final class ChaosRun {
     /// Presses `ops` times (or until `deadline`), with a kill every `killEvery` presses on average.
     func press(ops: Int, until deadline: Date, killEvery: Int, pauseMs: Int) async throws {
         // Weights: marks most, as people press them most; at least one of each kind in a short run.
-        let weighted: [(Op, Int)] = [(.like, 30), (.save, 20), (.boost, 18), (.follow, 10), (.post, 12), (.reply, 10)]
+        let weighted: [(Op, Int)] = [(.like, 28), (.save, 18), (.boost, 16), (.follow, 9), (.post, 12), (.reply, 9), (.edit, 5), (.delete, 3)]
         let bag = weighted.flatMap { Array(repeating: $0.0, count: $0.1) }
         for n in 0..<ops where Date() < deadline {
             if random.chance(1 / Double(max(1, killEvery))) { try killAndRestart() }
@@ -76,6 +81,22 @@ final class ChaosRun {
             guard user.write("A reply under chaos \(marker)", reply: true) else { return "compose did not open" }
             ledger.sent(marker, inReplyTo: id)
             return nil
+        case .edit, .delete:
+            // The newest posts are at the top: one's own, once the server has them.
+            try await learnOwnPosts()
+            guard let (id, _) = user.select(Int.random(in: 0..<2, using: &random)) else { return "no post selected" }
+            guard own.contains(id) else { return "no post of one's own at the top" }
+            if op == .delete {
+                let at = Date()
+                guard user.delete() else { return "no delete question" }
+                ledger.deleted(id, at: at)
+                own.remove(id)
+                return nil
+            }
+            let marker = "edit-\(seed)-\(n)-end"
+            guard user.edit(adding: " " + marker) else { return "the edit did not open" }
+            ledger.edited(id, adding: marker)
+            return nil
         case .follow:
             guard let (id, _) = user.select(down) else { return "no post selected" }
             let author = try await api.author(of: id)
@@ -95,6 +116,15 @@ final class ChaosRun {
             user.terminal.press(key)
             return nil
         }
+    }
+
+    private func learnOwnPosts() async throws {
+        if ownAccount == nil { ownAccount = try await api.ownAccountID() }
+        for p in try await api.ownPosts(of: ownAccount!, containing: "chaos-\(seed)-", pages: 2) {
+            own.insert(p.id)
+            ownText[p.id] = p.text
+        }
+        for d in ledger.deletes { own.remove(d.id) }
     }
 
     struct Report {
@@ -125,7 +155,7 @@ final class ChaosRun {
         lines.append("faults: " + perFault)
         lines.append("disk: syncs \(syncLines.count), syncs failed: \(failedSyncs); objects Tern said it undid a press on: "
                      + "\(refusals().count), posts it gave back as drafts: \(postRefusals())")
-        lines.append("objects checked: \(ledger.keys.count) marks, \(ledger.sent.count) posts")
+        lines.append("objects checked: \(ledger.keys.count) marks, \(ledger.sent.count) posts, \(ledger.edits.count) edits, \(ledger.deletes.count) deletes")
         lines.append(String(format: "time: %.0f s", Date().timeIntervalSince(start)))
         lines.append("discrepancies: \(problems.count)")
         lines += problems.map { "  " + $0 }
@@ -160,11 +190,27 @@ final class ChaosRun {
             if made.count == 1, made[0].inReplyToID != sent.inReplyTo {
                 problems.append("\(sent.marker): answers \(made[0].inReplyToID ?? "nothing"), was written to \(sent.inReplyTo ?? "nothing")")
             }
-            if made.isEmpty && !ledger.nearKill(sent.at) { missing.append(sent.marker) }
+            let deletedOnPurpose = ledger.deletes.contains { ownText[$0.id]?.contains(sent.marker) == true }
+            if made.isEmpty && !ledger.nearKill(sent.at) && !deletedOnPurpose { missing.append(sent.marker) }
+        }
+        // Deleted: gone from the server, unless Tern said it undid the delete, or it came just before a kill.
+        var gone: Set<String> = []
+        for d in ledger.deletes {
+            if try await !api.exists(d.id) { gone.insert(d.id); continue }
+            if ledger.nearKill(d.at) || undone[d.id].map({ $0 >= d.at.addingTimeInterval(-1) }) == true { continue }
+            problems.append("delete \(d.id) at \(String(format: "%.2f s", d.at.timeIntervalSince(start))): the server still has it")
+        }
+        // Edited: each post that is still there holds its last edit's words.
+        var lastEdit: [String: ChaosLedger.Change] = [:]
+        for e in ledger.edits { lastEdit[e.id] = e }
+        for (id, e) in lastEdit.sorted(by: { $0.key < $1.key }) where !gone.contains(id) {
+            guard try await api.exists(id) else { continue }
+            if try await api.content(of: id).contains(e.marker!) || ledger.nearKill(e.at) { continue }
+            missing.append("\(e.marker!) (an edit of \(id))")
         }
         // Tern names no post when it says one went back to the drafts: as many may be missing as it said so.
         if missing.count > refusedPosts {
-            problems.append("\(missing.count) posts never made (\(refusedPosts) refused, said so): " + missing.joined(separator: ", "))
+            problems.append("\(missing.count) posts or edits never made (\(refusedPosts) refused, said so): " + missing.joined(separator: ", "))
         }
         return problems
     }

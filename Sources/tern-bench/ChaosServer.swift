@@ -45,16 +45,29 @@ struct ChaosServer: Sendable {
         return id
     }
 
+    /// Whether the server still has a status (a 404 says it is gone).
+    func exists(_ statusID: String) async throws -> Bool {
+        do { _ = try await object("/api/v1/statuses/\(statusID)"); return true } catch let e as BenchError where e.description.hasSuffix(": 404") {
+            return false
+        }
+    }
+
+    /// A status's text as the server has it now.
+    func content(of statusID: String) async throws -> String {
+        try await object("/api/v1/statuses/\(statusID)")["content"] as? String ?? ""
+    }
+
     func following(_ accountID: String) async throws -> Bool {
         let list = try await json("/api/v1/accounts/relationships?id[]=\(accountID)") as? [[String: Any]] ?? []
         let r = list.first { $0["id"] as? String == accountID }
         return (r?["following"] as? Bool ?? false) || (r?["requested"] as? Bool ?? false)
     }
 
-    /// Every post of the user's that mentions `marker` in its text, newest first (boosts are not posts).
-    func ownPosts(of accountID: String, containing marker: String) async throws -> [OwnPost] {
+    /// The user's posts that mention `marker` in their text, newest first (boosts are not posts), from the
+    /// newest `pages` pages of 40.
+    func ownPosts(of accountID: String, containing marker: String, pages: Int = 500) async throws -> [OwnPost] {
         var found: [OwnPost] = [], maxID: String?
-        for _ in 0..<500 {
+        for _ in 0..<pages {
             let page = try await json("/api/v1/accounts/\(accountID)/statuses?limit=40&exclude_reblogs=true"
                                       + (maxID.map { "&max_id=\($0)" } ?? "")) as? [[String: Any]] ?? []
             guard let last = page.last?["id"] as? String else { break }

@@ -74,6 +74,30 @@ final class ChaosUser {
         return true
     }
 
+    /// Edits the selected post (one's own), adding `text` at the end, and sends the edit with Ctrl-S.
+    func edit(adding text: String) -> Bool {
+        terminal.press("e")
+        guard terminal.wait(5, until: { $0.contains("Edit post") && $0.contains("ctrl-s send") }) != nil else {
+            terminal.press("Escape")
+            return false
+        }
+        terminal.type(text)
+        guard terminal.wait(3, until: { $0.contains(text) }) != nil else { return false }
+        terminal.press("C-s")
+        return true
+    }
+
+    /// Deletes the selected post (one's own): `D`, and `y` to the question.
+    func delete() -> Bool {
+        terminal.press("D")
+        guard terminal.wait(3, until: { $0.contains("Delete this post of yours?") }) != nil else {
+            terminal.press("Escape")
+            return false
+        }
+        terminal.press("y")
+        return true
+    }
+
     /// Opens the selected post's author's profile, presses `F`, confirms an unfollow, and goes back. The
     /// state shown before (following or not), or nil when the profile did not show.
     func toggleFollow() -> Bool? {
