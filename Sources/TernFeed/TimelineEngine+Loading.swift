@@ -127,8 +127,22 @@ extension TimelineEngine {
         keepWindowBounded(addedAbove: window.prepend(fresh))
         let posts = fresh.compactMap(\.post)
         arrivals.formUnion(posts.map(\.id))
+        boundArrivals()
         if !posts.isEmpty { caughtUp(above: top) }
         return posts.count
+    }
+
+    /// Arrivals and deletions are marks on posts: kept for the newest 5,000 arrivals and for deleted posts
+    /// still in the window, so a stream running for hours does not grow them without end (an hour at ten
+    /// posts a second would be 36,000 ids, copied into every snapshot).
+    func boundArrivals() {
+        if arrivals.count > 6_000 {
+            arrivals = Set(arrivals.sorted { ServerID.isNewer($0, than: $1) }.prefix(5_000))
+        }
+        if deleted.count > 1_000 {
+            let shown = Set(window.posts.map(\.statusID))
+            deleted.formIntersection(shown)
+        }
     }
 
     func startFilling(_ id: String, fromTop: Bool) {

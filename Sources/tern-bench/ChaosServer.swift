@@ -23,11 +23,13 @@ struct ChaosServer: Sendable {
         var inReplyToID: String?
     }
 
-    func ownAccountID() async throws -> String {
-        guard let id = try await object("/api/v1/accounts/verify_credentials")["id"] as? String else {
-            throw BenchError("verify_credentials gave no id")
-        }
-        return id
+    func ownAccountID() async throws -> String { try await ownAccount().id }
+
+    /// The user's id and name (`acct`, as their posts show it).
+    func ownAccount() async throws -> (id: String, acct: String) {
+        let me = try await object("/api/v1/accounts/verify_credentials")
+        guard let id = me["id"] as? String, let acct = me["acct"] as? String else { throw BenchError("verify_credentials gave no id") }
+        return (id, acct)
     }
 
     func marks(of statusID: String) async throws -> Marks {
@@ -36,11 +38,11 @@ struct ChaosServer: Sendable {
                      reblogged: status["reblogged"] as? Bool ?? false)
     }
 
-    /// Who wrote a status (the harness follows its author from the post it has selected).
-    func author(of statusID: String) async throws -> String {
-        let status = try await object("/api/v1/statuses/\(statusID)")
-        guard let account = status["account"] as? [String: Any], let id = account["id"] as? String else {
-            throw BenchError("status \(statusID) names no author")
+    /// An account's id from its name as a profile shows it.
+    func account(named acct: String) async throws -> String {
+        let escaped = acct.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? acct
+        guard let id = try await object("/api/v1/accounts/lookup?acct=\(escaped)")["id"] as? String else {
+            throw BenchError("no account \(acct)")
         }
         return id
     }

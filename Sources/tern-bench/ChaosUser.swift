@@ -44,6 +44,20 @@ final class ChaosUser {
         return (id, shown)
     }
 
+    /// The newest post at the top, read afresh (`r`), when it is one's own (its author line names `acct`):
+    /// its id; nil when the top post is someone else's.
+    func selectOwnAtTop(acct: String) -> String? {
+        terminal.press("r")
+        // What the refresh brings lands above the selection: `g` again until the top is one's own post.
+        for _ in 0..<10 {
+            terminal.press("g")
+            if terminal.wait(0.5, until: { s in Self.selected(s)?.lines.prefix(2).contains { $0.contains("@" + acct) } == true }) != nil {
+                return copiedID()
+            }
+        }
+        return nil
+    }
+
     /// `y` on the selected post: its id, from the link the copy script filed.
     func copiedID() -> String? {
         let before = linkCount()
@@ -99,13 +113,17 @@ final class ChaosUser {
     }
 
     /// Opens the selected post's author's profile, presses `F`, confirms an unfollow, and goes back. The
-    /// state shown before (following or not), or nil when the profile did not show.
-    func toggleFollow() -> Bool? {
+    /// account as the profile names it (`user@host` or `user`) and the state shown before (following or
+    /// not), or nil when the profile did not show. The name comes off the profile itself: the selection
+    /// may have moved (new posts above it) since the post's link was copied.
+    func toggleFollow() -> (acct: String, following: Bool)? {
         terminal.press("p")
         let shown: [(String, Bool)] = [("unfollowing…", false), ("✓ following", true), ("following…", true),
                                        ("follow requested", true), ("not following (F follows)", false)]
         guard let profile = terminal.wait(5, until: { s in shown.contains { s.contains($0.0) } }),
-              let following = shown.first(where: { profile.contains($0.0) })?.1 else {
+              let following = shown.first(where: { profile.contains($0.0) })?.1,
+              let acct = profile.split(separator: "\n").dropFirst().prefix(6).lazy
+                .compactMap({ line in line.split(separator: " ").first { $0.hasPrefix("@") && $0.count > 1 } }).first else {
             terminal.press("Escape")
             return nil
         }
@@ -119,7 +137,7 @@ final class ChaosUser {
         // Back on the timeline before the next press (Escape on the profile, once F has been taken).
         terminal.press("Escape")
         _ = terminal.wait(3) { $0.contains("Home") }
-        return following
+        return (String(acct.dropFirst()), following)
     }
 
     private func linkLines() -> [Substring] {

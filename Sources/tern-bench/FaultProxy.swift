@@ -170,7 +170,11 @@ final class FaultProxy: Sendable {
             do {
                 let response = try await client.execute(outgoing, timeout: .seconds(60))
                 var body = try await response.body.collect(upTo: 64 << 20)
-                let headers = response.headers.filter { !hopByHop.contains($0.name.lowercased()) }.map { ($0.name, $0.value) }
+                // Links to further pages name the server: they name the proxy instead, as a reverse proxy's
+                // do (Tern follows no link to another address with its token).
+                let headers = response.headers.filter { !hopByHop.contains($0.name.lowercased()) }.map { h in
+                    (h.name, h.name.lowercased() == "link" ? h.value.replacingOccurrences(of: base, with: self.baseURL) : h.value)
+                }
                 answer = Self.response(status: Int(response.status.code), headers: headers,
                                        body: body.readBytes(length: body.readableBytes) ?? [])
             } catch {

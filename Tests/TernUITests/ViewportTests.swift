@@ -114,6 +114,22 @@ final class NewPostsTrackerTests: XCTestCase {
         XCTAssertEqual(t.count, 0)
     }
 
+    /// Hours of streaming: what the engine no longer names as an arrival is forgotten here too, and what it
+    /// still names keeps its state (seen stays seen, unseen stays counted).
+    func testForgetsWhatTheEngineLetGo() {
+        var t = NewPostsTracker()
+        let old = Set((0..<3_000).map { "old\($0)" })
+        t.arrived(old)
+        t.seen(old.prefix(2_000))
+        XCTAssertEqual(t.count, 1_000)
+        let recent = Set((0..<50).map { "new\($0)" })
+        t.arrived(recent.union(["old-kept"]))
+        XCTAssertEqual(t.count, 51, "the old unseen ones are gone with the engine's arrivals")
+        t.seen(["new0"])
+        t.arrived(recent.union(["old-kept"]))
+        XCTAssertEqual(t.count, 50, "a post seen stays seen after the pruning")
+    }
+
     /// `c` inside a post taller than the screen: the warning opens or closes and the reader stays where
     /// they were in the post (it once jumped back to the post's top).
     func testRevealingInsideATallPostKeepsThePlace() {

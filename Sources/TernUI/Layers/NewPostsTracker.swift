@@ -8,6 +8,11 @@ struct NewPostsTracker {
     /// A new snapshot's arrivals: those not seen yet are unseen.
     mutating func arrived(_ arrivals: Set<String>) {
         unseen.formUnion(arrivals.subtracting(seenIDs))
+        // The engine keeps the newest arrivals only: what it let go is neither new nor worth remembering.
+        if seenIDs.count + unseen.count > arrivals.count + 1_000 {
+            seenIDs.formIntersection(arrivals)
+            unseen.formIntersection(arrivals)
+        }
     }
 
     /// Posts from the first visible one down have been seen.
