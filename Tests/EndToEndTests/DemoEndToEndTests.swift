@@ -36,8 +36,8 @@ final class DemoEndToEndTests: XCTestCase {
 
         try tmux.send("q")
         let deadline = Date().addingTimeInterval(10)
-        while !FileManager.default.fileExists(atPath: exitFile.path), Date() < deadline { usleep(100_000) }
-        usleep(100_000)
+        // The shell writes the status after creating the file: wait for the line itself.
+        while (try? String(contentsOf: exitFile, encoding: .utf8))?.contains(where: \.isNumber) != true, Date() < deadline { usleep(50_000) }
         let status = try String(contentsOf: exitFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         XCTAssertEqual(status, "0", "tern exited with status \(status)")
     }

@@ -74,8 +74,8 @@ final class HostileEndToEndTests: XCTestCase {
         XCTAssertTrue(closed.ok, "q did not close the help:\n\(closed.screen)")
         try tmux.send("q")
         let deadline = Date().addingTimeInterval(10)
-        while !FileManager.default.fileExists(atPath: exitFile.path), Date() < deadline { usleep(100_000) }
-        usleep(100_000)
+        // The shell writes the status after creating the file: wait for the line itself.
+        while (try? String(contentsOf: exitFile, encoding: .utf8))?.contains(where: \.isNumber) != true, Date() < deadline { usleep(50_000) }
         let status = (try? String(contentsOf: exitFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
         XCTAssertEqual(status, "0", "tern's exit status; stderr: \((try? String(contentsOf: URL(fileURLWithPath: raw.path + ".err"), encoding: .utf8)) ?? "")")
         var bytes = try [UInt8](Data(contentsOf: raw))
