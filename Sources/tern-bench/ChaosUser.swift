@@ -77,21 +77,18 @@ final class ChaosUser {
     /// Writes a post (or a reply to the selected post) holding `text` and sends it with Ctrl-S. False when
     /// the compose screen did not open (a dialog in the way, say): nothing was sent.
     func write(_ text: String, reply: Bool) -> Bool {
-        terminal.press(reply ? "a" : "w")
-        guard terminal.wait(3, until: { $0.contains(reply ? "Reply to @" : "New post") && $0.contains("ctrl-s send") }) != nil else {
-            terminal.press("Escape")
-            return false
-        }
-        terminal.type(text)
-        guard terminal.wait(3, until: { $0.contains(text) }) != nil else { return false }
-        terminal.press("C-s")
-        return true
+        compose(key: reply ? "a" : "w", title: reply ? "Reply to @" : "New post", typing: text)
     }
 
     /// Edits the selected post (one's own), adding `text` at the end, and sends the edit with Ctrl-S.
     func edit(adding text: String) -> Bool {
-        terminal.press("e")
-        guard terminal.wait(5, until: { $0.contains("Edit post") && $0.contains("ctrl-s send") }) != nil else {
+        compose(key: "e", title: "Edit post", typing: text)
+    }
+
+    /// Opens the compose screen with `key`, waits for its `title`, types, and sends with Ctrl-S.
+    private func compose(key: String, title: String, typing text: String) -> Bool {
+        terminal.press(key)
+        guard terminal.wait(5, until: { $0.contains(title) && $0.contains("ctrl-s send") }) != nil else {
             terminal.press("Escape")
             return false
         }
