@@ -53,6 +53,7 @@ final class DeleteTests: XCTestCase {
         XCTAssertFalse(settled.posts.contains { $0.statusID == first.statusID && !settled.deleted.contains($0.statusID) })
         let afterReplay = await server.writtenPosts().map(\.id)
         XCTAssertFalse(afterReplay.contains(first.statusID), "the server still has it")
+        await actions3.journaled()
         XCTAssertEqual(try rig.store.account("test").pendingActions(), [])
 
         // Gone already (deleted by a try whose answer never came back): the 404 settles the wish, no refusal.

@@ -55,7 +55,7 @@ final class OfflineTests: XCTestCase {
         let second = try await DemoServer.start(config)
         defer { Task { await second.stop() } }
         let log3 = SnapshotLog()
-        let engine3 = try rig.engine(url, log: log3)
+        let (engine3, actions3) = try rig.engineAndActions(url, log: log3)
         engine3.send(.start)
         let replayed = try await waitFor(log3) { !$0.posts.isEmpty && $0.pendingActions == 0 && !$0.offline }
         // Nothing pending means the server answered every action: its log has them all, in order, once.
@@ -66,6 +66,8 @@ final class OfflineTests: XCTestCase {
             "\(posts[4].bookmarked ? "unbookmark" : "bookmark") \(posts[4].statusID)",
         ])
         XCTAssertEqual(replayed.posts.first { $0.id == posts[1].id }?.favourited, !posts[1].favourited)
+        // The answers are written to the journal in order a moment after they are shown.
+        await actions3.journaled()
         XCTAssertEqual(try rig.store.account("test").pendingActions(), [])
     }
 
