@@ -123,7 +123,10 @@ public actor Outbox {
     }
 
     func refused(_ item: OutgoingPost, _ error: Error) async {
-        let reason = error as? OutboxRefusal.Reason ?? .server(error as? MastodonError ?? .invalidResponse("\(error)"))
+        // Neither the server's answer nor a file: the store could not mark the post as on its way, so it
+        // was not sent (the disk failed, say), and it says so rather than blame the server.
+        let reason = error as? OutboxRefusal.Reason ?? (error as? MastodonError).map { .server($0) }
+            ?? .file("the cache could not record it as being sent (\(error))")
         logger.warning("post refused; back to drafts", metadata: ["error": "\(reason)"])
         items.removeAll { $0.idempotencyKey == item.idempotencyKey }
         await journal("put a refused post back in the drafts") { try await store.returnToDrafts(item) }

@@ -227,7 +227,10 @@ final class ChaosRun {
         return last
     }
 
-    private func postRefusals() -> Int { logLines().filter { $0.contains("post refused") }.count }
+    /// Posts and edits Tern said it kept as drafts: refused by the server, or never put in the outbox.
+    private func postRefusals() -> Int {
+        logLines().filter { $0.contains("post refused; back to drafts") || $0.contains("it is still a draft") }.count
+    }
 
     private func logLines() -> [Substring] {
         guard let text = try? String(contentsOf: log, encoding: .utf8) else { return [] }

@@ -111,11 +111,12 @@ extension AppRunner {
     /// The draft goes to the outbox once its last keystrokes are on disk (so no late write brings it back).
     func send(_ draft: Draft) {
         guard let outbox = writing?.outbox else { return }
-        let mailbox = session.mail, drafts = self.drafts
+        let mailbox = session.mail, drafts = self.drafts, log = self.log
         show(draft.editingID != nil ? "Saving the edit…" : "Sending…", error: false)
         Task.detached {
             await drafts.flush()
             do { try await outbox.send(draft) } catch {
+                log.error("a post could not be put in the outbox; it is still a draft", metadata: ["error": "\(error)"])
                 mailbox.post(.say("Couldn't put the post in the outbox: \(error). It is still a draft.", isError: true))
             }
         }
