@@ -1,0 +1,162 @@
+import Foundation
+import Logging
+import TernMastodon
+import TernModel
+import TernStore
+
+/// The action queue as the shared delivery loop drives it: what one try is (a look when the server's
+/// state is in doubt, else the change), and what each outcome means for the user.
+extension ActionQueue: DeliveryQueue {
+    /// One request to make: a look at a wish's target when the server's state is in doubt, else the change.
+    struct Try: Sendable {
+        var key: ActionReconciler.Key
+        var step: ActionReconciler.Step
+    }
+
+    /// What the server said after a request.
+    enum Answer: Sendable {
+        case status(Post)
+        case relationship(Relationship)
+        /// The status is not on the server (deleted, by this wish or before it).
+        case deleted
+    }
+
+    func nextToDeliver() async -> Try? {
+        state.withLock { $0.overlay.book.next() }.map { Try(key: $0.0, step: $0.1) }
+    }
+
+    nonisolated func deliveryKey(_ t: Try) -> String { t.key.kind.rawValue + ":" + t.key.statusID }
+
+    /// One request: a look at the status (or relationship) when its state is in doubt, else the change,
+    /// marked in the journal before it goes out.
+    func deliver(_ t: Try) async throws -> Answer {
+        let key = t.key
+        switch t.step {
+        case .look:
+            if key.kind.onAccount { return .relationship(try await client.relationship(accountID: key.statusID)) }
+            do { return .status(try await client.status(id: key.statusID)) } catch MastodonError.http(404, _) where key.kind == .delete {
+                return .deleted
+            }
+        case .send(let wanted):
+            // After the wish's own row (the journal keeps order), and before the request.
+            let data = self.data
+            try await journal.written { try data.markSent(statusID: key.statusID, kind: key.kind) }
+            if key.kind == .delete {
+                // Gone already is what was asked: an earlier try whose answer was lost deleted it.
+                do { try await client.delete(statusID: key.statusID) } catch MastodonError.http(404, _) {}
+                return .deleted
+            }
+            if let action = key.kind.statusAction(for: wanted) {
+                return .status(try await client.perform(action, statusID: key.statusID))
+            }
+            let seconds = state.withLock { $0.overlay.details[key] }.flatMap { Int($0) }
+            return .relationship(try await client.perform(key.kind.accountAction(for: wanted)!, accountID: key.statusID,
+                                                          muteSeconds: seconds))
+        }
+    }
+
+    func delivered(_ t: Try, _ answer: Answer) async {
+        let key = t.key
+        let confirmed: Bool
+        switch answer {
+        case .status(let status):
+            confirmed = key.kind.mark(of: status)
+            record(status)
+        case .relationship(let r):
+            confirmed = key.kind.flag(of: r)
+            remember(key, confirmed: confirmed)
+        case .deleted:
+            confirmed = true
+            // Out of the store before the wish is settled: a crash between the two leaves the wish, which
+            // looks, finds the post gone, and settles.
+            journal("remove a deleted post") { data in try data.removeStatusNow(key.statusID) }
+        }
+        state.withLock { s in
+            s.overlay.book.learned(key, confirmed: confirmed)
+            journal("record the server's answer") { data in
+                try data.settle(statusID: key.statusID, kind: key.kind, confirmed: confirmed)
+            }
+        }
+        switch answer {
+        case .status(let status): notify(.confirmed(status))
+        case .relationship(let r): notify(.relationship(accountID: key.statusID, r))
+        case .deleted: notify(.deleted(statusID: key.statusID))
+        }
+    }
+
+    func unreachable(_ t: Try, _ error: MastodonError, retryIn seconds: Double) async {
+        state.withLock { $0.overlay.book.unanswered(t.key) }
+        logger.info("server unreachable; actions stay pending", metadata: ["error": "\(error)", "retryIn": "\(Int(seconds)) s"])
+        notify(.changed)
+    }
+
+    func answeredWithError(_ t: Try, _ error: MastodonError, retryIn seconds: Double) async {
+        let key = t.key
+        logger.notice("server answered an action with an error; trying again", metadata: ["error": "\(error)", "retryIn": "\(seconds)"])
+        let confirmed = state.withLock { s -> Bool? in
+            s.overlay.book.answeredWithError(key)
+            return s.overlay.book.states[key]?.confirmed
+        }
+        // It answered, so it did not make the change: the journal's doubt is lifted.
+        if let confirmed {
+            journal("record the server's answer") { data in
+                try data.settle(statusID: key.statusID, kind: key.kind, confirmed: confirmed)
+            }
+        }
+        notify(.changed)
+    }
+
+    func refused(_ t: Try, _ error: Error) async {
+        let key = t.key
+        let reason = error as? MastodonError ?? .invalidResponse("\(error)")
+        let wanted = state.withLock { $0.overlay.book.wanted(key.statusID, key.kind) } ?? true
+        logger.warning("action rolled back", metadata: ["action": "\(key.kind.verb(wanting: wanted))", "on": "\(key.statusID)",
+                                                       "error": "\(reason)"])
+        state.withLock { s in
+            s.overlay.book.dropped(key)
+            journal("drop a refused action") { data in
+                try data.dropAction(statusID: key.statusID, kind: key.kind)
+            }
+        }
+        notify(.refused("Couldn't \(key.kind.verb(wanting: wanted)): \(reason.description)"))
+    }
+
+    /// Stopped mid-request: the journal already says the answer is in doubt.
+    func abandoned(_ t: Try) async {
+        state.withLock { $0.overlay.book.unanswered(t.key) }
+    }
+
+    func idle() async {
+        notify(.changed)
+    }
+
+    /// A mute or block the server confirmed (or lifted) holds here too, offline and over cached posts.
+    private func remember(_ key: ActionReconciler.Key, confirmed: Bool) {
+        let kind: HiddenEntry.Kind
+        switch key.kind {
+        case .mute: kind = .muted
+        case .block: kind = .blocked
+        default: return
+        }
+        let until = state.withLock { $0.overlay.details[key] }.flatMap { Double($0) }.map { Date().addingTimeInterval($0) }
+        journal("record what is hidden") { data in
+            if confirmed { try data.hide(HiddenEntry(kind: kind, target: key.statusID, until: until)) }
+            else { try data.unhide(kind, target: key.statusID) }
+        }
+        state.withLock { $0.overlay.hidden[kind, default: [:]][key.statusID] = confirmed ? .some(until) : nil }
+    }
+
+    /// Keeps the cached post in step with the server's answer.
+    private func record(_ status: Post) {
+        journal("update the cached post") { data in
+            try data.updateStatus(from: status)
+        }
+    }
+
+    /// A journal write after the server answered, queued behind the presses before it. If it fails the row
+    /// replays later, and the look before any resend keeps that harmless; the failure is logged, not shown.
+    private func journal(_ what: String, _ write: @escaping @Sendable (AccountData) throws -> Void) {
+        let (logger, data) = (self.logger, self.data)
+        journal.write({ try write(data) }, failed: { logger.error("couldn't \(what) in the store", metadata: ["error": "\($0)"]) })
+    }
+}
