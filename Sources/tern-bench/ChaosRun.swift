@@ -99,7 +99,10 @@ final class ChaosRun {
         case .follow:
             guard user.select(down) != nil else { return "no post selected" }
             let at = Date()
+            if ownAccount == nil { ownAccount = try await api.ownAccount() }
             guard let (acct, shown) = user.toggleFollow() else { return "no relationship shown" }
+            // One's own profile: Tern offers F there too, and the server answers that no one follows themself.
+            guard acct != ownAccount!.acct else { return "one's own profile" }
             ledger.press(.init(mark: .follow, id: try await api.account(named: acct)), shown: shown, at: at)
             return nil
         case .like, .save, .boost:
