@@ -83,7 +83,7 @@ final class ChaosRun {
             return nil
         case .edit, .delete:
             try await learnOwnPosts()
-            guard let id = user.selectOwnAtTop(acct: ownAccount!.acct) else { return "no post of one's own at the top" }
+            guard let id = user.selectOwnAtTop(acct: try await me().acct) else { return "no post of one's own at the top" }
             guard own.contains(id) else { return "the top post is not one the harness wrote" }
             if op == .delete {
                 let at = Date()
@@ -99,10 +99,10 @@ final class ChaosRun {
         case .follow:
             guard user.select(down) != nil else { return "no post selected" }
             let at = Date()
-            if ownAccount == nil { ownAccount = try await api.ownAccount() }
+            let mine = try await me().acct
             guard let (acct, shown) = user.toggleFollow() else { return "no relationship shown" }
             // One's own profile: Tern offers F there too, and the server answers that no one follows themself.
-            guard acct != ownAccount!.acct else { return "one's own profile" }
+            guard acct != mine else { return "one's own profile" }
             ledger.press(.init(mark: .follow, id: try await api.account(named: acct)), shown: shown, at: at)
             return nil
         case .like, .save, .boost:
@@ -119,9 +119,16 @@ final class ChaosRun {
         }
     }
 
+    /// The user, asked of the server once a run.
+    private func me() async throws -> (id: String, acct: String) {
+        if let ownAccount { return ownAccount }
+        let account = try await api.ownAccount()
+        ownAccount = account
+        return account
+    }
+
     private func learnOwnPosts() async throws {
-        if ownAccount == nil { ownAccount = try await api.ownAccount() }
-        for p in try await api.ownPosts(of: ownAccount!.id, containing: "chaos-\(seed)-", pages: 2) {
+        for p in try await api.ownPosts(of: try await me().id, containing: "chaos-\(seed)-", pages: 2) {
             own.insert(p.id)
             ownText[p.id] = p.text
         }
@@ -184,7 +191,7 @@ final class ChaosRun {
                                 + ledger.history(key, since: start))
             }
         }
-        let me = try await api.ownAccountID()
+        let me = try await self.me().id
         let own = try await api.ownPosts(of: me, containing: "chaos-\(seed)-")
         let refusedPosts = postRefusals()
         var missing: [String] = []
