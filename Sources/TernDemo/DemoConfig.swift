@@ -16,6 +16,9 @@ public enum DemoFault: Sendable, Equatable {
     case oversized(bytes: Int)
     /// For a like or save: made, then answered as `stalledBody` is, so the client can't know it was made.
     case madeThenStalled
+    /// For a like or save: held on its way (as in a proxy's queue) and made `seconds` later; answered as
+    /// `stalledBody` is, so the client that sent it may be gone by the time it is made.
+    case madeLater(seconds: Double)
 }
 
 /// One of the demo user's keyword filters (`/api/v2/filters`): posts whose text holds the keyword say

@@ -142,7 +142,7 @@ struct DemoRoutes: Sendable {
         case .truncated:
             return Response(status: .ok, headers: [.contentType: "application/json"],
                             body: .init(byteBuffer: ByteBuffer(string: "[{\"id\": \"1\", \"content\": \"<p>cut")))
-        case .stalledBody, .madeThenStalled:
+        case .stalledBody, .madeThenStalled, .madeLater:
             let stall = config.stallSeconds
             return Response(status: .ok, headers: [.contentType: "application/json"], body: .init { writer in
                 try await writer.write(ByteBuffer(string: "[{\"id\": "))
@@ -184,10 +184,20 @@ struct DemoRoutes: Sendable {
 
     private func action(_ ctx: BasicRequestContext) async throws -> Response {
         let fault = await state.nextFault()
-        if let fault, fault != .madeThenStalled { try await delay(); return respond(to: fault) }
+        let madeLater: Double? = if case .madeLater(let seconds)? = fault { seconds } else { nil }
+        if let fault, fault != .madeThenStalled, madeLater == nil { try await delay(); return respond(to: fault) }
         guard let id = ctx.parameters.get("id").flatMap(state.parseID),
               let action = ctx.parameters.get("action").flatMap(DemoState.Action.init(rawValue:)) else {
             return error(.notFound, "Record not found")
+        }
+        if let madeLater {
+            // Not tied to this request's task: the change lands whether or not the client is still there.
+            let state = self.state
+            Task.detached {
+                do { try await Task.sleep(for: .milliseconds(Int(madeLater * 1000))) } catch { return }
+                _ = await state.perform(action, on: id)
+            }
+            return respond(to: .stalledBody)
         }
         // A slow server does the work, then answers late: a client that gave up waiting never hears of it.
         let outcome = await state.perform(action, on: id)

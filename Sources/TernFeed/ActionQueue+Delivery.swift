@@ -22,7 +22,8 @@ extension ActionQueue: DeliveryQueue {
     }
 
     func nextToDeliver() async -> Try? {
-        state.withLock { $0.overlay.book.next() }.map { Try(key: $0.0, step: $0.1) }
+        let held = ContinuousClock.now < heldLooks.until ? heldLooks.keys : []
+        return state.withLock { $0.overlay.book.next(notLookingAt: held) }.map { Try(key: $0.0, step: $0.1) }
     }
 
     nonisolated func deliveryKey(_ t: Try) -> String { t.key.kind.rawValue + ":" + t.key.statusID }
@@ -31,6 +32,7 @@ extension ActionQueue: DeliveryQueue {
     /// marked in the journal before it goes out.
     func deliver(_ t: Try) async throws -> Answer {
         let key = t.key
+        logger.debug("try", metadata: ["action": "\(key.kind.rawValue)", "on": "\(key.statusID)", "step": "\(t.step)"])
         switch t.step {
         case .look:
             if key.kind.onAccount { return .relationship(try await client.relationship(accountID: key.statusID)) }
@@ -71,6 +73,7 @@ extension ActionQueue: DeliveryQueue {
             // looks, finds the post gone, and settles.
             journal("remove a deleted post") { data in try data.removeStatusNow(key.statusID) }
         }
+        logger.debug("answer", metadata: ["action": "\(key.kind.rawValue)", "on": "\(key.statusID)", "confirmed": "\(confirmed)"])
         state.withLock { s in
             s.overlay.book.learned(key, confirmed: confirmed)
             journal("record the server's answer") { data in

@@ -45,6 +45,11 @@ public final class ActionQueue: Sendable {
     let state: Mutex<State>
     let journal = OrderedWrites(label: "tern.journal")
     private let delivery: DeliveryLoop<ActionQueue>
+    /// Wishes whose request was on its way when the last run ended, and when they may be looked at. Such
+    /// a request can still land (held in a proxy's queue, or a slow server still at it): a look before it
+    /// did would see the old state, settle on it, and be overruled when it lands. So the look waits until
+    /// a request's timeout has passed since this run began, by which time it has landed or never will.
+    let heldLooks: (keys: Set<ActionReconciler.Key>, until: ContinuousClock.Instant)
 
     /// `offline`: keep everything in the journal and send nothing (`--offline`).
     public init(data: AccountData, client: MastodonClient, offline: Bool = false,
@@ -57,8 +62,17 @@ public final class ActionQueue: Sendable {
         s.overlay = ActionOverlay(pending: pending, hidden: try data.hidden())
         s.lastSeq = pending.map(\.seq).max() ?? 0
         state = Mutex(s)
+        let inDoubt = Set(pending.filter { $0.confirmed == nil }.map { ActionReconciler.Key(statusID: $0.statusID, kind: $0.kind) })
+        let until = ContinuousClock.now + client.requestTimeout
+        heldLooks = (inDoubt, until)
         delivery = DeliveryLoop(sendsNothing: offline)
         delivery.drive(self)
+        if !inDoubt.isEmpty, !offline {
+            Task { [weak self] in
+                do { try await Task.sleep(until: until) } catch { return }
+                self?.resume()
+            }
+        }
     }
 
     /// A listener's handle, to stop hearing with.
@@ -133,6 +147,8 @@ public final class ActionQueue: Sendable {
     /// queue in the order the wishes were made.
     private func record(_ wish: ActionReconciler.State, for key: ActionReconciler.Key, detail: String?, in s: inout State) {
         var next = wish
+        logger.debug("wish", metadata: ["action": "\(key.kind.rawValue)", "on": "\(key.statusID)", "wanted": "\(next.wanted)",
+                                       "confirmed": "\(next.confirmed.map(String.init) ?? "in doubt")", "inFlight": "\(next.inFlight)"])
         let verb = key.kind.verb(wanting: next.wanted)
         let data = self.data
         let unrecorded: @Sendable (Error) -> Void = { [weak self] error in
@@ -234,6 +250,12 @@ public final class ActionQueue: Sendable {
     @discardableResult
     public func sendPending() async -> Int {
         await delivery.sendPending()
+        // Wishes in doubt from the last run are looked at once a request's timeout has passed: wait for it.
+        let waitingToLook = state.withLock { s in heldLooks.keys.contains { s.overlay.book.states[$0]?.confirmed == nil } }
+        if waitingToLook, !delivery.waitingForServer, ContinuousClock.now < heldLooks.until {
+            do { try await Task.sleep(until: heldLooks.until) } catch { return pendingCount }
+            await delivery.sendPending()
+        }
         return pendingCount
     }
 

@@ -66,10 +66,13 @@ struct ActionReconciler {
         states[key] = state.settled ? nil : state
     }
 
-    /// The oldest wish that needs a request, marked in flight, and what that request is.
-    mutating func next() -> (Key, Step)? {
+    /// The oldest wish that needs a request, marked in flight, and what that request is. A wish in
+    /// `notLookingAt` waits while its state is in doubt (its look would come too soon), and the wishes
+    /// after it wait with it: they go in the order they were made (unblock, then follow).
+    mutating func next(notLookingAt held: Set<Key> = []) -> (Key, Step)? {
         guard let (key, s) = states.filter({ !$0.value.inFlight && $0.value.wanted != $0.value.confirmed })
             .min(by: { $0.value.seq < $1.value.seq }) else { return nil }
+        if s.confirmed == nil, held.contains(key) { return nil }
         states[key]!.inFlight = true
         return (key, s.confirmed == nil ? .look : .send(s.wanted))
     }

@@ -17,6 +17,7 @@ public actor ProfileEngine: MarkingFeed, PagedFeed, StreamedFeed, CountedFeed, F
 
     private var profile: Profile
     private var relationship: Relationship?
+    private let isYou: Bool
     /// Whether the user followed this account when the server counted its followers: a follow or unfollow
     /// since then moves the count shown by one (it did not move after `F`).
     private var followingWhenCounted: Bool?
@@ -48,9 +49,12 @@ public actor ProfileEngine: MarkingFeed, PagedFeed, StreamedFeed, CountedFeed, F
         case actions(ActionQueue.Event)
     }
 
-    public init(sources: TimelineEngine.Sources, account: Account, publish: @escaping @Sendable (FeedSnapshot) -> Void) {
+    /// `isYou`: the account is the user's own, which has no relationship to itself to ask for or show.
+    public init(sources: TimelineEngine.Sources, account: Account, isYou: Bool = false,
+                publish: @escaping @Sendable (FeedSnapshot) -> Void) {
         self.sources = sources
         self.account = account
+        self.isYou = isYou
         self.publish = publish
         profile = Profile(account: account)
         (inputs, continuation) = AsyncStream.makeStream(of: ProfileInput.self)
@@ -172,8 +176,8 @@ public actor ProfileEngine: MarkingFeed, PagedFeed, StreamedFeed, CountedFeed, F
         do {
             if let (p, r) = try await sources.data.profile(account.id) {
                 profile = p
-                relationship = r
-                followingWhenCounted = r?.following
+                relationship = isYou ? nil : r
+                followingWhenCounted = relationship?.following
             }
         } catch {
             logger.error("couldn't read a stored profile", metadata: ["error": "\(error)"])
@@ -186,7 +190,7 @@ public actor ProfileEngine: MarkingFeed, PagedFeed, StreamedFeed, CountedFeed, F
     private func fetch() async {
         do {
             async let p = sources.client.profile(accountID: account.id)
-            async let r = sources.client.relationship(accountID: account.id)
+            async let r = isYou ? nil : sources.client.relationship(accountID: account.id)
             async let pins = sources.client.pinned(accountID: account.id)
             profile = try await p
             offline = false
@@ -213,6 +217,7 @@ public actor ProfileEngine: MarkingFeed, PagedFeed, StreamedFeed, CountedFeed, F
     /// Follow and unfollow go through the account's action queue: shown at once as pending, journaled,
     /// sent (or kept while the server can't be reached), and rolled back with the reason when refused.
     private func follow() {
+        guard !isYou else { return }
         let known = relationship ?? Relationship()
         let shown = sources.actions.apply(to: known, accountID: account.id).0
         let wanted = !PendingAction.Kind.follow.flag(of: shown)

@@ -53,6 +53,8 @@ public final class MastodonClient: Sendable {
     private let http: HTTPClient
     /// How long one whole exchange (head and body) may take.
     private let timeout: Duration
+    /// How long one whole exchange may take: a request sent longer ago than this has landed or never will.
+    public var requestTimeout: Duration { timeout }
 
     /// `http` is owned by the caller, who shuts it down.
     public init(baseURL: URL, token: String?, http: HTTPClient, timeout: Duration = .seconds(15)) {

@@ -59,7 +59,8 @@ struct ChaosBench: AsyncParsableCommand {
         let links = home.appendingPathComponent("links")
         try prepare(home, proxy: proxy.baseURL, token: token, accountID: me, links: links)
 
-        let terminal = TmuxTern(home: home, tern: tern, arguments: [], environment: [
+        // Debug: each wish, try and answer of the action queue, for a discrepancy's story.
+        let terminal = TmuxTern(home: home, tern: tern, arguments: ["--log-level", "debug"], environment: [
             "LD_PRELOAD=\(probe.path)", "TERN_SYNC_FAIL_PERCENT=\(diskFailPercent)", "TERN_SYNC_FAIL_SEED=\(seed)",
             "TERN_SYNC_DELAY_MS=\(diskDelay)", "TERN_SYNC_LOG=\(home.path)/syncs",
         ])

@@ -13,6 +13,8 @@ final class ChaosRun {
     let log: URL
     /// The sync probe's log: a line per sync, "failed PATH" for those it failed.
     let syncs: URL
+    /// The run's trace: each press on a mark, each kill.
+    var presses: URL { syncs.deletingLastPathComponent().appendingPathComponent("presses") }
     private(set) var ledger = ChaosLedger()
     private var random: SeededRandom
     /// The user's own posts the harness has seen on the server (by their markers), newest first.
@@ -24,6 +26,8 @@ final class ChaosRun {
     /// Presses not made, by why: the screen offered nothing to press on.
     private var skipped: [String: Int] = [:]
     private var kills = 0
+    /// Seconds spent on each kind of press (made or not) and on kills with their restarts: where a long run's time goes.
+    private var spent: [String: Double] = [:]
     private var offlineStretches = 0
     private let start = Date()
 
@@ -50,7 +54,9 @@ final class ChaosRun {
             }
             let op = n < Op.allCases.count ? Op.allCases[n] : random.pick(bag)
             let down = Int.random(in: 0..<6, using: &random)
+            let began = Date()
             if let why = try await perform(op, down: down, n: n) { skipped[why, default: 0] += 1 } else { done[op, default: 0] += 1 }
+            spent[op.rawValue, default: 0] += Date().timeIntervalSince(began)
             usleep(UInt32.random(in: 20_000...max(20_000, UInt32(pauseMs) * 1000), using: &random))
             if (n + 1) % 500 == 0 {
                 print(String(format: "chaos: %d presses, %d kills, %.0f s", n + 1, kills, Date().timeIntervalSince(start)))
@@ -60,7 +66,23 @@ final class ChaosRun {
         if random.chance(0.5) || kills == 0 { try killAndRestart() }
     }
 
+    /// A line in the run's trace (`presses`, beside Tern's home), for a discrepancy's story: Tern's log
+    /// (at debug) says what it made of each press.
+    private func trace(_ line: String) {
+        let text = String(format: "%.2f ", Date().timeIntervalSince(start)) + ISO8601DateFormatter().string(from: Date()) + " " + line + "\n"
+        guard let handle = FileHandle(forWritingAtPath: presses.path) ?? {
+            FileManager.default.createFile(atPath: presses.path, contents: nil)
+            return FileHandle(forWritingAtPath: presses.path)
+        }() else { return }
+        handle.seekToEndOfFile()
+        handle.write(Data(text.utf8))
+        try? handle.close()  // a trace line lost at close is no reason to stop a run
+    }
+
     private func killAndRestart() throws {
+        trace("kill")
+        let began = Date()
+        defer { spent["kill", default: 0] += Date().timeIntervalSince(began) }
         ledger.killed()
         guard user.terminal.killHard() else { throw BenchError("tern was not running when it was to be killed") }
         kills += 1
@@ -86,8 +108,7 @@ final class ChaosRun {
             guard let id = user.selectOwnAtTop(acct: try await me().acct) else { return "no post of one's own at the top" }
             guard own.contains(id) else { return "the top post is not one the harness wrote" }
             if op == .delete {
-                let at = Date()
-                guard user.delete() else { return "no delete question" }
+                guard let at = user.delete() else { return "no delete question" }
                 ledger.deleted(id, at: at)
                 own.remove(id)
                 return nil
@@ -97,13 +118,20 @@ final class ChaosRun {
             ledger.edited(id, adding: marker)
             return nil
         case .follow:
-            guard user.select(down) != nil else { return "no post selected" }
-            let at = Date()
             let mine = try await me().acct
-            guard let (acct, shown) = user.toggleFollow() else { return "no relationship shown" }
-            // One's own profile: Tern offers F there too, and the server answers that no one follows themself.
+            guard var selected = user.select(down) else { return "no post selected" }
+            // A user following someone picks someone else's post: down past one's own (a run writes many).
+            for _ in 0..<8 where selected.shown.isBy(mine) {
+                guard let next = user.selectNext() else { return "no post selected" }
+                selected = next
+            }
+            guard !selected.shown.isBy(mine) else { return "only one's own posts in reach" }
+            guard let (acct, shown, at) = user.toggleFollow() else { return "no relationship shown" }
+            // One's own profile (a post's author line misread): Tern says that's you and sends nothing.
             guard acct != mine else { return "one's own profile" }
-            ledger.press(.init(mark: .follow, id: try await api.account(named: acct)), shown: shown, at: at)
+            let accountID = try await api.account(named: acct)
+            ledger.press(.init(mark: .follow, id: accountID), shown: shown, at: at)
+            trace("follow \(accountID) (\(acct)) was \(shown ? "on" : "off")")
             return nil
         case .like, .save, .boost:
             guard let (id, shown) = user.select(down) else { return "no post selected" }
@@ -115,6 +143,7 @@ final class ChaosRun {
             // Pending marks show the wish, and a press on one flips the wish: the same rule.
             ledger.press(.init(mark: mark, id: id), shown: was)
             user.terminal.press(key)
+            trace("\(mark) \(id) was \(was ? "on" : "off"): \(shown.footer)")
             return nil
         }
     }
@@ -164,7 +193,8 @@ final class ChaosRun {
         lines.append("disk: syncs \(syncLines.count), syncs failed: \(failedSyncs); objects Tern said it undid a press on: "
                      + "\(refusals().count), posts it gave back as drafts: \(postRefusals())")
         lines.append("objects checked: \(ledger.keys.count) marks, \(ledger.sent.count) posts, \(ledger.edits.count) edits, \(ledger.deletes.count) deletes")
-        lines.append(String(format: "time: %.0f s", Date().timeIntervalSince(start)))
+        let shares = (Op.allCases.map(\.rawValue) + ["kill"]).map { "\($0) " + String(format: "%.0f", spent[$0] ?? 0) }
+        lines.append(String(format: "time: %.0f s (", Date().timeIntervalSince(start)) + shares.joined(separator: ", ") + " s)")
         lines.append("discrepancies: \(problems.count)")
         lines += problems.map { "  " + $0 }
         return Report(text: lines.joined(separator: "\n"), discrepancies: problems.count)

@@ -19,6 +19,10 @@ final class ChaosUser {
         var footer: String
         var liked: Bool { footer.contains("★") }
         var saved: Bool { footer.contains("⚑") }
+        /// Whether the post's author line (under a boost's line, if any) names `acct`.
+        func isBy(_ acct: String) -> Bool {
+            lines.prefix(3).contains { line in line.split(separator: " ").contains { $0 == "@" + acct } }
+        }
         var boosted: Bool { footer.contains("boosted") || footer.contains("boosting") && !footer.contains("unboosting") }
     }
 
@@ -38,6 +42,16 @@ final class ChaosUser {
     func select(_ down: Int) -> (id: String, shown: Selected)? {
         terminal.press("g")
         if down > 0 { terminal.press("j", count: down) }
+        return readSelection()
+    }
+
+    /// Selects the next post down (`j`), as `select` does.
+    func selectNext() -> (id: String, shown: Selected)? {
+        terminal.press("j")
+        return readSelection()
+    }
+
+    private func readSelection() -> (id: String, shown: Selected)? {
         // Keys are taken in order: once `y`'s link is filed, the screen shows the selection they made.
         guard let id = copiedID() else { return nil }
         guard let screen = terminal.wait(2, until: { Self.selected($0) != nil }), let shown = Self.selected(screen) else { return nil }
@@ -61,6 +75,10 @@ final class ChaosUser {
     /// `y` on the selected post: its id, from the link the copy script filed.
     func copiedID() -> String? {
         let before = linkCount()
+        // Tern says so when the line has no link (a gap, a post still on its way): no need to wait out the
+        // deadline then, unless the same words were already on the screen before the press.
+        let noLink = ["has no link", "Nothing on this line has a link"]
+        let saidBefore = noLink.contains { terminal.screen().contains($0) }
         terminal.press("y")
         let deadline = Date().addingTimeInterval(3)
         while Date() < deadline {
@@ -69,6 +87,7 @@ final class ChaosUser {
                 // A status's link ends in its id (…/@user/ID, …/statuses/ID, …/notice/ID).
                 return last.split(separator: "/").last.map(String.init)
             }
+            if !saidBefore, noLink.contains(where: { terminal.screen().contains($0) }) { return nil }
             usleep(10_000)
         }
         return nil
@@ -98,22 +117,24 @@ final class ChaosUser {
         return true
     }
 
-    /// Deletes the selected post (one's own): `D`, and `y` to the question.
-    func delete() -> Bool {
+    /// Deletes the selected post (one's own): `D`, and `y` to the question. When `y` was pressed, or nil
+    /// when the question did not come.
+    func delete() -> Date? {
         terminal.press("D")
         guard terminal.wait(3, until: { $0.contains("Delete this post of yours?") }) != nil else {
             terminal.press("Escape")
-            return false
+            return nil
         }
+        let at = Date()
         terminal.press("y")
-        return true
+        return at
     }
 
     /// Opens the selected post's author's profile, presses `F`, confirms an unfollow, and goes back. The
     /// account as the profile names it (`user@host` or `user`) and the state shown before (following or
     /// not), or nil when the profile did not show. The name comes off the profile itself: the selection
     /// may have moved (new posts above it) since the post's link was copied.
-    func toggleFollow() -> (acct: String, following: Bool)? {
+    func toggleFollow() -> (acct: String, following: Bool, at: Date)? {
         terminal.press("p")
         let shown: [(String, Bool)] = [("unfollowing…", false), ("✓ following", true), ("following…", true),
                                        ("follow requested", true), ("not following (F follows)", false)]
@@ -124,9 +145,14 @@ final class ChaosUser {
             terminal.press("Escape")
             return nil
         }
+        // When the press that asks was made: the kill's grace is measured from it.
+        var at = Date()
         terminal.press("F")
         if following {
-            if terminal.wait(3, until: { $0.contains("Unfollow @") }) != nil { terminal.press("y") } else {
+            if terminal.wait(3, until: { $0.contains("Unfollow @") }) != nil {
+                at = Date()
+                terminal.press("y")
+            } else {
                 terminal.press("Escape")
                 return nil
             }
@@ -134,7 +160,7 @@ final class ChaosUser {
         // Back on the timeline before the next press (Escape on the profile, once F has been taken).
         terminal.press("Escape")
         _ = terminal.wait(3) { $0.contains("Home") }
-        return (String(acct.dropFirst()), following)
+        return (String(acct.dropFirst()), following, at)
     }
 
     private func linkLines() -> [Substring] {

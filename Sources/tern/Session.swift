@@ -197,6 +197,7 @@ enum Session {
         app.run()
         // What was typed last is on disk before the session ends, in every account.
         for drafts in app.allDrafts { waitFor { await drafts.flush() } }
+        for send in app.sendsUnderWay { waitFor { await send.value } }
     }
 
     static func imageMode(for mode: ColorMode) -> ImageColorMode {

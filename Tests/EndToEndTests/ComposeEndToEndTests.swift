@@ -207,4 +207,33 @@ final class ComposeEndToEndTests: XCTestCase {
         let log = String(decoding: r.get("/demo/write-log") ?? Data(), as: UTF8.self).split(separator: "\n")
         XCTAssertEqual(log.filter { $0.hasPrefix("post ") }.count, 1, "\(log)")
     }
+
+    /// Ctrl-S and at once `w`, as a fast hand does: the new post starts empty. It used to open on the text
+    /// just sent (kept as a draft until the outbox had it), and the next post went out with both texts.
+    func testWritingAgainAtOnceAfterSendingStartsAFreshPost() throws {
+        let r = try rig()
+        defer { r.close() }
+        // A disk as slow as a busy laptop's (each sync 150 ms), so the outbox takes the post well after
+        // the key that follows Ctrl-S has asked for a draft.
+        let probe = URL(fileURLWithPath: r.tern).deletingLastPathComponent().appendingPathComponent("libTernSyncProbe.so")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: probe.path), "\(probe.path) is built with the tests")
+        let pane = try TmuxSession(command: "env LD_PRELOAD=\(probe.path) TERN_SYNC_DELAY_MS=150 " + r.browse)
+        defer { pane.close() }
+        XCTAssertTrue(pane.wait { $0.contains("☆") }.ok, pane.screen())
+        try tmux(pane, waitFor: "ctrl-s send", after: "w")
+        try pane.run(["send-keys", "-l", "the first of two posts"])
+        XCTAssertTrue(pane.wait { $0.contains("the first of two posts") }.ok, pane.screen())
+        try pane.run(["send-keys", "C-s", "w"])
+        let first = pane.wait { _ in r.written().count == 1 }
+        XCTAssertTrue(first.ok, "the first post never reached the server:\n\(first.screen)")
+        XCTAssertTrue(pane.wait { $0.contains("ctrl-s send") }.ok, pane.screen())
+        try pane.run(["send-keys", "-l", "the second"])
+        XCTAssertTrue(pane.wait { $0.contains("the second") }.ok, pane.screen())
+        try pane.send("C-s")
+        let both = pane.wait { _ in r.written().count == 2 }
+        XCTAssertTrue(both.ok, "the second post never reached the server:\n\(both.screen)")
+        let texts = r.written().compactMap { ($0["content"] as? String) }
+        XCTAssertEqual(texts.filter { $0.contains("the first of two posts") }.count, 1, "\(texts)")
+        XCTAssertEqual(texts.filter { $0.contains("the second") }.count, 1, "\(texts)")
+    }
 }

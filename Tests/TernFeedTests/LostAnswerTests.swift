@@ -36,4 +36,52 @@ final class LostAnswerTests: XCTestCase {
         let performed = await server.actionLog()
         XCTAssertEqual(performed, ["favourite \(post.statusID)"], "made once, never again")
     }
+
+    /// A like held on its way (a proxy's queue, a slow server) when Tern stopped, and unliked before the
+    /// stop: it lands after the next run began. A look before it landed saw "not liked", settled on it, and
+    /// the late like stood on the server while the screen said not liked. The next run now looks only once
+    /// a request's timeout has passed, sees the like, and sends the unlike: the last word is the user's.
+    func testALikeThatLandsAfterARestartIsOverruledByTheUnlikeThatFollowedIt() async throws {
+        var config = DemoConfig()
+        config.stallSeconds = 30
+        let server = try await DemoServer.start(config)
+        defer { Task { await server.stop() } }
+        let temp = TemporaryStore()
+        defer { temp.remove() }
+        let rig = EngineRig(store: try temp.open())
+        defer { Task { [rig] in try? await rig.shutdown() } }
+        let log = SnapshotLog()
+        let engine = try rig.engine(server.baseURL, log: log, timeout: .seconds(3))
+        engine.send(.start)
+        let loaded = try await waitFor(log) { !$0.posts.isEmpty && !$0.loadingNewer }
+        let post = try XCTUnwrap(loaded.posts.first { !$0.favourited && $0.boostedBy == nil })
+        let journal = try rig.store.account("test")
+
+        await server.injectFaults([.madeLater(seconds: 1.5)])
+        engine.mark(.favourite, postID: post.id)
+        // On its way: the journal marks the server's state in doubt before the request goes.
+        try await until("the like is on its way") { try journal.pendingActions().contains { $0.wanted && $0.confirmed == nil } }
+        engine.mark(.favourite, postID: post.id)
+        try await until("the unlike is journaled") { try journal.pendingActions().contains { !$0.wanted && $0.confirmed == nil } }
+        await rig.stopEngines()
+
+        let next = SnapshotLog()
+        try rig.engine(server.baseURL, log: next, timeout: .seconds(3)).send(.start)
+        let settled = try await waitFor(next, timeout: 30) { s in
+            s.pendingActions == 0 && s.posts.first { $0.id == post.id }.map { !$0.favourited && $0.pending.isEmpty } == true
+        }
+        XCTAssertNil(settled.message.flatMap { $0.isError ? $0.text : nil })
+        let performed = await server.actionLog()
+        XCTAssertEqual(performed, ["favourite \(post.statusID)", "unfavourite \(post.statusID)"], "the late like, then the unlike")
+    }
+
+    private func until(_ what: String, timeout: Double = 10, _ condition: () throws -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if try condition() { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        XCTFail("timed out waiting until \(what)")
+        throw Timeout()
+    }
 }

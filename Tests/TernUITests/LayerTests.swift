@@ -341,6 +341,16 @@ extension LayerTests {
         XCTAssertEqual(press([.character("n")], &profile, pe), [], "n is no")
         _ = press([.character("F")], &profile, pe)
         XCTAssertEqual(press([.character("y")], &profile, pe), [.feed(.profile(ann), .toggleFollow)])
+
+        // One's own profile: F sends nothing and says why (the server would refuse it).
+        var me = env()
+        me.ownAccountID = "ann"
+        var own = LayerStack(root: .home)
+        _ = own.apply([.push(.feed(.profile(ann)))])
+        own.show(FeedSnapshot(version: 1, feed: .profile(accountID: "ann"), rows: [.profile(Profile(account: ann), nil, followPending: false)]), me)
+        let said = press([.character("F")], &own, me)
+        XCTAssertTrue(said.contains(.say("That's you: no one can follow themself.", error: false)), "\(said)")
+        XCTAssertFalse(said.contains(.feed(.profile(ann), .toggleFollow)))
     }
 }
 

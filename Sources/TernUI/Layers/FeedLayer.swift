@@ -156,7 +156,10 @@ struct FeedLayer: Layer {
             guard !links.isEmpty else { return [.say("This post has no links", error: false)] }
             return [.push(.choice(title: "Links", items: links.map { Choice(label: $0, effects: [.openURL($0)]) }))]
         case .copyLink:
-            guard let post = row?.post else { return [] }
+            guard let post = row?.post else {
+                if case .outgoing? = row { return [.say("This post is not on the server yet, so it has no link", error: false)] }
+                return [.say("Nothing on this line has a link to copy", error: false)]
+            }
             guard let url = post.url else { return [.say("This post has no link to copy", error: false)] }
             return [.copy(url, what: "the post's link")]
         case .copyText:
@@ -170,6 +173,7 @@ struct FeedLayer: Layer {
             return failed.isEmpty ? [] : [.retryImages(failed)]
         case .follow:
             guard case .profile(let account) = opening else { return [] }
+            guard account.id != env.ownAccountID else { return [.say("That's you: no one can follow themself.", error: false)] }
             // Unfollowing asks first; following doesn't.
             if case .profile(_, let r?, _)? = snapshot.rows.first, r.following || r.requested {
                 return [.push(.confirm(question: "Unfollow @\(account.acct)?", yes: [.feed(opening, .toggleFollow)]))]

@@ -23,6 +23,10 @@ final class AccountSession {
     /// Drafts on their way to the store; the runner waits for them before it ends.
     let drafts: DraftKeeper
     var savedDraft: Draft?
+    /// The last post handed to the outbox, until the store has it there. The compose screen opens after it:
+    /// before, it would find the sent text still kept as a draft and write on after it (a post sent twice,
+    /// the second with the next one's words appended, when `w` follows Ctrl-S at once).
+    var sending: Task<Void, Never>?
     /// The user's account id and handle ("" until known).
     var me: (id: String, acct: String)
     var limits = PostingLimits()

@@ -191,7 +191,7 @@ extension AppRunner {
             engine = .notifications(e)
             task = Task.detached { await e.run() }
         case .profile(let account):
-            let e = ProfileEngine(sources: sources, account: account) { mail.post(.snapshot($0, engine: serial)) }
+            let e = ProfileEngine(sources: sources, account: account, isYou: account.id == session.me.id) { mail.post(.snapshot($0, engine: serial)) }
             engine = .profile(e)
             task = Task.detached { await e.run() }
         case .inbox:

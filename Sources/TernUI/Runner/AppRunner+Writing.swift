@@ -71,8 +71,9 @@ extension AppRunner {
     func compose(_ target: ComposeTarget) {
         guard writing != nil else { return show("Writing needs an account (this session has none).", error: true) }
         let mailbox = session.mail, drafts = self.drafts, client = sources.client, online = !sources.offline
-        let me = self.me.acct
+        let me = self.me.acct, sending = session.sending
         Task.detached {
+            await sending?.value
             let kept: [Draft]
             do { kept = try await drafts.drafts() } catch {
                 mailbox.post(.say("Couldn't read the drafts: \(error)", isError: true))
@@ -113,7 +114,9 @@ extension AppRunner {
         guard let outbox = writing?.outbox else { return }
         let mailbox = session.mail, drafts = self.drafts, log = self.log
         show(draft.editingID != nil ? "Saving the edit…" : "Sending…", error: false)
-        Task.detached {
+        let before = session.sending
+        session.sending = Task.detached {
+            await before?.value
             await drafts.flush()
             do { try await outbox.send(draft) } catch {
                 log.error("a post could not be put in the outbox; it is still a draft", metadata: ["error": "\(error)"])

@@ -109,6 +109,8 @@ public final class AppRunner {
     }
     /// Every account's drafts on their way to the store; the caller waits for them (`flush`) before it ends.
     public var allDrafts: [DraftKeeper] { sessions.map(\.drafts) }
+    /// Posts on their way into an outbox (Ctrl-S just pressed); the caller waits for them before it ends.
+    public var sendsUnderWay: [Task<Void, Never>] { sessions.compactMap(\.sending) }
     var drafts: DraftKeeper { session.drafts }
 
     /// `account` is the first account's (opened by the caller), `glance` the first screenful of its
