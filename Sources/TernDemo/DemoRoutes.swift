@@ -14,6 +14,7 @@ struct DemoRoutes: Sendable {
         registerSocial(on: router)
         registerStreaming(on: router)
         registerWriting(on: router)
+        registerPolls(on: router)
         router.get("/api/v1/timelines/home") { req, _ in try await authorized(req) { try await timeline(req, path: "/api/v1/timelines/home") } }
         router.get("/api/v1/timelines/public") { req, _ in
             try await authorized(req) {

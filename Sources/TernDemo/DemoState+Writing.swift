@@ -137,7 +137,7 @@ extension DemoState {
         posts.filter { $0.authorIndex == 0 && $0.source != nil && !deleted.contains($0.id) }
     }
 
-    private func replace(_ p: DemoPost) {
+    func replace(_ p: DemoPost) {
         if replies[p.id] != nil { replies[p.id] = p }
         else if let i = world.index(of: p.id), i < posts.count { posts[i] = p }
     }
@@ -170,10 +170,13 @@ extension DemoState {
         }.joined()
     }
 
+    /// A poll as Mastodon sends it; its id is its post's (one poll a post).
     func wirePoll(_ poll: DemoPoll, id: UInt64) -> WirePoll {
-        WirePoll(id: String(id % 1_000_000), expiresAt: Self.iso8601(poll.expiresAt), expired: Date() >= poll.expiresAt,
-                 multiple: poll.multiple, votesCount: 0, votersCount: 0,
-                 options: poll.options.map { .init(title: $0, votesCount: 0) })
+        let votes = poll.options.indices.map { $0 < poll.votes.count ? poll.votes[$0] : 0 }
+        return WirePoll(id: wireID(id), expiresAt: Self.iso8601(poll.expiresAt), expired: Date() >= poll.expiresAt,
+                        multiple: poll.multiple, votesCount: votes.reduce(0, +), votersCount: poll.voters,
+                        options: zip(poll.options, votes).map { .init(title: $0, votesCount: $1) },
+                        voted: poll.ownVotes != nil, ownVotes: poll.ownVotes ?? [])
     }
 }
 

@@ -83,6 +83,9 @@ actor DemoState {
             t = t.addingTimeInterval(-Double.random(in: 30...1800, using: &spacing))
         }
         for (i, date) in ages.reversed().enumerated() { made.append(world.makePost(i, at: date)) }
+        // Open polls not voted in, one answer and several, in the first page but below the first screen.
+        let eligible = made.indices.reversed().filter { $0 <= made.count - 8 && made[$0].boostOf == nil && made[$0].media.isEmpty }
+        for (i, multiple) in zip(eligible.prefix(2), [false, true]) { made[i].poll = world.openPoll(i, multiple: multiple) }
         posts = made
         for p in made { postsByAuthor[p.authorIndex, default: 0] += 1 }
         let threads = Self.makeThreads(&made, world: world, large: config.largeThreadReplies)

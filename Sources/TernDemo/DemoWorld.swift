@@ -60,6 +60,11 @@ struct DemoPoll: Sendable {
     var options: [String]
     var expiresAt: Date
     var multiple: Bool
+    /// Votes per option, and how many people voted (more than one vote each in a multiple-choice poll).
+    var votes: [Int] = []
+    var voters = 0
+    /// The demo user's choices; nil until they vote.
+    var ownVotes: [Int]? = nil
 }
 
 /// Generates the demo instance's accounts and posts from a seed: same seed, same world.
@@ -166,11 +171,41 @@ struct DemoWorld: Sendable {
             let target = Int.random(in: max(0, index - 50)..<index, using: &rng)
             reply = (postID(target), 1 + target % (accounts.count - 1))
         }
-        return DemoPost(id: id, authorIndex: author, createdAt: date,
-                        html: paragraphs.map { "<p>\($0)</p>" }.joined(), spoilerText: spoiler, sensitive: sensitive,
-                        language: language, media: media, mentions: mentions, tags: tags, inReplyTo: reply,
-                        repliesCount: Int.random(in: 0...12, using: &rng), boostsCount: Int.random(in: 0...40, using: &rng),
-                        favouritesCount: Int.random(in: 0...150, using: &rng), boostOf: nil)
+        var post = DemoPost(id: id, authorIndex: author, createdAt: date,
+                            html: paragraphs.map { "<p>\($0)</p>" }.joined(), spoilerText: spoiler, sensitive: sensitive,
+                            language: language, media: media, mentions: mentions, tags: tags, inReplyTo: reply,
+                            repliesCount: Int.random(in: 0...12, using: &rng), boostsCount: Int.random(in: 0...40, using: &rng),
+                            favouritesCount: Int.random(in: 0...150, using: &rng), boostOf: nil)
+        // A poll on some posts without pictures (as on Mastodon, a post has one or the other), from a
+        // generator of its own: the rest of the world stays as it was.
+        if index % 5 == 3, media.isEmpty { post.poll = makePoll(index) }
+        return post
+    }
+
+    /// A poll still open for a day, taking one answer or several.
+    func openPoll(_ index: Int, multiple: Bool) -> DemoPoll {
+        var poll = makePoll(index)
+        poll.multiple = multiple
+        poll.expiresAt = Date().addingTimeInterval(86_400)
+        let total = poll.votes.reduce(0, +)
+        poll.voters = multiple ? max(0, total * 2 / 3) : total
+        return poll
+    }
+
+    /// A poll someone else asked: its question's options, votes so far, one in four closed already, one in
+    /// three taking several answers.
+    private func makePoll(_ index: Int) -> DemoPoll {
+        var rng = SeededRandom.derived(seed, 0x9011_0000 + UInt64(index))
+        let questions = [["tea", "coffee", "neither"], ["vim", "emacs", "nano", "ed"], ["mornings", "evenings"],
+                         ["cats", "dogs", "both", "neither"], ["tabs", "spaces"], ["bus", "bike", "train", "on foot"]]
+        let options = rng.pick(questions)
+        let multiple = rng.chance(0.33)
+        let closed = rng.chance(0.25)
+        let expiresAt = Date().addingTimeInterval(closed ? -3_600 : Double(Int.random(in: 1...72, using: &rng)) * 3_600)
+        let votes = options.map { _ in Int.random(in: 0...40, using: &rng) }
+        let total = votes.reduce(0, +)
+        return DemoPoll(options: options, expiresAt: expiresAt, multiple: multiple, votes: votes,
+                        voters: multiple ? max(0, total * 2 / 3) : total)
     }
 
     private func makeMedia(postIndex: Int, number: Int, rng: inout SeededRandom) -> DemoMedia {

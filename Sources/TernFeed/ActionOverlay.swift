@@ -23,6 +23,19 @@ struct ActionOverlay {
         for h in entries { hidden[h.kind, default: [:]][h.target] = h.until }
     }
 
+    /// A post as the user wants to see it: marks as wished (`ActionReconciler.apply`), and a vote not yet
+    /// counted shown as the user's choice, pending.
+    func apply(to post: Post) -> Post {
+        var p = book.apply(to: post)
+        let key = ActionReconciler.Key(statusID: post.statusID, kind: .vote)
+        if book.wanted(post.statusID, .vote) == true, let choice = PollChoice(detail: details[key]), p.poll != nil {
+            p.poll?.ownVotes = choice.choices
+            p.poll?.voted = true
+            p.pending.insert(.vote)
+        }
+        return p
+    }
+
     /// Whether `post` is left out of a list; `showing` is the account whose own profile is shown (its
     /// posts stay even when it is muted).
     func hides(_ post: Post, showing: String? = nil, now: Date = Date()) -> Bool {

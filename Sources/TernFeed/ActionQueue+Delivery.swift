@@ -19,6 +19,8 @@ extension ActionQueue: DeliveryQueue {
         case relationship(Relationship)
         /// The status is not on the server (deleted, by this wish or before it).
         case deleted
+        /// A poll as the server counts it (after a vote, or a look).
+        case poll(Poll)
     }
 
     func nextToDeliver() async -> Try? {
@@ -35,6 +37,7 @@ extension ActionQueue: DeliveryQueue {
         logger.debug("try", metadata: ["action": "\(key.kind.rawValue)", "on": "\(key.statusID)", "step": "\(t.step)"])
         switch t.step {
         case .look:
+            if key.kind == .vote { return .poll(try await client.poll(id: try pollChoice(key).pollID)) }
             if key.kind.onAccount { return .relationship(try await client.relationship(accountID: key.statusID)) }
             do { return .status(try await client.status(id: key.statusID)) } catch MastodonError.http(404, _) where key.kind == .delete {
                 return .deleted
@@ -43,6 +46,10 @@ extension ActionQueue: DeliveryQueue {
             // After the wish's own row (the journal keeps order), and before the request.
             let data = self.data
             try await journal.written { try data.markSent(statusID: key.statusID, kind: key.kind) }
+            if key.kind == .vote {
+                let choice = try pollChoice(key)
+                return .poll(try await client.vote(pollID: choice.pollID, choices: choice.choices))
+            }
             if key.kind == .delete {
                 // Gone already is what was asked: an earlier try whose answer was lost deleted it.
                 do { try await client.delete(statusID: key.statusID) } catch MastodonError.http(404, _) {}
@@ -67,6 +74,9 @@ extension ActionQueue: DeliveryQueue {
         case .relationship(let r):
             confirmed = key.kind.flag(of: r)
             remember(key, confirmed: confirmed)
+        case .poll(let poll):
+            confirmed = poll.hasVoted
+            journal("store the counted poll") { data in try data.updatePoll(statusID: key.statusID, poll) }
         case .deleted:
             confirmed = true
             // Out of the store before the wish is settled: a crash between the two leaves the wish, which
@@ -84,7 +94,16 @@ extension ActionQueue: DeliveryQueue {
         case .status(let status): notify(.confirmed(status))
         case .relationship(let r): notify(.relationship(accountID: key.statusID, r))
         case .deleted: notify(.deleted(statusID: key.statusID))
+        case .poll(let poll): notify(.pollCounted(statusID: key.statusID, poll))
         }
+    }
+
+    /// A vote's poll and choices, as journaled with it.
+    private func pollChoice(_ key: ActionReconciler.Key) throws -> PollChoice {
+        guard let choice = PollChoice(detail: state.withLock({ $0.overlay.details[key] })) else {
+            throw VoteNotKept()
+        }
+        return choice
     }
 
     func unreachable(_ t: Try, _ error: MastodonError, retryIn seconds: Double) async {
@@ -111,7 +130,8 @@ extension ActionQueue: DeliveryQueue {
 
     func refused(_ t: Try, _ error: Error) async {
         let key = t.key
-        let reason = error as? MastodonError ?? .invalidResponse("\(error)")
+        // The server's refusal in its words; a local failure (the store, a vote's lost choices) in its own.
+        let reason = (error as? MastodonError)?.description ?? "\(error)"
         let wanted = state.withLock { $0.overlay.book.wanted(key.statusID, key.kind) } ?? true
         logger.warning("action rolled back", metadata: ["action": "\(key.kind.verb(wanting: wanted))", "on": "\(key.statusID)",
                                                        "error": "\(reason)"])
@@ -121,7 +141,7 @@ extension ActionQueue: DeliveryQueue {
                 try data.dropAction(statusID: key.statusID, kind: key.kind)
             }
         }
-        notify(.refused("Couldn't \(key.kind.verb(wanting: wanted)): \(reason.description)"))
+        notify(.refused("Couldn't \(key.kind.verb(wanting: wanted)): \(reason)"))
     }
 
     /// Stopped mid-request: the journal already says the answer is in doubt.
@@ -162,4 +182,9 @@ extension ActionQueue: DeliveryQueue {
         let (logger, data) = (self.logger, self.data)
         journal.write({ try write(data) }, failed: { logger.error("couldn't \(what) in the store", metadata: ["error": "\($0)"]) })
     }
+}
+
+/// A vote whose choices the journal did not keep: it cannot be sent, and is taken back.
+struct VoteNotKept: Error, CustomStringConvertible {
+    var description: String { "the vote's choices were not kept with it" }
 }

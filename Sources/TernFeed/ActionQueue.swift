@@ -29,6 +29,8 @@ public final class ActionQueue: Sendable {
         case refused(String)
         /// One of the user's own posts is gone from the server (and from the store).
         case deleted(statusID: String)
+        /// A poll as the server counts it after the user's vote (or a look at it).
+        case pollCounted(statusID: String, Poll)
     }
 
     struct State {
@@ -111,6 +113,22 @@ public final class ActionQueue: Sendable {
         state.withLock { s in
             let next = s.overlay.book.pressed(key, current: kind.mark(of: post))
             record(next, for: key, detail: nil, in: &s)
+        }
+        notify(.changed)
+        resume()
+    }
+
+    /// Votes in a post's poll, as durably as a like: shown at once as the user's choice (pending), journaled,
+    /// sent by the delivery loop in this run or the next until the server has counted it, exactly once; a
+    /// refusal (the poll closed, say) takes the choice back and says why.
+    public func vote(_ post: Post, choices: [Int]) {
+        guard let pollID = post.poll?.id, !choices.isEmpty else { return }
+        let key = ActionReconciler.Key(statusID: post.statusID, kind: .vote)
+        let detail = PollChoice(pollID: pollID, choices: choices).detail
+        state.withLock { s in
+            let next = s.overlay.book.wished(key, true, current: false)
+            record(next, for: key, detail: detail, in: &s)
+            s.overlay.details[key] = detail
         }
         notify(.changed)
         resume()
@@ -229,7 +247,7 @@ public final class ActionQueue: Sendable {
 
     /// A post as the user wants it shown, with its unconfirmed marks flagged as pending.
     public func apply(to post: Post) -> Post {
-        state.withLock { $0.overlay.book.apply(to: post) }
+        state.withLock { $0.overlay.apply(to: post) }
     }
 
     /// Returns once every press so far is in the journal (for `tern sync` and tests; the screen never waits).

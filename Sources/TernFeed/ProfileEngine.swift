@@ -97,6 +97,8 @@ public actor ProfileEngine: MarkingFeed, PagedFeed, StreamedFeed, CountedFeed, F
                         p.takeMarksAndCounts(from: status)
                         return p
                     }
+                case .pollCounted(let statusID, let poll):
+                    for i in pinned.indices where pinned[i].statusID == statusID { pinned[i].poll = poll }
                 default: break
                 }
                 emit()

@@ -174,6 +174,8 @@ public actor ThreadEngine: MarkingFeed, StreamedFeed, OutboxFeed {
             for i in entries.indices where entries[i].post.statusID == status.statusID {
                 entries[i].post.takeMarksAndCounts(from: status)
             }
+        case .pollCounted(let statusID, let poll):
+            for i in entries.indices where entries[i].post.statusID == statusID { entries[i].post.poll = poll }
         case .refused(let why): messages.say(why, error: true, aboutAction: true)
         case .relationship: break
         case .deleted(let id): if entries.contains(where: { $0.post.statusID == id }) { deleted.insert(id) }

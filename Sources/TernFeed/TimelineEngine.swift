@@ -258,6 +258,7 @@ public actor TimelineEngine {
             switch event {
             case .changed: break
             case .confirmed(let status): window.patch(with: status)
+            case .pollCounted(let statusID, let poll): window.patchPoll(statusID, poll)
             case .refused(let why): say(why, error: true, aboutAction: true)
             case .relationship: break
             // The queue has taken it out of the store; here it keeps its place, saying so.

@@ -8,7 +8,7 @@ extension TimelineSnapshot {
         let window = TimelineWindow(glance.run)
         let overlay = ActionOverlay(pending: glance.pending, hidden: glance.hidden)
         self.init(version: 0, timeline: timeline,
-                  posts: window.posts.filter { !overlay.hides($0, showing: timeline.accountID) }.map(overlay.book.apply),
+                  posts: window.posts.filter { !overlay.hides($0, showing: timeline.accountID) }.map(overlay.apply),
                   reachedEnd: glance.state.reachedEnd && !window.hasOlder, gaps: window.gaps)
         moreNewer = window.hasNewer
         moreOlder = window.hasOlder

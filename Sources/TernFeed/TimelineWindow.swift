@@ -122,6 +122,15 @@ struct TimelineWindow {
         }
     }
 
+    /// A poll as the server now counts it, on every entry showing its post.
+    mutating func patchPoll(_ statusID: String, _ poll: Poll) {
+        for i in entries.indices {
+            guard case .post(var p, let seq) = entries[i], p.statusID == statusID else { continue }
+            p.poll = poll
+            entries[i] = .post(p, seq: seq)
+        }
+    }
+
     mutating func patch(with status: Post) {
         for i in entries.indices {
             guard case .post(var p, let seq) = entries[i], p.statusID == status.statusID else { continue }

@@ -15,13 +15,15 @@ enum PostMapping {
             media: shown.media.map(media), url: shown.url, inReplyToID: shown.inReplyToID,
             repliesCount: shown.repliesCount, boostsCount: shown.reblogsCount, favouritesCount: shown.favouritesCount,
             favourited: shown.favourited, bookmarked: shown.bookmarked, boosted: shown.reblogged,
-            poll: shown.poll.map { p in
-                Poll(options: p.options.map { Poll.Option(title: $0.title, votes: $0.votes) }, votes: p.votes,
-                     expiresAt: p.expiresAt, expired: p.expired, ownVotes: p.ownVotes)
-            },
+            poll: shown.poll.map(poll),
             card: shown.card.flatMap { $0.url.isEmpty ? nil : LinkCard(url: $0.url, title: $0.title, provider: $0.provider) },
             editedAt: shown.editedAt, visibility: shown.visibility, language: shown.language, mentions: shown.mentions,
             filters: s.filtered ?? shown.filtered, pinned: shown.pinned, threadMuted: shown.muted)
+    }
+
+    static func poll(_ p: PollWire) -> Poll {
+        Poll(options: p.options.map { Poll.Option(title: $0.title, votes: $0.votes) }, votes: p.votes,
+             expiresAt: p.expiresAt, expired: p.expired, ownVotes: p.ownVotes, id: p.id, multiple: p.multiple, voted: p.voted)
     }
 
     static func account(_ a: AccountWire?) -> Account {
@@ -52,6 +54,10 @@ public enum MastodonDecoder {
 
     public static func post(fromJSON data: Data) throws -> Post {
         try PostMapping.post(try decode(StatusWire.self, data))
+    }
+
+    public static func poll(fromJSON data: Data) throws -> Poll {
+        PostMapping.poll(try decode(PollWire.self, data))
     }
 
     public static func account(fromJSON data: Data) throws -> Account {

@@ -243,9 +243,16 @@ struct PollWire: Decodable {
     var expiresAt: Date?
     var expired: Bool
     var ownVotes: [Int]
+    var id: String?
+    var multiple: Bool?
+    var voted: Bool?
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
+        // Ids are strings on Mastodon, numbers on some servers.
+        id = c.lenient(AnyKey("id")) ?? (c.lenient(AnyKey("id")) as Int?).map(String.init)
+        multiple = c.lenient(AnyKey("multiple"))
+        voted = c.lenient(AnyKey("voted"))
         options = (c.lenient(AnyKey("options")) as LossyArray<Option>?)?.elements ?? []
         votes = c.count(AnyKey("votes_count"))
         expiresAt = (c.lenient(AnyKey("expires_at")) as String?).flatMap(WireDate.parse)

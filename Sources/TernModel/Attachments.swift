@@ -18,13 +18,31 @@ public struct Poll: Sendable, Hashable, Codable {
     public var expired: Bool
     /// Indices of the options the user chose.
     public var ownVotes: [Int]
+    /// The server's id of the poll, to vote in it (optional: posts stored before it was kept have none).
+    public var id: String?
+    /// Whether several options may be chosen.
+    public var multiple: Bool?
+    /// Whether the user has voted (servers that do not say leave it to `ownVotes`).
+    public var voted: Bool?
 
-    public init(options: [Option], votes: Int, expiresAt: Date?, expired: Bool, ownVotes: [Int]) {
+    public init(options: [Option], votes: Int, expiresAt: Date?, expired: Bool, ownVotes: [Int], id: String? = nil,
+                multiple: Bool? = nil, voted: Bool? = nil) {
         self.options = options
         self.votes = votes
         self.expiresAt = expiresAt
         self.expired = expired
         self.ownVotes = ownVotes
+        self.id = id
+        self.multiple = multiple
+        self.voted = voted
+    }
+
+    /// The user's vote is in.
+    public var hasVoted: Bool { voted ?? !ownVotes.isEmpty }
+
+    /// The user can still vote: open, not voted, and known by its id.
+    public func open(now: Date = Date()) -> Bool {
+        id != nil && !hasVoted && !expired && (expiresAt.map { $0 > now } ?? true)
     }
 }
 

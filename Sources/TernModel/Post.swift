@@ -143,4 +143,5 @@ public struct PendingMarks: OptionSet, Sendable, Hashable {
     public static let favourite = PendingMarks(rawValue: 1 << 0)
     public static let bookmark = PendingMarks(rawValue: 1 << 1)
     public static let boost = PendingMarks(rawValue: 1 << 2)
+    public static let vote = PendingMarks(rawValue: 1 << 3)
 }

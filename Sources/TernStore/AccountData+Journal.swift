@@ -9,6 +9,9 @@ public struct PendingAction: Sendable, Equatable {
         case pin, threadMute = "thread_mute"
         /// One's own post deleted (wanted is always true: a deletion is not undone).
         case delete
+        /// A vote in a post's poll (wanted is always true: a vote is not taken back); `detail` holds the
+        /// poll's id and the chosen options (`PollChoice`).
+        case vote
         /// On an account (`statusID` is then the account's id).
         case follow, mute, block
 
@@ -25,7 +28,7 @@ public struct PendingAction: Sendable, Equatable {
     /// What the server last said; nil when a request for this action went out and no answer came back,
     /// so the server's state is not known until asked.
     public var confirmed: Bool?
-    /// What else the request needs: a mute's length in seconds.
+    /// What else the request needs: a mute's length in seconds, a vote's poll and choices.
     public var detail: String?
 
     public init(seq: Int64 = 0, statusID: String, kind: Kind, wanted: Bool, confirmed: Bool?, detail: String? = nil) {

@@ -37,6 +37,19 @@ public struct AccountData: Sendable {
         }
     }
 
+    /// A poll as the server counts it after a vote: every stored entry showing its post changes.
+    public func updatePoll(statusID: String, _ poll: Poll) throws {
+        try pool.write { db in
+            for var record in try copies(statusID).fetchAll(db) {
+                // A copy this Tern can't read is not updated; the server's next answer replaces it whole.
+                guard var post = try? record.post() else { continue }
+                post.poll = poll
+                record.body = try PostCoding.encode(post)
+                try record.update(db)
+            }
+        }
+    }
+
     /// Writes a post's stored copy again wherever it is shown (a web feed's item that changed).
     /// Synchronous, as the timelines' writes are.
     public func updateStored(_ post: Post, now: Date = Date()) throws {

@@ -37,6 +37,8 @@ struct ChaosLedger {
     private(set) var presses: [Key: [Press]] = [:]
     private(set) var edits: [Change] = []
     private(set) var deletes: [Change] = []
+    /// Votes: the status whose poll, the options chosen, and when.
+    private(set) var votes: [(id: String, choices: [Int], at: Date)] = []
     private(set) var initial: [Key: Bool] = [:]
     private(set) var sent: [Sent] = []
     private(set) var kills: [Date] = []
@@ -58,6 +60,8 @@ struct ChaosLedger {
     mutating func edited(_ id: String, adding marker: String, at: Date = Date()) { edits.append(Change(id: id, marker: marker, at: at)) }
 
     mutating func deleted(_ id: String, at: Date = Date()) { deletes.append(Change(id: id, marker: nil, at: at)) }
+
+    mutating func voted(_ id: String, choices: [Int], at: Date = Date()) { votes.append((id, choices, at)) }
 
     /// Whether a moment falls in the grace before some kill.
     func nearKill(_ at: Date) -> Bool {

@@ -3,7 +3,7 @@ import TernModel
 
 /// One chaos run: the seeded schedule of presses, kills and offline stretches, and the check at the end.
 final class ChaosRun {
-    enum Op: String, CaseIterable { case like, save, boost, follow, post, reply, edit, delete }
+    enum Op: String, CaseIterable { case like, save, boost, follow, post, reply, edit, delete, vote }
 
     let user: ChaosUser
     let proxy: FaultProxy
@@ -44,7 +44,7 @@ final class ChaosRun {
     /// Presses `ops` times (or until `deadline`), with a kill every `killEvery` presses on average.
     func press(ops: Int, until deadline: Date, killEvery: Int, pauseMs: Int) async throws {
         // Weights: marks most, as people press them most; at least one of each kind in a short run.
-        let weighted: [(Op, Int)] = [(.like, 28), (.save, 18), (.boost, 16), (.follow, 9), (.post, 12), (.reply, 9), (.edit, 5), (.delete, 3)]
+        let weighted: [(Op, Int)] = [(.like, 28), (.save, 18), (.boost, 16), (.follow, 9), (.post, 12), (.reply, 9), (.edit, 5), (.delete, 3), (.vote, 3)]
         let bag = weighted.flatMap { Array(repeating: $0.0, count: $0.1) }
         for n in 0..<ops where Date() < deadline {
             if random.chance(1 / Double(max(1, killEvery))) { try killAndRestart() }
@@ -133,6 +133,12 @@ final class ChaosRun {
             ledger.press(.init(mark: .follow, id: accountID), shown: shown, at: at)
             trace("follow \(accountID) (\(acct)) was \(shown ? "on" : "off")")
             return nil
+        case .vote:
+            guard user.select(0) != nil else { return "no post selected" }
+            guard let (id, choices, at) = user.voteInNextOpenPoll(reach: 30) else { return "no open poll in reach" }
+            ledger.voted(id, choices: choices, at: at)
+            trace("vote \(id) \(choices)")
+            return nil
         case .like, .save, .boost:
             guard let (id, shown) = user.select(down) else { return "no post selected" }
             let (mark, key, was): (ChaosLedger.Mark, String, Bool) = switch op {
@@ -192,7 +198,8 @@ final class ChaosRun {
         lines.append("faults: " + perFault)
         lines.append("disk: syncs \(syncLines.count), syncs failed: \(failedSyncs); objects Tern said it undid a press on: "
                      + "\(refusals().count), posts it gave back as drafts: \(postRefusals())")
-        lines.append("objects checked: \(ledger.keys.count) marks, \(ledger.sent.count) posts, \(ledger.edits.count) edits, \(ledger.deletes.count) deletes")
+        lines.append("objects checked: \(ledger.keys.count) marks, \(ledger.sent.count) posts, \(ledger.edits.count) edits, "
+                     + "\(ledger.deletes.count) deletes, \(ledger.votes.count) votes")
         let shares = (Op.allCases.map(\.rawValue) + ["kill"]).map { "\($0) " + String(format: "%.0f", spent[$0] ?? 0) }
         lines.append(String(format: "time: %.0f s (", Date().timeIntervalSince(start)) + shares.joined(separator: ", ") + " s)")
         lines.append("discrepancies: \(problems.count)")
@@ -248,6 +255,15 @@ final class ChaosRun {
             guard try await api.exists(id) else { continue }
             if try await api.content(of: id).contains(e.marker!) || ledger.nearKill(e.at) { continue }
             missing.append("\(e.marker!) (an edit of \(id))")
+        }
+        // Voted: counted once, for what was chosen (the server refuses a second vote, so once is all it can be),
+        // unless Tern said it took the vote back, or it came just before a kill.
+        for v in ledger.votes {
+            let now = try await api.ownVotes(on: v.id)
+            if now == v.choices { continue }
+            if now == nil, ledger.nearKill(v.at) || undone[v.id].map({ $0 >= v.at.addingTimeInterval(-1) }) == true { continue }
+            problems.append("vote \(v.id) at \(String(format: "%.2f s", v.at.timeIntervalSince(start))): the server has "
+                            + (now.map { "\($0)" } ?? "no vote") + ", asked \(v.choices)")
         }
         // Tern names no post when it says one went back to the drafts: as many may be missing as it said so.
         if missing.count > refusedPosts {

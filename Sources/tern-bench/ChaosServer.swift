@@ -38,6 +38,13 @@ struct ChaosServer: Sendable {
                      reblogged: status["reblogged"] as? Bool ?? false)
     }
 
+    /// The user's choices in a status's poll; nil when they have not voted.
+    func ownVotes(on statusID: String) async throws -> [Int]? {
+        let poll = try await object("/api/v1/statuses/\(statusID)")["poll"] as? [String: Any]
+        guard poll?["voted"] as? Bool == true else { return nil }
+        return poll?["own_votes"] as? [Int] ?? []
+    }
+
     /// An account's id from its name as a profile shows it.
     func account(named acct: String) async throws -> String {
         let escaped = acct.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? acct

@@ -34,7 +34,7 @@ final class ChaosEndToEndTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(figure(fault) ?? 0, 1, "no \(fault) in:\n\(text)")
         }
         XCTAssertGreaterThanOrEqual(figure("syncs failed:") ?? 0, 1, text)
-        for op in ["like", "save", "boost", "follow", "post", "reply", "edit", "delete"] {
+        for op in ["like", "save", "boost", "follow", "post", "reply", "edit", "delete", "vote"] {
             XCTAssertGreaterThanOrEqual(figure(op) ?? 0, 1, "no \(op) pressed in:\n\(text)")
         }
     }

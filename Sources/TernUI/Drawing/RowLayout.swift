@@ -137,7 +137,7 @@ struct RowLayout {
                                            width: inner).map(shifted)
                 }
             }
-            if let poll = post.poll { lines += Self.pollLines(poll, now: now, inner: inner).map(shifted) }
+            if let poll = post.poll { lines += Self.pollLines(poll, voting: post.pending.contains(.vote), now: now, inner: inner).map(shifted) }
             if let card = post.card {
                 let provider = card.provider.isEmpty ? "" : " · " + card.provider
                 lines += TextWrap.wrap(linked: [("↗ " + (card.title.isEmpty ? card.url : card.title), .link, card.url),
@@ -161,16 +161,19 @@ struct RowLayout {
         lines.append([])
     }
 
-    /// A poll as text: totals and state, then one bar per option (✓ marks the user's own votes).
-    static func pollLines(_ poll: Poll, now: Date, inner: Int) -> [[Segment]] {
+    /// A poll as text: totals and state, then one bar per option (✓ marks the user's own votes). `voting`:
+    /// the user's vote is on its way (its choices are marked already).
+    static func pollLines(_ poll: Poll, voting: Bool = false, now: Date, inner: Int) -> [[Segment]] {
         var state: String
         if poll.expired { state = "closed" }
         else if let end = poll.expiresAt {
             let left = RelativeTime.short(from: now, now: end)
             state = left == "now" ? "closing" : "ends in \(left)"
         } else { state = "open" }
+        if voting { state += " · your vote is on its way" }
+        else if poll.open(now: now) { state += poll.multiple == true ? " · V votes (several)" : " · V votes" }
         var lines = [[Segment(text: SafeText("▤ Poll · \(poll.votes) vote\(poll.votes == 1 ? "" : "s") · \(state)"),
-                             role: .counts, column: 0)]]
+                             role: voting ? .pending : .counts, column: 0)]]
         for (i, option) in poll.options.enumerated() {
             let share = option.votes.map { poll.votes > 0 ? Double($0) / Double(poll.votes) : 0 }
             let filled = Int(((share ?? 0) * 10).rounded())

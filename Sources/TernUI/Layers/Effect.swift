@@ -43,6 +43,8 @@ enum Effect: Equatable {
     case editExternally(String)
     /// Deletes one of the user's own posts on the server.
     case deletePost(Post)
+    /// A vote in the post's poll: the options chosen, by index.
+    case vote(Post, choices: [Int])
     /// Follows, mutes (for so many seconds; nil: until undone) or blocks an account, or stops:
     /// journaled and sent like a like. `current` is the state as last known.
     case account(PendingAction.Kind, Account, wanted: Bool, current: Bool, muteSeconds: Int?)
@@ -105,6 +107,8 @@ enum LayerSpec: Equatable {
     case choice(title: String, items: [Choice])
     /// A yes/no question; yes carries out the effects.
     case confirm(question: String, yes: [Effect])
+    /// A post's poll, to vote in.
+    case poll(Post)
     /// The compose screen with its draft, below the post it answers or edits.
     case compose(Draft, context: Post?)
     /// A list's posts as a grid of pictures, starting at a post.

@@ -131,6 +131,7 @@ struct FeedLayer: Layer {
             let toggle: [Effect] = [.feed(opening, .toggleBoost(postID: post.id))]
             guard env.confirmBoost, !post.boosted else { return toggle }
             return [.push(.confirm(question: "Boost this post by @\(post.account.acct)?", yes: toggle))]
+        case .vote: return row?.post.map { PollLayer.voting($0, now: env.now) } ?? []
         case .refresh: return [.feed(opening, .refresh)]
         case .compose: return [.compose(.new)]
         case .reply:

@@ -239,6 +239,7 @@ struct LayerStack {
                 case .search: layers.append(SearchLayer())
                 case .choice(let title, let items): layers.append(ChoiceLayer(title: title, items: items))
                 case .confirm(let question, let yes): layers.append(ConfirmLayer(question: question, yes: yes))
+                case .poll(let post): layers.append(PollLayer(post: post))
                 case .compose(let draft, let context): layers.append(ComposeLayer(draft: draft, context: context))
                 case .grid(let opening, let selected):
                     // The grid shows the list under it: it starts from the list's snapshot.

@@ -118,6 +118,7 @@ extension AppRunner {
             case .sendPost(let d): send(d)
             case .editExternally(let text): editExternally(text)
             case .deletePost(let post): delete(post)
+            case .vote(let post, let choices): vote(post, choices: choices)
             case .account(let kind, let account, let wanted, let current, let seconds):
                 act(kind, on: account, wanted: wanted, current: current, muteSeconds: seconds)
             case .toggleBoosts(let account): toggleBoosts(account)

@@ -143,6 +143,11 @@ extension AppRunner {
         show(sources.offline ? "Deleting: the server is told when Tern is online." : "Deleting…", error: false)
     }
 
+    func vote(_ post: Post, choices: [Int]) {
+        sources.actions.vote(post, choices: choices)
+        show(sources.offline ? "Voted: the server is told when Tern is online." : "Voting…", error: false)
+    }
+
     func hear(_ event: Outbox.Event) {
         dirty = true
         switch event {

@@ -1,0 +1,53 @@
+import Foundation
+import TernMastodon
+import TernModel
+import XCTest
+
+/// Polls as real servers send them (../shared/corpus): what voting needs (the poll's id, one answer or
+/// several, whether the user voted and for what) is read from a vote's answer, a poll alone and a post's.
+final class PollDecodingTests: XCTestCase {
+    private func corpus(_ path: String) throws -> Data {
+        let url = CorpusTests.corpus.appendingPathComponent(path)
+        guard FileManager.default.fileExists(atPath: url.path) else { throw XCTSkip("../shared/corpus is absent") }
+        return try Data(contentsOf: url)
+    }
+
+    func testAVotesAnswerFromMastodon464() throws {
+        let poll = try MastodonDecoder.poll(fromJSON: try corpus("mastodon-4.6.4-localdev_mastodonpy/poll_vote_response.json"))
+        XCTAssertEqual(poll.id, "1")
+        XCTAssertEqual(poll.multiple, true)
+        XCTAssertTrue(poll.hasVoted)
+        XCTAssertEqual(poll.ownVotes, [1])
+        XCTAssertEqual(poll.options.map(\.title), ["four twenty", "sixty-nine"])
+        XCTAssertEqual(poll.options.map(\.votes), [0, 1])
+        XCTAssertFalse(poll.open(now: Date(timeIntervalSince1970: 0)), "voted already: nothing more to vote")
+    }
+
+    func testThePollOfAPostOnMastodonSocial() throws {
+        let post = try MastodonDecoder.post(fromJSON: try corpus("mastodon.social_mastodonpy/status_poll.json"))
+        let poll = try XCTUnwrap(post.poll)
+        XCTAssertEqual(poll.id, "495482")
+        XCTAssertEqual(poll.multiple, true)
+        XCTAssertEqual(poll.ownVotes, [1, 2, 3])
+        XCTAssertTrue(poll.expired)
+        XCTAssertEqual(poll.votes, 64)
+    }
+
+    func testTheDocumentationsPollWithNoVotersCount() throws {
+        let poll = try MastodonDecoder.poll(fromJSON: try corpus("mastodon-docs/entity_Poll.json"))
+        XCTAssertEqual(poll.id, "34830")
+        XCTAssertEqual(poll.multiple, false)
+        XCTAssertEqual(poll.ownVotes, [1])
+    }
+
+    /// A server that does not say `voted` (older ones, some forks): an empty `own_votes` means not voted,
+    /// and a poll still open, with its id, can be voted in.
+    func testAPollWithoutVotedIsOpenUntilItsOwnVotesSayOtherwise() throws {
+        let json = #"{"id": 7, "expires_at": null, "expired": false, "votes_count": 3, "options": [{"title": "a", "votes_count": 3}]}"#
+        let poll = try MastodonDecoder.poll(fromJSON: Data(json.utf8))
+        XCTAssertEqual(poll.id, "7", "a numeric id is read as text")
+        XCTAssertNil(poll.voted)
+        XCTAssertFalse(poll.hasVoted)
+        XCTAssertTrue(poll.open())
+    }
+}
