@@ -123,35 +123,26 @@ public final class ActionQueue: Sendable {
     /// refusal (the poll closed, say) takes the choice back and says why.
     public func vote(_ post: Post, choices: [Int]) {
         guard let pollID = post.poll?.id, !choices.isEmpty else { return }
-        let key = ActionReconciler.Key(statusID: post.statusID, kind: .vote)
-        let detail = PollChoice(pollID: pollID, choices: choices).detail
-        state.withLock { s in
-            let next = s.overlay.book.wished(key, true, current: false)
-            record(next, for: key, detail: detail, in: &s)
-            s.overlay.details[key] = detail
-        }
-        notify(.changed)
-        resume()
+        wish(.init(statusID: post.statusID, kind: .vote), true, current: false,
+             detail: PollChoice(pollID: pollID, choices: choices).detail)
     }
 
     /// Deletes one of the user's own posts, as durably as a like: hidden at once, journaled, sent by the
     /// delivery loop (in this run or the next) until the server has it gone; a refusal brings it back.
     public func delete(_ post: Post) {
-        let key = ActionReconciler.Key(statusID: post.statusID, kind: .delete)
-        state.withLock { s in
-            let next = s.overlay.book.wished(key, true, current: false)
-            record(next, for: key, detail: nil, in: &s)
-        }
-        notify(.changed)
-        resume()
+        wish(.init(statusID: post.statusID, kind: .delete), true, current: false, detail: nil)
     }
 
     /// Follows, mutes or blocks an account, or stops (`current`: the server's state as last known);
     /// journaled like a like. `muteSeconds` bounds a mute (nil: until undone).
     public func set(_ kind: PendingAction.Kind, accountID: String, to wanted: Bool, current: Bool, muteSeconds: Int? = nil) {
         precondition(kind.onAccount, "set is for follow, mute and block")
-        let key = ActionReconciler.Key(statusID: accountID, kind: kind)
-        let detail = kind == .mute && wanted ? muteSeconds.map(String.init) : nil
+        wish(.init(statusID: accountID, kind: kind), wanted, current: current,
+             detail: kind == .mute && wanted ? muteSeconds.map(String.init) : nil)
+    }
+
+    /// A wish for a given state, with what its request needs besides: shown, journaled, and sent.
+    private func wish(_ key: ActionReconciler.Key, _ wanted: Bool, current: Bool, detail: String?) {
         state.withLock { s in
             let next = s.overlay.book.wished(key, wanted, current: current)
             record(next, for: key, detail: detail, in: &s)

@@ -58,24 +58,20 @@ final class PollVoteTests: XCTestCase {
     }
 
     func testARefusedVoteIsTakenBackWithTheServersWords() async throws {
-        let server = try await DemoServer.start()
-        defer { Task { await server.stop() } }
-        let temp = TemporaryStore()
-        defer { temp.remove() }
-        let rig = EngineRig(store: try temp.open())
-        defer { Task { [rig] in try? await rig.shutdown() } }
-        let log = SnapshotLog()
-        let (engine, actions) = try rig.engineAndActions(server.baseURL, log: log)
-        engine.send(.start)
-        let post = try openPoll(try await waitFor(log) { !$0.posts.isEmpty && !$0.loadingNewer })
-        await server.injectFaults([.status(422, retryAfter: nil)])
-        actions.vote(post, choices: [1])
-        let back = try await waitFor(log) { s in s.message?.isError == true && s.pendingActions == 0 }
-        XCTAssertEqual(back.message?.text.hasPrefix("Couldn't vote: "), true, back.message?.text ?? "")
-        let shown = try XCTUnwrap(back.posts.first { $0.id == post.id })
-        XCTAssertEqual(shown.poll?.ownVotes, [], "the choice is taken back")
-        XCTAssertTrue(shown.pending.isEmpty)
-        let performed = await server.actionLog()
-        XCTAssertEqual(performed, [], "nothing counted")
+        try await withRig { server, rig in
+            let log = SnapshotLog()
+            let (engine, actions) = try rig.engineAndActions(server.baseURL, log: log)
+            engine.send(.start)
+            let post = try openPoll(try await waitFor(log) { !$0.posts.isEmpty && !$0.loadingNewer })
+            await server.injectFaults([.status(422, retryAfter: nil)])
+            actions.vote(post, choices: [1])
+            let back = try await waitFor(log) { s in s.message?.isError == true && s.pendingActions == 0 }
+            XCTAssertEqual(back.message?.text.hasPrefix("Couldn't vote: "), true, back.message?.text ?? "")
+            let shown = try XCTUnwrap(back.posts.first { $0.id == post.id })
+            XCTAssertEqual(shown.poll?.ownVotes, [], "the choice is taken back")
+            XCTAssertTrue(shown.pending.isEmpty)
+            let performed = await server.actionLog()
+            XCTAssertEqual(performed, [], "nothing counted")
+        }
     }
 }

@@ -68,6 +68,19 @@ final class EngineRig: @unchecked Sendable {
     }
 }
 
+/// A fresh demo server and a rig on a fresh store, for tests that start engines (and restart them) themselves.
+func withRig(_ config: DemoConfig = DemoConfig(), _ body: (DemoServer, EngineRig) async throws -> Void) async throws {
+    let server = try await DemoServer.start(config)
+    let temp = TemporaryStore()
+    defer { temp.remove() }
+    let rig = EngineRig(store: try temp.open())
+    var failure: Error?
+    do { try await body(server, rig) } catch { failure = error }
+    try await rig.shutdown()
+    await server.stop()
+    if let failure { throw failure }
+}
+
 /// Runs an engine with a fresh store against a fresh demo server.
 func withEngine(_ config: DemoConfig = DemoConfig(),
                 _ body: (DemoServer, TimelineEngine, SnapshotLog) async throws -> Void) async throws {
