@@ -120,53 +120,16 @@ struct FeedLayer: Layer {
             return effects
         case .accounts: return Self.accountChoice(env)
         case .search: return [.push(.search)]
-        case .like:
-            guard let post = row?.post else { return [] }
-            return [.feed(opening, .toggleFavourite(postID: post.id))]
-        case .save:
-            guard let post = row?.post else { return [] }
-            return [.feed(opening, .toggleBookmark(postID: post.id))]
-        case .boost:
-            guard let post = row?.post else { return [] }
-            let toggle: [Effect] = [.feed(opening, .toggleBoost(postID: post.id))]
-            guard env.confirmBoost, !post.boosted else { return toggle }
-            return [.push(.confirm(question: "Boost this post by @\(post.account.acct)?", yes: toggle))]
-        case .vote: return row?.post.map { PollLayer.voting($0, now: env.now) } ?? []
+        case .like, .save, .boost, .vote, .reply, .edit, .delete, .links, .copyLink, .copyText:
+            return postAction(action, on: row, env)
         case .refresh: return [.feed(opening, .refresh)]
         case .compose: return [.compose(.new)]
-        case .reply:
-            guard let post = row?.post else { return [] }
-            return [.compose(.reply(post))]
-        case .edit, .delete:
-            guard let post = row?.post else { return [] }
-            guard !env.ownAccountID.isEmpty else { return [.say("Tern doesn't know yet which account is yours here.", error: true)] }
-            guard post.boostedBy == nil, post.account.id == env.ownAccountID else {
-                return [.say("Only your own posts can be \(action == .edit ? "edited" : "deleted").", error: true)]
-            }
-            if action == .edit { return [.compose(.edit(post))] }
-            return [.push(.confirm(question: "Delete this post of yours? It can't be undone.", yes: [.deletePost(post)]))]
         case .reveal:
             guard let id = row?.id else { return [] }
             if revealed.contains(id) { revealed.remove(id) } else { revealed.insert(id) }
             viewport.keepSelectionVisible(metrics(env, snapshot))
         case .viewImage: return Self.viewLarge(row?.post, attachment: nil, env)
         case .openLink: return openLink(row?.post, text: nil)
-        case .links:
-            guard let post = row?.post else { return [] }
-            let links = Self.links(post)
-            guard !links.isEmpty else { return [.say("This post has no links", error: false)] }
-            return [.push(.choice(title: "Links", items: links.map { Choice(label: $0, effects: [.openURL($0)]) }))]
-        case .copyLink:
-            guard let post = row?.post else {
-                if case .outgoing? = row { return [.say("This post is not on the server yet, so it has no link", error: false)] }
-                return [.say("Nothing on this line has a link to copy", error: false)]
-            }
-            guard let url = post.url else { return [.say("This post has no link to copy", error: false)] }
-            return [.copy(url, what: "the post's link")]
-        case .copyText:
-            guard let post = row?.post else { return [] }
-            let warning = post.spoilerText.isEmpty ? "" : post.spoilerText + "\n\n"
-            return [.copy(warning + post.content.plainText, what: "the post's text")]
         case .retryImages:
             guard let row else { return [] }
             let failed = env.renderer.layout(row, width: env.columns, revealed: revealed.contains(row.id), now: env.now).media
