@@ -107,7 +107,20 @@ extension ActionQueue: DeliveryQueue {
     }
 
     func unreachable(_ t: Try, _ error: MastodonError, retryIn seconds: Double) async {
-        state.withLock { $0.overlay.book.unanswered(t.key) }
+        let key = t.key
+        if error.leavesWriteInDoubt {
+            state.withLock { $0.overlay.book.unanswered(key) }
+        } else {
+            // The request never left: the server's state is what it was, and the journal says so again
+            // (under the lock, so the row is written in its place among the presses).
+            state.withLock { s in
+                s.overlay.book.answeredWithError(key)
+                guard let confirmed = s.overlay.book.states[key]?.confirmed else { return }
+                journal("record that the request never left") { data in
+                    try data.settle(statusID: key.statusID, kind: key.kind, confirmed: confirmed)
+                }
+            }
+        }
         logger.info("server unreachable; actions stay pending", metadata: ["error": "\(error)", "retryIn": "\(Int(seconds)) s"])
         notify(.changed)
     }

@@ -117,8 +117,9 @@ final class DeliveryLoop<Queue: DeliveryQueue>: Sendable {
             } catch is CancellationError {
                 await queue.abandoned(item)
                 break
-            } catch let error as MastodonError where error.leavesWriteInDoubt {
-                // A lost answer is handled as no answer: the item waits, and its next try looks first.
+            } catch let error as MastodonError where error.serverUnreachable || error.leavesWriteInDoubt {
+                // A lost answer is handled as no answer: the item waits, and (its write in doubt) its next
+                // try looks first. Refused outright, the request never left: nothing to look at.
                 let wait = state.withLock { s -> Double in
                     s.unreachableTries += 1
                     return RetryPolicy.unreachable.backoff(failures: s.unreachableTries, jitter: .random(in: 0..<1))

@@ -195,7 +195,10 @@ extension TimelineEngine {
             } catch {
                 failures += 1
                 let unreachable: Bool
-                if case .network = error as? MastodonError { unreachable = true } else { unreachable = false }
+                switch error as? MastodonError {
+                case .network?, .notConnected?: unreachable = true
+                default: unreachable = false
+                }
                 guard !unreachable, !offline,
                       let wait = retry.delay(after: error, failures: failures, now: Date(), jitter: Double.random(in: 0..<1)) else {
                     retrying = nil

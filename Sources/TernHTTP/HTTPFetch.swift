@@ -51,14 +51,17 @@ public enum HTTPFetch {
         case timedOut(Duration, nothingReceived: Bool)
         /// The body was larger than the budget allows.
         case tooLarge(maxBytes: Int)
-        /// No connection, or it broke; `nothingReceived` when not one byte of a response came back.
+        /// The connection broke, or failed in a way that leaves open whether the request left;
+        /// `nothingReceived` when not one byte of a response came back.
         case network(String, nothingReceived: Bool)
+        /// No connection could be made (refused, or not made in time): the request never left.
+        case notConnected(String)
 
         public var description: String {
             switch self {
             case .timedOut(let d, _): return "no complete answer within \(d)"
             case .tooLarge(let max): return "response larger than \(ByteCount.describe(max))"
-            case .network(let m, _): return m
+            case .network(let m, _), .notConnected(let m): return m
             }
         }
 
@@ -67,6 +70,7 @@ public enum HTTPFetch {
         public var nothingReceived: Bool {
             switch self {
             case .timedOut(_, let n), .network(_, let n): return n
+            case .notConnected: return true
             case .tooLarge: return false
             }
         }
@@ -123,7 +127,8 @@ public enum HTTPFetch {
         } catch let error as HTTPClientError {
             try Task.checkCancellation()
             switch error {
-            case .deadlineExceeded, .connectTimeout: throw Failure.timedOut(budget.deadline, nothingReceived: true)
+            case .deadlineExceeded: throw Failure.timedOut(budget.deadline, nothingReceived: true)
+            case .connectTimeout: throw Failure.notConnected("the connection could not be made in time")
             case .readTimeout, .writeTimeout: throw Failure.network("the connection stalled", nothingReceived: true)
             case .remoteConnectionClosed: throw Failure.network("the server closed the connection", nothingReceived: true)
             default: throw Failure.network("\(error)", nothingReceived: true)
@@ -132,7 +137,10 @@ public enum HTTPFetch {
             throw CancellationError()
         } catch {
             try Task.checkCancellation()
-            throw Failure.network(describe(error), nothingReceived: true)
+            let words = describe(error)
+            // Refused: the connection never opened, so the request never left (a write is not in doubt).
+            if words == "connection refused" { throw Failure.notConnected(words) }
+            throw Failure.network(words, nothingReceived: true)
         }
         heard.set()
         let length = head.headers.first(name: "content-length").flatMap(Int.init)

@@ -169,6 +169,7 @@ public final class MastodonClient: Sendable {
             return .answerLost("the server stopped sending (no complete answer within \(d))")
         case .tooLarge: return .invalidResponse(failure.description)
         case .network(let m, nothingReceived: true): return .network(m)
+        case .notConnected(let m): return .notConnected(m)
         case .network(let m, nothingReceived: false): return .answerLost(m)
         }
     }

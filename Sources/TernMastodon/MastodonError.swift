@@ -10,8 +10,10 @@ public enum MastodonError: Error, Sendable, Equatable, CustomStringConvertible {
     case http(status: Int, message: String?)
     /// No answer in time.
     case timeout
-    /// The connection failed (refused, reset, DNS).
+    /// The connection failed (reset, DNS) or broke before any answer: a write may or may not have arrived.
     case network(String)
+    /// No connection could be made (refused, or not in time): the request never left.
+    case notConnected(String)
     /// The body was not what the endpoint promises (HTML error page, empty JSON).
     case invalidResponse(String)
     /// The request went out and the answer began, but broke off or stopped coming: whether the server
@@ -33,7 +35,7 @@ public enum MastodonError: Error, Sendable, Equatable, CustomStringConvertible {
             let kind = status >= 500 ? "server error" : "request refused"
             return "\(kind) \(status)" + (m.map { ": \($0)" } ?? "")
         case .timeout: return "the server did not answer in time"
-        case .network(let m): return "network error: \(m)"
+        case .network(let m), .notConnected(let m): return "network error: \(m)"
         case .invalidResponse(let m): return "unexpected response: \(m)"
         case .answerLost(let m): return "the answer was lost: \(m)"
         case .refusedURL(let m): return "refused to follow \(m)"
@@ -57,7 +59,7 @@ public enum MastodonError: Error, Sendable, Equatable, CustomStringConvertible {
     /// same request may get through later. Every other error is an answer.
     public var serverUnreachable: Bool {
         switch self {
-        case .timeout, .network: return true
+        case .timeout, .network, .notConnected: return true
         default: return false
         }
     }
@@ -65,14 +67,16 @@ public enum MastodonError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Whether a write may or may not have been carried out: nothing came back, or what came broke off.
     /// The next try asks the server's state first.
     public var leavesWriteInDoubt: Bool {
-        if case .answerLost = self { return true }
-        return serverUnreachable
+        switch self {
+        case .answerLost, .timeout, .network: return true
+        default: return false
+        }
     }
 
     /// Whether trying the same request again later may succeed.
     public var isTransient: Bool {
         switch self {
-        case .timeout, .network, .rateLimited, .answerLost: return true
+        case .timeout, .network, .notConnected, .rateLimited, .answerLost: return true
         case .http(let status, _): return status >= 500
         default: return false
         }
