@@ -15,6 +15,7 @@ struct DemoRoutes: Sendable {
         registerStreaming(on: router)
         registerWriting(on: router)
         registerPolls(on: router)
+        registerTranslation(on: router)
         router.get("/api/v1/timelines/home") { req, _ in try await authorized(req) { try await timeline(req, path: "/api/v1/timelines/home") } }
         router.get("/api/v1/timelines/public") { req, _ in
             try await authorized(req) {

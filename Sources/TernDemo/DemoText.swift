@@ -19,6 +19,13 @@ struct DemoText {
     static let cjk = ["今日はいい天気ですね。川沿いを散歩しました。", "写真を撮りました、見てください！",
                       "周末去了山里，空气很好。", "오늘은 커피를 마시면서 책을 읽었어요.",
                       "猫が窓辺で寝ている。", "新しいターミナルアプリを試しています。"]
+    /// What the demo's translation service makes of each of `cjk`, and the language it finds.
+    static let cjkInEnglish = [("Nice weather today, isn't it. I took a walk along the river.", "ja"),
+                               ("I took some photos, have a look!", "ja"),
+                               ("Went to the mountains at the weekend; the air was lovely.", "zh"),
+                               ("Today I read a book over a cup of coffee.", "ko"),
+                               ("The cat is asleep by the window.", "ja"),
+                               ("I'm trying out a new terminal app.", "ja")]
     static let linkTargets = ["https://example.org/articles/2026/11/a-very-long-article-title-about-terminals-and-feeds",
                               "https://blog.example.net/posts/notes-on-slow-computing",
                               "https://photos.example.com/gallery/autumn/leaves-and-light?ref=fedi",

@@ -18,12 +18,14 @@ public struct ServerQuirks: OptionSet, Sendable, Hashable {
     public static let noMarkers = ServerQuirks(rawValue: 1 << 5)
     /// GoToSocial: streams, but has no `/api/v1/streaming/health` (404).
     public static let noStreamingHealth = ServerQuirks(rawValue: 1 << 6)
+    /// GoToSocial, Takahē: no translation service (`/api/v1/statuses/:id/translate` is 404).
+    public static let noTranslation = ServerQuirks(rawValue: 1 << 7)
 
     /// The sets the conformance tests browse, named after the servers they stand for.
     public static let sets: [(name: String, quirks: ServerQuirks)] = [
         ("mastodon", []),
-        ("gotosocial", [.ulidIDs, .requireUserAgent, .ungroupedNotifications, .noStreamingHealth]),
-        ("takahe", [.webpOnly]),
+        ("gotosocial", [.ulidIDs, .requireUserAgent, .ungroupedNotifications, .noStreamingHealth, .noTranslation]),
+        ("takahe", [.webpOnly, .noTranslation]),
         ("cropping-proxy", [.croppedPreviews]),
     ]
 }

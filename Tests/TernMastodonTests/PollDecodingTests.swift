@@ -51,3 +51,17 @@ final class PollDecodingTests: XCTestCase {
         XCTAssertTrue(poll.open())
     }
 }
+
+/// A translation as Mastodon's documentation gives the entity: the text (HTML), the language found and the
+/// service; one without its text is an unexpected answer, not an empty translation.
+final class TranslationDecodingTests: XCTestCase {
+    func testTheDocumentedEntity() throws {
+        let json = #"{"content": "<p>Hello <b>world</b></p>", "spoiler_text": "", "media_attachments": [], "poll": null, "#
+            + #""detected_source_language": "es", "language": "en", "provider": "DeepL.com"}"#
+        let t = try MastodonDecoder.translation(fromJSON: Data(json.utf8))
+        XCTAssertEqual(t.content.plainText, "Hello world")
+        XCTAssertEqual(t.sourceLanguage, "es")
+        XCTAssertEqual(t.provider, "DeepL.com")
+        XCTAssertThrowsError(try MastodonDecoder.translation(fromJSON: Data(#"{"provider": "x"}"#.utf8)))
+    }
+}

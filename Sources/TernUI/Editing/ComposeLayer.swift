@@ -237,7 +237,7 @@ struct ComposeLayer: Layer {
             completions = candidates
             prompt = .attach(editor)
             return []
-        case .open, .compose, .silenced, .snapshot, .article:
+        case .open, .compose, .silenced, .snapshot, .article, .translated:
             return nil
         }
     }

@@ -45,6 +45,8 @@ enum Effect: Equatable {
     case deletePost(Post)
     /// A vote in the post's poll: the options chosen, by index.
     case vote(Post, choices: [Int])
+    /// Asks the server to translate the post (the answer goes to the translation's layer).
+    case translate(Post)
     /// Follows, mutes (for so many seconds; nil: until undone) or blocks an account, or stops:
     /// journaled and sent like a like. `current` is the state as last known.
     case account(PendingAction.Kind, Account, wanted: Bool, current: Bool, muteSeconds: Int?)
@@ -109,6 +111,8 @@ enum LayerSpec: Equatable {
     case confirm(question: String, yes: [Effect])
     /// A post's poll, to vote in.
     case poll(Post)
+    /// A post translated by the server.
+    case translation(Post)
     /// The compose screen with its draft, below the post it answers or edits.
     case compose(Draft, context: Post?)
     /// A list's posts as a grid of pictures, starting at a post.

@@ -18,6 +18,9 @@ extension FeedLayer {
             guard env.confirmBoost, !post.boosted else { return toggle }
             return [.push(.confirm(question: "Boost this post by @\(post.account.acct)?", yes: toggle))]
         case .vote: return row?.post.map { PollLayer.voting($0, now: env.now) } ?? []
+        case .translate:
+            guard let post = row?.post else { return [] }
+            return [.push(.translation(post))]
         case .reply:
             guard let post = row?.post else { return [] }
             return [.compose(.reply(post))]

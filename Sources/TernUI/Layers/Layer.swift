@@ -86,6 +86,8 @@ enum LayerMessage: Sendable {
     case pathCompleted(typed: String, completed: String, candidates: [String])
     /// A web feed's item's text as read from the store, or why it could not be.
     case article(postID: String, text: StyledText?, failure: String?)
+    /// A post as the server translated it, or why it could not.
+    case translated(statusID: String, Translation?, failure: String?)
 }
 
 extension Layer {
@@ -162,7 +164,7 @@ struct LayerStack {
         case .compose(let draft, let context): return [.push(.compose(draft, context: context))]
         case .silenced(let muted, let blocked): return AppRunner.silencedChoice(muted: muted, blocked: blocked)
         case .fileInspected, .pathCompleted: return []   // its compose screen was closed meanwhile
-        case .article: return []   // its reading screen was closed meanwhile
+        case .article, .translated: return []   // its reading (or translation) screen was closed meanwhile
         case .snapshot: return []
         }
     }
@@ -240,6 +242,10 @@ struct LayerStack {
                 case .choice(let title, let items): layers.append(ChoiceLayer(title: title, items: items))
                 case .confirm(let question, let yes): layers.append(ConfirmLayer(question: question, yes: yes))
                 case .poll(let post): layers.append(PollLayer(post: post))
+                case .translation(let post):
+                    let layer = TranslationLayer(post)
+                    layers.append(layer)
+                    out.append(layer.load)
                 case .compose(let draft, let context): layers.append(ComposeLayer(draft: draft, context: context))
                 case .grid(let opening, let selected):
                     // The grid shows the list under it: it starts from the list's snapshot.

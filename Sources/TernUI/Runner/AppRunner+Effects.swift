@@ -64,6 +64,8 @@ extension AppRunner {
                     do { mail.post(.open(.profile(try await client.account(mentionURL: url)))) }
                     catch { mail.post(.say("Couldn't find that account: \((error as? MastodonError)?.description ?? "\(error)")", isError: true)) }
                 }
+            case .translate(let post):
+                Self.translate(post.statusID, client: sources.client, offline: sources.offline, mail: session.mail)
             case .loadArticle(let id):
                 let mail = session.mail
                 guard let article = sources.webFeeds?.article else {
@@ -216,6 +218,30 @@ extension AppRunner {
         case .command(let words):
             if DetachedProgram.start(words[0], Array(words.dropFirst()), input: text) { show("Copied \(what)" + shown, error: false) }
             else { show("Couldn't copy: \(words[0]) could not be started (copy in the config)", error: true) }
+        }
+    }
+
+    /// Asks the server for a post's translation off the loop; the answer (or why there is none) goes to the
+    /// translation's layer.
+    nonisolated static func translate(_ statusID: String, client: MastodonClient, offline: Bool, mail: AccountMail) {
+        guard !offline else {
+            mail.post(.layer(.translated(statusID: statusID, nil, failure: "Tern is offline: translating needs the server.")))
+            return
+        }
+        Task.detached {
+            do { mail.post(.layer(.translated(statusID: statusID, try await client.translate(statusID: statusID), failure: nil))) }
+            catch { mail.post(.layer(.translated(statusID: statusID, nil, failure: whyNotTranslated(error)))) }
+        }
+    }
+
+    /// Why a translation did not come, in words for its box.
+    nonisolated static func whyNotTranslated(_ error: Error) -> String {
+        guard let m = error as? MastodonError else { return "Couldn't translate: \(error)" }
+        switch m {
+        case .http(404, _), .http(501, _): return "This server can't translate posts: it has no translation service."
+        case .http(403, let message): return "The server won't translate this post" + (message.map { ": \($0)" } ?? ".")
+        case .http(503, _): return "The server's translation service is not available now; try again later."
+        default: return m.serverUnreachable ? "The server can't be reached now: translating needs it." : "Couldn't translate: \(m.description)"
         }
     }
 }

@@ -1,0 +1,60 @@
+import Foundation
+import TernModel
+import TernTerminal
+
+/// `T` on a post: the post as the server's translation service puts it in the user's language, in a box
+/// over the list that says from which language and by whom; `T` again (or Escape) shows the original.
+/// Asked for off the loop (`Effect.translate`); a server without the service says so in the box.
+struct TranslationLayer: Layer {
+    let post: Post
+    private(set) var translation: Translation?
+    private(set) var failure: String?
+
+    init(_ post: Post) { self.post = post }
+
+    /// Asks for the translation.
+    var load: Effect { .translate(post) }
+
+    mutating func receive(_ message: LayerMessage, _ env: LayerEnv) -> [Effect]? {
+        guard case .translated(let statusID, let translation, let failure) = message, statusID == post.statusID else { return nil }
+        (self.translation, self.failure) = (translation, failure)
+        return []
+    }
+
+    mutating func update(_ key: Key, _ env: LayerEnv) -> [Effect] {
+        switch key {
+        case .character("T"), .character("q"), .character("h"), .escape, .enter: return [.pop]
+        default: return []
+        }
+    }
+
+    /// "Japanese" for "ja"; the code itself when the name is not known.
+    static func languageName(_ code: String) -> String {
+        Locale(identifier: "en").localizedString(forLanguageCode: code) ?? code
+    }
+
+    /// The box's title and lines for a box `width` columns wide.
+    func box(width: Int) -> (title: String, lines: [String]) {
+        func wrapped(_ text: String) -> [String] {
+            TextWrap.wrap([(Sanitizer.clean(text), .text)], width: max(10, width)).map { $0.map(\.text.string).joined() }
+        }
+        guard let translation else {
+            if let failure { return ("Not translated", wrapped(failure)) }
+            return ("Translating…", [])
+        }
+        let from = translation.sourceLanguage.map { " from " + Self.languageName($0) } ?? ""
+        let by = translation.provider.map { " by " + Sanitizer.clean($0) } ?? ""
+        var lines: [String] = []
+        if !translation.spoilerText.isEmpty { lines += wrapped("⚠ " + translation.spoilerText) + [""] }
+        for (i, paragraph) in translation.content.paragraphs.enumerated() {
+            if i > 0 { lines.append("") }
+            for line in paragraph { lines += wrapped(line.map(\.text).joined()) }
+        }
+        return ("Translated" + from + by + " · T: the original", lines)
+    }
+
+    func render(_ env: LayerEnv, on screen: Screen) {
+        let (title, lines) = box(width: min(72, max(20, env.columns - 8)))
+        env.renderer.drawBox(title: title, lines: lines.map { ($0, false) }, on: screen)
+    }
+}

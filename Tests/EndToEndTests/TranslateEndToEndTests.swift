@@ -1,0 +1,68 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import XCTest
+
+/// `T` in the real binary in tmux against a demo server in its own process: a post in Japanese (or
+/// Chinese, or Korean) comes back in English with where from and by whom, `T` again shows the original;
+/// a server imitating GoToSocial, which has no translation service, says so.
+final class TranslateEndToEndTests: XCTestCase {
+    private func browse(_ flags: String, _ body: (TmuxSession, String) throws -> Void) throws {
+        let tern = try TmuxSession.ternBinary().path
+        let (server, address) = try TmuxSession.demoServer(tern, flags: flags)
+        defer { server.close() }
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("tern-translate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        try "any-token\n".write(to: home.appendingPathComponent("token"), atomically: true, encoding: .utf8)
+        let env = "XDG_CONFIG_HOME=\(home.path)/config XDG_CACHE_HOME=\(home.path)/cache XDG_DATA_HOME=\(home.path)/data XDG_STATE_HOME=\(home.path)/state"
+        let tmux = try TmuxSession(command: "env \(env) \(tern) --server \(address) --token-file \(home.path)/token --no-stream")
+        defer { tmux.close() }
+        XCTAssertTrue(tmux.wait { $0.contains("☆") }.ok, tmux.screen())
+        try body(tmux, address)
+    }
+
+    private func selected(_ screen: String) -> String {
+        screen.split(separator: "\n").filter { $0.hasPrefix("▌") }.joined(separator: "\n")
+    }
+
+    /// Down, post by post, to the first whose text holds one of `words`; which one it holds.
+    private func down(_ tmux: TmuxSession, toOneOf words: [String]) throws -> String? {
+        for _ in 0..<80 {
+            let shown = selected(tmux.screen())
+            if let found = words.first(where: { shown.contains($0) }) { return found }
+            try tmux.send("j")
+            _ = tmux.wait(timeout: 2) { self.selected($0) != shown }
+        }
+        return nil
+    }
+
+    func testAPostInJapaneseComesBackInEnglishAndTAgainShowsTheOriginal() throws {
+        // The demo's sentences in other languages, and what its translation service makes of them.
+        let sentences = ["今日はいい天気ですね。", "写真を撮りました", "周末去了山里", "오늘은 커피를", "猫が窓辺で寝ている。", "新しいターミナルアプリ"]
+        let english = ["Nice weather today", "I took some photos", "Went to the mountains", "Today I read a book", "The cat is asleep",
+                       "I'm trying out a new terminal app"]
+        let languages = ["Japanese", "Japanese", "Chinese", "Korean", "Japanese", "Japanese"]
+        try browse("") { tmux, _ in
+            let found = try XCTUnwrap(try down(tmux, toOneOf: sentences), "no post in another language:\n\(tmux.screen())")
+            let i = try XCTUnwrap(sentences.firstIndex(of: found))
+            try tmux.send("T")
+            let box = tmux.wait { $0.contains("Translated from \(languages[i]) by Demo Translate") && $0.contains(english[i]) }
+            XCTAssertTrue(box.ok, "no translation shown:\n\(box.screen)")
+            try tmux.send("T")
+            let back = tmux.wait { !$0.contains("Translated from") && self.selected($0).contains(found) }
+            XCTAssertTrue(back.ok, "T did not show the original again:\n\(back.screen)")
+        }
+    }
+
+    func testAServerWithoutATranslationServiceSaysSo() throws {
+        try browse("--imitate gotosocial") { tmux, _ in
+            try tmux.send("T")
+            let said = tmux.wait { $0.contains("Not translated") && $0.contains("This server can't translate posts") }
+            XCTAssertTrue(said.ok, "no word of the missing service:\n\(said.screen)")
+            try tmux.send("Escape")
+            XCTAssertTrue(tmux.wait { !$0.contains("Not translated") }.ok, tmux.screen())
+        }
+    }
+}
