@@ -73,6 +73,7 @@ public final class DemoServer: Sendable {
     private static func listen(_ config: DemoConfig, state: DemoState) async throws -> DemoServer {
         let routes = DemoRoutes(state: state, config: config)
         let router = Router()
+        router.add(middleware: DemoWriteLogMiddleware(state: state))
         routes.register(on: router)
         let (portStream, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let app = Application(

@@ -25,6 +25,8 @@ actor DemoState {
     private(set) var actionRequests = 0
     /// Actions carried out, in order, as "favourite 123".
     var actionLog: [String] = []
+    /// Every write request received, a JSON line each (`DemoWriteLogMiddleware`), for `/demo/write-log`.
+    var requestLog: [String] = []
     private var apps: [String: String] = [:]          // client id → secret
     private var codes: [String: String] = [:]         // code → client id
     private var tokens: Set<String> = ["demo-token"]

@@ -71,8 +71,8 @@ extension DemoRoutes {
             return try json(out)
         }
         router.get("/demo/write-log") { _, _ in
-            Response(status: .ok, headers: [.contentType: "text/plain"],
-                     body: .init(byteBuffer: ByteBuffer(string: (await state.writeLog).joined(separator: "\n"))))
+            Response(status: .ok, headers: [.contentType: "application/x-ndjson"],
+                     body: .init(byteBuffer: ByteBuffer(string: (await state.requestLog).map { $0 + "\n" }.joined())))
         }
     }
 

@@ -204,8 +204,14 @@ final class ComposeEndToEndTests: XCTestCase {
         let written = r.written()
         XCTAssertEqual(written.count, 1, "\(written)")
         XCTAssertTrue((written.first?["content"] as? String)?.contains("written with the server gone ✈️") == true)
+        // Every try of the post (one, or more when an answer was lost) carried the same Idempotency-Key.
         let log = String(decoding: r.get("/demo/write-log") ?? Data(), as: UTF8.self).split(separator: "\n")
-        XCTAssertEqual(log.filter { $0.hasPrefix("post ") }.count, 1, "\(log)")
+            .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let posts = log.filter { $0["method"] as? String == "POST" && $0["path"] as? String == "/api/v1/statuses" }
+        XCTAssertGreaterThanOrEqual(posts.count, 1, "\(log)")
+        XCTAssertEqual(Set(posts.compactMap { $0["idempotency_key"] as? String }).count, 1, "\(posts)")
+        XCTAssertTrue(posts.allSatisfy { ($0["parameters"] as? [[String]])?.contains(["status", "written with the server gone ✈️"]) == true },
+                      "\(posts)")
     }
 
     /// Ctrl-S and at once `w`, as a fast hand does: the new post starts empty. It used to open on the text

@@ -55,6 +55,12 @@ final class PollEndToEndTests: XCTestCase {
         XCTAssertEqual(counted["voted"] as? Bool, true)
         XCTAssertEqual(counted["own_votes"] as? [Int], [1])
         XCTAssertEqual(counted["votes_count"] as? Int, (poll["votes_count"] as? Int ?? 0) + 1, "counted once")
+        // What Tern sent, as the demo logs every write: one vote request, for the second option.
+        let log = String(decoding: try Data(contentsOf: URL(string: address + "/demo/write-log")!), as: UTF8.self)
+            .split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let votes = log.filter { $0["path"] as? String == "/api/v1/polls/\(pollID)/votes" }
+        XCTAssertEqual(votes.count, 1, "\(log)")
+        XCTAssertEqual(votes.first?["parameters"] as? [[String]], [["choices[]", "1"]])
 
         try tmux.send("V")
         XCTAssertTrue(tmux.wait { $0.contains("You have voted in this poll") }.ok, tmux.screen())
