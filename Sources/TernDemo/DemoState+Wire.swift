@@ -76,7 +76,8 @@ extension DemoState {
                                         aspect: Double(m.spec.width) / Double(m.spec.height)),
                 small: config.quirks.contains(.croppedPreviews) ? nil
                     : WireImageSize(width: p.width, height: p.height, size: "\(p.width)x\(p.height)",
-                                    aspect: Double(p.width) / Double(p.height))),
+                                    aspect: Double(p.width) / Double(p.height)),
+                focus: PatternRenderer.subject(m.spec).map { WireFocus(x: ($0.x * 100).rounded() / 100, y: ($0.y * 100).rounded() / 100) }),
             description: m.description, blurhash: m.blurhash)
     }
 

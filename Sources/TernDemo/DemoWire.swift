@@ -43,6 +43,12 @@ struct WireImageSize: Encodable {
 struct WireMediaMeta: Encodable {
     var original: WireImageSize?
     var small: WireImageSize?
+    var focus: WireFocus? = nil
+}
+
+struct WireFocus: Encodable {
+    var x: Double
+    var y: Double
 }
 
 struct WireMedia: Encodable {

@@ -4,6 +4,21 @@ import Foundation
 /// Draws the colourful, recognisable patterns of demo images into RGB buffers. The pattern is a function of
 /// normalised coordinates, so a preview is the same picture as its original, only smaller.
 enum PatternRenderer {
+    /// Where a picture's subject is, as Mastodon's `meta.focus` says it (x -1 left to 1 right, y -1 bottom
+    /// to 1 top): the sun of a landscape, the centre of rings; nil for patterns without one.
+    static func subject(_ spec: ImageSpec) -> (x: Double, y: Double)? {
+        var rng = SeededRandom(seed: spec.seed)
+        // The same draws as `render`, in the same order.
+        _ = Double.random(in: 0..<1, using: &rng)
+        _ = Double.random(in: 0.25...0.6, using: &rng)
+        let cx = Double.random(in: 0.25...0.75, using: &rng), cy = Double.random(in: 0.25...0.75, using: &rng)
+        switch spec.pattern {
+        case .landscape: return (cx * 2 - 1, 1 - 0.3 * 2)
+        case .rings: return (cx * 2 - 1, 1 - cy * 2)
+        case .stripes, .tiles, .plasma: return nil
+        }
+    }
+
     /// RGB, 3 bytes a pixel, row-major.
     static func render(_ spec: ImageSpec) -> [UInt8] {
         var rng = SeededRandom(seed: spec.seed)

@@ -13,12 +13,15 @@ public struct ThumbnailRequest: Sendable, Hashable {
     /// picture fills its box, cropped from the centre if its shape differs: a list's box was laid out from
     /// the server's sizes and must not be left half empty.
     public var whole: Bool
+    /// Where a crop centres: the picture's subject, as its author marked it (nil: the middle).
+    public var focus: FocalPoint?
 
-    public init(url: String, columns: Int, rows: Int, whole: Bool = false) {
+    public init(url: String, columns: Int, rows: Int, whole: Bool = false, focus: FocalPoint? = nil) {
         self.url = url
         self.columns = columns
         self.rows = rows
         self.whole = whole
+        self.focus = focus
     }
 }
 
@@ -276,6 +279,7 @@ public actor ImageLoader {
                 let result: Result<(Thumbnail, RGBAImage?), Error>
                 do {
                     result = .success(try await worker.thumbnail(source, columns: request.columns, rows: request.rows, whole: request.whole,
+                                                                 focus: request.focus,
                                                                   mode: mode, pixels: output, limits: limits))
                 }
                 catch { result = .failure(error) }

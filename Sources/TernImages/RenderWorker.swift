@@ -24,7 +24,8 @@ actor RenderWorker {
 
     /// The thumbnail (symbols, and pixels in a pixel mode), and the decoded pixels when they were decoded
     /// here (for the loader's pixel cache). `whole`: fitted into the box rather than filling it.
-    func thumbnail(_ source: Source, columns: Int, rows: Int, whole: Bool = false, mode: ImageColorMode, pixels output: PixelOutput?,
+    func thumbnail(_ source: Source, columns: Int, rows: Int, whole: Bool = false, focus: FocalPoint? = nil, mode: ImageColorMode,
+                   pixels output: PixelOutput?,
                    limits: ImageLimits) throws -> (Thumbnail, RGBAImage?) {
         try PictureLibraries.require()
         let image: RGBAImage
@@ -43,9 +44,9 @@ actor RenderWorker {
         var shaped = image
         // The slot was laid out from the server's sizes. A preview of another shape (a server that crops
         // previews to 16:9 while the original is square) would leave a hole in it; the slot may be on
-        // screen, so it keeps its size and the picture is cropped to fill it, from the centre.
+        // screen, so it keeps its size and the picture is cropped to fill it, around its subject.
         if !whole, size.columns < columns - 1 || size.rows < rows - 1 {
-            shaped = image.cropped(toAspect: Double(columns) / (Double(rows) / Double(ChafaRenderer.fontRatio)))
+            shaped = image.cropped(toAspect: Double(columns) / (Double(rows) / Double(ChafaRenderer.fontRatio)), focus: focus)
             size = (columns, rows)
         }
         guard let output, output.mode.sendsPixels else {
@@ -60,7 +61,7 @@ actor RenderWorker {
             : HalfBlocks.grid(shaped.scaled(width: size.columns, height: size.rows * 2), columns: size.columns, rows: size.rows)
         // Pixels fill exactly the cells the symbols take, so either can stand in for the other.
         let p = output.pixels(columns: size.columns, rows: size.rows)
-        let boxed = shaped.cropped(toAspect: Double(p.width) / Double(p.height))
+        let boxed = shaped.cropped(toAspect: Double(p.width) / Double(p.height), focus: focus)
         do {
             return (Thumbnail(grid: grid, pixels: try encoder.encode(boxed, columns: size.columns, rows: size.rows, output: output)), decoded)
         } catch {

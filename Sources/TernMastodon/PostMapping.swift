@@ -35,7 +35,7 @@ enum PostMapping {
         MediaAttachment(id: m.id, kind: MediaAttachment.Kind(rawValue: m.type) ?? .unknown,
                         url: m.url ?? m.remoteURL, previewURL: m.previewURL, blurhash: m.blurhash,
                         description: m.description, width: m.width, height: m.height,
-                        previewWidth: m.smallWidth, previewHeight: m.smallHeight, duration: m.duration)
+                        previewWidth: m.smallWidth, previewHeight: m.smallHeight, duration: m.duration, focus: m.focus)
     }
 }
 

@@ -115,6 +115,7 @@ struct MediaWire: Decodable {
     var smallWidth: Int?
     var smallHeight: Int?
     var duration: Double?
+    var focus: FocalPoint?
 
     private struct Size: Decodable {
         var width: Int?
@@ -122,9 +123,19 @@ struct MediaWire: Decodable {
         var duration: Double?
     }
 
+    /// Each part on its own: a focus of the wrong shape costs only itself, never the sizes.
     private struct Meta: Decodable {
         var original: Size?
         var small: Size?
+        var focus: FocalPoint?
+
+        init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: AnyKey.self)
+            original = c.lenient(AnyKey("original"))
+            small = c.lenient(AnyKey("small"))
+            let f: [String: Double]? = c.lenient(AnyKey("focus"))
+            if let x = f?["x"], let y = f?["y"] { focus = FocalPoint(x: x, y: y) }
+        }
     }
 
     init(from decoder: Decoder) throws {
@@ -142,6 +153,7 @@ struct MediaWire: Decodable {
         smallWidth = meta?.small?.width
         smallHeight = meta?.small?.height
         duration = meta?.original?.duration
+        focus = meta?.focus
     }
 }
 

@@ -20,11 +20,14 @@ public struct MediaAttachment: Sendable, Hashable, Codable {
     public var previewHeight: Int?
     /// Seconds, for video and audio, when the server says.
     public var duration: Double?
+    /// The point the author marked as the picture's subject (`meta.focus`): a crop keeps it in.
+    public var focus: FocalPoint?
 
     public init(id: String, kind: Kind, url: String?, previewURL: String?, blurhash: String? = nil,
                 description: String? = nil, width: Int? = nil, height: Int? = nil,
-                previewWidth: Int? = nil, previewHeight: Int? = nil, duration: Double? = nil) {
+                previewWidth: Int? = nil, previewHeight: Int? = nil, duration: Double? = nil, focus: FocalPoint? = nil) {
         self.duration = duration
+        self.focus = focus
         self.id = id
         self.kind = kind
         self.url = url
@@ -61,5 +64,18 @@ public struct MediaAttachment: Sendable, Hashable, Codable {
     public var thumbnailAspectRatio: Double? {
         if previewURL != nil, let w = previewWidth, let h = previewHeight, w > 0, h > 0 { return Double(w) / Double(h) }
         return aspectRatio
+    }
+}
+
+/// A picture's subject, as Mastodon marks it: x from -1 (left edge) to 1 (right), y from -1 (bottom) to 1
+/// (top); (0, 0) is the middle.
+public struct FocalPoint: Sendable, Hashable, Codable {
+    public var x: Double
+    public var y: Double
+
+    /// Out-of-range values (a server that sends pixels, say) are brought to the nearest edge.
+    public init(x: Double, y: Double) {
+        self.x = min(1, max(-1, x.isFinite ? x : 0))
+        self.y = min(1, max(-1, y.isFinite ? y : 0))
     }
 }

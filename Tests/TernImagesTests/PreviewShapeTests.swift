@@ -61,6 +61,21 @@ final class PreviewShapeTests: XCTestCase {
         XCTAssertEqual(image.pixels[0], 100, "the left edge of the crop is column 100 of the original")
     }
 
+    /// A focal point (`meta.focus`) moves the crop onto the picture's subject, as far as the edges allow.
+    func testCroppingCentresOnTheFocalPoint() {
+        // x: -1 left to 1 right. A subject a quarter in from the left of a 300×100 picture: centre 75, so
+        // the 100-wide crop starts at 25; at the left edge it can't start before 0.
+        XCTAssertEqual(picture(300, 100).cropped(toAspect: 1, focus: FocalPoint(x: -0.5, y: 0)).pixels[0], 25)
+        XCTAssertEqual(picture(300, 100).cropped(toAspect: 1, focus: FocalPoint(x: -1, y: 0)).pixels[0], 0)
+        XCTAssertEqual(picture(300, 100).cropped(toAspect: 1, focus: FocalPoint(x: 1, y: 0)).pixels[0], 200)
+        // y: 1 is the top. A tall 100×300 picture with its subject near the top: the crop starts at row 0;
+        // a quarter up from the bottom: centre row 225, so rows 175 to 274.
+        XCTAssertEqual(picture(100, 300).cropped(toAspect: 1, focus: FocalPoint(x: 0, y: 0.9)).pixels[1], 0)
+        XCTAssertEqual(picture(100, 300).cropped(toAspect: 1, focus: FocalPoint(x: 0, y: -0.5)).pixels[1], 175)
+        // Out of range (a server that sends pixels): brought to the edge, never out of the picture.
+        XCTAssertEqual(FocalPoint(x: 40, y: -3), FocalPoint(x: 1, y: -1))
+    }
+
     func testThumbnailsAreShapedByThePreviewWhenTheServerGivesItsSize() {
         let square = MediaAttachment(id: "1", kind: .image, url: "https://x/o.jpg", previewURL: "https://x/s.jpg",
                                      width: 1080, height: 1080, previewWidth: 640, previewHeight: 360)

@@ -52,6 +52,27 @@ final class PollDecodingTests: XCTestCase {
     }
 }
 
+/// A picture's focal point, as Mastodon's documentation gives it (`meta.focus`), and one of the wrong shape,
+/// which costs only itself: the sizes beside it are still read.
+final class FocalPointDecodingTests: XCTestCase {
+    func testTheDocumentedFocusAndAMalformedOne() throws {
+        let url = CorpusTests.corpus.appendingPathComponent("mastodon-docs/entity_MediaAttachment_image.json")
+        guard FileManager.default.fileExists(atPath: url.path) else { throw XCTSkip("../shared/corpus is absent") }
+        let entity = try XCTUnwrap(try JSONSerialization.jsonObject(with: try Data(contentsOf: url)) as? [String: Any])
+        let status: [String: Any] = ["id": "1", "created_at": "2026-01-01T00:00:00Z", "content": "<p>x</p>",
+                                     "account": ["id": "a", "acct": "ann"], "media_attachments": [entity]]
+        let post = try MastodonDecoder.post(fromJSON: try JSONSerialization.data(withJSONObject: status))
+        XCTAssertEqual(post.media.first?.focus, FocalPoint(x: -0.27, y: 0.51))
+        var odd = entity
+        odd["meta"] = ["original": ["width": 640, "height": 480], "focus": "middle"]
+        var oddStatus = status
+        oddStatus["media_attachments"] = [odd]
+        let oddPost = try MastodonDecoder.post(fromJSON: try JSONSerialization.data(withJSONObject: oddStatus))
+        XCTAssertNil(oddPost.media.first?.focus)
+        XCTAssertEqual(oddPost.media.first?.width, 640, "the sizes are still read")
+    }
+}
+
 /// A translation as Mastodon's documentation gives the entity: the text (HTML), the language found and the
 /// service; one without its text is an unexpected answer, not an empty translation.
 final class TranslationDecodingTests: XCTestCase {

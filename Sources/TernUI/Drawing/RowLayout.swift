@@ -220,7 +220,7 @@ struct RowLayout {
         for (i, m) in post.media.prefix(max(1, shown)).enumerated() {
             let w = shown == 0 ? max(4, min(widths[0], inner - Self.moreWidth - 1)) : widths[i]
             // Sensitive media show only their blurhash until revealed; nothing is downloaded before that.
-            let request = blurOnly ? nil : m.thumbnailURL.map { ThumbnailRequest(url: $0, columns: w, rows: rows) }
+            let request = blurOnly ? nil : m.thumbnailURL.map { ThumbnailRequest(url: $0, columns: w, rows: rows, focus: m.focus) }
             let blurKey = blurOnly ? Self.blurKey(m, columns: w, rows: rows) : nil
             media.append(MediaBox(line: top, column: x, columns: w, rows: rows, attachment: m, request: request, blurKey: blurKey))
             x += w + 1
