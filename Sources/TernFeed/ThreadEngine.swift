@@ -175,7 +175,9 @@ public actor ThreadEngine: MarkingFeed, StreamedFeed, OutboxFeed {
                 entries[i].post.takeMarksAndCounts(from: status)
             }
         case .pollCounted(let statusID, let poll):
+            guard entries.contains(where: { $0.post.statusID == statusID }) else { break }
             for i in entries.indices where entries[i].post.statusID == statusID { entries[i].post.poll = poll }
+            if poll.hasVoted { messages.say("Vote counted.", error: false) }
         case .refused(let why): messages.say(why, error: true, aboutAction: true)
         case .relationship: break
         case .deleted(let id): if entries.contains(where: { $0.post.statusID == id }) { deleted.insert(id) }

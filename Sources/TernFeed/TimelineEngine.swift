@@ -258,7 +258,11 @@ public actor TimelineEngine {
             switch event {
             case .changed: break
             case .confirmed(let status): window.patch(with: status)
-            case .pollCounted(let statusID, let poll): window.patchPoll(statusID, poll)
+            case .pollCounted(let statusID, let poll):
+                guard window.posts.contains(where: { $0.statusID == statusID }) else { break }
+                window.patchPoll(statusID, poll)
+                // A look that found no vote yet is followed by the vote itself: only the count is news.
+                if poll.hasVoted { say("Vote counted.", error: false) }
             case .refused(let why): say(why, error: true, aboutAction: true)
             case .relationship: break
             // The queue has taken it out of the store; here it keeps its place, saying so.

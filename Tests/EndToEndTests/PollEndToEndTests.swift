@@ -49,6 +49,7 @@ final class PollEndToEndTests: XCTestCase {
         try tmux.send("2")
         let voted = tmux.wait { s in
             selected(s).contains { $0.contains(second + " ✓") } && !s.contains("on its way") && !s.contains("V votes")
+                && s.contains("Vote counted.")
         }
         XCTAssertTrue(voted.ok, "the vote is not shown as counted:\n\(voted.screen)")
         let counted = try XCTUnwrap(try get("/api/v1/polls/\(pollID)") as? [String: Any])
