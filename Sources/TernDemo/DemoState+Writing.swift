@@ -175,7 +175,7 @@ extension DemoState {
         let votes = poll.options.indices.map { $0 < poll.votes.count ? poll.votes[$0] : 0 }
         return WirePoll(id: wireID(id), expiresAt: Self.iso8601(poll.expiresAt), expired: Date() >= poll.expiresAt,
                         multiple: poll.multiple, votesCount: votes.reduce(0, +), votersCount: poll.voters,
-                        options: zip(poll.options, votes).map { .init(title: $0, votesCount: $1) },
+                        options: zip(poll.options, votes).enumerated().map { i, o in .init(title: shown(o.0, salt: Int(id % 97) + i), votesCount: o.1) },
                         voted: poll.ownVotes != nil, ownVotes: poll.ownVotes ?? [])
     }
 }
