@@ -53,7 +53,16 @@ extension DemoState {
             editedAt: post.editedAt.map(Self.iso8601), visibility: post.visibility,
             poll: post.poll.map { wirePoll($0, id: post.id) }, filtered: inner == nil ? filterResults(post) : [],
             pinned: post.authorIndex == 0 && post.boostOf == nil ? pinnedByUser.contains(post.id) : nil,
-            muted: inner?.muted ?? mutedConversations.contains(post.id))
+            muted: inner?.muted ?? mutedConversations.contains(post.id),
+            quote: post.quote.map { q in
+                // Only an accepted quote carries the quoted post; one level deep, as Mastodon nests them.
+                let quoted = q.state == "accepted" ? self.post(id: q.of).map { p -> WireStatus in
+                    var shallow = p
+                    shallow.quote = nil
+                    return wire(shallow, base: base)
+                } : nil
+                return WireQuote(state: q.state, quotedStatus: quoted)
+            })
     }
 
     func wireMedia(_ m: DemoMedia, base: String) -> WireMedia {

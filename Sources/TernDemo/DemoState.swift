@@ -88,6 +88,14 @@ actor DemoState {
         // Open polls not voted in, one answer and several, in the first page but below the first screen.
         let eligible = made.indices.reversed().filter { $0 <= made.count - 8 && made[$0].boostOf == nil && made[$0].media.isEmpty }
         for (i, multiple) in zip(eligible.prefix(2), [false, true]) { made[i].poll = world.openPoll(i, multiple: multiple) }
+        // Quotes in every state Mastodon has, each of an older post, below the polls.
+        let states = ["accepted", "pending", "revoked", "deleted", "unauthorized", "blocked_account", "rejected"]
+        for (n, i) in eligible.dropFirst(2).prefix(states.count).enumerated() where i > 40 {
+            let quoted = made[i - 30]
+            made[i].quote = (states[n], quoted.id)
+            // As Mastodon writes it for clients that do not show quotes (Tern hides it, and shows the quote).
+            made[i].html += "<p class=\"quote-inline\">RE: <a href=\"https://\(world.host)/@user/\(quoted.id)\">https://\(world.host)/@user/\(quoted.id)</a></p>"
+        }
         posts = made
         for p in made { postsByAuthor[p.authorIndex, default: 0] += 1 }
         let threads = Self.makeThreads(&made, world: world, large: config.largeThreadReplies)

@@ -108,13 +108,17 @@ final class WireStatus: Encodable, Sendable {
     let emojis: [WireEmoji] = []
     let card: String? = nil
     let poll: WirePoll?
+    /// Mastodon 4.4's quote: its state, and the quoted status when it may be shown.
+    let quote: WireQuote?
 
     init(id: String, createdAt: String, inReplyToId: String?, inReplyToAccountId: String?, sensitive: Bool,
          spoilerText: String, language: String?, uri: String, url: String?, repliesCount: Int,
          reblogsCount: Int, favouritesCount: Int, favourited: Bool, reblogged: Bool, bookmarked: Bool,
          content: String, reblog: WireStatus?, account: WireAccount, mediaAttachments: [WireMedia],
          mentions: [WireMention], tags: [WireTag], editedAt: String? = nil, visibility: String = "public",
-         poll: WirePoll? = nil, filtered: [WireFilterResult] = [], pinned: Bool? = nil, muted: Bool = false) {
+         poll: WirePoll? = nil, filtered: [WireFilterResult] = [], pinned: Bool? = nil, muted: Bool = false,
+         quote: WireQuote? = nil) {
+        self.quote = quote
         self.filtered = filtered
         self.pinned = pinned
         self.muted = muted
@@ -177,13 +181,28 @@ final class WireStatus: Encodable, Sendable {
         try c.encode(emojis, forKey: .emojis)
         try c.encode(card, forKey: .card)
         try c.encode(poll, forKey: .poll)
+        try c.encode(quote, forKey: .quote)
     }
 
     enum CodingKeys: String, CodingKey {
         case id, createdAt, inReplyToId, inReplyToAccountId, sensitive, spoilerText, visibility, language, uri,
              url, repliesCount, reblogsCount, favouritesCount, editedAt, favourited, reblogged, muted, bookmarked,
              pinned, content, filtered, reblog, application, account, mediaAttachments, mentions, tags, emojis,
-             card, poll
+             card, poll, quote
+    }
+}
+
+struct WireQuote: Encodable, Sendable {
+    var state: String
+    var quotedStatus: WireStatus?
+
+    enum CodingKeys: String, CodingKey { case state, quotedStatus }
+
+    // Mastodon writes `quoted_status` null when the quote may not be shown.
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(state, forKey: .state)
+        try c.encode(quotedStatus, forKey: .quotedStatus)
     }
 }
 

@@ -54,6 +54,8 @@ struct DemoPost: Sendable {
     /// The demo user's own posts: the text as written (for `/source` and edits) and the poll.
     var source: String? = nil
     var poll: DemoPoll? = nil
+    /// A quote of another post: Mastodon's state of it, and the post.
+    var quote: (state: String, of: UInt64)? = nil
 }
 
 struct DemoPoll: Sendable {

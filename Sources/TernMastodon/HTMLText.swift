@@ -89,6 +89,9 @@ public enum HTMLText {
                 styled(style) { $0.children(node) }
             case "span" where classes.contains("invisible"):
                 return
+            // Mastodon's "RE: link" for clients that do not show quotes: Tern shows the quote itself.
+            case "span" where classes.contains("quote-inline"), "p" where classes.contains("quote-inline"):
+                return
             case "span" where classes.contains("ellipsis"):
                 children(node)
                 text("…")

@@ -5,7 +5,7 @@ import TernModel
 enum PostMapping {
     static func post(_ s: StatusWire) throws(MastodonError) -> Post {
         let shown = s.reblog ?? s
-        return try Post(
+        var post = try Post(
             id: s.id, statusID: shown.id,
             account: account(shown.account),
             boostedBy: s.reblog != nil ? account(s.account) : nil,
@@ -19,6 +19,12 @@ enum PostMapping {
             card: shown.card.flatMap { $0.url.isEmpty ? nil : LinkCard(url: $0.url, title: $0.title, provider: $0.provider) },
             editedAt: shown.editedAt, visibility: shown.visibility, language: shown.language, mentions: shown.mentions,
             filters: s.filtered ?? shown.filtered, pinned: shown.pinned, threadMuted: shown.muted)
+        if let state = shown.quoteState {
+            // A quoted post that can't be read costs only itself: the frame then says the state alone.
+            let quoted = shown.quoted.flatMap { try? Self.post($0) }
+            post.quote = Quote(state: Quote.State(rawValue: state) ?? .unknown, post: quoted, quotedID: shown.quotedID)
+        }
+        return post
     }
 
     static func poll(_ p: PollWire) -> Poll {

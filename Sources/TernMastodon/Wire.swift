@@ -184,6 +184,22 @@ final class StatusWire: Decodable {
     /// The user's own post pinned to their profile; the user muted the conversation (nil: not said).
     var pinned: Bool?
     var muted: Bool?
+    /// Mastodon 4.4's quote: its state and the quoted status (or its id, when nested).
+    var quoteState: String?
+    var quoted: StatusWire?
+    var quotedID: String?
+
+    private struct QuoteWire: Decodable {
+        var state: String?
+        var quotedStatus: StatusWire?
+        var quotedStatusID: String?
+        init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: AnyKey.self)
+            state = c.lenient(AnyKey("state"))
+            quotedStatus = c.lenient(AnyKey("quoted_status"))
+            quotedStatusID = c.idString(AnyKey("quoted_status_id"))
+        }
+    }
 
     private struct Mention: Decodable {
         var acct: String?
@@ -219,6 +235,15 @@ final class StatusWire: Decodable {
         sensitive = c.lenient(AnyKey("sensitive")) ?? false
         media = (c.lenient(AnyKey("media_attachments")) as LossyArray<MediaWire>?)?.elements ?? []
         reblog = c.lenient(AnyKey("reblog"))
+        // Mastodon 4.4: {state, quoted_status | quoted_status_id}. Akkoma, Pleroma, Fedibird: the quoted
+        // status itself as `quote`, its id as `quote_id`.
+        if let q: QuoteWire = c.lenient(AnyKey("quote")), q.state != nil {
+            (quoteState, quoted, quotedID) = (q.state, q.quotedStatus, q.quotedStatusID ?? q.quotedStatus?.id)
+        } else if let older: StatusWire = c.lenient(AnyKey("quote")) {
+            (quoteState, quoted, quotedID) = ("accepted", older, older.id)
+        } else if let id = c.idString(AnyKey("quote_id")) {
+            (quoteState, quotedID) = ("accepted", id)
+        }
         pinned = c.lenient(AnyKey("pinned"))
         muted = c.lenient(AnyKey("muted"))
         url = c.lenient(AnyKey("url")) ?? c.lenient(AnyKey("uri"))

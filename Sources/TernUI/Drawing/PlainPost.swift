@@ -27,6 +27,13 @@ public enum PlainPost {
             let alt = media.description.map { $0.isEmpty ? "no description" : $0 } ?? "no description"
             say("[\(kind): \(alt)]")
         }
+        if let quote = post.quote {
+            if let quoted = quote.post, quote.words == nil {
+                say("Quoting \(quoted.account.shownName) (@\(quoted.account.acct)): " + quoted.content.plainText)
+            } else {
+                say("Quoting: " + (quote.words ?? ""))
+            }
+        }
         if let poll = post.poll {
             for option in poll.options { say("Poll option: \(option.title) (\(option.votes.map(String.init) ?? "?") votes)") }
         }

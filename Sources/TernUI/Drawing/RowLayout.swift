@@ -137,6 +137,7 @@ struct RowLayout {
                                            width: inner).map(shifted)
                 }
             }
+            if let quote = post.quote { addQuote(quote, x0: x0, inner: inner, now: now) }
             if let poll = post.poll { lines += Self.pollLines(poll, voting: post.pending.contains(.vote), now: now, inner: inner).map(shifted) }
             if let card = post.card {
                 let provider = card.provider.isEmpty ? "" : " · " + card.provider
