@@ -10,6 +10,13 @@ final class CorpusTests: XCTestCase {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("shared/corpus")
 
+    /// One file of the corpus, by its path in it; the test is skipped, saying so, where the corpus is absent.
+    static func file(_ path: String) throws -> Data {
+        let url = corpus.appendingPathComponent(path)
+        guard FileManager.default.fileExists(atPath: url.path) else { throw XCTSkip("../shared/corpus is absent") }
+        return try Data(contentsOf: url)
+    }
+
     func corpusFiles(_ ext: String) throws -> [URL] {
         guard FileManager.default.fileExists(atPath: Self.corpus.path) else {
             throw XCTSkip("../shared/corpus is absent; corpus conformance tests skipped")

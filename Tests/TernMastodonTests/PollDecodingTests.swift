@@ -6,14 +6,8 @@ import XCTest
 /// Polls as real servers send them (../shared/corpus): what voting needs (the poll's id, one answer or
 /// several, whether the user voted and for what) is read from a vote's answer, a poll alone and a post's.
 final class PollDecodingTests: XCTestCase {
-    private func corpus(_ path: String) throws -> Data {
-        let url = CorpusTests.corpus.appendingPathComponent(path)
-        guard FileManager.default.fileExists(atPath: url.path) else { throw XCTSkip("../shared/corpus is absent") }
-        return try Data(contentsOf: url)
-    }
-
     func testAVotesAnswerFromMastodon464() throws {
-        let poll = try MastodonDecoder.poll(fromJSON: try corpus("mastodon-4.6.4-localdev_mastodonpy/poll_vote_response.json"))
+        let poll = try MastodonDecoder.poll(fromJSON: try CorpusTests.file("mastodon-4.6.4-localdev_mastodonpy/poll_vote_response.json"))
         XCTAssertEqual(poll.id, "1")
         XCTAssertEqual(poll.multiple, true)
         XCTAssertTrue(poll.hasVoted)
@@ -24,7 +18,7 @@ final class PollDecodingTests: XCTestCase {
     }
 
     func testThePollOfAPostOnMastodonSocial() throws {
-        let post = try MastodonDecoder.post(fromJSON: try corpus("mastodon.social_mastodonpy/status_poll.json"))
+        let post = try MastodonDecoder.post(fromJSON: try CorpusTests.file("mastodon.social_mastodonpy/status_poll.json"))
         let poll = try XCTUnwrap(post.poll)
         XCTAssertEqual(poll.id, "495482")
         XCTAssertEqual(poll.multiple, true)
@@ -34,7 +28,7 @@ final class PollDecodingTests: XCTestCase {
     }
 
     func testTheDocumentationsPollWithNoVotersCount() throws {
-        let poll = try MastodonDecoder.poll(fromJSON: try corpus("mastodon-docs/entity_Poll.json"))
+        let poll = try MastodonDecoder.poll(fromJSON: try CorpusTests.file("mastodon-docs/entity_Poll.json"))
         XCTAssertEqual(poll.id, "34830")
         XCTAssertEqual(poll.multiple, false)
         XCTAssertEqual(poll.ownVotes, [1])

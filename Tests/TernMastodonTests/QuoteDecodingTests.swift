@@ -8,14 +8,8 @@ import XCTest
 /// clients that do not show quotes is left out, as Tern shows the quote itself. States without a post say
 /// why in words.
 final class QuoteDecodingTests: XCTestCase {
-    private func corpus(_ path: String) throws -> Data {
-        let url = CorpusTests.corpus.appendingPathComponent(path)
-        guard FileManager.default.fileExists(atPath: url.path) else { throw XCTSkip("../shared/corpus is absent") }
-        return try Data(contentsOf: url)
-    }
-
     func testMastodonsQuoteFromMastodonSocial() throws {
-        let post = try MastodonDecoder.post(fromJSON: try corpus("mastodon.social_mastodonpy/status_quote.json"))
+        let post = try MastodonDecoder.post(fromJSON: try CorpusTests.file("mastodon.social_mastodonpy/status_quote.json"))
         let quote = try XCTUnwrap(post.quote)
         XCTAssertEqual(quote.state, .accepted)
         XCTAssertEqual(quote.post?.statusID, "115044070560414080")
@@ -26,7 +20,7 @@ final class QuoteDecodingTests: XCTestCase {
     }
 
     func testAkkomasOlderForm() throws {
-        let post = try MastodonDecoder.post(fromJSON: try corpus("other-servers_tootsdk/post_akkoma_quote.json"))
+        let post = try MastodonDecoder.post(fromJSON: try CorpusTests.file("other-servers_tootsdk/post_akkoma_quote.json"))
         let quote = try XCTUnwrap(post.quote)
         XCTAssertEqual(quote.state, .accepted)
         XCTAssertEqual(quote.quotedID, "Al2KABLN3tuRoeE0A4")
