@@ -302,11 +302,14 @@ struct CardWire: Decodable {
     var url: String
     var title: String
     var provider: String
+    var summary: String?
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         url = c.lenient(AnyKey("url")) ?? ""
         title = c.lenient(AnyKey("title")) ?? ""
+        let summary: String? = c.lenient(AnyKey("description"))
+        self.summary = summary?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty == false ? summary : nil
         let provider: String? = c.lenient(AnyKey("provider_name"))
         self.provider = (provider?.isEmpty == false ? provider : nil) ?? URL(string: url)?.host ?? ""
     }

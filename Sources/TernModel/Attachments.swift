@@ -51,10 +51,13 @@ public struct LinkCard: Sendable, Hashable, Codable {
     public var url: String
     public var title: String
     public var provider: String
+    /// What the page says of itself (its description), when the server sent it.
+    public var summary: String?
 
-    public init(url: String, title: String, provider: String) {
+    public init(url: String, title: String, provider: String, summary: String? = nil) {
         self.url = url
         self.title = title
         self.provider = provider
+        self.summary = summary
     }
 }

@@ -43,6 +43,11 @@ final class RichPostLayoutTests: XCTestCase {
         let card = try XCTUnwrap(p.card)
         let t = text(RowLayout(row: .post(p), width: 120, revealed: false, now: Date()))
         XCTAssertTrue(t.contains { $0.contains("↗ " + card.title.prefix(20)) && $0.contains("· \(card.provider)") }, t.joined(separator: "\n"))
+        // The page's description, under its title, two lines at most.
+        let summary = try XCTUnwrap(card.summary, "the server sent the page's description")
+        let title = try XCTUnwrap(t.firstIndex { $0.contains("↗ " + card.title.prefix(20)) })
+        XCTAssertTrue(t[title + 1].contains("←ここすき mayolazrbeam"), "its lines run on, one paragraph: " + t.joined(separator: "\n"))
+        XCTAssertTrue(summary.hasPrefix("←ここすき"))
     }
 
     func testSensitiveMediaAreOnlyBlurredUntilRevealed() throws {

@@ -144,6 +144,11 @@ struct RowLayout {
                 lines += TextWrap.wrap(linked: [("↗ " + (card.title.isEmpty ? card.url : card.title), .link, card.url),
                                                 (provider, .placeholder, nil)],
                                        width: inner).prefix(2).map(shifted)
+                // The page's own words, two lines at most, under its title.
+                if let summary = card.summary {
+                    let flat = summary.split(whereSeparator: \.isNewline).joined(separator: " ")
+                    lines += TextWrap.wrap([(flat, .placeholder)], width: inner - 2).prefix(2).map { Self.shift($0, x0 + 2) }
+                }
             }
             layoutMedia(post, x0: x0, inner: inner, blurOnly: post.blursMedia && !revealed)
         } else if !post.media.isEmpty {
