@@ -3,6 +3,8 @@ import Foundation
 /// What happened, in a notification. Types this build doesn't know keep their server name.
 public enum NotificationKind: Sendable, Hashable, Codable {
     case mention, status, reblog, follow, followRequest, favourite, poll, update
+    /// Mastodon 4.5: someone quoted the user's post; a post the user quoted was edited.
+    case quote, quotedUpdate
     case other(String)
 
     public init(wire: String) {
@@ -15,6 +17,8 @@ public enum NotificationKind: Sendable, Hashable, Codable {
         case "favourite": self = .favourite
         case "poll": self = .poll
         case "update": self = .update
+        case "quote": self = .quote
+        case "quoted_update": self = .quotedUpdate
         default: self = .other(wire)
         }
     }
@@ -22,7 +26,7 @@ public enum NotificationKind: Sendable, Hashable, Codable {
     /// Whether the notification is about a post (and should carry one).
     public var concernsPost: Bool {
         switch self {
-        case .mention, .status, .reblog, .favourite, .poll, .update: return true
+        case .mention, .status, .reblog, .favourite, .poll, .update, .quote, .quotedUpdate: return true
         case .follow, .followRequest: return false
         case .other: return false
         }
@@ -77,6 +81,8 @@ public struct NotificationGroup: Sendable, Hashable, Identifiable, Codable {
         case .favourite: return "\(who) liked your post"
         case .poll: return post?.account.id == accounts.first?.id ? "Your poll has ended" : "A poll you voted in has ended"
         case .update: return "\(who) edited a post"
+        case .quote: return "\(who) quoted your post"
+        case .quotedUpdate: return "\(who) edited a post you quoted"
         case .other(let name): return "\(who): \(name)"
         }
     }

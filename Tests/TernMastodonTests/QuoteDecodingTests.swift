@@ -41,3 +41,19 @@ final class QuoteDecodingTests: XCTestCase {
         XCTAssertEqual(try MastodonDecoder.post(fromJSON: Data(nested.utf8)).quote?.quotedID, "77", "the shallow form of a nested quote")
     }
 }
+
+/// Mastodon 4.5's notifications of quotes: someone quoted the user's post, a quoted post was edited. Each
+/// is about a post, says what happened, and is no longer shown by its raw type name.
+final class QuoteNotificationTests: XCTestCase {
+    func testQuoteNotificationsSayWhatHappened() throws {
+        let account = Account(id: "1", acct: "ann", displayName: "Ann")
+        let post = Post(id: "9", statusID: "9", account: account, createdAt: Date(timeIntervalSince1970: 0), content: StyledText(plain: "x"))
+        for (wire, words) in [("quote", "Ann quoted your post"), ("quoted_update", "Ann edited a post you quoted")] {
+            let kind = NotificationKind(wire: wire)
+            XCTAssertTrue(kind.concernsPost, wire)
+            let group = NotificationGroup(id: "g", kind: kind, accounts: [account], count: 1, newestID: "1", oldestID: "1",
+                                          latestAt: Date(timeIntervalSince1970: 0), post: post)
+            XCTAssertEqual(group.summary, words)
+        }
+    }
+}

@@ -18,7 +18,8 @@ extension RowLayout {
         case .followRequest: icon = "?"
         case .favourite: icon = "★"
         case .poll: icon = "▤"
-        case .update: icon = "✎"
+        case .update, .quotedUpdate: icon = "✎"
+        case .quote: icon = "❝"
         case .other: icon = "•"
         }
         let age = RelativeTime.short(from: group.latestAt, now: now)
