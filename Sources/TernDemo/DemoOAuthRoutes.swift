@@ -56,11 +56,16 @@ extension DemoRoutes {
     func formPairs(_ req: Request, upTo limit: Int) async throws -> [(String, String)] {
         var request = req
         let text = String(buffer: try await request.collectBody(upTo: limit))
-        if (req.headers[.contentType] ?? "").contains("json") {
-            let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:]
-            return object.flatMap { k, v -> [(String, String)] in
-                if let list = v as? [Any] { return list.map { ("\(k)[]", "\($0)") } }
-                return [(k, "\(v)")]
+        return Self.pairs(of: text, contentType: req.headers[.contentType] ?? "") ?? []
+    }
+
+    /// The pairs of a form-encoded or JSON body (JSON keys in order); nil for JSON that is not an object.
+    static func pairs(of text: String, contentType: String) -> [(String, String)]? {
+        if contentType.contains("json") {
+            guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] else { return nil }
+            return object.keys.sorted().flatMap { k -> [(String, String)] in
+                if let list = object[k] as? [Any] { return list.map { ("\(k)[]", "\($0)") } }
+                return [(k, "\(object[k]!)")]
             }
         }
         return text.split(separator: "&").compactMap { pair in

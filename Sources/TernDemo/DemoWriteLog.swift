@@ -36,19 +36,7 @@ struct DemoWriteLogMiddleware: RouterMiddleware {
             }
         }
         let text = String(decoding: bytes, as: UTF8.self)
-        if contentType.contains("json") {
-            guard let object = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] else { return [["(body)", text]] }
-            return object.keys.sorted().flatMap { k -> [[String]] in
-                if let list = object[k] as? [Any] { return list.map { ["\(k)[]", "\($0)"] } }
-                return [[k, "\(object[k]!)"]]
-            }
-        }
-        return text.split(separator: "&").map { pair in
-            let kv = pair.split(separator: "=", maxSplits: 1).map {
-                String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0)
-            }
-            return [kv.first ?? "", kv.count > 1 ? kv[1] : ""]
-        }
+        return (DemoRoutes.pairs(of: text, contentType: contentType) ?? [("(body)", text)]).map { [$0.0, $0.1] }
     }
 }
 

@@ -111,15 +111,8 @@ extension ActionQueue: DeliveryQueue {
         if error.leavesWriteInDoubt {
             state.withLock { $0.overlay.book.unanswered(key) }
         } else {
-            // The request never left: the server's state is what it was, and the journal says so again
-            // (under the lock, so the row is written in its place among the presses).
-            state.withLock { s in
-                s.overlay.book.answeredWithError(key)
-                guard let confirmed = s.overlay.book.states[key]?.confirmed else { return }
-                journal("record that the request never left") { data in
-                    try data.settle(statusID: key.statusID, kind: key.kind, confirmed: confirmed)
-                }
-            }
+            // The request never left: the server's state is what it was.
+            notMade(key)
         }
         logger.info("server unreachable; actions stay pending", metadata: ["error": "\(error)", "retryIn": "\(Int(seconds)) s"])
         notify(.changed)
@@ -128,17 +121,22 @@ extension ActionQueue: DeliveryQueue {
     func answeredWithError(_ t: Try, _ error: MastodonError, retryIn seconds: Double) async {
         let key = t.key
         logger.notice("server answered an action with an error; trying again", metadata: ["error": "\(error)", "retryIn": "\(seconds)"])
-        let confirmed = state.withLock { s -> Bool? in
+        // It answered, so it did not make the change.
+        notMade(key)
+        notify(.changed)
+    }
+
+    /// A try that certainly did not change the server (an error answer, a connection never made): the wish
+    /// waits for its next try, and the journal's doubt is lifted, under the lock, so the row is written in
+    /// its place among the presses.
+    private func notMade(_ key: ActionReconciler.Key) {
+        state.withLock { s in
             s.overlay.book.answeredWithError(key)
-            return s.overlay.book.states[key]?.confirmed
-        }
-        // It answered, so it did not make the change: the journal's doubt is lifted.
-        if let confirmed {
-            journal("record the server's answer") { data in
+            guard let confirmed = s.overlay.book.states[key]?.confirmed else { return }
+            journal("record that the server did not make the change") { data in
                 try data.settle(statusID: key.statusID, kind: key.kind, confirmed: confirmed)
             }
         }
-        notify(.changed)
     }
 
     func refused(_ t: Try, _ error: Error) async {

@@ -124,17 +124,18 @@ struct TimelineWindow {
 
     /// A poll as the server now counts it, on every entry showing its post.
     mutating func patchPoll(_ statusID: String, _ poll: Poll) {
-        for i in entries.indices {
-            guard case .post(var p, let seq) = entries[i], p.statusID == statusID else { continue }
-            p.poll = poll
-            entries[i] = .post(p, seq: seq)
-        }
+        patch(statusID) { $0.poll = poll }
     }
 
     mutating func patch(with status: Post) {
+        patch(status.statusID) { $0.takeMarksAndCounts(from: status) }
+    }
+
+    /// Changes every entry showing the status.
+    private mutating func patch(_ statusID: String, _ change: (inout Post) -> Void) {
         for i in entries.indices {
-            guard case .post(var p, let seq) = entries[i], p.statusID == status.statusID else { continue }
-            p.takeMarksAndCounts(from: status)
+            guard case .post(var p, let seq) = entries[i], p.statusID == statusID else { continue }
+            change(&p)
             entries[i] = .post(p, seq: seq)
         }
     }
