@@ -38,6 +38,8 @@ public enum FeedRow: Sendable, Hashable, Identifiable {
     case outgoing(OutgoingPost, waiting: Bool)
     /// A notification of one of several accounts (the inbox), by the account's name.
     case inboxed(NotificationGroup, account: String)
+    /// A search's person, hashtag, heading or progress line (`ServerFinds`).
+    case found(Found)
 
     public var id: String {
         switch self {
@@ -48,6 +50,7 @@ public enum FeedRow: Sendable, Hashable, Identifiable {
         case .notice(let id, _): return id
         case .outgoing(let o, _): return "outbox:" + o.idempotencyKey
         case .inboxed(let n, let account): return Self.inboxID(account: account, group: n.id)
+        case .found(let f): return f.id
         }
     }
 
@@ -133,6 +136,7 @@ public struct FeedSnapshot: Sendable {
         if let mark = t.readUpTo, let i = rows.firstIndex(where: { $0.id == mark }), i > outgoing.count || t.moreNewer {
             rows.insert(.notice(id: Self.readMarkID, text: "read up to here"), at: i)
         }
+        if let finds = t.finds { rows = finds.rows(posts: rows) }
         self.init(version: t.version, feed: .timeline(t.timeline), rows: rows)
         moreNewer = t.moreNewer
         moreOlder = t.moreOlder

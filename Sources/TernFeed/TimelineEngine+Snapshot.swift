@@ -25,6 +25,7 @@ extension TimelineEngine {
         snapshot.savedPosition = savedPosition
         snapshot.readUpTo = readUpTo
         snapshot.offline = offline
+        snapshot.finds = finds
         snapshot.pendingActions = actions.pendingCount
         snapshot.outgoing = outgoing
         snapshot.outgoingWaiting = outgoingWaiting

@@ -155,6 +155,10 @@ public actor TimelineEngine {
     let logger = Logger(label: "tern.timeline")
     private var probe: Task<Void, Never>?
     var outgoing: [OutgoingPost] = []
+    /// A search's: what the server found, the request under way, and the cached matches in words.
+    var finds: ServerFinds?
+    var serverSearch: Task<Void, Never>?
+    var cachedMatches: (shown: Int, text: String) = (0, "")
     var outgoingWaiting = false
     /// The first screenful, already read at start-up (`Glance`); used once, instead of reading it again.
     private var glance: Glance?

@@ -72,6 +72,8 @@ public struct TimelineSnapshot: Sendable {
     public var readUpTo: String?
     /// The server could not be reached, or `--offline`: posts come from the store.
     public var offline = false
+    /// A search's finds on the server (nil for every other list).
+    public var finds: ServerFinds?
     /// Likes and saves journaled but not yet confirmed by the server.
     public var pendingActions = 0
     public var loadingOlder: Bool

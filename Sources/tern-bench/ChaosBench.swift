@@ -65,8 +65,12 @@ struct ChaosBench: AsyncParsableCommand {
             "TERN_SYNC_DELAY_MS=\(diskDelay)", "TERN_SYNC_LOG=\(home.path)/syncs",
         ])
         let user = ChaosUser(terminal: terminal, links: links)
+        var othersPost: (@Sendable (Int) async -> Void)?
+        if let server = demo {
+            othersPost = { count in await server.addPosts(count) }
+        }
         let run = ChaosRun(user: user, proxy: proxy, api: api, seed: seed, log: home.appendingPathComponent("state/tern/tern.log"),
-                           syncs: home.appendingPathComponent("syncs"))
+                           syncs: home.appendingPathComponent("syncs"), othersPost: othersPost)
         var failed = true
         do {
             try user.start()

@@ -29,9 +29,15 @@ final class ChaosRun {
     /// Seconds spent on each kind of press (made or not) and on kills with their restarts: where a long run's time goes.
     private var spent: [String: Double] = [:]
     private var offlineStretches = 0
+    /// Posts others wrote during the run (the demo's only): new posts by others, some with open polls,
+    /// keep coming above the user's own, as on a real home timeline, so that follows and votes stay in reach.
+    private let othersPost: (@Sendable (Int) async -> Void)?
+    private var othersPosted = 0
     private let start = Date()
 
-    init(user: ChaosUser, proxy: FaultProxy, api: ChaosServer, seed: UInt64, log: URL, syncs: URL) {
+    init(user: ChaosUser, proxy: FaultProxy, api: ChaosServer, seed: UInt64, log: URL, syncs: URL,
+         othersPost: (@Sendable (Int) async -> Void)? = nil) {
+        self.othersPost = othersPost
         self.user = user
         self.proxy = proxy
         self.api = api
@@ -51,6 +57,11 @@ final class ChaosRun {
             if n == 12 || random.chance(1 / 60) {
                 proxy.goOffline(for: Double.random(in: 2...8, using: &random))
                 offlineStretches += 1
+            }
+            if let othersPost, random.chance(1 / 10) {
+                let count = Int.random(in: 1...3, using: &random)
+                await othersPost(count)
+                othersPosted += count
             }
             let op = n < Op.allCases.count ? Op.allCases[n] : random.pick(bag)
             let down = Int.random(in: 0..<6, using: &random)
@@ -105,8 +116,8 @@ final class ChaosRun {
             return nil
         case .edit, .delete:
             try await learnOwnPosts()
-            guard let id = user.selectOwnAtTop(acct: try await me().acct) else { return "no post of one's own at the top" }
-            guard own.contains(id) else { return "the top post is not one the harness wrote" }
+            guard let id = user.selectOwnNearTop(acct: try await me().acct) else { return "no post of one's own near the top" }
+            guard own.contains(id) else { return "the post found is not one the harness wrote" }
             if op == .delete {
                 guard let at = user.delete() else { return "no delete question" }
                 ledger.deleted(id, at: at)
@@ -121,7 +132,7 @@ final class ChaosRun {
             let mine = try await me().acct
             guard var selected = user.select(down) else { return "no post selected" }
             // A user following someone picks someone else's post: down past one's own (a run writes many).
-            for _ in 0..<8 where selected.shown.isBy(mine) {
+            for _ in 0..<20 where selected.shown.isBy(mine) {
                 guard let next = user.selectNext() else { return "no post selected" }
                 selected = next
             }
@@ -194,7 +205,8 @@ final class ChaosRun {
         var lines = ["chaos: seed \(seed)"]
         let notMade = skipped.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         lines.append("presses: \(pressed) (\(perKind)); not made: \(notMade.isEmpty ? "none" : notMade)")
-        lines.append("kills: \(kills), offline stretches: \(offlineStretches), requests through the proxy: \(requests)")
+        lines.append("kills: \(kills), offline stretches: \(offlineStretches), requests through the proxy: \(requests), "
+                     + "posts others wrote: \(othersPosted)")
         lines.append("faults: " + perFault)
         lines.append("disk: syncs \(syncLines.count), syncs failed: \(failedSyncs); objects Tern said it undid a press on: "
                      + "\(refusals().count), posts it gave back as drafts: \(postRefusals())")

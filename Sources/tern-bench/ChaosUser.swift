@@ -58,16 +58,20 @@ final class ChaosUser {
         return (id, shown)
     }
 
-    /// The newest post at the top, read afresh (`r`), when it is one's own (its author line names `acct`):
-    /// its id; nil when the top post is someone else's.
-    func selectOwnAtTop(acct: String) -> String? {
+    /// One's newest post near the top, read afresh (`r`): the first whose author line names `acct`, within
+    /// a dozen of the top; its id, or nil when none is.
+    func selectOwnNearTop(acct: String) -> String? {
         terminal.press("r")
+        let mine: (String) -> Bool = { s in Self.selected(s)?.lines.prefix(2).contains { $0.contains("@" + acct) } == true }
         // What the refresh brings lands above the selection: `g` again until the top is one's own post.
-        for _ in 0..<10 {
+        for _ in 0..<4 {
             terminal.press("g")
-            if terminal.wait(0.5, until: { s in Self.selected(s)?.lines.prefix(2).contains { $0.contains("@" + acct) } == true }) != nil {
-                return copiedID()
-            }
+            if terminal.wait(0.5, until: mine) != nil { return copiedID() }
+        }
+        // Others write too: one's newest post may be a few below theirs.
+        for _ in 0..<12 {
+            terminal.press("j")
+            if terminal.wait(0.3, until: mine) != nil { return copiedID() }
         }
         return nil
     }

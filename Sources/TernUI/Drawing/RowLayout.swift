@@ -81,6 +81,8 @@ struct RowLayout {
             addProfile(profile, relationship, pending: pending, x0: x0, inner: inner, now: now)
         case .outgoing(let post, let waiting):
             addOutgoing(post, waiting: waiting, x0: x0, inner: inner)
+        case .found(let found):
+            addFound(found, x0: x0, inner: inner, now: now)
         }
     }
 

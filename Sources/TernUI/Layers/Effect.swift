@@ -23,6 +23,8 @@ enum Effect: Equatable {
     case play(String)
     /// Finds the account a mention links to, then opens its profile.
     case openMention(url: String)
+    /// A pasted link to a post or profile (any server's): looked up through the user's server, then opened.
+    case resolveLink(String)
     /// The user's lists, for the timeline picker.
     case fetchLists
     /// Read a file to attach (what it is, how big), off the loop; the answer is a `LayerMessage`.

@@ -21,7 +21,7 @@ struct FeedLayer: Layer {
     private var pendingEdge: Edge?
     /// `u` asked the engine for the posts around "read up to here"; the view goes there when they come.
     private var pendingUnread = false
-    private var direction = 1
+    private(set) var direction = 1
     private var lastFirstVisible = 0
     private var lastReport: FeedCommand?
     private var lastDemand: ThumbnailDemand?
@@ -169,33 +169,6 @@ struct FeedLayer: Layer {
     private var currentTimeline: TimelineID {
         if case .timeline(let t) = opening { return t }
         return .home
-    }
-
-    /// Enter: a gap loads; a post (or the post of a notification) opens its thread; a follow opens the follower.
-    private func open(_ row: FeedRow?) -> [Effect] {
-        switch row {
-        case .gap(let gap)?:
-            // Fill from the side the user came from: moving down, the gap's top; moving up, its bottom.
-            return [.feed(opening, .fillGap(id: gap.id, fromTop: direction >= 0))]
-        case .post(let post, _, let focused)?:
-            if focused { return [] }
-            if post.isWebFeedItem { return [.push(.article(post))] }
-            return [.push(.feed(Self.thread(of: post)))]
-        case .notification(let group)?, .inboxed(let group, _)?:
-            if let post = group.post { return [.push(.feed(Self.thread(of: post)))] }
-            if let account = group.accounts.first { return [.push(.feed(.profile(account)))] }
-            return []
-        default:
-            return []
-        }
-    }
-
-    /// A boost opens the boosted post's thread; the post seeds it until the thread arrives.
-    static func thread(of post: Post) -> FeedOpening {
-        var seed = post
-        seed.id = post.statusID
-        seed.boostedBy = nil
-        return .thread(rootID: post.statusID, seed: seed)
     }
 
     /// `u`: the oldest post above "read up to here" at the top of the view, the line under it.

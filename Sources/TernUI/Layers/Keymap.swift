@@ -30,7 +30,7 @@ public enum UIAction: String, Sendable, CaseIterable {
         case .inbox: return "inbox: every account's notifications"
         case .timelines: return "switch timeline"
         case .accounts: return "switch account"
-        case .search: return "search cached posts"
+        case .search: return "search (cache and server)"
         case .like: return "like / unlike"
         case .save: return "save / unsave"
         case .boost: return "boost / unboost"

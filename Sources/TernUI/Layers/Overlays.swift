@@ -62,9 +62,9 @@ struct PickerLayer: Layer {
     }
 }
 
-/// `/`: a line to search the cached posts.
+/// `/`: a line to search the cached posts and the server; a pasted link to a post or a profile opens it.
 struct SearchLayer: Layer {
-    var editor = LineEditor(limit: 200)
+    var editor = LineEditor(limit: 500)
 
     mutating func update(_ key: Key, _ env: LayerEnv) -> [Effect] {
         switch editor.handle(key) {
@@ -73,13 +73,21 @@ struct SearchLayer: Layer {
         case .submit(let text):
             let query = text.trimmingCharacters(in: .whitespaces)
             guard !query.isEmpty else { return [.pop] }
+            if Self.isLink(query) { return [.pop, .resolveLink(query)] }
             // Searching again for the same words looks again: the cache may have grown.
             return [.pop, .switchTimeline(.search(query)), .feed(.timeline(.search(query)), .refresh)]
         }
     }
 
+    /// One web address and nothing else.
+    static func isLink(_ text: String) -> Bool {
+        guard !text.contains(" "), let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+              scheme == "https" || scheme == "http", url.host?.isEmpty == false else { return false }
+        return true
+    }
+
     func render(_ env: LayerEnv, on screen: Screen) {
-        env.renderer.drawPrompt("Search cached posts: ", editor: editor, on: screen)
+        env.renderer.drawPrompt("Search (a link opens it): ", editor: editor, on: screen)
     }
 }
 

@@ -64,6 +64,9 @@ extension AppRunner {
                     do { mail.post(.open(.profile(try await client.account(mentionURL: url)))) }
                     catch { mail.post(.say("Couldn't find that account: \((error as? MastodonError)?.description ?? "\(error)")", isError: true)) }
                 }
+            case .resolveLink(let link):
+                show("Looking up the link…", error: false)
+                Self.resolve(link, client: sources.client, offline: sources.offline, mail: session.mail)
             case .translate(let post):
                 Self.translate(post.statusID, client: sources.client, offline: sources.offline, mail: session.mail)
             case .loadArticle(let id):
@@ -231,6 +234,25 @@ extension AppRunner {
         Task.detached {
             do { mail.post(.layer(.translated(statusID: statusID, try await client.translate(statusID: statusID), failure: nil))) }
             catch { mail.post(.layer(.translated(statusID: statusID, nil, failure: whyNotTranslated(error)))) }
+        }
+    }
+
+    /// A pasted link to a post or a profile, on any server: the user's server looks it up (resolving it
+    /// there if it never saw it), and the post's thread or the profile opens.
+    nonisolated static func resolve(_ link: String, client: MastodonClient, offline: Bool, mail: AccountMail) {
+        guard !offline else {
+            mail.post(.say("Tern is offline: looking up a link needs the server", isError: true))
+            return
+        }
+        Task.detached {
+            do {
+                let found = try await client.search(link, resolve: true, limit: 5)
+                if let post = found.posts.first { mail.post(.open(FeedLayer.thread(of: post))) }
+                else if let account = found.accounts.first { mail.post(.open(.profile(account))) }
+                else { mail.post(.say("Your server found no post or profile at that link", isError: true)) }
+            } catch {
+                mail.post(.say("Couldn't look up the link: \((error as? MastodonError)?.description ?? "\(error)")", isError: true))
+            }
         }
     }
 

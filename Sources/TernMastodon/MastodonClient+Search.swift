@@ -1,0 +1,66 @@
+import Foundation
+import TernModel
+
+extension MastodonClient {
+    /// The server's search (`/api/v2/search`): accounts, hashtags and posts matching `query`. With `resolve`,
+    /// a handle or a link to another server's post or profile is looked up there (WebFinger), so it is found
+    /// even if this server never saw it.
+    public func search(_ query: String, resolve: Bool = true, limit: Int = 20) async throws -> SearchResults {
+        let path = "/api/v2/search?q=\(Self.escaped(query))&resolve=\(resolve)&limit=\(limit)"
+        let (data, _) = try await send(url: endpoint(path), method: .GET)
+        return try MastodonDecoder.searchResults(fromJSON: data)
+    }
+}
+
+extension MastodonDecoder {
+    /// A search's answer. Each list is read leniently: an unreadable entry costs only itself, and is
+    /// counted. Hashtags come as objects (Mastodon, GoToSocial) or as bare names (older Pleroma, `/api/v1`).
+    public static func searchResults(fromJSON data: Data) throws -> SearchResults {
+        struct Wire: Decodable {
+            var accounts: LossyArray<AccountWire>?
+            var statuses: LossyArray<StatusWire>?
+            var hashtags: LossyArray<HashtagWire>?
+        }
+        let wire = try decode(Wire.self, data)
+        var results = SearchResults()
+        results.accounts = wire.accounts?.elements.map(PostMapping.account) ?? []
+        results.hashtags = wire.hashtags?.elements.map(\.hashtag) ?? []
+        for status in wire.statuses?.elements ?? [] {
+            do { results.posts.append(try PostMapping.post(status)) } catch {
+                results.unreadable.append("a post: \(error.description)")
+            }
+        }
+        func said(_ what: String, _ id: String?, _ reason: String) -> String { "\(what)\(id.map { " (\($0))" } ?? ""): \(reason)" }
+        results.unreadable += (wire.accounts?.unreadable ?? []).map { said("an account", $0.id, $0.reason) }
+        results.unreadable += (wire.statuses?.unreadable ?? []).map { said("a post", $0.id, $0.reason) }
+        results.unreadable += (wire.hashtags?.unreadable ?? []).map { said("a hashtag", $0.id, $0.reason) }
+        return results
+    }
+}
+
+/// A hashtag in a search's answer: an object with `name` and `history` (each day's uses, as strings), or a
+/// bare name.
+struct HashtagWire: Decodable {
+    var hashtag: Hashtag
+
+    /// A day of a hashtag's history; `uses` is a numeric string on Mastodon.
+    private struct Day: Decodable {
+        var uses: Int
+        init(from decoder: Decoder) throws {
+            uses = try decoder.container(keyedBy: AnyKey.self).count(AnyKey("uses"))
+        }
+    }
+
+    init(from decoder: Decoder) throws {
+        if let name = try? decoder.singleValueContainer().decode(String.self) {
+            hashtag = Hashtag(name: name.hasPrefix("#") ? String(name.dropFirst()) : name)
+            return
+        }
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        let name = try c.decode(String.self, forKey: AnyKey("name"))
+        let history: [Day]? = c.lenient(AnyKey("history"))
+        let uses = history.map { $0.map(\.uses).reduce(0, +) }
+        hashtag = Hashtag(name: name.hasPrefix("#") ? String(name.dropFirst()) : name, weeklyUses: uses,
+                          following: c.lenient(AnyKey("following")))
+    }
+}

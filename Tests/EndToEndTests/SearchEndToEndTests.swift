@@ -1,0 +1,80 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import XCTest
+
+/// `/` in the real binary in tmux against a demo server in its own process: the cached posts at once, then
+/// what the server finds (people, hashtags, posts the cache lacks) in sections; Enter on a person opens the
+/// profile, on a hashtag its timeline; a pasted link to a post opens its thread.
+final class SearchEndToEndTests: XCTestCase {
+    private func browse(_ body: (TmuxSession, String) throws -> Void) throws {
+        let tern = try TmuxSession.ternBinary().path
+        let (server, address) = try TmuxSession.demoServer(tern, flags: "--latency 300")
+        defer { server.close() }
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("tern-search-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        try "any-token\n".write(to: home.appendingPathComponent("token"), atomically: true, encoding: .utf8)
+        let env = "XDG_CONFIG_HOME=\(home.path)/config XDG_CACHE_HOME=\(home.path)/cache XDG_DATA_HOME=\(home.path)/data XDG_STATE_HOME=\(home.path)/state"
+        let tmux = try TmuxSession(command: "env \(env) \(tern) --server \(address) --token-file \(home.path)/token --no-stream --images off")
+        defer { tmux.close() }
+        XCTAssertTrue(tmux.wait { $0.contains("☆") }.ok, tmux.screen())
+        try body(tmux, address)
+    }
+
+    private func search(_ tmux: TmuxSession, _ text: String) throws {
+        try tmux.send("/")
+        XCTAssertTrue(tmux.wait { $0.contains("Search (a link opens it):") }.ok, tmux.screen())
+        try tmux.send("-l", text)
+        try tmux.send("Enter")
+    }
+
+    private func title(_ screen: String) -> String { screen.split(separator: "\n").first.map(String.init) ?? "" }
+
+    func testWordsFindCachedPostsThenTheServersHashtagsAndEnterOpensTheHashtag() throws {
+        try browse { tmux, _ in
+            try search(tmux, "garden")
+            let found = tmux.wait { $0.contains("the server found") }
+            XCTAssertTrue(found.ok, "the server's finds never came:\n\(found.screen)")
+            XCTAssertTrue(found.screen.contains("── Hashtags") && found.screen.contains("#gardening"), found.screen)
+            XCTAssertTrue(found.screen.contains("── Cached posts") || found.screen.contains("── Posts on the server"), found.screen)
+            XCTAssertFalse(found.screen.contains("Searching"), "the spinner stayed:\n\(found.screen)")
+            // The list opens at the first heading: Enter opens what is under it, the hashtag.
+            try tmux.send("Enter")
+            let tag = tmux.wait { self.title($0).contains("#gardening") && $0.contains("☆") }
+            XCTAssertTrue(tag.ok, "Enter did not open the hashtag's timeline:\n\(tag.screen)")
+            try tmux.send("Escape")
+            let back = tmux.wait { self.title($0).contains("Search: garden") }
+            XCTAssertTrue(back.ok, "Esc did not go back to the search:\n\(back.screen)")
+        }
+    }
+
+    func testAHandleListsThePersonFirstAndEnterOpensTheProfile() throws {
+        try browse { tmux, _ in
+            try search(tmux, "@user7")
+            let found = tmux.wait { $0.contains("the server found") }
+            XCTAssertTrue(found.ok, found.screen)
+            let rows = found.screen.split(separator: "\n").dropFirst().filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            XCTAssertTrue(rows.first?.contains("── People") == true, "People is not the first section:\n\(found.screen)")
+            XCTAssertTrue(rows.dropFirst().first?.contains("@user7") == true, "the account is not the first result:\n\(found.screen)")
+            try tmux.send("Enter")
+            let profile = tmux.wait { $0.contains("followers") && $0.contains("@user7") }
+            XCTAssertTrue(profile.ok, "Enter did not open the profile:\n\(profile.screen)")
+        }
+    }
+
+    func testAPastedLinkToAPostOpensItsThread() throws {
+        try browse { tmux, address in
+            // The oldest post of the first public page: a link the home screen is not showing.
+            let data = try Data(contentsOf: try XCTUnwrap(URL(string: "\(address)/api/v1/timelines/public?limit=40")))
+            let posts = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+            let post = try XCTUnwrap(posts.last)
+            let link = try XCTUnwrap(post["url"] as? String)
+            let acct = try XCTUnwrap((post["account"] as? [String: Any])?["acct"] as? String)
+            try search(tmux, link)
+            let thread = tmux.wait { self.title($0).contains("Thread") && $0.contains("@" + acct) }
+            XCTAssertTrue(thread.ok, "the link did not open its post's thread (\(link)):\n\(thread.screen)")
+        }
+    }
+}
