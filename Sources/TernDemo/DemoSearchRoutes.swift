@@ -15,12 +15,8 @@ extension DemoRoutes {
                 var accounts: [WireAccount] = [], statuses: [WireStatus] = []
                 for i in found.accounts { accounts.append(await state.wireAccount(i, base: b)) }
                 for p in found.posts { statuses.append(await state.wire(p, base: b)) }
-                // A week of uses, a day each, as numeric strings (as Mastodon sends them).
-                let hashtags = found.hashtags.enumerated().map { n, name in
-                    WireHashtag(name: name, url: "\(b)/tags/\(name.lowercased())",
-                                history: (0..<7).map { day in .init(day: "\(1_775_865_600 - day * 86_400)", uses: "\((n * 7 + day * 3) % 11)", accounts: "\((n + day) % 5)") },
-                                following: false)
-                }
+                let followed = await state.followedTags
+                let hashtags = found.hashtags.map { hashtag($0, following: followed.contains($0.lowercased()), base: b) }
                 return try json(WireSearch(accounts: accounts, statuses: statuses, hashtags: hashtags))
             }
         }

@@ -25,6 +25,8 @@ actor DemoState {
     private(set) var actionRequests = 0
     /// Actions carried out, in order, as "favourite 123".
     var actionLog: [String] = []
+    /// Hashtags the demo user follows, lowercased.
+    var followedTags: Set<String> = []
     /// Every write request received, a JSON line each (`DemoWriteLogMiddleware`), for `/demo/write-log`.
     var requestLog: [String] = []
     private var apps: [String: String] = [:]          // client id → secret

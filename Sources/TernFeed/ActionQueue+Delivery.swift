@@ -21,6 +21,8 @@ extension ActionQueue: DeliveryQueue {
         case deleted
         /// A poll as the server counts it (after a vote, or a look).
         case poll(Poll)
+        /// A hashtag as the server knows it (after a follow, or a look).
+        case tag(Hashtag)
     }
 
     func nextToDeliver() async -> Try? {
@@ -38,6 +40,7 @@ extension ActionQueue: DeliveryQueue {
         switch t.step {
         case .look:
             if key.kind == .vote { return .poll(try await client.poll(id: try pollChoice(key).pollID)) }
+            if key.kind == .followTag { return .tag(try await client.hashtag(named: key.statusID)) }
             if key.kind.onAccount { return .relationship(try await client.relationship(accountID: key.statusID)) }
             do { return .status(try await client.status(id: key.statusID)) } catch MastodonError.http(404, _) where key.kind == .delete {
                 return .deleted
@@ -50,6 +53,7 @@ extension ActionQueue: DeliveryQueue {
                 let choice = try pollChoice(key)
                 return .poll(try await client.vote(pollID: choice.pollID, choices: choice.choices))
             }
+            if key.kind == .followTag { return .tag(try await client.follow(hashtag: key.statusID, wanted)) }
             if key.kind == .delete {
                 // Gone already is what was asked: an earlier try whose answer was lost deleted it.
                 do { try await client.delete(statusID: key.statusID) } catch MastodonError.http(404, _) {}
@@ -77,6 +81,8 @@ extension ActionQueue: DeliveryQueue {
         case .poll(let poll):
             confirmed = poll.hasVoted
             journal("store the counted poll") { data in try data.updatePoll(statusID: key.statusID, poll) }
+        case .tag(let tag):
+            confirmed = tag.following ?? false
         case .deleted:
             confirmed = true
             // Out of the store before the wish is settled: a crash between the two leaves the wish, which
@@ -95,6 +101,7 @@ extension ActionQueue: DeliveryQueue {
         case .relationship(let r): notify(.relationship(accountID: key.statusID, r))
         case .deleted: notify(.deleted(statusID: key.statusID))
         case .poll(let poll): notify(.pollCounted(statusID: key.statusID, poll))
+        case .tag(let tag): notify(.hashtag(tag))
         }
     }
 

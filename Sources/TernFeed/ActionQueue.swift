@@ -31,6 +31,8 @@ public final class ActionQueue: Sendable {
         case deleted(statusID: String)
         /// A poll as the server counts it after the user's vote (or a look at it).
         case pollCounted(statusID: String, Poll)
+        /// A hashtag as the server knows it after the user followed or unfollowed it (or a look at it).
+        case hashtag(Hashtag)
     }
 
     struct State {
@@ -139,6 +141,16 @@ public final class ActionQueue: Sendable {
         precondition(kind.onAccount, "set is for follow, mute and block")
         wish(.init(statusID: accountID, kind: kind), wanted, current: current,
              detail: kind == .mute && wanted ? muteSeconds.map(String.init) : nil)
+    }
+
+    /// Follows a hashtag (by name, without `#`), or stops; journaled and sent like a like.
+    public func follow(hashtag name: String, _ wanted: Bool, current: Bool) {
+        wish(.init(statusID: name, kind: .followTag), wanted, current: current, detail: nil)
+    }
+
+    /// What the user last asked of a hashtag while the server has not confirmed it; nil when nothing waits.
+    public func wanted(hashtag name: String) -> Bool? {
+        state.withLock { $0.overlay.book.wanted(name, .followTag) }
     }
 
     /// A wish for a given state, with what its request needs besides: shown, journaled, and sent.

@@ -139,7 +139,7 @@ extension PendingAction.Kind {
         case .reblog: return wanted ? .reblog : .unreblog
         case .pin: return wanted ? .pin : .unpin
         case .threadMute: return wanted ? .mute : .unmute
-        case .follow, .mute, .block, .delete, .vote: return nil
+        case .follow, .mute, .block, .delete, .vote, .followTag: return nil
         }
     }
 
@@ -149,7 +149,7 @@ extension PendingAction.Kind {
         case .follow: return wanted ? .follow : .unfollow
         case .mute: return wanted ? .mute : .unmute
         case .block: return wanted ? .block : .unblock
-        case .favourite, .bookmark, .reblog, .pin, .threadMute, .delete, .vote: return nil
+        case .favourite, .bookmark, .reblog, .pin, .threadMute, .delete, .vote, .followTag: return nil
         }
     }
 
@@ -162,7 +162,7 @@ extension PendingAction.Kind {
         case .pin: return post.pinned ?? false
         case .threadMute: return post.threadMuted ?? false
         case .vote: return post.poll?.hasVoted ?? false
-        case .follow, .mute, .block, .delete: return false
+        case .follow, .mute, .block, .delete, .followTag: return false
         }
     }
 
@@ -172,7 +172,7 @@ extension PendingAction.Kind {
         case .follow: return r.following || r.requested
         case .mute: return r.muting
         case .block: return r.blocking
-        case .favourite, .bookmark, .reblog, .pin, .threadMute, .delete, .vote: return false
+        case .favourite, .bookmark, .reblog, .pin, .threadMute, .delete, .vote, .followTag: return false
         }
     }
 
@@ -189,6 +189,7 @@ extension PendingAction.Kind {
         case .block: return wanted ? "block" : "unblock"
         case .delete: return "delete"
         case .vote: return "vote"
+        case .followTag: return wanted ? "follow the hashtag" : "unfollow the hashtag"
         }
     }
 }

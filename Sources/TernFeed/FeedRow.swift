@@ -137,6 +137,7 @@ public struct FeedSnapshot: Sendable {
             rows.insert(.notice(id: Self.readMarkID, text: "read up to here"), at: i)
         }
         if let finds = t.finds { rows = finds.rows(posts: rows) }
+        if let header = t.hashtag, !t.moreNewer { rows.insert(.found(.hashtagHeader(header)), at: 0) }
         self.init(version: t.version, feed: .timeline(t.timeline), rows: rows)
         moreNewer = t.moreNewer
         moreOlder = t.moreOlder

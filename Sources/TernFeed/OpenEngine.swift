@@ -69,9 +69,13 @@ public enum OpenEngine: Sendable {
         }
     }
 
+    /// Profiles follow their account; a hashtag's timeline its hashtag.
     public var following: (any FollowingFeed)? {
-        if case .profile(let e) = self { return e }
-        return nil
+        switch self {
+        case .profile(let e): e
+        case .timeline(let e): e.timeline.isHashtag ? e : nil
+        case .thread, .notifications: nil
+        }
     }
 
     public var unreadMarked: (any UnreadMarkedFeed)? {

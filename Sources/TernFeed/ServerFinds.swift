@@ -53,6 +53,17 @@ public struct ServerFinds: Sendable, Equatable {
     }
 }
 
+/// A hashtag's timeline's hashtag as shown: a follow or unfollow may wait for the server.
+public struct HashtagHeader: Sendable, Hashable {
+    public var tag: Hashtag
+    public var pending: Bool
+
+    public init(tag: Hashtag, pending: Bool) {
+        self.tag = tag
+        self.pending = pending
+    }
+}
+
 /// A row of a search's list that is not a post.
 public enum Found: Sendable, Hashable {
     case heading(String)
@@ -62,6 +73,8 @@ public enum Found: Sendable, Hashable {
     case hashtag(Hashtag)
     /// The server being asked (`busy`: a spinner), or why it was not or could not be.
     case progress(String, busy: Bool)
+    /// Above a hashtag's timeline: the hashtag, whether the user follows it, and what `F` does.
+    case hashtagHeader(HashtagHeader)
 
     var id: String {
         switch self {
@@ -69,6 +82,7 @@ public enum Found: Sendable, Hashable {
         case .account(let a): return "found:a:" + a.id
         case .hashtag(let t): return "found:t:" + t.name
         case .progress: return "found:progress"
+        case .hashtagHeader(let h): return "found:header:" + h.tag.name
         }
     }
 }

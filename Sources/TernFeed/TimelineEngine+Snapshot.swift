@@ -26,6 +26,7 @@ extension TimelineEngine {
         snapshot.readUpTo = readUpTo
         snapshot.offline = offline
         snapshot.finds = finds
+        snapshot.hashtag = shownHashtag.map { HashtagHeader(tag: $0.0, pending: $0.pending) }
         snapshot.pendingActions = actions.pendingCount
         snapshot.outgoing = outgoing
         snapshot.outgoingWaiting = outgoingWaiting

@@ -37,6 +37,8 @@ public actor TimelineEngine {
         case countsFetched([Post])
         /// The posts in the outbox, shown above the newest (the home timeline is where they will appear).
         case outgoing([OutgoingPost], waiting: Bool)
+        /// `F` on a hashtag's timeline.
+        case toggleFollow
     }
 
     /// How the engine is wired: where posts come from and go to.
@@ -159,6 +161,8 @@ public actor TimelineEngine {
     var finds: ServerFinds?
     var serverSearch: Task<Void, Never>?
     var cachedMatches: (shown: Int, text: String) = (0, "")
+    /// A hashtag's timeline's hashtag, as the server last said.
+    var hashtag: Hashtag?
     var outgoingWaiting = false
     /// The first screenful, already read at start-up (`Glance`); used once, instead of reading it again.
     private var glance: Glance?
@@ -212,6 +216,7 @@ public actor TimelineEngine {
         case .refresh:
             if timeline.isLocal { showSearch(); return }
             if timeline.isWebFeeds { refreshWebFeeds(); return }
+            if hashtag == nil { lookUpHashtag() }
             if !loadingNewer { startLoadingNewer() }
         case .poll:
             // An empty list is read too when looking for a server that was away: a start without it left
@@ -258,6 +263,8 @@ public actor TimelineEngine {
             }
         case .mark(let kind, let id):
             toggle(kind, postID: id)
+        case .toggleFollow:
+            toggleHashtagFollow()
         case .actions(let event):
             switch event {
             case .changed: break
@@ -269,6 +276,7 @@ public actor TimelineEngine {
                 if poll.hasVoted { say("Vote counted.", error: false) }
             case .refused(let why): say(why, error: true, aboutAction: true)
             case .relationship: break
+            case .hashtag(let tag): heard(tag)
             // The queue has taken it out of the store; here it keeps its place, saying so.
             case .deleted(let statusID):
                 guard window.posts.contains(where: { $0.statusID == statusID }) else { break }
@@ -284,6 +292,7 @@ public actor TimelineEngine {
     /// Paints from the store at the saved position first, then asks the server for what is newer.
     private func start() {
         if timeline.isLocal { showSearch(); return }
+        lookUpHashtag()
         do {
             // A screenful first (decoding cached posts is most of the start-up), then the rest of the
             // window (30 above the saved place, 60 below) around it, while the first frame is drawn.

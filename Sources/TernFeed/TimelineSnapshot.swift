@@ -74,6 +74,8 @@ public struct TimelineSnapshot: Sendable {
     public var offline = false
     /// A search's finds on the server (nil for every other list).
     public var finds: ServerFinds?
+    /// A hashtag's timeline's hashtag, with a follow or unfollow waiting for the server (nil for other lists).
+    public var hashtag: HashtagHeader?
     /// Likes and saves journaled but not yet confirmed by the server.
     public var pendingActions = 0
     public var loadingOlder: Bool

@@ -64,3 +64,33 @@ struct HashtagWire: Decodable {
                           following: c.lenient(AnyKey("following")))
     }
 }
+
+extension MastodonClient {
+    /// A hashtag as the server knows it, with whether the user follows it (`GET /api/v1/tags/:name`).
+    public func hashtag(named name: String) async throws -> Hashtag {
+        let (data, _) = try await send(url: endpoint("/api/v1/tags/\(Self.escaped(name))"), method: .GET)
+        return try MastodonDecoder.hashtag(fromJSON: data)
+    }
+
+    /// Follows a hashtag, or stops (`POST /api/v1/tags/:name/follow`, `…/unfollow`); the hashtag as it now is.
+    public func follow(hashtag name: String, _ wanted: Bool) async throws -> Hashtag {
+        let path = "/api/v1/tags/\(Self.escaped(name))/\(wanted ? "follow" : "unfollow")"
+        let (data, _) = try await send(url: endpoint(path), method: .POST, form: [])
+        var tag = try MastodonDecoder.hashtag(fromJSON: data)
+        // Some servers answer without `following`; the request's success says it.
+        if tag.following == nil { tag.following = wanted }
+        return tag
+    }
+
+    /// The hashtags the user follows (`GET /api/v1/followed_tags`, first page).
+    public func followedHashtags() async throws -> [Hashtag] {
+        let (data, _) = try await send(url: endpoint("/api/v1/followed_tags?limit=100"), method: .GET)
+        return try MastodonDecoder.decode(LossyArray<HashtagWire>.self, data).elements.map(\.hashtag)
+    }
+}
+
+extension MastodonDecoder {
+    public static func hashtag(fromJSON data: Data) throws -> Hashtag {
+        try decode(HashtagWire.self, data).hashtag
+    }
+}

@@ -84,9 +84,14 @@ public enum TimelineID: Sendable, Hashable, CustomStringConvertible, Codable {
         }
     }
 
-    /// Whether posts come from the local store only (search results).
+    /// Whether posts come from the local store only (search results, though a search asks the server too).
     public var isLocal: Bool {
         if case .search = self { return true }
+        return false
+    }
+
+    public var isHashtag: Bool {
+        if case .hashtag = self { return true }
         return false
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-/// A like, save, boost, follow, mute or block the user made that the server has not confirmed yet.
+/// A like, save, boost, follow, mute, block or hashtag follow the user made that the server has not confirmed yet.
 public struct PendingAction: Sendable, Equatable {
     public enum Kind: String, Sendable {
         case favourite, bookmark, reblog
@@ -14,6 +14,8 @@ public struct PendingAction: Sendable, Equatable {
         case vote
         /// On an account (`statusID` is then the account's id).
         case follow, mute, block
+        /// A hashtag followed (`statusID` is then the hashtag's name, without `#`).
+        case followTag = "follow_tag"
 
         public var onAccount: Bool { self == .follow || self == .mute || self == .block }
     }

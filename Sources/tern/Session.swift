@@ -292,12 +292,19 @@ final class AccountResources: Sendable {
                                             webFeeds: webFeeds),
             writing: Writing(outbox: outbox, ownAccountID: target.accountID ?? "", ownAcct: target.acct ?? ""),
             live: live,
+            // The picker's own entries: the user's lists, then the hashtags they follow (a server without
+            // either has its error logged and the other still listed).
             fetchLists: {
                 guard !offline else { return [] }
-                do { return try await client.lists() } catch {
+                async let tags = client.followedHashtags()
+                var found: [TimelineID] = []
+                do { found = try await client.lists() } catch {
                     logger.warning("couldn't fetch the lists", metadata: ["error": "\(error)"])
-                    return []
                 }
+                do { found += try await tags.map { TimelineID.hashtag($0.name) } } catch {
+                    logger.warning("couldn't fetch the followed hashtags", metadata: ["error": "\(error)"])
+                }
+                return found
             })
     }
 

@@ -77,4 +77,39 @@ final class SearchEndToEndTests: XCTestCase {
             XCTAssertTrue(thread.ok, "the link did not open its post's thread (\(link)):\n\(thread.screen)")
         }
     }
+
+    /// A hashtag's timeline says whether the user follows it; `F` follows (the server has it, the `t` picker
+    /// lists it), `F` and `y` unfollow.
+    func testFOnAHashtagsTimelineFollowsItAndThePickerListsIt() throws {
+        try browse { tmux, address in
+            func followed() throws -> [String] {
+                let data = try Data(contentsOf: try XCTUnwrap(URL(string: "\(address)/api/v1/followed_tags")))
+                return (try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+            }
+            try search(tmux, "#linux")
+            XCTAssertTrue(tmux.wait { $0.contains("the server found") }.ok, tmux.screen())
+            try tmux.send("Enter")
+            let tag = tmux.wait { self.title($0).contains("#linux") && $0.contains("not following (F follows)") }
+            XCTAssertTrue(tag.ok, "no hashtag row above the timeline:\n\(tag.screen)")
+            try tmux.send("F")
+            let on = tmux.wait { $0.contains("✓ following (F unfollows)") && $0.contains("Following #linux.") }
+            XCTAssertTrue(on.ok, on.screen)
+            XCTAssertEqual(try followed(), ["linux"])
+            // Back on the search's list, the picker lists what is followed (not the list shown).
+            try tmux.send("Escape")
+            XCTAssertTrue(tmux.wait { self.title($0).contains("Search: #linux") }.ok, tmux.screen())
+            try tmux.send("t")
+            let picker = tmux.wait { $0.contains("Timelines (Enter opens") && $0.contains("#linux") }
+            XCTAssertTrue(picker.ok, "the picker does not list the followed hashtag:\n\(picker.screen)")
+            try tmux.send("Escape")
+            try tmux.send("Enter")
+            XCTAssertTrue(tmux.wait { $0.contains("✓ following (F unfollows)") }.ok, tmux.screen())
+            try tmux.send("F")
+            XCTAssertTrue(tmux.wait { $0.contains("Unfollow #linux?") }.ok, tmux.screen())
+            try tmux.send("y")
+            let off = tmux.wait { $0.contains("not following (F follows)") && $0.contains("No longer following #linux.") }
+            XCTAssertTrue(off.ok, off.screen)
+            XCTAssertEqual(try followed(), [])
+        }
+    }
 }

@@ -29,21 +29,38 @@ extension RowLayout {
             }
             lines = [line, [Segment(text: SafeText("Enter: profile"), role: .placeholder, column: x0 + 2)]]
         case .hashtag(let tag):
-            let name = fit("#" + tag.name, inner)
-            var line = [Segment(text: SafeText(name), role: .hashtag, column: x0)]
-            var notes: [String] = []
-            if let uses = tag.weeklyUses { notes.append("\(uses) post\(uses == 1 ? "" : "s") this week") }
-            if tag.following == true { notes.append("followed") }
-            if !notes.isEmpty {
-                line.append(Segment(text: SafeText(fit(notes.joined(separator: " · "), inner - DisplayWidth.of(name) - 2)),
-                                    role: .counts, column: x0 + DisplayWidth.of(name) + 2))
+            lines = [hashtagLine(tag, state: tag.following == true ? "followed" : nil, x0: x0, inner: inner)]
+        case .hashtagHeader(let header):
+            // What `F` does, in the words the profile uses for a person.
+            let state: String
+            switch (header.tag.following, header.pending) {
+            case (true?, true): state = "following…"
+            case (false?, true): state = "unfollowing…"
+            case (true?, false): state = "✓ following (F unfollows)"
+            case (false?, false): state = "not following (F follows)"
+            case (nil, _): state = "following: not known yet"
             }
-            lines = [line]
+            lines = [hashtagLine(header.tag, state: state, x0: x0, inner: inner)]
         case .progress(let text, let busy):
             let frame = Self.spinner[Int(now.timeIntervalSinceReferenceDate * 10) % Self.spinner.count]
             let shown = busy ? frame + " " + text : text
             lines = TextWrap.wrap([(shown, busy ? .pending : .placeholder)], width: inner).map { Self.shift($0, x0) }
         }
         lines.append([])
+    }
+
+    /// "#tag  N posts this week · state".
+    private func hashtagLine(_ tag: Hashtag, state: String?, x0: Int, inner: Int) -> [Segment] {
+        let name = DisplayWidth.truncate(Sanitizer.clean("#" + tag.name), to: max(1, inner))
+        var line = [Segment(text: SafeText(name), role: .hashtag, column: x0)]
+        var notes: [String] = []
+        if let uses = tag.weeklyUses { notes.append("\(uses) post\(uses == 1 ? "" : "s") this week") }
+        if let state { notes.append(state) }
+        let room = inner - DisplayWidth.of(name) - 2
+        if !notes.isEmpty, room > 4 {
+            line.append(Segment(text: SafeText(DisplayWidth.truncate(notes.joined(separator: " · "), to: room)),
+                                role: .counts, column: x0 + DisplayWidth.of(name) + 2))
+        }
+        return line
     }
 }

@@ -114,9 +114,9 @@ struct FeedLayer: Layer {
         case .timelines:
             let author = row?.account
             var effects: [Effect] = [.push(.picker(TimelinePicker(current: currentTimeline, author: author, lists: env.lists ?? [])))]
-            if env.lists == nil { effects.append(.fetchLists) }
-            // Unread counts change as items are read: asked for each time.
-            effects.append(.fetchWebFeedLists)
+            // Asked for each time: the followed hashtags change as the user follows them, and unread counts
+            // as items are read (the picker shows what was known, and adds what comes).
+            effects += [.fetchLists, .fetchWebFeedLists]
             return effects
         case .accounts: return Self.accountChoice(env)
         case .search: return [.push(.search)]
@@ -136,6 +136,13 @@ struct FeedLayer: Layer {
                 .compactMap(\.request).filter { if case .failed = env.images[$0] { return true } else { return false } }
             return failed.isEmpty ? [] : [.retryImages(failed)]
         case .follow:
+            if case .timeline(.hashtag(let name)) = opening {
+                // As for a person: unfollowing asks first.
+                if case .found(.hashtagHeader(let h))? = snapshot.rows.first, h.tag.following == true {
+                    return [.push(.confirm(question: "Unfollow #\(name)?", yes: [.feed(opening, .toggleFollow)]))]
+                }
+                return [.feed(opening, .toggleFollow)]
+            }
             guard case .profile(let account) = opening else { return [] }
             guard account.id != env.ownAccountID else { return [.say("That's you: no one can follow themself.", error: false)] }
             // Unfollowing asks first; following doesn't.

@@ -49,7 +49,7 @@ public enum UIAction: String, Sendable, CaseIterable {
         case .copyLink: return "copy the post's link (through the terminal)"
         case .copyText: return "copy the post's text (through the terminal)"
         case .links: return "the post's links, numbered: a digit opens one"
-        case .follow: return "follow / unfollow (profile)"
+        case .follow: return "follow / unfollow (profile, hashtag)"
         case .mentionsOnly: return "mentions only (notifications)"
         case .toggleBoosts: return "hide/show boosts (profile)"
         case .mediaOnly: return "pictures only (profile)"
