@@ -334,7 +334,11 @@ public actor ImageLoader {
         jobs[job.request] = nil
         if case .failure(let error) = result {
             // A broken picture is not fetched again for a while (R retries at once).
-            failures[job.request.url] = (error, Date().addingTimeInterval(60))
+            let now = Date()
+            // Each failure counts for a minute; the expired go as new ones come, or a stream of broken
+            // pictures (a hostile server's) keeps every URL it ever sent (heaptrack found them).
+            if failures.count >= 64 { failures = failures.filter { $0.value.until > now } }
+            failures[job.request.url] = (error, now.addingTimeInterval(60))
         }
         for (_, waiter) in job.waiters { waiter.resume(with: result.mapError { $0 as Error }) }
     }

@@ -64,19 +64,38 @@ final class CacheTests: XCTestCase {
         await cache.store(bytes, for: "https://x/torn")
         await cache.store(bytes, for: "https://x/other")
         // Cut a file short, as a crash in a naive writer would.
-        let torn = dir.appendingPathComponent(DiskCache.key("https://x/torn") + ".img")
+        let torn = dir.appendingPathComponent(DiskCache.key("https://x/torn").name + ".img")
         let data = try Data(contentsOf: torn)
         try data.prefix(data.count / 2).write(to: torn)
         let v8 = await cache.data(for: "https://x/torn")
         XCTAssertNil(v8)
         XCTAssertFalse(FileManager.default.fileExists(atPath: torn.path), "the damaged file is removed")
         // A file whose header names another URL (a name collision) is not served for this one.
-        let other = dir.appendingPathComponent(DiskCache.key("https://x/other") + ".img")
+        let other = dir.appendingPathComponent(DiskCache.key("https://x/other").name + ".img")
         var foreign = Data([0, 0, 0, 11]) + Data("https://y/z".utf8) + Data([0])
         foreign.append(Data(bytes))
         try foreign.write(to: other)
         let v9 = await cache.data(for: "https://x/other")
         XCTAssertNil(v9)
+    }
+
+    /// An older Tern's index (entries with their URL) is read as it is: no picture is lost to the upgrade.
+    func testAnOlderIndexWithURLsIsReadBack() async throws {
+        let dir = tempDir()
+        do {
+            let cache = try DiskCache(directory: dir)
+            await cache.store([1, 2, 3], for: "https://x/old")
+            await cache.flush()
+        }
+        let index = dir.appendingPathComponent("index.json")
+        var saved = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: index)) as? [String: [String: Any]])
+        XCTAssertEqual(saved.count, 1)
+        XCTAssertNil(saved.values.first?["url"], "no URL is kept in the index any more")
+        for name in saved.keys { saved[name]?["url"] = "https://x/old" }
+        try JSONSerialization.data(withJSONObject: saved).write(to: index)
+        let reopened = try DiskCache(directory: dir)
+        let v = await reopened.data(for: "https://x/old")
+        XCTAssertEqual(v, [1, 2, 3])
     }
 
     func testTheIndexIsReadBackWithoutWalkingTheDirectory() async throws {
@@ -89,7 +108,7 @@ final class CacheTests: XCTestCase {
         // A file the index doesn't know about: a fresh cache that read its index won't see it.
         let stray = try DiskCache(directory: tempDir())
         await stray.store([4], for: "https://x/stray")
-        let strayName = DiskCache.key("https://x/stray") + ".img"
+        let strayName = DiskCache.key("https://x/stray").name + ".img"
         let strayDirectory = await stray.directory
         try FileManager.default.copyItem(at: strayDirectory.appendingPathComponent(strayName),
                                          to: dir.appendingPathComponent(strayName))
