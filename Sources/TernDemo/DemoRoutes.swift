@@ -18,6 +18,7 @@ struct DemoRoutes: Sendable {
         registerTranslation(on: router)
         registerSearch(on: router)
         registerTags(on: router)
+        registerReports(on: router)
         router.get("/api/v1/timelines/home") { req, _ in try await authorized(req) { try await timeline(req, path: "/api/v1/timelines/home") } }
         router.get("/api/v1/timelines/public") { req, _ in
             try await authorized(req) {

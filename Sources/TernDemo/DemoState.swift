@@ -27,6 +27,7 @@ actor DemoState {
     var actionLog: [String] = []
     /// Hashtags the demo user follows, lowercased.
     var followedTags: Set<String> = []
+    var reports = 0
     /// Every write request received, a JSON line each (`DemoWriteLogMiddleware`), for `/demo/write-log`.
     var requestLog: [String] = []
     private var apps: [String: String] = [:]          // client id → secret

@@ -237,7 +237,7 @@ struct ComposeLayer: Layer {
             completions = candidates
             prompt = .attach(editor)
             return []
-        case .open, .compose, .silenced, .snapshot, .article, .translated:
+        case .open, .compose, .silenced, .snapshot, .article, .translated, .rules:
             return nil
         }
     }

@@ -47,6 +47,10 @@ enum Effect: Equatable {
     case deletePost(Post)
     /// A vote in the post's poll: the options chosen, by index.
     case vote(Post, choices: [Int])
+    /// The server's rules, for a report (the answer goes to the report's layer).
+    case loadRules
+    /// Files a report with the server's moderators.
+    case report(Report)
     /// Asks the server to translate the post (the answer goes to the translation's layer).
     case translate(Post)
     /// Follows, mutes (for so many seconds; nil: until undone) or blocks an account, or stops:
@@ -115,6 +119,8 @@ enum LayerSpec: Equatable {
     case poll(Post)
     /// A post translated by the server.
     case translation(Post)
+    /// A report about an account (and a post of theirs), to fill in.
+    case report(Report)
     /// The compose screen with its draft, below the post it answers or edits.
     case compose(Draft, context: Post?)
     /// A list's posts as a grid of pictures, starting at a post.

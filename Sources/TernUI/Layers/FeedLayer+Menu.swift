@@ -5,7 +5,7 @@ import TernStore
 
 /// `x`: what can be done about a post or its author beyond the single keys: mute (for a while or for
 /// good), block, hide their boosts, mute the conversation, not interested in this post, and edit, delete,
-/// pin or unpin one's own.
+/// pin or unpin one's own; report the author (and the post) to the server.
 extension FeedLayer {
     func menu(for row: FeedRow?, _ env: LayerEnv) -> [Effect] {
         // A web feed's item: what a reader does with a feed's list.
@@ -45,6 +45,13 @@ extension FeedLayer {
         }
         items = accountItems(subject, relationship, env) + [Choice(label: "Hide or show boosts from @\(subject.acct)",
                                                                      effects: [.toggleBoosts(subject)])] + items
+        // A post is reported with its author; a profile, the account alone.
+        let reported = row?.post.map { (account: $0.account, posts: [$0.statusID]) } ?? (account: subject, posts: [])
+        if reported.account.id != env.ownAccountID {
+            items.append(Choice(label: "Report @\(reported.account.acct)" + (reported.posts.isEmpty ? "…" : " and this post…"),
+                                effects: [.push(.report(Report(accountID: reported.account.id, acct: reported.account.acct,
+                                                               statusIDs: reported.posts)))]))
+        }
         return [.push(.choice(title: "What to do", items: items + [silenced]))]
     }
 

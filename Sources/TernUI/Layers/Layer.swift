@@ -86,6 +86,8 @@ enum LayerMessage: Sendable {
     case pathCompleted(typed: String, completed: String, candidates: [String])
     /// A web feed's item's text as read from the store, or why it could not be.
     case article(postID: String, text: StyledText?, failure: String?)
+    /// The server's rules, or why they could not be read.
+    case rules([ServerRule]?, failure: String?)
     /// A post as the server translated it, or why it could not.
     case translated(statusID: String, Translation?, failure: String?)
 }
@@ -164,7 +166,7 @@ struct LayerStack {
         case .compose(let draft, let context): return [.push(.compose(draft, context: context))]
         case .silenced(let muted, let blocked): return AppRunner.silencedChoice(muted: muted, blocked: blocked)
         case .fileInspected, .pathCompleted: return []   // its compose screen was closed meanwhile
-        case .article, .translated: return []   // its reading (or translation) screen was closed meanwhile
+        case .article, .translated, .rules: return []   // its reading (translation, report) screen was closed meanwhile
         case .snapshot: return []
         }
     }
@@ -244,6 +246,10 @@ struct LayerStack {
                 case .poll(let post): layers.append(PollLayer(post: post))
                 case .translation(let post):
                     let layer = TranslationLayer(post)
+                    layers.append(layer)
+                    out.append(layer.load)
+                case .report(let report):
+                    let layer = ReportLayer(report)
                     layers.append(layer)
                     out.append(layer.load)
                 case .compose(let draft, let context): layers.append(ComposeLayer(draft: draft, context: context))

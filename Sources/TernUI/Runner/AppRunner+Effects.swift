@@ -64,6 +64,10 @@ extension AppRunner {
                     do { mail.post(.open(.profile(try await client.account(mentionURL: url)))) }
                     catch { mail.post(.say("Couldn't find that account: \((error as? MastodonError)?.description ?? "\(error)")", isError: true)) }
                 }
+            case .loadRules:
+                Self.loadRules(client: sources.client, offline: sources.offline, mail: session.mail)
+            case .report(let report):
+                Self.file(report, client: sources.client, offline: sources.offline, mail: session.mail)
             case .resolveLink(let link):
                 show("Looking up the link…", error: false)
                 Self.resolve(link, client: sources.client, offline: sources.offline, mail: session.mail)
@@ -252,6 +256,34 @@ extension AppRunner {
                 else { mail.post(.say("Your server found no post or profile at that link", isError: true)) }
             } catch {
                 mail.post(.say("Couldn't look up the link: \((error as? MastodonError)?.description ?? "\(error)")", isError: true))
+            }
+        }
+    }
+
+    nonisolated static func loadRules(client: MastodonClient, offline: Bool, mail: AccountMail) {
+        guard !offline else {
+            mail.post(.layer(.rules(nil, failure: "Tern is offline")))
+            return
+        }
+        Task.detached {
+            do { mail.post(.layer(.rules(try await client.rules(), failure: nil))) }
+            catch { mail.post(.layer(.rules(nil, failure: (error as? MastodonError)?.description ?? "\(error)"))) }
+        }
+    }
+
+    /// A report goes to the server at once (it is not queued: a report written offline is said not sent).
+    nonisolated static func file(_ report: Report, client: MastodonClient, offline: Bool, mail: AccountMail) {
+        guard !offline else {
+            mail.post(.say("Tern is offline: the report was not sent", isError: true))
+            return
+        }
+        mail.post(.say("Sending the report…", isError: false))
+        Task.detached {
+            do {
+                try await client.report(report)
+                mail.post(.say("Reported @\(report.acct) to your server's moderators", isError: false))
+            } catch {
+                mail.post(.say("The report was not sent: \((error as? MastodonError)?.description ?? "\(error)")", isError: true))
             }
         }
     }
