@@ -5,42 +5,33 @@ import XCTest
 /// the reason and the words (its write log shows the request), and Tern says it was sent.
 final class ReportEndToEndTests: XCTestCase {
     func testAPostReportedAsSpamReachesTheServerWithItsComment() throws {
-        let tern = try TmuxSession.ternBinary().path
-        let (server, address) = try TmuxSession.demoServer(tern)
-        defer { server.close() }
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("tern-report-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: home) }
-        try "any-token\n".write(to: home.appendingPathComponent("token"), atomically: true, encoding: .utf8)
-        let env = "XDG_CONFIG_HOME=\(home.path)/config XDG_CACHE_HOME=\(home.path)/cache XDG_DATA_HOME=\(home.path)/data XDG_STATE_HOME=\(home.path)/state"
-        let tmux = try TmuxSession(command: "env \(env) \(tern) --server \(address) --token-file \(home.path)/token --no-stream --images off")
-        defer { tmux.close() }
-        XCTAssertTrue(tmux.wait { $0.contains("☆") }.ok, tmux.screen())
-        try tmux.send("x")
-        let menu = tmux.wait { $0.contains("and this post…") }
-        XCTAssertTrue(menu.ok, "no report in the menu:\n\(menu.screen)")
-        let line = try XCTUnwrap(menu.screen.split(separator: "\n").first { $0.contains("and this post…") })
-        let digit = try XCTUnwrap(line.trimmingCharacters(in: .whitespaces).first.map(String.init))
-        let acct = try XCTUnwrap(line.split(separator: "@").last?.split(separator: " ").first.map(String.init))
-        try tmux.send(digit)
-        XCTAssertTrue(tmux.wait { $0.contains("why? (Esc cancels)") && $0.contains("Breaks the server's rules") }.ok, tmux.screen())
-        try tmux.send("1")
-        XCTAssertTrue(tmux.wait { $0.contains("Comment for the moderators") }.ok, tmux.screen())
-        try tmux.send("-l", "selling things in replies")
-        try tmux.send("Enter")
-        let sent = tmux.wait { $0.contains("Reported @\(acct) to your server's moderators") }
-        XCTAssertTrue(sent.ok, sent.screen)
-        // The demo writes its log as the request ends, which may be just after Tern heard the answer (the
-        // log is JSON: its slashes are escaped).
-        var log = ""
-        let deadline = Date().addingTimeInterval(10)
-        while !log.contains(#"\/api\/v1\/reports"#), Date() < deadline {
-            log = String(decoding: try Data(contentsOf: try XCTUnwrap(URL(string: "\(address)/demo/write-log"))), as: UTF8.self)
-            if !log.contains(#"\/api\/v1\/reports"#) { usleep(50_000) }
+        try browseDemo { tmux, address in
+            try tmux.send("x")
+            let menu = tmux.wait { $0.contains("and this post…") }
+            XCTAssertTrue(menu.ok, "no report in the menu:\n\(menu.screen)")
+            let line = try XCTUnwrap(menu.screen.split(separator: "\n").first { $0.contains("and this post…") })
+            let digit = try XCTUnwrap(line.trimmingCharacters(in: .whitespaces).first.map(String.init))
+            let acct = try XCTUnwrap(line.split(separator: "@").last?.split(separator: " ").first.map(String.init))
+            try tmux.send(digit)
+            XCTAssertTrue(tmux.wait { $0.contains("why? (Esc cancels)") && $0.contains("Breaks the server's rules") }.ok, tmux.screen())
+            try tmux.send("1")
+            XCTAssertTrue(tmux.wait { $0.contains("Comment for the moderators") }.ok, tmux.screen())
+            try tmux.send("-l", "selling things in replies")
+            try tmux.send("Enter")
+            let sent = tmux.wait { $0.contains("Reported @\(acct) to your server's moderators") }
+            XCTAssertTrue(sent.ok, sent.screen)
+            // The demo writes its log as the request ends, which may be just after Tern heard the answer (the
+            // log is JSON: its slashes are escaped).
+            var log = ""
+            let deadline = Date().addingTimeInterval(10)
+            while !log.contains(#"\/api\/v1\/reports"#), Date() < deadline {
+                log = String(decoding: try Data(contentsOf: try XCTUnwrap(URL(string: "\(address)/demo/write-log"))), as: UTF8.self)
+                if !log.contains(#"\/api\/v1\/reports"#) { usleep(50_000) }
+            }
+            let report = try XCTUnwrap(log.split(separator: "\n").first { $0.contains(#"\/api\/v1\/reports"#) }, log + "\n" + tmux.screen())
+            XCTAssertTrue(report.contains("[\"category\",\"spam\"]"), String(report))
+            XCTAssertTrue(report.contains("[\"comment\",\"selling things in replies\"]"), String(report))
+            XCTAssertTrue(report.contains("status_ids[]"), String(report))
         }
-        let report = try XCTUnwrap(log.split(separator: "\n").first { $0.contains(#"\/api\/v1\/reports"#) }, log + "\n" + tmux.screen())
-        XCTAssertTrue(report.contains("[\"category\",\"spam\"]"), String(report))
-        XCTAssertTrue(report.contains("[\"comment\",\"selling things in replies\"]"), String(report))
-        XCTAssertTrue(report.contains("status_ids[]"), String(report))
     }
 }

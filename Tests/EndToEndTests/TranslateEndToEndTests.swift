@@ -9,18 +9,7 @@ import XCTest
 /// a server imitating GoToSocial, which has no translation service, says so.
 final class TranslateEndToEndTests: XCTestCase {
     private func browse(_ flags: String, _ body: (TmuxSession, String) throws -> Void) throws {
-        let tern = try TmuxSession.ternBinary().path
-        let (server, address) = try TmuxSession.demoServer(tern, flags: flags)
-        defer { server.close() }
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("tern-translate-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: home) }
-        try "any-token\n".write(to: home.appendingPathComponent("token"), atomically: true, encoding: .utf8)
-        let env = "XDG_CONFIG_HOME=\(home.path)/config XDG_CACHE_HOME=\(home.path)/cache XDG_DATA_HOME=\(home.path)/data XDG_STATE_HOME=\(home.path)/state"
-        let tmux = try TmuxSession(command: "env \(env) \(tern) --server \(address) --token-file \(home.path)/token --no-stream")
-        defer { tmux.close() }
-        XCTAssertTrue(tmux.wait { $0.contains("☆") }.ok, tmux.screen())
-        try body(tmux, address)
+        try browseDemo(flags: flags, ternFlags: "--no-stream", body)
     }
 
     private func selected(_ screen: String) -> String {

@@ -1,0 +1,21 @@
+import Foundation
+import XCTest
+
+/// The real binary in tmux against a demo server in its own process (started with `flags`), in a home of
+/// its own that is removed afterwards, once its first posts are on the screen; `body` gets the session and
+/// the server's address.
+func browseDemo(flags: String = "", ternFlags: String = "--no-stream --images off",
+                _ body: (TmuxSession, String) throws -> Void) throws {
+    let tern = try TmuxSession.ternBinary().path
+    let (server, address) = try TmuxSession.demoServer(tern, flags: flags)
+    defer { server.close() }
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("tern-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: home) }
+    try "any-token\n".write(to: home.appendingPathComponent("token"), atomically: true, encoding: .utf8)
+    let env = "XDG_CONFIG_HOME=\(home.path)/config XDG_CACHE_HOME=\(home.path)/cache XDG_DATA_HOME=\(home.path)/data XDG_STATE_HOME=\(home.path)/state"
+    let tmux = try TmuxSession(command: "env \(env) \(tern) --server \(address) --token-file \(home.path)/token \(ternFlags)")
+    defer { tmux.close() }
+    XCTAssertTrue(tmux.wait { $0.contains("☆") }.ok, tmux.screen())
+    try body(tmux, address)
+}
