@@ -83,14 +83,8 @@ final class ActionRulesTests: XCTestCase {
         let loaded = try await waitFor(log1) { !$0.posts.isEmpty && !$0.loadingNewer }
         let post = try XCTUnwrap(loaded.posts.first { !$0.favourited })
         await rig.stopEngines()
-        let port = URLComponents(string: up.baseURL)!.port!
-        await up.stop()
-
         // The same address, refusing connections for a while.
-        var config = DemoConfig()
-        config.port = port
-        config.unreachableSeconds = 6
-        let later = try await DemoServer.start(config)
+        let later = try await restartUnreachable(up, for: 6)
         let log2 = SnapshotLog()
         let engine2 = try rig.engine(later.baseURL, log: log2)
         engine2.send(.start)

@@ -18,13 +18,8 @@ final class HashtagFollowTests: XCTestCase {
         let known = try await waitFor(log1) { $0.hashtag?.tag.following != nil && !$0.loadingNewer }
         XCTAssertEqual(known.hashtag, HashtagHeader(tag: Hashtag(name: "linux", weeklyUses: known.hashtag?.tag.weeklyUses, following: false), pending: false))
         await rig.stopEngines()
-        let port = URLComponents(string: up.baseURL)!.port!
-        await up.stop()
-
-        var config = DemoConfig()
-        config.port = port
-        config.unreachableSeconds = 6
-        let later = try await DemoServer.start(config)
+        // The same address, refusing connections for a while.
+        let later = try await restartUnreachable(up, for: 6)
         let log2 = SnapshotLog()
         let (engine2, actions2) = try rig.engineAndActions(later.baseURL, timeline: .hashtag("linux"), log: log2)
         engine2.send(.start)

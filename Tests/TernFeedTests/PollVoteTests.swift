@@ -23,13 +23,8 @@ final class PollVoteTests: XCTestCase {
         try rig.engine(up.baseURL, log: log1).send(.start)
         let post = try openPoll(try await waitFor(log1) { !$0.posts.isEmpty && !$0.loadingNewer })
         await rig.stopEngines()
-        let port = URLComponents(string: up.baseURL)!.port!
-        await up.stop()
-
-        var config = DemoConfig()
-        config.port = port
-        config.unreachableSeconds = 6
-        let later = try await DemoServer.start(config)
+        // The same address, refusing connections for a while.
+        let later = try await restartUnreachable(up, for: 6)
         let log2 = SnapshotLog()
         let (engine2, actions2) = try rig.engineAndActions(later.baseURL, log: log2)
         engine2.send(.start)

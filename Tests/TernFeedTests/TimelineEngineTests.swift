@@ -97,6 +97,17 @@ func withEngine(_ config: DemoConfig = DemoConfig(),
     if let failure { throw failure }
 }
 
+/// Stops the demo server and starts another at the same address that refuses connections for `seconds`:
+/// the server a restarted Tern finds away.
+func restartUnreachable(_ server: DemoServer, for seconds: Double) async throws -> DemoServer {
+    let port = URLComponents(string: server.baseURL)!.port!
+    await server.stop()
+    var config = DemoConfig()
+    config.port = port
+    config.unreachableSeconds = seconds
+    return try await DemoServer.start(config)
+}
+
 func waitFor(_ log: SnapshotLog, timeout: Double = 15, _ condition: (TimelineSnapshot) -> Bool) async throws -> TimelineSnapshot {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
