@@ -3,7 +3,8 @@ import TernModel
 
 /// Enter on a row.
 extension FeedLayer {
-    /// Enter: a gap loads; a post (or the post of a notification) opens its thread; a follow opens the follower;
+    /// Enter: a gap loads; a post (or the post of a notification) opens its thread, and in its thread the
+    /// post it quotes (or its card's page); a follow opens the follower;
     /// a search's person opens their profile, its hashtag the hashtag's timeline, its heading what is under it.
     func open(_ row: FeedRow?) -> [Effect] {
         switch row {
@@ -11,7 +12,13 @@ extension FeedLayer {
             // Fill from the side the user came from: moving down, the gap's top; moving up, its bottom.
             return [.feed(opening, .fillGap(id: gap.id, fromTop: direction >= 0))]
         case .post(let post, _, let focused)?:
-            if focused { return [] }
+            // The thread's own post is open already: Enter goes on to what it quotes, else to its card's page.
+            if focused {
+                if let quoted = post.quote?.post { return [.push(.feed(Self.thread(of: quoted)))] }
+                if let card = post.card { return [.openURL(card.url)] }
+                if let words = post.quote?.words { return [.say(words, error: false)] }
+                return []
+            }
             if post.isWebFeedItem { return [.push(.article(post))] }
             return [.push(.feed(Self.thread(of: post)))]
         case .notification(let group)?, .inboxed(let group, _)?:
