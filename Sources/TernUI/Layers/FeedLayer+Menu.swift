@@ -21,6 +21,9 @@ extension FeedLayer {
         if case .profile(let p, let r, _)? = row {
             subject = p.account
             relationship = r
+        } else if case .found(.account(let a))? = row {
+            // A person a search found: what is done to anyone (their relationship is not known here).
+            subject = a
         } else if let post = row?.post {
             subject = post.boostedBy ?? post.account
             if post.boostedBy != nil {
