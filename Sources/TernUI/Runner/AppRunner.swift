@@ -182,7 +182,7 @@ public final class AppRunner {
             // Pictures held back by the byte cap come once the view has been still for a moment.
             let waiting = screen.picturesDeferred > 0
             for i in fds.indices { fds[i].revents = 0 }
-            let ready = poll(&fds, 3, opening ? 20 : waiting ? 120 : 1000)
+            let ready = poll(&fds, 3, opening ? 20 : spinning ? 100 : waiting ? 120 : 1000)
             if ready == 0, waiting { dirty = true }
             // A terminal that went away without a SIGHUP reaching Tern (started through su or runuser, then
             // the window or the ssh connection closed) reads as its end: leave as `q` does, keeping what
@@ -236,6 +236,13 @@ public final class AppRunner {
 
     // MARK: Drawing
 
+    /// The shown list has a line whose spinner should turn.
+    private var spinning: Bool {
+        guard let shown = stack.layers[stack.screenIndex] as? FeedLayer, case .found(.progress(_, busy: true))? = shown.snapshot?.rows.first
+        else { return false }
+        return true
+    }
+
     private func tick() {
         let now = Date()
         if message != nil, now >= messageShownUntil { message = nil; dirty = true }
@@ -244,6 +251,12 @@ public final class AppRunner {
             if let shown = stack.layers[stack.screenIndex] as? FeedLayer, case .timeline = shown.feed {
                 engines[shown.feed]?.counted?.refreshCounts()
             }
+        }
+        // A search's spinner turns while the server is asked (a second or two: every row is laid out again).
+        if spinning, now.timeIntervalSince(lastClockRedraw) >= 0.1 {
+            lastClockRedraw = now
+            renderer.invalidateLayouts()
+            dirty = true
         }
         if now.timeIntervalSince(lastClockRedraw) >= 30 {
             // Relative ages ("5m") move on.
