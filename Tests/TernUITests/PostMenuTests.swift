@@ -42,13 +42,18 @@ final class PostMenuTests: XCTestCase {
         let (stack, _) = menu(after: .character("x"), [.post(p)])
         XCTAssertEqual(labels(stack), ["Mute @ada…", "Block @ada…", "Hide or show boosts from @ada",
                                        "Mute this conversation (no notifications from it)",
-                                       "Not interested in this post (hide it here)", "People you mute or block…"])
+                                       "Not interested in this post (hide it here)", "Report @ada and this post…",
+                                       "People you mute or block…"])
         var s = stack
         let e = env([.post(p)])
         // Mute asks how long; the last choice is for good.
         _ = s.apply(s.key(.character("1"), e))
         XCTAssertEqual(labels(s).last, "Mute @ada until I unmute")
         XCTAssertEqual(s.apply(s.key(.character("2"), e)), [.account(.mute, ada, wanted: true, current: false, muteSeconds: 86_400)])
+        // The report is of the author, with the post; its box reads the server's rules as it opens.
+        var reporting = stack
+        XCTAssertEqual(reporting.apply(reporting.key(.character("6"), env([.post(p)]))), [.loadRules])
+        XCTAssertEqual((reporting.top as? ReportLayer)?.report, Report(accountID: ada.id, acct: "ada", statusIDs: [p.statusID]))
     }
 
     func testOwnPostOffersEditAndDeleteAndNoMute() {
@@ -77,7 +82,7 @@ final class PostMenuTests: XCTestCase {
         let (stack, _) = menu(after: .character("x"), [.post(post("p1", by: ada))])
         var s = stack
         let e = env([.post(post("p1", by: ada))])
-        XCTAssertEqual(s.apply(s.key(.character("6"), e)), [.silencedPeople])
+        XCTAssertEqual(s.apply(s.key(.character("7"), e)), [.silencedPeople])
         let bo = Account(id: "7", acct: "bo", displayName: "Bo")
         var listed = LayerStack(root: .home)
         _ = listed.apply(AppRunner.silencedChoice(muted: [ada], blocked: [bo]))
@@ -92,7 +97,8 @@ final class PostMenuTests: XCTestCase {
         let (stack, _) = menu(after: .character("x"), [.post(p)])
         XCTAssertEqual(labels(stack), ["Mute @bo…", "Block @bo…", "Hide or show boosts from @bo", "Mute @ada…", "Block @ada…",
                                        "Mute this conversation (no notifications from it)",
-                                       "Not interested in this post (hide it here)", "People you mute or block…"])
+                                       "Not interested in this post (hide it here)", "Report @ada and this post…",
+                                       "People you mute or block…"])
     }
 
     func testAMutedProfileOffersUnmute() {
