@@ -97,6 +97,7 @@ final class ChaosRun {
         ledger.killed()
         guard user.terminal.killHard() else { throw BenchError("tern was not running when it was to be killed") }
         kills += 1
+        try archiveLog()
         try user.start()
     }
 
@@ -303,12 +304,14 @@ final class ChaosRun {
         logLines().filter { $0.contains("post refused; back to drafts") || $0.contains("it is still a draft") }.count
     }
 
-    /// Tern's log, the rotated part first: Tern keeps one earlier file (`tern.log.1`) when the log passes
-    /// 1 MB, which a long run at debug does. (Reading only `tern.log` once lost every undo said before the
-    /// rotation, and a 10,000-press run reported 52 discrepancies that its own rule excuses.)
+    /// Tern's log as the harness keeps it: Tern keeps one earlier file (`tern.log.1`) when the log passes
+    /// 1 MB, which a long run at debug does several times; each Tern's log is moved to the harness's copy
+    /// (`tern.log.all`) after its kill, so a run keeps all of it. (Reading only `tern.log` once lost every
+    /// undo said before a rotation: 52 discrepancies its own rule excuses; then a second rotation lost 70
+    /// minutes of a 100-minute run.)
     private func logLines() -> [Substring] {
         let rotated = URL(fileURLWithPath: log.path + ".1")
-        return [rotated, log].flatMap { url -> [Substring] in
+        return [archive, rotated, log].flatMap { url -> [Substring] in
             guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
             return text.split(separator: "\n")
         }
@@ -317,6 +320,24 @@ final class ChaosRun {
     /// Whether Tern's log still holds the whole run: its oldest line is Tern's first start, within the 30 s
     /// the harness gives it to come up. When a second rotation dropped the start, what Tern said it undid
     /// is not all known, and the check can't be trusted.
+    private var archive: URL { URL(fileURLWithPath: log.path + ".all") }
+
+    /// Moves the log of a Tern that was killed to the harness's copy, the rotated part first.
+    private func archiveLog() throws {
+        let rotated = URL(fileURLWithPath: log.path + ".1")
+        var text = Data()
+        for url in [rotated, log] where FileManager.default.fileExists(atPath: url.path) {
+            text += try Data(contentsOf: url)
+            try FileManager.default.removeItem(at: url)
+        }
+        guard !text.isEmpty else { return }
+        if !FileManager.default.fileExists(atPath: archive.path) { FileManager.default.createFile(atPath: archive.path, contents: nil) }
+        let handle = try FileHandle(forWritingTo: archive)
+        defer { try? handle.close() }  // written already; a close that fails loses nothing
+        try handle.seekToEnd()
+        try handle.write(contentsOf: text)
+    }
+
     func logCoversTheRun() -> Bool {
         guard let first = logLines().first, first.contains("tern: started"),
               let at = ISO8601DateFormatter().date(from: String(first.prefix(20))) else { return false }
