@@ -58,9 +58,11 @@ public protocol FilteredFeed: FeedEngine {
     func filter(_ filter: FeedFilter)
 }
 
-/// A profile's list: the user follows or unfollows its account.
+/// A profile's list (or a hashtag's timeline): the user follows or unfollows its account (its hashtag).
+/// The wish is what the user asked on what the screen showed, not a flip of what the engine knows when the
+/// command arrives: a relationship read in between once turned a confirmed "Unfollow?" into a follow.
 public protocol FollowingFeed: FeedEngine {
-    func toggleFollow()
+    func follow(_ wanted: Bool)
 }
 
 /// A list with a read marker the server keeps (notifications).

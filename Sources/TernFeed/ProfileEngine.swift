@@ -40,7 +40,7 @@ public actor ProfileEngine: MarkingFeed, PagedFeed, StreamedFeed, CountedFeed, F
         case streamed([StreamChange])
         case refreshCounts
         case filter(FeedFilter)
-        case toggleFollow
+        case follow(Bool)
     }
 
     private enum ProfileInput: Sendable {
@@ -69,7 +69,7 @@ public actor ProfileEngine: MarkingFeed, PagedFeed, StreamedFeed, CountedFeed, F
     public nonisolated func streamed(_ changes: [StreamChange]) { continuation.yield(.command(.streamed(changes))) }
     public nonisolated func refreshCounts() { continuation.yield(.command(.refreshCounts)) }
     public nonisolated func filter(_ filter: FeedFilter) { continuation.yield(.command(.filter(filter))) }
-    public nonisolated func toggleFollow() { continuation.yield(.command(.toggleFollow)) }
+    public nonisolated func follow(_ wanted: Bool) { continuation.yield(.command(.follow(wanted))) }
     public nonisolated func stop() { continuation.finish() }
 
     public func run() async {
@@ -128,8 +128,8 @@ public actor ProfileEngine: MarkingFeed, PagedFeed, StreamedFeed, CountedFeed, F
             postsEngine?.fillGap(id: id, fromTop: fromTop)
         case .mark(let kind, let id):
             if let p = pinnedPost(id) { toggle(kind, p) } else { postsEngine?.mark(kind, postID: id) }
-        case .toggleFollow:
-            follow()
+        case .follow(let wanted):
+            setFollow(wanted)
         case .filter(let f):
             guard f != filter else { return }
             filter = f
@@ -218,11 +218,9 @@ public actor ProfileEngine: MarkingFeed, PagedFeed, StreamedFeed, CountedFeed, F
 
     /// Follow and unfollow go through the account's action queue: shown at once as pending, journaled,
     /// sent (or kept while the server can't be reached), and rolled back with the reason when refused.
-    private func follow() {
+    private func setFollow(_ wanted: Bool) {
         guard !isYou else { return }
         let known = relationship ?? Relationship()
-        let shown = sources.actions.apply(to: known, accountID: account.id).0
-        let wanted = !PendingAction.Kind.follow.flag(of: shown)
         sources.actions.set(.follow, accountID: account.id, to: wanted, current: PendingAction.Kind.follow.flag(of: known))
         emit()
     }

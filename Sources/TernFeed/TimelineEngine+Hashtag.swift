@@ -20,16 +20,15 @@ extension TimelineEngine {
         }
     }
 
-    /// `F`: the wish opposite to what the screen shows (the pending wish, else the server's state).
-    func toggleHashtagFollow() {
+    /// `F`: what the user asked, on what the screen showed.
+    func followHashtag(_ wanted: Bool) {
         guard case .hashtag(let name) = timeline else { return }
         guard let known = hashtag?.following else {
             say("Tern doesn't know yet whether you follow #\(name): the server hasn't said (r asks again)", error: true)
             emit()
             return
         }
-        let shown = actions.wanted(hashtag: name) ?? known
-        actions.follow(hashtag: name, !shown, current: known)
+        actions.follow(hashtag: name, wanted, current: known)
     }
 
     /// The server's answer to a follow (or a look at it).
@@ -51,5 +50,5 @@ extension TimelineEngine {
 }
 
 extension TimelineEngine: FollowingFeed {
-    public nonisolated func toggleFollow() { send(.toggleFollow) }
+    public nonisolated func follow(_ wanted: Bool) { send(.follow(wanted)) }
 }

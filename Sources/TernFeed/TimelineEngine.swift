@@ -37,8 +37,8 @@ public actor TimelineEngine {
         case countsFetched([Post])
         /// The posts in the outbox, shown above the newest (the home timeline is where they will appear).
         case outgoing([OutgoingPost], waiting: Bool)
-        /// `F` on a hashtag's timeline.
-        case toggleFollow
+        /// `F` on a hashtag's timeline: what the user asked.
+        case follow(Bool)
     }
 
     /// How the engine is wired: where posts come from and go to.
@@ -263,8 +263,8 @@ public actor TimelineEngine {
             }
         case .mark(let kind, let id):
             toggle(kind, postID: id)
-        case .toggleFollow:
-            toggleHashtagFollow()
+        case .follow(let wanted):
+            followHashtag(wanted)
         case .actions(let event):
             switch event {
             case .changed: break

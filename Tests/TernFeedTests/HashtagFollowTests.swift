@@ -50,11 +50,11 @@ final class HashtagFollowTests: XCTestCase {
             engine.send(.start)
             _ = try await waitFor(log) { $0.hashtag?.tag.following == false && !$0.loadingNewer && !$0.posts.isEmpty }
             await server.injectFaults([.status(422, retryAfter: nil)])
-            engine.send(.toggleFollow)
+            engine.send(.follow(true))
             let back = try await waitFor(log) { s in s.message?.isError == true && s.pendingActions == 0 }
             XCTAssertEqual(back.message?.text.hasPrefix("Couldn't follow the hashtag"), true, back.message?.text ?? "")
             XCTAssertEqual(back.hashtag?.tag.following, false, "taken back")
-            engine.send(.toggleFollow)
+            engine.send(.follow(true))
             let followed = try await waitFor(log) { s in s.pendingActions == 0 && s.hashtag?.tag.following == true && s.hashtag?.pending == false }
             XCTAssertEqual(followed.message?.text, "Following #gardening.")
             let performed = await server.actionLog()

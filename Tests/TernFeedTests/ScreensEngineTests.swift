@@ -239,7 +239,7 @@ final class ScreensEngineTests: XCTestCase {
         let was = relation(loaded)!.0!
         let wasFollowing = was.following || was.requested
         let count = try XCTUnwrap(followers(loaded))
-        engine.toggleFollow()
+        engine.follow(!wasFollowing)
         let pending = try await log.wait { relation($0)?.1 == true }
         XCTAssertEqual(relation(pending)!.0!.following || relation(pending)!.0!.requested, !wasFollowing, "shown at once")
         // The follower count follows the follow (issue 35: it stayed as it was).
@@ -249,7 +249,7 @@ final class ScreensEngineTests: XCTestCase {
         XCTAssertEqual(followers(confirmed), followers(pending), "the count stays once the server agrees")
         // A refusal (422) goes back and says why.
         await server.injectFaults([.status(422, retryAfter: nil)])
-        engine.toggleFollow()
+        engine.follow(wasFollowing)
         let refused = try await log.wait { $0.message?.isError == true && relation($0)?.1 == false }
         XCTAssertEqual(relation(refused)!.0!.following || relation(refused)!.0!.requested, !wasFollowing, "rolled back")
         XCTAssertTrue(refused.message!.text.contains("Couldn't unfollow") || refused.message!.text.contains("Couldn't follow"),

@@ -340,7 +340,7 @@ extension LayerTests {
         XCTAssertTrue(profile.top is ConfirmLayer, "unfollow asks first")
         XCTAssertEqual(press([.character("n")], &profile, pe), [], "n is no")
         _ = press([.character("F")], &profile, pe)
-        XCTAssertEqual(press([.character("y")], &profile, pe), [.feed(.profile(ann), .toggleFollow)])
+        XCTAssertEqual(press([.character("y")], &profile, pe), [.feed(.profile(ann), .follow(false))])
 
         // One's own profile: F sends nothing and says why (the server would refuse it).
         var me = env()
@@ -350,7 +350,7 @@ extension LayerTests {
         own.show(FeedSnapshot(version: 1, feed: .profile(accountID: "ann"), rows: [.profile(Profile(account: ann), nil, followPending: false)]), me)
         let said = press([.character("F")], &own, me)
         XCTAssertTrue(said.contains(.say("That's you: no one can follow themself.", error: false)), "\(said)")
-        XCTAssertFalse(said.contains(.feed(.profile(ann), .toggleFollow)))
+        XCTAssertFalse(said.contains { if case .feed(_, .follow) = $0 { return true } else { return false } })
     }
 }
 

@@ -143,8 +143,8 @@ final class RunnerTests: XCTestCase {
     func testARequestTheListsEngineCannotTakeIsSaidNotDropped() async throws {
         let r = try await rig()
         let runner = r.runner
-        runner.perform([.feed(.timeline(.home), .toggleFollow)])
-        XCTAssertEqual(runner.message?.text, "Following is done from a profile")
+        runner.perform([.feed(.timeline(.home), .follow(true))])
+        XCTAssertEqual(runner.message?.text, "Following is done from a profile or a hashtag's timeline")
         runner.perform([.feed(.thread(rootID: "1", seed: nil), .jump(top: true))])
         XCTAssertEqual(runner.message?.text, "This list is shown whole: there is no further end to jump to")
         runner.perform([.feed(.profile(Account(id: "7", acct: "ada", displayName: "Ada")), .markRead)])
@@ -153,7 +153,7 @@ final class RunnerTests: XCTestCase {
         XCTAssertEqual(runner.message?.text, "This list has no narrower views")
         runner.message = nil
         runner.perform([.feed(.notifications, .filter(.mentionsOnly)), .feed(.timeline(.home), .jump(top: true)),
-                        .feed(.profile(Account(id: "7", acct: "ada", displayName: "Ada")), .toggleFollow)])
+                        .feed(.profile(Account(id: "7", acct: "ada", displayName: "Ada")), .follow(true))])
         XCTAssertNil(runner.message, "each went to an engine that takes it")
         try await r.close()
     }

@@ -18,7 +18,7 @@ enum FeedCommand: Sendable, Equatable {
     /// Any other mark of the user's on a post, by kind: pinning their own, muting its conversation.
     case toggleMark(PendingAction.Kind, postID: String)
     /// Profiles: follow or unfollow the account.
-    case toggleFollow
+    case follow(Bool)
     /// Notifications: mentions only, or everything. Profiles: show boosts, or pictures only.
     case filter(FeedFilter)
     /// Notifications: everything down to this row has been seen.

@@ -139,17 +139,17 @@ struct FeedLayer: Layer {
             if case .timeline(.hashtag(let name)) = opening {
                 // As for a person: unfollowing asks first.
                 if case .found(.hashtagHeader(let h))? = snapshot.rows.first, h.tag.following == true {
-                    return [.push(.confirm(question: "Unfollow #\(name)?", yes: [.feed(opening, .toggleFollow)]))]
+                    return [.push(.confirm(question: "Unfollow #\(name)?", yes: [.feed(opening, .follow(false))]))]
                 }
-                return [.feed(opening, .toggleFollow)]
+                return [.feed(opening, .follow(true))]
             }
             guard case .profile(let account) = opening else { return [] }
             guard account.id != env.ownAccountID else { return [.say("That's you: no one can follow themself.", error: false)] }
             // Unfollowing asks first; following doesn't.
             if case .profile(_, let r?, _)? = snapshot.rows.first, r.following || r.requested {
-                return [.push(.confirm(question: "Unfollow @\(account.acct)?", yes: [.feed(opening, .toggleFollow)]))]
+                return [.push(.confirm(question: "Unfollow @\(account.acct)?", yes: [.feed(opening, .follow(false))]))]
             }
-            return [.feed(opening, .toggleFollow)]
+            return [.feed(opening, .follow(true))]
         case .grid where feed != .notifications:
             // A grid of pictures with pictures turned off would draw them all the same.
             if env.renderer.pictures.off { return [.say("No grid: pictures are off (images = off)", error: false)] }

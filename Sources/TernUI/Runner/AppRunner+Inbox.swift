@@ -80,7 +80,7 @@ extension AppRunner {
             show("The inbox is shown whole: there is no further end to jump to", error: false)
         case .jumpToUnread:
             show("The inbox keeps no \"read up to here\"", error: false)
-        case .fillGap, .filter, .toggleFollow:
+        case .fillGap, .filter, .follow:
             show("The inbox merges each account's notifications: open one account's (n) for that", error: false)
         case .toggleFavourite(let id), .toggleBookmark(let id), .toggleBoost(let id), .toggleMark(_, let id):
             guard let owner = inboxRowsAccount(at: stack.listIndex.flatMap { (stack.layers[$0] as? FeedLayer)?.feed == .inbox ? $0 : nil })

@@ -22,9 +22,9 @@ extension OpenEngine {
         case .fillGap(let id, let fromTop):
             guard let paged else { return "This list has no gaps to load" }
             paged.fillGap(id: id, fromTop: fromTop)
-        case .toggleFollow:
-            guard let following else { return "Following is done from a profile" }
-            following.toggleFollow()
+        case .follow(let wanted):
+            guard let following else { return "Following is done from a profile or a hashtag's timeline" }
+            following.follow(wanted)
         case .filter(let filter):
             guard let filtered else { return "This list has no narrower views" }
             filtered.filter(filter)
