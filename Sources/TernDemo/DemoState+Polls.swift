@@ -18,9 +18,7 @@ extension DemoState {
     /// The demo user's vote: counted once, in an open poll, for options it has.
     func vote(pollID: String, choices: [Int]) -> VoteOutcome {
         guard let postID = parseID(pollID), var post = post(id: postID), var poll = post.poll else { return .notFound }
-        if config.failRate > 0, rng.chance(config.failRate) {
-            return .fail(rng.pick(config.failureKinds.isEmpty ? [.serverError] : config.failureKinds))
-        }
+        if let kind = failsNow() { return .fail(kind) }
         if poll.ownVotes != nil { return .refused("Validation failed: You have already voted on this poll") }
         if Date() >= poll.expiresAt { return .refused("Validation failed: The poll has already ended") }
         let chosen = Array(Set(choices)).sorted()

@@ -26,9 +26,7 @@ extension DemoState {
 
     func publish(_ r: WriteRequest) -> WriteOutcome {
         if let key = r.idempotencyKey, let id = idempotency[key], let made = post(id: id) { return .ok(made) }
-        if config.failRate > 0, rng.chance(config.failRate) {
-            return .fail(rng.pick(config.failureKinds.isEmpty ? [.serverError] : config.failureKinds))
-        }
+        if let kind = failsNow() { return .fail(kind) }
         if let refusal = validate(r) { return refusal }
         var parent: DemoPost?
         if let raw = r.inReplyTo {
@@ -59,9 +57,7 @@ extension DemoState {
     func edit(_ rawID: String, _ r: WriteRequest) -> WriteOutcome {
         guard let id = parseID(rawID), let old = post(id: id) else { return .refused(status: 404, message: "Record not found") }
         guard old.authorIndex == 0 else { return .refused(status: 403, message: "This action is not allowed") }
-        if config.failRate > 0, rng.chance(config.failRate) {
-            return .fail(rng.pick(config.failureKinds.isEmpty ? [.serverError] : config.failureKinds))
-        }
+        if let kind = failsNow() { return .fail(kind) }
         if let refusal = validate(r) { return refusal }
         var changed = old
         changed.html = Self.html(r.text)

@@ -256,12 +256,16 @@ actor DemoState {
 
     enum Action: String { case favourite, unfavourite, bookmark, unbookmark, reblog, unreblog, pin, unpin, mute, unmute }
 
+    /// Whether the fail-rate knob picks this write (every write takes the same knob) to fail, and how.
+    func failsNow() -> DemoConfig.FailureKind? {
+        guard config.failRate > 0, rng.chance(config.failRate) else { return nil }
+        return rng.pick(config.failureKinds.isEmpty ? [.serverError] : config.failureKinds)
+    }
+
     func perform(_ action: Action, on id: UInt64) -> ActionOutcome {
         actionRequests += 1
         guard let post = post(id: id) else { return .notFound }
-        if config.failRate > 0, rng.chance(config.failRate) {
-            return .fail(rng.pick(config.failureKinds.isEmpty ? [.serverError] : config.failureKinds))
-        }
+        if let kind = failsNow() { return .fail(kind) }
         // Actions on a boost apply to the boosted post, as on Mastodon.
         let target = post.boostOf.flatMap { self.post(id: $0) } ?? post
         switch action {

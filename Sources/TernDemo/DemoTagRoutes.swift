@@ -43,12 +43,6 @@ extension DemoRoutes {
 }
 
 extension DemoState {
-    /// Whether the fail-rate knob picks this write to fail, and how.
-    func failsNow() -> DemoConfig.FailureKind? {
-        guard config.failRate > 0, rng.chance(config.failRate) else { return nil }
-        return rng.pick(config.failureKinds.isEmpty ? [.serverError] : config.failureKinds)
-    }
-
     func followTag(_ name: String, _ follow: Bool) -> Bool {
         if follow { followedTags.insert(name.lowercased()) } else { followedTags.remove(name.lowercased()) }
         actionLog.append("\(follow ? "follow" : "unfollow") #\(name.lowercased())")
