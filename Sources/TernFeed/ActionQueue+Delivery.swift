@@ -23,6 +23,9 @@ extension ActionQueue: DeliveryQueue {
         case poll(Poll)
         /// A hashtag as the server knows it (after a follow, or a look).
         case tag(Hashtag)
+        /// Nothing was sent: the wish's own journal row could not be written, so it was taken back (and the
+        /// user told) before its request could leave.
+        case withdrawn
     }
 
     func nextToDeliver() async -> Try? {
@@ -49,6 +52,10 @@ extension ActionQueue: DeliveryQueue {
             // After the wish's own row (the journal keeps order), and before the request.
             let data = self.data
             try await journal.written { try data.markSent(statusID: key.statusID, kind: key.kind) }
+            // Every write asked before this one is done, the wish's row included: if that failed, the wish
+            // was dropped (`unrecorded`) and must not reach the server. It once did, and a follow the user
+            // was told had failed stood on the server.
+            guard state.withLock({ $0.overlay.book.states[key]?.inFlight == true }) else { return .withdrawn }
             if key.kind == .vote {
                 let choice = try pollChoice(key)
                 return .poll(try await client.vote(pollID: choice.pollID, choices: choice.choices))
@@ -72,6 +79,9 @@ extension ActionQueue: DeliveryQueue {
         let key = t.key
         let confirmed: Bool
         switch answer {
+        case .withdrawn:
+            logger.debug("withdrawn before sending", metadata: ["action": "\(key.kind.rawValue)", "on": "\(key.statusID)"])
+            return
         case .status(let status):
             confirmed = key.kind.mark(of: status)
             record(status)
@@ -102,6 +112,7 @@ extension ActionQueue: DeliveryQueue {
         case .deleted: notify(.deleted(statusID: key.statusID))
         case .poll(let poll): notify(.pollCounted(statusID: key.statusID, poll))
         case .tag(let tag): notify(.hashtag(tag))
+        case .withdrawn: break
         }
     }
 

@@ -49,9 +49,13 @@ struct ActionReconciler {
         wished(key, states[key].map { !$0.wanted } ?? !current, current: current)
     }
 
-    /// A wish for a given state (follow, mute, block are set, not toggled).
+    /// A wish for a given state (follow, mute, block are set, not toggled). When nothing is pending and what
+    /// is known of the server (`current`) already meets the wish, the server is asked before the wish is
+    /// taken as met: the user asked because the screen showed otherwise, and the screen can be newer than
+    /// what the caller knows (a relationship read that was overtaken by a follow's answer). Taking it as met
+    /// once left a confirmed "Unfollow?" unsent in a chaos run.
     func wished(_ key: Key, _ wanted: Bool, current: Bool) -> State {
-        var s = states[key] ?? State(confirmed: current, wanted: current)
+        var s = states[key] ?? State(confirmed: current == wanted ? nil : current, wanted: current)
         s.wanted = wanted
         return s
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import TernDemo
 import TernFeed
 import TernHTTP
@@ -180,5 +181,66 @@ final class ActionRulesTests: XCTestCase {
                        "still pending, the server's state in doubt")
         try await rig.shutdown()
         await server.stop()
+    }
+
+    /// Follow is set, not toggled: the wish says the state the user confirmed. When the one asking knows an
+    /// older state that already meets it (a relationship read overtaken by a follow's answer), the queue asks
+    /// the server before taking the wish as met. It took it as met before: a confirmed "Unfollow?" was never
+    /// sent, and the server kept the follow (the short chaos run in CI).
+    func testAnUnfollowOnAStaleRelationshipIsLookedUpAndSent() async throws {
+        try await withRig { server, rig in
+            let log = SnapshotLog()
+            let (engine, actions) = try rig.engineAndActions(server.baseURL, log: log)
+            engine.send(.start)
+            let loaded = try await waitFor(log) { !$0.posts.isEmpty && !$0.loadingNewer }
+            let author = try XCTUnwrap(loaded.posts.first { $0.boostedBy == nil }?.account)
+            let client = MastodonClient(baseURL: URL(string: server.baseURL)!, token: "t", http: rig.http)
+            var r = try await client.perform(.follow, accountID: author.id)
+            XCTAssertTrue(r.following, "followed behind the queue's back")
+
+            actions.set(.follow, accountID: author.id, to: false, current: false)
+            let deadline = Date().addingTimeInterval(15)
+            while r.following, Date() < deadline {
+                try await Task.sleep(for: .milliseconds(50))
+                r = try await client.relationship(accountID: author.id)
+            }
+            XCTAssertFalse(r.following, "the unfollow was never sent")
+            let settled = try await waitFor(log) { $0.pendingActions == 0 }
+            XCTAssertNil(settled.message.flatMap { $0.isError ? $0.text : nil })
+        }
+    }
+
+    /// A wish whose journal row can't be written is taken back and the user told so; its request must then
+    /// not leave. It did: the delivery loop had already picked the wish, and a follow the user was told had
+    /// failed stood on the server (the short chaos run in CI, on a disk failing one sync in twenty).
+    func testAWishTheJournalCouldNotRecordIsNeverSent() async throws {
+        try await withRig { server, rig in
+            let log = SnapshotLog()
+            let (engine, actions) = try rig.engineAndActions(server.baseURL, log: log)
+            engine.send(.start)
+            let loaded = try await waitFor(log) { !$0.posts.isEmpty && !$0.loadingNewer }
+            let post = try XCTUnwrap(loaded.posts.first { !$0.favourited && $0.boostedBy == nil })
+            let author = try XCTUnwrap(loaded.posts.first { $0.boostedBy == nil && $0.account.id != post.account.id }?.account)
+            // The store refuses the follow's row, as a disk that fails the write would.
+            XCTAssertTrue(author.id.allSatisfy(\.isNumber), "a trigger takes no variables: the id goes in as written")
+            let db = try DatabaseQueue(path: rig.store.url.path)
+            try await db.write { db in
+                try db.execute(sql: """
+                    CREATE TRIGGER refuse_follow BEFORE INSERT ON journal WHEN NEW.kind = 'follow' AND NEW.target = '\(author.id)'
+                    BEGIN SELECT RAISE(FAIL, 'disk I/O error'); END
+                    """)
+            }
+            try await db.close()
+
+            actions.set(.follow, accountID: author.id, to: true, current: false)
+            let told = try await waitFor(log) { $0.message?.isError == true }
+            XCTAssertEqual(told.message?.text.hasPrefix("Couldn't follow: the cache could not record it"), true, told.message?.text ?? "")
+            // Wishes go oldest first: once a like made after it is confirmed, the follow has had its turn.
+            engine.mark(.favourite, postID: post.id)
+            _ = try await waitFor(log) { s in s.pendingActions == 0 && s.posts.first { $0.id == post.id }?.favourited == true }
+            let client = MastodonClient(baseURL: URL(string: server.baseURL)!, token: "t", http: rig.http)
+            let r = try await client.relationship(accountID: author.id)
+            XCTAssertFalse(r.following, "a follow the user was told had failed reached the server")
+        }
     }
 }
