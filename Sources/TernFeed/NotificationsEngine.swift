@@ -34,6 +34,9 @@ public actor NotificationsEngine: MarkingFeed, StreamedFeed, PolledFeed, Filtere
     private var version = 0
     private var messages = Messages()
     private var arrivals: Set<String> = []
+    /// Reads and writes under way off the loop, by number, so that `stop` ends them.
+    private var work: [Int: Task<Void, Never>] = [:]
+    private var lastWork = 0
 
     public init(sources: TimelineEngine.Sources, pageSize: Int = 30, publish: @escaping @Sendable (FeedSnapshot) -> Void) {
         client = sources.client
@@ -69,28 +72,43 @@ public actor NotificationsEngine: MarkingFeed, StreamedFeed, PolledFeed, Filtere
                 if case .refused(let why) = event { messages.say(why, error: true, aboutAction: true) }
                 emit()
             case .command(let command):
-                await handle(command)
+                handle(command)
             }
+        }
+        // Ended and gone before `run` returns, as when the loop itself did the work: the store is let go.
+        for task in work.values { task.cancel() }
+        for task in work.values { await task.value }
+    }
+
+    /// Runs a read or write that waits on the server beside the loop, on this actor, so a like pressed
+    /// meanwhile is taken at once rather than after a slow page (each load guards against a second of
+    /// its kind).
+    private func besideTheLoop(_ body: @escaping @Sendable (isolated NotificationsEngine) async -> Void) {
+        lastWork += 1
+        let number = lastWork
+        work[number] = Task {
+            await body(self)
+            self.work[number] = nil
         }
     }
 
-    private func handle(_ command: Command) async {
+    private func handle(_ command: Command) {
         switch command {
         case .list(.start):
             guard !started else { return }
             started = true
-            await start()
+            besideTheLoop { await $0.start() }
         case .list(.refresh):
-            await refresh()
+            besideTheLoop { await $0.refresh() }
         case .list(.viewed(_, let lastID, _, _)):
             let shown = visibleGroups
-            if let i = shown.firstIndex(where: { "n:" + $0.id == lastID }), i >= shown.count - 8 { await loadOlder() }
+            if let i = shown.firstIndex(where: { "n:" + $0.id == lastID }), i >= shown.count - 8 { besideTheLoop { await $0.loadOlder() } }
         case .filter(let f):
             filter = f == .mentionsOnly ? .mentionsOnly : .everything
             emit()
-            if visibleGroups.count < 10 { await loadOlder() }
+            if visibleGroups.count < 10 { besideTheLoop { await $0.loadOlder() } }
         case .markRead:
-            await markRead()
+            besideTheLoop { await $0.markRead() }
         case .mark(let kind, let id): toggle(kind, id)
         case .streamed(let changes):
             // An edited post changes under its notification; a deleted one leaves the notification saying so.

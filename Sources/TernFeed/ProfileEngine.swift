@@ -31,6 +31,11 @@ public actor ProfileEngine: MarkingFeed, PagedFeed, StreamedFeed, CountedFeed, F
     private var version = 0
     private var messages = Messages()
     private var postsMessageID = 0
+    /// The latest fetch of the header: an answer to an older one is dropped.
+    private var fetchNumber = 0
+    /// Relationships the action queue has reported (after a follow's answer): a fetch that began before the
+    /// latest one may carry an older state, which must not overwrite it.
+    private var relationshipsHeard = 0
 
     private enum Command: Sendable {
         case list(ListCommand)
@@ -47,6 +52,16 @@ public actor ProfileEngine: MarkingFeed, PagedFeed, StreamedFeed, CountedFeed, F
         case command(Command)
         case posts(TimelineSnapshot)
         case actions(ActionQueue.Event)
+        case fetched(Fetched)
+    }
+
+    /// The header as the server gave it, each part on its own (a server may lack relationships or pins).
+    private struct Fetched: Sendable {
+        var number: Int
+        var relationshipsHeard: Int
+        var profile: Result<Profile, Error>
+        var relationship: Result<Relationship?, Error>
+        var pins: Result<[Post], Error>
     }
 
     /// `isYou`: the account is the user's own, which has no relationship to itself to ask for or show.
@@ -76,6 +91,7 @@ public actor ProfileEngine: MarkingFeed, PagedFeed, StreamedFeed, CountedFeed, F
         for await input in inputs {
             switch input {
             case .command(let c): await handle(c)
+            case .fetched(let f): await take(f)
             case .posts(let s):
                 // The posts' messages are said again under this list's own numbering.
                 if let m = s.message, m.id > postsMessageID {
@@ -88,6 +104,7 @@ public actor ProfileEngine: MarkingFeed, PagedFeed, StreamedFeed, CountedFeed, F
                 switch event {
                 case .relationship(let id, let r) where id == account.id:
                     relationship = r
+                    relationshipsHeard += 1
                     await saveProfile()
                 case .refused(let why): messages.say(why, error: true, aboutAction: true)
                 case .confirmed(let status):
@@ -117,7 +134,7 @@ public actor ProfileEngine: MarkingFeed, PagedFeed, StreamedFeed, CountedFeed, F
             await load()
         case .list(.refresh):
             postsEngine?.send(.refresh)
-            await fetch()
+            fetch()
         case .list(let viewed):
             postsEngine?.perform(viewed)
         case .refreshCounts:
@@ -186,22 +203,41 @@ public actor ProfileEngine: MarkingFeed, PagedFeed, StreamedFeed, CountedFeed, F
         }
         emit()
         if sources.offline { offline = true; emit(); return }
-        await fetch()
+        fetch()
     }
 
-    private func fetch() async {
+    /// Asks the server for the header off the engine's loop: the answer comes back as an input, so a key
+    /// pressed meanwhile (`F`) is taken at once. It waited behind a stalled fetch before, and a confirmed
+    /// unfollow was still unjournaled when Tern was killed most of a second later.
+    private func fetch() {
+        fetchNumber += 1
+        let (client, id, isYou, continuation) = (sources.client, account.id, isYou, continuation)
+        let (number, heard) = (fetchNumber, relationshipsHeard)
+        Task {
+            async let p = Self.result { try await client.profile(accountID: id) }
+            async let r = Self.result { isYou ? nil : try await client.relationship(accountID: id) }
+            async let pins = Self.result { try await client.pinned(accountID: id) }
+            continuation.yield(.fetched(Fetched(number: number, relationshipsHeard: heard, profile: await p,
+                                                relationship: await r, pins: await pins)))
+        }
+    }
+
+    private static func result<T>(_ body: @Sendable () async throws -> T) async -> Result<T, Error> {
+        do { return .success(try await body()) } catch { return .failure(error) }
+    }
+
+    private func take(_ fetched: Fetched) async {
+        guard fetched.number == fetchNumber else { return }
         do {
-            async let p = sources.client.profile(accountID: account.id)
-            async let r = isYou ? nil : sources.client.relationship(accountID: account.id)
-            async let pins = sources.client.pinned(accountID: account.id)
-            profile = try await p
+            profile = try fetched.profile.get()
             offline = false
             // A relationship or pins the server won't give (some servers lack one or the other) cost only that part.
             do {
-                relationship = try await r
-                followingWhenCounted = relationship?.following
+                let r = try fetched.relationship.get()
+                if fetched.relationshipsHeard == relationshipsHeard { relationship = r }
+                followingWhenCounted = r?.following
             } catch { logger.warning("no relationship", metadata: ["error": "\(error)"]) }
-            do { pinned = try await pins } catch { logger.warning("no pinned posts", metadata: ["error": "\(error)"]) }
+            do { pinned = try fetched.pins.get() } catch { logger.warning("no pinned posts", metadata: ["error": "\(error)"]) }
             await saveProfile()
         } catch let error as MastodonError {
             if error.serverUnreachable { offline = true } else { messages.say("Couldn't load the profile: \(error.description)", error: true) }

@@ -47,7 +47,11 @@ public actor ThreadEngine: MarkingFeed, StreamedFeed, OutboxFeed {
         case mark(PendingAction.Kind, postID: String)
         case streamed([StreamChange])
         case outgoing([OutgoingPost], waiting: Bool)
+        /// The server's answer to a fetch, in reading order.
+        case fetched(Result<[Entry], Error>)
     }
+
+    typealias Entry = (post: Post, depth: Int)
 
     public nonisolated func perform(_ command: ListCommand) { inbox.send(.list(command)) }
     public nonisolated func mark(_ kind: PendingAction.Kind, postID: String) { inbox.send(.mark(kind, postID: postID)) }
@@ -67,7 +71,9 @@ public actor ThreadEngine: MarkingFeed, StreamedFeed, OutboxFeed {
                 started = true
                 await load()
             case .list(.refresh):
-                await fetch()
+                fetch()
+            case .fetched(let answer):
+                await take(answer)
             case .list(.viewed):
                 // A thread is read whole when opened: it has no pages to load or place to keep.
                 continue
@@ -108,21 +114,36 @@ public actor ThreadEngine: MarkingFeed, StreamedFeed, OutboxFeed {
             emit()
             return
         }
-        await fetch()
+        fetch()
     }
 
-    private func fetch() async {
+    /// Asks the server for the thread off the engine's loop, so a like pressed while it loads is taken
+    /// (shown, journaled) at once rather than after the answer; the answer comes back as a command.
+    private func fetch() {
         guard !loading else { return }
         loading = true
         emit()
-        defer { loading = false; emit() }
+        let (client, rootID, inbox) = (client, rootID, inbox)
+        Task {
+            do {
+                async let post = client.status(id: rootID)
+                async let context = client.context(of: rootID)
+                let (focus, around) = try await (post, context)
+                inbox.send(.fetched(.success(Self.tree(ancestors: around.ancestors, focus: focus, descendants: around.descendants))))
+            } catch {
+                inbox.send(.fetched(.failure(error)))
+            }
+        }
+    }
+
+    private func take(_ answer: Result<[Entry], Error>) async {
+        loading = false
+        defer { emit() }
         do {
-            async let post = client.status(id: rootID)
-            async let context = client.context(of: rootID)
-            let (focus, around) = try await (post, context)
+            let fresh = try answer.get()
             offline = false
             missing = nil
-            entries = Self.tree(ancestors: around.ancestors, focus: focus, descendants: around.descendants)
+            entries = fresh
             fetched = true
             do { try await store.saveThread(rootID, posts: entries) }
             catch { logger.error("couldn't store a thread", metadata: ["error": "\(error)"]) }

@@ -14,6 +14,7 @@ final class FeedLog: Sendable {
     private let all = Mutex<[FeedSnapshot]>([])
     func record(_ s: FeedSnapshot) { all.withLock { $0.append(s) } }
     var last: FeedSnapshot? { all.withLock { $0.last } }
+    var snapshots: [FeedSnapshot] { all.withLock { $0 } }
 
     func wait(timeout: Double = 15, _ condition: (FeedSnapshot) -> Bool) async throws -> FeedSnapshot {
         let deadline = Date().addingTimeInterval(timeout)
@@ -254,6 +255,40 @@ final class ScreensEngineTests: XCTestCase {
         XCTAssertEqual(relation(refused)!.0!.following || relation(refused)!.0!.requested, !wasFollowing, "rolled back")
         XCTAssertTrue(refused.message!.text.contains("Couldn't unfollow") || refused.message!.text.contains("Couldn't follow"),
                       refused.message!.text)
+        engine.stop(); src.actions.stop(); await task.value
+        try await http.shutdown()
+        await server.stop()
+    }
+
+    /// `F` on a profile is taken at once, while the profile is still on its way from a slow server: the
+    /// follow was journaled only once the fetch had answered, and a chaos run's kill in between lost a
+    /// confirmed unfollow.
+    func testAFollowIsJournaledWhileTheProfileIsStillLoading() async throws {
+        let temp = TemporaryStore()
+        defer { temp.remove() }
+        var config = DemoConfig()
+        config.latencyMilliseconds = 1500
+        let server = try await DemoServer.start(config)
+        let http = HTTPFetch.makeClient()
+        let store = try temp.open()
+        let src = try sources(server.baseURL, store: store, http: http)
+        let account = Account(id: "100003", acct: "user3", displayName: "User 3")
+        let log = FeedLog()
+        let engine = ProfileEngine(sources: src, account: account) { log.record($0) }
+        let task = Task { await engine.run() }
+        engine.perform(.start)
+        _ = try await log.wait { !$0.rows.isEmpty }
+        engine.follow(true)
+        let deadline = Date().addingTimeInterval(10)
+        while try !store.account("test").pendingActions().contains(where: { $0.kind == .follow }), Date() < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        XCTAssertEqual(try store.account("test").pendingActions().map(\.kind), [.follow])
+        let fetched = log.snapshots.contains { s in
+            if case .profile(_, let r, _)? = s.rows.first { return r != nil }
+            return false
+        }
+        XCTAssertFalse(fetched, "the follow waited for the profile's answer before it was journaled")
         engine.stop(); src.actions.stop(); await task.value
         try await http.shutdown()
         await server.stop()
