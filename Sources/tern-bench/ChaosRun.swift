@@ -191,7 +191,7 @@ final class ChaosRun {
     /// server to hold every last wish; then reports what still differs.
     func settle() async throws -> Report {
         let deadline = Date().addingTimeInterval(120)
-        var problems: [String] = []
+        var problems: [Problem] = []
         repeat {
             problems = try await check()
             if problems.isEmpty { break }
@@ -216,16 +216,37 @@ final class ChaosRun {
         let shares = (Op.allCases.map(\.rawValue) + ["kill"]).map { "\($0) " + String(format: "%.0f", spent[$0] ?? 0) }
         lines.append(String(format: "time: %.0f s (", Date().timeIntervalSince(start)) + shares.joined(separator: ", ") + " s)")
         if !logCoversTheRun() {
-            problems.append("Tern's log no longer holds the start of the run (rotated twice): what it said it undid is not all known")
+            problems.append(Problem("Tern's log no longer holds the start of the run (rotated twice): what it said it undid is not all known"))
         }
         lines.append("discrepancies: \(problems.count)")
-        lines += problems.map { "  " + $0 }
+        for problem in problems {
+            lines.append("  " + problem.text)
+            if let id = problem.id { lines += story(of: id).map { "    " + $0 } }
+        }
         return Report(text: lines.joined(separator: "\n"), discrepancies: problems.count)
     }
 
+    /// A discrepancy, and the object it is about (a status or an account), whose story follows it.
+    struct Problem {
+        var text: String
+        var id: String?
+        init(_ text: String, about id: String? = nil) { (self.text, self.id) = (text, id) }
+    }
+
+    /// What Tern's log (at debug: each wish, try and answer) and the proxy say of one object, in order,
+    /// with the kills: enough to tell, from a CI run's output alone, where a press went.
+    private func story(of id: String) -> [String] {
+        let said = logLines().filter { $0.contains("on=\(id) ") || $0.hasSuffix("on=\(id)") }.map { line -> String in
+            guard let at = ISO8601DateFormatter().date(from: String(line.prefix(20))) else { return "tern: " + line }
+            return String(format: "%.0f s tern: ", at.timeIntervalSince(start)) + line.dropFirst(25)
+        }
+        let killed = kills > 0 ? ["kills at " + ledger.kills.map { String(format: "%.1f", $0.timeIntervalSince(start)) }.joined(separator: ", ") + " s"] : []
+        return said + proxy.requests(naming: id, since: start).map { "proxy: " + $0 } + killed
+    }
+
     /// What differs now between the server and the user's last wishes.
-    private func check() async throws -> [String] {
-        var problems: [String] = []
+    private func check() async throws -> [Problem] {
+        var problems: [Problem] = []
         let undone = refusals()
         let deletedOnPurpose = Set(ledger.deletes.map(\.id))
         for key in ledger.keys {
@@ -240,8 +261,8 @@ final class ChaosRun {
             }
             let allowed = ledger.allowed(key, refusedAfter: undone[key.id])
             if !allowed.contains(now) {
-                problems.append("\(key): server \(now ? "on" : "off"), asked \(ledger.presses[key]!.last!.wanted ? "on" : "off"); "
-                                + ledger.history(key, since: start))
+                problems.append(Problem("\(key): server \(now ? "on" : "off"), asked \(ledger.presses[key]!.last!.wanted ? "on" : "off"); "
+                                        + ledger.history(key, since: start), about: key.id))
             }
         }
         let me = try await self.me().id
@@ -250,9 +271,9 @@ final class ChaosRun {
         var missing: [String] = []
         for sent in ledger.sent {
             let made = own.filter { $0.text.contains(sent.marker) }
-            if made.count > 1 { problems.append("\(sent.marker): \(made.count) posts (\(made.map(\.id).joined(separator: ", ")))") }
+            if made.count > 1 { problems.append(Problem("\(sent.marker): \(made.count) posts (\(made.map(\.id).joined(separator: ", ")))")) }
             if made.count == 1, made[0].inReplyToID != sent.inReplyTo {
-                problems.append("\(sent.marker): answers \(made[0].inReplyToID ?? "nothing"), was written to \(sent.inReplyTo ?? "nothing")")
+                problems.append(Problem("\(sent.marker): answers \(made[0].inReplyToID ?? "nothing"), was written to \(sent.inReplyTo ?? "nothing")"))
             }
             let deleted = ledger.deletes.contains { ownText[$0.id]?.contains(sent.marker) == true }
             if made.isEmpty && !ledger.nearKill(sent.at) && !deleted { missing.append(sent.marker) }
@@ -262,7 +283,7 @@ final class ChaosRun {
         for d in ledger.deletes {
             if try await !api.exists(d.id) { gone.insert(d.id); continue }
             if ledger.nearKill(d.at) || undone[d.id].map({ $0 >= d.at.addingTimeInterval(-1) }) == true { continue }
-            problems.append("delete \(d.id) at \(String(format: "%.2f s", d.at.timeIntervalSince(start))): the server still has it")
+            problems.append(Problem("delete \(d.id) at \(String(format: "%.2f s", d.at.timeIntervalSince(start))): the server still has it", about: d.id))
         }
         // Edited: each post that is still there holds its last edit's words.
         var lastEdit: [String: ChaosLedger.Change] = [:]
@@ -278,12 +299,12 @@ final class ChaosRun {
             let now = try await api.ownVotes(on: v.id)
             if now == v.choices { continue }
             if now == nil, ledger.nearKill(v.at) || undone[v.id].map({ $0 >= v.at.addingTimeInterval(-1) }) == true { continue }
-            problems.append("vote \(v.id) at \(String(format: "%.2f s", v.at.timeIntervalSince(start))): the server has "
-                            + (now.map { "\($0)" } ?? "no vote") + ", asked \(v.choices)")
+            problems.append(Problem("vote \(v.id) at \(String(format: "%.2f s", v.at.timeIntervalSince(start))): the server has "
+                                    + (now.map { "\($0)" } ?? "no vote") + ", asked \(v.choices)", about: v.id))
         }
         // Tern names no post when it says one went back to the drafts: as many may be missing as it said so.
         if missing.count > refusedPosts {
-            problems.append("\(missing.count) posts or edits never made (\(refusedPosts) refused, said so): " + missing.joined(separator: ", "))
+            problems.append(Problem("\(missing.count) posts or edits never made (\(refusedPosts) refused, said so): " + missing.joined(separator: ", ")))
         }
         return problems
     }
@@ -317,9 +338,7 @@ final class ChaosRun {
         }
     }
 
-    /// Whether Tern's log still holds the whole run: its oldest line is Tern's first start, within the 30 s
-    /// the harness gives it to come up. When a second rotation dropped the start, what Tern said it undid
-    /// is not all known, and the check can't be trusted.
+    /// The harness's copy of the logs of the Terns it killed.
     private var archive: URL { URL(fileURLWithPath: log.path + ".all") }
 
     /// Moves the log of a Tern that was killed to the harness's copy, the rotated part first.
@@ -338,6 +357,9 @@ final class ChaosRun {
         try handle.write(contentsOf: text)
     }
 
+    /// Whether Tern's log still holds the whole run: its oldest line is Tern's first start, within the 30 s
+    /// the harness gives it to come up. When a second rotation dropped the start, what Tern said it undid
+    /// is not all known, and the check can't be trusted.
     func logCoversTheRun() -> Bool {
         guard let first = logLines().first, first.contains("tern: started"),
               let at = ISO8601DateFormatter().date(from: String(first.prefix(20))) else { return false }

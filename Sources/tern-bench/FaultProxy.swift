@@ -38,6 +38,8 @@ final class FaultProxy: Sendable {
         var requests = 0
         var faultPercent: Int
         var offlineUntil: Date = .distantPast
+        /// Each request as it came, with what was done to it, for a discrepancy's story.
+        var seen: [(at: Date, line: String)] = []
     }
 
     let port: Int
@@ -140,12 +142,25 @@ final class FaultProxy: Sendable {
     private func decide(for request: ProxiedRequest) -> NetworkFault? {
         state.withLock { s in
             s.requests += 1
-            if Date() < s.offlineUntil { s.faults[.offline, default: 0] += 1; return .offline }
-            guard s.faultPercent > 0, Int.random(in: 0..<100, using: &s.random) < s.faultPercent else { return nil }
-            if s.bag.isEmpty { s.bag = [.dropRequest, .dropResponse, .serverError, .tooMany, .stall, .reorder].shuffled(using: &s.random) }
-            let fault = s.bag.removeLast()
-            s.faults[fault, default: 0] += 1
+            let fault = faultForNext(&s)
+            s.seen.append((Date(), "\(request.method) \(request.path)" + (fault.map { " (\($0.rawValue))" } ?? "")))
             return fault
+        }
+    }
+
+    private func faultForNext(_ s: inout State) -> NetworkFault? {
+        if Date() < s.offlineUntil { s.faults[.offline, default: 0] += 1; return .offline }
+        guard s.faultPercent > 0, Int.random(in: 0..<100, using: &s.random) < s.faultPercent else { return nil }
+        if s.bag.isEmpty { s.bag = [.dropRequest, .dropResponse, .serverError, .tooMany, .stall, .reorder].shuffled(using: &s.random) }
+        let fault = s.bag.removeLast()
+        s.faults[fault, default: 0] += 1
+        return fault
+    }
+
+    /// The requests whose path names `id`, each with when it came (seconds after `start`) and its fault.
+    func requests(naming id: String, since start: Date) -> [String] {
+        state.withLock { s in
+            s.seen.filter { $0.line.contains(id) }.map { String(format: "%.2f s ", $0.at.timeIntervalSince(start)) + $0.line }
         }
     }
 
