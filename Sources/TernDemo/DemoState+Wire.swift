@@ -31,6 +31,10 @@ extension DemoState {
         let reblogged = boosted.contains(post.id)
         let saved = bookmarks.contains { $0.id == post.id }
         let media = post.media.map { wireMedia($0, base: base) }
+        let approval = config.quirks.contains(.noQuotePolicies) ? nil : quotePolicy(of: post).map { policy in
+            WireQuoteApproval(automatic: policy == "automatic" ? ["public"] : [], manual: policy == "manual" ? ["public"] : [],
+                              currentUser: policy)
+        }
         return WireStatus(
             id: wireID(post.id), createdAt: Self.iso8601(post.createdAt),
             inReplyToId: post.inReplyTo.map { wireID($0.id) },
@@ -62,7 +66,19 @@ extension DemoState {
                     return wire(shallow, base: base)
                 } : nil
                 return WireQuote(state: q.state, quotedStatus: quoted)
-            })
+            }, quoteApproval: approval)
+    }
+
+    /// Whether the user may quote a post: their own always; a private mention never; of the others, every
+    /// seventh denies quotes and another in seven reviews them, so each answer is within reach.
+    func quotePolicy(of post: DemoPost) -> String? {
+        if post.authorIndex == 0 { return "automatic" }
+        if post.visibility == "direct" { return "denied" }
+        switch post.id % 7 {
+        case 3: return "denied"
+        case 5: return "manual"
+        default: return "automatic"
+        }
     }
 
     func wireMedia(_ m: DemoMedia, base: String) -> WireMedia {

@@ -10,6 +10,7 @@ extension DemoState {
         var visibility = "public"
         var language: String?
         var inReplyTo: String?
+        var quotedStatusID: String?
         var mediaIDs: [String] = []
         var mediaDescriptions: [String: String] = [:]
         var pollOptions: [String] = []
@@ -33,6 +34,15 @@ extension DemoState {
             guard let id = parseID(raw), let p = post(id: id) else { return .refused(status: 404, message: "Record not found") }
             parent = p
         }
+        var quoted: (state: String, of: UInt64)?
+        if let raw = r.quotedStatusID, !config.quirks.contains(.noQuotePolicies) {
+            guard let id = parseID(raw), let p = post(id: id) else { return .refused(status: 404, message: "Record not found") }
+            switch quotePolicy(of: p) {
+            case "denied": return .refused(status: 422, message: "Validation failed: Quoted post is not allowed to be quoted")
+            case "manual": quoted = ("pending", p.id)
+            default: quoted = ("accepted", p.id)
+            }
+        }
         let id = world.postID(posts.count)
         var made = DemoPost(id: id, authorIndex: 0, createdAt: Date(), html: Self.html(r.text), spoilerText: r.spoiler,
                             sensitive: r.sensitive || !r.spoiler.isEmpty, language: r.language ?? "en",
@@ -41,6 +51,7 @@ extension DemoState {
                             favouritesCount: 0, boostOf: nil)
         made.visibility = r.visibility
         made.source = r.text
+        made.quote = quoted
         if r.pollOptions.count >= 2 {
             made.poll = DemoPoll(options: r.pollOptions, expiresAt: Date().addingTimeInterval(Double(r.pollExpiresIn ?? 86_400)),
                                  multiple: r.pollMultiple)

@@ -110,6 +110,8 @@ final class WireStatus: Encodable, Sendable {
     let poll: WirePoll?
     /// Mastodon 4.4's quote: its state, and the quoted status when it may be shown.
     let quote: WireQuote?
+    /// Mastodon 4.5's quote policy as it applies to the user; absent where the server has none.
+    let quoteApproval: WireQuoteApproval?
 
     init(id: String, createdAt: String, inReplyToId: String?, inReplyToAccountId: String?, sensitive: Bool,
          spoilerText: String, language: String?, uri: String, url: String?, repliesCount: Int,
@@ -117,8 +119,9 @@ final class WireStatus: Encodable, Sendable {
          content: String, reblog: WireStatus?, account: WireAccount, mediaAttachments: [WireMedia],
          mentions: [WireMention], tags: [WireTag], editedAt: String? = nil, visibility: String = "public",
          poll: WirePoll? = nil, filtered: [WireFilterResult] = [], pinned: Bool? = nil, muted: Bool = false,
-         quote: WireQuote? = nil) {
+         quote: WireQuote? = nil, quoteApproval: WireQuoteApproval? = nil) {
         self.quote = quote
+        self.quoteApproval = quoteApproval
         self.filtered = filtered
         self.pinned = pinned
         self.muted = muted
@@ -182,14 +185,22 @@ final class WireStatus: Encodable, Sendable {
         try c.encode(card, forKey: .card)
         try c.encode(poll, forKey: .poll)
         try c.encode(quote, forKey: .quote)
+        try c.encodeIfPresent(quoteApproval, forKey: .quoteApproval)
     }
 
     enum CodingKeys: String, CodingKey {
         case id, createdAt, inReplyToId, inReplyToAccountId, sensitive, spoilerText, visibility, language, uri,
              url, repliesCount, reblogsCount, favouritesCount, editedAt, favourited, reblogged, muted, bookmarked,
              pinned, content, filtered, reblog, application, account, mediaAttachments, mentions, tags, emojis,
-             card, poll, quote
+             card, poll, quote, quoteApproval
     }
+}
+
+/// `quote_approval`: who may quote the post at once, who after review, and what that means for the user.
+struct WireQuoteApproval: Encodable, Sendable {
+    var automatic: [String]
+    var manual: [String]
+    var currentUser: String
 }
 
 struct WireQuote: Encodable, Sendable {

@@ -99,6 +99,7 @@ extension DemoRoutes {
             case "visibility": r.visibility = v
             case "language": r.language = v
             case "in_reply_to_id": r.inReplyTo = v
+            case "quoted_status_id": r.quotedStatusID = v
             case "media_ids[]": r.mediaIDs.append(v)
             case "poll[options][]": r.pollOptions.append(v)
             case "poll[expires_in]": r.pollExpiresIn = Int(v)

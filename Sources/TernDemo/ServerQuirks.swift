@@ -20,11 +20,13 @@ public struct ServerQuirks: OptionSet, Sendable, Hashable {
     public static let noStreamingHealth = ServerQuirks(rawValue: 1 << 6)
     /// GoToSocial, Takahē: no translation service (`/api/v1/statuses/:id/translate` is 404).
     public static let noTranslation = ServerQuirks(rawValue: 1 << 7)
+    /// GoToSocial, Mastodon before 4.5: no quote policies on posts, and a post's `quoted_status_id` ignored.
+    public static let noQuotePolicies = ServerQuirks(rawValue: 1 << 8)
 
     /// The sets the conformance tests browse, named after the servers they stand for.
     public static let sets: [(name: String, quirks: ServerQuirks)] = [
         ("mastodon", []),
-        ("gotosocial", [.ulidIDs, .requireUserAgent, .ungroupedNotifications, .noStreamingHealth, .noTranslation]),
+        ("gotosocial", [.ulidIDs, .requireUserAgent, .ungroupedNotifications, .noStreamingHealth, .noTranslation, .noQuotePolicies]),
         ("takahe", [.webpOnly, .noTranslation]),
         ("cropping-proxy", [.croppedPreviews]),
     ]

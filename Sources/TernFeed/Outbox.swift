@@ -15,8 +15,9 @@ public actor Outbox {
         /// What is waiting changed: redraw the pending rows. `waiting` while the server can't be reached
         /// (or `--offline`), rather than being sent to.
         case changed([OutgoingPost], waiting: Bool)
-        /// The server made (or changed) the post.
-        case posted(Post, edit: Bool)
+        /// The server made (or changed) the post; `quoteAsked`: the draft quoted a post (whether the answer
+        /// carries the quote says whether the server took it).
+        case posted(Post, edit: Bool, quoteAsked: Bool)
         /// The server refused it; the draft is kept. The text says why, for the status line.
         case refused(String)
     }
@@ -109,7 +110,7 @@ public actor Outbox {
             await journal("store the edited post") { try await store.applyEdit(post) }
         }
         logger.info("post sent", metadata: ["edit": "\(item.draft.editingID != nil)"])
-        notify(.posted(post, edit: item.draft.editingID != nil))
+        notify(.posted(post, edit: item.draft.editingID != nil, quoteAsked: item.draft.quotedStatusID != nil))
         notifyChanged()
     }
 

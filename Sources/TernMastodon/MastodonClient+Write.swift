@@ -35,6 +35,12 @@ extension MastodonClient {
         var form = Self.form(for: draft, mediaIDs: mediaIDs)
         form.append(("visibility", draft.visibility.rawValue))
         if let reply = draft.inReplyToID { form.append(("in_reply_to_id", reply)) }
+        if let quoted = draft.quotedStatusID {
+            // Mastodon 4.5's name, and the older one of Akkoma, Pleroma and Fedibird: each server reads its own.
+            form.append(("quoted_status_id", quoted))
+            form.append(("quote_id", quoted))
+        }
+        if let policy = draft.quotePolicy { form.append(("quote_approval_policy", policy.rawValue)) }
         let (data, _) = try await send(url: endpoint("/api/v1/statuses"), method: .POST, form: form,
                                        headers: [("Idempotency-Key", idempotencyKey)])
         return try MastodonDecoder.post(fromJSON: data)

@@ -19,6 +19,8 @@ enum PostMapping {
             card: shown.card.flatMap { $0.url.isEmpty ? nil : LinkCard(url: $0.url, title: $0.title, provider: $0.provider, summary: $0.summary) },
             editedAt: shown.editedAt, visibility: shown.visibility, language: shown.language, mentions: shown.mentions,
             filters: s.filtered ?? shown.filtered, pinned: shown.pinned, threadMuted: shown.muted)
+        // A value Tern does not know is said as unknown, never taken for a yes.
+        post.quoteApproval = shown.quoteApproval.map { QuoteApproval(rawValue: $0) ?? .unknown }
         if let state = shown.quoteState {
             // A quoted post that can't be read costs only itself: the frame then says the state alone.
             let quoted = shown.quoted.flatMap { try? Self.post($0) }

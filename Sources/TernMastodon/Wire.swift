@@ -188,6 +188,15 @@ final class StatusWire: Decodable {
     var quoteState: String?
     var quoted: StatusWire?
     var quotedID: String?
+    /// Mastodon 4.5's `quote_approval.current_user`: whether the user may quote this post.
+    var quoteApproval: String?
+
+    private struct QuoteApprovalWire: Decodable {
+        var currentUser: String?
+        init(from decoder: Decoder) throws {
+            currentUser = try decoder.container(keyedBy: AnyKey.self).lenient(AnyKey("current_user"))
+        }
+    }
 
     private struct QuoteWire: Decodable {
         var state: String?
@@ -244,6 +253,7 @@ final class StatusWire: Decodable {
         } else if let id = c.idString(AnyKey("quote_id")) {
             (quoteState, quotedID) = ("accepted", id)
         }
+        quoteApproval = (c.lenient(AnyKey("quote_approval")) as QuoteApprovalWire?)?.currentUser
         pinned = c.lenient(AnyKey("pinned"))
         muted = c.lenient(AnyKey("muted"))
         url = c.lenient(AnyKey("url")) ?? c.lenient(AnyKey("uri"))

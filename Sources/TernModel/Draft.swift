@@ -41,6 +41,11 @@ public struct Draft: Sendable, Codable, Hashable, Identifiable {
     public var replyingTo: String?
     /// The status an edit changes.
     public var editingID: String?
+    /// The status this post quotes, and its author, for the compose screen's title ("Quote @ada").
+    public var quotedStatusID: String?
+    public var quoting: String?
+    /// Who may quote this post; nil leaves it to the account's default.
+    public var quotePolicy: QuotePolicy?
 
     public init(id: String, text: String = "", spoiler: String = "", visibility: Visibility = .public,
                 language: String? = nil, sensitive: Bool = false, poll: DraftPoll? = nil,
@@ -62,6 +67,15 @@ public struct Draft: Sendable, Codable, Hashable, Identifiable {
     /// Nothing typed or attached: not worth keeping.
     public var isEmpty: Bool {
         text.allSatisfy(\.isWhitespace) && spoiler.isEmpty && attachments.isEmpty && poll == nil
+    }
+
+    /// A quote of `post`: a fresh post that carries it, as public as the quoted post allows (the server
+    /// narrows a quote of a followers-only post itself).
+    public static func quote(of post: Post) -> Draft {
+        var d = Draft(id: "quote:\(post.statusID)", language: post.language)
+        d.quotedStatusID = post.statusID
+        d.quoting = post.account.acct
+        return d
     }
 
     /// A reply to `post` as Mastodon starts one: its author and the people it mentions (never oneself),

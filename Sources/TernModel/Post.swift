@@ -26,6 +26,8 @@ public struct Post: Sendable, Hashable, Identifiable, Codable {
     public var card: LinkCard?
     /// The post this one quotes, and whether it may be shown.
     public var quote: Quote?
+    /// Whether the user may quote this post (nil: the server did not say).
+    public var quoteApproval: QuoteApproval?
     /// When the author last edited the post, if they did.
     public var editedAt: Date?
     /// `public`, `unlisted`, `private` or `direct`; nil from servers (and stored posts) that didn't say.
@@ -51,7 +53,7 @@ public struct Post: Sendable, Hashable, Identifiable, Codable {
     /// Everything but `pending` is the server's and goes to the store.
     enum CodingKeys: String, CodingKey {
         case id, statusID, account, boostedBy, createdAt, content, spoilerText, sensitive, media, url, inReplyToID,
-             repliesCount, boostsCount, favouritesCount, favourited, bookmarked, boosted, poll, card, quote, editedAt,
+             repliesCount, boostsCount, favouritesCount, favourited, bookmarked, boosted, poll, card, quote, quoteApproval, editedAt,
              visibility, language, mentions, filters, pinned, threadMuted
     }
 

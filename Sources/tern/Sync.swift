@@ -163,7 +163,7 @@ struct Sync: ParsableCommand {
         await outbox.subscribe { event in
             switch event {
             case .refused(let why): progress.line("\(title): \(why)")
-            case .posted(_, let edit): progress.line("\(title): \(edit ? "edit saved" : "posted")")
+            case .posted(_, let edit, _): progress.line("\(title): \(edit ? "edit saved" : "posted")")
             case .changed: break
             }
         }

@@ -47,4 +47,55 @@ final class QuoteEndToEndTests: XCTestCase {
             XCTAssertTrue(frame.contains { $0.hasPrefix("▌ └") }, "the frame closes:\n\(frame.joined(separator: "\n"))")
         }
     }
+
+    /// `Q` in the real binary: on a post whose author denies quotes it says so and opens nothing; on one it
+    /// may quote it opens "Quote @…", and Ctrl-S sends the post with `quoted_status_id` (and Akkoma's
+    /// `quote_id`), which the demo records and shows back at the top of Home in a quote frame.
+    func testQWritesAQuoteAndSaysWhyWhereTheAuthorDeniesIt() throws {
+        try browseDemo(flags: "--new-post-every 0") { tmux, address in
+            func selected(_ s: String) -> [Substring] { s.split(separator: "\n").filter { $0.hasPrefix("▌") } }
+            var denied = false, quoted = false
+            for _ in 0..<30 where !(denied && quoted) {
+                let before = selected(tmux.screen())
+                try tmux.send("Q")
+                let answer = tmux.wait(timeout: 5) { $0.contains("doesn't let you quote this post") || $0.contains(" Quote @") }
+                XCTAssertTrue(answer.ok, "Q did nothing:\n\(answer.screen)")
+                if answer.screen.contains(" Quote @") {
+                    if quoted {
+                        try tmux.send("Escape")
+                    } else {
+                        XCTAssertTrue(answer.screen.contains("❝ @"), "the quoted post above the text:\n\(answer.screen)")
+                        try tmux.send("-l", "quoting under test")
+                        try tmux.send("C-s")
+                        let posted = tmux.wait { $0.contains("Posted") }
+                        XCTAssertTrue(posted.ok, posted.screen)
+                        quoted = true
+                    }
+                    XCTAssertTrue(tmux.wait { $0.contains("☆") && !$0.contains(" Quote @") }.ok, tmux.screen())
+                } else {
+                    denied = true
+                }
+                try tmux.send("j")
+                _ = tmux.wait(timeout: 2) { selected($0) != before }
+            }
+            XCTAssertTrue(denied, "no post denied a quote in reach:\n\(tmux.screen())")
+            XCTAssertTrue(quoted, "no post could be quoted in reach:\n\(tmux.screen())")
+
+            // What was sent, as the demo received it (JSON: slashes escaped), once the request has ended.
+            var line: Substring?
+            let deadline = Date().addingTimeInterval(10)
+            while line == nil, Date() < deadline {
+                let log = String(decoding: try Data(contentsOf: try XCTUnwrap(URL(string: "\(address)/demo/write-log"))), as: UTF8.self)
+                line = log.split(separator: "\n").first { $0.contains("quoting under test") }
+                if line == nil { usleep(50_000) }
+            }
+            let sent = try XCTUnwrap(line, tmux.screen())
+            XCTAssertTrue(sent.contains("\"quoted_status_id\""), String(sent))
+            XCTAssertTrue(sent.contains("\"quote_id\""), String(sent))
+            // Back at the top of Home, the new post carries its quote.
+            try tmux.send("g")
+            let shown = tmux.wait(timeout: 15) { s in s.contains("quoting under test") && s.contains("┌ quoting") }
+            XCTAssertTrue(shown.ok, "the quote post did not show with its quote:\n\(shown.screen)")
+        }
+    }
 }

@@ -55,7 +55,7 @@ final class OutboxTests: XCTestCase {
         XCTAssertEqual(written.first?.media.first?.description, "Rings in blue")
         let log = await server.writeLog()
         XCTAssertEqual(log.filter { $0.hasPrefix("upload") }.count, 1)
-        XCTAssertTrue(events.all.contains { if case .posted(let p, false) = $0 { return p.inReplyToID == parent }; return false })
+        XCTAssertTrue(events.all.contains { if case .posted(let p, false, false) = $0 { return p.inReplyToID == parent }; return false })
         let outboxAfter = try await store.account("test").outbox()
         XCTAssertTrue(outboxAfter.isEmpty)
         await box.stop()

@@ -40,6 +40,23 @@ final class QuoteDecodingTests: XCTestCase {
             + #""quote": {"state": "accepted", "quoted_status_id": "77"}}"#
         XCTAssertEqual(try MastodonDecoder.post(fromJSON: Data(nested.utf8)).quote?.quotedID, "77", "the shallow form of a nested quote")
     }
+
+    /// Mastodon 4.5's `quote_approval`: whether the user may quote the post, which `Q` asks before it opens
+    /// compose. A value Tern does not know is unknown (never a yes); a server that does not say leaves it nil.
+    func testWhetherAPostMayBeQuoted() throws {
+        let posted = try MastodonDecoder.post(fromJSON: try CorpusTests.file("mastodon-4.6.4-localdev_mastodonpy/status_post_response.json"))
+        XCTAssertEqual(posted.quoteApproval, .automatic)
+        func approval(_ field: String) throws -> QuoteApproval? {
+            let json = #"{"id": "1", "created_at": "2026-01-01T00:00:00Z", "content": "<p>hi</p>", "account": {"id": "a", "acct": "ann"}"#
+                + field + "}"
+            return try MastodonDecoder.post(fromJSON: Data(json.utf8)).quoteApproval
+        }
+        XCTAssertEqual(try approval(#", "quote_approval": {"automatic": [], "manual": [], "current_user": "denied"}"#), .denied)
+        XCTAssertEqual(try approval(#", "quote_approval": {"automatic": [], "manual": ["public"], "current_user": "manual"}"#), .manual)
+        XCTAssertEqual(try approval(#", "quote_approval": {"current_user": "something_new"}"#), .unknown)
+        XCTAssertNil(try approval(""))
+        XCTAssertNil(try approval(#", "quote_approval": "odd""#), "a malformed policy costs only itself")
+    }
 }
 
 /// Mastodon 4.5's notifications of quotes: someone quoted the user's post, a quoted post was edited. Each

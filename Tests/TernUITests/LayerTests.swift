@@ -315,6 +315,37 @@ final class LayerTests: XCTestCase {
 }
 
 extension LayerTests {
+    /// `Q` opens compose for a quote where the author lets the user quote; where not, it says so and opens
+    /// nothing; where the author reviews quotes it says that too; a private mention is quotable by no one.
+    func testQQuotesWhereTheAuthorAllowsItAndSaysWhyNotElsewhere() {
+        let e = env()
+        func quote(_ approval: QuoteApproval?, visibility: String? = nil) -> [Effect] {
+            var p = post(0)
+            p.quoteApproval = approval
+            p.visibility = visibility
+            var stack = LayerStack(root: .home)
+            stack.show(timeline([p]), e)
+            _ = stack.apply(stack.settle(e))
+            return press([.character("Q")], &stack, e)
+        }
+        var p = post(0)
+        p.quoteApproval = .automatic
+        XCTAssertEqual(quote(.automatic), [.compose(.quote(p))])
+        p.quoteApproval = nil
+        XCTAssertEqual(quote(nil), [.compose(.quote(p))], "a server that doesn't say: tried, and its answer tells")
+        XCTAssertEqual(quote(.denied), [.say("@user0 doesn't let you quote this post.", error: true)])
+        p.quoteApproval = .manual
+        XCTAssertEqual(quote(.manual), [.compose(.quote(p)), .say("@user0 reviews quotes: yours shows once they allow it.", error: false)])
+        XCTAssertEqual(quote(.automatic, visibility: "direct"), [.say("A private mention can't be quoted.", error: true)])
+
+        // The draft carries the quoted post and its author (the compose screen's title), and no reply.
+        let d = Draft.quote(of: p)
+        XCTAssertEqual(d.id, "quote:\(p.statusID)")
+        XCTAssertEqual(d.quotedStatusID, p.statusID)
+        XCTAssertEqual(d.quoting, "user0")
+        XCTAssertNil(d.inReplyToID)
+    }
+
     func testProfileKeyOffersTheMentionedAndUnfollowAsksFirst() {
         var p = post(0)
         p.content = StyledText(paragraphs: [[[StyledText.Run("@ann", style: .mention("https://ex.social/@ann")),

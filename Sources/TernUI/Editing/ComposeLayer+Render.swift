@@ -24,7 +24,7 @@ extension ComposeLayer {
         var contextLines: [String] = []
         if let post = context {
             let text = Sanitizer.clean(post.content.plainText).replacingOccurrences(of: "\n", with: " ")
-            let line = "↩ @\(Sanitizer.clean(post.account.acct)): " + text
+            let line = (draft.quotedStatusID != nil ? "❝ @" : "↩ @") + Sanitizer.clean(post.account.acct) + ": " + text
             contextLines = TextWrap.wrap([(line, .placeholder)], width: max(10, env.columns - 4)).prefix(2)
                 .map { segs in segs.reduce(into: "") { s, seg in
                     s += String(repeating: " ", count: max(0, seg.column - DisplayWidth.of(s))) + seg.text.string
@@ -60,7 +60,8 @@ extension ComposeLayer {
         let d = current
 
         // Title: what is being written, and the two keys that matter most.
-        var what = draft.editingID != nil ? "Edit post" : draft.replyingTo.map { "Reply to @\(Sanitizer.clean($0))" } ?? "New post"
+        var what = draft.editingID != nil ? "Edit post" : draft.replyingTo.map { "Reply to @\(Sanitizer.clean($0))" }
+            ?? draft.quoting.map { "Quote @\(Sanitizer.clean($0))" } ?? "New post"
         // With several accounts, whose post this will be.
         if env.accounts.count > 1 { what += " · as " + Sanitizer.clean(env.activeAccount) }
         screen.fill(row: 0, column: 0, width: cols, style: theme[.title])
@@ -130,6 +131,7 @@ extension ComposeLayer {
             case .attach: word = "+ picture"
             case .duration: word = "lasts " + Self.duration(draft.poll?.expiresIn ?? 86_400)
             case .multiple: word = draft.poll?.multiple == true ? "many choices" : "one choice"
+            case .quotePolicy: word = QuotePolicy.label(draft.quotePolicy)
             }
             var style = theme[.counts]
             if focus == .options, i == min(option, options.count - 1) { style.reverse = true }

@@ -16,7 +16,7 @@ struct ComposeLayer: Layer {
 
     /// The options row, left to right.
     enum Option: Equatable {
-        case visibility, warning, sensitive, language, poll, attach, duration, multiple
+        case visibility, warning, sensitive, language, poll, attach, duration, multiple, quotePolicy
     }
 
     private(set) var draft: Draft
@@ -70,6 +70,8 @@ struct ComposeLayer: Layer {
     var options: [Option] {
         var o: [Option] = [.visibility, .warning, .sensitive, .language, .poll, .attach]
         if draft.poll != nil { o += [.duration, .multiple] }
+        // Who may quote it is said as a post is made (an edit keeps what it had).
+        if draft.editingID == nil { o.append(.quotePolicy) }
         return o
     }
 
@@ -165,6 +167,7 @@ struct ComposeLayer: Layer {
                 let all = DraftPoll.durations, now = draft.poll?.expiresIn ?? 86_400
                 draft.poll?.expiresIn = all[((all.firstIndex(of: now) ?? 4) + 1) % all.count]
             case .multiple: draft.poll?.multiple.toggle()
+            case .quotePolicy: draft.quotePolicy = QuotePolicy.next(after: draft.quotePolicy)
             }
         case .character("+") where draft.poll != nil && pollChoices.count < env.limits.pollMaxOptions:
             pollChoices.append(LineEditor(limit: 200))

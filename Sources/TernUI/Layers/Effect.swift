@@ -100,6 +100,7 @@ enum FeedOpening: Equatable {
 enum ComposeTarget: Equatable {
     case new
     case reply(Post)
+    case quote(Post)
     case edit(Post)
 }
 

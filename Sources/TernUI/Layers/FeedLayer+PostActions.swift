@@ -1,5 +1,6 @@
 import TernFeed
 import TernModel
+import TernTerminal
 
 /// The keys that act on the selected post itself: marks, a vote, answering, editing and deleting one's
 /// own, its links and copying.
@@ -24,6 +25,9 @@ extension FeedLayer {
         case .reply:
             guard let post = row?.post else { return [] }
             return [.compose(.reply(post))]
+        case .quote:
+            guard let post = row?.post else { return [] }
+            return Self.quoting(post)
         case .edit, .delete:
             guard let post = row?.post else { return [] }
             guard !env.ownAccountID.isEmpty else { return [.say("Tern doesn't know yet which account is yours here.", error: true)] }
@@ -49,6 +53,18 @@ extension FeedLayer {
             let warning = post.spoilerText.isEmpty ? "" : post.spoilerText + "\n\n"
             return [.copy(warning + post.content.plainText, what: "the post's text")]
         default: return []
+        }
+    }
+
+    /// `Q`: a post of one's own that carries the selected one, where its author lets the user quote it; the
+    /// server's refusal in words where not (a private mention is quotable by no one, as on Mastodon).
+    static func quoting(_ post: Post) -> [Effect] {
+        let who = "@" + Sanitizer.clean(post.account.acct)
+        if post.visibility == "direct" { return [.say("A private mention can't be quoted.", error: true)] }
+        switch post.quoteApproval {
+        case .denied?: return [.say("\(who) doesn't let you quote this post.", error: true)]
+        case .manual?: return [.compose(.quote(post)), .say("\(who) reviews quotes: yours shows once they allow it.", error: false)]
+        case .automatic?, .unknown?, nil: return [.compose(.quote(post))]
         }
     }
 }

@@ -6,7 +6,7 @@ public enum UIAction: String, Sendable, CaseIterable {
     case firstUnread = "first-unread", nextUnread = "next-unread"
     case open, back, profile, notifications, inbox, timelines, accounts, search
     case like, save, boost, vote, translate, refresh, reveal
-    case compose, reply, edit, delete, menu
+    case compose, reply, quote, edit, delete, menu
     case viewImage = "view-image", openLink = "open-link", retryImages = "retry-images"
     case copyLink = "copy-link", copyText = "copy-text", links
     case follow, mentionsOnly = "mentions-only", toggleBoosts = "toggle-boosts", mediaOnly = "media-only", grid
@@ -40,6 +40,7 @@ public enum UIAction: String, Sendable, CaseIterable {
         case .reveal: return "show/hide content warning"
         case .compose: return "write a new post"
         case .reply: return "reply to the post"
+        case .quote: return "quote the post in a post of yours"
         case .edit: return "edit your post"
         case .delete: return "delete your post"
         case .menu: return "more: mute, block, hide…"
@@ -78,7 +79,7 @@ public struct Keymap: Sendable, Equatable {
         .character("p"): .profile, .character("n"): .notifications, .character("N"): .inbox,
         .character("f"): .like, .character("b"): .save, .character("B"): .boost, .character("V"): .vote, .character("T"): .translate,
         .character("r"): .refresh, .character("c"): .reveal,
-        .character("w"): .compose, .character("a"): .reply, .character("e"): .edit, .character("D"): .delete, .character("x"): .menu,
+        .character("w"): .compose, .character("a"): .reply, .character("Q"): .quote, .character("e"): .edit, .character("D"): .delete, .character("x"): .menu,
         .character("t"): .timelines, .character("A"): .accounts, .character("v"): .viewImage, .character("o"): .openLink, .character("R"): .retryImages,
         .character("y"): .copyLink, .character("Y"): .copyText, .character("L"): .links,
         .character("F"): .follow, .character("m"): .grid, .character("@"): .mentionsOnly, .character("H"): .toggleBoosts, .character("M"): .mediaOnly,

@@ -90,6 +90,9 @@ extension AppRunner {
             case .reply(let post):
                 let d = await keptOr("reply:\(post.statusID)") { Draft.reply(to: post, me: me) }
                 mailbox.post(.compose(d, context: post))
+            case .quote(let post):
+                let d = await keptOr("quote:\(post.statusID)") { Draft.quote(of: post) }
+                mailbox.post(.compose(d, context: post))
             case .edit(let post):
                 let d = await keptOr("edit:\(post.statusID)") {
                     // The text as written (not the server's HTML); offline, the text as shown.
@@ -160,8 +163,15 @@ extension AppRunner {
             outgoing = (posts, waiting)
             engines[.timeline(.home)]?.showsOutbox?.showOutgoing(posts, waiting: waiting)
             for (id, e) in engines { if case .thread = id { e.showsOutbox?.showOutgoing(posts, waiting: waiting) } }
-        case .posted(let post, let edit):
-            show(edit ? "Edit saved." : "Posted.", error: false)
+        case .posted(let post, let edit, let quoteAsked):
+            if quoteAsked, post.quote == nil {
+                // Sent under both names a server may read; an answer without it means the server took neither.
+                show("Posted, but without the quote: this server doesn't take quote posts.", error: true)
+            } else if quoteAsked, post.quote?.state == .pending {
+                show("Posted. The quote shows once its author allows it.", error: false)
+            } else {
+                show(edit ? "Edit saved." : "Posted.", error: false)
+            }
             if edit { for (_, e) in engines { e.streamed.streamed([.edited(post)]) } }
             // The post appears where it belongs through the same fetch as `r`; an open thread it answers
             // is read again.
