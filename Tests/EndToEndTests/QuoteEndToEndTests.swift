@@ -98,4 +98,17 @@ final class QuoteEndToEndTests: XCTestCase {
             XCTAssertTrue(shown.ok, "the quote post did not show with its quote:\n\(shown.screen)")
         }
     }
+
+    /// A server without quotes (GoToSocial, Mastodon before 4.5) says nothing of a post's quote policy and
+    /// drops the quote it was sent: `Q` still writes, and Tern says the post went out without it.
+    func testAServerThatDropsTheQuoteIsSaidToHaveDoneSo() throws {
+        try browseDemo(flags: "--new-post-every 0 --imitate gotosocial") { tmux, _ in
+            try tmux.send("Q")
+            XCTAssertTrue(tmux.wait { $0.contains(" Quote @") }.ok, tmux.screen())
+            try tmux.send("-l", "a quote the server drops")
+            try tmux.send("C-s")
+            let said = tmux.wait { $0.contains("Posted, but without the quote: this server doesn't take quote posts.") }
+            XCTAssertTrue(said.ok, said.screen)
+        }
+    }
 }
