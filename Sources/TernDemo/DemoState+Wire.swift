@@ -66,7 +66,21 @@ extension DemoState {
                     return wire(shallow, base: base)
                 } : nil
                 return WireQuote(state: q.state, quotedStatus: quoted)
-            }, quoteApproval: approval)
+            }, quoteApproval: approval,
+            pleroma: config.quirks.contains(.pleromaReactions) ? WirePleroma(emojiReactions: reactions(on: post, base: base)) : nil)
+    }
+
+    /// Reactions on every other post: a thumbs-up from several (one in four of them the user's own too), or
+    /// a party and a custom emoji, so each kind is within a screen or two.
+    func reactions(on post: DemoPost, base: String) -> [WirePleroma.Reaction] {
+        // Ids are Snowflakes, whose low bits are all alike: a prime spreads them.
+        let k = Int(post.id % 97)
+        switch k % 4 {
+        case 1: return [.init(name: "👍", count: 2 + k % 5, me: k % 8 == 1, url: nil)]
+        case 2: return [.init(name: "🎉", count: 1, me: false, url: nil),
+                        .init(name: "blobcat", count: 2, me: k % 8 == 2, url: "\(base)/emoji/blobcat.png")]
+        default: return []
+        }
     }
 
     /// Whether the user may quote a post: their own always; a private mention never; of the others, every

@@ -112,6 +112,8 @@ final class WireStatus: Encodable, Sendable {
     let quote: WireQuote?
     /// Mastodon 4.5's quote policy as it applies to the user; absent where the server has none.
     let quoteApproval: WireQuoteApproval?
+    /// Akkoma's and Pleroma's own fields: here, the emoji reactions.
+    let pleroma: WirePleroma?
 
     init(id: String, createdAt: String, inReplyToId: String?, inReplyToAccountId: String?, sensitive: Bool,
          spoilerText: String, language: String?, uri: String, url: String?, repliesCount: Int,
@@ -119,8 +121,9 @@ final class WireStatus: Encodable, Sendable {
          content: String, reblog: WireStatus?, account: WireAccount, mediaAttachments: [WireMedia],
          mentions: [WireMention], tags: [WireTag], editedAt: String? = nil, visibility: String = "public",
          poll: WirePoll? = nil, filtered: [WireFilterResult] = [], pinned: Bool? = nil, muted: Bool = false,
-         quote: WireQuote? = nil, quoteApproval: WireQuoteApproval? = nil) {
+         quote: WireQuote? = nil, quoteApproval: WireQuoteApproval? = nil, pleroma: WirePleroma? = nil) {
         self.quote = quote
+        self.pleroma = pleroma
         self.quoteApproval = quoteApproval
         self.filtered = filtered
         self.pinned = pinned
@@ -186,14 +189,26 @@ final class WireStatus: Encodable, Sendable {
         try c.encode(poll, forKey: .poll)
         try c.encode(quote, forKey: .quote)
         try c.encodeIfPresent(quoteApproval, forKey: .quoteApproval)
+        try c.encodeIfPresent(pleroma, forKey: .pleroma)
     }
 
     enum CodingKeys: String, CodingKey {
         case id, createdAt, inReplyToId, inReplyToAccountId, sensitive, spoilerText, visibility, language, uri,
              url, repliesCount, reblogsCount, favouritesCount, editedAt, favourited, reblogged, muted, bookmarked,
              pinned, content, filtered, reblog, application, account, mediaAttachments, mentions, tags, emojis,
-             card, poll, quote, quoteApproval
+             card, poll, quote, quoteApproval, pleroma
     }
+}
+
+/// `pleroma`: Akkoma's and Pleroma's additions to a status.
+struct WirePleroma: Encodable, Sendable {
+    struct Reaction: Encodable, Sendable {
+        var name: String
+        var count: Int
+        var me: Bool
+        var url: String?
+    }
+    var emojiReactions: [Reaction]
 }
 
 /// `quote_approval`: who may quote the post at once, who after review, and what that means for the user.

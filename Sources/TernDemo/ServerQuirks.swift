@@ -22,12 +22,15 @@ public struct ServerQuirks: OptionSet, Sendable, Hashable {
     public static let noTranslation = ServerQuirks(rawValue: 1 << 7)
     /// GoToSocial, Mastodon before 4.5: no quote policies on posts, and a post's `quoted_status_id` ignored.
     public static let noQuotePolicies = ServerQuirks(rawValue: 1 << 8)
+    /// Akkoma, Pleroma: emoji reactions on posts, under `pleroma.emoji_reactions`.
+    public static let pleromaReactions = ServerQuirks(rawValue: 1 << 9)
 
     /// The sets the conformance tests browse, named after the servers they stand for.
     public static let sets: [(name: String, quirks: ServerQuirks)] = [
         ("mastodon", []),
         ("gotosocial", [.ulidIDs, .requireUserAgent, .ungroupedNotifications, .noStreamingHealth, .noTranslation, .noQuotePolicies]),
         ("takahe", [.webpOnly, .noTranslation]),
+        ("akkoma", [.pleromaReactions, .ungroupedNotifications, .noQuotePolicies]),
         ("cropping-proxy", [.croppedPreviews]),
     ]
 }

@@ -190,6 +190,28 @@ final class StatusWire: Decodable {
     var quotedID: String?
     /// Mastodon 4.5's `quote_approval.current_user`: whether the user may quote this post.
     var quoteApproval: String?
+    /// Emoji reactions: Akkoma's and Pleroma's under `pleroma`, Fedibird's at the top (nil: neither).
+    var reactions: [Reaction]?
+
+    private struct PleromaWire: Decodable {
+        var reactions: LossyArray<ReactionWire>?
+        init(from decoder: Decoder) throws {
+            reactions = try decoder.container(keyedBy: AnyKey.self).lenient(AnyKey("emoji_reactions"))
+        }
+    }
+
+    /// `{name, count, me, url}`; one without a name is no reaction (dropped, as a lossy array drops it).
+    private struct ReactionWire: Decodable {
+        var reaction: Reaction
+        init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: AnyKey.self)
+            guard let name: String = c.lenient(AnyKey("name")), !name.isEmpty else {
+                throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "a reaction without a name"))
+            }
+            reaction = Reaction(name: name, count: max(0, c.count(AnyKey("count"))), me: c.lenient(AnyKey("me")) ?? false,
+                                url: c.lenient(AnyKey("url")))
+        }
+    }
 
     private struct QuoteApprovalWire: Decodable {
         var currentUser: String?
@@ -254,6 +276,8 @@ final class StatusWire: Decodable {
             (quoteState, quotedID) = ("accepted", id)
         }
         quoteApproval = (c.lenient(AnyKey("quote_approval")) as QuoteApprovalWire?)?.currentUser
+        let reactionList = (c.lenient(AnyKey("pleroma")) as PleromaWire?)?.reactions ?? c.lenient(AnyKey("emoji_reactions"))
+        reactions = (reactionList as LossyArray<ReactionWire>?)?.elements.map(\.reaction)
         pinned = c.lenient(AnyKey("pinned"))
         muted = c.lenient(AnyKey("muted"))
         url = c.lenient(AnyKey("url")) ?? c.lenient(AnyKey("uri"))

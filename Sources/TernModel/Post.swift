@@ -28,6 +28,8 @@ public struct Post: Sendable, Hashable, Identifiable, Codable {
     public var quote: Quote?
     /// Whether the user may quote this post (nil: the server did not say).
     public var quoteApproval: QuoteApproval?
+    /// Emoji reactions, where the server has them (nil where it does not).
+    public var reactions: [Reaction]?
     /// When the author last edited the post, if they did.
     public var editedAt: Date?
     /// `public`, `unlisted`, `private` or `direct`; nil from servers (and stored posts) that didn't say.
@@ -53,7 +55,7 @@ public struct Post: Sendable, Hashable, Identifiable, Codable {
     /// Everything but `pending` is the server's and goes to the store.
     enum CodingKeys: String, CodingKey {
         case id, statusID, account, boostedBy, createdAt, content, spoilerText, sensitive, media, url, inReplyToID,
-             repliesCount, boostsCount, favouritesCount, favourited, bookmarked, boosted, poll, card, quote, quoteApproval, editedAt,
+             repliesCount, boostsCount, favouritesCount, favourited, bookmarked, boosted, poll, card, quote, quoteApproval, reactions, editedAt,
              visibility, language, mentions, filters, pinned, threadMuted
     }
 
@@ -106,6 +108,7 @@ extension Post {
         repliesCount = status.repliesCount
         pinned = status.pinned ?? pinned
         threadMuted = status.threadMuted ?? threadMuted
+        reactions = status.reactions ?? reactions
     }
 }
 

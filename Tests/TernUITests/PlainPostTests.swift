@@ -35,4 +35,18 @@ final class PlainPostTests: XCTestCase {
         XCTAssertTrue(lines.allSatisfy { DisplayWidth.of($0) <= 30 }, "\(lines)")
         XCTAssertEqual(lines.joined(), String(repeating: "周末去了山里空气很好", count: 10))
     }
+
+    /// Reactions print as words too, a custom emoji by its shortcode and the user's own said so.
+    func testReactionsPrintWithTheirCounts() {
+        var post = Post(id: "1", statusID: "1", account: Account(id: "9", acct: "ann", displayName: "Ann"), createdAt: now,
+                        content: StyledText(paragraphs: [[[StyledText.Run("hi")]]]))
+        post.reactions = [Reaction(name: "👍", count: 3, me: true), Reaction(name: "blobcat\u{1B}[2J", count: 1, url: "https://x/b.png")]
+        let lines = PlainPost.lines(post, width: 60, now: now)
+        XCTAssertTrue(lines.contains("Reactions: 👍 3 (yours), :blobcat: 1"), "\(lines)")
+        XCTAssertEqual(lines.first, "Ann (@ann), just now", "not \"now ago\"")
+        post.createdAt = now.addingTimeInterval(-30 * 86_400)
+        XCTAssertEqual(PlainPost.lines(post, width: 60, now: now).first, "Ann (@ann), on " + RelativeTime.short(from: post.createdAt, now: now),
+                       "a date, not \"2026-12-16 ago\"")
+        XCTAssertFalse(RelativeTime.short(from: post.createdAt, now: now).hasSuffix("d"), "the short form names the day")
+    }
 }

@@ -16,7 +16,10 @@ public enum PlainPost {
         }
         func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
         if let booster = post.boostedBy { say("\(booster.shownName) (@\(booster.acct)) boosted:") }
-        var header = "\(post.account.shownName) (@\(post.account.acct)), \(RelativeTime.short(from: post.createdAt, now: now)) ago"
+        // "2m ago", but "just now" and "on 2026-11-01" (the short form names a day once a week has passed).
+        let age = now.timeIntervalSince(post.createdAt), when = RelativeTime.short(from: post.createdAt, now: now)
+        let said = age < 5 ? "just now" : age < 7 * 86_400 ? when + " ago" : "on " + when
+        var header = "\(post.account.shownName) (@\(post.account.acct)), \(said)"
         if post.inReplyToID != nil { header += ", a reply" }
         if post.editedAt != nil { header += ", edited" }
         say(header)
@@ -41,6 +44,9 @@ public enum PlainPost {
         if let card = post.card { say("Link: \(card.title)"); say("  \(card.url)", wrapped: false) }
         for link in post.content.links where !(post.card?.url == link) { say("Link: \(link)", wrapped: false) }
         if let url = post.url { say("Post: \(url)", wrapped: false) }
+        if let reactions = post.reactions, !reactions.isEmpty {
+            say("Reactions: " + reactions.map { "\($0.label) \($0.count)" + ($0.me ? " (yours)" : "") }.joined(separator: ", "))
+        }
         say(count(post.repliesCount, "reply", "replies") + ", " + count(post.boostsCount, "boost", "boosts") + ", "
             + count(post.favouritesCount, "like", "likes")
             + (post.favourited ? ", liked by you" : "") + (post.bookmarked ? ", saved" : ""))

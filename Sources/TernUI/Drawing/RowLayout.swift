@@ -164,9 +164,23 @@ struct RowLayout {
                 lines.append([Segment(text: SafeText("↗ " + shown), role: .link, column: x0, link: url)])
             }
         } else {
+            if let reactions = post.reactions, !reactions.isEmpty {
+                lines += TextWrap.wrap(Self.reactionRuns(reactions), width: inner).map(shifted)
+            }
             lines.append(Self.footer(post, x0: x0))
         }
         lines.append([])
+    }
+
+    /// Emoji reactions on one line (wrapped when many): each with its count, the user's own marked in words
+    /// as well as in colour, so it reads the same in every terminal.
+    static func reactionRuns(_ reactions: [Reaction]) -> [(String, Theme.Role)] {
+        var runs: [(String, Theme.Role)] = []
+        for (i, r) in reactions.enumerated() {
+            if i > 0 { runs.append((" · ", .counts)) }
+            runs.append((Sanitizer.clean(r.label) + " \(r.count)" + (r.me ? " (yours)" : ""), r.me ? .liked : .counts))
+        }
+        return runs
     }
 
     /// A poll as text: totals and state, then one bar per option (✓ marks the user's own votes). `voting`:
