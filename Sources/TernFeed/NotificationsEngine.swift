@@ -34,7 +34,7 @@ public actor NotificationsEngine: MarkingFeed, StreamedFeed, PolledFeed, Filtere
     private var version = 0
     private var messages = Messages()
     private var arrivals: Set<String> = []
-    /// Reads and writes under way off the loop, by number, so that `stop` ends them.
+    /// Reads and writes under way off the loop, by number, so that `run` waits for them once stopped.
     private var work: [Int: Task<Void, Never>] = [:]
     private var lastWork = 0
 
@@ -75,8 +75,8 @@ public actor NotificationsEngine: MarkingFeed, StreamedFeed, PolledFeed, Filtere
                 handle(command)
             }
         }
-        // Ended and gone before `run` returns, as when the loop itself did the work: the store is let go.
-        for task in work.values { task.cancel() }
+        // Finished before `run` returns, as when the loop itself did the work: a page read is stored (not
+        // cancelled halfway, which lost it and logged an error), and the store is let go after.
         for task in work.values { await task.value }
     }
 
