@@ -67,7 +67,8 @@ extension DemoState {
                 } : nil
                 return WireQuote(state: q.state, quotedStatus: quoted)
             }, quoteApproval: approval,
-            pleroma: config.quirks.contains(.pleromaReactions) ? WirePleroma(emojiReactions: reactions(on: post, base: base)) : nil)
+            pleroma: config.quirks.contains(.pleromaReactions) ? WirePleroma(emojiReactions: reactions(on: post, base: base)) : nil,
+            card: inner == nil ? DemoCards.card(for: post.html, base: base) : nil)
     }
 
     /// Reactions on every other post: a thumbs-up from several (one in four of them the user's own too), or

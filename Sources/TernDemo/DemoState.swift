@@ -352,6 +352,7 @@ actor DemoState {
     }
 
     func media(id: String) -> DemoMedia? {
+        if let card = DemoCards.picture(id: id) { return card }
         // Any id a client sends must give a 404, never a trap: check the range before subtracting.
         guard let raw = UInt64(id), raw > DemoWorld.firstID else { return nil }
         let postID = raw - (raw - DemoWorld.firstID) % DemoWorld.idStep

@@ -106,7 +106,7 @@ final class WireStatus: Encodable, Sendable {
     let mentions: [WireMention]
     let tags: [WireTag]
     let emojis: [WireEmoji] = []
-    let card: String? = nil
+    let card: WireCard?
     let poll: WirePoll?
     /// Mastodon 4.4's quote: its state, and the quoted status when it may be shown.
     let quote: WireQuote?
@@ -121,7 +121,8 @@ final class WireStatus: Encodable, Sendable {
          content: String, reblog: WireStatus?, account: WireAccount, mediaAttachments: [WireMedia],
          mentions: [WireMention], tags: [WireTag], editedAt: String? = nil, visibility: String = "public",
          poll: WirePoll? = nil, filtered: [WireFilterResult] = [], pinned: Bool? = nil, muted: Bool = false,
-         quote: WireQuote? = nil, quoteApproval: WireQuoteApproval? = nil, pleroma: WirePleroma? = nil) {
+         quote: WireQuote? = nil, quoteApproval: WireQuoteApproval? = nil, pleroma: WirePleroma? = nil, card: WireCard? = nil) {
+        self.card = card
         self.quote = quote
         self.pleroma = pleroma
         self.quoteApproval = quoteApproval

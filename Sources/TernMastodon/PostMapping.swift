@@ -16,7 +16,8 @@ enum PostMapping {
             repliesCount: shown.repliesCount, boostsCount: shown.reblogsCount, favouritesCount: shown.favouritesCount,
             favourited: shown.favourited, bookmarked: shown.bookmarked, boosted: shown.reblogged,
             poll: shown.poll.map(poll),
-            card: shown.card.flatMap { $0.url.isEmpty ? nil : LinkCard(url: $0.url, title: $0.title, provider: $0.provider, summary: $0.summary) },
+            card: shown.card.flatMap { $0.url.isEmpty ? nil : LinkCard(url: $0.url, title: $0.title, provider: $0.provider, summary: $0.summary,
+                                                                           image: $0.image, imageWidth: $0.width, imageHeight: $0.height) },
             editedAt: shown.editedAt, visibility: shown.visibility, language: shown.language, mentions: shown.mentions,
             filters: s.filtered ?? shown.filtered, pinned: shown.pinned, threadMuted: shown.muted)
         // A value Tern does not know is said as unknown, never taken for a yes.

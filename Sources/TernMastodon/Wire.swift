@@ -337,9 +337,16 @@ struct CardWire: Decodable {
     var title: String
     var provider: String
     var summary: String?
+    var image: String?
+    var width: Int
+    var height: Int
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
+        let image: String? = c.lenient(AnyKey("image"))
+        self.image = image?.isEmpty == false ? image : nil
+        width = c.count(AnyKey("width"))
+        height = c.count(AnyKey("height"))
         url = c.lenient(AnyKey("url")) ?? ""
         title = c.lenient(AnyKey("title")) ?? ""
         let summary: String? = c.lenient(AnyKey("description"))

@@ -53,11 +53,25 @@ public struct LinkCard: Sendable, Hashable, Codable {
     public var provider: String
     /// What the page says of itself (its description), when the server sent it.
     public var summary: String?
+    /// The page's picture, as the server fetched it, and its size when said (for its shape on screen).
+    public var image: String?
+    public var imageWidth: Int?
+    public var imageHeight: Int?
 
-    public init(url: String, title: String, provider: String, summary: String? = nil) {
+    public init(url: String, title: String, provider: String, summary: String? = nil, image: String? = nil,
+                imageWidth: Int? = nil, imageHeight: Int? = nil) {
         self.url = url
         self.title = title
         self.provider = provider
         self.summary = summary
+        self.image = image
+        self.imageWidth = imageWidth
+        self.imageHeight = imageHeight
+    }
+
+    /// Width over height of the picture, when both are known and sane.
+    public var imageAspect: Double? {
+        guard let w = imageWidth, let h = imageHeight, w > 0, h > 0 else { return nil }
+        return Double(w) / Double(h)
     }
 }

@@ -8,7 +8,8 @@ import XCTest
 /// `--low-data` in the real binary against the demo server: only the selected post's pictures are fetched,
 /// no avatars and nothing ahead; moving the selection fetches the next post's.
 final class LowDataEndToEndTests: XCTestCase {
-    /// The home timeline's newest posts' preview paths, as the server gives them.
+    /// The home timeline's newest posts' preview paths, as the server gives them: their pictures', and their
+    /// link card's picture, which is the post's too.
     func previews(_ server: DemoServer) async throws -> [[String]] {
         var request = URLRequest(url: try XCTUnwrap(URL(string: server.baseURL + "/api/v1/timelines/home?limit=5")))
         request.setValue("Bearer demo-token", forHTTPHeaderField: "Authorization")
@@ -16,7 +17,9 @@ final class LowDataEndToEndTests: XCTestCase {
         let posts = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [[String: Any]])
         return posts.map { p in
             let status = (p["reblog"] as? [String: Any]) ?? p
+            let card = ((status["card"] as? [String: Any])?["image"] as? String).flatMap { URL(string: $0)?.path }
             return ((status["media_attachments"] as? [[String: Any]]) ?? []).compactMap { ($0["preview_url"] as? String).flatMap { URL(string: $0)?.path } }
+                + (card.map { [$0] } ?? [])
         }
     }
 

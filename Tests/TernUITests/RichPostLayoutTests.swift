@@ -50,6 +50,30 @@ final class RichPostLayoutTests: XCTestCase {
         XCTAssertTrue(summary.hasPrefix("←ここすき"))
     }
 
+    /// The card's picture shows as a thumbnail under its words, shaped as the server measured it; with
+    /// pictures off there is none, and a card that has no picture (or no size) still lays out.
+    func testACardsPictureIsAThumbnailUnderItsWords() throws {
+        let p = try post("other-servers_tootsdk/post_edited.json")
+        let card = try XCTUnwrap(p.card)
+        let image = try XCTUnwrap(card.image, "the server sent the page's picture")
+        XCTAssertEqual(card.imageAspect, 1, "1400 × 1400")
+        let layout = RowLayout(row: .post(p), width: 100, revealed: true, now: Date())
+        let box = try XCTUnwrap(layout.media.first { $0.attachment.id == "card:" + p.id }, "\(layout.media)")
+        XCTAssertEqual(box.request?.url, image)
+        XCTAssertEqual(box.columns, box.rows * 2, "square: twice as many columns as rows")
+        let t = text(layout)
+        let title = try XCTUnwrap(t.firstIndex { $0.contains("↗ ") }, t.joined(separator: "\n"))
+        XCTAssertGreaterThan(box.line, title, "under the card's title")
+        let off = RowLayout(row: .post(p), width: 100, revealed: true, now: Date(), pictures: PictureLayout(off: true))
+        XCTAssertFalse(off.media.contains { $0.attachment.id.hasPrefix("card:") })
+        // Akkoma's card gives a picture without its size: a wide shape is assumed.
+        let akkoma = try post("other-servers_tootsdk/post_akkoma_quote.json")
+        XCTAssertNil(akkoma.card?.imageAspect)
+        let wide = RowLayout(row: .post(akkoma), width: 100, revealed: true, now: Date())
+        if let b = wide.media.first(where: { $0.attachment.id.hasPrefix("card:") }) { XCTAssertGreaterThan(b.columns, b.rows * 2) }
+        else { XCTFail("Akkoma's card picture is not laid out: \(wide.media)") }
+    }
+
     func testSensitiveMediaAreOnlyBlurredUntilRevealed() throws {
         let p = try post("mastodon.social_mastodonpy/status_media_image.json")
         XCTAssertTrue(p.sensitive, "the server marked this one sensitive")

@@ -141,17 +141,7 @@ struct RowLayout {
             }
             if let quote = post.quote { addQuote(quote, x0: x0, inner: inner, now: now) }
             if let poll = post.poll { lines += Self.pollLines(poll, voting: post.pending.contains(.vote), now: now, inner: inner).map(shifted) }
-            if let card = post.card {
-                let provider = card.provider.isEmpty ? "" : " · " + card.provider
-                lines += TextWrap.wrap(linked: [("↗ " + (card.title.isEmpty ? card.url : card.title), .link, card.url),
-                                                (provider, .placeholder, nil)],
-                                       width: inner).prefix(2).map(shifted)
-                // The page's own words, two lines at most, under its title.
-                if let summary = card.summary {
-                    let flat = summary.split(whereSeparator: \.isNewline).joined(separator: " ")
-                    lines += TextWrap.wrap([(flat, .placeholder)], width: inner - 2).prefix(2).map { Self.shift($0, x0 + 2) }
-                }
-            }
+            if let card = post.card { addCard(card, of: post, x0: x0, inner: inner, blurOnly: post.blursMedia && !revealed) }
             layoutMedia(post, x0: x0, inner: inner, blurOnly: post.blursMedia && !revealed)
         } else if !post.media.isEmpty {
             lines.append([Segment(text: SafeText("▣ \(post.media.count) attachment\(post.media.count == 1 ? "" : "s") hidden"),
