@@ -13,7 +13,7 @@ enum DemoCards {
             guard i < pages.count else { return nil }
             let page = pages[i]
             return WireCard(url: target, title: page.title, description: page.summary, providerName: page.provider,
-                            image: "\(base)/media/card-\(i)/small.png", width: page.width, height: page.height)
+                            image: "\(base)/media/card-\(i)/small.jpg", width: page.width, height: page.height)
         }
         return nil
     }
@@ -21,8 +21,9 @@ enum DemoCards {
     /// The picture of card `card-N`, drawn from its page's size.
     static func picture(id: String) -> DemoMedia? {
         guard id.hasPrefix("card-"), let i = Int(id.dropFirst(5)), pages.indices.contains(i) else { return nil }
-        let spec = ImageSpec(seed: 0xCA4D + UInt64(i), width: pages[i].width, height: pages[i].height, format: .png,
-                             pattern: ImageSpec.Pattern.allCases[i % ImageSpec.Pattern.allCases.count], photoLike: false)
+        // Photographs, as most pages' pictures are: grain, and as many colours as a photo has.
+        let spec = ImageSpec(seed: 0xCA4D + UInt64(i), width: pages[i].width, height: pages[i].height, format: .jpeg,
+                             pattern: ImageSpec.Pattern.allCases[i % ImageSpec.Pattern.allCases.count], photoLike: true)
         return DemoMedia(id: id, spec: spec, blurhash: "", description: pages[i].title)
     }
 }

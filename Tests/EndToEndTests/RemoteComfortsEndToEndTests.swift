@@ -39,7 +39,8 @@ final class RemoteComfortsEndToEndTests: XCTestCase {
             let config = home.url.appendingPathComponent("config/tern")
             try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
             try "hyperlinks = \"\(on ? "on" : "auto")\"\n".write(to: config.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
-            let tmux = try TmuxSession(command: "env \(home.env) \(tern.path) demo --new-post-every 0; sleep 30")
+            // Tall enough that the first screen holds a hashtag (the third post's), below two posts with link cards.
+            let tmux = try TmuxSession(command: "env \(home.env) \(tern.path) demo --new-post-every 0; sleep 30", columns: 100, rows: 60)
             defer { tmux.close() }
             let output = home.url.appendingPathComponent("output")
             try tmux.run(["pipe-pane", "-O", "cat > \(output.path)"])

@@ -246,10 +246,13 @@ struct FeedLayer: Layer {
         selectFirstInView(m)
     }
 
+    /// The selection follows a scroll to the first post whose top is in view, without moving the view
+    /// again: a wheel step scrolls three lines, even when that post is taller than what is left below it
+    /// (revealing it scrolled five once link cards drew their pictures).
     private mutating func selectFirstInView(_ m: Viewport.Metrics) {
         let shown = viewport.visible(m)
         if let s = viewport.selectedIndex(m), shown.contains(where: { $0.index == s && $0.top >= 0 }) { return }
-        if let first = shown.first(where: { $0.top >= 0 }) ?? shown.first { viewport.select(m.ids[first.index], m) }
+        if let first = shown.first(where: { $0.top >= 0 }) ?? shown.first { viewport.selectedID = m.ids[first.index] }
     }
 
     // MARK: Settling
