@@ -34,7 +34,9 @@ final class ChaosUser {
 
     /// Starts (or starts again) tern and waits for the home timeline's posts.
     func start() throws {
-        try terminal.startUp(showing: "↩ ")
+        // A post's counts, or a selected post: restarted at a post taller than the screen, Tern shows no
+        // counts line (a long run once stopped so, at 3,000 presses, with Tern up and well).
+        try terminal.startUp(until: "post") { $0.contains("↩ ") || $0.contains("\n▌ ") }
     }
 
     /// Selects the post `down` below the top of the home timeline: its id and how the screen shows it; nil

@@ -27,15 +27,20 @@ final class TmuxTern {
 
     /// Starts tern and waits until `text` is on screen.
     func startUp(showing text: String) throws {
+        try startUp(until: text) { $0.contains(text) }
+    }
+
+    /// Starts tern and waits until the screen satisfies `ready` (`what` names it in the error).
+    func startUp(until what: String, _ ready: (String) -> Bool) throws {
         let env = (StartupBench.environment(home) + environment).joined(separator: " ")
         let command = ([tern] + arguments).joined(separator: " ")
         tmux(["new-session", "-d", "-s", name, "-x", "120", "-y", "40", "exec env \(env) \(command)"], capture: false)
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
-            if screen().contains(text) { return }
+            if ready(screen()) { return }
             usleep(20_000)
         }
-        throw ValidationError("tern showed no \(text) within 20 s")
+        throw ValidationError("tern showed no \(what) within 20 s")
     }
 
     func screen() -> String { tmux(["capture-pane", "-p", "-t", name]) }
