@@ -110,10 +110,12 @@ public final class ActionQueue: Sendable {
     /// Flips the user's wish for a status: shown at once, journaled a moment later. Should the journal
     /// write fail, the wish is dropped again and listeners hear why (`refused`): the screen never keeps
     /// showing an action that is not on disk.
-    public func toggle(_ kind: PendingAction.Kind, of post: Post) {
+    /// `wanted`: the state the screen showed the user asking for; nil flips the wish (or the post's mark).
+    public func toggle(_ kind: PendingAction.Kind, of post: Post, wanted: Bool? = nil) {
         let key = ActionReconciler.Key(statusID: post.statusID, kind: kind)
         state.withLock { s in
-            let next = s.overlay.book.pressed(key, current: kind.mark(of: post))
+            let current = kind.mark(of: post)
+            let next = wanted.map { s.overlay.book.wished(key, $0, current: current) } ?? s.overlay.book.pressed(key, current: current)
             record(next, for: key, detail: nil, in: &s)
         }
         notify(.changed)

@@ -20,9 +20,15 @@ public enum ListCommand: Sendable, Equatable {
     case viewed(firstID: String, lastID: String, anchorID: String?, offset: Int)
 }
 
-/// A list of posts the user can like, save, boost, pin or mute the conversation of.
+/// A list of posts the user can like, save, boost, pin or mute the conversation of. `wanted`: the state the
+/// screen showed the user asking for (nil: the other of what the engine knows, a toggle).
 public protocol MarkingFeed: FeedEngine {
-    func mark(_ kind: PendingAction.Kind, postID: String)
+    func mark(_ kind: PendingAction.Kind, postID: String, wanted: Bool?)
+}
+
+extension MarkingFeed {
+    /// A toggle of what the engine knows.
+    public func mark(_ kind: PendingAction.Kind, postID: String) { mark(kind, postID: postID, wanted: nil) }
 }
 
 /// A list paged through a stored timeline: it jumps to either end and fills its gaps.

@@ -50,14 +50,14 @@ public actor NotificationsEngine: MarkingFeed, StreamedFeed, PolledFeed, Filtere
 
     private enum Command: Sendable {
         case list(ListCommand)
-        case mark(PendingAction.Kind, postID: String)
+        case mark(PendingAction.Kind, postID: String, wanted: Bool?)
         case streamed([StreamChange])
         case filter(FeedFilter)
         case markRead
     }
 
     public nonisolated func perform(_ command: ListCommand) { inbox.send(.list(command)) }
-    public nonisolated func mark(_ kind: PendingAction.Kind, postID: String) { inbox.send(.mark(kind, postID: postID)) }
+    public nonisolated func mark(_ kind: PendingAction.Kind, postID: String, wanted: Bool?) { inbox.send(.mark(kind, postID: postID, wanted: wanted)) }
     public nonisolated func streamed(_ changes: [StreamChange]) { inbox.send(.streamed(changes)) }
     public nonisolated func filter(_ filter: FeedFilter) { inbox.send(.filter(filter)) }
     public nonisolated func markRead() { inbox.send(.markRead) }
@@ -109,7 +109,7 @@ public actor NotificationsEngine: MarkingFeed, StreamedFeed, PolledFeed, Filtere
             if visibleGroups.count < 10 { besideTheLoop { await $0.loadOlder() } }
         case .markRead:
             besideTheLoop { await $0.markRead() }
-        case .mark(let kind, let id): toggle(kind, id)
+        case .mark(let kind, let id, let wanted): toggle(kind, id, wanted)
         case .streamed(let changes):
             // An edited post changes under its notification; a deleted one leaves the notification saying so.
             var touched = false
@@ -258,9 +258,9 @@ public actor NotificationsEngine: MarkingFeed, StreamedFeed, PolledFeed, Filtere
         }
     }
 
-    private func toggle(_ kind: PendingAction.Kind, _ postID: String) {
+    private func toggle(_ kind: PendingAction.Kind, _ postID: String, _ wanted: Bool?) {
         guard let post = groups.lazy.compactMap(\.post).first(where: { $0.id == postID }) else { return }
-        actions.toggle(kind, of: post)
+        actions.toggle(kind, of: post, wanted: wanted)
     }
 
     /// Unread: groups newer than the read position (all of them before any position is known).

@@ -39,7 +39,7 @@ public actor ProfileEngine: MarkingFeed, PagedFeed, StreamedFeed, CountedFeed, F
 
     private enum Command: Sendable {
         case list(ListCommand)
-        case mark(PendingAction.Kind, postID: String)
+        case mark(PendingAction.Kind, postID: String, wanted: Bool?)
         case jump(top: Bool)
         case fillGap(id: String, fromTop: Bool)
         case streamed([StreamChange])
@@ -78,7 +78,9 @@ public actor ProfileEngine: MarkingFeed, PagedFeed, StreamedFeed, CountedFeed, F
     }
 
     public nonisolated func perform(_ command: ListCommand) { continuation.yield(.command(.list(command))) }
-    public nonisolated func mark(_ kind: PendingAction.Kind, postID: String) { continuation.yield(.command(.mark(kind, postID: postID))) }
+    public nonisolated func mark(_ kind: PendingAction.Kind, postID: String, wanted: Bool?) {
+        continuation.yield(.command(.mark(kind, postID: postID, wanted: wanted)))
+    }
     public nonisolated func jump(top: Bool) { continuation.yield(.command(.jump(top: top))) }
     public nonisolated func fillGap(id: String, fromTop: Bool) { continuation.yield(.command(.fillGap(id: id, fromTop: fromTop))) }
     public nonisolated func streamed(_ changes: [StreamChange]) { continuation.yield(.command(.streamed(changes))) }
@@ -143,8 +145,8 @@ public actor ProfileEngine: MarkingFeed, PagedFeed, StreamedFeed, CountedFeed, F
             postsEngine?.jump(top: top)
         case .fillGap(let id, let fromTop):
             postsEngine?.fillGap(id: id, fromTop: fromTop)
-        case .mark(let kind, let id):
-            if let p = pinnedPost(id) { toggle(kind, p) } else { postsEngine?.mark(kind, postID: id) }
+        case .mark(let kind, let id, let wanted):
+            if let p = pinnedPost(id) { toggle(kind, p, wanted) } else { postsEngine?.mark(kind, postID: id, wanted: wanted) }
         case .follow(let wanted):
             setFollow(wanted)
         case .filter(let f):
@@ -261,8 +263,8 @@ public actor ProfileEngine: MarkingFeed, PagedFeed, StreamedFeed, CountedFeed, F
         emit()
     }
 
-    private func toggle(_ kind: PendingAction.Kind, _ post: Post) {
-        sources.actions.toggle(kind, of: post)
+    private func toggle(_ kind: PendingAction.Kind, _ post: Post, _ wanted: Bool?) {
+        sources.actions.toggle(kind, of: post, wanted: wanted)
     }
 
     private func emit() {

@@ -44,7 +44,7 @@ public actor ThreadEngine: MarkingFeed, StreamedFeed, OutboxFeed {
 
     private enum Command: Sendable {
         case list(ListCommand)
-        case mark(PendingAction.Kind, postID: String)
+        case mark(PendingAction.Kind, postID: String, wanted: Bool?)
         case streamed([StreamChange])
         case outgoing([OutgoingPost], waiting: Bool)
         /// The server's answer to a fetch, in reading order.
@@ -54,7 +54,7 @@ public actor ThreadEngine: MarkingFeed, StreamedFeed, OutboxFeed {
     typealias Entry = (post: Post, depth: Int)
 
     public nonisolated func perform(_ command: ListCommand) { inbox.send(.list(command)) }
-    public nonisolated func mark(_ kind: PendingAction.Kind, postID: String) { inbox.send(.mark(kind, postID: postID)) }
+    public nonisolated func mark(_ kind: PendingAction.Kind, postID: String, wanted: Bool?) { inbox.send(.mark(kind, postID: postID, wanted: wanted)) }
     public nonisolated func streamed(_ changes: [StreamChange]) { inbox.send(.streamed(changes)) }
     public nonisolated func showOutgoing(_ posts: [OutgoingPost], waiting: Bool) { inbox.send(.outgoing(posts, waiting: waiting)) }
     public nonisolated func stop() { inbox.finish() }
@@ -77,7 +77,7 @@ public actor ThreadEngine: MarkingFeed, StreamedFeed, OutboxFeed {
             case .list(.viewed):
                 // A thread is read whole when opened: it has no pages to load or place to keep.
                 continue
-            case .mark(let kind, let id): toggle(kind, id)
+            case .mark(let kind, let id, let wanted): toggle(kind, id, wanted)
             case .streamed(let changes):
                 let before = (entries.map(\.post), deleted)
                 for change in changes {
@@ -206,9 +206,9 @@ public actor ThreadEngine: MarkingFeed, StreamedFeed, OutboxFeed {
         emit()
     }
 
-    private func toggle(_ kind: PendingAction.Kind, _ postID: String) {
+    private func toggle(_ kind: PendingAction.Kind, _ postID: String, _ wanted: Bool?) {
         guard let post = entries.first(where: { $0.post.id == postID })?.post else { return }
-        actions.toggle(kind, of: post)
+        actions.toggle(kind, of: post, wanted: wanted)
     }
 
     private func emit() {

@@ -29,7 +29,7 @@ public actor TimelineEngine {
         /// Loads posts into a gap: from its newer end (`fromTop`) or its older end.
         case fillGap(id: String, fromTop: Bool)
         /// A like, save, boost or other mark of the user's on a post in the window.
-        case mark(PendingAction.Kind, postID: String)
+        case mark(PendingAction.Kind, postID: String, wanted: Bool?)
         case actions(ActionQueue.Event)
         case streamed([StreamChange])
         /// Counts of the posts in view are asked for again (servers stream edits, not likes and boosts).
@@ -261,8 +261,8 @@ public actor TimelineEngine {
                     try data.updateStatus(from: status)
                 }
             }
-        case .mark(let kind, let id):
-            toggle(kind, postID: id)
+        case .mark(let kind, let id, let wanted):
+            toggle(kind, postID: id, wanted: wanted)
         case .follow(let wanted):
             followHashtag(wanted)
         case .actions(let event):
@@ -388,9 +388,9 @@ public actor TimelineEngine {
 
     // MARK: Like and save
 
-    private func toggle(_ kind: PendingAction.Kind, postID: String) {
+    private func toggle(_ kind: PendingAction.Kind, postID: String, wanted: Bool?) {
         guard let post = window.posts.first(where: { $0.id == postID }) else { return }
-        actions.toggle(kind, of: post)
+        actions.toggle(kind, of: post, wanted: wanted)
     }
 
     // MARK: Publishing
@@ -449,7 +449,7 @@ extension TimelineEngine: MarkingFeed, PagedFeed, StreamedFeed, PolledFeed, Coun
         }
     }
 
-    public nonisolated func mark(_ kind: PendingAction.Kind, postID: String) { send(.mark(kind, postID: postID)) }
+    public nonisolated func mark(_ kind: PendingAction.Kind, postID: String, wanted: Bool?) { send(.mark(kind, postID: postID, wanted: wanted)) }
     public nonisolated func jump(top: Bool) { send(.jump(top: top)) }
     public nonisolated func jumpToUnread() { send(.jumpToUnread) }
     public nonisolated func fillGap(id: String, fromTop: Bool) { send(.fillGap(id: id, fromTop: fromTop)) }

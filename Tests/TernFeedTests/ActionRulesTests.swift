@@ -243,4 +243,32 @@ final class ActionRulesTests: XCTestCase {
             XCTAssertFalse(r.following, "a follow the user was told had failed reached the server")
         }
     }
+
+    /// A like carries what the screen showed the user asking for. Here the engine's copy says "not liked"
+    /// while the server has it liked (another client liked it; the screen, drawn since, showed it liked),
+    /// and the user asks for "not liked": the queue looks, finds it liked, and unlikes it. A toggle of the
+    /// engine's copy would have sent a like, the opposite of what was asked.
+    func testALikeSetToWhatTheScreenShowedHoldsOverAStaleCopy() async throws {
+        try await withRig { server, rig in
+            let log = SnapshotLog()
+            let (engine, _) = try rig.engineAndActions(server.baseURL, log: log)
+            engine.send(.start)
+            let loaded = try await waitFor(log) { !$0.posts.isEmpty && !$0.loadingNewer }
+            let post = try XCTUnwrap(loaded.posts.first { !$0.favourited && $0.boostedBy == nil })
+            let client = MastodonClient(baseURL: URL(string: server.baseURL)!, token: "t", http: rig.http)
+            let behind = try await client.perform(.favourite, statusID: post.statusID)
+            XCTAssertTrue(behind.favourited, "liked behind the engine's back")
+
+            engine.mark(.favourite, postID: post.id, wanted: false)
+            var liked = true
+            let deadline = Date().addingTimeInterval(15)
+            while liked, Date() < deadline {
+                try await Task.sleep(for: .milliseconds(50))
+                liked = try await client.status(id: post.statusID).favourited
+            }
+            XCTAssertFalse(liked, "the unlike the user asked for was not made")
+            let performed = await server.actionLog()
+            XCTAssertEqual(performed, ["favourite \(post.statusID)", "unfavourite \(post.statusID)"])
+        }
+    }
 }

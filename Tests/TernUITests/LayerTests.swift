@@ -182,8 +182,8 @@ final class LayerTests: XCTestCase {
         var stack = LayerStack(root: .home)
         for s in [timeline(posts)] { stack.show(s, e) }
         _ = stack.apply(stack.settle(e))
-        XCTAssertEqual(stack.key(.character("f"), e), [.feed(.timeline(.home), .toggleFavourite(postID: "p0"))])
-        XCTAssertEqual(stack.key(.character("b"), e), [.feed(.timeline(.home), .toggleBookmark(postID: "p0"))])
+        XCTAssertEqual(stack.key(.character("f"), e), [.feed(.timeline(.home), .setMark(.favourite, postID: "p0", wanted: true))])
+        XCTAssertEqual(stack.key(.character("b"), e), [.feed(.timeline(.home), .setMark(.bookmark, postID: "p0", wanted: true))])
         XCTAssertEqual(stack.key(.character("r"), e), [.feed(.timeline(.home), .refresh)])
         XCTAssertEqual(stack.key(.character("p"), e), [.push(.feed(.profile(posts[0].account)))])
         XCTAssertEqual(stack.key(.character("n"), e), [.push(.feed(.notifications))])
@@ -249,7 +249,7 @@ final class LayerTests: XCTestCase {
         XCTAssertEqual(layer.update(.enter, e), [.push(.feed(.profile(ada)))])
         _ = layer.update(.character("j"), e)
         XCTAssertEqual(layer.update(.enter, e), [.push(.feed(.thread(rootID: "p8", seed: post(8))))])
-        XCTAssertEqual(layer.update(.character("f"), e), [.feed(.notifications, .toggleFavourite(postID: "p8"))])
+        XCTAssertEqual(layer.update(.character("f"), e), [.feed(.notifications, .setMark(.favourite, postID: "p8", wanted: true))])
         XCTAssertEqual(layer.update(.character("m"), e).first, .feed(.notifications, .filter(.mentionsOnly)),
                        "m (the grid elsewhere) keeps meaning mentions only here")
         XCTAssertEqual(layer.update(.character("@"), e).first, .feed(.notifications, .filter(.everything)))
@@ -392,11 +392,11 @@ extension LayerTests {
         var stack = LayerStack(root: .home)
         for s in [timeline(posts)] { stack.show(s, e) }
         _ = stack.apply(stack.settle(e))
-        XCTAssertEqual(stack.key(.character("B"), e), [.feed(.timeline(.home), .toggleBoost(postID: "p0"))])
+        XCTAssertEqual(stack.key(.character("B"), e), [.feed(.timeline(.home), .setMark(.reblog, postID: "p0", wanted: true))])
         e.confirmBoost = true
         _ = press([.character("B")], &stack, e)
         XCTAssertTrue(stack.top is ConfirmLayer)
-        XCTAssertEqual(press([.character("y")], &stack, e), [.feed(.timeline(.home), .toggleBoost(postID: "p0"))])
+        XCTAssertEqual(press([.character("y")], &stack, e), [.feed(.timeline(.home), .setMark(.reblog, postID: "p0", wanted: true))])
     }
 }
 

@@ -63,7 +63,7 @@ final class PostMenuTests: XCTestCase {
                                        "Mute this conversation (no notifications from it)", "Not interested in this post (hide it here)",
                                        "People you mute or block…"])
         var s = stack
-        XCTAssertEqual(s.apply(s.key(.character("3"), env([.post(p)]))), [.feed(.timeline(.home), .toggleMark(.pin, postID: p.id))])
+        XCTAssertEqual(s.apply(s.key(.character("3"), env([.post(p)]))), [.feed(.timeline(.home), .setMark(.pin, postID: p.id, wanted: true))])
         var pinned = p
         (pinned.pinned, pinned.threadMuted) = (true, true)
         XCTAssertEqual(labels(menu(after: .character("x"), [.post(pinned)]).stack)[2...3],

@@ -12,11 +12,10 @@ enum FeedCommand: Sendable, Equatable {
     /// Timelines: the posts around "read up to here" into the list.
     case jumpToUnread
     case fillGap(id: String, fromTop: Bool)
-    case toggleFavourite(postID: String)
-    case toggleBookmark(postID: String)
-    case toggleBoost(postID: String)
-    /// Any other mark of the user's on a post, by kind: pinning their own, muting its conversation.
-    case toggleMark(PendingAction.Kind, postID: String)
+    /// A mark of the user's on a post (like, save, boost, pin their own, mute its conversation), set to what
+    /// the screen showed them asking for: the other of the mark as drawn. A toggle of what the engine knew
+    /// when the key arrived could undo the press the user meant, had the post changed in between.
+    case setMark(PendingAction.Kind, postID: String, wanted: Bool)
     /// Profiles: follow or unfollow the account.
     case follow(Bool)
     /// Notifications: mentions only, or everything. Profiles: show boosts, or pictures only.

@@ -35,10 +35,10 @@ extension FeedLayer {
                 items.append(Choice(label: "Delete this post…", effects: [.push(.confirm(question: "Delete this post of yours? It can't be undone.",
                                                                                           yes: [.deletePost(post)]))]))
                 items.append(Choice(label: post.pinned == true ? "Unpin from your profile" : "Pin to your profile",
-                                    effects: [.feed(opening, .toggleMark(.pin, postID: post.id))]))
+                                    effects: [.feed(opening, .setMark(.pin, postID: post.id, wanted: !(post.pinned ?? false)))]))
             }
             items.append(Choice(label: post.threadMuted == true ? "Unmute this conversation" : "Mute this conversation (no notifications from it)",
-                                effects: [.feed(opening, .toggleMark(.threadMute, postID: post.id))]))
+                                effects: [.feed(opening, .setMark(.threadMute, postID: post.id, wanted: !(post.threadMuted ?? false)))]))
             items.append(Choice(label: "Not interested in this post (hide it here)", effects: [.hidePost(post)]))
         }
         // Whom the user silenced is found again here, to lift it (it was nowhere once done).

@@ -9,13 +9,13 @@ extension FeedLayer {
         switch action {
         case .like:
             guard let post = row?.post else { return [] }
-            return [.feed(opening, .toggleFavourite(postID: post.id))]
+            return [.feed(opening, .setMark(.favourite, postID: post.id, wanted: !post.favourited))]
         case .save:
             guard let post = row?.post else { return [] }
-            return [.feed(opening, .toggleBookmark(postID: post.id))]
+            return [.feed(opening, .setMark(.bookmark, postID: post.id, wanted: !post.bookmarked))]
         case .boost:
             guard let post = row?.post else { return [] }
-            let toggle: [Effect] = [.feed(opening, .toggleBoost(postID: post.id))]
+            let toggle: [Effect] = [.feed(opening, .setMark(.reblog, postID: post.id, wanted: !post.boosted))]
             guard env.confirmBoost, !post.boosted else { return toggle }
             return [.push(.confirm(question: "Boost this post by @\(post.account.acct)?", yes: toggle))]
         case .vote: return row?.post.map { PollLayer.voting($0, now: env.now) } ?? []

@@ -82,7 +82,7 @@ extension AppRunner {
             show("The inbox keeps no \"read up to here\"", error: false)
         case .fillGap, .filter, .follow:
             show("The inbox merges each account's notifications: open one account's (n) for that", error: false)
-        case .toggleFavourite(let id), .toggleBookmark(let id), .toggleBoost(let id), .toggleMark(_, let id):
+        case .setMark(_, let id, _):
             guard let owner = inboxRowsAccount(at: stack.listIndex.flatMap { (stack.layers[$0] as? FeedLayer)?.feed == .inbox ? $0 : nil })
             else { return }
             let owned = owner.feeds[.notifications]?.rows.contains { $0.post?.id == id } ?? false

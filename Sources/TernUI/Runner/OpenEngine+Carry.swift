@@ -9,10 +9,7 @@ extension OpenEngine {
         case .refresh: list.perform(.refresh)
         case .viewed(let first, let last, let anchor, let offset):
             list.perform(.viewed(firstID: first, lastID: last, anchorID: anchor, offset: offset))
-        case .toggleFavourite(let id): marking.mark(.favourite, postID: id)
-        case .toggleBookmark(let id): marking.mark(.bookmark, postID: id)
-        case .toggleBoost(let id): marking.mark(.reblog, postID: id)
-        case .toggleMark(let kind, let id): marking.mark(kind, postID: id)
+        case .setMark(let kind, let id, let wanted): marking.mark(kind, postID: id, wanted: wanted)
         case .jump(let top):
             guard let paged else { return "This list is shown whole: there is no further end to jump to" }
             paged.jump(top: top)
