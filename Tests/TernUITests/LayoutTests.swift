@@ -76,4 +76,17 @@ final class LayoutTests: XCTestCase {
         XCTAssertThrowsError(try Theme.parse(toml: "[roles]\nnmae = { bold = true }"))
         XCTAssertThrowsError(try Theme.parse(toml: "[roles]\nname = { fg = \"chartreuse\" }"))
     }
+
+    /// A search's spinner turns at each draw: its line is laid out anew (the rest of the list comes from the
+    /// cache; forgetting every layout ten times a second was how it turned before).
+    func testTheSpinnerTurnsWithoutForgettingTheOtherLayouts() {
+        let renderer = FrameRenderer(theme: .builtIn)
+        let t0 = Date(timeIntervalSinceReferenceDate: 1_000)
+        let busy = FeedRow.found(.progress("Searching example.social…", busy: true))
+        func first(_ l: RowLayout) -> String { l.lines.first?.map(\.text.string).joined() ?? "" }
+        let a = first(renderer.layout(busy, width: 80, revealed: false, now: t0))
+        let b = first(renderer.layout(busy, width: 80, revealed: false, now: t0.addingTimeInterval(0.1)))
+        XCTAssertNotEqual(a, b, "the spinner stood still: \(a)")
+        XCTAssertTrue(b.contains("Searching example.social…"), b)
+    }
 }

@@ -26,6 +26,11 @@ public final class FrameRenderer {
     public init(theme: Theme) { self.theme = theme }
 
     func layout(_ row: FeedRow, width: Int, revealed: Bool, now: Date) -> RowLayout {
+        // A turning spinner is laid out anew at each draw (one line): cached, it would stand still, and
+        // turning it by forgetting every layout ten times a second laid out the whole list again.
+        if case .found(.progress(_, busy: true)) = row {
+            return RowLayout(row: row, width: width, revealed: revealed, now: now, pictures: pictures)
+        }
         let key = LayoutKey(width: width, id: row.id)
         if let l = layouts.get(key), l.revealed == revealed, l.row == row { return l }
         let l = RowLayout(row: row, width: width, revealed: revealed, now: now, pictures: pictures)
