@@ -19,3 +19,17 @@ func browseDemo(flags: String = "", ternFlags: String = "--no-stream --images of
     XCTAssertTrue(tmux.wait { $0.contains("☆") }.ok, tmux.screen())
     try body(tmux, address)
 }
+
+/// The first line of the demo's write log (`/demo/write-log`, a JSON line per write: slashes escaped) that
+/// contains `text`, waited for up to 10 s: the demo logs a request as it ends, which may be just after Tern
+/// heard the answer. Nil when none came.
+func demoWriteLogLine(_ address: String, containing text: String) throws -> Substring? {
+    let url = try XCTUnwrap(URL(string: "\(address)/demo/write-log"))
+    let deadline = Date().addingTimeInterval(10)
+    repeat {
+        let log = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+        if let line = log.split(separator: "\n").first(where: { $0.contains(text) }) { return line }
+        usleep(50_000)
+    } while Date() < deadline
+    return nil
+}

@@ -81,15 +81,8 @@ final class QuoteEndToEndTests: XCTestCase {
             XCTAssertTrue(denied, "no post denied a quote in reach:\n\(tmux.screen())")
             XCTAssertTrue(quoted, "no post could be quoted in reach:\n\(tmux.screen())")
 
-            // What was sent, as the demo received it (JSON: slashes escaped), once the request has ended.
-            var line: Substring?
-            let deadline = Date().addingTimeInterval(10)
-            while line == nil, Date() < deadline {
-                let log = String(decoding: try Data(contentsOf: try XCTUnwrap(URL(string: "\(address)/demo/write-log"))), as: UTF8.self)
-                line = log.split(separator: "\n").first { $0.contains("quoting under test") }
-                if line == nil { usleep(50_000) }
-            }
-            let sent = try XCTUnwrap(line, tmux.screen())
+            // What was sent, as the demo received it.
+            let sent = try XCTUnwrap(try demoWriteLogLine(address, containing: "quoting under test"), tmux.screen())
             XCTAssertTrue(sent.contains("\"quoted_status_id\""), String(sent))
             XCTAssertTrue(sent.contains("\"quote_id\""), String(sent))
             // Back at the top of Home, the new post carries its quote.

@@ -20,15 +20,7 @@ final class ReportEndToEndTests: XCTestCase {
             try tmux.send("Enter")
             let sent = tmux.wait { $0.contains("Reported @\(acct) to your server's moderators") }
             XCTAssertTrue(sent.ok, sent.screen)
-            // The demo writes its log as the request ends, which may be just after Tern heard the answer (the
-            // log is JSON: its slashes are escaped).
-            var log = ""
-            let deadline = Date().addingTimeInterval(10)
-            while !log.contains(#"\/api\/v1\/reports"#), Date() < deadline {
-                log = String(decoding: try Data(contentsOf: try XCTUnwrap(URL(string: "\(address)/demo/write-log"))), as: UTF8.self)
-                if !log.contains(#"\/api\/v1\/reports"#) { usleep(50_000) }
-            }
-            let report = try XCTUnwrap(log.split(separator: "\n").first { $0.contains(#"\/api\/v1\/reports"#) }, log + "\n" + tmux.screen())
+            let report = try XCTUnwrap(try demoWriteLogLine(address, containing: #"\/api\/v1\/reports"#), tmux.screen())
             XCTAssertTrue(report.contains("[\"category\",\"spam\"]"), String(report))
             XCTAssertTrue(report.contains("[\"comment\",\"selling things in replies\"]"), String(report))
             XCTAssertTrue(report.contains("status_ids[]"), String(report))
