@@ -150,9 +150,9 @@ extension ActionQueue: DeliveryQueue {
     private func notMade(_ key: ActionReconciler.Key) {
         state.withLock { s in
             s.overlay.book.answeredWithError(key)
-            guard let confirmed = s.overlay.book.states[key]?.confirmed else { return }
+            guard let wish = s.overlay.book.states[key], let confirmed = wish.confirmed else { return }
             journal("record that the server did not make the change") { data in
-                try data.settle(statusID: key.statusID, kind: key.kind, confirmed: confirmed)
+                try data.settle(statusID: key.statusID, kind: key.kind, confirmed: confirmed, assumed: wish.assumed)
             }
         }
     }

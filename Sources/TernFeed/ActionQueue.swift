@@ -184,7 +184,7 @@ public final class ActionQueue: Sendable {
             next.seq = s.lastSeq
             // A request in flight may land after a crash: the row says the server's state is in doubt.
             let row = PendingAction(statusID: key.statusID, kind: key.kind, wanted: next.wanted,
-                                    confirmed: next.inFlight ? nil : next.confirmed, detail: detail)
+                                    confirmed: next.known, assumed: next.assumed, detail: detail)
             journal.write({ try data.enqueue(row) }, failed: unrecorded)
         }
         s.overlay.book.set(key, next)

@@ -20,10 +20,15 @@ struct ActionReconciler {
         /// nil: a request went out and no answer came back, so the server may or may not have done it.
         var confirmed: Bool?
         var wanted: Bool
+        /// `confirmed` is what the screen showed when the wish was made, not an answer: the screen may have
+        /// been stale, so a wish back to it is looked up, never taken as met.
+        var assumed = false
         var inFlight = false
         var seq: Int64 = 0
 
-        var settled: Bool { wanted == confirmed && !inFlight }
+        var settled: Bool { wanted == confirmed && !inFlight && !assumed }
+        /// What the server is known to have said, for the journal: nil while in doubt.
+        var known: Bool? { inFlight ? nil : confirmed }
     }
 
     /// What the queue does next for a wish.
@@ -49,13 +54,14 @@ struct ActionReconciler {
         wished(key, states[key].map { !$0.wanted } ?? !current, current: current)
     }
 
-    /// A wish for a given state (follow, mute, block are set, not toggled). When nothing is pending and what
-    /// is known of the server (`current`) already meets the wish, the server is asked before the wish is
-    /// taken as met: the user asked because the screen showed otherwise, and the screen can be newer than
-    /// what the caller knows (a relationship read that was overtaken by a follow's answer). Taking it as met
-    /// once left a confirmed "Unfollow?" unsent in a chaos run.
+    /// A wish for a given state (follow, mute, block, and marks as the screen showed them). `current` is
+    /// what the caller knows of the server, and it can be stale (a relationship read overtaken by a follow's
+    /// answer; a post changed since it was drawn): it is kept as assumed, so a wish that differs is sent at
+    /// once, and a wish that meets it, now or after a change of mind, is looked up before it is taken as met.
+    /// Taking it as met twice left a press unsent in chaos runs: a confirmed "Unfollow?" on a stale
+    /// relationship, and a follow undone before it went, on a relationship that was stale the other way.
     func wished(_ key: Key, _ wanted: Bool, current: Bool) -> State {
-        var s = states[key] ?? State(confirmed: current == wanted ? nil : current, wanted: current)
+        var s = states[key] ?? State(confirmed: current, wanted: current, assumed: true)
         s.wanted = wanted
         return s
     }
@@ -74,11 +80,12 @@ struct ActionReconciler {
     /// `notLookingAt` waits while its state is in doubt (its look would come too soon), and the wishes
     /// after it wait with it: they go in the order they were made (unblock, then follow).
     mutating func next(notLookingAt held: Set<Key> = []) -> (Key, Step)? {
-        guard let (key, s) = states.filter({ !$0.value.inFlight && $0.value.wanted != $0.value.confirmed })
+        guard let (key, s) = states.filter({ !$0.value.inFlight && !$0.value.settled })
             .min(by: { $0.value.seq < $1.value.seq }) else { return nil }
         if s.confirmed == nil, held.contains(key) { return nil }
         states[key]!.inFlight = true
-        return (key, s.confirmed == nil ? .look : .send(s.wanted))
+        let inDoubt = s.confirmed == nil || (s.assumed && s.wanted == s.confirmed)
+        return (key, inDoubt ? .look : .send(s.wanted))
     }
 
     /// The server said what its state is (an answer to a change or to a look). Returns what remains of
@@ -87,6 +94,7 @@ struct ActionReconciler {
     mutating func learned(_ key: Key, confirmed: Bool) -> State? {
         guard var s = states[key] else { return nil }
         s.confirmed = confirmed
+        s.assumed = false
         s.inFlight = false
         set(key, s)
         return states[key]
@@ -106,6 +114,7 @@ struct ActionReconciler {
     mutating func unanswered(_ key: Key) {
         guard var s = states[key] else { return }
         s.confirmed = nil
+        s.assumed = false
         s.inFlight = false
         states[key] = s
     }

@@ -30,15 +30,20 @@ public struct PendingAction: Sendable, Equatable {
     /// What the server last said; nil when a request for this action went out and no answer came back,
     /// so the server's state is not known until asked.
     public var confirmed: Bool?
+    /// `confirmed` is what the screen showed when the wish was made, not an answer from the server: a
+    /// wish back to it is looked up before it is taken as met (the screen may have been stale).
+    public var assumed: Bool
     /// What else the request needs: a mute's length in seconds, a vote's poll and choices.
     public var detail: String?
 
-    public init(seq: Int64 = 0, statusID: String, kind: Kind, wanted: Bool, confirmed: Bool?, detail: String? = nil) {
+    public init(seq: Int64 = 0, statusID: String, kind: Kind, wanted: Bool, confirmed: Bool?, assumed: Bool = false,
+                detail: String? = nil) {
         self.seq = seq
         self.statusID = statusID
         self.kind = kind
         self.wanted = wanted
         self.confirmed = confirmed
+        self.assumed = assumed
         self.detail = detail
     }
 }
@@ -68,11 +73,13 @@ extension AccountData {
     }
 
     /// The server's state is known: the entry goes when that is what the user wants, else it stays with the
-    /// new confirmed state (a newer press is never lost: it is the entry's `wanted`).
-    public func settle(statusID: String, kind: PendingAction.Kind, confirmed: Bool) throws {
+    /// new confirmed state (a newer press is never lost: it is the entry's `wanted`). `assumed`: the request
+    /// certainly did not change the server, whose state is still only what the screen showed.
+    public func settle(statusID: String, kind: PendingAction.Kind, confirmed: Bool, assumed: Bool = false) throws {
         try store.durableWrite { db in
-            _ = try mark(kind, statusID).filter(JournalRecord.Columns.wanted == confirmed).deleteAll(db)
+            if !assumed { _ = try mark(kind, statusID).filter(JournalRecord.Columns.wanted == confirmed).deleteAll(db) }
             _ = try mark(kind, statusID).updateAll(db, JournalRecord.Columns.confirmed.set(to: confirmed),
+                                                   JournalRecord.Columns.assumed.set(to: assumed),
                                                    JournalRecord.Columns.inDoubt.set(to: false))
         }
     }

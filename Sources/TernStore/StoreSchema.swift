@@ -14,6 +14,7 @@ enum StoreSchema {
         m.registerMigration("v6-one-journal", migrate: v6)
         m.registerMigration("v7-seen", migrate: v7)
         m.registerMigration("v8-web-feeds", migrate: v8)
+        m.registerMigration("v9-assumed-marks", migrate: v9)
         return m
     }
 
@@ -247,5 +248,11 @@ enum StoreSchema {
                 PRIMARY KEY (feed_id, post_id));
             CREATE INDEX web_feed_item_post ON web_feed_item (post_id);
             """)
+    }
+
+    /// A mark's confirmed state can be what the screen showed rather than what the server said
+    /// (`PendingAction.assumed`): a wish back to it must be looked up after a restart too.
+    static func v9(_ db: Database) throws {
+        try db.execute(sql: "ALTER TABLE journal ADD COLUMN assumed INTEGER NOT NULL DEFAULT 0")
     }
 }

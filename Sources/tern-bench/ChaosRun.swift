@@ -240,7 +240,11 @@ final class ChaosRun {
             guard let at = ISO8601DateFormatter().date(from: String(line.prefix(20))) else { return "tern: " + line }
             return String(format: "%.0f s tern: ", at.timeIntervalSince(start)) + line.dropFirst(25)
         }
-        let killed = kills > 0 ? ["kills at " + ledger.kills.map { String(format: "%.1f", $0.timeIntervalSince(start)) }.joined(separator: ", ") + " s"] : []
+        // The kills near its presses only: a long run has hundreds.
+        let pressed = ledger.presses.filter { $0.key.id == id }.flatMap(\.value).map(\.at)
+        let near = ledger.kills.filter { kill in pressed.contains { abs(kill.timeIntervalSince($0)) < 30 } }
+        let killed = near.isEmpty ? [] : ["kills within 30 s of its presses at "
+            + near.map { String(format: "%.1f", $0.timeIntervalSince(start)) }.joined(separator: ", ") + " s"]
         return said + proxy.requests(naming: id, since: start).map { "proxy: " + $0 } + killed
     }
 

@@ -210,6 +210,48 @@ final class ActionRulesTests: XCTestCase {
         }
     }
 
+    /// The relationship the screen showed was stale the other way: "not following" while the server follows.
+    /// The user follows, changes their mind and unfollows before anything went (offline here). The unfollow
+    /// returns to what the screen showed, which was never the server's word: it must be looked up and sent,
+    /// not taken as met. It was taken as met, and the follow stood on the server (the long chaos run).
+    func testAFollowUndoneBeforeItWentOnAStaleRelationshipIsLookedUpAndSent() async throws {
+        try await withRig { server, rig in
+            let log1 = SnapshotLog()
+            let (engine1, _) = try rig.engineAndActions(server.baseURL, log: log1)
+            engine1.send(.start)
+            let loaded = try await waitFor(log1) { !$0.posts.isEmpty && !$0.loadingNewer }
+            let author = try XCTUnwrap(loaded.posts.first { $0.boostedBy == nil }?.account)
+            await rig.stopEngines()
+            let client = MastodonClient(baseURL: URL(string: server.baseURL)!, token: "t", http: rig.http)
+            var r = try await client.perform(.follow, accountID: author.id)
+            XCTAssertTrue(r.following, "followed behind Tern's back")
+
+            let log2 = SnapshotLog()
+            let (engine2, offline) = try rig.engineAndActions(server.baseURL, log: log2, offline: true)
+            engine2.send(.start)
+            offline.set(.follow, accountID: author.id, to: true, current: false)
+            offline.set(.follow, accountID: author.id, to: false, current: false)
+            await offline.journaled()
+            let rows = try rig.store.account("test").pendingActions()
+            XCTAssertEqual(rows.map(\.wanted), [false], "the change of mind is journaled, to be looked up")
+            XCTAssertEqual(rows.first?.assumed, true)
+            await rig.stopEngines()
+
+            let log3 = SnapshotLog()
+            let (engine3, online) = try rig.engineAndActions(server.baseURL, log: log3)
+            engine3.send(.start)
+            let deadline = Date().addingTimeInterval(15)
+            while r.following, Date() < deadline {
+                try await Task.sleep(for: .milliseconds(50))
+                r = try await client.relationship(accountID: author.id)
+            }
+            XCTAssertFalse(r.following, "the unfollow was taken as met and never sent")
+            await online.journaled()
+            let settled = try await waitFor(log3) { $0.pendingActions == 0 }
+            XCTAssertNil(settled.message.flatMap { $0.isError ? $0.text : nil })
+        }
+    }
+
     /// A wish whose journal row can't be written is taken back and the user told so; its request must then
     /// not leave. It did: the delivery loop had already picked the wish, and a follow the user was told had
     /// failed stood on the server (the short chaos run in CI, on a disk failing one sync in twenty).

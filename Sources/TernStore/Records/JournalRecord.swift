@@ -25,6 +25,8 @@ struct JournalRecord: StoreRecord, MutablePersistableRecord {
     var wanted: Bool
     var confirmed: Bool
     var inDoubt: Bool
+    /// `confirmed` is what the screen showed, never asked of the server (`PendingAction.assumed`).
+    var assumed: Bool
     /// A mark: what else its request needs (a mute's length in seconds).
     var detail: String?
     /// A post: its draft, as JSON.
@@ -32,7 +34,7 @@ struct JournalRecord: StoreRecord, MutablePersistableRecord {
     var createdAt: Date
 
     enum CodingKeys: String, CodingKey {
-        case seq, account, key, kind, target, wanted, confirmed, detail, body
+        case seq, account, key, kind, target, wanted, confirmed, assumed, detail, body
         case inDoubt = "in_doubt", createdAt = "created_at"
     }
 
@@ -44,6 +46,7 @@ struct JournalRecord: StoreRecord, MutablePersistableRecord {
         static let wanted = Column(CodingKeys.wanted)
         static let confirmed = Column(CodingKeys.confirmed)
         static let inDoubt = Column(CodingKeys.inDoubt)
+        static let assumed = Column(CodingKeys.assumed)
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) { seq = inserted.rowID }
@@ -67,6 +70,7 @@ struct JournalRecord: StoreRecord, MutablePersistableRecord {
         wanted = action.wanted
         confirmed = action.confirmed ?? false
         inDoubt = action.confirmed == nil
+        assumed = action.confirmed != nil && action.assumed
         detail = action.detail
         createdAt = now
     }
@@ -78,6 +82,7 @@ struct JournalRecord: StoreRecord, MutablePersistableRecord {
         wanted = true
         confirmed = false
         inDoubt = post.inDoubt
+        assumed = false
         body = try DraftCoding.encode(post.draft)
         createdAt = post.createdAt
     }
@@ -92,7 +97,7 @@ struct JournalRecord: StoreRecord, MutablePersistableRecord {
     var mark: PendingAction? {
         guard let kind = PendingAction.Kind(rawValue: kind), let target else { return nil }
         return PendingAction(seq: seq ?? 0, statusID: target, kind: kind, wanted: wanted, confirmed: inDoubt ? nil : confirmed,
-                             detail: detail)
+                             assumed: !inDoubt && assumed, detail: detail)
     }
 }
 

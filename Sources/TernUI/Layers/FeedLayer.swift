@@ -59,8 +59,14 @@ struct FeedLayer: Layer {
 
     mutating func update(_ key: Key, _ env: LayerEnv) -> [Effect] {
         placed = true
+        let action = env.keymap.action(for: key)
+        // A key pressed while `g`, `G` or `u` waits for its posts acts on the post the screen shows: the
+        // jump's landing must not move the selection from under it. It did, and a like pressed just after
+        // `g` went to the post that came in at the top (a chaos run's lost like).
+        if action != .top, action != .bottom { pendingEdge = nil }
+        if action != .firstUnread { pendingUnread = false }
         if case .mouse(let event) = key { return mouse(event, env) }
-        guard let action = env.keymap.action(for: key) else { return [] }
+        guard let action else { return [] }
         let snapshot = snapshot ?? FeedSnapshot(feed: feed)
         let m = metrics(env, snapshot)
         viewport.normalize(m)
