@@ -26,6 +26,7 @@ struct ChaosBench: AsyncParsableCommand {
     @Option(help: "Presses between kills, on average.") var killEvery = 25
     @Option(help: "The longest pause between presses, in milliseconds (each is drawn from 20 up to it).") var pauseMs = 250
     @Option(help: "The tern to run (default: the one built beside tern-bench).") var tern: String?
+    @Flag(help: "Keep Tern's home (store, log, the presses' trace) when the run passes too.") var keepHome = false
 
     func run() async throws {
         let seed = self.seed ?? UInt64(Date().timeIntervalSince1970 * 1000)
@@ -91,7 +92,11 @@ struct ChaosBench: AsyncParsableCommand {
             print("chaos: seed \(seed); tern's home (store and log) kept at \(home.path)")
             throw ExitCode(1)
         }
-        try? FileManager.default.removeItem(at: home)
+        if keepHome {
+            print("chaos: tern's home (store, log, presses) kept at \(home.path)")
+        } else {
+            try? FileManager.default.removeItem(at: home)
+        }
     }
 
     /// The account on the proxy, a config that copies links through a script, and the script. Pictures off:

@@ -66,7 +66,11 @@ final class ChaosRun {
             let op = n < Op.allCases.count ? Op.allCases[n] : random.pick(bag)
             let down = Int.random(in: 0..<6, using: &random)
             let began = Date()
-            if let why = try await perform(op, down: down, n: n) { skipped[why, default: 0] += 1 } else { done[op, default: 0] += 1 }
+            if let why = try await perform(op, down: down, n: n) {
+                skipped[why, default: 0] += 1
+                // What the screen showed instead: where a long run's unmade presses go.
+                if let miss = user.lastMiss { trace("\(op) not made: \(why): \(miss)") }
+            } else { done[op, default: 0] += 1 }
             spent[op.rawValue, default: 0] += Date().timeIntervalSince(began)
             usleep(UInt32.random(in: 20_000...max(20_000, UInt32(pauseMs) * 1000), using: &random))
             if (n + 1) % 500 == 0 {

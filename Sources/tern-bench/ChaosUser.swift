@@ -53,11 +53,36 @@ final class ChaosUser {
         return readSelection()
     }
 
+    /// Why the last selection came to nothing, as the screen showed it.
+    private(set) var lastMiss: String?
+
     private func readSelection() -> (id: String, shown: Selected)? {
-        // Keys are taken in order: once `y`'s link is filed, the screen shows the selection they made.
-        guard let id = copiedID() else { return nil }
-        guard let screen = terminal.wait(2, until: { Self.selected($0) != nil }), let shown = Self.selected(screen) else { return nil }
+        lastMiss = nil
+        // Keys are taken in order: once `y`'s link is filed, the screen shows the selection they made. A row
+        // with no link (one's post on its way, "read up to here", a deleted post) is passed over, as a user
+        // would: the next row down, twice at most.
+        var copied = copiedID()
+        for _ in 0..<2 where copied == nil {
+            terminal.press("j")
+            copied = copiedID()
+        }
+        guard let id = copied else {
+            lastMiss = "no link copied; " + Self.glimpse(terminal.screen())
+            return nil
+        }
+        guard let screen = terminal.wait(2, until: { Self.selected($0) != nil }), let shown = Self.selected(screen) else {
+            lastMiss = "no counts line of a selected post; " + Self.glimpse(terminal.screen())
+            return nil
+        }
         return (id, shown)
+    }
+
+    /// The selected lines and the status line of a screen, in short.
+    static func glimpse(_ screen: String) -> String {
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let chosen = lines.filter { $0.hasPrefix("▌") }.prefix(3).map { String($0.prefix(60)) }
+        let status = lines.last { !$0.isEmpty }.map { String($0.prefix(80)) } ?? ""
+        return "selected [\(chosen.joined(separator: " | "))], status [\(status)]"
     }
 
     /// One's newest post near the top, read afresh (`r`): the first whose author line names `acct`, within
