@@ -15,6 +15,7 @@ struct DemoRoutes: Sendable {
         registerStreaming(on: router)
         registerWriting(on: router)
         registerPolls(on: router)
+        registerConversations(on: router)
         registerTranslation(on: router)
         registerSearch(on: router)
         registerTags(on: router)

@@ -59,6 +59,7 @@ extension DemoState {
         posts.append(made)
         countPost(by: 0)
         if let parent { addReply(made.id, to: parent.id) }
+        joinConversation(made, answering: parent)
         if let key = r.idempotencyKey { idempotency[key] = id }
         writeLog.append("post \(wireID(id))")
         announce(made)

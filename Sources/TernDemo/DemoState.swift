@@ -38,6 +38,8 @@ actor DemoState {
     /// Replies outside the timelines, by id, and every post's direct replies (timeline posts' too).
     var replies: [UInt64: DemoPost] = [:]
     var childrenOf: [UInt64: [UInt64]] = [:]
+    /// The user's direct conversations; their messages are among `replies`.
+    var conversations: [DemoConversation] = []
     /// A post with a 40-reply, 3-deep thread under it, and one with a 14-deep chain.
     private(set) var showcaseThreadID: UInt64 = 0
     private(set) var deepThreadID: UInt64 = 0
@@ -111,6 +113,12 @@ actor DemoState {
                                             count: 90, now: startedAt)
         // Read up to twenty notifications ago, so there is something unread.
         notificationsMarker = notifications.dropLast(20).last?.id
+        let directs = world.directMessages(among: posts)
+        for m in directs.messages {
+            replies[m.id] = m
+            if let parent = m.inReplyTo?.id { childrenOf[parent, default: []].append(m.id) }
+        }
+        conversations = directs.conversations
     }
 
     /// Reply trees under some posts: the showcase and the deep chain near the top, small ones elsewhere.

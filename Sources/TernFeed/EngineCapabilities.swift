@@ -82,3 +82,8 @@ public protocol UnreadMarkedFeed: FeedEngine {
     /// Brings the posts around the mark into the list.
     func jumpToUnread()
 }
+
+/// A list of direct conversations: opening one marks it read on the server.
+public protocol ConversationsFeed: FeedEngine {
+    func readConversation(postID: String)
+}

@@ -87,4 +87,10 @@ public enum OpenEngine: Sendable {
         if case .notifications(let e) = self { return e }
         return nil
     }
+
+    /// The "Direct messages" list only.
+    public var conversations: (any ConversationsFeed)? {
+        if case .timeline(let e) = self, e.timeline == .conversations { return e }
+        return nil
+    }
 }

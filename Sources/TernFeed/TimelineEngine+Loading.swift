@@ -17,12 +17,12 @@ extension TimelineEngine {
     @discardableResult
     func loadOlder() async -> Bool {
         defer { loadingOlder = false; emit() }
-        let oldest = window.hasOlder ? nil : window.posts.last?.id
+        let oldest = window.hasOlder ? nil : window.posts.last.map(timeline.cursor)
         do {
             let before = cursors.olderURL
             let page: Page
             if let url = before {
-                page = try await read { try await self.client.page(at: url) }
+                page = try await read { try await self.client.page(at: url, of: self.timeline) }
             } else if let oldest {
                 // No stored link (the cache was pruned): page on from the oldest kept post.
                 page = try await read { try await self.client.timeline(self.timeline, limit: self.pageSize, maxID: oldest) }
@@ -78,7 +78,7 @@ extension TimelineEngine {
                 var more = true
                 var gapAdded = false
                 while pages < refreshPageBudget, let url = cursors.newerURL {
-                    let page = try await read { try await self.client.page(at: url) }
+                    let page = try await read { try await self.client.page(at: url, of: self.timeline) }
                     pages += 1
                     if page.posts.isEmpty { more = false; break }
                     added += arrived(try store.insert(page.posts, at: .top).entries)
@@ -158,7 +158,7 @@ extension TimelineEngine {
     private func fill(_ gap: StoredGap, fromTop: Bool, url: URL) async {
         defer { fillingGaps.remove(gap.id); emit() }
         do {
-            let page = try await read { try await self.client.page(at: url) }
+            let page = try await read { try await self.client.page(at: url, of: self.timeline) }
             // The gap's current seq: a renumbering may have moved it while the page was on its way.
             guard let current = window.gap(gap.id)?.gap else { return }
             let reached = try store.containsAny(page.posts.map(\.id)) || page.posts.count < pageSize

@@ -10,6 +10,7 @@ extension TimelineEngine {
         for i in gaps.indices where fillingGaps.contains(gaps[i].id) { gaps[i].loading = true }
         var posts = window.posts.filter { !actions.hides($0, showing: timeline.accountID) }.map(actions.apply)
         if timeline.isWebFeeds { markUnread(&posts) }
+        if timeline == .conversations { posts = Self.newestOfEachConversation(posts) }
         var snapshot = TimelineSnapshot(version: version, timeline: timeline, posts: posts,
                                         loadingOlder: loadingOlder, loadingNewer: loadingNewer,
                                         reachedEnd: cursors.reachedEnd && !window.hasOlder,
@@ -43,6 +44,19 @@ extension TimelineEngine {
         }) else { return }
         window.rowsAbove = counts.newer
         window.rowsBelow = counts.older
+    }
+
+    /// A conversation with a newer message comes back at the top as a new entry; the older entries of it
+    /// (still in the store, where the list was) are left out, and each says whether it was read.
+    static func newestOfEachConversation(_ posts: [Post]) -> [Post] {
+        var seen = Set<String>()
+        return posts.compactMap { post in
+            guard let c = post.conversation else { return post }
+            guard seen.insert(c.id).inserted else { return nil }
+            var p = post
+            p.unread = c.unread
+            return p
+        }
     }
 
     /// A feeds' list's items say whether they were read (read marks live in the store, beside the texts).

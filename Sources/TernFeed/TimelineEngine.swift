@@ -39,6 +39,10 @@ public actor TimelineEngine {
         case outgoing([OutgoingPost], waiting: Bool)
         /// `F` on a hashtag's timeline: what the user asked.
         case follow(Bool)
+        /// Direct messages: a conversation was opened; the server is told it was read.
+        case readConversation(postID: String)
+        case conversationRead(Conversation)
+        case conversationNotRead(String)
     }
 
     /// How the engine is wired: where posts come from and go to.
@@ -265,6 +269,13 @@ public actor TimelineEngine {
             toggle(kind, postID: id, wanted: wanted)
         case .follow(let wanted):
             followHashtag(wanted)
+        case .readConversation(let id):
+            readConversation(id)
+        case .conversationRead(let conversation):
+            conversationRead(conversation)
+        case .conversationNotRead(let why):
+            say("The conversation stays unread on the server: \(why)", error: false)
+            emit()
         case .actions(let event):
             switch event {
             case .changed: break
@@ -439,7 +450,7 @@ public actor TimelineEngine {
     }
 }
 
-extension TimelineEngine: MarkingFeed, PagedFeed, StreamedFeed, PolledFeed, CountedFeed, OutboxFeed, UnreadMarkedFeed {
+extension TimelineEngine: MarkingFeed, PagedFeed, StreamedFeed, PolledFeed, CountedFeed, OutboxFeed, UnreadMarkedFeed, ConversationsFeed {
     public nonisolated func perform(_ command: ListCommand) {
         switch command {
         case .start: send(.start)
@@ -452,6 +463,7 @@ extension TimelineEngine: MarkingFeed, PagedFeed, StreamedFeed, PolledFeed, Coun
     public nonisolated func mark(_ kind: PendingAction.Kind, postID: String, wanted: Bool?) { send(.mark(kind, postID: postID, wanted: wanted)) }
     public nonisolated func jump(top: Bool) { send(.jump(top: top)) }
     public nonisolated func jumpToUnread() { send(.jumpToUnread) }
+    public nonisolated func readConversation(postID: String) { send(.readConversation(postID: postID)) }
     public nonisolated func fillGap(id: String, fromTop: Bool) { send(.fillGap(id: id, fromTop: fromTop)) }
     public nonisolated func streamed(_ changes: [StreamChange]) { send(.streamed(changes)) }
     public nonisolated func poll() { send(.poll) }

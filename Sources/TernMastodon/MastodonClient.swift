@@ -71,15 +71,16 @@ public final class MastodonClient: Sendable {
         guard let url = URL(string: baseURL.absoluteString.trimmingSuffix("/") + timeline.path + "\(sep)limit=\(limit)" + below) else {
             throw MastodonError.refusedURL(timeline.path)
         }
-        return try await page(at: url)
+        return try await page(at: url, of: timeline)
     }
 
     /// A page the server linked to (`Link` next/prev). Only URLs on the account's own server are followed,
-    /// so the token never leaves it.
-    public func page(at url: URL) async throws -> Page {
+    /// so the token never leaves it. `timeline` says how its body reads (conversations are not statuses).
+    public func page(at url: URL, of timeline: TimelineID? = nil) async throws -> Page {
         try checkSameOrigin(url)
         let (data, headers) = try await send(url: url, method: .GET, budget: .page)
-        let decoded = try MastodonDecoder.posts(fromJSON: data)
+        let decoded = timeline == .conversations ? try MastodonDecoder.conversations(fromJSON: data)
+            : try MastodonDecoder.posts(fromJSON: data)
         let links = headers.first(name: "link").map(LinkHeader.init(parsing:)) ?? LinkHeader()
         return Page(posts: decoded.posts, links: links, unreadable: decoded.unreadable)
     }

@@ -43,6 +43,8 @@ public struct Post: Sendable, Hashable, Identifiable, Codable {
     public var pinned: Bool?
     /// The user muted this conversation's notifications (Mastodon's `muted`); nil where not said.
     public var threadMuted: Bool?
+    /// For an entry of the "Direct messages" list: the conversation this newest message stands for.
+    public var conversation: Conversation?
     /// The user's marks the server has not confirmed yet. Shown, never stored: it is not the server's.
     public var pending: PendingMarks = []
     /// A web feed's item not read yet (nil for posts, which have no read marks). Shown, never stored with the
@@ -56,7 +58,7 @@ public struct Post: Sendable, Hashable, Identifiable, Codable {
     enum CodingKeys: String, CodingKey {
         case id, statusID, account, boostedBy, createdAt, content, spoilerText, sensitive, media, url, inReplyToID,
              repliesCount, boostsCount, favouritesCount, favourited, bookmarked, boosted, poll, card, quote, quoteApproval, reactions, editedAt,
-             visibility, language, mentions, filters, pinned, threadMuted
+             visibility, language, mentions, filters, pinned, threadMuted, conversation
     }
 
     public init(id: String, statusID: String, account: Account, boostedBy: Account? = nil, createdAt: Date,

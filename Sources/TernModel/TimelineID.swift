@@ -21,6 +21,8 @@ public enum TimelineID: Sendable, Hashable, CustomStringConvertible, Codable {
     /// Web feeds' items, as `tern sync` and refreshes store them: all (`"all"`), a feed's (`"feed:ID"`) or a
     /// tag's (`"tag:T"`), with the title the list shows.
     case webFeeds(name: String, title: String)
+    /// The user's direct conversations, each as its newest message (`Post.conversation`).
+    case conversations
 
     /// The API path of the timeline, relative to the server's base URL.
     /// The account whose posts this is (a profile's timelines), else nil.
@@ -46,6 +48,7 @@ public enum TimelineID: Sendable, Hashable, CustomStringConvertible, Codable {
         case .accountMedia(let id, _): return "/api/v1/accounts/\(escaped(id))/statuses?only_media=true"
         case .search(let q): return "/api/v2/search?type=statuses&q=\(escaped(q))"
         case .webFeeds: return ""
+        case .conversations: return "/api/v1/conversations"
         }
     }
 
@@ -63,6 +66,7 @@ public enum TimelineID: Sendable, Hashable, CustomStringConvertible, Codable {
         case .accountMedia(_, let acct): return "@\(acct) (media)"
         case .search(let q): return "Search: \(q)"
         case .webFeeds(_, let title): return title
+        case .conversations: return "Direct messages"
         }
     }
 
@@ -81,6 +85,7 @@ public enum TimelineID: Sendable, Hashable, CustomStringConvertible, Codable {
         case .accountMedia(let id, _): return "account-media:\(id)"
         case .search(let q): return "search:\(q)"
         case .webFeeds(let name, _): return name
+        case .conversations: return "conversations"
         }
     }
 
@@ -99,6 +104,12 @@ public enum TimelineID: Sendable, Hashable, CustomStringConvertible, Codable {
     public var isWebFeeds: Bool {
         if case .webFeeds = self { return true }
         return false
+    }
+
+    /// The id the server pages this timeline by for a post of it (`max_id`): the entry's own, but for a
+    /// conversation, whose list is ordered and paged by its newest message.
+    public func cursor(of post: Post) -> String {
+        self == .conversations ? post.statusID : post.id
     }
 
     /// Every web feed's items.

@@ -14,7 +14,7 @@ struct Browse: ParsableCommand {
 
     @OptionGroup var accountOptions: AccountOptions
 
-    @Option(help: "What to open: home, local, federated, saved, liked, #tag, list:TITLE or notifications.")
+    @Option(help: "What to open: home, local, federated, saved, liked, #tag, list:TITLE, notifications, dms or feeds.")
     var timeline = BrowseSettings.standard.timeline
 
     @Flag(help: "Read only from the cache: send nothing; likes and saves queue until a later online run.")
@@ -91,7 +91,7 @@ struct TimelineChoice: Equatable {
     /// A list named by its title, whose id the server gives (`list:Friends`).
     var listTitle: String?
 
-    static let accepted = "home, local, federated, saved (bookmarks), liked (favourites), #tag, list:TITLE, notifications or feeds"
+    static let accepted = "home, local, federated, saved (bookmarks), liked (favourites), #tag, list:TITLE, notifications, dms (direct messages) or feeds"
 
     /// The list's id from the server, by its title (any case); a clear error where there is none.
     func resolved(_ target: Target) throws -> TimelineChoice {
@@ -129,6 +129,7 @@ struct TimelineChoice: Equatable {
         case "favourites", "favorites", "liked": id = .favourites
         case "notifications", "mentions": (id, notifications) = (.home, true)
         case "feeds", "rss": id = .allWebFeeds
+        case "dms", "direct", "conversations": id = .conversations
         default:
             let tag = n.hasPrefix("#") ? n.dropFirst() : n.lowercased().hasPrefix("tag:") ? n.dropFirst(4) : ""
             guard !tag.isEmpty, tag.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }

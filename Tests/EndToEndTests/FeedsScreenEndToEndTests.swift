@@ -10,8 +10,8 @@ final class FeedsScreenEndToEndTests: XCTestCase {
         defer { tmux.close() }
         XCTAssertTrue(tmux.wait { $0.contains("Sol Novak @user32") && $0.contains(" 1/") }.ok, tmux.screen())
         try tmux.send("t")
-        XCTAssertTrue(tmux.wait { $0.contains("8 Feeds") }.ok, tmux.screen())
-        try tmux.send("8")
+        XCTAssertTrue(tmux.wait { $0.contains("9 Feeds") }.ok, tmux.screen())
+        try tmux.send("9")
         // Read from the feeds at once: 20 items each, newest first whichever feed they are of.
         let listed = tmux.wait { $0.contains("Feeds: 60 new items") && $0.contains("Demo feed 0 @127.0.0.1") && $0.contains("1/60") }
         XCTAssertTrue(listed.ok, "the feeds' items:\n\(listed.screen)")

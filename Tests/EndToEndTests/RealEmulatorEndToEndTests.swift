@@ -20,7 +20,7 @@ final class RealEmulatorEndToEndTests: XCTestCase {
         let command = ["env", "HOME=\(h)", "XDG_CONFIG_HOME=\(h)/config", "XDG_DATA_HOME=\(h)/data", "XDG_CACHE_HOME=\(h)/cache",
                        "XDG_STATE_HOME=\(h)/state", tern.path, "demo", "--new-post-every", "0"]
         try display.launch(argv + command)
-        let id = try XCTUnwrap(display.window(class: name), "no \(name) window appeared on \(display.name)")
+        let id = try XCTUnwrap(display.window(class: name), "no \(name) window appeared on \(display.name): \(display.programsReport())")
         let geometry = try Spawn.run(["env", "DISPLAY=\(display.name)", "xdotool", "getwindowgeometry", "--shell", id], capture: true)
         func value(_ key: String) -> Int { geometry.split(separator: "\n").first { $0.hasPrefix(key + "=") }.flatMap { Int($0.dropFirst(key.count + 1)) } ?? 0 }
         let x = value("X"), y = value("Y"), w = value("WIDTH"), hgt = value("HEIGHT")

@@ -32,7 +32,22 @@ final class X11Display {
 
     /// Starts a program on this display; it is ended with the display.
     func launch(_ argv: [String], environment: [String: String] = [:]) throws {
-        programs.append(try Self.start(argv, environment: environment.merging(["DISPLAY": name]) { $1 }))
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("x11\(name.dropFirst())-\(programs.count).err")
+        programs.append(try Self.start(argv, environment: environment.merging(["DISPLAY": name]) { $1 }, errors: log.path))
+        errorLogs.append((argv[0], log))
+    }
+
+    private var errorLogs: [(program: String, log: URL)] = []
+
+    /// What the programs started here are doing, and the end of what each wrote to stderr: for a window
+    /// that never appeared.
+    func programsReport() -> String {
+        zip(programs, errorLogs).map { pid, started in
+            var status: Int32 = 0
+            let state = waitpid(pid, &status, WNOHANG) == pid ? "exited (status \(status))" : "still running"
+            let said = (try? String(contentsOf: started.log, encoding: .utf8)).map { String($0.suffix(400)) } ?? ""
+            return "\(started.program) \(state)" + (said.isEmpty ? "" : ", said: \(said)")
+        }.joined(separator: "; ")
     }
 
     /// The whole screen as RGB, row by row.
@@ -54,7 +69,7 @@ final class X11Display {
     }
 
     /// The first window of an X class, once it is mapped.
-    func window(class name: String, timeout: Double = 20) -> String? {
+    func window(class name: String, timeout: Double = 60) -> String? {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if let out = try? Spawn.run(["env", "DISPLAY=\(self.name)", "xdotool", "search", "--onlyvisible", "--class", name], capture: true),
@@ -83,6 +98,9 @@ final class X11Display {
         }
         programs = []
         server = 0
+        // A leftover log in the temporary folder harms nothing; one is written per program started.
+        for started in errorLogs { try? FileManager.default.removeItem(at: started.log) }
+        errorLogs = []
     }
 
     deinit { close() }
@@ -92,13 +110,13 @@ final class X11Display {
             .contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)") }
     }
 
-    private static func start(_ argv: [String], environment: [String: String]) throws -> pid_t {
+    private static func start(_ argv: [String], environment: [String: String], errors: String = "/dev/null") throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         // `swift test` sets NO_COLOR for what it runs; a person's terminal has no such thing.
         let env = ProcessInfo.processInfo.environment.merging(environment) { $1 }.filter { $0.key != "NO_COLOR" }
             .map { "\($0.key)=\($0.value)" }

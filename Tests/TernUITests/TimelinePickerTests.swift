@@ -13,8 +13,9 @@ final class TimelinePickerTests: XCTestCase {
         XCTAssertEqual(p.handle(.down), .stay)
         XCTAssertEqual(p.handle(.enter), .choose(.federated))
         XCTAssertEqual(p.handle(.character("7")), .notifications)
-        XCTAssertEqual(p.handle(.character("8")), .choose(.allWebFeeds), "the web feeds")
-        XCTAssertEqual(p.handle(.character("9")), .choose(.account(id: "42", acct: "ann@ex.social")))
+        XCTAssertEqual(p.handle(.character("8")), .choose(.conversations), "direct messages")
+        XCTAssertEqual(p.handle(.character("9")), .choose(.allWebFeeds), "the web feeds")
+        XCTAssertTrue(p.lines.contains { $0.text.hasSuffix("@ann@ex.social") }, "the author's posts, past the numbers")
         XCTAssertEqual(p.handle(.escape), .close)
     }
 
@@ -37,7 +38,8 @@ final class TimelinePickerTests: XCTestCase {
         XCTAssertEqual(p.lines.firstIndex { $0.selected }, 3)
         p.add(lists: [list, list])
         XCTAssertEqual(p.lines.filter { $0.text.contains("List: Friends") }.count, 1)
-        XCTAssertEqual(p.handle(.character("9")), .choose(list))
+        for _ in 0..<6 { _ = p.handle(.down) }
+        XCTAssertEqual(p.handle(.enter), .choose(list), "past the numbered lines, chosen by moving")
     }
 
     /// The web feeds' lists go under Feeds (each tag's, each feed's), with their unread items; the
@@ -48,9 +50,10 @@ final class TimelinePickerTests: XCTestCase {
         p.add(webFeeds: [WebFeedList(timeline: .allWebFeeds, unread: 5), WebFeedList(timeline: tag, unread: 3),
                          WebFeedList(timeline: feed, unread: 0)])
         p.add(webFeeds: [WebFeedList(timeline: tag, unread: 2)])
-        XCTAssertEqual(p.lines.map(\.text).suffix(3), ["8 Feeds (5 unread)", "9   Feeds: news (2 unread)", "    A blog"])
+        XCTAssertEqual(p.lines.map(\.text).suffix(3), ["9 Feeds (5 unread)", "    Feeds: news (2 unread)", "    A blog"])
         XCTAssertEqual(p.lines.firstIndex { $0.selected }, 2, "still on Federated")
-        XCTAssertEqual(p.handle(.character("9")), .choose(tag))
+        for _ in 0..<7 { _ = p.handle(.down) }
+        XCTAssertEqual(p.handle(.enter), .choose(tag))
         // A feed's item's "author" is its feed: no account's posts to offer.
         let item = TimelinePicker(current: .allWebFeeds, author: Account(id: "feed:1", acct: "a.example", displayName: "A blog"), lists: [])
         XCTAssertFalse(item.lines.contains { $0.text.contains("@a.example") })

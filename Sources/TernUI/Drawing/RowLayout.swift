@@ -95,6 +95,11 @@ struct RowLayout {
         if let booster = post.boostedBy {
             lines += TextWrap.wrap([("⇄ \(booster.shownName) boosted", .boost)], width: inner).map(shifted)
         }
+        // A direct conversation, in its list: who else is in it (its newest message follows).
+        if let c = post.conversation {
+            let who = c.participants.isEmpty ? "✉ only you" : "✉ with " + Sanitizer.clean(c.names)
+            lines += TextWrap.wrap([(who, .boost)], width: inner).map(shifted)
+        }
         // Header: name, handle, and the age flush right.
         let age = RelativeTime.short(from: post.createdAt, now: now)
         let reply = (post.inReplyToID != nil ? " ↩" : "") + (post.editedAt != nil ? " ✎" : "")

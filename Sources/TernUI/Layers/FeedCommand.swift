@@ -22,4 +22,6 @@ enum FeedCommand: Sendable, Equatable {
     case filter(FeedFilter)
     /// Notifications: everything down to this row has been seen.
     case markRead
+    /// Direct messages: the conversation this row stands for was opened.
+    case readConversation(postID: String)
 }

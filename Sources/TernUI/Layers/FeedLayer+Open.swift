@@ -20,6 +20,8 @@ extension FeedLayer {
                 return []
             }
             if post.isWebFeedItem { return [.push(.article(post))] }
+            // A conversation opens as its thread, and is read.
+            if post.conversation?.unread == true { return [.push(.feed(Self.thread(of: post))), .feed(opening, .readConversation(postID: post.id))] }
             return [.push(.feed(Self.thread(of: post)))]
         case .notification(let group)?, .inboxed(let group, _)?:
             if let post = group.post { return [.push(.feed(Self.thread(of: post)))] }
@@ -46,6 +48,7 @@ extension FeedLayer {
         var seed = post
         seed.id = post.statusID
         seed.boostedBy = nil
+        seed.conversation = nil
         return .thread(rootID: post.statusID, seed: seed)
     }
 }

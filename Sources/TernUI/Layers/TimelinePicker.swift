@@ -40,7 +40,8 @@ struct TimelinePicker: Equatable {
     /// The usual timelines, the selected post's author, and the user's lists once they are known.
     init(current: TimelineID, author: Account?, lists: [TimelineID]) {
         var items: [Item] = [.timeline(.home), .timeline(.local), .timeline(.federated), .timeline(.bookmarks),
-                             .timeline(.favourites), .hashtag, .notifications, .timeline(.allWebFeeds)]
+                             .timeline(.favourites), .hashtag, .notifications, .timeline(.conversations),
+                             .timeline(.allWebFeeds)]
         // A web feed's item has a feed for its author, no account to list the posts of.
         if let author, !author.id.isEmpty, !author.id.hasPrefix("feed:") { items.append(.timeline(.account(id: author.id, acct: author.acct))) }
         items += lists.map { .timeline($0) }

@@ -80,7 +80,7 @@ extension AppRunner {
             show("The inbox is shown whole: there is no further end to jump to", error: false)
         case .jumpToUnread:
             show("The inbox keeps no \"read up to here\"", error: false)
-        case .fillGap, .filter, .follow:
+        case .fillGap, .filter, .follow, .readConversation:
             show("The inbox merges each account's notifications: open one account's (n) for that", error: false)
         case .setMark(_, let id, _):
             guard let owner = inboxRowsAccount(at: stack.listIndex.flatMap { (stack.layers[$0] as? FeedLayer)?.feed == .inbox ? $0 : nil })

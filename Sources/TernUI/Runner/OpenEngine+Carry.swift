@@ -28,6 +28,9 @@ extension OpenEngine {
         case .markRead:
             guard let readMarked else { return "This list has no read marker" }
             readMarked.markRead()
+        case .readConversation(let id):
+            guard let conversations else { return "This is not a list of conversations" }
+            conversations.readConversation(postID: id)
         }
         return nil
     }

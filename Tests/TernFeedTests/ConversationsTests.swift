@@ -1,0 +1,43 @@
+import Foundation
+import TernDemo
+import TernFeed
+import TernMastodon
+import TernModel
+import XCTest
+
+/// The "Direct messages" list against the demo: each conversation once, at its newest message; opening
+/// one marks it read on the server, and the mark goes only once the server says so; an answer brings the
+/// conversation back to the top.
+final class ConversationsTests: XCTestCase {
+    func testConversationsAreListedOnceEachReadAndAnswered() async throws {
+        try await withRig { server, rig in
+            let log = SnapshotLog()
+            let engine = try rig.engine(server.baseURL, timeline: .conversations, log: log)
+            engine.send(.start)
+            let loaded = try await waitFor(log) { $0.posts.count == 3 && !$0.loadingNewer }
+            let conversations = loaded.posts.compactMap(\.conversation)
+            XCTAssertEqual(conversations.count, 3, "each entry carries its conversation")
+            XCTAssertEqual(loaded.posts.map(\.unread), [true, false, false], "the newest is unread, and says so")
+            XCTAssertEqual(loaded.posts.map { $0.visibility }, ["direct", "direct", "direct"])
+            let unread = loaded.posts[0]
+
+            // Opened: the server is told, and the mark goes once it has answered.
+            engine.send(.readConversation(postID: unread.id))
+            _ = try await waitFor(log) { $0.posts.first?.unread == false }
+            let client = MastodonClient(baseURL: URL(string: server.baseURL)!, token: "t", http: rig.http)
+            let onServer = try await client.timeline(.conversations)
+            XCTAssertEqual(onServer.posts.compactMap(\.conversation).first { $0.id == unread.conversation?.id }?.unread, false)
+
+            // The user answers the oldest conversation: a refresh brings it to the top, once.
+            let oldest = loaded.posts[2]
+            var draft = Draft.reply(to: oldest, me: "you")
+            draft.text += "see you there"
+            let answer = try await client.publish(draft, mediaIDs: [], idempotencyKey: "dm-answer")
+            XCTAssertEqual(answer.visibility, "direct", "an answer keeps the conversation direct")
+            engine.send(.refresh)
+            let moved = try await waitFor(log) { $0.posts.first?.statusID == answer.statusID && !$0.loadingNewer }
+            XCTAssertEqual(moved.posts.count, 3, "the conversation once, at its newest message: \(moved.posts.map(\.id))")
+            XCTAssertEqual(moved.posts.first?.conversation?.id, oldest.conversation?.id)
+        }
+    }
+}
