@@ -16,6 +16,7 @@ struct DemoRoutes: Sendable {
         registerWriting(on: router)
         registerPolls(on: router)
         registerConversations(on: router)
+        registerTrends(on: router)
         registerTranslation(on: router)
         registerSearch(on: router)
         registerTags(on: router)

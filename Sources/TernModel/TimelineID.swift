@@ -23,6 +23,8 @@ public enum TimelineID: Sendable, Hashable, CustomStringConvertible, Codable {
     case webFeeds(name: String, title: String)
     /// The user's direct conversations, each as its newest message (`Post.conversation`).
     case conversations
+    /// The posts trending on the server (in the server's order, paged by its links).
+    case trending
 
     /// The API path of the timeline, relative to the server's base URL.
     /// The account whose posts this is (a profile's timelines), else nil.
@@ -49,6 +51,7 @@ public enum TimelineID: Sendable, Hashable, CustomStringConvertible, Codable {
         case .search(let q): return "/api/v2/search?type=statuses&q=\(escaped(q))"
         case .webFeeds: return ""
         case .conversations: return "/api/v1/conversations"
+        case .trending: return "/api/v1/trends/statuses"
         }
     }
 
@@ -67,6 +70,7 @@ public enum TimelineID: Sendable, Hashable, CustomStringConvertible, Codable {
         case .search(let q): return "Search: \(q)"
         case .webFeeds(_, let title): return title
         case .conversations: return "Direct messages"
+        case .trending: return "Trending posts"
         }
     }
 
@@ -86,6 +90,7 @@ public enum TimelineID: Sendable, Hashable, CustomStringConvertible, Codable {
         case .search(let q): return "search:\(q)"
         case .webFeeds(let name, _): return name
         case .conversations: return "conversations"
+        case .trending: return "trending"
         }
     }
 

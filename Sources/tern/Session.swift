@@ -305,6 +305,14 @@ final class AccountResources: Sendable {
                     logger.warning("couldn't fetch the followed hashtags", metadata: ["error": "\(error)"])
                 }
                 return found
+            },
+            fetchTrends: {
+                guard !offline else { return nil }
+                do { return try await client.trendingHashtags() } catch {
+                    // A server without trends (404) is not an error to show: the picker lists none.
+                    logger.info("no trends from the server", metadata: ["error": "\(error)"])
+                    return nil
+                }
             })
     }
 

@@ -58,4 +58,17 @@ final class TimelinePickerTests: XCTestCase {
         let item = TimelinePicker(current: .allWebFeeds, author: Account(id: "feed:1", acct: "a.example", displayName: "A blog"), lists: [])
         XCTAssertFalse(item.lines.contains { $0.text.contains("@a.example") })
     }
+
+    /// A server with trends: its trending posts and hashtags at the end, a hashtag opening its timeline.
+    func testTrendsComeLastAndOpenTheirHashtag() {
+        var p = TimelinePicker(current: .home, author: nil, lists: [])
+        let count = p.lines.count
+        p.add(trends: [Hashtag(name: "gardening", weeklyUses: 38), Hashtag(name: "caturday")])
+        p.add(trends: [Hashtag(name: "gardening", weeklyUses: 40)])
+        XCTAssertEqual(p.lines.map(\.text).suffix(3), ["  Trending posts", "    Trending: #gardening (38 posts this week)",
+                                                        "    Trending: #caturday"])
+        XCTAssertEqual(p.lines.count, count + 3, "added once")
+        for _ in 0..<(count + 1) { _ = p.handle(.down) }
+        XCTAssertEqual(p.handle(.enter), .choose(.hashtag("gardening")))
+    }
 }

@@ -22,6 +22,8 @@ struct LayerEnv {
     var unread: Int?
     /// The user's lists, once fetched.
     var lists: [TimelineID]?
+    /// The server's trending hashtags, once fetched (nil: not yet, or the server has no trends).
+    var trends: [Hashtag]?
     /// The web feeds' lists and their unread items, once read.
     var webFeedLists: [WebFeedList]?
     /// The streaming connection's state for the status line ("live", "reconnecting…", "polling").

@@ -46,6 +46,7 @@ struct PickerLayer: Layer {
         // The lists may have arrived since the picker opened.
         if let lists = env.lists { picker.add(lists: lists) }
         if let feeds = env.webFeedLists { picker.add(webFeeds: feeds) }
+        if let trends = env.trends { picker.add(trends: trends) }
         switch picker.handle(key) {
         case .stay: return []
         case .close: return [.pop]
@@ -58,6 +59,7 @@ struct PickerLayer: Layer {
         var p = picker
         if let lists = env.lists { p.add(lists: lists) }
         if let feeds = env.webFeedLists { p.add(webFeeds: feeds) }
+        if let trends = env.trends { p.add(trends: trends) }
         env.renderer.drawBox(title: "Timelines (Enter opens, Esc closes)", lines: p.lines, on: screen)
     }
 }

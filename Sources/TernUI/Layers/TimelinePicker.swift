@@ -21,6 +21,8 @@ struct TimelinePicker: Equatable {
         case hashtag
         /// The notifications screen.
         case notifications
+        /// A hashtag trending on the server, with its uses this week; opens its timeline.
+        case trend(Hashtag)
     }
 
     enum Outcome: Equatable {
@@ -52,6 +54,14 @@ struct TimelinePicker: Equatable {
 
     mutating func add(lists: [TimelineID]) {
         for l in lists where !items.contains(.timeline(l)) { items.append(.timeline(l)) }
+    }
+
+    /// The server's trends, when it has them: its trending posts, then its trending hashtags, at the end.
+    mutating func add(trends: [Hashtag]) {
+        if !items.contains(.timeline(.trending)) { items.append(.timeline(.trending)) }
+        for tag in trends where !items.contains(where: { if case .trend(let t) = $0 { t.name == tag.name } else { false } }) {
+            items.append(.trend(tag))
+        }
     }
 
     /// The web feeds' lists, each tag's and each feed's, under Feeds, with their unread items.
@@ -89,6 +99,7 @@ struct TimelinePicker: Equatable {
             case .timeline(let t): return .choose(t)
             case .hashtag: typing = LineEditor(limit: 100)
             case .notifications: return .notifications
+            case .trend(let tag): return .choose(.hashtag(tag.name))
             }
         case .character(let c) where c.isNumber:
             if let n = c.wholeNumberValue, n >= 1, n <= items.count {
@@ -109,6 +120,8 @@ struct TimelinePicker: Equatable {
                 label = t.isWebFeeds && t != .allWebFeeds ? "  " + t.description : t.description
                 if let n = unread[t], n > 0 { return ("\(i < 9 ? "\(i + 1)" : " ") \(label) (\(n) unread)", i == selected) }
             case .notifications: label = "Notifications"
+            case .trend(let tag):
+                label = "  Trending: #" + Sanitizer.clean(tag.name) + (tag.weeklyUses.map { " (\($0) posts this week)" } ?? "")
             case .hashtag: label = typing.map { "#\($0.text)▏ (Enter to open, Esc to cancel)" } ?? "#hashtag…"
             }
             return ("\(i < 9 ? "\(i + 1)" : " ") \(label)", i == selected)

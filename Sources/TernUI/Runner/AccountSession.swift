@@ -20,6 +20,8 @@ final class AccountSession {
     var feeds: [FeedID: FeedSnapshot] = [:]
     var lastMessage: [FeedID: Int] = [:]
     var lists: [TimelineID]?
+    /// The server's trending hashtags; nil until fetched, and for a server without trends.
+    var trends: [Hashtag]?
     /// Drafts on their way to the store; the runner waits for them before it ends.
     let drafts: DraftKeeper
     var savedDraft: Draft?
@@ -95,15 +97,19 @@ public struct AccountParts: Sendable {
     public var writing: Writing?
     public var live: LiveStream?
     public var fetchLists: @Sendable () async -> [TimelineID]
+    /// The server's trending hashtags for the picker; nil when it has no trends (or is not reached).
+    public var fetchTrends: @Sendable () async -> [Hashtag]?
 
     public init(name: String, title: String, sources: TimelineEngine.Sources, writing: Writing?, live: LiveStream?,
-                fetchLists: @escaping @Sendable () async -> [TimelineID]) {
+                fetchLists: @escaping @Sendable () async -> [TimelineID],
+                fetchTrends: @escaping @Sendable () async -> [Hashtag]? = { nil }) {
         self.name = name
         self.title = title
         self.sources = sources
         self.writing = writing
         self.live = live
         self.fetchLists = fetchLists
+        self.fetchTrends = fetchTrends
     }
 }
 

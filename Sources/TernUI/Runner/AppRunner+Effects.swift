@@ -107,8 +107,9 @@ extension AppRunner {
                 let mail = session.mail
                 Task.detached { mail.post(.webFeedLists(await lists().map { WebFeedList(timeline: $0.0, unread: $0.unread) })) }
             case .fetchLists:
-                let fetch = session.parts.fetchLists, mail = session.mail
+                let fetch = session.parts.fetchLists, trends = session.parts.fetchTrends, mail = session.mail
                 Task.detached { mail.post(.lists(await fetch())) }
+                Task.detached { if let found = await trends() { mail.post(.trends(found)) } }
             case .switchAccount(let name):
                 switchAccount(to: name)
             case .inspectFile(let typed, let path):

@@ -103,6 +103,9 @@ extension AppRunner {
         case .lists(let found):
             session.lists = found
             dirty = true
+        case .trends(let found):
+            session.trends = found
+            dirty = true
         case .webFeedLists(let found):
             webFeedLists = found
             dirty = true

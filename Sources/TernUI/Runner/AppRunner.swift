@@ -220,6 +220,7 @@ public final class AppRunner {
         // In the inbox, the count is every account's.
         e.unread = s.showsInbox ? sessions.reduce(0) { $0 + ($1.feeds[.notifications]?.unread ?? 0) } : s.feeds[.notifications]?.unread
         e.lists = s.lists
+        e.trends = s.trends
         e.webFeedLists = webFeedLists
         e.sessionTitle = s.parts.title
         e.accounts = accounts

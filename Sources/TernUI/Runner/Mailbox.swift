@@ -16,6 +16,7 @@ enum UIEvent: Sendable {
     case imageProgress(ThumbnailRequest, received: Int, total: Int?)
     /// The user's lists arrived (for the `t` picker).
     case lists([TimelineID])
+    case trends([Hashtag])
     /// The web feeds' lists (all, each tag's, each feed's) and their unread items, for the picker.
     case webFeedLists([WebFeedList])
     /// Something found in the background opens a screen (a mention's account was looked up).

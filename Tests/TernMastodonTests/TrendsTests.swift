@@ -1,0 +1,37 @@
+import Foundation
+import TernDemo
+import TernMastodon
+import TernModel
+import XCTest
+
+/// Trends: mastodon.social's trending hashtags decode with their week's uses; the demo's trending posts
+/// page by the server's offset links, each post once.
+final class TrendsTests: XCTestCase {
+    func testMastodonSocialsTrendingHashtagsDecodeWithTheirUses() throws {
+        let data = try CorpusTests.file("mastodon.social_mastodonpy/trends_tags.json")
+        let raw = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        let tags = try MastodonDecoder.trendingHashtags(fromJSON: data)
+        XCTAssertEqual(tags.map(\.name), raw.compactMap { $0["name"] as? String })
+        for (tag, wire) in zip(tags, raw) {
+            let uses = (wire["history"] as? [[String: Any]])?.compactMap { ($0["uses"] as? String).flatMap(Int.init) }.reduce(0, +)
+            XCTAssertEqual(tag.weeklyUses, uses, tag.name)
+        }
+    }
+
+    func testTrendingPostsPageByTheServersLinksEachOnce() async throws {
+        try await withDemo { _, client in
+            let tags = try await client.trendingHashtags()
+            XCTAssertFalse(tags.isEmpty, "the demo's posts carry hashtags")
+            var page = try await client.timeline(.trending)
+            var ids = page.posts.map(\.id)
+            XCTAssertEqual(ids.count, 20)
+            XCTAssertGreaterThanOrEqual(page.posts.first?.favouritesCount ?? 0, page.posts.last?.favouritesCount ?? 0, "most liked first")
+            while let next = page.links.next {
+                page = try await client.page(at: next, of: .trending)
+                ids += page.posts.map(\.id)
+            }
+            XCTAssertEqual(ids.count, 60, "three pages")
+            XCTAssertEqual(Set(ids).count, ids.count, "no post twice")
+        }
+    }
+}
