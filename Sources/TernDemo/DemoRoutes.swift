@@ -17,6 +17,7 @@ struct DemoRoutes: Sendable {
         registerPolls(on: router)
         registerConversations(on: router)
         registerTrends(on: router)
+        registerFollowRequests(on: router)
         registerTranslation(on: router)
         registerSearch(on: router)
         registerTags(on: router)

@@ -90,7 +90,7 @@ extension DemoState {
 
     func relationship(_ index: Int) -> WireRelationship {
         var r = WireRelationship(id: world.accounts[index].id, following: following.contains(index),
-                                 followedBy: index % 3 == 0, requested: requested.contains(index))
+                                 followedBy: index % 3 == 0 || acceptedFollowers.contains(index), requested: requested.contains(index))
         r.muting = muted[index].map { until in until.map { $0 > Date() } ?? true } ?? false
         r.blocking = blocked.contains(index)
         return r

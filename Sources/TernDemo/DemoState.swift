@@ -53,6 +53,9 @@ actor DemoState {
     /// Accounts (by index) the demo user follows, has asked to follow, and is followed by.
     var following: Set<Int> = [1, 2, 3, 4, 5]
     var requested: Set<Int> = []
+    /// Accounts asking to follow the demo user (whose account is locked), and those it accepted.
+    var followRequests: [Int] = [34, 35, 37]
+    var acceptedFollowers: Set<Int> = []
     /// Posts deleted since start.
     var deleted: Set<UInt64> = []
     /// Streaming connections: the streams each subscribed to, and where its events go.

@@ -240,7 +240,9 @@ final class LayerTests: XCTestCase {
                                        latestAt: now, post: nil)
         let likes = NotificationGroup(id: "fav-1", kind: .favourite, accounts: [ada, ada, ada], count: 4, newestID: "9",
                                       oldestID: "5", latestAt: now, post: post(8))
-        var s = FeedSnapshot(version: 1, feed: .notifications, rows: [.notification(follow), .notification(likes)])
+        let asks = NotificationGroup(id: "ask-1", kind: .followRequest, accounts: [ada], count: 1, newestID: "4", oldestID: "4",
+                                     latestAt: now, post: nil)
+        var s = FeedSnapshot(version: 1, feed: .notifications, rows: [.notification(follow), .notification(likes), .notification(asks)])
         s.unread = 2
         let e = env()
         var layer = FeedLayer(.notifications)
@@ -250,6 +252,9 @@ final class LayerTests: XCTestCase {
         _ = layer.update(.character("j"), e)
         XCTAssertEqual(layer.update(.enter, e), [.push(.feed(.thread(rootID: "p8", seed: post(8))))])
         XCTAssertEqual(layer.update(.character("f"), e), [.feed(.notifications, .setMark(.favourite, postID: "p8", wanted: true))])
+        _ = layer.update(.character("j"), e)
+        XCTAssertEqual(layer.update(.enter, e), [.followRequests], "someone asking to follow leads to the requests")
+        _ = layer.update(.character("k"), e)
         XCTAssertEqual(layer.update(.character("m"), e).first, .feed(.notifications, .filter(.mentionsOnly)),
                        "m (the grid elsewhere) keeps meaning mentions only here")
         XCTAssertEqual(layer.update(.character("@"), e).first, .feed(.notifications, .filter(.everything)))

@@ -62,6 +62,10 @@ enum Effect: Equatable {
     case hidePost(Post)
     /// The people the user mutes or blocks, from the server, to lift either.
     case silencedPeople
+    /// The accounts asking to follow the user, from the server, to accept or reject.
+    case followRequests
+    /// Accepts or rejects one; sent at once and said done or not (either is the same when repeated).
+    case answerFollowRequest(Account, accept: Bool)
     /// Repaint every cell (Ctrl-L).
     case repaint
     /// Puts text on the clipboard of the machine the user sits at; `what` names it for the status line.

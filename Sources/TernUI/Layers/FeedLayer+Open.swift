@@ -24,6 +24,8 @@ extension FeedLayer {
             if post.conversation?.unread == true { return [.push(.feed(Self.thread(of: post))), .feed(opening, .readConversation(postID: post.id))] }
             return [.push(.feed(Self.thread(of: post)))]
         case .notification(let group)?, .inboxed(let group, _)?:
+            // Someone asking to follow: the requests, to answer.
+            if group.kind == .followRequest { return [.followRequests] }
             if let post = group.post { return [.push(.feed(Self.thread(of: post)))] }
             if let account = group.accounts.first { return [.push(.feed(.profile(account)))] }
             return []

@@ -82,6 +82,7 @@ enum LayerMessage: Sendable {
     case compose(Draft, context: Post?)
     /// Whom the user mutes and blocks, as the server lists them.
     case silenced(muted: [Account], blocked: [Account])
+    case followRequests([Account])
     /// A file to attach, as read off the loop.
     case fileInspected(InspectedFile)
     /// What Tab completed a typed path to, and the names it could go on with.
@@ -167,6 +168,7 @@ struct LayerStack {
         case .open(let opening): return [.push(.feed(opening))]
         case .compose(let draft, let context): return [.push(.compose(draft, context: context))]
         case .silenced(let muted, let blocked): return AppRunner.silencedChoice(muted: muted, blocked: blocked)
+        case .followRequests(let accounts): return AppRunner.followRequestsChoice(accounts)
         case .fileInspected, .pathCompleted: return []   // its compose screen was closed meanwhile
         case .article, .translated, .rules: return []   // its reading (translation, report) screen was closed meanwhile
         case .snapshot: return []

@@ -134,6 +134,8 @@ extension AppRunner {
             case .toggleBoosts(let account): toggleBoosts(account)
             case .hidePost(let post): hide(post)
             case .silencedPeople: fetchSilenced()
+            case .followRequests: fetchFollowRequests()
+            case .answerFollowRequest(let account, let accept): answerFollowRequest(account, accept: accept)
             case .repaint:
                 screen.invalidate()
             case .copy(let text, let what):

@@ -139,6 +139,8 @@ extension AppRunner {
             perform(stack.receive(message, env()))
         case .silenced(let muted, let blocked):
             perform(stack.receive(.silenced(muted: muted, blocked: blocked), env()))
+        case .followRequests(let accounts):
+            perform(stack.receive(.followRequests(accounts), env()))
         case .me(let account):
             me = (account.id, account.acct)
         case .draftSaved(let d):

@@ -31,6 +31,7 @@ enum UIEvent: Sendable {
     case compose(Draft, context: Post?)
     /// The people the user mutes and blocks, as the server lists them.
     case silenced(muted: [Account], blocked: [Account])
+    case followRequests([Account])
     /// Who the user is, as the server says (for sessions that didn't know: a token given by hand).
     case me(Account)
     /// A draft reached the store.

@@ -1,0 +1,46 @@
+import Foundation
+import TernMastodon
+import TernModel
+
+/// A locked account's follow requests: listed from the server off the loop, each accepted or rejected at
+/// once and said done or not. Not journaled: either answer is the same when repeated, so the user can
+/// simply answer again when one could not be sent.
+extension AppRunner {
+    func fetchFollowRequests() {
+        let client = sources.client, mailbox = session.mail
+        show("Asking the server who wants to follow you…", error: false)
+        Task.detached {
+            do {
+                mailbox.post(.followRequests(try await client.followRequests()))
+            } catch {
+                mailbox.post(.say("Couldn't list your follow requests: \((error as? MastodonError)?.description ?? "\(error)")", isError: true))
+            }
+        }
+    }
+
+    func answerFollowRequest(_ account: Account, accept: Bool) {
+        let client = sources.client, mailbox = session.mail
+        let verb = accept ? "accept" : "reject"
+        show("\(verb.capitalizedFirst)ing @\(account.acct)…", error: false)
+        Task.detached {
+            do {
+                try await client.answerFollowRequest(accountID: account.id, accept: accept)
+                mailbox.post(.say(accept ? "@\(account.acct) follows you now." : "Rejected @\(account.acct)'s request.", isError: false))
+            } catch {
+                mailbox.post(.say("Couldn't \(verb) @\(account.acct): \((error as? MastodonError)?.description ?? "\(error)")", isError: true))
+            }
+        }
+    }
+
+    /// A menu of the requests: accepting or rejecting each, or opening its profile.
+    static func followRequestsChoice(_ accounts: [Account]) -> [Effect] {
+        guard !accounts.isEmpty else { return [.say("No one is asking to follow you.", error: false)] }
+        let items = accounts.flatMap { a in
+            [Choice(label: "Accept @\(a.acct)", effects: [.answerFollowRequest(a, accept: true)]),
+             Choice(label: "Reject @\(a.acct)", effects: [.answerFollowRequest(a, accept: false)]),
+             Choice(label: "   See @\(a.acct)'s profile", effects: [.push(.feed(.profile(a)))])]
+        }
+        let count = accounts.count == 1 ? "1 follow request" : "\(accounts.count) follow requests"
+        return [.push(.choice(title: "\(count): Enter answers one", items: items))]
+    }
+}
