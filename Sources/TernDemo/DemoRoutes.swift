@@ -18,6 +18,7 @@ struct DemoRoutes: Sendable {
         registerConversations(on: router)
         registerTrends(on: router)
         registerFollowRequests(on: router)
+        registerNotificationRequests(on: router)
         registerTranslation(on: router)
         registerSearch(on: router)
         registerTags(on: router)

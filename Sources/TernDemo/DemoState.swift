@@ -56,6 +56,11 @@ actor DemoState {
     /// Accounts asking to follow the demo user (whose account is locked), and those it accepted.
     var followRequests: [Int] = [34, 35, 37]
     var acceptedFollowers: Set<Int> = []
+    /// Filtered notifications: the policy's rules by field, and the requests held back (account, how many).
+    var notificationPolicy: [String: String] = ["for_not_following": "accept", "for_not_followers": "accept",
+                                                "for_new_accounts": "filter", "for_private_mentions": "filter",
+                                                "for_limited_accounts": "filter"]
+    var notificationRequests: [(account: Int, count: Int)] = [(38, 3), (39, 1)]
     /// Posts deleted since start.
     var deleted: Set<UInt64> = []
     /// Streaming connections: the streams each subscribed to, and where its events go.

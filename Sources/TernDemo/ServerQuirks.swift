@@ -24,13 +24,17 @@ public struct ServerQuirks: OptionSet, Sendable, Hashable {
     public static let noQuotePolicies = ServerQuirks(rawValue: 1 << 8)
     /// Akkoma, Pleroma: emoji reactions on posts, under `pleroma.emoji_reactions`.
     public static let pleromaReactions = ServerQuirks(rawValue: 1 << 9)
+    /// GoToSocial, Takahē, Akkoma, Mastodon before 4.3: no filtered notifications (their policy and
+    /// requests are 404).
+    public static let noNotificationRequests = ServerQuirks(rawValue: 1 << 10)
 
     /// The sets the conformance tests browse, named after the servers they stand for.
     public static let sets: [(name: String, quirks: ServerQuirks)] = [
         ("mastodon", []),
-        ("gotosocial", [.ulidIDs, .requireUserAgent, .ungroupedNotifications, .noStreamingHealth, .noTranslation, .noQuotePolicies]),
-        ("takahe", [.webpOnly, .noTranslation]),
-        ("akkoma", [.pleromaReactions, .ungroupedNotifications, .noQuotePolicies]),
+        ("gotosocial", [.ulidIDs, .requireUserAgent, .ungroupedNotifications, .noStreamingHealth, .noTranslation, .noQuotePolicies,
+                        .noNotificationRequests]),
+        ("takahe", [.webpOnly, .noTranslation, .noNotificationRequests]),
+        ("akkoma", [.pleromaReactions, .ungroupedNotifications, .noQuotePolicies, .noNotificationRequests]),
         ("cropping-proxy", [.croppedPreviews]),
     ]
 }

@@ -43,7 +43,8 @@ final class PostMenuTests: XCTestCase {
         XCTAssertEqual(labels(stack), ["Mute @ada…", "Block @ada…", "Hide or show boosts from @ada",
                                        "Mute this conversation (no notifications from it)",
                                        "Not interested in this post (hide it here)", "Report @ada and this post…",
-                                       "People you mute or block…", "Follow requests…"])
+                                       "People you mute or block…", "Follow requests…",
+                                       "Filtered notifications…"])
         var s = stack
         let e = env([.post(p)])
         // Mute asks how long; the last choice is for good.
@@ -61,7 +62,8 @@ final class PostMenuTests: XCTestCase {
         let (stack, _) = menu(after: .character("x"), [.post(p)])
         XCTAssertEqual(labels(stack), ["Edit this post", "Delete this post…", "Pin to your profile",
                                        "Mute this conversation (no notifications from it)", "Not interested in this post (hide it here)",
-                                       "People you mute or block…", "Follow requests…"])
+                                       "People you mute or block…", "Follow requests…",
+                                       "Filtered notifications…"])
         var s = stack
         XCTAssertEqual(s.apply(s.key(.character("3"), env([.post(p)]))), [.feed(.timeline(.home), .setMark(.pin, postID: p.id, wanted: true))])
         var pinned = p
@@ -98,7 +100,8 @@ final class PostMenuTests: XCTestCase {
         XCTAssertEqual(labels(stack), ["Mute @bo…", "Block @bo…", "Hide or show boosts from @bo", "Mute @ada…", "Block @ada…",
                                        "Mute this conversation (no notifications from it)",
                                        "Not interested in this post (hide it here)", "Report @ada and this post…",
-                                       "People you mute or block…", "Follow requests…"])
+                                       "People you mute or block…", "Follow requests…",
+                                       "Filtered notifications…"])
     }
 
     func testAMutedProfileOffersUnmute() {

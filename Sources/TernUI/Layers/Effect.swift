@@ -66,6 +66,10 @@ enum Effect: Equatable {
     case followRequests
     /// Accepts or rejects one; sent at once and said done or not (either is the same when repeated).
     case answerFollowRequest(Account, accept: Bool)
+    /// The notifications the server holds back (and its policy for them), to accept, dismiss or change.
+    case notificationRequests
+    case answerNotificationRequest(NotificationRequest, accept: Bool)
+    case setNotificationPolicy(NotificationPolicy.Sender, NotificationPolicy.Rule)
     /// Repaint every cell (Ctrl-L).
     case repaint
     /// Puts text on the clipboard of the machine the user sits at; `what` names it for the status line.

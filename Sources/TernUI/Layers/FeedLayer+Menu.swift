@@ -43,9 +43,10 @@ extension FeedLayer {
         }
         // Whom the user silenced is found again here, to lift it (it was nowhere once done).
         let silenced = Choice(label: "People you mute or block…", effects: [.silencedPeople])
-        let requests = Choice(label: "Follow requests…", effects: [.followRequests])
+        let requests = [Choice(label: "Follow requests…", effects: [.followRequests]),
+                        Choice(label: "Filtered notifications…", effects: [.notificationRequests])]
         guard let subject, subject.id != env.ownAccountID else {
-            return [.push(.choice(title: "This post", items: items + [silenced, requests]))]
+            return [.push(.choice(title: "This post", items: items + [silenced] + requests))]
         }
         items = accountItems(subject, relationship, env) + [Choice(label: "Hide or show boosts from @\(subject.acct)",
                                                                      effects: [.toggleBoosts(subject)])] + items
@@ -56,7 +57,7 @@ extension FeedLayer {
                                 effects: [.push(.report(Report(accountID: reported.account.id, acct: reported.account.acct,
                                                                statusIDs: reported.posts)))]))
         }
-        return [.push(.choice(title: "What to do", items: items + [silenced, requests]))]
+        return [.push(.choice(title: "What to do", items: items + [silenced] + requests))]
     }
 
     /// Mute (with its lengths) and block, or lifting them when the relationship says they are on.

@@ -83,6 +83,7 @@ enum LayerMessage: Sendable {
     /// Whom the user mutes and blocks, as the server lists them.
     case silenced(muted: [Account], blocked: [Account])
     case followRequests([Account])
+    case notificationRequests(NotificationPolicy, [NotificationRequest])
     /// A file to attach, as read off the loop.
     case fileInspected(InspectedFile)
     /// What Tab completed a typed path to, and the names it could go on with.
@@ -169,6 +170,7 @@ struct LayerStack {
         case .compose(let draft, let context): return [.push(.compose(draft, context: context))]
         case .silenced(let muted, let blocked): return AppRunner.silencedChoice(muted: muted, blocked: blocked)
         case .followRequests(let accounts): return AppRunner.followRequestsChoice(accounts)
+        case .notificationRequests(let policy, let requests): return AppRunner.notificationRequestsChoice(policy, requests)
         case .fileInspected, .pathCompleted: return []   // its compose screen was closed meanwhile
         case .article, .translated, .rules: return []   // its reading (translation, report) screen was closed meanwhile
         case .snapshot: return []

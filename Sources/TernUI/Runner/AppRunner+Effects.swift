@@ -136,6 +136,9 @@ extension AppRunner {
             case .silencedPeople: fetchSilenced()
             case .followRequests: fetchFollowRequests()
             case .answerFollowRequest(let account, let accept): answerFollowRequest(account, accept: accept)
+            case .notificationRequests: fetchNotificationRequests()
+            case .answerNotificationRequest(let request, let accept): answerNotificationRequest(request, accept: accept)
+            case .setNotificationPolicy(let sender, let rule): setNotificationPolicy(sender, rule)
             case .repaint:
                 screen.invalidate()
             case .copy(let text, let what):

@@ -141,6 +141,8 @@ extension AppRunner {
             perform(stack.receive(.silenced(muted: muted, blocked: blocked), env()))
         case .followRequests(let accounts):
             perform(stack.receive(.followRequests(accounts), env()))
+        case .notificationRequests(let policy, let requests):
+            perform(stack.receive(.notificationRequests(policy, requests), env()))
         case .me(let account):
             me = (account.id, account.acct)
         case .draftSaved(let d):

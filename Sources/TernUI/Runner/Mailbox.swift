@@ -32,6 +32,7 @@ enum UIEvent: Sendable {
     /// The people the user mutes and blocks, as the server lists them.
     case silenced(muted: [Account], blocked: [Account])
     case followRequests([Account])
+    case notificationRequests(NotificationPolicy, [NotificationRequest])
     /// Who the user is, as the server says (for sessions that didn't know: a token given by hand).
     case me(Account)
     /// A draft reached the store.
