@@ -19,6 +19,7 @@ struct DemoRoutes: Sendable {
         registerTrends(on: router)
         registerFollowRequests(on: router)
         registerNotificationRequests(on: router)
+        registerLists(on: router)
         registerTranslation(on: router)
         registerSearch(on: router)
         registerTags(on: router)
@@ -39,12 +40,10 @@ struct DemoRoutes: Sendable {
         }
         router.get("/api/v1/timelines/list/:id") { req, ctx in
             try await authorized(req) {
-                guard ctx.parameters.get("id") == DemoState.listID else { return error(.notFound, "Record not found") }
-                return try await timeline(req, path: "/api/v1/timelines/list/\(DemoState.listID)", selection: .list)
+                let id = ctx.parameters.get("id") ?? ""
+                guard await state.lists.contains(where: { $0.id == id }) else { return error(.notFound, "Record not found") }
+                return try await timeline(req, path: "/api/v1/timelines/list/\(id)", selection: .list(id))
             }
-        }
-        router.get("/api/v1/lists") { req, _ in
-            try await authorized(req) { try json([["id": DemoState.listID, "title": DemoState.listTitle, "replies_policy": "list"]]) }
         }
         router.get("/api/v1/accounts/:id/statuses") { req, ctx in
             try await authorized(req) {

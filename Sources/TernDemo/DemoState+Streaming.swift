@@ -29,7 +29,7 @@ extension DemoState {
         var out: Set<String> = post.boostOf == nil ? ["user", "public"] : ["user"]
         if post.boostOf == nil, world.accounts[post.authorIndex].domain == nil { out.insert("public:local") }
         for t in post.tags { out.insert("hashtag:" + t.lowercased()) }
-        if (1...10).contains(post.authorIndex) { out.insert("list:" + Self.listID) }
+        for list in lists where list.members.contains(post.authorIndex) { out.insert("list:" + list.id) }
         return out
     }
 

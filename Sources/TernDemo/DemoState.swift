@@ -56,6 +56,10 @@ actor DemoState {
     /// Accounts asking to follow the demo user (whose account is locked), and those it accepted.
     var followRequests: [Int] = [34, 35, 37]
     var acceptedFollowers: Set<Int> = []
+    /// The demo user's lists: at first one, "Friends", of the first ten accounts.
+    var lists: [DemoList] = [DemoList(id: DemoState.listID, title: DemoState.listTitle, repliesPolicy: "list", exclusive: false,
+                                      members: Set(1...10))]
+    var nextListID = 2
     /// Filtered notifications: the policy's rules by field, and the requests held back (account, how many).
     var notificationPolicy: [String: String] = ["for_not_following": "accept", "for_not_followers": "accept",
                                                 "for_new_accounts": "filter", "for_private_mentions": "filter",
@@ -192,8 +196,8 @@ actor DemoState {
         case federated
         case local
         case tag(String)
-        /// The demo's one list: the first ten accounts.
-        case list
+        /// A list of the demo user's: its members' posts.
+        case list(String)
         case author(Int, originals: Bool = false, media: Bool = false)
         /// What the author pinned: their first two posts with pictures.
         case pinned(Int)
@@ -207,7 +211,7 @@ actor DemoState {
         case .federated: return p.boostOf == nil
         case .local: return p.boostOf == nil && world.accounts[p.authorIndex].domain == nil
         case .tag(let tag): return p.tags.contains { $0.lowercased() == tag.lowercased() }
-        case .list: return (1...10).contains(p.authorIndex)
+        case .list(let id): return lists.first { $0.id == id }?.members.contains(p.authorIndex) ?? false
         case .author(let a, let originals, let media):
             return p.authorIndex == a && (!originals || p.boostOf == nil) && (!media || !p.media.isEmpty)
         case .pinned(let a): return pinnedIDs(of: a).contains(p.id)

@@ -87,13 +87,7 @@ public final class MastodonClient: Sendable {
 
     /// The user's lists, as timelines.
     public func lists() async throws -> [TimelineID] {
-        let (data, _) = try await send(url: endpoint("/api/v1/lists"), method: .GET)
-        struct Wire: Decodable {
-            var id: String?
-            var title: String?
-        }
-        let lists = try MastodonDecoder.decode(LossyArray<Wire>.self, data)
-        return lists.elements.compactMap { w in w.id.map { .list(id: $0, title: w.title ?? $0) } }
+        try await listInfos().map(\.timeline)
     }
 
     public func verifyCredentials() async throws -> Account {

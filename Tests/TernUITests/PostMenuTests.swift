@@ -40,7 +40,7 @@ final class PostMenuTests: XCTestCase {
     func testSomeoneElsesPostOffersMuteBlockBoostsAndNotInterested() {
         let p = post("p1", by: ada)
         let (stack, _) = menu(after: .character("x"), [.post(p)])
-        XCTAssertEqual(labels(stack), ["Mute @ada…", "Block @ada…", "Hide or show boosts from @ada",
+        XCTAssertEqual(labels(stack), ["Mute @ada…", "Block @ada…", "Lists with @ada…", "Hide or show boosts from @ada",
                                        "Mute this conversation (no notifications from it)",
                                        "Not interested in this post (hide it here)", "Report @ada and this post…",
                                        "People you mute or block…", "Follow requests…",
@@ -53,7 +53,7 @@ final class PostMenuTests: XCTestCase {
         XCTAssertEqual(s.apply(s.key(.character("2"), e)), [.account(.mute, ada, wanted: true, current: false, muteSeconds: 86_400)])
         // The report is of the author, with the post; its box reads the server's rules as it opens.
         var reporting = stack
-        XCTAssertEqual(reporting.apply(reporting.key(.character("6"), env([.post(p)]))), [.loadRules])
+        XCTAssertEqual(reporting.apply(reporting.key(.character("7"), env([.post(p)]))), [.loadRules])
         XCTAssertEqual((reporting.top as? ReportLayer)?.report, Report(accountID: ada.id, acct: "ada", statusIDs: [p.statusID]))
     }
 
@@ -84,7 +84,7 @@ final class PostMenuTests: XCTestCase {
         let (stack, _) = menu(after: .character("x"), [.post(post("p1", by: ada))])
         var s = stack
         let e = env([.post(post("p1", by: ada))])
-        XCTAssertEqual(s.apply(s.key(.character("7"), e)), [.silencedPeople])
+        XCTAssertEqual(s.apply(s.key(.character("8"), e)), [.silencedPeople])
         let bo = Account(id: "7", acct: "bo", displayName: "Bo")
         var listed = LayerStack(root: .home)
         _ = listed.apply(AppRunner.silencedChoice(muted: [ada], blocked: [bo]))
@@ -97,7 +97,7 @@ final class PostMenuTests: XCTestCase {
         let bo = Account(id: "7", acct: "bo", displayName: "Bo")
         let p = post("p4", by: ada, boostedBy: bo)
         let (stack, _) = menu(after: .character("x"), [.post(p)])
-        XCTAssertEqual(labels(stack), ["Mute @bo…", "Block @bo…", "Hide or show boosts from @bo", "Mute @ada…", "Block @ada…",
+        XCTAssertEqual(labels(stack), ["Mute @bo…", "Block @bo…", "Lists with @bo…", "Hide or show boosts from @bo", "Mute @ada…", "Block @ada…", "Lists with @ada…",
                                        "Mute this conversation (no notifications from it)",
                                        "Not interested in this post (hide it here)", "Report @ada and this post…",
                                        "People you mute or block…", "Follow requests…",
@@ -129,5 +129,42 @@ final class PostMenuTests: XCTestCase {
         let (plain, effects) = menu(after: .character("L"), [.post(post("p2", by: ada))])
         XCTAssertTrue(plain.top is FeedLayer)
         XCTAssertEqual(effects, [.say("This post has no links", error: false)])
+    }
+
+    /// "Lists with @ada…": each list with her in it or not, Enter changing that, and a new list with her.
+    func testAnAccountIsPutInAListOrTakenOutOrANewListMadeWithIt() {
+        let friends = ListInfo(id: "1", title: "Friends"), work = ListInfo(id: "2", title: "Work")
+        let (stack, _) = menu(after: .character("x"), [.post(post("p1", by: ada))])
+        var s = stack
+        XCTAssertEqual(s.apply(s.key(.character("3"), env([.post(post("p1", by: ada))]))), [.listsOf(ada)])
+        var listed = LayerStack(root: .home)
+        _ = listed.apply(AppRunner.listMembershipChoice(ada, [friends, work], ["2"]))
+        XCTAssertEqual(labels(listed), ["  Friends", "✓ Work  (Enter takes @ada out)", "  New list with @ada…"])
+        let e = env([])
+        var taking = listed
+        XCTAssertEqual(taking.apply(taking.key(.character("2"), e)), [.setListMember(work, ada, false)])
+        _ = listed.apply(listed.key(.character("3"), e))
+        XCTAssertTrue(listed.top is PromptLayer)
+        for c in "Harbour" { _ = listed.apply(listed.key(.character(c), e)) }
+        XCTAssertEqual(listed.apply(listed.key(.enter, e)), [.createList(title: "Harbour", member: ada)])
+    }
+
+    /// A list's settings: renaming, whose replies, exclusive, deleting (asked first).
+    func testAListsSettingsOfferWhatTheServerSaid() {
+        let list = ListInfo(id: "1", title: "Friends", repliesPolicy: .list, exclusive: false)
+        var s = LayerStack(root: .home)
+        _ = s.apply(AppRunner.listSettingsChoice(list))
+        XCTAssertEqual(labels(s), ["Rename…", "Shows replies to the list's members…",
+                                   "Not exclusive: its posts are in Home too (Enter: only here)", "Delete this list…", "New list…"])
+        let e = env([])
+        var toggling = s
+        XCTAssertEqual(toggling.apply(toggling.key(.character("3"), e)), [.changeList(list, .exclusive(true))])
+        _ = s.apply(s.key(.character("4"), e))
+        XCTAssertTrue(s.top is ConfirmLayer)
+        XCTAssertEqual(s.apply(s.key(.character("y"), e)), [.deleteList(list), .feed(.timeline(.home), .start)], "and home is shown")
+        // A server that says nothing of replies or exclusivity offers neither.
+        var bare = LayerStack(root: .home)
+        _ = bare.apply(AppRunner.listSettingsChoice(ListInfo(id: "9", title: "Old")))
+        XCTAssertEqual(labels(bare), ["Rename…", "Delete this list…", "New list…"])
     }
 }

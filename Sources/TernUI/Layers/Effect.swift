@@ -70,6 +70,14 @@ enum Effect: Equatable {
     case notificationRequests
     case answerNotificationRequest(NotificationRequest, accept: Bool)
     case setNotificationPolicy(NotificationPolicy.Sender, NotificationPolicy.Rule)
+    /// The user's lists, with those the account is in, to put it in or take it out.
+    case listsOf(Account)
+    /// A list's settings (name, replies, exclusive), asked of the server, to change or delete it.
+    case listSettings(listID: String)
+    case setListMember(ListInfo, Account, Bool)
+    case changeList(ListInfo, ListChange)
+    case deleteList(ListInfo)
+    case createList(title: String, member: Account?)
     /// Repaint every cell (Ctrl-L).
     case repaint
     /// Puts text on the clipboard of the machine the user sits at; `what` names it for the status line.
@@ -136,6 +144,8 @@ enum LayerSpec: Equatable {
     case grid(FeedOpening, selecting: String?)
     /// A web feed's item, to read whole.
     case article(Post)
+    /// A line of text asked for (a list's title).
+    case prompt(Prompt)
 }
 
 /// One line of a menu and what choosing it does.

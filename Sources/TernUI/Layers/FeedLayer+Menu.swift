@@ -16,6 +16,11 @@ extension FeedLayer {
             ]))]
         }
         var items: [Choice] = []
+        // A list's timeline: the list itself, to rename, set or delete, first.
+        var list: [Choice] = []
+        if case .timeline(.list(let id, let title)) = opening {
+            list.append(Choice(label: "This list (\(title)): settings…", effects: [.listSettings(listID: id)]))
+        }
         var subject: Account?
         var relationship: Relationship?
         if case .profile(let p, let r, _)? = row {
@@ -46,7 +51,7 @@ extension FeedLayer {
         let requests = [Choice(label: "Follow requests…", effects: [.followRequests]),
                         Choice(label: "Filtered notifications…", effects: [.notificationRequests])]
         guard let subject, subject.id != env.ownAccountID else {
-            return [.push(.choice(title: "This post", items: items + [silenced] + requests))]
+            return [.push(.choice(title: "This post", items: list + items + [silenced] + requests))]
         }
         items = accountItems(subject, relationship, env) + [Choice(label: "Hide or show boosts from @\(subject.acct)",
                                                                      effects: [.toggleBoosts(subject)])] + items
@@ -57,7 +62,7 @@ extension FeedLayer {
                                 effects: [.push(.report(Report(accountID: reported.account.id, acct: reported.account.acct,
                                                                statusIDs: reported.posts)))]))
         }
-        return [.push(.choice(title: "What to do", items: items + [silenced] + requests))]
+        return [.push(.choice(title: "What to do", items: list + items + [silenced] + requests))]
     }
 
     /// Mute (with its lengths) and block, or lifting them when the relationship says they are on.
@@ -81,6 +86,7 @@ extension FeedLayer {
                 question: "Block \(handle)? They can't follow you or see your posts, and you won't see theirs.",
                 yes: [.account(.block, a, wanted: true, current: false, muteSeconds: nil)]))]))
         }
+        items.append(Choice(label: "Lists with \(handle)…", effects: [.listsOf(a)]))
         return items
     }
 }

@@ -84,6 +84,8 @@ enum LayerMessage: Sendable {
     case silenced(muted: [Account], blocked: [Account])
     case followRequests([Account])
     case notificationRequests(NotificationPolicy, [NotificationRequest])
+    case listMembership(Account, all: [ListInfo], containing: Set<String>)
+    case listSettings(ListInfo)
     /// A file to attach, as read off the loop.
     case fileInspected(InspectedFile)
     /// What Tab completed a typed path to, and the names it could go on with.
@@ -171,6 +173,8 @@ struct LayerStack {
         case .silenced(let muted, let blocked): return AppRunner.silencedChoice(muted: muted, blocked: blocked)
         case .followRequests(let accounts): return AppRunner.followRequestsChoice(accounts)
         case .notificationRequests(let policy, let requests): return AppRunner.notificationRequestsChoice(policy, requests)
+        case .listMembership(let account, let all, let containing): return AppRunner.listMembershipChoice(account, all, containing)
+        case .listSettings(let list): return AppRunner.listSettingsChoice(list)
         case .fileInspected, .pathCompleted: return []   // its compose screen was closed meanwhile
         case .article, .translated, .rules: return []   // its reading (translation, report) screen was closed meanwhile
         case .snapshot: return []
@@ -249,6 +253,7 @@ struct LayerStack {
                 case .search: layers.append(SearchLayer())
                 case .choice(let title, let items): layers.append(ChoiceLayer(title: title, items: items))
                 case .confirm(let question, let yes): layers.append(ConfirmLayer(question: question, yes: yes))
+                case .prompt(let prompt): layers.append(PromptLayer(prompt: prompt))
                 case .poll(let post): layers.append(PollLayer(post: post))
                 case .translation(let post):
                     let layer = TranslationLayer(post)

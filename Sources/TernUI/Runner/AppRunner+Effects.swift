@@ -139,6 +139,12 @@ extension AppRunner {
             case .notificationRequests: fetchNotificationRequests()
             case .answerNotificationRequest(let request, let accept): answerNotificationRequest(request, accept: accept)
             case .setNotificationPolicy(let sender, let rule): setNotificationPolicy(sender, rule)
+            case .listsOf(let account): fetchListMembership(account)
+            case .listSettings(let id): fetchListSettings(id)
+            case .setListMember(let list, let account, let member): setListMember(list, account, member)
+            case .changeList(let list, let change): changeList(list, change)
+            case .deleteList(let list): deleteList(list)
+            case .createList(let title, let member): createList(title, member: member)
             case .repaint:
                 screen.invalidate()
             case .copy(let text, let what):

@@ -143,6 +143,10 @@ extension AppRunner {
             perform(stack.receive(.followRequests(accounts), env()))
         case .notificationRequests(let policy, let requests):
             perform(stack.receive(.notificationRequests(policy, requests), env()))
+        case .listMembership(let account, let all, let containing):
+            perform(stack.receive(.listMembership(account, all: all, containing: containing), env()))
+        case .listSettings(let list):
+            perform(stack.receive(.listSettings(list), env()))
         case .me(let account):
             me = (account.id, account.acct)
         case .draftSaved(let d):

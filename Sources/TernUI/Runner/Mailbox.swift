@@ -33,6 +33,8 @@ enum UIEvent: Sendable {
     case silenced(muted: [Account], blocked: [Account])
     case followRequests([Account])
     case notificationRequests(NotificationPolicy, [NotificationRequest])
+    case listMembership(Account, all: [ListInfo], containing: Set<String>)
+    case listSettings(ListInfo)
     /// Who the user is, as the server says (for sessions that didn't know: a token given by hand).
     case me(Account)
     /// A draft reached the store.

@@ -1,0 +1,53 @@
+import Foundation
+import TernModel
+import TernTerminal
+
+/// What a line of text is asked for, and what is done with it.
+enum Prompt: Equatable, Sendable {
+    /// A new list's title; the account, if any, goes in it.
+    case newList(member: Account?)
+    case renameList(ListInfo)
+
+    var question: String {
+        switch self {
+        case .newList(let member): return member.map { "New list with @\($0.acct), its name:" } ?? "New list, its name:"
+        case .renameList(let list): return "Rename “\(list.title)” to:"
+        }
+    }
+
+    func effects(_ text: String) -> [Effect] {
+        switch self {
+        case .newList(let member): return [.createList(title: text, member: member)]
+        case .renameList(let list): return [.changeList(list, .title(text))]
+        }
+    }
+}
+
+/// A change to a list's settings.
+enum ListChange: Equatable, Sendable {
+    case title(String)
+    case repliesPolicy(ListInfo.RepliesPolicy)
+    case exclusive(Bool)
+}
+
+/// Asks for a line of text; Enter hands it on (an empty line does nothing), Esc drops it.
+struct PromptLayer: Layer {
+    var prompt: Prompt
+    var editor = LineEditor(limit: 200)
+
+    init(prompt: Prompt) { self.prompt = prompt }
+
+    mutating func update(_ key: Key, _ env: LayerEnv) -> [Effect] {
+        switch editor.handle(key) {
+        case .editing: return []
+        case .cancel: return [.pop]
+        case .submit(let text):
+            let line = text.trimmingCharacters(in: .whitespaces)
+            return line.isEmpty ? [.pop] : [.pop] + prompt.effects(line)
+        }
+    }
+
+    func render(_ env: LayerEnv, on screen: Screen) {
+        env.renderer.drawQuestion(Sanitizer.clean(prompt.question) + " " + Sanitizer.clean(editor.text) + "▏  (Enter, Esc)", on: screen)
+    }
+}
