@@ -1,3 +1,4 @@
+import Foundation
 /// A way the demo's next timeline read or like/save goes wrong (queued through `DemoServer.injectFaults`).
 public enum DemoFault: Sendable, Equatable {
     /// An HTTP error with a Mastodon error body; with `retryAfter`, a `Retry-After` header in seconds.
@@ -25,14 +26,25 @@ public enum DemoFault: Sendable, Equatable {
 /// so in `filtered`, and the client warns or hides.
 public struct DemoFilter: Sendable, Equatable {
     public var title: String
-    public var keyword: String
+    /// Its words, each with its id.
+    public var keywords: [(id: Int, word: String)]
     /// `warn`, `hide` or `blur`.
     public var action: String
+    /// Where it applies: `home`, `notifications`, `public`, `thread`, `account`.
+    public var contexts: [String] = ["home", "public", "thread", "notifications", "account"]
+    public var expiresAt: Date?
+    /// Its id; given as the demo's state takes it in.
+    public var id = 0
 
     public init(title: String, keyword: String, action: String) {
         self.title = title
-        self.keyword = keyword
+        self.keywords = keyword.isEmpty ? [] : [(0, keyword)]
         self.action = action
+    }
+
+    public static func == (a: DemoFilter, b: DemoFilter) -> Bool {
+        a.id == b.id && a.title == b.title && a.action == b.action && a.contexts == b.contexts && a.expiresAt == b.expiresAt
+            && a.keywords.map(\.word) == b.keywords.map(\.word)
     }
 }
 

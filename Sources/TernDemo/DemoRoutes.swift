@@ -20,6 +20,7 @@ struct DemoRoutes: Sendable {
         registerFollowRequests(on: router)
         registerNotificationRequests(on: router)
         registerLists(on: router)
+        registerFilters(on: router)
         registerTranslation(on: router)
         registerSearch(on: router)
         registerTags(on: router)

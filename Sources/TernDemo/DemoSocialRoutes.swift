@@ -91,7 +91,7 @@ extension DemoRoutes {
                 try await delay()
                 let all = await state.filters
                 var out: [WireFilter] = []
-                for (i, f) in all.enumerated() { out.append(await state.wireFilter(f, i)) }
+                for f in all { out.append(await state.wireFilter(f)) }
                 return try json(out)
             }
         }

@@ -132,18 +132,29 @@ extension DemoState {
     /// The filters a post matches, as Mastodon writes them into the status.
     func filterResults(_ post: DemoPost) -> [WireFilterResult] {
         let text = post.html.lowercased()
-        return filters.enumerated().compactMap { i, f in
-            guard text.contains(f.keyword.lowercased()) else { return nil }
-            return WireFilterResult(filter: wireFilter(f, i), keywordMatches: [f.keyword], statusMatches: nil)
+        return filters.compactMap { f in
+            if let end = f.expiresAt, end <= Date() { return nil }
+            let matched = f.keywords.map(\.word).filter { text.contains($0.lowercased()) }
+            guard !matched.isEmpty else { return nil }
+            return WireFilterResult(filter: wireFilter(f), keywordMatches: matched, statusMatches: nil)
         }
     }
 
-    func wireFilter(_ f: DemoFilter, _ i: Int) -> WireFilter {
-        WireFilter(id: "\(i + 1)", title: f.title, context: ["home", "public", "thread", "notifications", "account"], expiresAt: nil,
-                   filterAction: f.action, keywords: [.init(id: "\(i + 1)", keyword: f.keyword, wholeWord: false)])
+    func wireFilter(_ f: DemoFilter) -> WireFilter {
+        WireFilter(id: "\(f.id)", title: f.title, context: f.contexts, expiresAt: f.expiresAt.map(Self.iso8601),
+                   filterAction: f.action, keywords: f.keywords.map { .init(id: "\($0.id)", keyword: $0.word, wholeWord: false) })
     }
 
-    func addFilter(_ f: DemoFilter) { filters.append(f) }
+    /// Takes a filter in, with ids for it and its words.
+    @discardableResult
+    func addFilter(_ f: DemoFilter) -> DemoFilter {
+        var f = f
+        nextFilterID += 1
+        f.id = nextFilterID
+        f.keywords = f.keywords.map { _ in nextFilterID += 1; return nextFilterID }.enumerated().map { ($0.element, f.keywords[$0.offset].word) }
+        filters.append(f)
+        return f
+    }
 
     /// Follows or unfollows; locked accounts (every eleventh) get a request instead of a follow.
     func setFollowing(_ follow: Bool, index: Int) -> WireRelationship {

@@ -85,7 +85,9 @@ actor DemoState {
     /// the timelines, as on Mastodon.
     var muted: [Int: Date?] = [:]
     var blocked: Set<Int> = []
-    lazy var filters: [DemoFilter] = config.filters
+    /// The demo user's keyword filters; those of the config are taken in (with ids) as the server starts.
+    var filters: [DemoFilter] = []
+    var nextFilterID = 0
 
     init(config: DemoConfig, host: String) {
         self.config = config
@@ -131,6 +133,15 @@ actor DemoState {
             if let parent = m.inReplyTo?.id { childrenOf[parent, default: []].append(m.id) }
         }
         conversations = directs.conversations
+        var lastID = 0
+        filters = config.filters.map { f in
+            var f = f
+            lastID += 1
+            f.id = lastID
+            f.keywords = f.keywords.map { k in lastID += 1; return (lastID, k.word) }
+            return f
+        }
+        nextFilterID = lastID
     }
 
     /// Reply trees under some posts: the showcase and the deep chain near the top, small ones elsewhere.

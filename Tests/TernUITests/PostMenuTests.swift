@@ -43,8 +43,7 @@ final class PostMenuTests: XCTestCase {
         XCTAssertEqual(labels(stack), ["Mute @ada…", "Block @ada…", "Lists with @ada…", "Hide or show boosts from @ada",
                                        "Mute this conversation (no notifications from it)",
                                        "Not interested in this post (hide it here)", "Report @ada and this post…",
-                                       "People you mute or block…", "Follow requests…",
-                                       "Filtered notifications…"])
+                                       "Yours: muted and blocked, filters, requests…"])
         var s = stack
         let e = env([.post(p)])
         // Mute asks how long; the last choice is for good.
@@ -62,8 +61,7 @@ final class PostMenuTests: XCTestCase {
         let (stack, _) = menu(after: .character("x"), [.post(p)])
         XCTAssertEqual(labels(stack), ["Edit this post", "Delete this post…", "Pin to your profile",
                                        "Mute this conversation (no notifications from it)", "Not interested in this post (hide it here)",
-                                       "People you mute or block…", "Follow requests…",
-                                       "Filtered notifications…"])
+                                       "Yours: muted and blocked, filters, requests…"])
         var s = stack
         XCTAssertEqual(s.apply(s.key(.character("3"), env([.post(p)]))), [.feed(.timeline(.home), .setMark(.pin, postID: p.id, wanted: true))])
         var pinned = p
@@ -84,7 +82,9 @@ final class PostMenuTests: XCTestCase {
         let (stack, _) = menu(after: .character("x"), [.post(post("p1", by: ada))])
         var s = stack
         let e = env([.post(post("p1", by: ada))])
-        XCTAssertEqual(s.apply(s.key(.character("8"), e)), [.silencedPeople])
+        _ = s.apply(s.key(.character("8"), e))
+        XCTAssertEqual(labels(s), ["People you mute or block…", "Your filters…", "Follow requests…", "Filtered notifications…"])
+        XCTAssertEqual(s.apply(s.key(.character("1"), e)), [.silencedPeople])
         let bo = Account(id: "7", acct: "bo", displayName: "Bo")
         var listed = LayerStack(root: .home)
         _ = listed.apply(AppRunner.silencedChoice(muted: [ada], blocked: [bo]))
@@ -100,8 +100,7 @@ final class PostMenuTests: XCTestCase {
         XCTAssertEqual(labels(stack), ["Mute @bo…", "Block @bo…", "Lists with @bo…", "Hide or show boosts from @bo", "Mute @ada…", "Block @ada…", "Lists with @ada…",
                                        "Mute this conversation (no notifications from it)",
                                        "Not interested in this post (hide it here)", "Report @ada and this post…",
-                                       "People you mute or block…", "Follow requests…",
-                                       "Filtered notifications…"])
+                                       "Yours: muted and blocked, filters, requests…"])
     }
 
     func testAMutedProfileOffersUnmute() {
@@ -166,5 +165,39 @@ final class PostMenuTests: XCTestCase {
         var bare = LayerStack(root: .home)
         _ = bare.apply(AppRunner.listSettingsChoice(ListInfo(id: "9", title: "Old")))
         XCTAssertEqual(labels(bare), ["Rename…", "Delete this list…", "New list…"])
+    }
+
+    /// "Your filters…": each filter opens its settings; a word removed, a place turned off, what it does
+    /// switched, an end set, each as one change; a new filter from its first word.
+    func testAFiltersSettingsChangeOneThingEach() {
+        let garden = FilterInfo.Word(id: "w1", word: "garden")
+        let f = FilterInfo(id: "f1", title: "Gardens", words: [garden], contexts: Set(FilterInfo.Context.allCases), action: .warn)
+        var s = LayerStack(root: .home)
+        _ = s.apply(AppRunner.filtersChoice([f]))
+        XCTAssertEqual(labels(s), ["Gardens: 1 word, everywhere…", "New filter…"])
+        let e = env([])
+        _ = s.apply(s.key(.character("1"), e))
+        XCTAssertEqual(labels(s), ["Rename…", "Words: garden…", "It puts posts behind a warning (Enter: it hides posts)",
+                                   "Applies everywhere…", "Never ends…", "Delete this filter…"])
+        var acting = s
+        XCTAssertEqual(acting.apply(acting.key(.character("3"), e)), [.changeFilter(f, .action(.hide))])
+        var placing = s
+        _ = placing.apply(placing.key(.character("4"), e))
+        XCTAssertEqual(placing.apply(placing.key(.character("2"), e)),
+                       [.changeFilter(f, .contexts(Set(FilterInfo.Context.allCases).subtracting([.notifications])))])
+        var wording = s
+        _ = wording.apply(wording.key(.character("2"), e))
+        XCTAssertEqual(wording.apply(wording.key(.character("1"), e)), [.changeFilter(f, .removeWord(garden))])
+        var ending = s
+        _ = ending.apply(ending.key(.character("5"), e))
+        XCTAssertEqual(ending.apply(ending.key(.character("3"), e)), [.changeFilter(f, .expiresIn(86_400))])
+        var making = LayerStack(root: .home)
+        _ = making.apply(AppRunner.filtersChoice([]))
+        _ = making.apply(making.key(.character("1"), e))
+        for c in "lantern" { _ = making.apply(making.key(.character(c), e)) }
+        XCTAssertEqual(making.apply(making.key(.enter, e)), [.createFilter(word: "lantern")])
+        XCTAssertEqual(AppRunner.end(of: FilterInfo(id: "f", title: "t", words: [], contexts: [], action: .hide,
+                                                    expiresAt: Date(timeIntervalSince1970: 1_000 + 7_200)),
+                                     now: Date(timeIntervalSince1970: 1_000)), "Ends in 2h")
     }
 }

@@ -240,7 +240,7 @@ struct ComposeLayer: Layer {
             completions = candidates
             prompt = .attach(editor)
             return []
-        case .open, .compose, .silenced, .followRequests, .notificationRequests, .listMembership, .listSettings, .snapshot, .article, .translated, .rules:
+        case .open, .compose, .silenced, .followRequests, .notificationRequests, .listMembership, .listSettings, .filters, .snapshot, .article, .translated, .rules:
             return nil
         }
     }

@@ -78,6 +78,11 @@ enum Effect: Equatable {
     case changeList(ListInfo, ListChange)
     case deleteList(ListInfo)
     case createList(title: String, member: Account?)
+    /// The user's keyword filters on the server, to change, delete or add to.
+    case filters
+    case changeFilter(FilterInfo, FilterChange)
+    case deleteFilter(FilterInfo)
+    case createFilter(word: String)
     /// Repaint every cell (Ctrl-L).
     case repaint
     /// Puts text on the clipboard of the machine the user sits at; `what` names it for the status line.

@@ -46,12 +46,16 @@ extension FeedLayer {
                                 effects: [.feed(opening, .setMark(.threadMute, postID: post.id, wanted: !(post.threadMuted ?? false)))]))
             items.append(Choice(label: "Not interested in this post (hide it here)", effects: [.hidePost(post)]))
         }
-        // Whom the user silenced is found again here, to lift it (it was nowhere once done).
-        let silenced = Choice(label: "People you mute or block…", effects: [.silencedPeople])
-        let requests = [Choice(label: "Follow requests…", effects: [.followRequests]),
-                        Choice(label: "Filtered notifications…", effects: [.notificationRequests])]
+        // What is the user's own beyond any post: whom they silenced (found again here, to lift it: it was
+        // nowhere once done), their filters, and who asks to follow or is held back.
+        let yours = Choice(label: "Yours: muted and blocked, filters, requests…", effects: [.push(.choice(title: "Yours", items: [
+            Choice(label: "People you mute or block…", effects: [.silencedPeople]),
+            Choice(label: "Your filters…", effects: [.filters]),
+            Choice(label: "Follow requests…", effects: [.followRequests]),
+            Choice(label: "Filtered notifications…", effects: [.notificationRequests]),
+        ]))])
         guard let subject, subject.id != env.ownAccountID else {
-            return [.push(.choice(title: "This post", items: list + items + [silenced] + requests))]
+            return [.push(.choice(title: "This post", items: list + items + [yours]))]
         }
         items = accountItems(subject, relationship, env) + [Choice(label: "Hide or show boosts from @\(subject.acct)",
                                                                      effects: [.toggleBoosts(subject)])] + items
@@ -62,7 +66,7 @@ extension FeedLayer {
                                 effects: [.push(.report(Report(accountID: reported.account.id, acct: reported.account.acct,
                                                                statusIDs: reported.posts)))]))
         }
-        return [.push(.choice(title: "What to do", items: list + items + [silenced] + requests))]
+        return [.push(.choice(title: "What to do", items: list + items + [yours]))]
     }
 
     /// Mute (with its lengths) and block, or lifting them when the relationship says they are on.

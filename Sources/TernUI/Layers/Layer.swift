@@ -86,6 +86,7 @@ enum LayerMessage: Sendable {
     case notificationRequests(NotificationPolicy, [NotificationRequest])
     case listMembership(Account, all: [ListInfo], containing: Set<String>)
     case listSettings(ListInfo)
+    case filters([FilterInfo])
     /// A file to attach, as read off the loop.
     case fileInspected(InspectedFile)
     /// What Tab completed a typed path to, and the names it could go on with.
@@ -175,6 +176,7 @@ struct LayerStack {
         case .notificationRequests(let policy, let requests): return AppRunner.notificationRequestsChoice(policy, requests)
         case .listMembership(let account, let all, let containing): return AppRunner.listMembershipChoice(account, all, containing)
         case .listSettings(let list): return AppRunner.listSettingsChoice(list)
+        case .filters(let filters): return AppRunner.filtersChoice(filters)
         case .fileInspected, .pathCompleted: return []   // its compose screen was closed meanwhile
         case .article, .translated, .rules: return []   // its reading (translation, report) screen was closed meanwhile
         case .snapshot: return []

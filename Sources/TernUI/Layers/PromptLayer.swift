@@ -7,9 +7,16 @@ enum Prompt: Equatable, Sendable {
     /// A new list's title; the account, if any, goes in it.
     case newList(member: Account?)
     case renameList(ListInfo)
+    /// A new filter's first word (its title too, until renamed).
+    case newFilter
+    case renameFilter(FilterInfo)
+    case addFilterWord(FilterInfo)
 
     var question: String {
         switch self {
+        case .newFilter: return "New filter, a word it catches:"
+        case .renameFilter(let f): return "Rename the filter “\(f.title)” to:"
+        case .addFilterWord(let f): return "Another word for “\(f.title)”:"
         case .newList(let member): return member.map { "New list with @\($0.acct), its name:" } ?? "New list, its name:"
         case .renameList(let list): return "Rename “\(list.title)” to:"
         }
@@ -19,8 +26,22 @@ enum Prompt: Equatable, Sendable {
         switch self {
         case .newList(let member): return [.createList(title: text, member: member)]
         case .renameList(let list): return [.changeList(list, .title(text))]
+        case .newFilter: return [.createFilter(word: text)]
+        case .renameFilter(let f): return [.changeFilter(f, .title(text))]
+        case .addFilterWord(let f): return [.changeFilter(f, .addWord(text))]
         }
     }
+}
+
+/// A change to a keyword filter.
+enum FilterChange: Equatable, Sendable {
+    case title(String)
+    case addWord(String)
+    case removeWord(FilterInfo.Word)
+    case action(PostFilter.Action)
+    case contexts(Set<FilterInfo.Context>)
+    /// Seconds from now; 0: never ends.
+    case expiresIn(Int)
 }
 
 /// A change to a list's settings.

@@ -145,6 +145,10 @@ extension AppRunner {
             case .changeList(let list, let change): changeList(list, change)
             case .deleteList(let list): deleteList(list)
             case .createList(let title, let member): createList(title, member: member)
+            case .filters: fetchFilters()
+            case .changeFilter(let filter, let change): changeFilter(filter, change)
+            case .deleteFilter(let filter): deleteFilter(filter)
+            case .createFilter(let word): createFilter(word)
             case .repaint:
                 screen.invalidate()
             case .copy(let text, let what):

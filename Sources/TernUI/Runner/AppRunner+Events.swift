@@ -147,6 +147,8 @@ extension AppRunner {
             perform(stack.receive(.listMembership(account, all: all, containing: containing), env()))
         case .listSettings(let list):
             perform(stack.receive(.listSettings(list), env()))
+        case .filters(let filters):
+            perform(stack.receive(.filters(filters), env()))
         case .me(let account):
             me = (account.id, account.acct)
         case .draftSaved(let d):

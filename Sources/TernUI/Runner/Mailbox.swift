@@ -35,6 +35,7 @@ enum UIEvent: Sendable {
     case notificationRequests(NotificationPolicy, [NotificationRequest])
     case listMembership(Account, all: [ListInfo], containing: Set<String>)
     case listSettings(ListInfo)
+    case filters([FilterInfo])
     /// Who the user is, as the server says (for sessions that didn't know: a token given by hand).
     case me(Account)
     /// A draft reached the store.

@@ -1,0 +1,140 @@
+import Foundation
+import TernMastodon
+import TernModel
+
+/// The user's keyword filters on the server: listed off the loop, each change sent at once and said done
+/// or not, and the list offered again with the change in it. Posts already shown keep what the server said
+/// of them until they are read again (`r`).
+extension AppRunner {
+    func fetchFilters() {
+        let client = sources.client, mailbox = session.mail
+        show("Asking the server for your filters…", error: false)
+        Task.detached {
+            do {
+                mailbox.post(.filters(try await client.filters()))
+            } catch {
+                if case .http(status: 404, _)? = error as? MastodonError {
+                    mailbox.post(.say("This server has no keyword filters to change here (Mastodon 4.0 and later have them).", isError: false))
+                } else {
+                    mailbox.post(.say("Couldn't list your filters: \(filterFailureWords(error))", isError: true))
+                }
+            }
+        }
+    }
+
+    func changeFilter(_ filter: FilterInfo, _ change: FilterChange) {
+        let done: String
+        switch change {
+        case .title(let t): done = "The filter “\(filter.title)” is now “\(t)”."
+        case .addWord(let w): done = "“\(filter.title)” catches “\(w)” too."
+        case .removeWord(let w): done = "“\(filter.title)” no longer catches “\(w.word)”."
+        case .action(let a): done = "“\(filter.title)” \(Self.doing(a))."
+        case .contexts(let c): done = "“\(filter.title)” applies \(Self.places(c))."
+        case .expiresIn(let s): done = s > 0 ? "“\(filter.title)” ends \(Self.ending(s))." : "“\(filter.title)” never ends."
+        }
+        filterChange(done: done, failed: "Couldn't change “\(filter.title)”") { client in
+            switch change {
+            case .title(let t): _ = try await client.changeFilter(filter.id, title: t)
+            case .addWord(let w): try await client.addFilterWord(w, to: filter.id)
+            case .removeWord(let w): try await client.removeFilterWord(w.id)
+            case .action(let a): _ = try await client.changeFilter(filter.id, action: a)
+            case .contexts(let c): _ = try await client.changeFilter(filter.id, contexts: c)
+            case .expiresIn(let s): _ = try await client.changeFilter(filter.id, expiresIn: s)
+            }
+        }
+    }
+
+    func deleteFilter(_ filter: FilterInfo) {
+        filterChange(done: "Deleted the filter “\(filter.title)”.", failed: "Couldn't delete “\(filter.title)”") { client in
+            try await client.deleteFilter(filter.id)
+        }
+    }
+
+    func createFilter(_ word: String) {
+        filterChange(done: "Made the filter “\(word)”: posts with the word are behind a warning everywhere.",
+                     failed: "Couldn't make the filter “\(word)”") { client in
+            _ = try await client.createFilter(title: word, word: word)
+        }
+    }
+
+    /// One change, then the filters listed again, so the next change starts from what the server has.
+    private func filterChange(done: String, failed: String, _ change: @escaping @Sendable (MastodonClient) async throws -> Void) {
+        let client = sources.client, mailbox = session.mail
+        Task.detached {
+            do {
+                try await change(client)
+                mailbox.post(.say(done, isError: false))
+                mailbox.post(.filters(try await client.filters()))
+            } catch {
+                mailbox.post(.say("\(failed): \(filterFailureWords(error))", isError: true))
+            }
+        }
+    }
+
+    static func doing(_ action: PostFilter.Action) -> String {
+        switch action {
+        case .warn: return "puts posts behind a warning"
+        case .hide: return "hides posts"
+        case .blur: return "blurs the posts' pictures"
+        }
+    }
+
+    static func places(_ contexts: Set<FilterInfo.Context>) -> String {
+        if contexts == Set(FilterInfo.Context.allCases) { return "everywhere" }
+        if contexts.isEmpty { return "nowhere" }
+        return "in " + FilterInfo.Context.allCases.filter(contexts.contains).map(\.words).joined(separator: ", ")
+    }
+
+    static func ending(_ seconds: Int) -> String {
+        switch seconds {
+        case ..<3_601: return "in an hour"
+        case ..<86_401: return "in a day"
+        default: return "in a week"
+        }
+    }
+
+    static func end(of f: FilterInfo, now: Date) -> String {
+        guard let end = f.expiresAt else { return "Never ends" }
+        return end <= now ? "Ended" : "Ends in " + RelativeTime.short(from: now, now: end)
+    }
+
+    /// Each filter, opening its settings, and a new one.
+    static func filtersChoice(_ filters: [FilterInfo]) -> [Effect] {
+        let items = filters.map { f in
+            let words = f.words.count == 1 ? "1 word" : "\(f.words.count) words"
+            return Choice(label: "\(f.title): \(words), \(Self.places(f.contexts))…", effects: filterSettings(f))
+        } + [Choice(label: "New filter…", effects: [.push(.prompt(.newFilter))])]
+        return [.push(.choice(title: filters.isEmpty ? "No filters yet" : "Your filters: Enter changes one", items: items))]
+    }
+
+    /// A filter's settings: its name, words, what it does, where, until when; deleting it.
+    static func filterSettings(_ f: FilterInfo) -> [Effect] {
+        let words = f.words.map { w in Choice(label: "Remove “\(w.word)”", effects: [.changeFilter(f, .removeWord(w))]) }
+            + [Choice(label: "Add a word…", effects: [.push(.prompt(.addFilterWord(f)))])]
+        let places = FilterInfo.Context.allCases.map { c in
+            let on = f.contexts.contains(c)
+            var next = f.contexts
+            if on { next.remove(c) } else { next.insert(c) }
+            return Choice(label: (on ? "● " : "○ ") + c.words, effects: [.changeFilter(f, .contexts(next))])
+        }
+        let ends = [("Never", 0), ("In an hour", 3_600), ("In a day", 86_400), ("In a week", 604_800)].map { words, seconds in
+            Choice(label: words, effects: [.changeFilter(f, .expiresIn(seconds))])
+        }
+        let other: PostFilter.Action = f.action == .hide ? .warn : .hide
+        let items = [
+            Choice(label: "Rename…", effects: [.push(.prompt(.renameFilter(f)))]),
+            Choice(label: "Words: " + f.words.map(\.word).joined(separator: ", ") + "…",
+                   effects: [.push(.choice(title: "The words of “\(f.title)”", items: words))]),
+            Choice(label: "It \(Self.doing(f.action)) (Enter: it \(Self.doing(other)))", effects: [.changeFilter(f, .action(other))]),
+            Choice(label: "Applies \(Self.places(f.contexts))…",
+                   effects: [.push(.choice(title: "Where “\(f.title)” applies: Enter turns one on or off", items: places))]),
+            Choice(label: Self.end(of: f, now: Date()) + "…",
+                   effects: [.push(.choice(title: "When “\(f.title)” ends", items: ends))]),
+            Choice(label: "Delete this filter…", effects: [.push(.confirm(question: "Delete the filter “\(f.title)”?", yes: [.deleteFilter(f)]))]),
+        ]
+        return [.push(.choice(title: "The filter “\(f.title)”", items: items))]
+    }
+}
+
+/// A failure in the server's words where it gave some.
+private func filterFailureWords(_ error: Error) -> String { (error as? MastodonError)?.description ?? "\(error)" }
