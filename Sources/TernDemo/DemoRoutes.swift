@@ -21,6 +21,7 @@ struct DemoRoutes: Sendable {
         registerNotificationRequests(on: router)
         registerLists(on: router)
         registerFilters(on: router)
+        registerEmoji(on: router)
         registerTranslation(on: router)
         registerSearch(on: router)
         registerTags(on: router)

@@ -5,8 +5,8 @@ extension MastodonClient {
     /// The server's search (`/api/v2/search`): accounts, hashtags and posts matching `query`. With `resolve`,
     /// a handle or a link to another server's post or profile is looked up there (WebFinger), so it is found
     /// even if this server never saw it.
-    public func search(_ query: String, resolve: Bool = true, limit: Int = 20) async throws -> SearchResults {
-        let path = "/api/v2/search?q=\(Self.escaped(query))&resolve=\(resolve)&limit=\(limit)"
+    public func search(_ query: String, resolve: Bool = true, limit: Int = 20, type: String? = nil) async throws -> SearchResults {
+        let path = "/api/v2/search?q=\(Self.escaped(query))&resolve=\(resolve)&limit=\(limit)" + (type.map { "&type=\($0)" } ?? "")
         let (data, _) = try await send(url: endpoint(path), method: .GET)
         return try MastodonDecoder.searchResults(fromJSON: data)
     }
@@ -92,5 +92,18 @@ extension MastodonClient {
 extension MastodonDecoder {
     public static func hashtag(fromJSON data: Data) throws -> Hashtag {
         try decode(HashtagWire.self, data).hashtag
+    }
+}
+
+extension MastodonClient {
+    /// The server's custom emoji shortcodes (`GET /api/v1/custom_emojis`), those offered in pickers.
+    public func customEmojiShortcodes() async throws -> [String] {
+        let (data, _) = try await send(url: endpoint("/api/v1/custom_emojis"), method: .GET, budget: .page)
+        struct Wire: Decodable {
+            var shortcode: String?
+            var visibleInPicker: Bool?
+            enum CodingKeys: String, CodingKey { case shortcode, visibleInPicker = "visible_in_picker" }
+        }
+        return try MastodonDecoder.decode(LossyArray<Wire>.self, data).elements.compactMap { $0.visibleInPicker == false ? nil : $0.shortcode }
     }
 }

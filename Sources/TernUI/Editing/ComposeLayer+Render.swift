@@ -206,6 +206,11 @@ extension ComposeLayer {
         }
         let hint: String
         switch focus {
+        case .text where !(suggestions?.candidates.isEmpty ?? true):
+            // The word's candidates, the chosen one bracketed: Tab takes it.
+            let s = suggestions!
+            let shown = s.candidates.enumerated().map { $0.offset == s.selected ? "[\($0.element)]" : $0.element }
+            hint = "tab " + Sanitizer.clean(shown.joined(separator: " ")) + " · ctrl-n/p choose"
         case .text: hint = "tab next field · ctrl-e $EDITOR"
         case .options: hint = "←/→ choose · space change · tab next field" + (draft.poll != nil ? " · + another choice" : "")
         default: hint = "tab next field · shift-tab back"

@@ -24,7 +24,7 @@ struct ComposeLayer: Layer {
     let opened: Draft
     /// The post answered or edited, shown above the text.
     let context: Post?
-    private(set) var body: LineEditor
+    var body: LineEditor
     private(set) var spoiler: LineEditor
     private(set) var alts: [LineEditor]
     private(set) var pollChoices: [LineEditor]
@@ -34,6 +34,8 @@ struct ComposeLayer: Layer {
     private(set) var prompt: Prompt?
     /// Path completions shown under the prompt after Tab.
     private(set) var completions: [String] = []
+    /// Completions of the word being typed in the text.
+    var suggestions: WordSuggestions?
     private var askedFor: [MediaBox] = []
 
     enum Prompt: Equatable {
@@ -89,6 +91,7 @@ struct ComposeLayer: Layer {
 
     mutating func update(_ key: Key, _ env: LayerEnv) -> [Effect] {
         if prompt != nil { return promptKey(key, env) }
+        if let taken = suggestionKey(key) { return taken }
         let before = current
         switch key {
         case .character("\u{13}"): return send(env)                              // Ctrl-S
@@ -105,7 +108,8 @@ struct ComposeLayer: Layer {
         default: edit(key, env)
         }
         let after = current
-        return after == before ? [] : [.keepDraft(after)]
+        guard after != before else { return [] }
+        return [.keepDraft(after)] + suggest()
     }
 
     /// The key that opens this draft again.
@@ -118,6 +122,7 @@ struct ComposeLayer: Layer {
         let f = fields
         let i = f.firstIndex(of: focus) ?? 0
         focus = f[(i + step + f.count) % f.count]
+        suggestions = nil
         if focus != .spoiler, spoiler.text.isEmpty { showWarning = false }
     }
 
@@ -239,6 +244,9 @@ struct ComposeLayer: Layer {
             editor.replace(with: completed)
             completions = candidates
             prompt = .attach(editor)
+            return []
+        case .wordCompletions(let word, let candidates):
+            receiveSuggestions(for: word, candidates)
             return []
         case .open, .compose, .silenced, .followRequests, .notificationRequests, .listMembership, .listSettings, .filters, .snapshot, .article, .translated, .rules:
             return nil

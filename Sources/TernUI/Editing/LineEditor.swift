@@ -97,6 +97,20 @@ struct LineEditor: Equatable {
         cursor += 1
     }
 
+    /// The word being typed: from the last space (or line start) before the cursor up to it.
+    var wordBeforeCursor: String {
+        let start = characters[..<cursor].lastIndex(where: { $0.isWhitespace }).map { $0 + 1 } ?? 0
+        return String(characters[start..<cursor])
+    }
+
+    /// Replaces the word before the cursor (a completion taken), the cursor after what replaced it.
+    mutating func replaceWordBeforeCursor(with text: String) {
+        let start = cursor - wordBeforeCursor.count
+        characters.removeSubrange(start..<cursor)
+        cursor = start
+        for c in text { insert(c) }
+    }
+
     /// Replaces the whole text (from `$EDITOR`), the cursor at the end.
     mutating func replace(with text: String) {
         self = LineEditor(text, limit: limit, multiline: multiline)

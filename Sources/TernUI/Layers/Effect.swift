@@ -83,6 +83,8 @@ enum Effect: Equatable {
     case changeFilter(FilterInfo, FilterChange)
     case deleteFilter(FilterInfo)
     case createFilter(word: String)
+    /// Candidates for the word being typed in a post (`@name`, `#tag`, `:emoji`); the answer is a `LayerMessage`.
+    case completeWord(String)
     /// Repaint every cell (Ctrl-L).
     case repaint
     /// Puts text on the clipboard of the machine the user sits at; `what` names it for the status line.

@@ -87,6 +87,8 @@ enum LayerMessage: Sendable {
     case listMembership(Account, all: [ListInfo], containing: Set<String>)
     case listSettings(ListInfo)
     case filters([FilterInfo])
+    /// Candidates for a word typed in a post, for the compose screen that asked.
+    case wordCompletions(String, [String])
     /// A file to attach, as read off the loop.
     case fileInspected(InspectedFile)
     /// What Tab completed a typed path to, and the names it could go on with.
@@ -177,6 +179,7 @@ struct LayerStack {
         case .listMembership(let account, let all, let containing): return AppRunner.listMembershipChoice(account, all, containing)
         case .listSettings(let list): return AppRunner.listSettingsChoice(list)
         case .filters(let filters): return AppRunner.filtersChoice(filters)
+        case .wordCompletions: return []   // its compose screen was closed meanwhile
         case .fileInspected, .pathCompleted: return []   // its compose screen was closed meanwhile
         case .article, .translated, .rules: return []   // its reading (translation, report) screen was closed meanwhile
         case .snapshot: return []

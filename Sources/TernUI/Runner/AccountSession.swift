@@ -22,6 +22,8 @@ final class AccountSession {
     var lists: [TimelineID]?
     /// The server's trending hashtags; nil until fetched, and for a server without trends.
     var trends: [Hashtag]?
+    /// The server's custom emoji, for completing `:name` in a post.
+    let customEmoji = CustomEmojiCache()
     /// Drafts on their way to the store; the runner waits for them before it ends.
     let drafts: DraftKeeper
     var savedDraft: Draft?

@@ -149,6 +149,7 @@ extension AppRunner {
             case .changeFilter(let filter, let change): changeFilter(filter, change)
             case .deleteFilter(let filter): deleteFilter(filter)
             case .createFilter(let word): createFilter(word)
+            case .completeWord(let word): complete(word)
             case .repaint:
                 screen.invalidate()
             case .copy(let text, let what):

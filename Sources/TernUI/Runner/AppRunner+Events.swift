@@ -149,6 +149,9 @@ extension AppRunner {
             perform(stack.receive(.listSettings(list), env()))
         case .filters(let filters):
             perform(stack.receive(.filters(filters), env()))
+        case .wordCompletions(let word, let candidates):
+            perform(stack.receive(.wordCompletions(word, candidates), env()))
+            dirty = true
         case .me(let account):
             me = (account.id, account.acct)
         case .draftSaved(let d):

@@ -36,6 +36,7 @@ enum UIEvent: Sendable {
     case listMembership(Account, all: [ListInfo], containing: Set<String>)
     case listSettings(ListInfo)
     case filters([FilterInfo])
+    case wordCompletions(String, [String])
     /// Who the user is, as the server says (for sessions that didn't know: a token given by hand).
     case me(Account)
     /// A draft reached the store.
