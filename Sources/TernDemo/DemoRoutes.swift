@@ -22,6 +22,7 @@ struct DemoRoutes: Sendable {
         registerLists(on: router)
         registerFilters(on: router)
         registerEmoji(on: router)
+        registerScheduled(on: router)
         registerTranslation(on: router)
         registerSearch(on: router)
         registerTags(on: router)

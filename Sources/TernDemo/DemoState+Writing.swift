@@ -17,6 +17,8 @@ extension DemoState {
         var pollExpiresIn: Int?
         var pollMultiple = false
         var idempotencyKey: String?
+        /// Publish then, not now (an unreadable time is taken as long past, which is refused).
+        var scheduledAt: Date?
     }
 
     enum WriteOutcome {

@@ -88,6 +88,9 @@ actor DemoState {
     /// The demo user's keyword filters; those of the config are taken in (with ids) as the server starts.
     var filters: [DemoFilter] = []
     var nextFilterID = 0
+    /// Posts held to publish later, by id, with the key they were asked under.
+    var scheduled: [DemoScheduled] = []
+    var nextScheduledID = 1
 
     init(config: DemoConfig, host: String) {
         self.config = config

@@ -12,6 +12,13 @@ extension DemoRoutes {
                 if let fault = await state.nextFault() { try await delay(); return respond(to: fault) }
                 var r = try await writeRequest(req, ctx)
                 r.idempotencyKey = req.headers[HTTPField.Name("Idempotency-Key")!]
+                if let at = r.scheduledAt {
+                    try await delay()
+                    switch await state.schedule(r, at: at) {
+                    case .ok(let held): return try json(DemoRoutes.wire(held))
+                    case .refused(let why): return error(.init(code: 422), why)
+                    }
+                }
                 return try await answer(await state.publish(r))
             }
         }
@@ -106,6 +113,7 @@ extension DemoRoutes {
             case "poll[multiple]": r.pollMultiple = v == "true"
             case "media_attributes[][id]": describedIDs.append(v)
             case "media_attributes[][description]": if let id = describedIDs.last { r.mediaDescriptions[id] = v }
+            case "scheduled_at": r.scheduledAt = (try? Date(v, strategy: .iso8601)) ?? Date.distantPast
             default: break
             }
         }

@@ -18,8 +18,16 @@ public actor Outbox {
         /// The server made (or changed) the post; `quoteAsked`: the draft quoted a post (whether the answer
         /// carries the quote says whether the server took it).
         case posted(Post, edit: Bool, quoteAsked: Bool)
+        /// The server holds it to publish at its time.
+        case scheduled(ScheduledPost)
         /// The server refused it; the draft is kept. The text says why, for the status line.
         case refused(String)
+    }
+
+    /// What the server made of a post: the post, or what it holds to publish later.
+    public enum Sent: Sendable {
+        case post(Post)
+        case scheduled(ScheduledPost)
     }
 
     private let store: AccountData
@@ -103,9 +111,17 @@ public actor Outbox {
 
     nonisolated func deliveryKey(_ item: OutgoingPost) -> String { item.idempotencyKey }
 
-    func delivered(_ item: OutgoingPost, _ post: Post) async {
+    func delivered(_ item: OutgoingPost, _ sent: Sent) async {
         items.removeAll { $0.idempotencyKey == item.idempotencyKey }
         await journal("take a sent post out of the outbox") { try await store.removeOutgoing(item.idempotencyKey) }
+        guard case .post(let post) = sent else {
+            if case .scheduled(let held) = sent {
+                logger.info("post scheduled", metadata: ["at": "\(held.scheduledAt)"])
+                notify(.scheduled(held))
+            }
+            notifyChanged()
+            return
+        }
         if item.draft.editingID != nil {
             await journal("store the edited post") { try await store.applyEdit(post) }
         }
@@ -144,7 +160,7 @@ public actor Outbox {
     func idle() async {}
 
     /// One try: the attachments not uploaded yet, then the post itself, marked in doubt before it goes.
-    func deliver(_ original: OutgoingPost) async throws -> Post {
+    func deliver(_ original: OutgoingPost) async throws -> Sent {
         var item = original
         for i in item.draft.attachments.indices where item.draft.attachments[i].mediaID == nil {
             let a = item.draft.attachments[i]
@@ -163,9 +179,12 @@ public actor Outbox {
             replace(item)
         }
         if let editing = item.draft.editingID {
-            return try await client.edit(statusID: editing, to: item.draft, mediaIDs: mediaIDs)
+            return .post(try await client.edit(statusID: editing, to: item.draft, mediaIDs: mediaIDs))
         }
-        return try await client.publish(item.draft, mediaIDs: mediaIDs, idempotencyKey: item.idempotencyKey)
+        if let at = item.draft.scheduledAt {
+            return .scheduled(try await client.schedule(item.draft, at: at, mediaIDs: mediaIDs, idempotencyKey: item.idempotencyKey))
+        }
+        return .post(try await client.publish(item.draft, mediaIDs: mediaIDs, idempotencyKey: item.idempotencyKey))
     }
 
     /// The server takes a post only once its media are processed (`/api/v2/media` may answer 202).

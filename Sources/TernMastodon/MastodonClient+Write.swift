@@ -58,7 +58,7 @@ extension MastodonClient {
         return try MastodonDecoder.post(fromJSON: data)
     }
 
-    private static func form(for draft: Draft, mediaIDs: [String]) -> [(String, String)] {
+    static func form(for draft: Draft, mediaIDs: [String]) -> [(String, String)] {
         var form: [(String, String)] = [("status", draft.text)]
         if !draft.spoiler.isEmpty { form.append(("spoiler_text", draft.spoiler)) }
         if draft.sensitive || !draft.spoiler.isEmpty { form.append(("sensitive", "true")) }

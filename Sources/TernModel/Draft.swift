@@ -46,6 +46,8 @@ public struct Draft: Sendable, Codable, Hashable, Identifiable {
     public var quoting: String?
     /// Who may quote this post; nil leaves it to the account's default.
     public var quotePolicy: QuotePolicy?
+    /// When the server is to publish it; nil: as soon as it is sent.
+    public var scheduledAt: Date?
 
     public init(id: String, text: String = "", spoiler: String = "", visibility: Visibility = .public,
                 language: String? = nil, sensitive: Bool = false, poll: DraftPoll? = nil,

@@ -164,6 +164,7 @@ struct Sync: ParsableCommand {
             switch event {
             case .refused(let why): progress.line("\(title): \(why)")
             case .posted(_, let edit, _): progress.line("\(title): \(edit ? "edit saved" : "posted")")
+            case .scheduled(let held): progress.line("\(title): scheduled for \(held.scheduledAt.formatted(date: .abbreviated, time: .shortened))")
             case .changed: break
             }
         }

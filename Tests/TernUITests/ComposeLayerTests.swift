@@ -190,4 +190,30 @@ final class ComposeLayerTests: XCTestCase {
         XCTAssertEqual(PathCompletion.complete("~/", environment: home).candidates, ["cat-1.png", "cat-2.png", "pictures"])
         XCTAssertEqual(PathCompletion.complete("~/c", environment: home).text, "~/cat-")
     }
+
+    /// Ctrl-T: when the server is to publish the post; a time it can't read, or sooner than five minutes,
+    /// is refused with the reason; an empty line sends it at once again; an edit is not scheduled.
+    func testCtrlTSetsWhenThePostGoes() {
+        var e = env()
+        e.now = Date(timeIntervalSince1970: 1_800_000_000)
+        var layer = ComposeLayer(draft: Draft(id: "new", text: "later"), context: nil)
+        XCTAssertEqual(layer.update(.character("\u{14}"), e), [])
+        var kept: [Effect] = []
+        for c in "+2h" { kept += layer.update(.character(c), e) }
+        kept += layer.update(.enter, e)
+        XCTAssertEqual(layer.current.scheduledAt, e.now.addingTimeInterval(7_200))
+        XCTAssertEqual(kept.last, .keepDraft(layer.current), "kept with the draft")
+        _ = layer.update(.character("\u{14}"), e)
+        for c in "soon" { _ = layer.update(.character(c), e) }
+        XCTAssertEqual(layer.update(.enter, e), [.say("“soon” is not a time Tern reads: try +30m, +2h, 18:00 or 2026-12-01 09:00.", error: true)])
+        _ = layer.update(.character("\u{14}"), e)
+        for c in "+2m" { _ = layer.update(.character(c), e) }
+        XCTAssertEqual(layer.update(.enter, e), [.say("A post can be scheduled five minutes from now at the soonest.", error: true)])
+        XCTAssertEqual(layer.current.scheduledAt, e.now.addingTimeInterval(7_200), "a refusal leaves the time as it was")
+        _ = layer.update(.character("\u{14}"), e)
+        _ = layer.update(.enter, e)
+        XCTAssertNil(layer.current.scheduledAt, "an empty line: at once")
+        var edit = ComposeLayer(draft: Draft(id: "edit:1", text: "x", editingID: "1"), context: nil)
+        XCTAssertEqual(edit.update(.character("\u{14}"), e), [.say("An edit is saved at once; only a new post can be scheduled.", error: true)])
+    }
 }

@@ -83,7 +83,8 @@ final class PostMenuTests: XCTestCase {
         var s = stack
         let e = env([.post(post("p1", by: ada))])
         _ = s.apply(s.key(.character("8"), e))
-        XCTAssertEqual(labels(s), ["People you mute or block…", "Your filters…", "Follow requests…", "Filtered notifications…"])
+        XCTAssertEqual(labels(s), ["People you mute or block…", "Your filters…", "Follow requests…", "Filtered notifications…",
+                                   "Scheduled posts…"])
         XCTAssertEqual(s.apply(s.key(.character("1"), e)), [.silencedPeople])
         let bo = Account(id: "7", acct: "bo", displayName: "Bo")
         var listed = LayerStack(root: .home)

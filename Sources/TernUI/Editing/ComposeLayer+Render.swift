@@ -62,6 +62,7 @@ extension ComposeLayer {
         // Title: what is being written, and the two keys that matter most.
         var what = draft.editingID != nil ? "Edit post" : draft.replyingTo.map { "Reply to @\(Sanitizer.clean($0))" }
             ?? draft.quoting.map { "Quote @\(Sanitizer.clean($0))" } ?? "New post"
+        if let at = draft.scheduledAt { what += " · at " + at.formatted(date: .abbreviated, time: .shortened) }
         // With several accounts, whose post this will be.
         if env.accounts.count > 1 { what += " · as " + Sanitizer.clean(env.activeAccount) }
         screen.fill(row: 0, column: 0, width: cols, style: theme[.title])
@@ -196,6 +197,9 @@ extension ComposeLayer {
         case .language(let editor)?:
             env.renderer.drawPrompt("Language (ISO code, empty for automatic): ", editor: editor, on: screen)
             return
+        case .schedule(let editor)?:
+            env.renderer.drawPrompt("Publish at (+30m, +2h, 18:00, 2026-12-01 09:00; empty: at once): ", editor: editor, on: screen)
+            return
         case nil: break
         }
         screen.fill(row: row, column: 0, width: env.columns, style: theme[.status])
@@ -211,7 +215,7 @@ extension ComposeLayer {
             let s = suggestions!
             let shown = s.candidates.enumerated().map { $0.offset == s.selected ? "[\($0.element)]" : $0.element }
             hint = "tab " + Sanitizer.clean(shown.joined(separator: " ")) + " · ctrl-n/p choose"
-        case .text: hint = "tab next field · ctrl-e $EDITOR"
+        case .text: hint = "tab next field · ctrl-t schedule · ctrl-e $EDITOR"
         case .options: hint = "←/→ choose · space change · tab next field" + (draft.poll != nil ? " · + another choice" : "")
         default: hint = "tab next field · shift-tab back"
         }

@@ -41,6 +41,8 @@ struct ComposeLayer: Layer {
     enum Prompt: Equatable {
         case attach(LineEditor)
         case language(LineEditor)
+        /// When the server is to publish the post (Ctrl-T).
+        case schedule(LineEditor)
     }
 
     var isOverlay: Bool { false }
@@ -102,6 +104,10 @@ struct ComposeLayer: Layer {
             return [.pop, .keepDraft(kept)] + (kept.isEmpty ? [] : [.say("Draft kept: \(reopenKey(env.keymap)) opens it again.", error: false)])
         case .character("\u{05}") where focus == .text:                         // Ctrl-E
             return [.keepDraft(current), .editExternally(current.text)]
+        case .character("\u{14}"):                                               // Ctrl-T
+            guard draft.editingID == nil else { return [.say("An edit is saved at once; only a new post can be scheduled.", error: true)] }
+            prompt = .schedule(LineEditor(limit: 40))
+            return []
         case .tab: move(1)
         case .other(353): move(-1)                                               // Shift-Tab (KEY_BTAB)
         case .resize, .mouse: return []
@@ -212,10 +218,31 @@ struct ComposeLayer: Layer {
                 let trimmed = code.trimmingCharacters(in: .whitespaces).lowercased()
                 draft.language = trimmed.isEmpty ? nil : trimmed
             }
+        case .schedule(var editor)?:
+            switch editor.handle(key) {
+            case .editing: prompt = .schedule(editor)
+            case .cancel: prompt = nil
+            case .submit(let typed):
+                prompt = nil
+                if let refusal = schedule(typed, now: env.now) { return [.say(refusal, error: true)] }
+            }
         case nil: break
         }
         let after = current
         return after == before ? [] : [.keepDraft(after)]
+    }
+
+    /// Sets (or, empty, clears) when the post goes; why not, when the time can't be.
+    private mutating func schedule(_ typed: String, now: Date) -> String? {
+        let trimmed = typed.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { draft.scheduledAt = nil; return nil }
+        guard let at = ScheduleTime.parse(trimmed, now: now) else {
+            return "“\(trimmed)” is not a time Tern reads: try +30m, +2h, 18:00 or 2026-12-01 09:00."
+        }
+        // Mastodon's rule: a scheduled post goes at least five minutes from now.
+        guard at.timeIntervalSince(now) >= 300 else { return "A post can be scheduled five minutes from now at the soonest." }
+        draft.scheduledAt = at
+        return nil
     }
 
     /// Why nothing more can be attached, whatever the file.
@@ -248,7 +275,7 @@ struct ComposeLayer: Layer {
         case .wordCompletions(let word, let candidates):
             receiveSuggestions(for: word, candidates)
             return []
-        case .open, .compose, .silenced, .followRequests, .notificationRequests, .listMembership, .listSettings, .filters, .snapshot, .article, .translated, .rules:
+        case .open, .compose, .silenced, .followRequests, .notificationRequests, .listMembership, .listSettings, .filters, .scheduledPosts, .snapshot, .article, .translated, .rules:
             return nil
         }
     }

@@ -85,6 +85,10 @@ enum Effect: Equatable {
     case createFilter(word: String)
     /// Candidates for the word being typed in a post (`@name`, `#tag`, `:emoji`); the answer is a `LayerMessage`.
     case completeWord(String)
+    /// The posts the server holds to publish later, to move or cancel.
+    case scheduledPosts
+    case reschedule(ScheduledPost, to: Date)
+    case cancelScheduled(ScheduledPost)
     /// Repaint every cell (Ctrl-L).
     case repaint
     /// Puts text on the clipboard of the machine the user sits at; `what` names it for the status line.

@@ -53,6 +53,7 @@ extension FeedLayer {
             Choice(label: "Your filters…", effects: [.filters]),
             Choice(label: "Follow requests…", effects: [.followRequests]),
             Choice(label: "Filtered notifications…", effects: [.notificationRequests]),
+            Choice(label: "Scheduled posts…", effects: [.scheduledPosts]),
         ]))])
         guard let subject, subject.id != env.ownAccountID else {
             return [.push(.choice(title: "This post", items: list + items + [yours]))]

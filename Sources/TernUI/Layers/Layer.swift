@@ -89,6 +89,7 @@ enum LayerMessage: Sendable {
     case filters([FilterInfo])
     /// Candidates for a word typed in a post, for the compose screen that asked.
     case wordCompletions(String, [String])
+    case scheduledPosts([ScheduledPost])
     /// A file to attach, as read off the loop.
     case fileInspected(InspectedFile)
     /// What Tab completed a typed path to, and the names it could go on with.
@@ -180,6 +181,7 @@ struct LayerStack {
         case .listSettings(let list): return AppRunner.listSettingsChoice(list)
         case .filters(let filters): return AppRunner.filtersChoice(filters)
         case .wordCompletions: return []   // its compose screen was closed meanwhile
+        case .scheduledPosts(let posts): return AppRunner.scheduledChoice(posts)
         case .fileInspected, .pathCompleted: return []   // its compose screen was closed meanwhile
         case .article, .translated, .rules: return []   // its reading (translation, report) screen was closed meanwhile
         case .snapshot: return []

@@ -11,19 +11,27 @@ enum Prompt: Equatable, Sendable {
     case newFilter
     case renameFilter(FilterInfo)
     case addFilterWord(FilterInfo)
+    /// Another time for a scheduled post.
+    case reschedule(ScheduledPost)
 
     var question: String {
         switch self {
         case .newFilter: return "New filter, a word it catches:"
         case .renameFilter(let f): return "Rename the filter “\(f.title)” to:"
         case .addFilterWord(let f): return "Another word for “\(f.title)”:"
+        case .reschedule: return "Publish at (+30m, +2h, 18:00, 2026-12-01 09:00):"
         case .newList(let member): return member.map { "New list with @\($0.acct), its name:" } ?? "New list, its name:"
         case .renameList(let list): return "Rename “\(list.title)” to:"
         }
     }
 
-    func effects(_ text: String) -> [Effect] {
+    func effects(_ text: String, now: Date) -> [Effect] {
         switch self {
+        case .reschedule(let post):
+            guard let at = ScheduleTime.parse(text, now: now) else {
+                return [.say("“\(text)” is not a time Tern reads: try +30m, +2h, 18:00 or 2026-12-01 09:00.", error: true)]
+            }
+            return [.reschedule(post, to: at)]
         case .newList(let member): return [.createList(title: text, member: member)]
         case .renameList(let list): return [.changeList(list, .title(text))]
         case .newFilter: return [.createFilter(word: text)]
@@ -64,7 +72,7 @@ struct PromptLayer: Layer {
         case .cancel: return [.pop]
         case .submit(let text):
             let line = text.trimmingCharacters(in: .whitespaces)
-            return line.isEmpty ? [.pop] : [.pop] + prompt.effects(line)
+            return line.isEmpty ? [.pop] : [.pop] + prompt.effects(line, now: env.now)
         }
     }
 

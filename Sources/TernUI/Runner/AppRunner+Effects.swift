@@ -150,6 +150,9 @@ extension AppRunner {
             case .deleteFilter(let filter): deleteFilter(filter)
             case .createFilter(let word): createFilter(word)
             case .completeWord(let word): complete(word)
+            case .scheduledPosts: fetchScheduled()
+            case .reschedule(let post, let at): reschedule(post, to: at)
+            case .cancelScheduled(let post): cancelScheduled(post)
             case .repaint:
                 screen.invalidate()
             case .copy(let text, let what):

@@ -149,6 +149,8 @@ extension AppRunner {
             perform(stack.receive(.listSettings(list), env()))
         case .filters(let filters):
             perform(stack.receive(.filters(filters), env()))
+        case .scheduledPosts(let posts):
+            perform(stack.receive(.scheduledPosts(posts), env()))
         case .wordCompletions(let word, let candidates):
             perform(stack.receive(.wordCompletions(word, candidates), env()))
             dirty = true

@@ -179,6 +179,8 @@ extension AppRunner {
             if post.inReplyToID != nil {
                 for (id, e) in engines { if case .thread = id { e.list.perform(.refresh) } }
             }
+        case .scheduled(let held):
+            show("Scheduled for \(held.scheduledAt.formatted(date: .abbreviated, time: .shortened)) (x → Yours → Scheduled posts).", error: false)
         case .refused(let why):
             show(why, error: true)
         }

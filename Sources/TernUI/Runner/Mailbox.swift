@@ -37,6 +37,7 @@ enum UIEvent: Sendable {
     case listSettings(ListInfo)
     case filters([FilterInfo])
     case wordCompletions(String, [String])
+    case scheduledPosts([ScheduledPost])
     /// Who the user is, as the server says (for sessions that didn't know: a token given by hand).
     case me(Account)
     /// A draft reached the store.

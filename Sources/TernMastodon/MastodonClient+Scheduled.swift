@@ -1,0 +1,48 @@
+import Foundation
+import TernModel
+
+/// Posts the server holds to publish later: made by publishing with `scheduled_at`, listed, moved to
+/// another time, cancelled.
+extension MastodonClient {
+    /// Publishes a draft at its `scheduledAt`; the server answers with what it holds. The same key sent
+    /// twice makes it once, as for a post.
+    public func schedule(_ draft: Draft, at date: Date, mediaIDs: [String], idempotencyKey: String) async throws -> ScheduledPost {
+        var form = Self.form(for: draft, mediaIDs: mediaIDs)
+        form.append(("visibility", draft.visibility.rawValue))
+        if let reply = draft.inReplyToID { form.append(("in_reply_to_id", reply)) }
+        form.append(("scheduled_at", Self.wireDate(date)))
+        let (data, _) = try await send(url: endpoint("/api/v1/statuses"), method: .POST, form: form,
+                                       headers: [("Idempotency-Key", idempotencyKey)])
+        return try MastodonDecoder.decode(ScheduledWire.self, data).post
+    }
+
+    public func scheduledPosts() async throws -> [ScheduledPost] {
+        let (data, _) = try await send(url: endpoint("/api/v1/scheduled_statuses?limit=40"), method: .GET)
+        return try MastodonDecoder.decode(LossyArray<ScheduledWire>.self, data).elements.map(\.post)
+    }
+
+    public func reschedule(_ id: String, to date: Date) async throws -> ScheduledPost {
+        let (data, _) = try await send(url: endpoint("/api/v1/scheduled_statuses/\(Self.escaped(id))"), method: .PUT,
+                                       form: [("scheduled_at", Self.wireDate(date))])
+        return try MastodonDecoder.decode(ScheduledWire.self, data).post
+    }
+
+    public func cancelScheduled(_ id: String) async throws {
+        _ = try await send(url: endpoint("/api/v1/scheduled_statuses/\(Self.escaped(id))"), method: .DELETE)
+    }
+
+    static func wireDate(_ date: Date) -> String { date.formatted(Date.ISO8601FormatStyle()) }
+}
+
+struct ScheduledWire: Decodable {
+    var post: ScheduledPost
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        guard let id = c.idString(AnyKey("id")), let at = (c.lenient(AnyKey("scheduled_at")) as String?).flatMap(WireDate.parse) else {
+            throw DecodingError.keyNotFound(AnyKey("scheduled_at"), .init(codingPath: c.codingPath, debugDescription: "not a scheduled post"))
+        }
+        let params = try? c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("params"))
+        post = ScheduledPost(id: id, scheduledAt: at, text: params.flatMap { $0.lenient(AnyKey("text")) } ?? "")
+    }
+}
