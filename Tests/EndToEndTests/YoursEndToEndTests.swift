@@ -1,0 +1,91 @@
+import Foundation
+import XCTest
+
+/// What is the user's own beyond a post, from `x` → Yours in the demo: a keyword filter made, changed
+/// and deleted; the notifications held back accepted and the policy changed; a post scheduled from
+/// compose, then moved away and cancelled. Each as a user does it, judged on the screen.
+final class YoursEndToEndTests: XCTestCase {
+    private func yours(_ tmux: TmuxSession, _ item: String) throws {
+        try tmux.send("x")
+        let menu = tmux.wait { $0.contains("Yours: muted and blocked, filters, requests…") }
+        XCTAssertTrue(menu.ok, menu.screen)
+        let number = try XCTUnwrap(menu.screen.components(separatedBy: "\n").first { $0.contains("Yours:") }?
+            .trimmingCharacters(in: .whitespaces).prefix(1))
+        try tmux.send(String(number))
+        let sub = tmux.wait { $0.contains(item) }
+        XCTAssertTrue(sub.ok, sub.screen)
+        let line = try XCTUnwrap(sub.screen.components(separatedBy: "\n").first { $0.contains(item) }?
+            .trimmingCharacters(in: .whitespaces).prefix(1))
+        try tmux.send(String(line))
+    }
+
+    private func start() throws -> TmuxSession {
+        let tern = try TmuxSession.ternBinary()
+        let tmux = try TmuxSession(command: "\(tern.path) demo --new-post-every 0 --feeds 0; sleep 30")
+        XCTAssertTrue(tmux.wait { $0.contains("Sol Novak @user32") && $0.contains(" 1/") }.ok, tmux.screen())
+        return tmux
+    }
+
+    func testAFilterIsMadeSwitchedToHideAndDeleted() throws {
+        let tmux = try start()
+        defer { tmux.close() }
+        try yours(tmux, "Your filters…")
+        XCTAssertTrue(tmux.wait { $0.contains("No filters yet") && $0.contains("1 New filter…") }.ok, tmux.screen())
+        try tmux.send("1")
+        XCTAssertTrue(tmux.wait { $0.contains("New filter, a word it catches:") }.ok, tmux.screen())
+        try tmux.send("-l", "lantern")
+        try tmux.send("Enter")
+        XCTAssertTrue(tmux.wait { $0.contains("Made the filter “lantern”") && $0.contains("1 lantern: 1 word, everywhere…") }.ok, tmux.screen())
+        try tmux.send("1")
+        XCTAssertTrue(tmux.wait { $0.contains("3 It puts posts behind a warning (Enter: it hides posts)") }.ok, tmux.screen())
+        try tmux.send("3")
+        XCTAssertTrue(tmux.wait { $0.contains("“lantern” hides posts.") }.ok, tmux.screen())
+        try tmux.send("1")
+        XCTAssertTrue(tmux.wait { $0.contains("3 It hides posts (Enter: it puts posts behind a warning)") }.ok, "the server's word:\n\(tmux.screen())")
+        try tmux.send("6")
+        try tmux.send("y")
+        XCTAssertTrue(tmux.wait { $0.contains("Deleted the filter “lantern”.") && $0.contains("No filters yet") }.ok, tmux.screen())
+    }
+
+    func testHeldBackNotificationsAreAcceptedAndThePolicyChanged() throws {
+        let tmux = try start()
+        defer { tmux.close() }
+        try yours(tmux, "Filtered notifications…")
+        XCTAssertTrue(tmux.wait { $0.contains("Held back: 4 from 2 accounts") && $0.contains("Accept @user38 (3 notifications)") }.ok,
+                      tmux.screen())
+        try tmux.send("1")
+        XCTAssertTrue(tmux.wait { $0.contains("Accepted @user38: their notifications come through.") }.ok, tmux.screen())
+        try yours(tmux, "Filtered notifications…")
+        let left = tmux.wait { $0.contains("Held back: 1 from 1 account") }
+        XCTAssertTrue(left.ok, left.screen)
+        XCTAssertFalse(left.screen.contains("@user38 ("), left.screen)
+        try tmux.send("3")
+        XCTAssertTrue(tmux.wait { $0.contains("People you don't follow") && $0.contains("3   Dropped") }.ok, tmux.screen())
+        try tmux.send("2")
+        XCTAssertTrue(tmux.wait { $0.contains("People you don't follow: held back as requests.") }.ok, tmux.screen())
+    }
+
+    func testAPostIsScheduledThenCancelled() throws {
+        let tmux = try start()
+        defer { tmux.close() }
+        try tmux.send("w")
+        XCTAssertTrue(tmux.wait { $0.contains("New post") }.ok, tmux.screen())
+        try tmux.send("-l", "at the harbour tomorrow")
+        try tmux.send("C-t")
+        XCTAssertTrue(tmux.wait { $0.contains("Publish at (") }.ok, tmux.screen())
+        try tmux.send("-l", "+3h")
+        try tmux.send("Enter")
+        XCTAssertTrue(tmux.wait { $0.contains("New post · at ") }.ok, tmux.screen())
+        try tmux.send("C-s")
+        XCTAssertTrue(tmux.wait { $0.contains("Scheduled for ") }.ok, tmux.screen())
+        try yours(tmux, "Scheduled posts…")
+        XCTAssertTrue(tmux.wait { $0.contains("Scheduled posts: Enter moves or cancels one") && $0.contains("at the harbour tomorrow") }.ok,
+                      tmux.screen())
+        try tmux.send("1")
+        try tmux.send("2")
+        try tmux.send("y")
+        XCTAssertTrue(tmux.wait { $0.contains("Cancelled: it won't be published.") }.ok, tmux.screen())
+        try yours(tmux, "Scheduled posts…")
+        XCTAssertTrue(tmux.wait { $0.contains("Nothing is scheduled") }.ok, tmux.screen())
+    }
+}
