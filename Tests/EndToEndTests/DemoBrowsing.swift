@@ -33,3 +33,20 @@ func demoWriteLogLine(_ address: String, containing text: String) throws -> Subs
     } while Date() < deadline
     return nil
 }
+
+extension TmuxSession {
+    /// `x`, then "Yours…", then the entry of it named `item`, each by the number the screen gives it.
+    func openYours(_ item: String) throws {
+        try send("x")
+        let menu = wait { $0.contains("Yours: muted and blocked, filters, requests…") }
+        XCTAssertTrue(menu.ok, menu.screen)
+        let number = try XCTUnwrap(menu.screen.components(separatedBy: "\n").first { $0.contains("Yours:") }?
+            .trimmingCharacters(in: .whitespaces).prefix(1))
+        try send(String(number))
+        let sub = wait { $0.contains(item) }
+        XCTAssertTrue(sub.ok, sub.screen)
+        let line = try XCTUnwrap(sub.screen.components(separatedBy: "\n").first { $0.contains(item) }?
+            .trimmingCharacters(in: .whitespaces).prefix(1))
+        try send(String(line))
+    }
+}

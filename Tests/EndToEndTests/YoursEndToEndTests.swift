@@ -5,20 +5,6 @@ import XCTest
 /// and deleted; the notifications held back accepted and the policy changed; a post scheduled from
 /// compose, then moved away and cancelled. Each as a user does it, judged on the screen.
 final class YoursEndToEndTests: XCTestCase {
-    private func yours(_ tmux: TmuxSession, _ item: String) throws {
-        try tmux.send("x")
-        let menu = tmux.wait { $0.contains("Yours: muted and blocked, filters, requests…") }
-        XCTAssertTrue(menu.ok, menu.screen)
-        let number = try XCTUnwrap(menu.screen.components(separatedBy: "\n").first { $0.contains("Yours:") }?
-            .trimmingCharacters(in: .whitespaces).prefix(1))
-        try tmux.send(String(number))
-        let sub = tmux.wait { $0.contains(item) }
-        XCTAssertTrue(sub.ok, sub.screen)
-        let line = try XCTUnwrap(sub.screen.components(separatedBy: "\n").first { $0.contains(item) }?
-            .trimmingCharacters(in: .whitespaces).prefix(1))
-        try tmux.send(String(line))
-    }
-
     private func start() throws -> TmuxSession {
         let tern = try TmuxSession.ternBinary()
         let tmux = try TmuxSession(command: "\(tern.path) demo --new-post-every 0 --feeds 0; sleep 30")
@@ -29,7 +15,7 @@ final class YoursEndToEndTests: XCTestCase {
     func testAFilterIsMadeSwitchedToHideAndDeleted() throws {
         let tmux = try start()
         defer { tmux.close() }
-        try yours(tmux, "Your filters…")
+        try tmux.openYours("Your filters…")
         XCTAssertTrue(tmux.wait { $0.contains("No filters yet") && $0.contains("1 New filter…") }.ok, tmux.screen())
         try tmux.send("1")
         XCTAssertTrue(tmux.wait { $0.contains("New filter, a word it catches:") }.ok, tmux.screen())
@@ -50,12 +36,12 @@ final class YoursEndToEndTests: XCTestCase {
     func testHeldBackNotificationsAreAcceptedAndThePolicyChanged() throws {
         let tmux = try start()
         defer { tmux.close() }
-        try yours(tmux, "Filtered notifications…")
+        try tmux.openYours("Filtered notifications…")
         XCTAssertTrue(tmux.wait { $0.contains("Held back: 4 from 2 accounts") && $0.contains("Accept @user38 (3 notifications)") }.ok,
                       tmux.screen())
         try tmux.send("1")
         XCTAssertTrue(tmux.wait { $0.contains("Accepted @user38: their notifications come through.") }.ok, tmux.screen())
-        try yours(tmux, "Filtered notifications…")
+        try tmux.openYours("Filtered notifications…")
         let left = tmux.wait { $0.contains("Held back: 1 from 1 account") }
         XCTAssertTrue(left.ok, left.screen)
         XCTAssertFalse(left.screen.contains("@user38 ("), left.screen)
@@ -78,14 +64,14 @@ final class YoursEndToEndTests: XCTestCase {
         XCTAssertTrue(tmux.wait { $0.contains("New post · at ") }.ok, tmux.screen())
         try tmux.send("C-s")
         XCTAssertTrue(tmux.wait { $0.contains("Scheduled for ") }.ok, tmux.screen())
-        try yours(tmux, "Scheduled posts…")
+        try tmux.openYours("Scheduled posts…")
         XCTAssertTrue(tmux.wait { $0.contains("Scheduled posts: Enter moves or cancels one") && $0.contains("at the harbour tomorrow") }.ok,
                       tmux.screen())
         try tmux.send("1")
         try tmux.send("2")
         try tmux.send("y")
         XCTAssertTrue(tmux.wait { $0.contains("Cancelled: it won't be published.") }.ok, tmux.screen())
-        try yours(tmux, "Scheduled posts…")
+        try tmux.openYours("Scheduled posts…")
         XCTAssertTrue(tmux.wait { $0.contains("Nothing is scheduled") }.ok, tmux.screen())
     }
 }

@@ -7,19 +7,9 @@ import TernModel
 /// of them until they are read again (`r`).
 extension AppRunner {
     func fetchFilters() {
-        let client = sources.client, mailbox = session.mail
-        show("Asking the server for your filters…", error: false)
-        Task.detached {
-            do {
-                mailbox.post(.filters(try await client.filters()))
-            } catch {
-                if case .http(status: 404, _)? = error as? MastodonError {
-                    mailbox.post(.say("This server has no keyword filters to change here (Mastodon 4.0 and later have them).", isError: false))
-                } else {
-                    mailbox.post(.say("Couldn't list your filters: \(filterFailureWords(error))", isError: true))
-                }
-            }
-        }
+        askServer("Asking the server for your filters…", failed: "Couldn't list your filters",
+                  absent: "This server has no keyword filters to change here (Mastodon 4.0 and later have them).",
+                  { try await $0.filters() }, answer: { [.filters($0)] })
     }
 
     func changeFilter(_ filter: FilterInfo, _ change: FilterChange) {
@@ -59,16 +49,10 @@ extension AppRunner {
 
     /// One change, then the filters listed again, so the next change starts from what the server has.
     private func filterChange(done: String, failed: String, _ change: @escaping @Sendable (MastodonClient) async throws -> Void) {
-        let client = sources.client, mailbox = session.mail
-        Task.detached {
-            do {
-                try await change(client)
-                mailbox.post(.say(done, isError: false))
-                mailbox.post(.filters(try await client.filters()))
-            } catch {
-                mailbox.post(.say("\(failed): \(filterFailureWords(error))", isError: true))
-            }
-        }
+        askServer(failed: failed, { client in
+            try await change(client)
+            return try await client.filters()
+        }, answer: { [.say(done, isError: false), .filters($0)] })
     }
 
     static func doing(_ action: PostFilter.Action) -> String {
@@ -136,5 +120,3 @@ extension AppRunner {
     }
 }
 
-/// A failure in the server's words where it gave some.
-private func filterFailureWords(_ error: Error) -> String { (error as? MastodonError)?.description ?? "\(error)" }

@@ -7,29 +7,15 @@ import TernModel
 /// simply answer again when one could not be sent.
 extension AppRunner {
     func fetchFollowRequests() {
-        let client = sources.client, mailbox = session.mail
-        show("Asking the server who wants to follow you…", error: false)
-        Task.detached {
-            do {
-                mailbox.post(.followRequests(try await client.followRequests()))
-            } catch {
-                mailbox.post(.say("Couldn't list your follow requests: \((error as? MastodonError)?.description ?? "\(error)")", isError: true))
-            }
-        }
+        askServer("Asking the server who wants to follow you…", failed: "Couldn't list your follow requests",
+                  { try await $0.followRequests() }, answer: { [.followRequests($0)] })
     }
 
     func answerFollowRequest(_ account: Account, accept: Bool) {
-        let client = sources.client, mailbox = session.mail
         let verb = accept ? "accept" : "reject"
         show("\(verb.capitalizedFirst)ing @\(account.acct)…", error: false)
-        Task.detached {
-            do {
-                try await client.answerFollowRequest(accountID: account.id, accept: accept)
-                mailbox.post(.say(accept ? "@\(account.acct) follows you now." : "Rejected @\(account.acct)'s request.", isError: false))
-            } catch {
-                mailbox.post(.say("Couldn't \(verb) @\(account.acct): \((error as? MastodonError)?.description ?? "\(error)")", isError: true))
-            }
-        }
+        askServer(failed: "Couldn't \(verb) @\(account.acct)", { try await $0.answerFollowRequest(accountID: account.id, accept: accept) },
+                  answer: { [.say(accept ? "@\(account.acct) follows you now." : "Rejected @\(account.acct)'s request.", isError: false)] })
     }
 
     /// A menu of the requests: accepting or rejecting each, or opening its profile.

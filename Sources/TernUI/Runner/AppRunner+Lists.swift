@@ -7,31 +7,16 @@ import TernModel
 /// lists are asked again after one.
 extension AppRunner {
     func fetchListMembership(_ account: Account) {
-        let client = sources.client, mailbox = session.mail
-        show("Asking the server for your lists…", error: false)
-        Task.detached {
-            do {
-                async let containing = client.lists(containing: account.id)
-                let all = try await client.listInfos()
-                mailbox.post(.listMembership(account, all: all, containing: Set(try await containing.map(\.id))))
-            } catch {
-                mailbox.post(.say("Couldn't list your lists: \(listFailureWords(error))", isError: true))
-            }
-        }
+        askServer("Asking the server for your lists…", failed: "Couldn't list your lists", { client in
+            async let containing = client.lists(containing: account.id)
+            return (try await client.listInfos(), Set(try await containing.map(\.id)))
+        }, answer: { [.listMembership(account, all: $0.0, containing: $0.1)] })
     }
 
     func fetchListSettings(_ id: String) {
-        let client = sources.client, mailbox = session.mail
-        Task.detached {
-            do {
-                guard let list = try await client.listInfos().first(where: { $0.id == id }) else {
-                    return mailbox.post(.say("The server no longer has this list.", isError: true))
-                }
-                mailbox.post(.listSettings(list))
-            } catch {
-                mailbox.post(.say("Couldn't read the list: \(listFailureWords(error))", isError: true))
-            }
-        }
+        askServer(failed: "Couldn't read the list", { try await $0.listInfos().first { $0.id == id } }, answer: { list in
+            [list.map { .listSettings($0) } ?? .say("The server no longer has this list.", isError: true)]
+        })
     }
 
     func setListMember(_ list: ListInfo, _ account: Account, _ member: Bool) {
@@ -73,16 +58,11 @@ extension AppRunner {
 
     /// One change, then the lists asked again for the picker.
     private func changeLists(done: String, failed: String, _ change: @escaping @Sendable (MastodonClient) async throws -> Void) {
-        let client = sources.client, mailbox = session.mail, fetch = session.parts.fetchLists
-        Task.detached {
-            do {
-                try await change(client)
-                mailbox.post(.say(done, isError: false))
-                mailbox.post(.lists(await fetch()))
-            } catch {
-                mailbox.post(.say("\(failed): \(listFailureWords(error))", isError: true))
-            }
-        }
+        let fetch = session.parts.fetchLists
+        askServer(failed: failed, { client in
+            try await change(client)
+            return await fetch()
+        }, answer: { [.say(done, isError: false), .lists($0)] })
     }
 
     /// Each list, the account in it or not (Enter changes that), and a new list with it.
@@ -120,5 +100,3 @@ extension AppRunner {
     }
 }
 
-/// A failure in the server's words where it gave some.
-private func listFailureWords(_ error: Error) -> String { (error as? MastodonError)?.description ?? "\(error)" }

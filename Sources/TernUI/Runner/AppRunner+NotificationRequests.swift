@@ -7,47 +7,25 @@ import TernModel
 /// the same). A server without them says so.
 extension AppRunner {
     func fetchNotificationRequests() {
-        let client = sources.client, mailbox = session.mail
-        show("Asking the server which notifications it holds back…", error: false)
-        Task.detached {
-            do {
-                async let requests = client.notificationRequests()
-                let policy = try await client.notificationPolicy()
-                mailbox.post(.notificationRequests(policy, try await requests))
-            } catch {
-                if case .http(status: 404, _)? = error as? MastodonError {
-                    mailbox.post(.say("This server holds no notifications back (Mastodon 4.3 and later can).", isError: false))
-                } else {
-                    mailbox.post(.say("Couldn't list the filtered notifications: \(failureWords(error))", isError: true))
-                }
-            }
-        }
+        askServer("Asking the server which notifications it holds back…", failed: "Couldn't list the filtered notifications",
+                  absent: "This server holds no notifications back (Mastodon 4.3 and later can).", { client in
+            async let requests = client.notificationRequests()
+            return (try await client.notificationPolicy(), try await requests)
+        }, answer: { [.notificationRequests($0.0, $0.1)] })
     }
 
     func answerNotificationRequest(_ request: NotificationRequest, accept: Bool) {
-        let client = sources.client, mailbox = session.mail
-        Task.detached {
-            do {
-                try await client.answerNotificationRequest(id: request.id, accept: accept)
-                mailbox.post(.say(accept ? "Accepted @\(request.account.acct): their notifications come through."
-                                         : "Dismissed @\(request.account.acct)'s notifications.", isError: false))
-            } catch {
-                mailbox.post(.say("Couldn't \(accept ? "accept" : "dismiss") @\(request.account.acct): \(failureWords(error))", isError: true))
-            }
-        }
+        askServer(failed: "Couldn't \(accept ? "accept" : "dismiss") @\(request.account.acct)",
+                  { try await $0.answerNotificationRequest(id: request.id, accept: accept) },
+                  answer: { [.say(accept ? "Accepted @\(request.account.acct): their notifications come through."
+                                         : "Dismissed @\(request.account.acct)'s notifications.", isError: false)] })
     }
 
     func setNotificationPolicy(_ sender: NotificationPolicy.Sender, _ rule: NotificationPolicy.Rule) {
-        let client = sources.client, mailbox = session.mail
-        Task.detached {
-            do {
-                let now = try await client.setNotificationPolicy(sender, to: rule)
-                let said = now.rules[sender].map { $0.words } ?? "as the server decides"
-                mailbox.post(.say("\(sender.words): \(said).", isError: now.rules[sender] != rule))
-            } catch {
-                mailbox.post(.say("Couldn't change what happens to \(sender.words.lowercased()): \(failureWords(error))", isError: true))
-            }
-        }
+        askServer(failed: "Couldn't change what happens to \(sender.words.lowercased())", { try await $0.setNotificationPolicy(sender, to: rule) },
+                  answer: { now in
+            [.say("\(sender.words): \(now.rules[sender].map { $0.words } ?? "as the server decides").", isError: now.rules[sender] != rule)]
+        })
     }
 
     /// The requests, each to accept or dismiss, then the policy, each rule to change.
@@ -70,5 +48,3 @@ extension AppRunner {
     }
 }
 
-/// A failure in the server's words where it gave some.
-private func failureWords(_ error: Error) -> String { (error as? MastodonError)?.description ?? "\(error)" }

@@ -6,15 +6,8 @@ import TernModel
 /// done or not, then listed again.
 extension AppRunner {
     func fetchScheduled() {
-        let client = sources.client, mailbox = session.mail
-        show("Asking the server for your scheduled posts…", error: false)
-        Task.detached {
-            do {
-                mailbox.post(.scheduledPosts(try await client.scheduledPosts()))
-            } catch {
-                mailbox.post(.say("Couldn't list your scheduled posts: \(scheduledFailureWords(error))", isError: true))
-            }
-        }
+        askServer("Asking the server for your scheduled posts…", failed: "Couldn't list your scheduled posts",
+                  { try await $0.scheduledPosts() }, answer: { [.scheduledPosts($0)] })
     }
 
     func reschedule(_ post: ScheduledPost, to at: Date) {
@@ -29,19 +22,12 @@ extension AppRunner {
         }
     }
 
+    /// One change, then the rest listed to go on with; none left, the words of what was done stay.
     private func scheduledChange(done: String, failed: String, _ change: @escaping @Sendable (MastodonClient) async throws -> Void) {
-        let client = sources.client, mailbox = session.mail
-        Task.detached {
-            do {
-                try await change(client)
-                mailbox.post(.say(done, isError: false))
-                // The rest, to go on with; none left, the words of what was done stay.
-                let left = try await client.scheduledPosts()
-                if !left.isEmpty { mailbox.post(.scheduledPosts(left)) }
-            } catch {
-                mailbox.post(.say("\(failed): \(scheduledFailureWords(error))", isError: true))
-            }
-        }
+        askServer(failed: failed, { client in
+            try await change(client)
+            return try await client.scheduledPosts()
+        }, answer: { left in [.say(done, isError: false)] + (left.isEmpty ? [] : [.scheduledPosts(left)]) })
     }
 
     static func when(_ date: Date) -> String { date.formatted(date: .abbreviated, time: .shortened) }
@@ -61,5 +47,3 @@ extension AppRunner {
     }
 }
 
-/// A failure in the server's words where it gave some.
-private func scheduledFailureWords(_ error: Error) -> String { (error as? MastodonError)?.description ?? "\(error)" }

@@ -196,17 +196,11 @@ extension AppRunner {
 
     /// Asks the server whom the user mutes and blocks, off the UI loop; the answer comes through the mailbox.
     func fetchSilenced() {
-        let client = sources.client, mailbox = session.mail
-        show("Asking the server whom you mute and block…", error: false)
-        Task.detached {
-            do {
-                async let muted = client.silenced(.mute)
-                async let blocked = client.silenced(.block)
-                mailbox.post(.silenced(muted: try await muted, blocked: try await blocked))
-            } catch {
-                mailbox.post(.say("Couldn't list whom you mute and block: \((error as? MastodonError)?.description ?? "\(error)")", isError: true))
-            }
-        }
+        askServer("Asking the server whom you mute and block…", failed: "Couldn't list whom you mute and block", { client in
+            async let muted = client.silenced(.mute)
+            async let blocked = client.silenced(.block)
+            return (try await muted, try await blocked)
+        }, answer: { [.silenced(muted: $0.0, blocked: $0.1)] })
     }
 
     /// A menu of the people muted and blocked; choosing one lifts it, journaled and sent like a like.
