@@ -18,6 +18,11 @@ enum DemoCards {
         return nil
     }
 
+    /// Every page with a card, as `/api/v1/trends/links` lists them.
+    static func all(base: String) -> [WireCard] {
+        DemoText.linkTargets.indices.compactMap { i in i < pages.count ? card(for: DemoText.escape(DemoText.linkTargets[i]), base: base) : nil }
+    }
+
     /// The picture of card `card-N`, drawn from its page's size.
     static func picture(id: String) -> DemoMedia? {
         guard id.hasPrefix("card-"), let i = Int(id.dropFirst(5)), pages.indices.contains(i) else { return nil }

@@ -14,6 +14,12 @@ extension DemoRoutes {
                 return try json(await state.trendingTags().map { hashtag($0, following: followed.contains($0.lowercased()), base: b) })
             }
         }
+        router.get("/api/v1/trends/links") { req, _ in
+            try await authorized(req) {
+                try await delay()
+                return try json(DemoCards.all(base: await base.value))
+            }
+        }
         router.get("/api/v1/trends/statuses") { req, _ in
             try await authorized(req) {
                 try await delay()

@@ -159,7 +159,7 @@ public actor TimelineEngine {
     /// Why the last read failed, for `tern sync` when nothing was said on screen.
     var lastFailure: String?
     let logger = Logger(label: "tern.timeline")
-    private var probe: Task<Void, Never>?
+    var probe: Task<Void, Never>?
     var outgoing: [OutgoingPost] = []
     /// A search's: what the server found, the request under way, and the cached matches in words.
     var finds: ServerFinds?
@@ -414,32 +414,6 @@ public actor TimelineEngine {
         (error as? MastodonError)?.description ?? "\(error)"
     }
 
-    /// The server could not be reached: say so once, and look for it again, soon at first, then less often
-    /// (the one backoff for an unreachable server: 5 s doubling to a minute).
-    func wentOffline() {
-        guard !offline else { return }
-        offline = true
-        probe?.cancel()
-        probe = Task { [weak self] in
-            var tries = 0
-            while !Task.isCancelled {
-                tries += 1
-                let wait = RetryPolicy.unreachable.backoff(failures: tries, jitter: Double.random(in: 0..<1))
-                do { try await Task.sleep(for: .seconds(wait)) } catch { return }
-                guard let self, await self.offline else { return }
-                self.send(.poll)
-            }
-        }
-    }
-
-    /// A read got through after being offline: pending actions can go now.
-    func cameOnline() {
-        guard offline else { return }
-        offline = false
-        probe?.cancel()
-        actions.resume()
-    }
-
     /// A store read or write whose failure leaves the timeline usable (it shows less, or forgets a
     /// position): logged with what was being done, never silently dropped.
     func logged<T>(_ what: String, _ body: () throws -> T) -> T? {
@@ -448,25 +422,4 @@ public actor TimelineEngine {
             return nil
         }
     }
-}
-
-extension TimelineEngine: MarkingFeed, PagedFeed, StreamedFeed, PolledFeed, CountedFeed, OutboxFeed, UnreadMarkedFeed, ConversationsFeed {
-    public nonisolated func perform(_ command: ListCommand) {
-        switch command {
-        case .start: send(.start)
-        case .refresh: send(.refresh)
-        case .viewed(let first, let last, let anchorID, let offset):
-            send(.viewedIDs(first: first, last: last, anchorID: anchorID, offset: offset))
-        }
-    }
-
-    public nonisolated func mark(_ kind: PendingAction.Kind, postID: String, wanted: Bool?) { send(.mark(kind, postID: postID, wanted: wanted)) }
-    public nonisolated func jump(top: Bool) { send(.jump(top: top)) }
-    public nonisolated func jumpToUnread() { send(.jumpToUnread) }
-    public nonisolated func readConversation(postID: String) { send(.readConversation(postID: postID)) }
-    public nonisolated func fillGap(id: String, fromTop: Bool) { send(.fillGap(id: id, fromTop: fromTop)) }
-    public nonisolated func streamed(_ changes: [StreamChange]) { send(.streamed(changes)) }
-    public nonisolated func poll() { send(.poll) }
-    public nonisolated func refreshCounts() { send(.refreshCounts) }
-    public nonisolated func showOutgoing(_ posts: [OutgoingPost], waiting: Bool) { send(.outgoing(posts, waiting: waiting)) }
 }

@@ -10,6 +10,16 @@ extension MastodonClient {
     }
 }
 
+extension MastodonClient {
+    /// The links shared most on the server now (`GET /api/v1/trends/links`), as link cards.
+    public func trendingLinks() async throws -> [LinkCard] {
+        let (data, _) = try await send(url: endpoint("/api/v1/trends/links?limit=10"), method: .GET)
+        return try MastodonDecoder.decode(LossyArray<CardWire>.self, data).elements.filter { !$0.url.isEmpty }.map {
+            LinkCard(url: $0.url, title: $0.title, provider: $0.provider, summary: $0.summary, image: $0.image)
+        }
+    }
+}
+
 extension MastodonDecoder {
     public static func trendingHashtags(fromJSON data: Data) throws -> [Hashtag] {
         try decode(LossyArray<HashtagWire>.self, data).elements.map(\.hashtag)

@@ -21,4 +21,20 @@ final class TrendsEndToEndTests: XCTestCase {
         let opened = tmux.wait { $0.contains("tern · \(tag)") && $0.contains(" 1/") }
         XCTAssertTrue(opened.ok, "the hashtag's timeline:\n\(opened.screen)")
     }
+
+    func testTheTrendingLinksAreListedToOpen() throws {
+        let tern = try TmuxSession.ternBinary()
+        let tmux = try TmuxSession(command: "\(tern.path) demo --new-post-every 0 --feeds 0; sleep 30")
+        defer { tmux.close() }
+        XCTAssertTrue(tmux.wait { $0.contains("Sol Novak @user32") && $0.contains(" 1/") }.ok, tmux.screen())
+        try tmux.send("t")
+        let picker = tmux.wait { $0.contains("Trending links…") }
+        XCTAssertTrue(picker.ok, picker.screen)
+        let rows = picker.screen.components(separatedBy: "\n")
+        let home = try XCTUnwrap(rows.firstIndex { $0.contains("1 Home") }), links = try XCTUnwrap(rows.firstIndex { $0.contains("Trending links…") })
+        for _ in 0..<(links - home) { try tmux.send("j") }
+        try tmux.send("Enter")
+        let listed = tmux.wait { $0.contains("Trending links: Enter opens one") && $0.contains("Notes on slow computing · Example Blog") }
+        XCTAssertTrue(listed.ok, listed.screen)
+    }
 }

@@ -22,6 +22,9 @@ final class TrendsTests: XCTestCase {
         try await withDemo { _, client in
             let tags = try await client.trendingHashtags()
             XCTAssertFalse(tags.isEmpty, "the demo's posts carry hashtags")
+            let links = try await client.trendingLinks()
+            XCTAssertEqual(links.map(\.provider), ["Example Articles", "Example Blog", "Example Photos"])
+            XCTAssertTrue(links.allSatisfy { $0.url.hasPrefix("https://") && !$0.title.isEmpty })
             var page = try await client.timeline(.trending)
             var ids = page.posts.map(\.id)
             XCTAssertEqual(ids.count, 20)

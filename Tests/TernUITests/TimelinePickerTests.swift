@@ -65,10 +65,13 @@ final class TimelinePickerTests: XCTestCase {
         let count = p.lines.count
         p.add(trends: [Hashtag(name: "gardening", weeklyUses: 38), Hashtag(name: "caturday")])
         p.add(trends: [Hashtag(name: "gardening", weeklyUses: 40)])
-        XCTAssertEqual(p.lines.map(\.text).suffix(3), ["  Trending posts", "    Trending: #gardening (38 posts this week)",
+        XCTAssertEqual(p.lines.map(\.text).suffix(4), ["  Trending posts", "  Trending links…", "    Trending: #gardening (38 posts this week)",
                                                         "    Trending: #caturday"])
-        XCTAssertEqual(p.lines.count, count + 3, "added once")
+        XCTAssertEqual(p.lines.count, count + 4, "added once")
         for _ in 0..<(count + 1) { _ = p.handle(.down) }
+        var links = p
+        XCTAssertEqual(links.handle(.enter), .trendingLinks)
+        _ = p.handle(.down)
         XCTAssertEqual(p.handle(.enter), .choose(.hashtag("gardening")))
     }
 }

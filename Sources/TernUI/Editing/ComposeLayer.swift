@@ -275,7 +275,7 @@ struct ComposeLayer: Layer {
         case .wordCompletions(let word, let candidates):
             receiveSuggestions(for: word, candidates)
             return []
-        case .open, .compose, .silenced, .followRequests, .notificationRequests, .listMembership, .listSettings, .filters, .scheduledPosts, .snapshot, .article, .translated, .rules:
+        case .open, .compose, .silenced, .followRequests, .notificationRequests, .listMembership, .listSettings, .filters, .scheduledPosts, .trendingLinks, .snapshot, .article, .translated, .rules:
             return nil
         }
     }

@@ -87,6 +87,8 @@ enum Effect: Equatable {
     case completeWord(String)
     /// The posts the server holds to publish later, to move or cancel.
     case scheduledPosts
+    /// The links shared most on the server, to open one.
+    case trendingLinks
     case reschedule(ScheduledPost, to: Date)
     case cancelScheduled(ScheduledPost)
     /// Repaint every cell (Ctrl-L).

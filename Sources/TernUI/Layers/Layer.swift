@@ -90,6 +90,7 @@ enum LayerMessage: Sendable {
     /// Candidates for a word typed in a post, for the compose screen that asked.
     case wordCompletions(String, [String])
     case scheduledPosts([ScheduledPost])
+    case trendingLinks([LinkCard])
     /// A file to attach, as read off the loop.
     case fileInspected(InspectedFile)
     /// What Tab completed a typed path to, and the names it could go on with.
@@ -182,6 +183,7 @@ struct LayerStack {
         case .filters(let filters): return AppRunner.filtersChoice(filters)
         case .wordCompletions: return []   // its compose screen was closed meanwhile
         case .scheduledPosts(let posts): return AppRunner.scheduledChoice(posts)
+        case .trendingLinks(let links): return AppRunner.trendingLinksChoice(links)
         case .fileInspected, .pathCompleted: return []   // its compose screen was closed meanwhile
         case .article, .translated, .rules: return []   // its reading (translation, report) screen was closed meanwhile
         case .snapshot: return []

@@ -52,6 +52,7 @@ struct PickerLayer: Layer {
         case .close: return [.pop]
         case .choose(let t): return [.pop, .switchTimeline(t)]
         case .notifications: return [.pop, .push(.feed(.notifications))]
+        case .trendingLinks: return [.pop, .trendingLinks]
         }
     }
 

@@ -23,6 +23,8 @@ struct TimelinePicker: Equatable {
         case notifications
         /// A hashtag trending on the server, with its uses this week; opens its timeline.
         case trend(Hashtag)
+        /// The links shared most on the server, to open one.
+        case trendingLinks
     }
 
     enum Outcome: Equatable {
@@ -30,6 +32,7 @@ struct TimelinePicker: Equatable {
         case close
         case choose(TimelineID)
         case notifications
+        case trendingLinks
     }
 
     private(set) var items: [Item]
@@ -58,7 +61,7 @@ struct TimelinePicker: Equatable {
 
     /// The server's trends, when it has them: its trending posts, then its trending hashtags, at the end.
     mutating func add(trends: [Hashtag]) {
-        if !items.contains(.timeline(.trending)) { items.append(.timeline(.trending)) }
+        if !items.contains(.timeline(.trending)) { items += [.timeline(.trending), .trendingLinks] }
         for tag in trends where !items.contains(where: { if case .trend(let t) = $0 { t.name == tag.name } else { false } }) {
             items.append(.trend(tag))
         }
@@ -100,6 +103,7 @@ struct TimelinePicker: Equatable {
             case .hashtag: typing = LineEditor(limit: 100)
             case .notifications: return .notifications
             case .trend(let tag): return .choose(.hashtag(tag.name))
+            case .trendingLinks: return .trendingLinks
             }
         case .character(let c) where c.isNumber:
             if let n = c.wholeNumberValue, n >= 1, n <= items.count {
@@ -120,6 +124,7 @@ struct TimelinePicker: Equatable {
                 label = t.isWebFeeds && t != .allWebFeeds ? "  " + t.description : t.description
                 if let n = unread[t], n > 0 { return ("\(i < 9 ? "\(i + 1)" : " ") \(label) (\(n) unread)", i == selected) }
             case .notifications: label = "Notifications"
+            case .trendingLinks: label = "Trending links…"
             case .trend(let tag):
                 label = "  Trending: #" + Sanitizer.clean(tag.name) + (tag.weeklyUses.map { " (\($0) posts this week)" } ?? "")
             case .hashtag: label = typing.map { "#\($0.text)▏ (Enter to open, Esc to cancel)" } ?? "#hashtag…"

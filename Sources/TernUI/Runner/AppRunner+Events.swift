@@ -151,6 +151,8 @@ extension AppRunner {
             perform(stack.receive(.filters(filters), env()))
         case .scheduledPosts(let posts):
             perform(stack.receive(.scheduledPosts(posts), env()))
+        case .trendingLinks(let links):
+            perform(stack.receive(.trendingLinks(links), env()))
         case .wordCompletions(let word, let candidates):
             perform(stack.receive(.wordCompletions(word, candidates), env()))
             dirty = true

@@ -38,6 +38,7 @@ enum UIEvent: Sendable {
     case filters([FilterInfo])
     case wordCompletions(String, [String])
     case scheduledPosts([ScheduledPost])
+    case trendingLinks([LinkCard])
     /// Who the user is, as the server says (for sessions that didn't know: a token given by hand).
     case me(Account)
     /// A draft reached the store.

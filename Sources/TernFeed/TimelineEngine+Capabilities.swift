@@ -1,0 +1,24 @@
+import TernModel
+import TernStore
+
+/// What the UI may ask of a timeline (`EngineCapabilities`): each a command into its loop.
+extension TimelineEngine: MarkingFeed, PagedFeed, StreamedFeed, PolledFeed, CountedFeed, OutboxFeed, UnreadMarkedFeed, ConversationsFeed {
+    public nonisolated func perform(_ command: ListCommand) {
+        switch command {
+        case .start: send(.start)
+        case .refresh: send(.refresh)
+        case .viewed(let first, let last, let anchorID, let offset):
+            send(.viewedIDs(first: first, last: last, anchorID: anchorID, offset: offset))
+        }
+    }
+
+    public nonisolated func mark(_ kind: PendingAction.Kind, postID: String, wanted: Bool?) { send(.mark(kind, postID: postID, wanted: wanted)) }
+    public nonisolated func jump(top: Bool) { send(.jump(top: top)) }
+    public nonisolated func jumpToUnread() { send(.jumpToUnread) }
+    public nonisolated func readConversation(postID: String) { send(.readConversation(postID: postID)) }
+    public nonisolated func fillGap(id: String, fromTop: Bool) { send(.fillGap(id: id, fromTop: fromTop)) }
+    public nonisolated func streamed(_ changes: [StreamChange]) { send(.streamed(changes)) }
+    public nonisolated func poll() { send(.poll) }
+    public nonisolated func refreshCounts() { send(.refreshCounts) }
+    public nonisolated func showOutgoing(_ posts: [OutgoingPost], waiting: Bool) { send(.outgoing(posts, waiting: waiting)) }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import TernMastodon
+
+/// Whether the server answers: said once when it stops, looked for with the one backoff until it does.
+extension TimelineEngine {
+    /// The server could not be reached: say so once, and look for it again, soon at first, then less often
+    /// (the one backoff for an unreachable server: 5 s doubling to a minute).
+    func wentOffline() {
+        guard !offline else { return }
+        offline = true
+        probe?.cancel()
+        probe = Task { [weak self] in
+            var tries = 0
+            while !Task.isCancelled {
+                tries += 1
+                let wait = RetryPolicy.unreachable.backoff(failures: tries, jitter: Double.random(in: 0..<1))
+                do { try await Task.sleep(for: .seconds(wait)) } catch { return }
+                guard let self, await self.offline else { return }
+                self.send(.poll)
+            }
+        }
+    }
+
+    /// A read got through after being offline: pending actions can go now.
+    func cameOnline() {
+        guard offline else { return }
+        offline = false
+        probe?.cancel()
+        actions.resume()
+    }
+}
