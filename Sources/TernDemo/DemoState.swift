@@ -107,6 +107,12 @@ actor DemoState {
             t = t.addingTimeInterval(-Double.random(in: 30...1800, using: &spacing))
         }
         for (i, date) in ages.reversed().enumerated() { made.append(world.makePost(i, at: date)) }
+        // A boost points at the original, as Mastodon's reblogs always do: the generator may pick a boost
+        // to boost, and an action on such a row then landed on a post under another id (the chaos run's
+        // two likes "lost" by the server). Earlier entries are already pointed right, so one step does.
+        for i in made.indices {
+            if let b = made[i].boostOf, let j = world.index(of: b), j < i, let original = made[j].boostOf { made[i].boostOf = original }
+        }
         // Open polls not voted in, one answer and several, in the first page but below the first screen.
         let eligible = made.indices.reversed().filter { $0 <= made.count - 8 && made[$0].boostOf == nil && made[$0].media.isEmpty }
         for (i, multiple) in zip(eligible.prefix(2), [false, true]) { made[i].poll = world.openPoll(i, multiple: multiple) }
@@ -182,6 +188,8 @@ actor DemoState {
     private func addPost() {
         extraPosts += 1
         var post = world.makePost(posts.count, at: Date())
+        // A boost of a boost boosts the original, as above.
+        if let b = post.boostOf, let target = self.post(id: b), let original = target.boostOf { post.boostOf = original }
         // Just made: no one has answered yet (its thread says so too).
         post.repliesCount = 0
         posts.append(post)
