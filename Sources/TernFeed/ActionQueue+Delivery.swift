@@ -133,7 +133,7 @@ extension ActionQueue: DeliveryQueue {
             notMade(key)
         }
         logger.info("server unreachable; actions stay pending", metadata: ["error": "\(error)", "retryIn": "\(Int(seconds)) s"])
-        notify(.changed)
+        notify(error.serverUnreachable ? .unreachable : .changed)
     }
 
     func answeredWithError(_ t: Try, _ error: MastodonError, retryIn seconds: Double) async {

@@ -33,6 +33,9 @@ public final class ActionQueue: Sendable {
         case pollCounted(statusID: String, Poll)
         /// A hashtag as the server knows it after the user followed or unfollowed it (or a look at it).
         case hashtag(Hashtag)
+        /// A try found the server unreachable (its journal row already says so): the wishes wait for it,
+        /// and the screen can say it is offline even when its last read got through.
+        case unreachable
     }
 
     struct State {

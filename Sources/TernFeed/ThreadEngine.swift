@@ -190,7 +190,7 @@ public actor ThreadEngine: MarkingFeed, StreamedFeed, OutboxFeed {
 
     private func heard(_ event: ActionQueue.Event) {
         switch event {
-        case .changed: break
+        case .changed, .unreachable: break
         case .confirmed(let status):
             for i in entries.indices where entries[i].post.statusID == status.statusID {
                 entries[i].post.takeMarksAndCounts(from: status)

@@ -279,6 +279,8 @@ public actor TimelineEngine {
         case .actions(let event):
             switch event {
             case .changed: break
+            // The same backoff looks for the server as after a failed read, and says so.
+            case .unreachable: wentOffline()
             case .confirmed(let status): window.patch(with: status)
             case .pollCounted(let statusID, let poll):
                 guard window.posts.contains(where: { $0.statusID == statusID }) else { break }
