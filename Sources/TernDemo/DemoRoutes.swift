@@ -69,7 +69,26 @@ struct DemoRoutes: Sendable {
             }
         }
         router.get("/api/v1/statuses/:id") { req, ctx in try await authorized(req) { try await status(ctx) } }
-        router.post("/api/v1/statuses/:id/:action") { req, ctx in try await authorized(req) { try await action(ctx) } }
+        router.post("/api/v1/statuses/:id/:action") { req, ctx in
+            try await authorized(req) {
+                guard let action = ctx.parameters.get("action").flatMap(DemoState.Action.init(rawValue:)) else {
+                    return error(.notFound, "Record not found")
+                }
+                return try await change(ctx) { state, id in await state.perform(action, on: id) }
+            }
+        }
+        // Akkoma's and Pleroma's emoji reactions, where the imitated server has them.
+        for (method, on) in [(HTTPRequest.Method.put, true), (.delete, false)] {
+            router.on("/api/v1/pleroma/statuses/:id/reactions/:emoji", method: method) { req, ctx in
+                try await authorized(req) {
+                    guard config.quirks.contains(.pleromaReactions),
+                          let emoji = ctx.parameters.get("emoji").flatMap({ $0.removingPercentEncoding }) else {
+                        return error(.notFound, "Not found")
+                    }
+                    return try await change(ctx) { state, id in await state.react(on, emoji: emoji, on: id) }
+                }
+            }
+        }
         router.get("/api/v1/bookmarks") { req, _ in try await authorized(req) { try await bookmarks(req) } }
         router.get("/api/v1/favourites") { req, _ in try await authorized(req) { try await favourites(req) } }
         router.get("/media/:id/:file") { req, ctx in try await media(req, ctx) }
@@ -193,12 +212,14 @@ struct DemoRoutes: Sendable {
         return response
     }
 
-    private func action(_ ctx: BasicRequestContext) async throws -> Response {
+    /// A change to one status (a like, a save, a reaction…), under the fault schedule: made then answered,
+    /// made and never answered, made later, or not made at all.
+    private func change(_ ctx: BasicRequestContext,
+                        _ perform: @escaping @Sendable (DemoState, UInt64) async -> DemoState.ActionOutcome) async throws -> Response {
         let fault = await state.nextFault()
         let madeLater: Double? = if case .madeLater(let seconds)? = fault { seconds } else { nil }
         if let fault, fault != .madeThenStalled, madeLater == nil { try await delay(); return respond(to: fault) }
-        guard let id = ctx.parameters.get("id").flatMap(state.parseID),
-              let action = ctx.parameters.get("action").flatMap(DemoState.Action.init(rawValue:)) else {
+        guard let id = ctx.parameters.get("id").flatMap(state.parseID) else {
             return error(.notFound, "Record not found")
         }
         if let madeLater {
@@ -206,12 +227,12 @@ struct DemoRoutes: Sendable {
             let state = self.state
             Task.detached {
                 do { try await Task.sleep(for: .milliseconds(Int(madeLater * 1000))) } catch { return }
-                _ = await state.perform(action, on: id)
+                _ = await perform(state, id)
             }
             return respond(to: .stalledBody)
         }
         // A slow server does the work, then answers late: a client that gave up waiting never hears of it.
-        let outcome = await state.perform(action, on: id)
+        let outcome = await perform(state, id)
         if fault == .madeThenStalled { return respond(to: .stalledBody) }
         try await delay()
         switch outcome {

@@ -73,15 +73,28 @@ extension DemoState {
 
     /// Reactions on every other post: a thumbs-up from several (one in four of them the user's own too), or
     /// a party and a custom emoji, so each kind is within a screen or two.
+    /// The user's own (`ownReactions`) go over them.
     func reactions(on post: DemoPost, base: String) -> [WirePleroma.Reaction] {
         // Ids are Snowflakes, whose low bits are all alike: a prime spreads them.
         let k = Int(post.id % 97)
+        var seeded: [WirePleroma.Reaction]
         switch k % 4 {
-        case 1: return [.init(name: "👍", count: 2 + k % 5, me: k % 8 == 1, url: nil)]
-        case 2: return [.init(name: "🎉", count: 1, me: false, url: nil),
-                        .init(name: "blobcat", count: 2, me: k % 8 == 2, url: "\(base)/emoji/blobcat.png")]
-        default: return []
+        case 1: seeded = [.init(name: "👍", count: 2 + k % 5, me: k % 8 == 1, url: nil)]
+        case 2: seeded = [.init(name: "🎉", count: 1, me: false, url: nil),
+                          .init(name: "blobcat", count: 2, me: k % 8 == 2, url: "\(base)/emoji/blobcat.png")]
+        default: seeded = []
         }
+        for (emoji, mine) in (ownReactions[post.id] ?? [:]).sorted(by: { $0.key < $1.key }) {
+            if let i = seeded.firstIndex(where: { $0.name == emoji }) {
+                if seeded[i].me != mine { seeded[i].count += mine ? 1 : -1 }
+                seeded[i].me = mine
+                if seeded[i].count <= 0 { seeded.remove(at: i) }
+            } else if mine {
+                let custom = emoji.unicodeScalars.allSatisfy(\.isASCII)
+                seeded.append(.init(name: emoji, count: 1, me: true, url: custom ? "\(base)/emoji/\(emoji).png" : nil))
+            }
+        }
+        return seeded
     }
 
     /// Whether the user may quote a post: their own always; a private mention never; of the others, every

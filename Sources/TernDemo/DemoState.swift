@@ -25,6 +25,8 @@ actor DemoState {
     private(set) var actionRequests = 0
     /// Actions carried out, in order, as "favourite 123".
     var actionLog: [String] = []
+    /// The demo user's own reactions, by post and emoji: added (true) or taken back (false), over the seeded ones.
+    var ownReactions: [UInt64: [String: Bool]] = [:]
     /// Hashtags the demo user follows, lowercased.
     var followedTags: Set<String> = []
     var reports = 0
@@ -298,6 +300,9 @@ actor DemoState {
 
     enum Action: String { case favourite, unfavourite, bookmark, unbookmark, reblog, unreblog, pin, unpin, mute, unmute }
 
+    /// Counts a request that changes a status (tests read the count).
+    func countAction() { actionRequests += 1 }
+
     /// Whether the fail-rate knob picks this write (every write takes the same knob) to fail, and how.
     func failsNow() -> DemoConfig.FailureKind? {
         guard config.failRate > 0, rng.chance(config.failRate) else { return nil }
@@ -305,7 +310,7 @@ actor DemoState {
     }
 
     func perform(_ action: Action, on id: UInt64) -> ActionOutcome {
-        actionRequests += 1
+        countAction()
         guard let post = post(id: id) else { return .notFound }
         if let kind = failsNow() { return .fail(kind) }
         // Actions on a boost apply to the boosted post, as on Mastodon.

@@ -33,6 +33,13 @@ struct ActionOverlay {
             p.poll?.voted = true
             p.pending.insert(.vote)
         }
+        // Reactions are keyed by status and emoji: the few wishes waiting are walked (`ReactionWish`).
+        if p.reactions != nil || p.reactionAPI != nil {
+            for (key, state) in book.states where key.kind == .react && key.statusID.hasPrefix(post.statusID + " ") {
+                guard let wish = ReactionWish(target: key.statusID, detail: details[key]), wish.statusID == post.statusID else { continue }
+                p = p.reacting(wish.emoji, url: wish.url, state.wanted, pending: !state.settled)
+            }
+        }
         return p
     }
 

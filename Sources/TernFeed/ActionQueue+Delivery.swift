@@ -42,6 +42,7 @@ extension ActionQueue: DeliveryQueue {
         logger.debug("try", metadata: ["action": "\(key.kind.rawValue)", "on": "\(key.statusID)", "step": "\(t.step)"])
         switch t.step {
         case .look:
+            if key.kind == .react { return .status(try await client.status(id: try reaction(key).statusID)) }
             if key.kind == .vote { return .poll(try await client.poll(id: try pollChoice(key).pollID)) }
             if key.kind == .followTag { return .tag(try await client.hashtag(named: key.statusID)) }
             if key.kind.onAccount { return .relationship(try await client.relationship(accountID: key.statusID)) }
@@ -61,6 +62,10 @@ extension ActionQueue: DeliveryQueue {
                 return .poll(try await client.vote(pollID: choice.pollID, choices: choice.choices))
             }
             if key.kind == .followTag { return .tag(try await client.follow(hashtag: key.statusID, wanted)) }
+            if key.kind == .react {
+                let r = try reaction(key)
+                return .status(try await client.react(statusID: r.statusID, emoji: r.emoji, wanted, via: r.api))
+            }
             if key.kind == .delete {
                 // Gone already is what was asked: an earlier try whose answer was lost deleted it.
                 do { try await client.delete(statusID: key.statusID) } catch MastodonError.http(404, _) {}
@@ -83,7 +88,12 @@ extension ActionQueue: DeliveryQueue {
             logger.debug("withdrawn before sending", metadata: ["action": "\(key.kind.rawValue)", "on": "\(key.statusID)"])
             return
         case .status(let status):
-            confirmed = key.kind.mark(of: status)
+            // A reaction's emoji is in its target (a target without one never got this far: `reaction(_:)`).
+            if key.kind == .react, let emoji = ReactionWish.parts(of: key.statusID)?.emoji {
+                confirmed = status.reactions?.first { $0.name == emoji }?.me ?? false
+            } else {
+                confirmed = key.kind.mark(of: status)
+            }
             record(status)
         case .relationship(let r):
             confirmed = key.kind.flag(of: r)
@@ -114,6 +124,14 @@ extension ActionQueue: DeliveryQueue {
         case .tag(let tag): notify(.hashtag(tag))
         case .withdrawn: break
         }
+    }
+
+    /// A reaction's status, emoji and API, as journaled with it.
+    private func reaction(_ key: ActionReconciler.Key) throws -> ReactionWish {
+        guard let wish = ReactionWish(target: key.statusID, detail: state.withLock({ $0.overlay.details[key] })) else {
+            throw ReactionNotKept()
+        }
+        return wish
     }
 
     /// A vote's poll and choices, as journaled with it.
@@ -216,4 +234,9 @@ extension ActionQueue: DeliveryQueue {
 /// A vote whose choices the journal did not keep: it cannot be sent, and is taken back.
 struct VoteNotKept: Error, CustomStringConvertible {
     var description: String { "the vote's choices were not kept with it" }
+}
+
+/// A reaction's journal row that does not name its status and emoji (written by no Tern that shipped).
+struct ReactionNotKept: Error, CustomStringConvertible {
+    var description: String { "the reaction's emoji was not kept with it" }
 }

@@ -153,6 +153,14 @@ public final class ActionQueue: Sendable {
         wish(.init(statusID: name, kind: .followTag), wanted, current: current, detail: nil)
     }
 
+    /// Adds the user's emoji reaction to a post (`wanted`), or takes it back, as durably as a like: shown at
+    /// once (pending), journaled, and sent through the API the post's server showed its reactions in, in
+    /// this run or the next, exactly once. `url`: a custom emoji's picture.
+    public func react(_ emoji: String, url: String? = nil, on post: Post, wanted: Bool) {
+        let reaction = ReactionWish(statusID: post.statusID, emoji: emoji, api: post.reactionAPI ?? .pleroma, url: url)
+        wish(.init(statusID: reaction.target, kind: .react), wanted, current: reaction.mine(on: post), detail: reaction.detail)
+    }
+
     /// What the user last asked of a hashtag while the server has not confirmed it; nil when nothing waits.
     public func wanted(hashtag name: String) -> Bool? {
         state.withLock { $0.overlay.book.wanted(name, .followTag) }

@@ -152,7 +152,7 @@ extension PendingAction.Kind {
         case .reblog: return wanted ? .reblog : .unreblog
         case .pin: return wanted ? .pin : .unpin
         case .threadMute: return wanted ? .mute : .unmute
-        case .follow, .mute, .block, .delete, .vote, .followTag: return nil
+        case .follow, .mute, .block, .delete, .vote, .followTag, .react: return nil
         }
     }
 
@@ -162,7 +162,7 @@ extension PendingAction.Kind {
         case .follow: return wanted ? .follow : .unfollow
         case .mute: return wanted ? .mute : .unmute
         case .block: return wanted ? .block : .unblock
-        case .favourite, .bookmark, .reblog, .pin, .threadMute, .delete, .vote, .followTag: return nil
+        case .favourite, .bookmark, .reblog, .pin, .threadMute, .delete, .vote, .followTag, .react: return nil
         }
     }
 
@@ -175,7 +175,7 @@ extension PendingAction.Kind {
         case .pin: return post.pinned ?? false
         case .threadMute: return post.threadMuted ?? false
         case .vote: return post.poll?.hasVoted ?? false
-        case .follow, .mute, .block, .delete, .followTag: return false
+        case .follow, .mute, .block, .delete, .followTag, .react: return false
         }
     }
 
@@ -185,7 +185,7 @@ extension PendingAction.Kind {
         case .follow: return r.following || r.requested
         case .mute: return r.muting
         case .block: return r.blocking
-        case .favourite, .bookmark, .reblog, .pin, .threadMute, .delete, .vote, .followTag: return false
+        case .favourite, .bookmark, .reblog, .pin, .threadMute, .delete, .vote, .followTag, .react: return false
         }
     }
 
@@ -203,6 +203,7 @@ extension PendingAction.Kind {
         case .delete: return "delete"
         case .vote: return "vote"
         case .followTag: return wanted ? "follow the hashtag" : "unfollow the hashtag"
+        case .react: return wanted ? "react" : "take back the reaction"
         }
     }
 }

@@ -23,6 +23,7 @@ enum PostMapping {
         // A value Tern does not know is said as unknown, never taken for a yes.
         post.quoteApproval = shown.quoteApproval.map { QuoteApproval(rawValue: $0) ?? .unknown }
         post.reactions = shown.reactions
+        post.reactionAPI = shown.reactionAPI
         if let state = shown.quoteState {
             // A quoted post that can't be read costs only itself: the frame then says the state alone.
             let quoted = shown.quoted.flatMap { try? Self.post($0) }

@@ -192,6 +192,7 @@ final class StatusWire: Decodable {
     var quoteApproval: String?
     /// Emoji reactions: Akkoma's and Pleroma's under `pleroma`, Fedibird's at the top (nil: neither).
     var reactions: [Reaction]?
+    var reactionAPI: ReactionAPI?
 
     private struct PleromaWire: Decodable {
         var reactions: LossyArray<ReactionWire>?
@@ -276,8 +277,11 @@ final class StatusWire: Decodable {
             (quoteState, quotedID) = ("accepted", id)
         }
         quoteApproval = (c.lenient(AnyKey("quote_approval")) as QuoteApprovalWire?)?.currentUser
-        let reactionList = (c.lenient(AnyKey("pleroma")) as PleromaWire?)?.reactions ?? c.lenient(AnyKey("emoji_reactions"))
-        reactions = (reactionList as LossyArray<ReactionWire>?)?.elements.map(\.reaction)
+        if let pleroma = (c.lenient(AnyKey("pleroma")) as PleromaWire?)?.reactions {
+            (reactions, reactionAPI) = (pleroma.elements.map(\.reaction), .pleroma)
+        } else if let fedibird: LossyArray<ReactionWire> = c.lenient(AnyKey("emoji_reactions")) {
+            (reactions, reactionAPI) = (fedibird.elements.map(\.reaction), .fedibird)
+        }
         pinned = c.lenient(AnyKey("pinned"))
         muted = c.lenient(AnyKey("muted"))
         url = c.lenient(AnyKey("url")) ?? c.lenient(AnyKey("uri"))

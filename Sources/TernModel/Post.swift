@@ -30,6 +30,9 @@ public struct Post: Sendable, Hashable, Identifiable, Codable {
     public var quoteApproval: QuoteApproval?
     /// Emoji reactions, where the server has them (nil where it does not).
     public var reactions: [Reaction]?
+    /// Through which API reactions are made, as the post's form said (nil with `reactions`; a post stored
+    /// before Tern kept it has reactions and no API: Akkoma's is the likeliest).
+    public var reactionAPI: ReactionAPI?
     /// When the author last edited the post, if they did.
     public var editedAt: Date?
     /// `public`, `unlisted`, `private` or `direct`; nil from servers (and stored posts) that didn't say.
@@ -57,7 +60,7 @@ public struct Post: Sendable, Hashable, Identifiable, Codable {
     /// Everything but `pending` is the server's and goes to the store.
     enum CodingKeys: String, CodingKey {
         case id, statusID, account, boostedBy, createdAt, content, spoilerText, sensitive, media, url, inReplyToID,
-             repliesCount, boostsCount, favouritesCount, favourited, bookmarked, boosted, poll, card, quote, quoteApproval, reactions, editedAt,
+             repliesCount, boostsCount, favouritesCount, favourited, bookmarked, boosted, poll, card, quote, quoteApproval, reactions, reactionAPI, editedAt,
              visibility, language, mentions, filters, pinned, threadMuted, conversation
     }
 
@@ -111,6 +114,7 @@ extension Post {
         pinned = status.pinned ?? pinned
         threadMuted = status.threadMuted ?? threadMuted
         reactions = status.reactions ?? reactions
+        reactionAPI = status.reactionAPI ?? reactionAPI
     }
 }
 

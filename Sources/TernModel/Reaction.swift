@@ -1,3 +1,5 @@
+import Foundation
+
 /// An emoji reaction on a post, where the server has them (Akkoma and Pleroma's `pleroma.emoji_reactions`,
 /// Fedibird's `emoji_reactions`): a Unicode emoji or a custom emoji's shortcode, how many reacted with
 /// it, and whether the user is one of them.
@@ -8,6 +10,10 @@ public struct Reaction: Sendable, Hashable, Codable {
     public var me: Bool
     /// A custom emoji's picture; nil for a Unicode emoji.
     public var url: String?
+    /// The user's reaction (or its withdrawal) is on its way to the server. Shown, never stored.
+    public var pending = false
+
+    enum CodingKeys: String, CodingKey { case name, count, me, url }
 
     public init(name: String, count: Int, me: Bool = false, url: String? = nil) {
         self.name = name
@@ -16,8 +22,31 @@ public struct Reaction: Sendable, Hashable, Codable {
         self.url = url
     }
 
+    /// Whether `text` can be sent as a reaction: one Unicode emoji, or a custom emoji's shortcode (two or more
+    /// letters, digits, `_`, `-` and `+`, as servers name them), with or without its colons. Returns the name
+    /// to send, else nil.
+    public static func name(of text: String) -> String? {
+        var t = text.trimmingCharacters(in: .whitespaces)
+        if t.count > 2, t.hasPrefix(":"), t.hasSuffix(":") { t = String(t.dropFirst().dropLast()) }
+        if t.count >= 2, t.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil
+                                                                        || "_-+".unicodeScalars.contains($0)) }) {
+            return t
+        }
+        guard t.count == 1, let first = t.unicodeScalars.first, first.properties.isEmoji,
+              first.properties.isEmojiPresentation || t.unicodeScalars.count > 1 else { return nil }
+        return t
+    }
+
     /// As text: a custom emoji as its `:shortcode:`, a Unicode one as itself.
     public var label: String {
         url != nil || name.allSatisfy({ $0.isASCII }) ? ":\(name):" : name
     }
+}
+
+/// Which API a server's emoji reactions are made through: each carries them on its posts in its own form.
+public enum ReactionAPI: String, Sendable, Hashable, Codable {
+    /// Akkoma and Pleroma: `pleroma.emoji_reactions`, `PUT /api/v1/pleroma/statuses/:id/reactions/:emoji`.
+    case pleroma
+    /// Fedibird and its kin: `emoji_reactions`, `PUT /api/v1/statuses/:id/emoji_reactions/:emoji`.
+    case fedibird
 }

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-/// A like, save, boost, follow, mute, block or hashtag follow the user made that the server has not confirmed yet.
+/// A like, save, boost, reaction, follow, mute, block or hashtag follow the user made that the server has not confirmed yet.
 public struct PendingAction: Sendable, Equatable {
     public enum Kind: String, Sendable {
         case favourite, bookmark, reblog
@@ -16,6 +16,9 @@ public struct PendingAction: Sendable, Equatable {
         case follow, mute, block
         /// A hashtag followed (`statusID` is then the hashtag's name, without `#`).
         case followTag = "follow_tag"
+        /// An emoji reaction (`statusID` is then the status's id and the emoji, `ReactionWish`; `detail` the
+        /// API it goes through and a custom emoji's picture).
+        case react
 
         public var onAccount: Bool { self == .follow || self == .mute || self == .block }
     }

@@ -99,10 +99,10 @@ func withEngine(_ config: DemoConfig = DemoConfig(),
 
 /// Stops the demo server and starts another at the same address that refuses connections for `seconds`:
 /// the server a restarted Tern finds away.
-func restartUnreachable(_ server: DemoServer, for seconds: Double) async throws -> DemoServer {
+func restartUnreachable(_ server: DemoServer, for seconds: Double, _ config: DemoConfig = DemoConfig()) async throws -> DemoServer {
     let port = URLComponents(string: server.baseURL)!.port!
     await server.stop()
-    var config = DemoConfig()
+    var config = config
     config.port = port
     config.unreachableSeconds = seconds
     return try await DemoServer.start(config)

@@ -69,3 +69,19 @@ final class ModelTests: XCTestCase {
     }
 
 }
+
+/// What `+`'s "Another emoji…" takes: one emoji, or a shortcode with or without its colons.
+final class ReactionNameTests: XCTestCase {
+    func testOneEmojiOrAShortcodeIsAReactionAndAnythingElseIsNot() {
+        XCTAssertEqual(Reaction.name(of: "🔥"), "🔥")
+        XCTAssertEqual(Reaction.name(of: " 👍🏽 "), "👍🏽", "a skin tone is part of the one emoji")
+        XCTAssertEqual(Reaction.name(of: "❤️"), "❤️", "a text-style symbol with its emoji selector")
+        XCTAssertEqual(Reaction.name(of: ":blobcat:"), "blobcat")
+        XCTAssertEqual(Reaction.name(of: "blob_cat-2"), "blob_cat-2")
+        XCTAssertNil(Reaction.name(of: "🔥🔥"), "two emoji")
+        XCTAssertNil(Reaction.name(of: "blob cat"))
+        XCTAssertNil(Reaction.name(of: "::"))
+        XCTAssertNil(Reaction.name(of: "é"), "a letter that is no emoji or shortcode")
+        XCTAssertNil(Reaction.name(of: "1"), "a digit is an emoji only with its selector")
+    }
+}

@@ -45,7 +45,9 @@ public enum PlainPost {
         for link in post.content.links where !(post.card?.url == link) { say("Link: \(link)", wrapped: false) }
         if let url = post.url { say("Post: \(url)", wrapped: false) }
         if let reactions = post.reactions, !reactions.isEmpty {
-            say("Reactions: " + reactions.map { "\($0.label) \($0.count)" + ($0.me ? " (yours)" : "") }.joined(separator: ", "))
+            say("Reactions: " + reactions.map { r in
+                "\(r.label) \(r.count)" + (r.pending ? (r.me ? " (yours, on its way)" : " (taking yours back)") : r.me ? " (yours)" : "")
+            }.joined(separator: ", "))
         }
         say(count(post.repliesCount, "reply", "replies") + ", " + count(post.boostsCount, "boost", "boosts") + ", "
             + count(post.favouritesCount, "like", "likes")

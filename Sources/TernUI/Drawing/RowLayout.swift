@@ -173,7 +173,11 @@ struct RowLayout {
         var runs: [(String, Theme.Role)] = []
         for (i, r) in reactions.enumerated() {
             if i > 0 { runs.append((" · ", .counts)) }
-            runs.append((Sanitizer.clean(r.label) + " \(r.count)" + (r.me ? " (yours)" : ""), r.me ? .liked : .counts))
+            if r.pending {
+                runs.append((Sanitizer.clean(r.label) + " \(r.count)" + (r.me ? " (yours, on its way)" : " (taking yours back)"), .pending))
+            } else {
+                runs.append((Sanitizer.clean(r.label) + " \(r.count)" + (r.me ? " (yours)" : ""), r.me ? .liked : .counts))
+            }
         }
         return runs
     }

@@ -47,6 +47,8 @@ enum Effect: Equatable {
     case deletePost(Post)
     /// A vote in the post's poll: the options chosen, by index.
     case vote(Post, choices: [Int])
+    /// The user's emoji reaction added to a post or taken back (`url`: a custom emoji's picture).
+    case react(Post, emoji: String, url: String?, wanted: Bool)
     /// The server's rules, for a report (the answer goes to the report's layer).
     case loadRules
     /// Files a report with the server's moderators.

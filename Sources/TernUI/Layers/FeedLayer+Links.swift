@@ -53,7 +53,7 @@ extension FeedLayer {
     /// What a web feed's item can't be given (it is no fediverse post), in words; nil for what it can.
     static func notForFeedItems(_ action: UIAction) -> String? {
         switch action {
-        case .like, .save, .boost, .vote, .translate, .reply, .quote, .edit, .delete, .profile, .follow:
+        case .like, .save, .boost, .react, .vote, .translate, .reply, .quote, .edit, .delete, .profile, .follow:
             return "A feed's item is not on the fediverse: Enter reads it, o opens it, y copies its link"
         default:
             return nil

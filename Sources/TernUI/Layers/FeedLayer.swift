@@ -126,7 +126,7 @@ struct FeedLayer: Layer {
             return effects
         case .accounts: return Self.accountChoice(env)
         case .search: return [.push(.search)]
-        case .like, .save, .boost, .vote, .translate, .reply, .quote, .edit, .delete, .links, .copyLink, .copyText:
+        case .like, .save, .boost, .react, .vote, .translate, .reply, .quote, .edit, .delete, .links, .copyLink, .copyText:
             return postAction(action, on: row, env)
         case .refresh: return [.feed(opening, .refresh)]
         case .compose: return [.compose(.new)]

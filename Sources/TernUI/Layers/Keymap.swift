@@ -5,7 +5,7 @@ public enum UIAction: String, Sendable, CaseIterable {
     case lineDown = "next", lineUp = "previous", pageDown = "page-down", pageUp = "page-up", top, bottom
     case firstUnread = "first-unread", nextUnread = "next-unread"
     case open, back, profile, notifications, inbox, timelines, accounts, search
-    case like, save, boost, vote, translate, refresh, reveal
+    case like, save, boost, react, vote, translate, refresh, reveal
     case compose, reply, quote, edit, delete, menu
     case viewImage = "view-image", openLink = "open-link", retryImages = "retry-images"
     case copyLink = "copy-link", copyText = "copy-text", links
@@ -34,6 +34,7 @@ public enum UIAction: String, Sendable, CaseIterable {
         case .like: return "like / unlike"
         case .save: return "save / unsave"
         case .boost: return "boost / unboost"
+        case .react: return "react with an emoji (servers with reactions)"
         case .vote: return "vote in the post's poll"
         case .translate: return "translate the post (through the server)"
         case .refresh: return "fetch newer"
@@ -77,7 +78,7 @@ public struct Keymap: Sendable, Equatable {
         .enter: .open, .character("l"): .open,
         .escape: .back, .character("h"): .back, .backspace: .back,
         .character("p"): .profile, .character("n"): .notifications, .character("N"): .inbox,
-        .character("f"): .like, .character("b"): .save, .character("B"): .boost, .character("V"): .vote, .character("T"): .translate,
+        .character("f"): .like, .character("b"): .save, .character("B"): .boost, .character("+"): .react, .character("V"): .vote, .character("T"): .translate,
         .character("r"): .refresh, .character("c"): .reveal,
         .character("w"): .compose, .character("a"): .reply, .character("Q"): .quote, .character("e"): .edit, .character("D"): .delete, .character("x"): .menu,
         .character("t"): .timelines, .character("A"): .accounts, .character("v"): .viewImage, .character("o"): .openLink, .character("R"): .retryImages,

@@ -13,6 +13,8 @@ enum Prompt: Equatable, Sendable {
     case addFilterWord(FilterInfo)
     /// Another time for a scheduled post.
     case reschedule(ScheduledPost)
+    /// An emoji of the user's own choosing to react to a post with.
+    case reaction(Post)
 
     var question: String {
         switch self {
@@ -20,6 +22,7 @@ enum Prompt: Equatable, Sendable {
         case .renameFilter(let f): return "Rename the filter “\(f.title)” to:"
         case .addFilterWord(let f): return "Another word for “\(f.title)”:"
         case .reschedule: return "Publish at (+30m, +2h, 18:00, 2026-12-01 09:00):"
+        case .reaction: return "React with (an emoji, or a custom one's :shortcode:):"
         case .newList(let member): return member.map { "New list with @\($0.acct), its name:" } ?? "New list, its name:"
         case .renameList(let list): return "Rename “\(list.title)” to:"
         }
@@ -32,6 +35,12 @@ enum Prompt: Equatable, Sendable {
                 return [.say("“\(text)” is not a time Tern reads: try +30m, +2h, 18:00 or 2026-12-01 09:00.", error: true)]
             }
             return [.reschedule(post, to: at)]
+        case .reaction(let post):
+            guard let emoji = Reaction.name(of: text) else {
+                return [.say("“\(text)” is not an emoji or a :shortcode: the server could take.", error: true)]
+            }
+            let mine = post.reactions?.first { $0.name == emoji }
+            return [.react(post, emoji: emoji, url: mine?.url, wanted: !(mine?.me ?? false))]
         case .newList(let member): return [.createList(title: text, member: member)]
         case .renameList(let list): return [.changeList(list, .title(text))]
         case .newFilter: return [.createFilter(word: text)]

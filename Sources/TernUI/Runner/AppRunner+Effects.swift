@@ -129,6 +129,7 @@ extension AppRunner {
             case .editExternally(let text): editExternally(text)
             case .deletePost(let post): delete(post)
             case .vote(let post, let choices): vote(post, choices: choices)
+            case .react(let post, let emoji, let url, let wanted): react(post, emoji, url: url, wanted: wanted)
             case .account(let kind, let account, let wanted, let current, let seconds):
                 act(kind, on: account, wanted: wanted, current: current, muteSeconds: seconds)
             case .toggleBoosts(let account): toggleBoosts(account)

@@ -151,6 +151,12 @@ extension AppRunner {
         show(sources.offline ? "Voted: the server is told when Tern is online." : "Voting…", error: false)
     }
 
+    func react(_ post: Post, _ emoji: String, url: String?, wanted: Bool) {
+        sources.actions.react(emoji, url: url, on: post, wanted: wanted)
+        guard sources.offline else { return }
+        show("\(wanted ? "Reacted" : "Reaction taken back"): the server is told when Tern is online.", error: false)
+    }
+
     func hear(_ event: Outbox.Event) {
         dirty = true
         switch event {

@@ -1,0 +1,43 @@
+import Foundation
+import TernModel
+import TernTerminal
+@testable import TernUI
+import XCTest
+
+/// `+` on a post: its reactions (one's own to take back, the others to join), common emoji, and one of the
+/// user's choosing; a server without reactions is said so.
+final class ReactionChoiceTests: XCTestCase {
+    private func post(reactions: [Reaction]?) -> Post {
+        var p = Post(id: "1", statusID: "1", account: Account(id: "a", acct: "ana@example.org", displayName: "Ana"),
+                     createdAt: Date(timeIntervalSince1970: 0), content: StyledText(plain: "hello"))
+        p.reactions = reactions
+        return p
+    }
+
+    func testAPostWithoutReactionsSaysTheServerHasNone() {
+        XCTAssertEqual(ReactionChoice.effects(post(reactions: nil)),
+                       [.say("This server has no emoji reactions (Akkoma, Pleroma and Fedibird have them).", error: false)])
+    }
+
+    func testThePostsReactionsComeFirstThenCommonOnesThenAnother() throws {
+        let p = post(reactions: [Reaction(name: "👍", count: 3, me: true), Reaction(name: "blobcat", count: 1, url: "https://e/b.png")])
+        guard case .push(.choice(let title, let items))? = ReactionChoice.effects(p).first else { return XCTFail("no choice") }
+        XCTAssertEqual(title, "React to @ana@example.org's post")
+        XCTAssertEqual(items[0].label, "👍 3 · yours: take it back")
+        XCTAssertEqual(items[0].effects, [.react(p, emoji: "👍", url: nil, wanted: false)])
+        XCTAssertEqual(items[1].label, ":blobcat: 1 · add yours")
+        XCTAssertEqual(items[1].effects, [.react(p, emoji: "blobcat", url: "https://e/b.png", wanted: true)])
+        XCTAssertFalse(items.dropFirst(2).contains { $0.label == "👍" }, "a common one the post has is not offered twice")
+        XCTAssertEqual(items.last?.label, "Another emoji…")
+        XCTAssertEqual(items.last?.effects, [.push(.prompt(.reaction(p)))])
+    }
+
+    func testAnotherEmojiIsCheckedBeforeItGoes() {
+        let p = post(reactions: [Reaction(name: "🎉", count: 2, me: true)])
+        XCTAssertEqual(Prompt.reaction(p).effects(":tern:", now: Date()), [.react(p, emoji: "tern", url: nil, wanted: true)])
+        XCTAssertEqual(Prompt.reaction(p).effects("🎉", now: Date()), [.react(p, emoji: "🎉", url: nil, wanted: false)],
+                       "one's own taken back")
+        XCTAssertEqual(Prompt.reaction(p).effects("no way", now: Date()),
+                       [.say("“no way” is not an emoji or a :shortcode: the server could take.", error: true)])
+    }
+}
