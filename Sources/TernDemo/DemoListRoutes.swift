@@ -30,13 +30,17 @@ extension DemoRoutes {
         }
         router.post("/api/v1/lists") { req, _ in
             try await authorized(req) {
-                if let fault = await state.nextFault() { try await delay(); return respond(to: fault) }
+                // Made, then its answer lost (`madeThenStalled`): a client that makes it again has two lists.
+                let fault = await state.nextFault()
+                if let fault, fault != .madeThenStalled { try await delay(); return respond(to: fault) }
                 let form = Dictionary(try await formPairs(req, upTo: 1 << 14), uniquingKeysWith: { $1 })
                 try await delay()
                 guard let title = form["title"]?.trimmingCharacters(in: .whitespaces), !title.isEmpty else {
                     return error(.init(code: 422), "Validation failed: Title can't be blank")
                 }
-                return try json(Self.wire(await state.makeList(title: title, form: form)))
+                let list = await state.makeList(title: title, form: form)
+                if fault == .madeThenStalled { return respond(to: .stalledBody) }
+                return try json(Self.wire(list))
             }
         }
         router.put("/api/v1/lists/:id") { req, ctx in

@@ -114,6 +114,8 @@ extension TimelineEngine {
                 if !quiet {
                     say("Offline: \(describe(error)); " + (window.isEmpty ? "nothing cached yet, trying again" : "showing cached posts"), error: true)
                 }
+            } else if let absent = timeline.absentWords, case .http(status: 404, _)? = error as? MastodonError {
+                say(absent, error: false)
             } else {
                 say("Couldn't \(window.isEmpty ? "load the timeline" : "refresh"): \(describe(error))", error: true)
             }

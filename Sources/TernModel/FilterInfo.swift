@@ -3,14 +3,14 @@ import Foundation
 /// One of the user's keyword filters on the server (Mastodon's v2 filters): its words, where it applies,
 /// what it does to a matching post, and when it ends.
 public struct FilterInfo: Sendable, Hashable {
-    public struct Word: Sendable, Hashable {
+    public struct Word: Sendable, Hashable, Codable {
         public var id: String
         public var word: String
         public init(id: String, word: String) { (self.id, self.word) = (id, word) }
     }
 
     /// Where a filter applies, by the name the server gives it.
-    public enum Context: String, Sendable, CaseIterable {
+    public enum Context: String, Sendable, CaseIterable, Codable {
         case home, notifications, `public`, thread, account
 
         public var words: String {

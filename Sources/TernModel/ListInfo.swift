@@ -3,7 +3,7 @@ import Foundation
 /// One of the user's lists, as the server describes it.
 public struct ListInfo: Sendable, Hashable {
     /// Whose replies the list shows: to anyone followed, to the list's members, or none.
-    public enum RepliesPolicy: String, Sendable, CaseIterable {
+    public enum RepliesPolicy: String, Sendable, CaseIterable, Codable {
         case followed, list, none
 
         public var words: String {

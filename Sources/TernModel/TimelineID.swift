@@ -26,7 +26,15 @@ public enum TimelineID: Sendable, Hashable, CustomStringConvertible, Codable {
     /// The posts trending on the server (in the server's order, paged by its links).
     case trending
 
-    /// The API path of the timeline, relative to the server's base URL.
+    /// What to say when the server has no such timeline (it answers 404): a list some servers lack.
+    public var absentWords: String? {
+        switch self {
+        case .conversations: return "This server keeps no list of direct messages."
+        case .trending: return "This server has no trending posts."
+        default: return nil
+        }
+    }
+
     /// The account whose posts this is (a profile's timelines), else nil.
     public var accountID: String? {
         switch self {
@@ -35,6 +43,7 @@ public enum TimelineID: Sendable, Hashable, CustomStringConvertible, Codable {
         }
     }
 
+    /// The API path of the timeline, relative to the server's base URL.
     public var path: String {
         func escaped(_ s: String) -> String { s.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? s }
         switch self {

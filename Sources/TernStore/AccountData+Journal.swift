@@ -98,7 +98,8 @@ extension AccountData {
     }
 
     static func pendingActions(_ db: Database, account: String) throws -> [PendingAction] {
-        try JournalRecord.of(account).filter(JournalRecord.Columns.kind != JournalRecord.postKind).fetchAll(db).compactMap(\.mark)
+        try JournalRecord.of(account).filter(![JournalRecord.postKind, JournalRecord.changeKind].contains(JournalRecord.Columns.kind))
+            .fetchAll(db).compactMap(\.mark)
     }
 
     private func mark(_ kind: PendingAction.Kind, _ target: String) -> QueryInterfaceRequest<JournalRecord> {

@@ -25,7 +25,7 @@ struct Cache: ParsableCommand {
                     say("          \(t.account) \(t.timeline): \(t.entries) posts")
                 }
                 if stats.pendingActions > 0 {
-                    say("          \(stats.pendingActions) likes/saves waiting to be sent")
+                    say("          \(stats.pendingActions) actions (likes, follows, list changes…) waiting to be sent")
                 }
             } else {
                 say("          none yet")
@@ -38,7 +38,7 @@ struct Cache: ParsableCommand {
 
     struct Clear: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "clear", abstract: "Empty the post and picture caches (pending likes and saves are kept).")
+            commandName: "clear", abstract: "Empty the post and picture caches (actions waiting to be sent are kept).")
 
         func run() throws {
             let paths = TernPaths()
@@ -48,7 +48,7 @@ struct Cache: ParsableCommand {
             let disk = try DiskCache(directory: paths.imageCache)
             waitFor { await disk.clear() }
             let pending = try store.stats().pendingActions
-            say("Cleared the post and picture caches." + (pending > 0 ? " \(pending) likes/saves are still waiting to be sent." : ""))
+            say("Cleared the post and picture caches." + (pending > 0 ? " \(pending) actions (likes, follows, list changes…) are still waiting to be sent." : ""))
         }
     }
 

@@ -85,7 +85,7 @@ struct Doctor: ParsableCommand {
 
         report.section("Cache")
         let stats = try? Store.stats(readingOnly: paths.store)
-        report.line("posts", paths.store.path + (stats.map { " · \(Cache.megabytes($0.fileBytes)), \($0.posts) posts, \($0.pendingActions) likes and saves waiting" } ?? " (none yet)"))
+        report.line("posts", paths.store.path + (stats.map { " · \(Cache.megabytes($0.fileBytes)), \($0.posts) posts, \($0.pendingActions) actions waiting" } ?? " (none yet)"))
         let images = directoryBytes(paths.imageCache)
         report.line("pictures", paths.imageCache.path + " · \(Cache.megabytes(images.bytes)), \(images.files) files")
 

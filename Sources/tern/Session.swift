@@ -272,7 +272,7 @@ func waitFor(_ body: @escaping @Sendable () async -> Void) {
 
 /// Each open account's action queue, outbox and streaming task, to stop when the session ends.
 final class AccountResources: Sendable {
-    private let running = Mutex<[(actions: ActionQueue, outbox: Outbox, stream: Task<Void, Never>?)]>([])
+    private let running = Mutex<[(actions: ActionQueue, outbox: Outbox, changes: ChangeQueue, stream: Task<Void, Never>?)]>([])
     /// The web feeds, shown beside every account.
     let webFeeds: TimelineEngine.WebFeedSource?
 
@@ -284,13 +284,14 @@ final class AccountResources: Sendable {
         let live = streams ? LiveStream(client: client) { mail.live($0) } : nil
         let stream = live.map { stream in Task.detached { await stream.run() } }
         let outbox = Outbox(store: store.account(target.storeKey), client: client, offline: offline)
-        running.withLock { $0.append((actions, outbox, stream)) }
+        let changes = ChangeQueue(store: store.account(target.storeKey), client: client, offline: offline)
+        running.withLock { $0.append((actions, outbox, changes, stream)) }
         let logger = Logger(label: "tern.session")
         return AccountParts(
             name: target.storeKey, title: target.title,
             sources: TimelineEngine.Sources(client: client, data: store.account(target.storeKey), actions: actions, offline: offline,
                                             webFeeds: webFeeds),
-            writing: Writing(outbox: outbox, ownAccountID: target.accountID ?? "", ownAcct: target.acct ?? ""),
+            writing: Writing(outbox: outbox, changes: changes, ownAccountID: target.accountID ?? "", ownAcct: target.acct ?? ""),
             live: live,
             // The picker's own entries: the user's lists, then the hashtags they follow (a server without
             // either has its error logged and the other still listed).
@@ -319,7 +320,7 @@ final class AccountResources: Sendable {
     /// Stops every stream and sends nothing more; the outboxes finish what they are writing.
     func stopAll() {
         let all = running.withLock { $0 }
-        for r in all { r.stream?.cancel(); r.actions.stop() }
+        for r in all { r.stream?.cancel(); r.actions.stop(); r.changes.stop() }
         waitFor { for r in all { await r.outbox.stop() } }
     }
 }

@@ -98,6 +98,8 @@ struct Sync: ParsableCommand {
                 ok = await Self.sendPending(actions, title: target.title, progress: progress) && ok
                 ok = await Self.sendPosts(Outbox(store: store.account(target.storeKey), client: client), title: target.title,
                                           progress: progress) && ok
+                ok = await Self.sendChanges(ChangeQueue(store: store.account(target.storeKey), client: client), title: target.title,
+                                            progress: progress) && ok
             }
             if !feeds.isEmpty { ok = await Self.syncFeeds(feeds, store: store, loader: images ? loader : nil, progress: progress) && ok }
             await loader.flush()
@@ -155,6 +157,24 @@ struct Sync: ParsableCommand {
         actions.stop()
         progress.line("\(title): likes and saves: \(before - left) settled"
                       + (left > 0 ? ", \(left) still pending (the server could not be reached)" : ""))
+        return left == 0
+    }
+
+    /// Changes to lists, filters, requests and scheduled posts made offline go out too.
+    private static func sendChanges(_ changes: ChangeQueue, title: String, progress: Progress) async -> Bool {
+        await changes.subscribe { event in
+            switch event {
+            case .refused(_, let why): progress.line("\(title): \(why)")
+            case .made, .waiting: break
+            }
+        }
+        await changes.start()
+        let before = await changes.pending.count
+        guard before > 0 else { return true }
+        progress.update("\(title): sending \(before) changes…")
+        let left = await changes.sendPending()
+        changes.stop()
+        progress.line("\(title): changes: \(before - left) settled" + (left > 0 ? ", \(left) still waiting (the server could not be reached)" : ""))
         return left == 0
     }
 

@@ -40,4 +40,42 @@ final class ListsEndToEndTests: XCTestCase {
         try tmux.send("y")
         XCTAssertTrue(tmux.wait { $0.contains("Deleted the list “Harbour folk”.") && $0.contains("tern · Home") }.ok, tmux.screen())
     }
+
+    /// Someone put in a list while the request is on its way (a slow server), then `kill -9`: the next run
+    /// finds the change in its journal, looks at the server, and makes it; nothing is said twice or lost.
+    func testAListChangeSurvivesKillDashNine() throws {
+        let tern = try TmuxSession.ternBinary().path
+        let (server, address) = try TmuxSession.demoServer(tern, flags: "--latency 2000")
+        defer { server.close() }
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("tern-lists-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        try "any-token\n".write(to: home.appendingPathComponent("token"), atomically: true, encoding: .utf8)
+        let browse = "env XDG_CONFIG_HOME=\(home.path)/config XDG_CACHE_HOME=\(home.path)/cache XDG_DATA_HOME=\(home.path)/data "
+            + "XDG_STATE_HOME=\(home.path)/state \(tern) --server \(address) --token-file \(home.path)/token --no-stream --images off"
+        let first = try TmuxSession(command: browse)
+        defer { first.close() }
+        XCTAssertTrue(first.wait(timeout: 40) { $0.contains("Sol Novak @user32") && $0.contains("☆") }.ok, first.screen())
+        try first.send("x")
+        XCTAssertTrue(first.wait { $0.contains("3 Lists with @user32…") }.ok, first.screen())
+        try first.send("3")
+        XCTAssertTrue(first.wait(timeout: 40) { $0.contains("1   Friends") }.ok, first.screen())
+        try first.send("1")
+        // The request has reached the server (it logs each write as it comes) and its answer is 2 s away.
+        XCTAssertNotNil(try demoWriteLogLine(address, containing: #"\/accounts"#), "the change never reached the server")
+        let pid = try XCTUnwrap(Int32(first.run(["display-message", "-p", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)))
+        XCTAssertEqual(kill(pid, SIGKILL), 0)
+        first.close()
+
+        let second = try TmuxSession(command: browse)
+        defer { second.close() }
+        let made = second.wait(timeout: 60) { $0.contains("@user32 is in “Friends”.") }
+        XCTAssertTrue(made.ok, "the change was not made by the next run:\n\(made.screen)")
+        let statuses = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(string: address + "/api/v1/timelines/home?limit=1")!))
+            as? [[String: Any]])
+        let user32 = try XCTUnwrap((statuses.first?["account"] as? [String: Any])?["id"] as? String)
+        let lists = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(string: address + "/api/v1/accounts/\(user32)/lists")!))
+            as? [[String: Any]])
+        XCTAssertEqual(lists.compactMap { $0["title"] as? String }, ["Friends"])
+    }
 }

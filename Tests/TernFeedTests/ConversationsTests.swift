@@ -40,4 +40,20 @@ final class ConversationsTests: XCTestCase {
             XCTAssertEqual(moved.posts.first?.conversation?.id, oldest.conversation?.id)
         }
     }
+
+    /// A server with no conversations endpoint (here, one that answers every API path with 404) is said
+    /// plainly to keep no such list, not reported as a failed load.
+    func testAServerWithoutDirectMessagesSaysSo() async throws {
+        let bare = try await DemoFeedServer.start(feeds: 1)
+        defer { bare.stop() }
+        let temp = TemporaryStore()
+        defer { temp.remove() }
+        let rig = EngineRig(store: try temp.open())
+        let log = SnapshotLog()
+        try rig.engine(bare.baseURL, timeline: .conversations, log: log).send(.start)
+        let said = try await waitFor(log) { $0.message != nil && !$0.loadingNewer }
+        XCTAssertEqual(said.message?.text, "This server keeps no list of direct messages.")
+        XCTAssertEqual(said.message?.isError, false)
+        try await rig.shutdown()
+    }
 }

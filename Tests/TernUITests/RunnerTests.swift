@@ -42,7 +42,8 @@ final class RunnerTests: XCTestCase {
             queues.append(actions)
             return AccountParts(name: name, title: name,
                                 sources: TimelineEngine.Sources(client: client, data: store.account(name), actions: actions),
-                                writing: Writing(outbox: Outbox(store: store.account(name), client: client), ownAccountID: "1", ownAcct: "me"),
+                                writing: Writing(outbox: Outbox(store: store.account(name), client: client),
+                                                 changes: ChangeQueue(store: store.account(name), client: client), ownAccountID: "1", ownAcct: "me"),
                                 live: nil, fetchLists: { [] })
         }
         let screen = try Screen(terminalType: "xterm-256color", output: "/dev/null", size: (40, 120))

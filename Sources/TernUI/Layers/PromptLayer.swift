@@ -50,24 +50,6 @@ enum Prompt: Equatable, Sendable {
     }
 }
 
-/// A change to a keyword filter.
-enum FilterChange: Equatable, Sendable {
-    case title(String)
-    case addWord(String)
-    case removeWord(FilterInfo.Word)
-    case action(PostFilter.Action)
-    case contexts(Set<FilterInfo.Context>)
-    /// Seconds from now; 0: never ends.
-    case expiresIn(Int)
-}
-
-/// A change to a list's settings.
-enum ListChange: Equatable, Sendable {
-    case title(String)
-    case repliesPolicy(ListInfo.RepliesPolicy)
-    case exclusive(Bool)
-}
-
 /// Asks for a line of text; Enter hands it on (an empty line does nothing), Esc drops it.
 struct PromptLayer: Layer {
     var prompt: Prompt

@@ -2,9 +2,10 @@ import Foundation
 import TernMastodon
 import TernModel
 
-/// One request of the user's to the server that is not journaled (a list of theirs asked for, a menu's
-/// change sent at once): made off the loop, its answer turned into what the loop hears, a failure said in
-/// the server's words. Each such change, repeated, is the same, so the user can simply make it again.
+/// One request of the user's to the server that is not journaled (a list of theirs asked for, the
+/// notification policy set): made off the loop, its answer turned into what the loop hears, a failure said
+/// in the server's words. Such a change, repeated, is the same, so the user can simply make it again; the
+/// others go through the change queue (`submit`).
 extension AppRunner {
     /// `asking`: said while it goes (nil: nothing). `answer`: what the loop hears when it succeeds.
     /// `absent`: said instead of the failure when the server has no such endpoint (404).

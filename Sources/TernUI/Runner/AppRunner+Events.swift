@@ -163,6 +163,8 @@ extension AppRunner {
             dirty = true
         case .outbox(let event):
             hear(event)
+        case .serverChange(let event):
+            hear(event)
         case .limits(let l):
             session.limits = l
             dirty = true

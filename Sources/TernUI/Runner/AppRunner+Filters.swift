@@ -2,9 +2,9 @@ import Foundation
 import TernMastodon
 import TernModel
 
-/// The user's keyword filters on the server: listed off the loop, each change sent at once and said done
-/// or not, and the list offered again with the change in it. Posts already shown keep what the server said
-/// of them until they are read again (`r`).
+/// The user's keyword filters on the server: listed off the loop; each change goes through the change
+/// queue, and once it is made the list is offered again with the change in it. Posts already shown keep
+/// what the server said of them until they are read again (`r`).
 extension AppRunner {
     func fetchFilters() {
         askServer("Asking the server for your filters…", failed: "Couldn't list your filters",
@@ -13,46 +13,15 @@ extension AppRunner {
     }
 
     func changeFilter(_ filter: FilterInfo, _ change: FilterChange) {
-        let done: String
-        switch change {
-        case .title(let t): done = "The filter “\(filter.title)” is now “\(t)”."
-        case .addWord(let w): done = "“\(filter.title)” catches “\(w)” too."
-        case .removeWord(let w): done = "“\(filter.title)” no longer catches “\(w.word)”."
-        case .action(let a): done = "“\(filter.title)” \(Self.doing(a))."
-        case .contexts(let c): done = "“\(filter.title)” applies \(Self.places(c))."
-        case .expiresIn(let s): done = s > 0 ? "“\(filter.title)” ends \(Self.ending(s))." : "“\(filter.title)” never ends."
-        }
-        filterChange(done: done, failed: "Couldn't change “\(filter.title)”") { client in
-            switch change {
-            case .title(let t): _ = try await client.changeFilter(filter.id, title: t)
-            case .addWord(let w): try await client.addFilterWord(w, to: filter.id)
-            case .removeWord(let w): try await client.removeFilterWord(w.id)
-            case .action(let a): _ = try await client.changeFilter(filter.id, action: a)
-            case .contexts(let c): _ = try await client.changeFilter(filter.id, contexts: c)
-            case .expiresIn(let s): _ = try await client.changeFilter(filter.id, expiresIn: s)
-            }
-        }
+        submit(.changeFilter(filter.named, change))
     }
 
     func deleteFilter(_ filter: FilterInfo) {
-        filterChange(done: "Deleted the filter “\(filter.title)”.", failed: "Couldn't delete “\(filter.title)”") { client in
-            try await client.deleteFilter(filter.id)
-        }
+        submit(.deleteFilter(filter.named))
     }
 
     func createFilter(_ word: String) {
-        filterChange(done: "Made the filter “\(word)”: posts with the word are behind a warning everywhere.",
-                     failed: "Couldn't make the filter “\(word)”") { client in
-            _ = try await client.createFilter(title: word, word: word)
-        }
-    }
-
-    /// One change, then the filters listed again, so the next change starts from what the server has.
-    private func filterChange(done: String, failed: String, _ change: @escaping @Sendable (MastodonClient) async throws -> Void) {
-        askServer(failed: failed, { client in
-            try await change(client)
-            return try await client.filters()
-        }, answer: { [.say(done, isError: false), .filters($0)] })
+        submit(.createFilter(word: word))
     }
 
     static func doing(_ action: PostFilter.Action) -> String {

@@ -2,9 +2,8 @@ import Foundation
 import TernMastodon
 import TernModel
 
-/// A locked account's follow requests: listed from the server off the loop, each accepted or rejected at
-/// once and said done or not. Not journaled: either answer is the same when repeated, so the user can
-/// simply answer again when one could not be sent.
+/// A locked account's follow requests: listed from the server off the loop; each answer goes through the
+/// change queue (journaled, made once, kept while the server can't be reached).
 extension AppRunner {
     func fetchFollowRequests() {
         askServer("Asking the server who wants to follow you…", failed: "Couldn't list your follow requests",
@@ -12,10 +11,7 @@ extension AppRunner {
     }
 
     func answerFollowRequest(_ account: Account, accept: Bool) {
-        let verb = accept ? "accept" : "reject"
-        show("\(verb.capitalizedFirst)ing @\(account.acct)…", error: false)
-        askServer(failed: "Couldn't \(verb) @\(account.acct)", { try await $0.answerFollowRequest(accountID: account.id, accept: accept) },
-                  answer: { [.say(accept ? "@\(account.acct) follows you now." : "Rejected @\(account.acct)'s request.", isError: false)] })
+        submit(.answerFollowRequest(account.named, accept: accept))
     }
 
     /// A menu of the requests: accepting or rejecting each, or opening its profile.

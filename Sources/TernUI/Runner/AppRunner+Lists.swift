@@ -2,9 +2,9 @@ import Foundation
 import TernMastodon
 import TernModel
 
-/// The user's lists: who is in which, and each list's name, replies and exclusive flag. Asked and changed
-/// off the loop, each change sent at once and said done or not (each, repeated, is the same); the picker's
-/// lists are asked again after one.
+/// The user's lists: who is in which, and each list's name, replies and exclusive flag. Asked off the
+/// loop; each change goes through the change queue (`submit`), and the picker's lists are asked again
+/// once it is made.
 extension AppRunner {
     func fetchListMembership(_ account: Account) {
         askServer("Asking the server for your lists…", failed: "Couldn't list your lists", { client in
@@ -20,49 +20,19 @@ extension AppRunner {
     }
 
     func setListMember(_ list: ListInfo, _ account: Account, _ member: Bool) {
-        changeLists(done: member ? "@\(account.acct) is in “\(list.title)”." : "@\(account.acct) is out of “\(list.title)”.",
-                    failed: "Couldn't \(member ? "put @\(account.acct) in" : "take @\(account.acct) out of") “\(list.title)”") { client in
-            try await client.setMember(account.id, of: list.id, member)
-        }
+        submit(.listMember(list: list.named, account: account.named, member: member))
     }
 
     func changeList(_ list: ListInfo, _ change: ListChange) {
-        let done: String
-        switch change {
-        case .title(let title): done = "“\(list.title)” is now “\(title)”."
-        case .repliesPolicy(let policy): done = "“\(list.title)” shows \(policy.words)."
-        case .exclusive(let on): done = on ? "Posts in “\(list.title)” leave your home timeline." : "Posts in “\(list.title)” are in your home timeline too."
-        }
-        changeLists(done: done, failed: "Couldn't change “\(list.title)”") { client in
-            switch change {
-            case .title(let title): _ = try await client.changeList(list.id, title: title)
-            case .repliesPolicy(let policy): _ = try await client.changeList(list.id, repliesPolicy: policy)
-            case .exclusive(let on): _ = try await client.changeList(list.id, exclusive: on)
-            }
-        }
+        submit(.changeList(list.named, change))
     }
 
     func deleteList(_ list: ListInfo) {
-        changeLists(done: "Deleted the list “\(list.title)”.", failed: "Couldn't delete “\(list.title)”") { client in
-            try await client.deleteList(list.id)
-        }
+        submit(.deleteList(list.named))
     }
 
     func createList(_ title: String, member: Account?) {
-        changeLists(done: "Made the list “\(title)”" + (member.map { " with @\($0.acct) in it." } ?? "."),
-                    failed: "Couldn't make the list “\(title)”") { client in
-            let list = try await client.createList(title: title)
-            if let member { try await client.setMember(member.id, of: list.id, true) }
-        }
-    }
-
-    /// One change, then the lists asked again for the picker.
-    private func changeLists(done: String, failed: String, _ change: @escaping @Sendable (MastodonClient) async throws -> Void) {
-        let fetch = session.parts.fetchLists
-        askServer(failed: failed, { client in
-            try await change(client)
-            return await fetch()
-        }, answer: { [.say(done, isError: false), .lists($0)] })
+        submit(.createList(title: title, member: member?.named))
     }
 
     /// Each list, the account in it or not (Enter changes that), and a new list with it.

@@ -3,8 +3,8 @@ import TernMastodon
 import TernModel
 
 /// Filtered notifications (Mastodon 4.3 and later): the requests the server holds back and its policy,
-/// asked off the loop; each answer or change is sent at once and said done or not (either, repeated, is
-/// the same). A server without them says so.
+/// asked off the loop. An answer to a request goes through the change queue; a change of policy is sent at
+/// once and said done or not (repeated, it is the same). A server without them says so.
 extension AppRunner {
     func fetchNotificationRequests() {
         askServer("Asking the server which notifications it holds back…", failed: "Couldn't list the filtered notifications",
@@ -15,10 +15,7 @@ extension AppRunner {
     }
 
     func answerNotificationRequest(_ request: NotificationRequest, accept: Bool) {
-        askServer(failed: "Couldn't \(accept ? "accept" : "dismiss") @\(request.account.acct)",
-                  { try await $0.answerNotificationRequest(id: request.id, accept: accept) },
-                  answer: { [.say(accept ? "Accepted @\(request.account.acct): their notifications come through."
-                                         : "Dismissed @\(request.account.acct)'s notifications.", isError: false)] })
+        submit(.answerNotificationRequest(id: request.id, from: request.account.named, accept: accept))
     }
 
     func setNotificationPolicy(_ sender: NotificationPolicy.Sender, _ rule: NotificationPolicy.Rule) {

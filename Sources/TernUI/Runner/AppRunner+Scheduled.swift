@@ -2,8 +2,8 @@ import Foundation
 import TernMastodon
 import TernModel
 
-/// Posts the server holds to publish later: listed off the loop, each moved or cancelled at once and said
-/// done or not, then listed again.
+/// Posts the server holds to publish later: listed off the loop; each move or cancellation goes through
+/// the change queue, and once made the rest are listed again.
 extension AppRunner {
     func fetchScheduled() {
         askServer("Asking the server for your scheduled posts…", failed: "Couldn't list your scheduled posts",
@@ -11,23 +11,11 @@ extension AppRunner {
     }
 
     func reschedule(_ post: ScheduledPost, to at: Date) {
-        scheduledChange(done: "Moved to \(Self.when(at)).", failed: "Couldn't move it") { client in
-            _ = try await client.reschedule(post.id, to: at)
-        }
+        submit(.reschedule(id: post.id, to: at))
     }
 
     func cancelScheduled(_ post: ScheduledPost) {
-        scheduledChange(done: "Cancelled: it won't be published.", failed: "Couldn't cancel it") { client in
-            try await client.cancelScheduled(post.id)
-        }
-    }
-
-    /// One change, then the rest listed to go on with; none left, the words of what was done stay.
-    private func scheduledChange(done: String, failed: String, _ change: @escaping @Sendable (MastodonClient) async throws -> Void) {
-        askServer(failed: failed, { client in
-            try await change(client)
-            return try await client.scheduledPosts()
-        }, answer: { left in [.say(done, isError: false)] + (left.isEmpty ? [] : [.scheduledPosts(left)]) })
+        submit(.cancelScheduled(id: post.id))
     }
 
     /// The links shared most, each opened in the browser by Enter.

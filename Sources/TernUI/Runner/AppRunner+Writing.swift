@@ -7,12 +7,15 @@ import TernStore
 /// What writing needs beyond reading: the outbox, and who the user is (whose posts are theirs to edit).
 public struct Writing: Sendable {
     public var outbox: Outbox
+    /// Changes to lists, filters, requests and scheduled posts.
+    public var changes: ChangeQueue
     public var ownAccountID: String
     /// The user's handle as their server writes it (`ada`), never mentioned in their own replies.
     public var ownAcct: String
 
-    public init(outbox: Outbox, ownAccountID: String, ownAcct: String) {
+    public init(outbox: Outbox, changes: ChangeQueue, ownAccountID: String, ownAcct: String) {
         self.outbox = outbox
+        self.changes = changes
         self.ownAccountID = ownAccountID
         self.ownAcct = ownAcct
     }
@@ -37,6 +40,12 @@ extension AppRunner {
             Task.detached {
                 await outbox.subscribe { mailbox.post(.outbox($0)) }
                 await outbox.start()
+            }
+        }
+        if let changes = writing?.changes {
+            Task.detached {
+                await changes.subscribe { mailbox.post(.serverChange($0)) }
+                await changes.start()
             }
         }
         Task.detached {

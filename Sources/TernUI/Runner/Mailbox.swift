@@ -44,6 +44,7 @@ enum UIEvent: Sendable {
     /// A draft reached the store.
     case draftSaved(Draft)
     case outbox(Outbox.Event)
+    case serverChange(ChangeQueue.Event)
     /// What the server takes in a post, from the store or the server.
     case limits(PostingLimits)
     /// Posts changed by the user's own hand (a deletion): every list hears of it as of a streamed change.

@@ -1,0 +1,178 @@
+import Foundation
+import Logging
+import TernMastodon
+import TernModel
+import TernStore
+
+/// Changes to the user's lists, filters, follow and notification requests and scheduled posts
+/// (`ServerChange`), under the rules of likes and posts: in the journal before the screen says anything,
+/// sent by the shared delivery loop in the order asked, kept while the server can't be reached (in this run
+/// or the next), rolled back with the server's words when it refuses. A try whose answer was lost looks
+/// at the server before it sends again (`ServerChange.isMade`), so none is made twice.
+public actor ChangeQueue {
+    public enum Event: Sendable, Equatable {
+        /// The server made it. `atOnce`: by the first try after it was asked for in this run, so the screen
+        /// it was asked from can follow on (list what changed); else it waited, and is only said.
+        case made(ServerChange, atOnce: Bool)
+        /// The server refused it, or it could not be kept; the words say why.
+        case refused(ServerChange?, String)
+        /// Changes wait for the server (it can't be reached, or `--offline`): how many.
+        case waiting(Int)
+    }
+
+    private let store: AccountData
+    private let client: MastodonClient
+    private let sendsNothing: Bool
+    private let logger: Logger
+    private var items: [PendingChange] = []
+    /// Asked for in this run and not tried yet: made by its first try, it is made "at once".
+    private var fresh: Set<String> = []
+    private var listeners: [@Sendable (Event) -> Void] = []
+    private nonisolated let delivery: DeliveryLoop<ChangeQueue>
+
+    /// `offline`: keep everything in the journal and send nothing (`--offline`).
+    public init(store: AccountData, client: MastodonClient, offline: Bool = false, logger: Logger = Logger(label: "tern.changes")) {
+        self.store = store
+        self.client = client
+        self.sendsNothing = offline
+        self.logger = logger
+        delivery = DeliveryLoop(sendsNothing: offline)
+        delivery.drive(self)
+    }
+
+    public func subscribe(_ listener: @escaping @Sendable (Event) -> Void) {
+        listeners.append(listener)
+    }
+
+    /// Reads what an earlier run left waiting and starts sending it.
+    public func start() async {
+        do {
+            let (waiting, unreadable) = try await store.pendingChanges()
+            items = waiting + items.filter { i in !waiting.contains { $0.key == i.key } }
+            if unreadable > 0 {
+                logger.error("changes this Tern can't read", metadata: ["count": "\(unreadable)"])
+                notify(.refused(nil, "\(unreadable) change\(unreadable == 1 ? "" : "s") waiting in the cache can't be read by this Tern "
+                                + "(written by a newer one?); they are kept, untouched."))
+            }
+        } catch {
+            logger.error("couldn't read the changes waiting", metadata: ["error": "\(error)"])
+            notify(.refused(nil, "Couldn't read the changes waiting to be sent: \(error)"))
+        }
+        if !items.isEmpty { notifyWaiting() }
+        resume()
+    }
+
+    /// Puts a change in the journal and sends it. Said refused when the journal can't be written: nothing
+    /// is sent that is not on the disk.
+    public func submit(_ change: ServerChange, now: Date = Date()) async {
+        let pending = PendingChange(change: change, createdAt: now)
+        do {
+            try await store.enqueueChange(pending)
+        } catch {
+            logger.error("couldn't journal a change", metadata: ["error": "\(error)"])
+            notify(.refused(change, "Couldn't \(change.doing): the cache could not record it (\(error))"))
+            return
+        }
+        items.append(pending)
+        fresh.insert(pending.key)
+        if sendsNothing || delivery.waitingForServer { notifyWaiting() }
+        resume()
+    }
+
+    /// What waits to go out, oldest first.
+    public var pending: [PendingChange] { items }
+
+    public func resume() {
+        guard !items.isEmpty else { return }
+        delivery.resume()
+    }
+
+    /// Sends what waits; returns when nothing does or the server can't be reached (`tern sync`, tests), with
+    /// how many still wait.
+    @discardableResult
+    public func sendPending() async -> Int {
+        if !items.isEmpty { await delivery.sendPending() }
+        return items.count
+    }
+
+    public nonisolated func stop() {
+        delivery.stop()
+    }
+
+    private func notifyWaiting() {
+        notify(.waiting(items.count))
+    }
+
+    private func notify(_ event: Event) {
+        for listener in listeners { listener(event) }
+    }
+
+    private func remove(_ item: PendingChange) async {
+        items.removeAll { $0.key == item.key }
+        fresh.remove(item.key)
+        do { try await store.removeChange(item.key) } catch {
+            // Left in the journal, the change looks before it is sent again next time: no harm, said in the log.
+            logger.error("couldn't take a change out of the journal", metadata: ["error": "\(error)"])
+        }
+    }
+}
+
+extension ChangeQueue: DeliveryQueue {
+    func nextToDeliver() async -> PendingChange? { items.first }
+
+    nonisolated func deliveryKey(_ item: PendingChange) -> String { item.key }
+
+    /// One try: a look first when an earlier try's answer was lost, then the change, marked in doubt on
+    /// the disk before it goes.
+    func deliver(_ item: PendingChange) async throws -> Bool {
+        if item.inDoubt, try await item.change.isMade(client) { return true }
+        if !item.inDoubt {
+            try await store.markChange(item.key, inDoubt: true)
+            replace(item.key) { $0.inDoubt = true }
+        }
+        try await item.change.make(client, resuming: item.inDoubt)
+        return true
+    }
+
+    func delivered(_ item: PendingChange, _ made: Bool) async {
+        let atOnce = fresh.contains(item.key)
+        await remove(item)
+        logger.info("change made", metadata: ["change": "\(item.change)"])
+        notify(.made(item.change, atOnce: atOnce))
+    }
+
+    func unreachable(_ item: PendingChange, _ error: MastodonError, retryIn seconds: Double) async {
+        fresh.remove(item.key)
+        if !error.leavesWriteInDoubt, items.first(where: { $0.key == item.key })?.inDoubt == true {
+            // The request never left: the next try need not look first.
+            do {
+                try await store.markChange(item.key, inDoubt: false)
+                replace(item.key) { $0.inDoubt = false }
+            } catch {
+                logger.error("couldn't record that a change was not sent", metadata: ["error": "\(error)"])
+            }
+        }
+        logger.info("server unreachable; changes wait", metadata: ["error": "\(error)", "retryIn": "\(Int(seconds)) s"])
+        notifyWaiting()
+    }
+
+    func answeredWithError(_ item: PendingChange, _ error: MastodonError, retryIn seconds: Double) async {
+        logger.notice("server answered a change with an error; trying again", metadata: ["error": "\(error)", "retryIn": "\(seconds)"])
+    }
+
+    func refused(_ item: PendingChange, _ error: Error) async {
+        let reason = (error as? MastodonError)?.description ?? "\(error)"
+        logger.warning("change refused", metadata: ["change": "\(item.change)", "error": "\(reason)"])
+        await remove(item)
+        notify(.refused(item.change, "Couldn't \(item.change.doing): \(reason)"))
+    }
+
+    /// Stopped mid-try: the change stays, in doubt, and looks before it is sent again.
+    func abandoned(_ item: PendingChange) async {}
+
+    func idle() async {}
+
+    private func replace(_ key: String, _ change: (inout PendingChange) -> Void) {
+        if let i = items.firstIndex(where: { $0.key == key }) { change(&items[i]) }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import GRDB
+import TernModel
+
+/// A change to the user's lists, filters, requests or scheduled posts on its way to the server: in the
+/// journal from the moment it is asked for until the server has made it.
+public struct PendingChange: Sendable, Equatable {
+    /// Unique per account; names the entry in the journal.
+    public var key: String
+    public var change: ServerChange
+    public var createdAt: Date
+    /// A request for it went out and no answer came back: the server may have made it.
+    public var inDoubt: Bool
+
+    public init(key: String = UUID().uuidString, change: ServerChange, createdAt: Date = Date(), inDoubt: Bool = false) {
+        self.key = key
+        self.change = change
+        self.createdAt = createdAt
+        self.inDoubt = inDoubt
+    }
+}
+
+/// The journal's changes (`JournalRecord.changeKind`), under the journal's one scheme: marked in doubt on
+/// the disk before a request goes, taken out when the server has made the change or refused it.
+extension AccountData {
+    /// Puts a change in the journal; returns once it is on the disk.
+    public func enqueueChange(_ pending: PendingChange) async throws {
+        let entry = try JournalRecord(change: pending, account: account)
+        try await store.durableWrite { db in
+            var entry = entry
+            try entry.insert(db)
+        }
+    }
+
+    /// A request for the change is about to go out (`true`), or certainly did not leave (`false`).
+    public func markChange(_ key: String, inDoubt: Bool) async throws {
+        let account = account
+        try await store.durableWrite { db in
+            _ = try JournalRecord.entry(key, account: account).updateAll(db, JournalRecord.Columns.inDoubt.set(to: inDoubt))
+        }
+    }
+
+    /// The server made the change, or refused it: it leaves the journal.
+    public func removeChange(_ key: String) async throws {
+        let account = account
+        try await store.durableWrite { db in _ = try JournalRecord.entry(key, account: account).deleteAll(db) }
+    }
+
+    /// The changes waiting, in the order they were asked for, and how many this Tern cannot read (a newer
+    /// Tern's, or damaged: left in place, never deleted).
+    public func pendingChanges() async throws -> (changes: [PendingChange], unreadable: Int) {
+        let account = account
+        let records = try await store.asyncRead { db in
+            try JournalRecord.of(account).filter(JournalRecord.Columns.kind == JournalRecord.changeKind).fetchAll(db)
+        }
+        let changes = records.compactMap(\.change)
+        return (changes, records.count - changes.count)
+    }
+}
+
+extension JournalRecord {
+    /// The kind of a change's entry.
+    static let changeKind = "change"
+
+    init(change pending: PendingChange, account: String) throws {
+        self.account = account
+        key = pending.key
+        kind = Self.changeKind
+        wanted = true
+        confirmed = false
+        inDoubt = pending.inDoubt
+        assumed = false
+        body = try JSONEncoder().encode(pending.change)
+        createdAt = pending.createdAt
+    }
+
+    /// The change it holds; nil for a mark or a post, or a change this Tern can't read.
+    var change: PendingChange? {
+        guard kind == Self.changeKind, let body, let change = try? JSONDecoder().decode(ServerChange.self, from: body) else { return nil }
+        return PendingChange(key: key, change: change, createdAt: createdAt, inDoubt: inDoubt)
+    }
+}
