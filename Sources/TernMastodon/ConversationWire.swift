@@ -7,6 +7,8 @@ struct ConversationWire: Decodable {
     var id: String
     var unread: Bool
     var accounts: [AccountWire]
+    /// Participants the server sent that could not be read: counted, so the line says them.
+    var unreadableAccounts: Int
     var lastStatus: StatusWire?
 
     init(from decoder: Decoder) throws {
@@ -16,7 +18,12 @@ struct ConversationWire: Decodable {
         }
         self.id = id
         unread = c.lenient(AnyKey("unread")) ?? false
-        accounts = (try? c.decodeIfPresent(LossyArray<AccountWire>.self, forKey: AnyKey("accounts")))??.elements ?? []
+        // A list that is not a list at all (null, an object) has nobody readable in it: it counts as one.
+        if let list: LossyArray<AccountWire> = c.lenient(AnyKey("accounts")) {
+            (accounts, unreadableAccounts) = (list.elements, list.skipped)
+        } else {
+            (accounts, unreadableAccounts) = ([], c.contains(AnyKey("accounts")) ? 1 : 0)
+        }
         lastStatus = try c.decodeIfPresent(StatusWire.self, forKey: AnyKey("last_status"))
     }
 }
@@ -39,7 +46,8 @@ extension MastodonDecoder {
         }
         for (i, c) in list.elements.enumerated() {
             flush(upTo: i)
-            let conversation = Conversation(id: c.id, unread: c.unread, participants: c.accounts.map(PostMapping.account))
+            var conversation = Conversation(id: c.id, unread: c.unread, participants: c.accounts.map(PostMapping.account))
+            conversation.unreadableParticipants = c.unreadableAccounts > 0 ? c.unreadableAccounts : nil
             guard let status = c.lastStatus else {
                 unreadable.append(UnreadablePost(id: "conversation:\(c.id)",
                                                  reason: "a conversation with \(conversation.names) whose last message was deleted",

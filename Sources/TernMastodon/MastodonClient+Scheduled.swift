@@ -42,6 +42,8 @@ struct ScheduledWire: Decodable {
         guard let id = c.idString(AnyKey("id")), let at = (c.lenient(AnyKey("scheduled_at")) as String?).flatMap(WireDate.parse) else {
             throw DecodingError.keyNotFound(AnyKey("scheduled_at"), .init(codingPath: c.codingPath, debugDescription: "not a scheduled post"))
         }
+        // The words are only shown in the list of scheduled posts: one whose `params` can't be read is
+        // listed by its time, with no text, and can still be moved or cancelled.
         let params = try? c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("params"))
         post = ScheduledPost(id: id, scheduledAt: at, text: params.flatMap { $0.lenient(AnyKey("text")) } ?? "")
     }

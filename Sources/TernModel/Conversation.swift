@@ -8,6 +8,8 @@ public struct Conversation: Sendable, Hashable, Codable {
     public var unread: Bool
     /// Everyone in it but the user.
     public var participants: [Account]
+    /// Participants the server sent that could not be read (nil: none).
+    public var unreadableParticipants: Int?
 
     public init(id: String, unread: Bool, participants: [Account]) {
         self.id = id
@@ -19,10 +21,13 @@ public struct Conversation: Sendable, Hashable, Codable {
     /// message in the home timeline stays a post of its own.
     public static func entryID(conversation: String, status: String) -> String { "conversation:\(conversation):\(status)" }
 
-    /// The participants as a line says them: "@a, @b and 3 more".
+    /// The participants as a line says them: "@a, @b and 3 more", and those that could not be read.
     public var names: String {
         let handles = participants.map { "@" + $0.acct }
-        guard handles.count > 3 else { return handles.joined(separator: ", ") }
-        return handles.prefix(2).joined(separator: ", ") + " and \(handles.count - 2) more"
+        let named = handles.count > 3 ? handles.prefix(2).joined(separator: ", ") + " and \(handles.count - 2) more"
+                                      : handles.joined(separator: ", ")
+        guard let n = unreadableParticipants, n > 0 else { return named }
+        let unread = n == 1 ? "1 whose account could not be read" : "\(n) whose accounts could not be read"
+        return named.isEmpty ? unread : named + " and " + unread
     }
 }

@@ -46,4 +46,15 @@ final class ConversationDecodingTests: XCTestCase {
         XCTAssertEqual(Conversation(id: "1", unread: false, participants: Array(people.prefix(2))).names, "@p1, @p2")
         XCTAssertEqual(Conversation(id: "1", unread: false, participants: people).names, "@p1, @p2 and 3 more")
     }
+
+    /// A participant the server sent that can't be read is counted and said, never dropped without a word.
+    func testAParticipantThatCannotBeReadIsSaid() throws {
+        let status = #"{"id":"5","created_at":"2025-01-01T00:00:00Z","content":"<p>hi</p>","account":{"id":"1","acct":"a","username":"a"}}"#
+        let body = #"[{"id":"9","unread":false,"accounts":[{"id":"1","acct":"a","username":"a"},{"acct":7}],"last_status":"# + status + "}]"
+        let decoded = try MastodonDecoder.conversations(fromJSON: Data(body.utf8))
+        XCTAssertEqual(decoded.posts.first?.conversation?.names, "@a and 1 whose account could not be read")
+        let odd = #"[{"id":"9","unread":false,"accounts":{"id":"1"},"last_status":"# + status + "}]"
+        XCTAssertEqual(try MastodonDecoder.conversations(fromJSON: Data(odd.utf8)).posts.first?.conversation?.names,
+                       "1 whose account could not be read")
+    }
 }

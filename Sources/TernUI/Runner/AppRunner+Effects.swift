@@ -152,9 +152,7 @@ extension AppRunner {
             case .createFilter(let word): createFilter(word)
             case .completeWord(let word): complete(word)
             case .scheduledPosts: fetchScheduled()
-            case .trendingLinks:
-                askServer("Asking the server which links are shared most…", failed: "Couldn't list the trending links",
-                          { try await $0.trendingLinks() }, answer: { [.trendingLinks($0)] })
+            case .trendingLinks: fetchTrendingLinks()
             case .reschedule(let post, let at): reschedule(post, to: at)
             case .cancelScheduled(let post): cancelScheduled(post)
             case .repaint:

@@ -18,13 +18,6 @@ extension AppRunner {
         submit(.cancelScheduled(id: post.id))
     }
 
-    /// The links shared most, each opened in the browser by Enter.
-    static func trendingLinksChoice(_ links: [LinkCard]) -> [Effect] {
-        guard !links.isEmpty else { return [.say("No links are trending on this server.", error: false)] }
-        let items = links.map { Choice(label: "\($0.title) · \($0.provider)", effects: [.openURL($0.url)]) }
-        return [.push(.choice(title: "Trending links: Enter opens one", items: items))]
-    }
-
     static func when(_ date: Date) -> String { date.formatted(date: .abbreviated, time: .shortened) }
 
     /// Each post, soonest first, to move to another time or cancel.
