@@ -99,11 +99,18 @@ extension MastodonClient {
     /// The server's custom emoji shortcodes (`GET /api/v1/custom_emojis`), those offered in pickers.
     public func customEmojiShortcodes() async throws -> [String] {
         let (data, _) = try await send(url: endpoint("/api/v1/custom_emojis"), method: .GET, budget: .page)
+        return try MastodonDecoder.customEmojiShortcodes(fromJSON: data)
+    }
+}
+
+extension MastodonDecoder {
+    /// A `/api/v1/custom_emojis` body: the shortcodes offered in pickers (one kept out of them is left out).
+    public static func customEmojiShortcodes(fromJSON data: Data) throws -> [String] {
         struct Wire: Decodable {
             var shortcode: String?
             var visibleInPicker: Bool?
             enum CodingKeys: String, CodingKey { case shortcode, visibleInPicker = "visible_in_picker" }
         }
-        return try MastodonDecoder.decode(LossyArray<Wire>.self, data).elements.compactMap { $0.visibleInPicker == false ? nil : $0.shortcode }
+        return try decode(LossyArray<Wire>.self, data).elements.compactMap { $0.visibleInPicker == false ? nil : $0.shortcode }
     }
 }

@@ -123,4 +123,39 @@ final class ChangeQueueTests: XCTestCase {
         try await http.shutdown()
         await server.stop()
     }
+
+    /// An answer to a follow request and a new filter, asked while the server can't be reached: kept, in
+    /// order, and made once each by the next run.
+    func testAnAnswerAndANewFilterWaitForTheServerAndAreMadeOnce() async throws {
+        let temp = TemporaryStore()
+        defer { temp.remove() }
+        let store = try temp.open()
+        let http = HTTPFetch.makeClient()
+        let up = try await DemoServer.start()
+        let requests = try await client(up, http).followRequests()
+        let someone = try XCTUnwrap(requests.first, "the demo seeds follow requests")
+        let later = try await restartUnreachable(up, for: 6)
+        let answer = ServerChange.answerFollowRequest(.init(id: someone.id, name: someone.acct), accept: true)
+        let filter = ServerChange.createFilter(word: "lantern")
+
+        let (first, heard1) = await queue(store, later, http)
+        await first.submit(answer)
+        await first.submit(filter)
+        try await heard1.wait("both to wait for the server") { $0.contains(.waiting(2)) }
+        first.stop()
+        let journaled = try await store.account("test").pendingChanges()
+        XCTAssertEqual(journaled.changes.map(\.change), [answer, filter], "journaled in the order asked")
+
+        let (second, heard2) = await queue(store, later, http)
+        try await heard2.wait(timeout: 40, "both made") { $0.contains(.made(answer, atOnce: false)) && $0.contains(.made(filter, atOnce: false)) }
+        second.stop()
+        let stillAsking = try await client(later, http).followRequests()
+        XCTAssertFalse(stillAsking.contains { $0.id == someone.id }, "the request is answered")
+        let filters = try await client(later, http).filters()
+        XCTAssertEqual(filters.filter { $0.title == "lantern" }.count, 1, "one filter")
+        let left = try await store.account("test").pendingChanges()
+        XCTAssertEqual(left.changes, [])
+        try await http.shutdown()
+        await later.stop()
+    }
 }

@@ -38,3 +38,17 @@ final class TrendsTests: XCTestCase {
         }
     }
 }
+
+/// A real server's custom emoji list (tchncs.de, recorded by rtoot): every shortcode offered in pickers, for
+/// completing `:name` in a post.
+final class CustomEmojiCorpusTests: XCTestCase {
+    func testARecordedCustomEmojiListGivesEveryShortcode() throws {
+        let data = try CorpusTests.file("mastodon-production_rtoot/tchncs_custom_emojis.json")
+        let raw = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        let offered = raw.filter { $0["visible_in_picker"] as? Bool != false }.compactMap { $0["shortcode"] as? String }
+        XCTAssertFalse(offered.isEmpty)
+        XCTAssertEqual(try MastodonDecoder.customEmojiShortcodes(fromJSON: data), offered)
+        let hidden = #"[{"shortcode":"a","visible_in_picker":false},{"shortcode":"b"},{"url":"x"}]"#
+        XCTAssertEqual(try MastodonDecoder.customEmojiShortcodes(fromJSON: Data(hidden.utf8)), ["b"], "one kept out of pickers, one unnamed")
+    }
+}
