@@ -75,7 +75,7 @@ final class RunnerTests: XCTestCase {
         let ada = Account(id: "7", acct: "ada", displayName: "Ada")
         runner.accept(.account(1, .open(.profile(ada))))
         XCTAssertEqual((background.stack.top as? FeedLayer)?.feed, .profile(accountID: "7"))
-        runner.accept(.account(1, .silenced(muted: [ada], blocked: [])))
+        runner.accept(.account(1, .layer(.silenced(muted: [ada], blocked: []))))
         XCTAssertEqual((background.stack.top as? ChoiceLayer)?.items.map(\.label), ["Unmute @ada"])
         XCTAssertTrue(shown.stack.top is ComposeLayer, "the shown account's screens did not move")
 

@@ -23,10 +23,10 @@ extension AppRunner {
             switch change {
             case .changeFilter, .createFilter, .deleteFilter:
                 // The filters listed again, so the next change starts from what the server has.
-                askServer(failed: "Couldn't list your filters", { try await $0.filters() }, answer: { [.filters($0)] })
+                askServer(failed: "Couldn't list your filters", { try await $0.filters() }, answer: { [.layer(.filters($0))] })
             case .reschedule, .cancelScheduled:
                 askServer(failed: "Couldn't list your scheduled posts", { try await $0.scheduledPosts() },
-                          answer: { left in left.isEmpty ? [] : [.scheduledPosts(left)] })
+                          answer: { left in left.isEmpty ? [] : [.layer(.scheduledPosts(left))] })
             default: break
             }
         case .refused(_, let why):

@@ -33,7 +33,7 @@ extension AppRunner {
                     let codes = try await emoji.shortcodes(client)
                     found = codes.filter { $0.lowercased().hasPrefix(typed) }.sorted().prefix(8).map { ":\($0):" }
                 }
-                mailbox.post(.wordCompletions(word, found))
+                mailbox.post(.layer(.wordCompletions(word, found)))
             } catch {
                 // Completion is a help, not a request of the user's: its failure is logged, not shown.
                 logger.info("no completions from the server", metadata: ["word": "\(word)", "error": "\(error)"])

@@ -137,25 +137,6 @@ extension AppRunner {
             // A layer that took it may have changed without asking for anything (a completed path): drawn now.
             dirty = true
             perform(stack.receive(message, env()))
-        case .silenced(let muted, let blocked):
-            perform(stack.receive(.silenced(muted: muted, blocked: blocked), env()))
-        case .followRequests(let accounts):
-            perform(stack.receive(.followRequests(accounts), env()))
-        case .notificationRequests(let policy, let requests):
-            perform(stack.receive(.notificationRequests(policy, requests), env()))
-        case .listMembership(let account, let all, let containing):
-            perform(stack.receive(.listMembership(account, all: all, containing: containing), env()))
-        case .listSettings(let list):
-            perform(stack.receive(.listSettings(list), env()))
-        case .filters(let filters):
-            perform(stack.receive(.filters(filters), env()))
-        case .scheduledPosts(let posts):
-            perform(stack.receive(.scheduledPosts(posts), env()))
-        case .trendingLinks(let links):
-            perform(stack.receive(.trendingLinks(links), env()))
-        case .wordCompletions(let word, let candidates):
-            perform(stack.receive(.wordCompletions(word, candidates), env()))
-            dirty = true
         case .me(let account):
             me = (account.id, account.acct)
         case .draftSaved(let d):

@@ -9,7 +9,7 @@ extension AppRunner {
     func fetchFilters() {
         askServer("Asking the server for your filters…", failed: "Couldn't list your filters",
                   absent: "This server has no keyword filters to change here (Mastodon 4.0 and later have them).",
-                  { try await $0.filters() }, answer: { [.filters($0)] })
+                  { try await $0.filters() }, answer: { [.layer(.filters($0))] })
     }
 
     func changeFilter(_ filter: FilterInfo, _ change: FilterChange) {

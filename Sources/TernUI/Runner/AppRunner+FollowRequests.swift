@@ -7,7 +7,7 @@ import TernModel
 extension AppRunner {
     func fetchFollowRequests() {
         askServer("Asking the server who wants to follow you…", failed: "Couldn't list your follow requests",
-                  { try await $0.followRequests() }, answer: { [.followRequests($0)] })
+                  { try await $0.followRequests() }, answer: { [.layer(.followRequests($0))] })
     }
 
     func answerFollowRequest(_ account: Account, accept: Bool) {

@@ -10,12 +10,12 @@ extension AppRunner {
         askServer("Asking the server for your lists…", failed: "Couldn't list your lists", { client in
             async let containing = client.lists(containing: account.id)
             return (try await client.listInfos(), Set(try await containing.map(\.id)))
-        }, answer: { [.listMembership(account, all: $0.0, containing: $0.1)] })
+        }, answer: { [.layer(.listMembership(account, all: $0.0, containing: $0.1))] })
     }
 
     func fetchListSettings(_ id: String) {
         askServer(failed: "Couldn't read the list", { try await $0.listInfos().first { $0.id == id } }, answer: { list in
-            [list.map { .listSettings($0) } ?? .say("The server no longer has this list.", isError: true)]
+            [list.map { .layer(.listSettings($0)) } ?? .say("The server no longer has this list.", isError: true)]
         })
     }
 

@@ -11,7 +11,7 @@ extension AppRunner {
                   absent: "This server holds no notifications back (Mastodon 4.3 and later can).", { client in
             async let requests = client.notificationRequests()
             return (try await client.notificationPolicy(), try await requests)
-        }, answer: { [.notificationRequests($0.0, $0.1)] })
+        }, answer: { [.layer(.notificationRequests($0.0, $0.1))] })
     }
 
     func answerNotificationRequest(_ request: NotificationRequest, accept: Bool) {

@@ -7,7 +7,7 @@ import TernModel
 extension AppRunner {
     func fetchScheduled() {
         askServer("Asking the server for your scheduled posts…", failed: "Couldn't list your scheduled posts",
-                  { try await $0.scheduledPosts() }, answer: { [.scheduledPosts($0)] })
+                  { try await $0.scheduledPosts() }, answer: { [.layer(.scheduledPosts($0))] })
     }
 
     func reschedule(_ post: ScheduledPost, to at: Date) {

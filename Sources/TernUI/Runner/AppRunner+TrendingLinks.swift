@@ -4,7 +4,7 @@ import TernModel
 extension AppRunner {
     func fetchTrendingLinks() {
         askServer("Asking the server which links are shared most…", failed: "Couldn't list the trending links",
-                  absent: "This server has no trending links.", { try await $0.trendingLinks() }, answer: { [.trendingLinks($0)] })
+                  absent: "This server has no trending links.", { try await $0.trendingLinks() }, answer: { [.layer(.trendingLinks($0))] })
     }
 
     /// The links shared most, each opened in the browser by Enter.

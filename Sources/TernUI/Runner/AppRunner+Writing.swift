@@ -215,7 +215,7 @@ extension AppRunner {
             async let muted = client.silenced(.mute)
             async let blocked = client.silenced(.block)
             return (try await muted, try await blocked)
-        }, answer: { [.silenced(muted: $0.0, blocked: $0.1)] })
+        }, answer: { [.layer(.silenced(muted: $0.0, blocked: $0.1))] })
     }
 
     /// A menu of the people muted and blocked; choosing one lifts it, journaled and sent like a like.

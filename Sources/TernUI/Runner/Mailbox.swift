@@ -25,20 +25,11 @@ enum UIEvent: Sendable {
     case say(String, isError: Bool)
     /// News from the streaming connection.
     case live(LiveStream.News)
-    /// A result for the layers (a file read, a folder listed).
+    /// A result for the layers (a file read, a folder listed, a menu's contents as the server listed them):
+    /// the layer that asked takes it (`LayerStack.receive`).
     case layer(LayerMessage)
     /// The compose screen, with its draft ready.
     case compose(Draft, context: Post?)
-    /// The people the user mutes and blocks, as the server lists them.
-    case silenced(muted: [Account], blocked: [Account])
-    case followRequests([Account])
-    case notificationRequests(NotificationPolicy, [NotificationRequest])
-    case listMembership(Account, all: [ListInfo], containing: Set<String>)
-    case listSettings(ListInfo)
-    case filters([FilterInfo])
-    case wordCompletions(String, [String])
-    case scheduledPosts([ScheduledPost])
-    case trendingLinks([LinkCard])
     /// Who the user is, as the server says (for sessions that didn't know: a token given by hand).
     case me(Account)
     /// A draft reached the store.
