@@ -7,7 +7,7 @@ extension DemoRoutes {
     func registerFilters(on router: Router<BasicRequestContext>) {
         router.post("/api/v2/filters") { req, _ in
             try await authorized(req) {
-                if let fault = await state.nextFault() { try await delay(); return respond(to: fault) }
+                if let faulted = try await injectedFault() { return faulted }
                 let pairs = try await formPairs(req, upTo: 1 << 16)
                 try await delay()
                 let form = Dictionary(pairs, uniquingKeysWith: { $1 })
@@ -24,7 +24,7 @@ extension DemoRoutes {
         }
         router.put("/api/v2/filters/:id") { req, ctx in
             try await authorized(req) {
-                if let fault = await state.nextFault() { try await delay(); return respond(to: fault) }
+                if let faulted = try await injectedFault() { return faulted }
                 let pairs = try await formPairs(req, upTo: 1 << 16)
                 try await delay()
                 guard let id = ctx.parameters.get("id").flatMap({ Int($0) }),
@@ -34,7 +34,7 @@ extension DemoRoutes {
         }
         router.delete("/api/v2/filters/:id") { req, ctx in
             try await authorized(req) {
-                if let fault = await state.nextFault() { try await delay(); return respond(to: fault) }
+                if let faulted = try await injectedFault() { return faulted }
                 try await delay()
                 guard let id = ctx.parameters.get("id").flatMap({ Int($0) }), await state.deleteFilter(id) else {
                     return error(.notFound, "Record not found")
@@ -44,7 +44,7 @@ extension DemoRoutes {
         }
         router.post("/api/v2/filters/:id/keywords") { req, ctx in
             try await authorized(req) {
-                if let fault = await state.nextFault() { try await delay(); return respond(to: fault) }
+                if let faulted = try await injectedFault() { return faulted }
                 let form = Dictionary(try await formPairs(req, upTo: 1 << 14), uniquingKeysWith: { $1 })
                 try await delay()
                 guard let id = ctx.parameters.get("id").flatMap({ Int($0) }), let word = form["keyword"], !word.isEmpty,
@@ -54,7 +54,7 @@ extension DemoRoutes {
         }
         router.delete("/api/v2/filters/keywords/:id") { req, ctx in
             try await authorized(req) {
-                if let fault = await state.nextFault() { try await delay(); return respond(to: fault) }
+                if let faulted = try await injectedFault() { return faulted }
                 try await delay()
                 guard let id = ctx.parameters.get("id").flatMap({ Int($0) }), await state.removeFilterWord(id) else {
                     return error(.notFound, "Record not found")

@@ -19,7 +19,7 @@ extension DemoRoutes {
         }
         router.post("/api/v1/follow_requests/:id/:answer") { req, ctx in
             try await authorized(req) {
-                if let fault = await state.nextFault() { try await delay(); return respond(to: fault) }
+                if let faulted = try await injectedFault() { return faulted }
                 try await delay()
                 let answer = ctx.parameters.get("answer") ?? ""
                 guard answer == "authorize" || answer == "reject", let index = await state.authorIndex(id: ctx.parameters.get("id") ?? ""),

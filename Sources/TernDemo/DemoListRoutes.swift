@@ -45,7 +45,7 @@ extension DemoRoutes {
         }
         router.put("/api/v1/lists/:id") { req, ctx in
             try await authorized(req) {
-                if let fault = await state.nextFault() { try await delay(); return respond(to: fault) }
+                if let faulted = try await injectedFault() { return faulted }
                 let form = Dictionary(try await formPairs(req, upTo: 1 << 14), uniquingKeysWith: { $1 })
                 try await delay()
                 guard let list = await state.changeList(ctx.parameters.get("id") ?? "", form: form) else { return error(.notFound, "Record not found") }
@@ -54,7 +54,7 @@ extension DemoRoutes {
         }
         router.delete("/api/v1/lists/:id") { req, ctx in
             try await authorized(req) {
-                if let fault = await state.nextFault() { try await delay(); return respond(to: fault) }
+                if let faulted = try await injectedFault() { return faulted }
                 try await delay()
                 guard await state.deleteList(ctx.parameters.get("id") ?? "") else { return error(.notFound, "Record not found") }
                 return try json([String: String]())
@@ -73,7 +73,7 @@ extension DemoRoutes {
         for method in [HTTPRequest.Method.post, .delete] {
             router.on("/api/v1/lists/:id/accounts", method: method) { req, ctx in
                 try await authorized(req) {
-                    if let fault = await state.nextFault() { try await delay(); return respond(to: fault) }
+                    if let faulted = try await injectedFault() { return faulted }
                     // As Mastodon: `account_ids[]` in the body, or (a DELETE's) in the query.
                     let query = req.uri.queryParameters.map { (String($0.key).removingPercentEncoding ?? String($0.key), String($0.value)) }
                     let pairs = try await formPairs(req, upTo: 1 << 14) + query

@@ -16,7 +16,7 @@ extension DemoRoutes {
         router.patch("/api/v2/notifications/policy") { req, _ in
             try await authorized(req) {
                 if absent { return error(.notFound, "Not found") }
-                if let fault = await state.nextFault() { try await delay(); return respond(to: fault) }
+                if let faulted = try await injectedFault() { return faulted }
                 let pairs = try await formPairs(req, upTo: 1 << 14)
                 try await delay()
                 for (key, value) in pairs where ["accept", "filter", "drop"].contains(value) { await state.setPolicy(key, value) }
@@ -39,7 +39,7 @@ extension DemoRoutes {
         router.post("/api/v1/notifications/requests/:id/:answer") { req, ctx in
             try await authorized(req) {
                 if absent { return error(.notFound, "Not found") }
-                if let fault = await state.nextFault() { try await delay(); return respond(to: fault) }
+                if let faulted = try await injectedFault() { return faulted }
                 try await delay()
                 guard let answer = ctx.parameters.get("answer"), answer == "accept" || answer == "dismiss",
                       let account = ctx.parameters.get("id").flatMap({ Int($0) }) else { return error(.notFound, "Record not found") }

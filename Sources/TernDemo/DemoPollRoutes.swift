@@ -14,7 +14,7 @@ extension DemoRoutes {
         }
         router.post("/api/v1/polls/:id/votes") { req, ctx in
             try await authorized(req) {
-                if let fault = await state.nextFault() { try await delay(); return respond(to: fault) }
+                if let faulted = try await injectedFault() { return faulted }
                 let choices = try await formPairs(req, upTo: 1 << 16).filter { $0.0 == "choices[]" }.compactMap { Int($0.1) }
                 try await delay()
                 switch await state.vote(pollID: ctx.parameters.get("id") ?? "", choices: choices) {

@@ -16,7 +16,7 @@ extension DemoRoutes {
         }
         router.post("/api/v1/reports") { req, _ in
             try await authorized(req) {
-                if let fault = await state.nextFault() { try await delay(); return respond(to: fault) }
+                if let faulted = try await injectedFault() { return faulted }
                 if let kind = await state.failsNow() { try await delay(); return try await failure(kind) }
                 try await delay()
                 let n = await state.noteReport()

@@ -137,6 +137,13 @@ struct DemoRoutes: Sendable {
         if config.latencyMilliseconds > 0 { try await Task.sleep(for: .milliseconds(config.latencyMilliseconds)) }
     }
 
+    /// A write's injected fault, when one is due: the answer it gets (after the latency), else nil.
+    func injectedFault() async throws -> Response? {
+        guard let fault = await state.nextFault() else { return nil }
+        try await delay()
+        return respond(to: fault)
+    }
+
     private func timeline(_ req: Request, path: String, selection: DemoState.Selection = .all,
                           keep: String = "") async throws -> Response {
         try await delay()

@@ -34,7 +34,7 @@ extension DemoRoutes {
         }
         router.put("/api/v1/scheduled_statuses/:id") { req, ctx in
             try await authorized(req) {
-                if let fault = await state.nextFault() { try await delay(); return respond(to: fault) }
+                if let faulted = try await injectedFault() { return faulted }
                 let form = Dictionary(try await formPairs(req, upTo: 1 << 12), uniquingKeysWith: { $1 })
                 try await delay()
                 guard let id = ctx.parameters.get("id").flatMap({ Int($0) }), let raw = form["scheduled_at"],
@@ -48,7 +48,7 @@ extension DemoRoutes {
         }
         router.delete("/api/v1/scheduled_statuses/:id") { req, ctx in
             try await authorized(req) {
-                if let fault = await state.nextFault() { try await delay(); return respond(to: fault) }
+                if let faulted = try await injectedFault() { return faulted }
                 try await delay()
                 guard let id = ctx.parameters.get("id").flatMap({ Int($0) }), await state.cancelScheduled(id) else {
                     return error(.notFound, "Record not found")

@@ -62,7 +62,7 @@ extension DemoRoutes {
         for verb in ["follow", "unfollow"] {
             router.post("/api/v1/accounts/:id/\(verb)") { req, ctx in
                 try await authorized(req) {
-                    if let fault = await state.nextFault() { try await delay(); return respond(to: fault) }
+                    if let faulted = try await injectedFault() { return faulted }
                     guard let index = await state.authorIndex(id: ctx.parameters.get("id") ?? "") else {
                         return error(.notFound, "Record not found")
                     }
@@ -75,7 +75,7 @@ extension DemoRoutes {
         for verb in ["mute", "unmute", "block", "unblock"] {
             router.post("/api/v1/accounts/:id/\(verb)") { req, ctx in
                 try await authorized(req) {
-                    if let fault = await state.nextFault() { try await delay(); return respond(to: fault) }
+                    if let faulted = try await injectedFault() { return faulted }
                     guard let index = await state.authorIndex(id: ctx.parameters.get("id") ?? "") else {
                         return error(.notFound, "Record not found")
                     }

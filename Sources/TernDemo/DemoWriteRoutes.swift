@@ -9,7 +9,7 @@ extension DemoRoutes {
     func registerWriting(on router: Router<BasicRequestContext>) {
         router.post("/api/v1/statuses") { req, ctx in
             try await authorized(req) {
-                if let fault = await state.nextFault() { try await delay(); return respond(to: fault) }
+                if let faulted = try await injectedFault() { return faulted }
                 var r = try await writeRequest(req, ctx)
                 r.idempotencyKey = req.headers[HTTPField.Name("Idempotency-Key")!]
                 if let at = r.scheduledAt {
