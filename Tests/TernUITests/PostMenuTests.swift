@@ -202,3 +202,22 @@ final class PostMenuTests: XCTestCase {
                                      now: Date(timeIntervalSince1970: 1_000)), "Ends in 2h")
     }
 }
+
+/// A menu longer than the screen shows a window of it that follows the selection, saying how many more
+/// are above and below; a short one shows whole.
+final class LongMenuTests: XCTestCase {
+    func testALongMenuShowsAWindowAroundTheSelection() {
+        var menu = ChoiceLayer(title: "Many", items: (1...40).map { Choice(label: "item \($0)", effects: []) })
+        let env = LayerEnv(rows: 24, columns: 80, now: Date(), renderer: FrameRenderer(theme: .builtIn))
+        XCTAssertEqual(menu.window(rows: 24), 0..<17, "19 rows for items, two of them for the more-lines")
+        for _ in 0..<30 { _ = menu.update(.character("j"), env) }
+        XCTAssertEqual(menu.selected, 30)
+        let shown = menu.window(rows: 24)
+        XCTAssertTrue(shown.contains(30), "\(shown)")
+        XCTAssertEqual(shown.count, 17)
+        for _ in 0..<20 { _ = menu.update(.character("j"), env) }
+        XCTAssertEqual(menu.window(rows: 24), 23..<40, "the end in view at the last item")
+        XCTAssertEqual(ChoiceLayer(title: "Few", items: [Choice(label: "a", effects: [])]).window(rows: 24), 0..<1)
+        XCTAssertEqual(menu.window(rows: 3).count, 1, "a tiny screen still shows the selected item")
+    }
+}

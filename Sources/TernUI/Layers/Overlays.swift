@@ -176,8 +176,22 @@ struct ChoiceLayer: Layer {
     }
 
     func render(_ env: LayerEnv, on screen: Screen) {
-        let lines = items.enumerated().map { i, item in ((i < 9 ? "\(i + 1) " : "  ") + Sanitizer.clean(item.label), i == selected) }
+        let shown = window(rows: env.rows)
+        var lines = shown.map { i in ((i < 9 ? "\(i + 1) " : "  ") + Sanitizer.clean(items[i].label), i == selected) }
+        if shown.lowerBound > 0 { lines.insert(("  ↑ \(shown.lowerBound) more", false), at: 0) }
+        if shown.upperBound < items.count { lines.append(("  ↓ \(items.count - shown.upperBound) more", false)) }
         env.renderer.drawBox(title: title, lines: lines, on: screen)
+    }
+
+    /// The items a screen of `rows` shows: all that fit in the box (its title and frame take five rows),
+    /// else a window that keeps the selected one in view, with a line above or below saying how many
+    /// more there are. A long menu (many follow requests, lists or filters) ran off the screen.
+    func window(rows: Int) -> Range<Int> {
+        let room = max(1, rows - 5)
+        guard items.count > room else { return 0..<items.count }
+        let visible = max(1, room - 2)
+        let start = min(max(0, selected - visible / 2), items.count - visible)
+        return start..<(start + visible)
     }
 }
 
