@@ -28,8 +28,20 @@ final class ReactionChoiceTests: XCTestCase {
         XCTAssertEqual(items[1].label, ":blobcat: 1 · add yours")
         XCTAssertEqual(items[1].effects, [.react(p, emoji: "blobcat", url: "https://e/b.png", wanted: true)])
         XCTAssertFalse(items.dropFirst(2).contains { $0.label == "👍" }, "a common one the post has is not offered twice")
+        XCTAssertEqual(items.dropLast().last?.effects, [.customEmojiReaction(p)])
         XCTAssertEqual(items.last?.label, "Another emoji…")
         XCTAssertEqual(items.last?.effects, [.push(.prompt(.reaction(p)))])
+    }
+
+    func testRecentReactionsComeBeforeTheCommonOnesAndTheServersCustomEmojiScroll() throws {
+        let p = post(reactions: [])
+        guard case .push(.choice(_, let items))? = ReactionChoice.effects(p, recent: ["tern", "🔥"]).first else { return XCTFail("no choice") }
+        XCTAssertEqual(Array(items.prefix(3).map(\.label)), [":tern: · recent", "🔥 · recent", "👍"])
+        XCTAssertEqual(items.filter { $0.label.hasPrefix("🔥") }.count, 1, "a recent common one is offered once")
+        guard case .push(.choice(_, let custom))? = ReactionChoice.custom(p, ["blobfox", "blobcat"]).first else { return XCTFail("no choice") }
+        XCTAssertEqual(custom.map(\.label), [":blobcat:", ":blobfox:"])
+        XCTAssertEqual(custom.first?.effects, [.react(p, emoji: "blobcat", url: nil, wanted: true)])
+        XCTAssertEqual(ReactionChoice.custom(p, []), [.say("This server has no custom emoji.", error: false)])
     }
 
     func testAnotherEmojiIsCheckedBeforeItGoes() {

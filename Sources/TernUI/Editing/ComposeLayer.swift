@@ -275,7 +275,8 @@ struct ComposeLayer: Layer {
         case .wordCompletions(let word, let candidates):
             receiveSuggestions(for: word, candidates)
             return []
-        case .open, .compose, .silenced, .followRequests, .notificationRequests, .listMembership, .listSettings, .filters, .scheduledPosts, .trendingLinks, .snapshot, .article, .translated, .rules:
+        case .open, .compose, .silenced, .followRequests, .notificationRequests, .listMembership, .listSettings, .filters, .scheduledPosts,
+             .trendingLinks, .customEmoji, .snapshot, .article, .translated, .rules:
             return nil
         }
     }

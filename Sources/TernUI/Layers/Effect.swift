@@ -49,6 +49,10 @@ enum Effect: Equatable {
     case vote(Post, choices: [Int])
     /// The user's emoji reaction added to a post or taken back (`url`: a custom emoji's picture).
     case react(Post, emoji: String, url: String?, wanted: Bool)
+    /// `+`: the reactions to choose from, the user's recent ones among them (`ReactionChoice`).
+    case chooseReaction(Post)
+    /// The server's custom emoji to react with, asked of the server once per run.
+    case customEmojiReaction(Post)
     /// The server's rules, for a report (the answer goes to the report's layer).
     case loadRules
     /// Files a report with the server's moderators.

@@ -18,7 +18,7 @@ extension FeedLayer {
             let toggle: [Effect] = [.feed(opening, .setMark(.reblog, postID: post.id, wanted: !post.boosted))]
             guard env.confirmBoost, !post.boosted else { return toggle }
             return [.push(.confirm(question: "Boost this post by @\(post.account.acct)?", yes: toggle))]
-        case .react: return row?.post.map(ReactionChoice.effects) ?? []
+        case .react: return row?.post.map { [.chooseReaction($0)] } ?? []
         case .vote: return row?.post.map { PollLayer.voting($0, now: env.now) } ?? []
         case .translate:
             guard let post = row?.post else { return [] }

@@ -91,6 +91,8 @@ enum LayerMessage: Sendable {
     case wordCompletions(String, [String])
     case scheduledPosts([ScheduledPost])
     case trendingLinks([LinkCard])
+    /// The server's custom emoji, to react to a post with.
+    case customEmoji(Post, [String])
     /// A file to attach, as read off the loop.
     case fileInspected(InspectedFile)
     /// What Tab completed a typed path to, and the names it could go on with.
@@ -184,6 +186,7 @@ struct LayerStack {
         case .wordCompletions: return []   // its compose screen was closed meanwhile
         case .scheduledPosts(let posts): return AppRunner.scheduledChoice(posts)
         case .trendingLinks(let links): return AppRunner.trendingLinksChoice(links)
+        case .customEmoji(let post, let codes): return ReactionChoice.custom(post, codes)
         case .fileInspected, .pathCompleted: return []   // its compose screen was closed meanwhile
         case .article, .translated, .rules: return []   // its reading (translation, report) screen was closed meanwhile
         case .snapshot: return []

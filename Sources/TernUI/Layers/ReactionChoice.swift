@@ -1,12 +1,14 @@
 import TernModel
 
-/// `+` on a post: the reactions it has (each to add one's own or take it back), a few common emoji, and
-/// one of the user's own choosing. A server whose posts carry no reactions has none, and is said so.
+/// `+` on a post: the reactions it has (each to add one's own or take it back), the user's recent ones, a
+/// few common emoji, the server's custom emoji, and one of the user's own choosing. A server whose posts
+/// carry no reactions has none, and is said so.
 enum ReactionChoice {
     /// Single code points, so every terminal gives each the same two columns.
     static let common = ["👍", "😂", "🎉", "😮", "😢", "🙏", "👀", "🔥"]
 
-    static func effects(_ post: Post) -> [Effect] {
+    /// `recent`: the user's latest reactions in this run, newest first.
+    static func effects(_ post: Post, recent: [String] = []) -> [Effect] {
         guard let on = post.reactions else {
             return [.say("This server has no emoji reactions (Akkoma, Pleroma and Fedibird have them).", error: false)]
         }
@@ -14,10 +16,20 @@ enum ReactionChoice {
             Choice(label: r.label + " \(r.count)" + (r.me ? " · yours: take it back" : " · add yours"),
                    effects: [.react(post, emoji: r.name, url: r.url, wanted: !r.me)])
         }
-        items += common.filter { e in !on.contains { $0.name == e } }.map { e in
-            Choice(label: e, effects: [.react(post, emoji: e, url: nil, wanted: true)])
+        var offered = Set(on.map(\.name))
+        for e in recent + common where offered.insert(e).inserted {
+            let label = e.unicodeScalars.allSatisfy(\.isASCII) ? ":\(e):" : e
+            items.append(Choice(label: label + (recent.contains(e) ? " · recent" : ""), effects: [.react(post, emoji: e, url: nil, wanted: true)]))
         }
+        items.append(Choice(label: "Your server's custom emoji…", effects: [.customEmojiReaction(post)]))
         items.append(Choice(label: "Another emoji…", effects: [.push(.prompt(.reaction(post)))]))
         return [.push(.choice(title: "React to @\(post.account.acct)'s post", items: items))]
+    }
+
+    /// The server's custom emoji, each to react with (a long list scrolls).
+    static func custom(_ post: Post, _ shortcodes: [String]) -> [Effect] {
+        guard !shortcodes.isEmpty else { return [.say("This server has no custom emoji.", error: false)] }
+        let items = shortcodes.sorted().map { code in Choice(label: ":\(code):", effects: [.react(post, emoji: code, url: nil, wanted: true)]) }
+        return [.push(.choice(title: "Custom emoji of your server", items: items))]
     }
 }

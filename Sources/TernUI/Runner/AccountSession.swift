@@ -22,8 +22,10 @@ final class AccountSession {
     var lists: [TimelineID]?
     /// The server's trending hashtags; nil until fetched, and for a server without trends.
     var trends: [Hashtag]?
-    /// The server's custom emoji, for completing `:name` in a post.
+    /// The server's custom emoji, for completing `:name` in a post and reacting with.
     let customEmoji = CustomEmojiCache()
+    /// The user's latest reactions in this run, newest first, offered first by `+`.
+    var recentReactions: [String] = []
     /// Drafts on their way to the store; the runner waits for them before it ends.
     let drafts: DraftKeeper
     var savedDraft: Draft?

@@ -130,6 +130,11 @@ extension AppRunner {
             case .deletePost(let post): delete(post)
             case .vote(let post, let choices): vote(post, choices: choices)
             case .react(let post, let emoji, let url, let wanted): react(post, emoji, url: url, wanted: wanted)
+            case .chooseReaction(let post): perform(ReactionChoice.effects(post, recent: session.recentReactions))
+            case .customEmojiReaction(let post):
+                let emoji = session.customEmoji
+                askServer("Asking the server for its custom emoji…", failed: "Couldn't list the server's custom emoji",
+                          { try await emoji.shortcodes($0) }, answer: { [.layer(.customEmoji(post, $0))] })
             case .account(let kind, let account, let wanted, let current, let seconds):
                 act(kind, on: account, wanted: wanted, current: current, muteSeconds: seconds)
             case .toggleBoosts(let account): toggleBoosts(account)

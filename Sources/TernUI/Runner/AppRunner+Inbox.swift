@@ -112,7 +112,7 @@ extension AppRunner {
     private static func needsTheRowsAccount(_ effect: Effect) -> Bool {
         switch effect {
         case .push(.feed(let opening)): return opening != .inbox
-        case .compose, .deletePost, .vote, .react, .account, .toggleBoosts, .hidePost, .openMention, .resolveLink, .report, .loadRules: return true
+        case .compose, .deletePost, .vote, .react, .chooseReaction, .customEmojiReaction, .account, .toggleBoosts, .hidePost, .openMention, .resolveLink, .report, .loadRules: return true
         default: return false
         }
     }

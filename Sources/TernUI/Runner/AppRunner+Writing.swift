@@ -162,6 +162,7 @@ extension AppRunner {
 
     func react(_ post: Post, _ emoji: String, url: String?, wanted: Bool) {
         sources.actions.react(emoji, url: url, on: post, wanted: wanted)
+        if wanted { session.recentReactions = Array(([emoji] + session.recentReactions.filter { $0 != emoji }).prefix(8)) }
         guard sources.offline else { return }
         show("\(wanted ? "Reacted" : "Reaction taken back"): the server is told when Tern is online.", error: false)
     }
