@@ -147,7 +147,7 @@ let package = Package(
         .testTarget(name: "TernUITests", dependencies: ["TernUI", "TernDemo", "TernMastodon", "TernFeed", "TernImages", "TernTerminal",
                                                      "TernModel", "TernHTTP", "TernStore", "CZlib",
                                                      .product(name: "AsyncHTTPClient", package: "async-http-client")]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TernDemo"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TernDemo", "TernModel", "TernStore"]),
         .testTarget(name: "TernCommandTests", dependencies: ["tern", "TernModel", "TernDemo", "TernUI", .product(name: "Logging", package: "swift-log")]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,42 @@
+import Foundation
+import TernDemo
+import TernModel
+import TernStore
+import XCTest
+
+/// `tern sync` sends what waits in the journal besides likes and posts: a change to a list, journaled as a
+/// run of Tern journals it when the server can't be reached, is made by the sync, said, and leaves the journal.
+final class SyncChangesEndToEndTests: XCTestCase {
+    func testSyncMakesAChangeThatWaitedInTheJournal() async throws {
+        let tern = try TmuxSession.ternBinary()
+        let server = try await DemoServer.start()
+        defer { Task { await server.stop() } }
+        let home = TernHome()
+        defer { home.remove() }
+        try home.addAccount("me", server: server.baseURL)
+        let first = try home.run(tern, ["sync"])
+        XCTAssertEqual(first.status, 0, first.out)
+
+        // The demo's list, and someone not in it (one of those asking to follow).
+        func get(_ path: String) throws -> Any {
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(string: server.baseURL + path)!))
+        }
+        let list = try XCTUnwrap((try get("/api/v1/lists") as? [[String: Any]])?.first)
+        let listID = try XCTUnwrap(list["id"] as? String), title = try XCTUnwrap(list["title"] as? String)
+        let someone = try XCTUnwrap((try get("/api/v1/follow_requests") as? [[String: Any]])?.first)
+        let accountID = try XCTUnwrap(someone["id"] as? String), acct = try XCTUnwrap(someone["acct"] as? String)
+        let change = ServerChange.listMember(list: .init(id: listID, name: title), account: .init(id: accountID, name: acct), member: true)
+        do {
+            let store = try Store(url: TernPaths(environment: home.environment).store)
+            try await store.account("me").enqueueChange(PendingChange(change: change))
+        }
+
+        let synced = try home.run(tern, ["sync"])
+        XCTAssertEqual(synced.status, 0, synced.out)
+        XCTAssertTrue(synced.out.contains("me: changes: 1 settled"), synced.out)
+        let lists = try XCTUnwrap(try get("/api/v1/accounts/\(accountID)/lists") as? [[String: Any]])
+        XCTAssertEqual(lists.compactMap { $0["id"] as? String }, [listID], "the server has it")
+        let left = try await Store(url: TernPaths(environment: home.environment).store).account("me").pendingChanges()
+        XCTAssertEqual(left.changes, [], "out of the journal")
+    }
+}
