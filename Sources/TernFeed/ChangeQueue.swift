@@ -11,8 +11,8 @@ import TernStore
 /// at the server before it sends again (`ServerChange.isMade`), so none is made twice.
 public actor ChangeQueue {
     public enum Event: Sendable, Equatable {
-        /// The server made it. `atOnce`: by the first try after it was asked for in this run, so the screen
-        /// it was asked from can follow on (list what changed); else it waited, and is only said.
+        /// The server made it. `atOnce`: asked for in this run and made without waiting for the server, so
+        /// the screen it was asked from can follow on (list what changed); else it waited, and is only said.
         case made(ServerChange, atOnce: Bool)
         /// The server refused it, or it could not be kept; the words say why.
         case refused(ServerChange?, String)
@@ -25,7 +25,7 @@ public actor ChangeQueue {
     private let sendsNothing: Bool
     private let logger: Logger
     private var items: [PendingChange] = []
-    /// Asked for in this run and not tried yet: made by its first try, it is made "at once".
+    /// Asked for in this run and not yet found the server unreachable: made, it is made "at once".
     private var fresh: Set<String> = []
     private var listeners: [@Sendable (Event) -> Void] = []
     private nonisolated let delivery: DeliveryLoop<ChangeQueue>

@@ -27,8 +27,9 @@ protocol DeliveryQueue: AnyObject, Sendable {
     func idle() async
 }
 
-/// The one loop that takes durable writes to the server: the action queue's likes, saves, boosts, pins,
-/// conversation mutes, follows, mutes and blocks, and the outbox's posts and edits. One try at a time,
+/// The one loop that takes durable writes to the server: the action queue's likes, saves, boosts, reactions,
+/// pins, conversation mutes, follows, mutes and blocks, the outbox's posts and edits, and the change
+/// queue's changes to lists, filters, requests and scheduled posts. One try at a time,
 /// oldest first. When the server cannot be reached, everything waits with the unreachable backoff (5 s
 /// doubling to a minute) until the next try or a `resume`; when it answers with an error that passes, the
 /// same item is tried again a few times over about 10 s (`RetryPolicy.answeredAction`), then given up.
