@@ -26,9 +26,13 @@ final class ChaosUser {
         var boosted: Bool { footer.contains("boosted") || footer.contains("boosting") && !footer.contains("unboosting") }
     }
 
+    /// Nil when no post is selected, or when its counts line lacks its like or save mark: a screen read
+    /// while Tern was drawing that line (tmux caught one half drawn, and a like read as "off" from it was
+    /// counted as a discrepancy). The caller reads again.
     static func selected(_ screen: String) -> Selected? {
         let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { $0.hasPrefix("▌") }
-        guard let footer = lines.last(where: { $0.hasPrefix("▌ ↩ ") }) else { return nil }
+        guard let footer = lines.last(where: { $0.hasPrefix("▌ ↩ ") }),
+              footer.contains("☆") || footer.contains("★"), footer.contains("⚐") || footer.contains("⚑") else { return nil }
         return Selected(lines: lines, footer: footer)
     }
 
@@ -70,9 +74,15 @@ final class ChaosUser {
             lastMiss = "no link copied; " + Self.glimpse(terminal.screen())
             return nil
         }
-        guard let screen = terminal.wait(2, until: { Self.selected($0) != nil }), let shown = Self.selected(screen) else {
+        guard let screen = terminal.wait(2, until: { Self.selected($0) != nil }), var shown = Self.selected(screen) else {
             lastMiss = "no counts line of a selected post; " + Self.glimpse(terminal.screen())
             return nil
+        }
+        // The same counts line twice, 50 ms apart: a frame still being drawn may show an old mark beside new text.
+        for _ in 0..<5 {
+            usleep(50_000)
+            guard let now = Self.selected(terminal.screen()), now.footer != shown.footer else { break }
+            shown = now
         }
         return (id, shown)
     }
