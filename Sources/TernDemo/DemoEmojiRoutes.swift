@@ -23,5 +23,17 @@ extension DemoRoutes {
                                  staticUrl: "\(b)/emoji/blobcat_secret.png", visibleInPicker: false)]
             return try json(listed)
         }
+        // Each emoji's picture: a small square of its own pattern and colours.
+        router.get("/emoji/:file") { req, ctx in
+            await state.countMediaRequest(req.uri.path)
+            guard let file = ctx.parameters.get("file"), file.hasSuffix(".png") else { return error(.notFound, "Not found") }
+            let code = String(file.dropLast(4))
+            guard Self.emojiShortcodes.contains(code) || code == "blobcat_secret" else { return error(.notFound, "Not found") }
+            let seed = code.unicodeScalars.reduce(UInt64(5381)) { $0 &* 33 &+ UInt64($1.value) }
+            let spec = ImageSpec(seed: seed, width: 32, height: 32, format: .png, pattern: .rings, photoLike: false)
+            let bytes = try ImageEncoder.encode(rgb: PatternRenderer.render(spec), width: 32, height: 32, as: .png)
+            return Response(status: .ok, headers: [.contentType: "image/png", .cacheControl: "public, max-age=31536000"],
+                            body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        }
     }
 }

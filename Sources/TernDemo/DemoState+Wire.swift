@@ -46,7 +46,8 @@ extension DemoState {
             repliesCount: post.repliesCount, reblogsCount: post.boostsCount + (reblogged ? 1 : 0),
             favouritesCount: post.favouritesCount + (fav ? 1 : 0), favourited: inner?.favourited ?? fav,
             reblogged: inner?.reblogged ?? reblogged, bookmarked: inner?.bookmarked ?? saved,
-            content: config.hostile ? "<p>" + shown("hostile", salt: Int(post.id % 89)) + "</p>" + post.html : post.html,
+            content: (config.hostile ? "<p>" + shown("hostile", salt: Int(post.id % 89)) + "</p>" + post.html : post.html)
+                + (usesEmoji(post) ? "<p>Seen from the harbour :tern: :blobcat:</p>" : ""),
             reblog: inner,
             account: wireAccount(post.authorIndex, base: base), mediaAttachments: media,
             mentions: post.mentions.map { i in
@@ -68,8 +69,15 @@ extension DemoState {
                 return WireQuote(state: q.state, quotedStatus: quoted)
             }, quoteApproval: approval,
             pleroma: config.quirks.contains(.pleromaReactions) ? WirePleroma(emojiReactions: reactions(on: post, base: base)) : nil,
-            card: inner == nil ? DemoCards.card(for: post.html, base: base) : nil)
+            card: inner == nil ? DemoCards.card(for: post.html, base: base) : nil,
+            emojis: usesEmoji(post) ? ["tern", "blobcat"].map { code in
+                WireEmoji(shortcode: code, url: "\(base)/emoji/\(code).png", staticUrl: "\(base)/emoji/\(code).png")
+            } : [])
     }
+
+    /// One post in thirteen ends with a line of the server's custom emoji, as `:shortcode:`s with the
+    /// pictures they stand for (a boost's own wrapper has none: its post does).
+    func usesEmoji(_ post: DemoPost) -> Bool { post.boostOf == nil && post.id % 13 == 5 }
 
     /// Reactions on every other post: a thumbs-up from several (one in four of them the user's own too), or
     /// a party and a custom emoji, so each kind is within a screen or two.

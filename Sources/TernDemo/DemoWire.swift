@@ -1,6 +1,12 @@
 // The Mastodon wire format as the demo server writes it (snake_case keys via the encoder).
 
-struct WireEmoji: Encodable {}
+/// A custom emoji as a status lists the ones it uses.
+struct WireEmoji: Encodable, Sendable {
+    var shortcode: String
+    var url: String
+    var staticUrl: String
+    var visibleInPicker = true
+}
 
 struct WireField: Encodable {
     var name: String
@@ -105,7 +111,7 @@ final class WireStatus: Encodable, Sendable {
     let mediaAttachments: [WireMedia]
     let mentions: [WireMention]
     let tags: [WireTag]
-    let emojis: [WireEmoji] = []
+    let emojis: [WireEmoji]
     let card: WireCard?
     let poll: WirePoll?
     /// Mastodon 4.4's quote: its state, and the quoted status when it may be shown.
@@ -121,7 +127,9 @@ final class WireStatus: Encodable, Sendable {
          content: String, reblog: WireStatus?, account: WireAccount, mediaAttachments: [WireMedia],
          mentions: [WireMention], tags: [WireTag], editedAt: String? = nil, visibility: String = "public",
          poll: WirePoll? = nil, filtered: [WireFilterResult] = [], pinned: Bool? = nil, muted: Bool = false,
-         quote: WireQuote? = nil, quoteApproval: WireQuoteApproval? = nil, pleroma: WirePleroma? = nil, card: WireCard? = nil) {
+         quote: WireQuote? = nil, quoteApproval: WireQuoteApproval? = nil, pleroma: WirePleroma? = nil, card: WireCard? = nil,
+         emojis: [WireEmoji] = []) {
+        self.emojis = emojis
         self.card = card
         self.quote = quote
         self.pleroma = pleroma

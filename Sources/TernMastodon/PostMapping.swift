@@ -23,6 +23,7 @@ enum PostMapping {
         // A value Tern does not know is said as unknown, never taken for a yes.
         post.quoteApproval = shown.quoteApproval.map { QuoteApproval(rawValue: $0) ?? .unknown }
         post.reactions = shown.reactions
+        post.emojis = shown.emojis
         post.reactionAPI = shown.reactionAPI
         if let state = shown.quoteState {
             // A quoted post that can't be read costs only itself: the frame then says the state alone.
@@ -39,7 +40,9 @@ enum PostMapping {
 
     static func account(_ a: AccountWire?) -> Account {
         guard let a else { return Account(id: "", acct: "unknown", displayName: "(unknown account)") }
-        return Account(id: a.id, acct: a.acct, displayName: a.displayName, url: a.url, avatarURL: a.avatar)
+        var account = Account(id: a.id, acct: a.acct, displayName: a.displayName, url: a.url, avatarURL: a.avatar)
+        account.emojis = a.emojis
+        return account
     }
 
     static func media(_ m: MediaWire) -> MediaAttachment {

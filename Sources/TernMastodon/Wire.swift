@@ -87,18 +87,41 @@ struct AccountWire: Decodable {
     var displayName: String
     var url: String?
     var avatar: String?
+    var emojis: [CustomEmoji]?
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         guard let id = c.idString(AnyKey("id")) else {
             throw DecodingError.keyNotFound(AnyKey("id"), .init(codingPath: c.codingPath, debugDescription: "account without id"))
         }
+        emojis = EmojiWire.list(c)
         self.id = id
         username = c.lenient(AnyKey("username")) ?? ""
         acct = c.lenient(AnyKey("acct")) ?? username
         displayName = c.lenient(AnyKey("display_name")) ?? ""
         url = c.lenient(AnyKey("url"))
         avatar = c.lenient(AnyKey("avatar_static")) ?? c.lenient(AnyKey("avatar"))
+    }
+}
+
+/// A custom emoji as a post or account lists it: `{shortcode, url, static_url}`. One without a shortcode or a
+/// picture is no emoji (dropped, as a lossy array drops it); its `:shortcode:` then stays text.
+struct EmojiWire: Decodable {
+    var emoji: CustomEmoji
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        guard let code: String = c.lenient(AnyKey("shortcode")), !code.isEmpty,
+              let url: String = c.lenient(AnyKey("static_url")) ?? c.lenient(AnyKey("url")) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "an emoji without a shortcode or picture"))
+        }
+        emoji = CustomEmoji(shortcode: code, url: url)
+    }
+
+    /// The `emojis` of an object; nil where there are none.
+    static func list(_ c: KeyedDecodingContainer<AnyKey>) -> [CustomEmoji]? {
+        let list = (c.lenient(AnyKey("emojis")) as LossyArray<EmojiWire>?)?.elements.map(\.emoji) ?? []
+        return list.isEmpty ? nil : list
     }
 }
 
@@ -193,6 +216,7 @@ final class StatusWire: Decodable {
     /// Emoji reactions: Akkoma's and Pleroma's under `pleroma`, Fedibird's at the top (nil: neither).
     var reactions: [Reaction]?
     var reactionAPI: ReactionAPI?
+    var emojis: [CustomEmoji]?
 
     private struct PleromaWire: Decodable {
         var reactions: LossyArray<ReactionWire>?
@@ -282,6 +306,7 @@ final class StatusWire: Decodable {
         } else if let fedibird: LossyArray<ReactionWire> = c.lenient(AnyKey("emoji_reactions")) {
             (reactions, reactionAPI) = (fedibird.elements.map(\.reaction), .fedibird)
         }
+        emojis = EmojiWire.list(c)
         pinned = c.lenient(AnyKey("pinned"))
         muted = c.lenient(AnyKey("muted"))
         url = c.lenient(AnyKey("url")) ?? c.lenient(AnyKey("uri"))

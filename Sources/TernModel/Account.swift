@@ -6,6 +6,8 @@ public struct Account: Sendable, Hashable, Codable {
     public var displayName: String
     public var url: String?
     public var avatarURL: String?
+    /// The custom emoji its display name uses (nil where none, or not said).
+    public var emojis: [CustomEmoji]?
 
     public init(id: String, acct: String, displayName: String, url: String? = nil, avatarURL: String? = nil) {
         self.id = id

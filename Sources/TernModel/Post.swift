@@ -28,6 +28,8 @@ public struct Post: Sendable, Hashable, Identifiable, Codable {
     public var quote: Quote?
     /// Whether the user may quote this post (nil: the server did not say).
     public var quoteApproval: QuoteApproval?
+    /// The custom emoji its text (and spoiler warning, and poll) uses, as `:shortcode:` (nil where none).
+    public var emojis: [CustomEmoji]?
     /// Emoji reactions, where the server has them (nil where it does not).
     public var reactions: [Reaction]?
     /// Through which API reactions are made, as the post's form said (nil with `reactions`; a post stored
@@ -60,7 +62,7 @@ public struct Post: Sendable, Hashable, Identifiable, Codable {
     /// Everything but `pending` is the server's and goes to the store.
     enum CodingKeys: String, CodingKey {
         case id, statusID, account, boostedBy, createdAt, content, spoilerText, sensitive, media, url, inReplyToID,
-             repliesCount, boostsCount, favouritesCount, favourited, bookmarked, boosted, poll, card, quote, quoteApproval, reactions, reactionAPI, editedAt,
+             repliesCount, boostsCount, favouritesCount, favourited, bookmarked, boosted, poll, card, quote, quoteApproval, emojis, reactions, reactionAPI, editedAt,
              visibility, language, mentions, filters, pinned, threadMuted, conversation
     }
 

@@ -29,3 +29,18 @@ final class ReactionDecodingTests: XCTestCase {
         XCTAssertEqual(real.reactions, [])
     }
 }
+
+/// A real status with a custom emoji in its text and its author's name: both lists decode, with their
+/// still pictures.
+final class CustomEmojiDecodingTests: XCTestCase {
+    func testARecordedStatusCarriesItsAndItsAuthorsEmoji() throws {
+        let post = try MastodonDecoder.post(fromJSON: try CorpusTests.file("mastodon.social_mastodonpy/status_custom_emojis.json"))
+        XCTAssertEqual(post.emojis?.map(\.shortcode), ["trans_heart"])
+        XCTAssertTrue(post.content.plainText.contains(":trans_heart:"))
+        XCTAssertEqual(post.account.emojis?.map(\.shortcode), ["icosahedron"])
+        XCTAssertTrue(post.emojis?.allSatisfy { $0.url.hasPrefix("https://") } == true)
+        let odd = #"{"id":"1","created_at":"2025-01-01T00:00:00Z","content":"<p>:a:</p>","account":{"id":"1","acct":"a","username":"a"},"emojis":[{"shortcode":"a"},{"url":"x"},{"shortcode":"b","url":"https://e/b.png"}]}"#
+        XCTAssertEqual(try MastodonDecoder.post(fromJSON: Data(odd.utf8)).emojis, [CustomEmoji(shortcode: "b", url: "https://e/b.png")],
+                       "an emoji without a picture or a shortcode is none")
+    }
+}

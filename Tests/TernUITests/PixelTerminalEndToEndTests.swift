@@ -68,4 +68,32 @@ final class PixelTerminalEndToEndTests: XCTestCase {
         pty.type("q")
         await server.stop()
     }
+
+    /// Custom emoji in a pseudo-terminal that answers as kitty: the demo's post with `:tern: :blobcat:` gets
+    /// both pictures, fetched and sent as 2×1-cell pictures (no avatars here, so nothing else is that
+    /// small), and its text no longer says the shortcodes.
+    func testCustomEmojiArePicturesInTheText() async throws {
+        let server = try await DemoServer.start(DemoConfig())
+        let run = try TernInTerminal(server: server, answer: "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;22c",
+                                     config: "avatars = false\n")
+        defer { run.stop() }
+        let pty = run.pty
+        XCTAssertTrue(pty.waitSettled { TerminalOutput($0).commands.contains { $0.keys["a"] == "T" } }, "no kitty pictures came")
+        // Down to the sixth post, the first with the line of emoji.
+        for _ in 0..<6 { pty.type("j"); usleep(150_000) }
+        let small: ([UInt8]) -> [(keys: [String: String], payload: String)] = { bytes in
+            TerminalOutput(bytes).commands.filter { c in
+                guard c.keys["a"] == "T", let w = c.keys["s"].flatMap(Int.init), let h = c.keys["v"].flatMap(Int.init) else { return false }
+                return w <= 20 && h <= 20
+            }
+        }
+        XCTAssertTrue(pty.waitSettled { small($0).count >= 2 }, "the emoji were not sent as 2×1-cell pictures")
+        let tern = await server.mediaRequestCount(path: "/emoji/tern.png"), blobcat = await server.mediaRequestCount(path: "/emoji/blobcat.png")
+        XCTAssertEqual([tern, blobcat], [1, 1], "each picture fetched once")
+        let text = String(decoding: pty.received, as: UTF8.self)
+        XCTAssertTrue(text.contains("Seen from the harbour"), "the post with the emoji was not drawn")
+        XCTAssertFalse(text.contains(":tern:") || text.contains(":blobcat:"), "a shortcode was drawn as text")
+        pty.type("q")
+        await server.stop()
+    }
 }

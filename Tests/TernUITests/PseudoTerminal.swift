@@ -138,10 +138,16 @@ struct TernInTerminal {
     private let pid: pid_t
     private let home: URL
 
-    init(server: DemoServer, answer: String, arguments: [String] = []) throws {
+    /// `config`: the text of a config.toml to run with.
+    init(server: DemoServer, answer: String, arguments: [String] = [], config: String? = nil) throws {
         let tern = try PseudoTerminal.ternBinary()
         home = FileManager.default.temporaryDirectory.appendingPathComponent("tern-pty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        if let config {
+            let folder = home.appendingPathComponent("config/tern")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try config.write(to: folder.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        }
         let token = home.appendingPathComponent("token")
         try "any-token\n".write(to: token, atomically: true, encoding: .utf8)
         pty = try PseudoTerminal(answer: answer, rows: 40, columns: 120)

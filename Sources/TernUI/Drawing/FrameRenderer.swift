@@ -337,7 +337,9 @@ public final class FrameRenderer {
             screen.draw(grid, row: row, column: box.column, visibleRows: visibleRows)
             if box.blurKey != nil { drawBoxText("sensitive", box: box, row: row, on: screen, visibleRows: visibleRows) }
         case .failed:
-            drawBoxText(box.isAvatar ? "no avatar" : "image unavailable", box: box, row: row, on: screen, visibleRows: visibleRows)
+            drawBoxText(box.isEmoji ? "··" : box.isAvatar ? "no avatar" : "image unavailable", box: box, row: row, on: screen, visibleRows: visibleRows)
+        case nil where box.isEmoji:
+            break   // two blank columns until it comes: "loading…" cut to "lo" would read as a word
         case nil where waiting:
             drawBoxText("select to load", box: box, row: row, on: screen, visibleRows: visibleRows)
         case nil:

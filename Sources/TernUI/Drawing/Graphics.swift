@@ -48,6 +48,9 @@ public struct PictureLayout: Sendable, Hashable {
     public var off: Bool
     /// Low-data mode: only the selected post's pictures are fetched; the rest show their blurhash.
     public var lowData: Bool
+    /// The terminal draws pixels (kitty, sixel, iTerm2): custom emoji are pictures in the text, where
+    /// symbols would say nothing in two cells.
+    public var pixels = false
 
     public init(rows: Int? = nil, columns: Int? = nil, avatars: Bool = true, off: Bool = false, lowData: Bool = false) {
         self.rows = rows

@@ -18,6 +18,8 @@ struct MediaBox: Equatable {
 
     /// An author's avatar rather than an attached picture.
     var isAvatar: Bool { attachment.id.hasPrefix("avatar:") }
+    /// A custom emoji in a name or the text (`RowLayout.placeEmoji`).
+    var isEmoji: Bool { attachment.id.hasPrefix("emoji:") }
 }
 
 /// One row laid out for one width: its lines of text and where its thumbnails go. Made once per row,
@@ -122,6 +124,7 @@ struct RowLayout {
         if !acct.isEmpty { header.append(Segment(text: SafeText(acct), role: .acct, column: nameX + DisplayWidth.of(name) + 1)) }
         header.append(Segment(text: SafeText(reply + " " + age), role: .time, column: x0 + inner - ageWidth + 1))
         lines.append(header)
+        placeEmoji(post.account.emojis, lines: (lines.count - 1)..<lines.count)
 
         // A filter of the user's with "warn" folds the whole post behind its title until revealed.
         let filtered = post.filterWarnings
@@ -137,6 +140,7 @@ struct RowLayout {
             lines += TextWrap.wrap([("⚠ " + post.spoilerText, .warning), (hint, .placeholder)], width: inner).map(shifted)
         }
         if !hidden {
+            let text = lines.count
             for (p, paragraph) in post.content.paragraphs.enumerated() {
                 if p > 0 { lines.append([]) }
                 for line in paragraph {
@@ -144,6 +148,7 @@ struct RowLayout {
                                            width: inner).map(shifted)
                 }
             }
+            placeEmoji(post.emojis, lines: text..<lines.count)
             if let quote = post.quote { addQuote(quote, x0: x0, inner: inner, now: now) }
             if let poll = post.poll { lines += Self.pollLines(poll, voting: post.pending.contains(.vote), now: now, inner: inner).map(shifted) }
             if let card = post.card { addCard(card, of: post, x0: x0, inner: inner, blurOnly: post.blursMedia && !revealed) }

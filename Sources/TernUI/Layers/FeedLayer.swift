@@ -221,6 +221,8 @@ struct FeedLayer: Layer {
             if let box = l.media.first(where: { within >= $0.line && within < $0.line + $0.rows
                                                 && event.column >= $0.column && event.column < $0.column + $0.columns }) {
                 if case .profile = row { return [] }
+                // An emoji is part of the text, not a picture to view.
+                if box.isEmoji { return [] }
                 // An avatar opens its author, as `p` does.
                 if box.isAvatar, let author = row.post?.account {
                     if case .profile(let shown) = opening, shown.id == author.id { return [] }

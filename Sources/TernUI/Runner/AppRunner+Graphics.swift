@@ -32,6 +32,7 @@ extension AppRunner {
         }
         var layout = graphics.layout
         layout.off = mode == .off
+        layout.pixels = mode.sendsPixels
         renderer.pictures = layout
         let direct = mode == .kitty && graphics.kittyDirect
         renderer.kittyDirect = direct
