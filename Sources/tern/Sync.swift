@@ -213,9 +213,12 @@ struct Sync: ParsableCommand {
         var fetched = 0, cached = 0, failed = 0, avatarsFailed = 0
         if let loader {
             let urls = result.posts.flatMap { $0.media.compactMap(\.thumbnailURL) }
-            // Avatars too, once each; one that fails is not worth a failed sync (the name still shows).
+            // Avatars and custom emoji too, once each; one that fails is not worth a failed sync (the name
+            // still shows, the emoji's picture is a blank of two cells).
             var seen = Set<String>()
-            let avatars = result.posts.compactMap(\.account.avatarURL).filter { seen.insert($0).inserted }
+            let avatars = (result.posts.compactMap(\.account.avatarURL)
+                + result.posts.flatMap { ($0.emojis ?? []) + ($0.account.emojis ?? []) }.map(\.url))
+                .filter { seen.insert($0).inserted }
             for (i, url) in (urls + avatars).enumerated() {
                 progress.update("\(name): \(result.posts.count) new posts · pictures \(i + 1)/\(urls.count + avatars.count)")
                 do { if try await loader.fetchIntoDiskCache(url) { fetched += 1 } else { cached += 1 } }

@@ -4,8 +4,9 @@ import TernModel
 import TernStore
 import XCTest
 
-/// `tern sync` sends what waits in the journal besides likes and posts: a change to a list, journaled as a
-/// run of Tern journals it when the server can't be reached, is made by the sync, said, and leaves the journal.
+/// `tern sync` fetches the custom emoji of the posts it reads, and sends what waits in the journal besides
+/// likes and posts: a change to a list, journaled as a run of Tern journals it when the server can't be
+/// reached, is made by the sync, said, and leaves the journal.
 final class SyncChangesEndToEndTests: XCTestCase {
     func testSyncMakesAChangeThatWaitedInTheJournal() async throws {
         let tern = try TmuxSession.ternBinary()
@@ -16,6 +17,9 @@ final class SyncChangesEndToEndTests: XCTestCase {
         try home.addAccount("me", server: server.baseURL)
         let first = try home.run(tern, ["sync"])
         XCTAssertEqual(first.status, 0, first.out)
+        // The custom emoji of the posts it fetched, for reading offline, as their pictures and avatars are.
+        let emoji = await server.mediaRequestCount(path: "/emoji/tern.png")
+        XCTAssertEqual(emoji, 1, "the demo's first page has a post with :tern:")
 
         // The demo's list, and someone not in it (one of those asking to follow).
         func get(_ path: String) throws -> Any {
