@@ -49,4 +49,21 @@ final class EmojiLayoutTests: XCTestCase {
         XCTAssertTrue(l.media.filter(\.isEmoji).isEmpty)
         XCTAssertTrue(l.lines.map(text).contains { $0.contains("hi :tern: and :nope: :blob:!") })
     }
+
+    func testAWarningABoostersNameAndACustomReactionHaveTheirPicturesToo() {
+        var p = post()
+        p.spoilerText = "birds :tern:"
+        var booster = Account(id: "b", acct: "bo", displayName: "Bo :blob:")
+        booster.emojis = [CustomEmoji(shortcode: "blob", url: "https://e.example/b.png")]
+        p.boostedBy = booster
+        p.reactions = [Reaction(name: "👍", count: 1), Reaction(name: "blobcat", count: 2, url: "https://e.example/c.png")]
+        var pictures = PictureLayout(avatars: false)
+        pictures.pixels = true
+        let l = RowLayout(row: .post(p), width: 60, revealed: true, now: Date(), pictures: pictures)
+        let ids = l.media.filter(\.isEmoji).map(\.attachment.id)
+        XCTAssertEqual(ids.first, "emoji:blob", "the booster's name first")
+        XCTAssertTrue(ids.contains("emoji:blobcat"), "the custom reaction: \(ids)")
+        XCTAssertEqual(ids.filter { $0 == "emoji:tern" }.count, 3, "the author's name, the warning and the text: \(ids)")
+        XCTAssertFalse(l.lines.map(text).contains { $0.contains(":blobcat:") || $0.contains(":tern:") || $0.contains(":blob:") })
+    }
 }

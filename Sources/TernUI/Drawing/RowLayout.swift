@@ -95,7 +95,9 @@ struct RowLayout {
         func shifted(_ segs: [Segment]) -> [Segment] { Self.shift(segs, x0) }
 
         if let booster = post.boostedBy {
+            let top = lines.count
             lines += TextWrap.wrap([("⇄ \(booster.shownName) boosted", .boost)], width: inner).map(shifted)
+            placeEmoji(booster.emojis, lines: top..<lines.count)
         }
         // A direct conversation, in its list: who else is in it (its newest message follows).
         if let c = post.conversation {
@@ -137,7 +139,9 @@ struct RowLayout {
         let hidden = !post.spoilerText.isEmpty && !revealed
         if !post.spoilerText.isEmpty {
             let hint = revealed ? "" : "  (c to show)"
+            let top = lines.count
             lines += TextWrap.wrap([("⚠ " + post.spoilerText, .warning), (hint, .placeholder)], width: inner).map(shifted)
+            placeEmoji(post.emojis, lines: top..<lines.count)
         }
         if !hidden {
             let text = lines.count
@@ -165,7 +169,10 @@ struct RowLayout {
             }
         } else {
             if let reactions = post.reactions, !reactions.isEmpty {
+                let top = lines.count
                 lines += TextWrap.wrap(Self.reactionRuns(reactions), width: inner).map(shifted)
+                // A custom emoji's reaction carries its own picture.
+                placeEmoji(reactions.compactMap { r in r.url.map { CustomEmoji(shortcode: r.name, url: $0) } }, lines: top..<lines.count)
             }
             lines.append(Self.footer(post, x0: x0))
         }
