@@ -66,4 +66,16 @@ final class EmojiLayoutTests: XCTestCase {
         XCTAssertEqual(ids.filter { $0 == "emoji:tern" }.count, 3, "the author's name, the warning and the text: \(ids)")
         XCTAssertFalse(l.lines.map(text).contains { $0.contains(":blobcat:") || $0.contains(":tern:") || $0.contains(":blob:") })
     }
+
+    func testANotificationNamesItsPeopleWithTheirEmoji() {
+        var cy = Account(id: "1", acct: "cy", displayName: "Cy :tern:")
+        cy.emojis = [CustomEmoji(shortcode: "tern", url: "https://e.example/tern.png")]
+        let group = NotificationGroup(id: "7", kind: .follow, accounts: [cy], count: 1, newestID: "7", oldestID: "7", latestAt: Date(),
+                                      post: nil)
+        var pictures = PictureLayout(avatars: false)
+        pictures.pixels = true
+        let l = RowLayout(row: .notification(group), width: 60, revealed: false, now: Date(), pictures: pictures)
+        XCTAssertEqual(l.media.filter(\.isEmoji).map(\.line), [0])
+        XCTAssertFalse(text(l.lines[0]).contains(":tern:"), text(l.lines[0]))
+    }
 }

@@ -31,6 +31,7 @@ extension RowLayout {
         if let to { head.append(Segment(text: SafeText(to), role: .acct, column: x0 + DisplayWidth.of(summary) + 2)) }
         head.append(Segment(text: SafeText(age), role: .time, column: x0 + inner - DisplayWidth.of(age) + 1))
         lines.append(head)
+        placeEmoji(group.accounts.flatMap { $0.emojis ?? [] }, lines: (lines.count - 1)..<lines.count)
         if let post = group.post {
             // The post is the one of a mention or a reply; for likes and boosts it is the user's own, shown shorter.
             addPost(post, x0: x0 + 2, inner: max(10, inner - 2), now: now)
@@ -81,14 +82,19 @@ extension RowLayout {
         }
         top.append([Segment(text: SafeText(DisplayWidth.truncate(counts, to: tw)), role: .counts, column: tx)])
         lines += top
+        // The account's emoji in its name and its bio (one list for both, as the server sends it).
+        let emojis = p.account.emojis
+        placeEmoji(emojis, lines: 0..<1)
         if hasAvatar, lines.count < avatarRows { lines += Array(repeating: [], count: avatarRows - lines.count) }
         lines.append([])
+        let bio = lines.count
         for (i, paragraph) in p.note.paragraphs.enumerated() {
             if i > 0 { lines.append([]) }
             for line in paragraph {
                 lines += TextWrap.wrap(line.map { ($0.text, Self.role(of: $0.style)) }, width: inner).map { Self.shift($0, x0) }
             }
         }
+        placeEmoji(emojis, lines: bio..<lines.count)
         if !p.fields.isEmpty { lines.append([]) }
         for field in p.fields {
             let name = DisplayWidth.truncate(Sanitizer.clean(field.name), to: 16)
