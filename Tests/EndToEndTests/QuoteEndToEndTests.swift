@@ -27,7 +27,9 @@ final class QuoteEndToEndTests: XCTestCase {
         }
         var accepted: [Substring]?, deleted = false
         for _ in 0..<60 where accepted == nil || !deleted {
-            let screen = tmux.screen()
+            // Read once the screen has taken every key sent: a `j` still on its way (a loaded machine, in
+            // CI) once moved the selection after this read, and Enter opened the post below the quote.
+            let screen = tmux.waitSettled(timeout: 5, quiet: 0.3).screen
             let lines = selected(screen)
             XCTAssertFalse(screen.contains("RE: http"), "Mastodon's fallback shown:\n\(screen)")
             if let top = lines.firstIndex(where: { $0.contains("┌ quoting") }) {
