@@ -34,8 +34,10 @@ enum PostMapping {
     }
 
     static func poll(_ p: PollWire) -> Poll {
-        Poll(options: p.options.map { Poll.Option(title: $0.title, votes: $0.votes) }, votes: p.votes,
-             expiresAt: p.expiresAt, expired: p.expired, ownVotes: p.ownVotes, id: p.id, multiple: p.multiple, voted: p.voted)
+        var poll = Poll(options: p.options.map { Poll.Option(title: $0.title, votes: $0.votes) }, votes: p.votes,
+                        expiresAt: p.expiresAt, expired: p.expired, ownVotes: p.ownVotes, id: p.id, multiple: p.multiple, voted: p.voted)
+        poll.emojis = p.emojis
+        return poll
     }
 
     static func account(_ a: AccountWire?) -> Account {

@@ -346,9 +346,11 @@ struct PollWire: Decodable {
     var id: String?
     var multiple: Bool?
     var voted: Bool?
+    var emojis: [CustomEmoji]?
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
+        emojis = EmojiWire.list(c)
         // Ids are strings on Mastodon, numbers on some servers.
         id = c.lenient(AnyKey("id")) ?? (c.lenient(AnyKey("id")) as Int?).map(String.init)
         multiple = c.lenient(AnyKey("multiple"))

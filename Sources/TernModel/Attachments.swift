@@ -24,6 +24,8 @@ public struct Poll: Sendable, Hashable, Codable {
     public var multiple: Bool?
     /// Whether the user has voted (servers that do not say leave it to `ownVotes`).
     public var voted: Bool?
+    /// The custom emoji its options use, as `:shortcode:` (nil where none).
+    public var emojis: [CustomEmoji]?
 
     public init(options: [Option], votes: Int, expiresAt: Date?, expired: Bool, ownVotes: [Int], id: String? = nil,
                 multiple: Bool? = nil, voted: Bool? = nil) {

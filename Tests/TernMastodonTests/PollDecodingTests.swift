@@ -44,6 +44,12 @@ final class PollDecodingTests: XCTestCase {
         XCTAssertFalse(poll.hasVoted)
         XCTAssertTrue(poll.open())
     }
+
+    func testAPollsCustomEmojiAreRead() throws {
+        let body = #"{"id":"3","expired":false,"multiple":false,"votes_count":0,"options":[{"title":"tea :tern:","votes_count":0}],"emojis":[{"shortcode":"tern","url":"https://e/t.gif","static_url":"https://e/t.png"}]}"#
+        XCTAssertEqual(try MastodonDecoder.poll(fromJSON: Data(body.utf8)).emojis, [CustomEmoji(shortcode: "tern", url: "https://e/t.png")],
+                       "the still picture")
+    }
 }
 
 /// A picture's focal point, as Mastodon's documentation gives it (`meta.focus`), and one of the wrong shape,

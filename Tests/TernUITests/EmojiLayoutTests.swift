@@ -78,4 +78,19 @@ final class EmojiLayoutTests: XCTestCase {
         XCTAssertEqual(l.media.filter(\.isEmoji).map(\.line), [0])
         XCTAssertFalse(text(l.lines[0]).contains(":tern:"), text(l.lines[0]))
     }
+
+    func testAPollsOptionsHaveTheirPictures() {
+        var p = post()
+        p.emojis = nil
+        var poll = Poll(options: [.init(title: "tea :tern:", votes: 2), .init(title: "coffee", votes: 1)], votes: 3, expiresAt: nil,
+                        expired: false, ownVotes: [])
+        poll.emojis = [CustomEmoji(shortcode: "tern", url: "https://e.example/tern.png")]
+        p.poll = poll
+        var pictures = PictureLayout(avatars: false)
+        pictures.pixels = true
+        let l = RowLayout(row: .post(p), width: 60, revealed: false, now: Date(), pictures: pictures)
+        let boxes = l.media.filter(\.isEmoji).dropFirst()   // the first is the author's name's
+        XCTAssertEqual(boxes.count, 1)
+        XCTAssertTrue(boxes.first.map { text(l.lines[$0.line]).contains("tea") && !text(l.lines[$0.line]).contains(":tern:") } == true)
+    }
 }

@@ -154,7 +154,11 @@ struct RowLayout {
             }
             placeEmoji(post.emojis, lines: text..<lines.count)
             if let quote = post.quote { addQuote(quote, x0: x0, inner: inner, now: now) }
-            if let poll = post.poll { lines += Self.pollLines(poll, voting: post.pending.contains(.vote), now: now, inner: inner).map(shifted) }
+            if let poll = post.poll {
+                let top = lines.count
+                lines += Self.pollLines(poll, voting: post.pending.contains(.vote), now: now, inner: inner).map(shifted)
+                placeEmoji(poll.emojis, lines: top..<lines.count)
+            }
             if let card = post.card { addCard(card, of: post, x0: x0, inner: inner, blurOnly: post.blursMedia && !revealed) }
             layoutMedia(post, x0: x0, inner: inner, blurOnly: post.blursMedia && !revealed)
         } else if !post.media.isEmpty {
