@@ -124,17 +124,17 @@ extension ChangeQueue: DeliveryQueue {
 
     /// One try: a look first when an earlier try's answer was lost, then the change, marked in doubt on
     /// the disk before it goes.
-    func deliver(_ item: PendingChange) async throws -> Bool {
-        if item.inDoubt, try await item.change.isMade(client) { return true }
+    func deliver(_ item: PendingChange) async throws {
+        if item.inDoubt, try await item.change.isMade(client) { return }
         if !item.inDoubt {
             try await store.markChange(item.key, inDoubt: true)
             replace(item.key) { $0.inDoubt = true }
         }
         try await item.change.make(client, resuming: item.inDoubt)
-        return true
     }
 
-    func delivered(_ item: PendingChange, _ made: Bool) async {
+    /// A change has no answer to keep: made is all the server says.
+    func delivered(_ item: PendingChange, _: Void) async {
         let atOnce = fresh.contains(item.key)
         await remove(item)
         logger.info("change made", metadata: ["change": "\(item.change)"])

@@ -18,8 +18,7 @@ enum ReactionChoice {
         }
         var offered = Set(on.map(\.name))
         for e in recent + common where offered.insert(e).inserted {
-            let label = e.unicodeScalars.allSatisfy(\.isASCII) ? ":\(e):" : e
-            items.append(Choice(label: label + (recent.contains(e) ? " · recent" : ""), effects: [.react(post, emoji: e, url: nil, wanted: true)]))
+            items.append(Choice(label: Reaction(name: e, count: 0).label + (recent.contains(e) ? " · recent" : ""), effects: [.react(post, emoji: e, url: nil, wanted: true)]))
         }
         items.append(Choice(label: "Your server's custom emoji…", effects: [.customEmojiReaction(post)]))
         items.append(Choice(label: "Another emoji…", effects: [.push(.prompt(.reaction(post)))]))
