@@ -41,6 +41,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
     targets: [
         systemLibrary("CNcursesw", "ncursesw", apt: "libncurses-dev"),
@@ -81,6 +82,7 @@ let package = Package(
         .target(name: "TernImages", dependencies: [
             "TernModel", "TernHTTP", "CTurboJPEG", "CPNG", "CWebP", "CGIF", "CPictureLibraries", "CZlib",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "Subprocess", package: "swift-subprocess"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"),
         ]),
@@ -105,7 +107,7 @@ let package = Package(
         ]),
         .target(name: "TernDemo", dependencies: [
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-            "TernModel", "TernImages", "CWebP", "CPictureLibraries",
+            "TernModel", "TernImages", "CWebP", "CGIF", "CPictureLibraries",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Tern builds and tests with, when any is missing. Uses sudo when not root.
 set -euo pipefail
-# The second line: real terminal emulators on a private X server, for the tests that judge their screenshots.
+# ffmpeg plays gifv and short videos in the large view. The last line: real terminal emulators on a private X
+# server, for the tests that judge their screenshots.
 packages=(libncurses-dev libchafa-dev libglib2.0-dev libturbojpeg0-dev libpng-dev libwebp-dev libgif-dev
-          libsqlite3-dev libxml2-dev zlib1g-dev pkg-config tmux ncurses-term chafa time
+          libsqlite3-dev libxml2-dev zlib1g-dev pkg-config tmux ncurses-term chafa time ffmpeg
           xvfb xterm kitty konsole mlterm rxvt-unicode xdotool imagemagick)
 # `install-deps.sh bench`: what the benchmarks compare Tern with.
 [ "${1:-}" = "bench" ] && packages+=(newsboat)

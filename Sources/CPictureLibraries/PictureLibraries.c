@@ -252,3 +252,20 @@ FORWARD(GIF, int, DGifGetExtension, (GifFileType *GifFile, int *GifExtCode, GifB
         (GifFile, GifExtCode, GifExtension))
 FORWARD(GIF, int, DGifGetExtensionNext, (GifFileType *GifFile, GifByteType **GifExtension), (GifFile, GifExtension))
 FORWARD(GIF, int, DGifCloseFile, (GifFileType *GifFile, int *ErrorCode), (GifFile, ErrorCode))
+// giflib's encoder: the demo's moving pictures.
+FORWARD(GIF, GifFileType *, EGifOpen, (void *userPtr, OutputFunc writeFunc, int *Error), (userPtr, writeFunc, Error))
+FORWARD_VOID(GIF, EGifSetGifVersion, (GifFileType *GifFile, const bool gif89), (GifFile, gif89))
+FORWARD(GIF, int, EGifPutScreenDesc,
+        (GifFileType *GifFile, const int GifWidth, const int GifHeight, const int GifColorRes, const int GifBackGround,
+         const ColorMapObject *GifColorMap),
+        (GifFile, GifWidth, GifHeight, GifColorRes, GifBackGround, GifColorMap))
+FORWARD(GIF, int, EGifPutExtension, (GifFileType *GifFile, const int GifExtCode, const int GifExtLen, const void *GifExtension),
+        (GifFile, GifExtCode, GifExtLen, GifExtension))
+FORWARD(GIF, int, EGifPutImageDesc,
+        (GifFileType *GifFile, const int GifLeft, const int GifTop, const int GifWidth, const int GifHeight, const bool GifInterlace,
+         const ColorMapObject *GifColorMap),
+        (GifFile, GifLeft, GifTop, GifWidth, GifHeight, GifInterlace, GifColorMap))
+FORWARD(GIF, int, EGifPutLine, (GifFileType *GifFile, GifPixelType *GifLine, int GifLineLen), (GifFile, GifLine, GifLineLen))
+FORWARD(GIF, int, EGifCloseFile, (GifFileType *GifFile, int *ErrorCode), (GifFile, ErrorCode))
+FORWARD(GIF, ColorMapObject *, GifMakeMapObject, (int ColorCount, const GifColorType *ColorMap), (ColorCount, ColorMap))
+FORWARD_VOID(GIF, GifFreeMapObject, (ColorMapObject *Object), (Object))

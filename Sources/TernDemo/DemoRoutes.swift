@@ -274,6 +274,13 @@ struct DemoRoutes: Sendable {
             return error(.notFound, "Record not found")
         }
         let (format, preview) = state.served(m.spec)
+        if m.moves {
+            let bytes = try await Task.detached(priority: .utility) {
+                file == "moving.gif" ? try DemoAnimation.encoded.get() : try DemoAnimation.still(as: format)
+            }.value
+            return Response(status: .ok, headers: [.contentType: file == "moving.gif" ? "image/gif" : format.mimeType],
+                            body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        }
         var spec = file.hasPrefix("small.") ? preview : m.spec
         spec.format = format
         // Encoding a 1920-pixel picture takes a while; keep it off the event loop's threads.

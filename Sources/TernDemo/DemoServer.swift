@@ -188,6 +188,10 @@ public final class DemoServer: Sendable {
         return Data(try ImageEncoder.encode(rgb: PatternRenderer.render(spec), width: width, height: height, as: spec.format))
     }
 
+    /// The demo's moving picture (twelve frames, a tenth of a second each, a ball crossing stripes from
+    /// left to right), as the demo serves it: an animated GIF made with giflib.
+    public static func sampleAnimation() throws -> [UInt8] { try DemoAnimation.encoded.get() }
+
     /// Like/save requests received so far.
     public func actionRequestCount() async -> Int { await state.actionRequests }
 

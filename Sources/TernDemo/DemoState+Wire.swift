@@ -129,8 +129,10 @@ extension DemoState {
         }
         let (format, p) = served(m.spec)
         let ext = format.fileExtension
+        // The moving picture: a GIF picture where the server keeps GIFs, else Mastodon's gifv.
+        let moving = config.quirks.contains(.gifsAsPictures) ? "image" : "gifv"
         return WireMedia(
-            id: m.id, type: "image", url: "\(base)/media/\(m.id)/original.\(ext)",
+            id: m.id, type: m.moves ? moving : "image", url: m.moves ? "\(base)/media/\(m.id)/moving.gif" : "\(base)/media/\(m.id)/original.\(ext)",
             previewUrl: "\(base)/media/\(m.id)/small.\(ext)", remoteUrl: nil, previewRemoteUrl: nil, textUrl: nil,
             meta: WireMediaMeta(
                 original: WireImageSize(width: m.spec.width, height: m.spec.height, size: "\(m.spec.width)x\(m.spec.height)",

@@ -21,6 +21,8 @@ struct DemoMedia: Sendable {
     var description: String
     /// A file the demo user uploaded, served as it came (nil for the generated pictures).
     var upload: DemoUpload? = nil
+    /// The demo's moving picture (`DemoAnimation`), whose still `spec` describes.
+    var moves = false
 }
 
 /// A file uploaded through `/api/v2/media`, processed (given a URL) at `readyAt`.
@@ -211,6 +213,13 @@ struct DemoWorld: Sendable {
     }
 
     private func makeMedia(postIndex: Int, number: Int, rng: inout SeededRandom) -> DemoMedia {
+        // One post in eleven opens with the moving picture.
+        if number == 0, postIndex % 11 == 4 {
+            let spec = ImageSpec(seed: 0, width: DemoAnimation.width, height: DemoAnimation.height, format: .png, pattern: .stripes,
+                                 photoLike: false)
+            return DemoMedia(id: String(postID(postIndex) + 1), spec: spec, blurhash: DemoAnimation.blurhash,
+                             description: "A ball rolling across blue stripes (moving)", moves: true)
+        }
         let sizes = [(1080, 1080), (1080, 1350), (1920, 1080), (1080, 720), (800, 1200), (1280, 960)]
         let (w, h) = rng.pick(sizes)
         let roll = Int.random(in: 0..<100, using: &rng)

@@ -28,13 +28,16 @@ public struct ServerQuirks: OptionSet, Sendable, Hashable {
     /// requests are 404).
     public static let noNotificationRequests = ServerQuirks(rawValue: 1 << 10)
 
+    /// GIFs are kept as pictures (`image`, the GIF's own file), not turned into Mastodon's gifv.
+    public static let gifsAsPictures = ServerQuirks(rawValue: 1 << 11)
+
     /// The sets the conformance tests browse, named after the servers they stand for.
     public static let sets: [(name: String, quirks: ServerQuirks)] = [
         ("mastodon", []),
         ("gotosocial", [.ulidIDs, .requireUserAgent, .ungroupedNotifications, .noStreamingHealth, .noTranslation, .noQuotePolicies,
                         .noNotificationRequests]),
         ("takahe", [.webpOnly, .noTranslation, .noNotificationRequests]),
-        ("akkoma", [.pleromaReactions, .ungroupedNotifications, .noQuotePolicies, .noNotificationRequests]),
+        ("akkoma", [.pleromaReactions, .gifsAsPictures, .ungroupedNotifications, .noQuotePolicies, .noNotificationRequests]),
         ("cropping-proxy", [.croppedPreviews]),
     ]
 }

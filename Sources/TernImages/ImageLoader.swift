@@ -155,6 +155,18 @@ public actor ImageLoader {
         return true
     }
 
+    /// A file's bytes from the disk cache, else the network (then kept there): what a GIF is played from.
+    public func original(_ url: String) async throws -> [UInt8] {
+        if let disk, !Self.isLocal(url), let bytes = await disk.data(for: url) { return bytes }
+        guard !offline || Self.isLocal(url) else { throw ImageError.notCached }
+        let bytes = try await Self.download(url, http: http, limits: limits)
+        if let disk, !Self.isLocal(url) { await disk.store(bytes, for: url) }
+        return bytes
+    }
+
+    /// How pictures are made now: the colours of symbols, the terminal's pixels (nil: none), the bounds.
+    var drawing: (ImageColorMode, PixelOutput?, ImageLimits) { (colorMode, pixelOutput, limits) }
+
     /// Thumbnails from now on carry pixels for this output (the terminal was found to show them after
     /// the first frame). What was made for the old output is forgotten.
     public func setPixelOutput(_ pixels: PixelOutput?) {

@@ -19,10 +19,13 @@ struct InlinePictures {
         var sequence: [UInt8]
         /// What takes the picture off the screen, where overwriting its cells does not (kitty).
         var removal: [UInt8] = []
+        /// Every pixel is drawn (a moving picture's frame): what it replaces in the same cells needs no repaint.
+        var opaque = false
 
         func same(as o: Placement) -> Bool {
-            key == o.key && row == o.row && column == o.column && columns == o.columns && rows == o.rows
+            key == o.key && covers(o)
         }
+        func covers(_ o: Placement) -> Bool { row == o.row && column == o.column && columns == o.columns && rows == o.rows }
         var lines: Range<Int> { row..<(row + rows) }
     }
 
@@ -78,7 +81,10 @@ struct InlinePictures {
     /// Lines of pictures that are gone from where they were, where text overwrites pixels: they are
     /// repainted whole.
     func linesToRepaint() -> [Range<Int>] {
-        shown.filter { old in old.removal.isEmpty && !frame.contains { $0.same(as: old) } }.map(\.lines)
+        // A moving picture's next frame covers the one before: repainting its lines first would flash them blank.
+        shown.filter { old in
+            old.removal.isEmpty && !frame.contains { $0.same(as: old) || ($0.opaque && $0.covers(old)) }
+        }.map(\.lines)
     }
 
     /// What to write now: the removals of pictures that left, then the pictures to place (each with its
@@ -111,11 +117,12 @@ extension Screen {
     }
 
     /// Places a sixel or iTerm2 picture with its top-left cell at (row, column). False when this frame's
-    /// byte cap is reached: the caller draws the picture's symbols instead.
-    public func place(_ picture: InlinePicture, key: Int, row: Int, column: Int) -> Bool {
+    /// byte cap is reached: the caller draws the picture's symbols instead. `opaque`: it draws every pixel of
+    /// its cells (a moving picture's frame), so it replaces one there without the lines being repainted.
+    public func place(_ picture: InlinePicture, key: Int, row: Int, column: Int, opaque: Bool = false) -> Bool {
         guard row >= 0, column >= 0, row + picture.rows <= rows, column + picture.columns <= columns else { return false }
         return pictures.place(.init(key: key, row: row + origin.row, column: column + origin.column, columns: picture.columns, rows: picture.rows,
-                                    sequence: picture.sequence))
+                                    sequence: picture.sequence, opaque: opaque))
     }
 
     /// Places the kitty picture held under `id` (`height` pixels tall) with its top-left cell at (row, column),

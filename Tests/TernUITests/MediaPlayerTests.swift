@@ -66,9 +66,29 @@ final class GalleryTests: XCTestCase {
             MediaAttachment(id: "m\(i)", kind: .image, url: "https://media.example/\(i).jpg", previewURL: "https://media.example/\(i)s.jpg",
                             description: "picture \(i)", previewWidth: 400, previewHeight: 300)
         }
-        let video = MediaAttachment(id: "v", kind: .video, url: "https://media.example/v.mp4", previewURL: "https://media.example/v.png")
+        let video = MediaAttachment(id: "v", kind: .video, url: "https://media.example/v.mp4", previewURL: "https://media.example/v.png",
+                                    duration: 120)
         return Post(id: "p1", statusID: "p1", account: Account(id: "1", acct: "ada", displayName: "Ada"), createdAt: now,
                     content: StyledText(plain: "three pictures"), media: pictures + [video])
+    }
+
+    /// A gifv is in the gallery as its still, which the runner plays while it is shown; `p` hands it to the player.
+    func testAGifvIsAStillThatMovesWhileShown() throws {
+        var e = LayerEnv(rows: 30, columns: 100, now: now, renderer: FrameRenderer(theme: .builtIn))
+        e.renderer.pictures.pixels = true
+        let clip = MediaAttachment(id: "g", kind: .gifv, url: "https://media.example/g.mp4", previewURL: "https://media.example/g.png")
+        let post = Post(id: "p2", statusID: "p2", account: Account(id: "1", acct: "ada", displayName: "Ada"), createdAt: now,
+                        content: StyledText(plain: "a clip"), media: [clip])
+        var stack = LayerStack(root: .home)
+        stack.show(FeedSnapshot(version: 1, feed: .timeline(.home), rows: [.post(post)]), e)
+        _ = stack.apply(stack.settle(e))
+        _ = stack.apply(stack.key(.character("v"), e))
+        let view = try XCTUnwrap(stack.top as? LargeImageLayer)
+        XCTAssertEqual(view.image.request.url, "https://media.example/g.png", "the still first")
+        XCTAssertEqual(stack.movingPicture, MovingRequest(url: "https://media.example/g.mp4", kind: .video, columns: 96, rows: 25))
+        XCTAssertEqual(stack.apply(stack.key(.character("p"), e)), [.play("https://media.example/g.mp4")])
+        _ = stack.apply(stack.key(.character("x"), e))
+        XCTAssertNil(stack.movingPicture, "nothing plays once the view is closed")
     }
 
     func testFlippingThroughAPostsPictures() {
@@ -78,7 +98,7 @@ final class GalleryTests: XCTestCase {
         _ = stack.apply(stack.settle(e))
         let opened = stack.apply(stack.key(.character("v"), e))
         let gallery = try! XCTUnwrap(stack.top as? LargeImageLayer)
-        XCTAssertEqual(gallery.images.map(\.request.url), (0..<3).map { "https://media.example/\($0).jpg" }, "the originals; the video plays instead")
+        XCTAssertEqual(gallery.images.map(\.request.url), (0..<3).map { "https://media.example/\($0).jpg" }, "the originals; the long video plays instead")
         XCTAssertEqual(opened, [gallery.load])
         XCTAssertEqual(stack.apply(stack.key(.left, e)), [], "already at the first")
         XCTAssertEqual(stack.apply(stack.key(.right, e)), [.loadLarge(ThumbnailRequest(url: "https://media.example/1.jpg", columns: 96, rows: 25, whole: true),

@@ -155,6 +155,9 @@ struct TernInTerminal {
                              env: PseudoTerminal.environment(home: home))
     }
 
+    /// What Tern has written to its log so far.
+    var log: String { (try? String(contentsOf: home.appendingPathComponent("state/tern/tern.log"), encoding: .utf8)) ?? "" }
+
     func stop() {
         kill(pid, SIGKILL)
         var status: Int32 = 0

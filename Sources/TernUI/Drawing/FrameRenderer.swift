@@ -249,8 +249,8 @@ public final class FrameRenderer {
         }
     }
 
-    func drawLarge(_ large: LargeImage, _ state: ImageState?, progress: (received: Int, total: Int?)? = nil, counter: String?,
-                   on screen: Screen) {
+    func drawLarge(_ large: LargeImage, _ state: ImageState?, frame: ShownFrame? = nil, note: String? = nil,
+                   progress: (received: Int, total: Int?)? = nil, counter: String?, on screen: Screen) {
         let top = 1, height = screen.rows - 2
         guard height > 2 else { return }
         for r in top..<(top + height) { screen.fill(row: r, column: 0, width: screen.columns, style: .plain) }
@@ -262,6 +262,13 @@ public final class FrameRenderer {
             (area.lowerBound + max(0, (area.count - grid.height) / 2), max(0, (screen.columns - grid.width) / 2))
         }
         switch state {
+        case _ where frame != nil:
+            // A moving picture's frame, over its still: each frame is a picture of its own to the screen.
+            let t = frame!.thumbnail
+            let at = origin(t.grid)
+            var key = large.request
+            key.url += "#frame\(frame!.number)"
+            drawPicture(t, key: key, row: at.row, column: at.column, visibleRows: top..<(top + height - 1), opaque: true, on: screen)
         case .ready(let t):
             let at = origin(t.grid)
             drawPicture(t, key: large.request, row: at.row, column: at.column, visibleRows: top..<(top + height - 1), on: screen)
@@ -281,7 +288,12 @@ public final class FrameRenderer {
             let t = SafeText(text)
             screen.draw(t, row: top + height / 2, column: max(0, (screen.columns - t.width) / 2), style: theme[.status])
         }
-        let keys = counter.map { "\($0)  ←/→ flip, any other key closes" } ?? "any key closes"
+        var keys = counter.map { "\($0)  ←/→ flip, any other key closes" } ?? "any key closes"
+        if large.moving != nil {
+            // Where it can't move, the still says it would, and why not.
+            let how = note ?? (pictures.pixels ? nil : "moves where the terminal draws pixels")
+            keys = "▶ " + (how.map { $0 + ", " } ?? "") + "p plays it in the player  " + keys
+        }
         let caption = (large.caption.isEmpty ? "(no description)" : large.caption) + "  —  " + keys
         screen.draw(SafeText(DisplayWidth.truncate(Sanitizer.clean(caption), to: screen.columns - 4)), row: top + height - 1,
                     column: 2, style: theme[.placeholder])
@@ -351,7 +363,8 @@ public final class FrameRenderer {
 
     /// A thumbnail in the best form it came in: kitty's placeholder cells or its visible rows placed directly;
     /// a sixel or iTerm2 picture when it is wholly in view and the frame's byte cap allows; else its symbols.
-    func drawPicture(_ t: Thumbnail, key: ThumbnailRequest, row: Int, column: Int, visibleRows: Range<Int>, on screen: Screen) {
+    func drawPicture(_ t: Thumbnail, key: ThumbnailRequest, row: Int, column: Int, visibleRows: Range<Int>, opaque: Bool = false,
+                     on screen: Screen) {
         switch t.pixels {
         case .kittyImage(let id, let columns, let rows, _)? where !kittyDirect:
             screen.drawKitty(id: id, columns: columns, rows: rows, row: row, column: column, visibleRows: visibleRows)
@@ -362,7 +375,7 @@ public final class FrameRenderer {
             }
         case .inline(let picture)?:
             if visibleRows.contains(row), visibleRows.contains(row + picture.rows - 1),
-               screen.place(picture, key: key.hashValue, row: row, column: column) { return }
+               screen.place(picture, key: key.hashValue, row: row, column: column, opaque: opaque) { return }
         case .kitty?, nil:
             break
         }

@@ -285,6 +285,8 @@ struct RowLayout {
             case .video: return "▶ video" + length
             case .gifv: return "▶ gif" + length
             case .audio: return "♪ audio" + length
+            // A GIF kept as a picture (Akkoma's): a still in the list, moving in the large view.
+            case .image where MovingRequest.kind(of: m) == .gif: return "▶ gif"
             default: return nil
             }
         }

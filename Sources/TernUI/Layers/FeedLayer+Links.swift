@@ -6,16 +6,21 @@ import TernModel
 extension FeedLayer {
     /// `v` or a click on a picture: that picture (or the post's first), as large as the screen allows.
     static func viewLarge(_ post: Post?, attachment: MediaAttachment?, _ env: LayerEnv) -> [Effect] {
-        // Video, gifv and audio go to a player; pictures are shown here.
-        if let media = attachment ?? post?.media.first, media.plays, let url = media.url { return [.play(url)] }
+        // Sound and long videos go to a player; pictures, and what moves briefly (a GIF, a gifv, a clip),
+        // are shown here.
+        if let media = attachment ?? post?.media.first, media.plays, MovingRequest.kind(of: media) == nil, let url = media.url {
+            return [.play(url)]
+        }
         // The post's pictures as a gallery, at the one clicked (or the first): the original file of a
-        // picture, the preview of anything else.
-        let shown = (post?.media ?? []).filter { !$0.plays && ($0.url != nil || $0.previewURL != nil) }
+        // picture, the preview of anything else (a moving picture's still).
+        let shown = (post?.media ?? []).filter { (!$0.plays || MovingRequest.kind(of: $0) != nil) && ($0.url != nil || $0.previewURL != nil) }
         let images = shown.compactMap { media -> LargeImage? in
             guard let url = (media.kind == .image ? media.url : nil) ?? media.previewURL else { return nil }
             let size = LargeImageLayer.size(for: env)
             let request = ThumbnailRequest(url: url, columns: size.columns, rows: size.rows, whole: true)
-            return LargeImage(request: request, caption: media.description ?? "", blurhash: media.blurhash, aspect: media.aspectRatio)
+            let moving = MovingRequest.kind(of: media).flatMap { kind in media.url.map { ($0, kind) } }
+            return LargeImage(request: request, caption: media.description ?? "", blurhash: media.blurhash, aspect: media.aspectRatio,
+                              moving: moving)
         }
         guard !images.isEmpty else { return [.say("No picture here", error: false)] }
         let start = attachment.flatMap { a in shown.firstIndex { $0.id == a.id } } ?? 0

@@ -15,6 +15,10 @@ struct LayerEnv {
     /// Lays out rows (memoized); shared by update, which needs heights, and render.
     var renderer: FrameRenderer
     var images: [ThumbnailRequest: ImageState] = [:]
+    /// The moving picture's frame shown now (the large view's), what it is of, and whether it can move here
+    /// at all (nil frame: not yet, or never; `movingNote`: why not, in words).
+    var movingFrame: ShownFrame?
+    var movingNote: String?
     /// Large pictures downloading: bytes so far and in all.
     var progress: [ThumbnailRequest: (received: Int, total: Int?)] = [:]
     var message: (text: String, isError: Bool)?
@@ -128,6 +132,11 @@ struct LayerStack {
 
     /// The screen (not overlay) nearest the top: the one whose list is shown.
     var screenIndex: Int { layers.lastIndex { !$0.isOverlay } ?? 0 }
+    /// The moving picture a large view shown now plays (over the shown screen, under nothing that covers it).
+    var movingPicture: MovingRequest? {
+        guard let large = top as? LargeImageLayer else { return nil }
+        return large.moving
+    }
 
     /// Sends a key to the top layer; returns its effects.
     mutating func key(_ key: Key, _ env: LayerEnv) -> [Effect] {

@@ -95,7 +95,9 @@ struct SearchLayer: Layer {
 }
 
 /// `v` or a click on a picture: the post's pictures as large as the screen (or, in two panes, the right
-/// pane) allows, one at a time; ←/→ (or `h`/`l`) flip through them, any other key closes, `q` quits.
+/// pane) allows, one at a time; ←/→ (or `h`/`l`) flip through them, any other key closes, `q` quits. A
+/// moving picture moves while it is shown, where the terminal draws pixels (`moving`: the runner plays
+/// what the shown screen asks for and stops what it no longer does); `p` hands it to the player.
 struct LargeImageLayer: Layer {
     let images: [LargeImage]
     private(set) var index: Int
@@ -122,6 +124,12 @@ struct LargeImageLayer: Layer {
     /// The cells a picture fills on a screen of this size (the title bar, the caption and a margin left).
     static func size(for env: LayerEnv) -> (columns: Int, rows: Int) { (max(10, env.columns - 4), max(4, env.rows - 5)) }
 
+    /// The moving picture to play now, in the cells it is drawn in; nil for a still.
+    var moving: MovingRequest? {
+        guard let m = images[index].moving else { return nil }
+        return MovingRequest(url: m.url, kind: m.kind, columns: size.columns, rows: size.rows)
+    }
+
     /// Drawn in a pane or a screen of another size (two panes; a resize): the picture is made again for it.
     mutating func settle(_ env: LayerEnv) -> [Effect] {
         let wanted = Self.size(for: env)
@@ -141,13 +149,16 @@ struct LargeImageLayer: Layer {
             guard index < images.count - 1 else { return [] }
             index += 1
             return [load]
+        case .character("p") where images[index].moving != nil:
+            return [.play(images[index].moving!.url)]
         case .character("q"): return [.pop, .quit]
         default: return [.pop]
         }
     }
 
     func render(_ env: LayerEnv, on screen: Screen) {
-        env.renderer.drawLarge(image, env.images[image.request], progress: env.progress[image.request],
+        let frame = moving.flatMap { m in env.movingFrame.flatMap { $0.request == m ? $0 : nil } }
+        env.renderer.drawLarge(image, env.images[image.request], frame: frame, note: moving == nil ? nil : env.movingNote, progress: env.progress[image.request],
                                counter: images.count > 1 ? "\(index + 1)/\(images.count)" : nil, on: screen)
     }
 }

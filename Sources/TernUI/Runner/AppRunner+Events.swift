@@ -121,7 +121,16 @@ extension AppRunner {
             dirty = true
         case .picturesChanged:
             feeder.refreshAll()
+            moving.restart()
             dirty = true
+        case .movingFrame:
+            let kitty = self.kitty
+            if moving.takeFrame(hold: { pixels in
+                guard let kitty, case .kitty(let k) = pixels else { return pixels }
+                return kitty.holdFrame(k)
+            }) { dirty = true }
+        case .movingFailed(let request, let why):
+            if moving.failed(request, why) { dirty = true }
         case .imageProgress(let request, let received, let total):
             feeder.accept(request, received: received, total: total)
             dirty = true

@@ -21,6 +21,8 @@ public final class AppRunner {
     let log = Logger(label: "tern.ui")
     let renderer: FrameRenderer
     let feeder: ThumbnailFeeder
+    /// The large view's moving picture, played while it is shown.
+    let moving: MovingPictureShow
     /// In kitty mode, the pictures the terminal holds.
     var kitty: KittyImages?
     /// Asks the terminal how it shows pictures; run once, after the first frame with posts.
@@ -131,6 +133,7 @@ public final class AppRunner {
         // The renderer that drew `FirstFrame` keeps its layouts.
         self.renderer = renderer ?? FrameRenderer(theme: theme)
         self.feeder = ThumbnailFeeder(loader: loader, mailbox: mailbox)
+        self.moving = MovingPictureShow(player: MovingPicturePlayer(loader: loader), mailbox: mailbox)
         self.findGraphics = findGraphics
         self.keymap = keymap
         self.confirmBoost = confirmBoost
@@ -199,6 +202,7 @@ public final class AppRunner {
             for event in mailbox.drain() { accept(event) }
         }
         feeder.reset()
+        moving.want(nil)
         kitty?.releaseAll()
         for s in sessions { for (_, engine) in s.engines { engine.list.stop() } }
     }
@@ -216,6 +220,8 @@ public final class AppRunner {
         var e = LayerEnv(rows: screen.rows, columns: screen.columns, now: Date(), keymap: keymap, renderer: renderer)
         e.images = feeder.images
         e.progress = feeder.progress
+        e.movingFrame = moving.frame
+        e.movingNote = moving.note
         e.message = message
         // In the inbox, the count is every account's.
         e.unread = s.showsInbox ? sessions.reduce(0) { $0 + ($1.feeds[.notifications]?.unread ?? 0) } : s.feeds[.notifications]?.unread
@@ -299,6 +305,8 @@ public final class AppRunner {
             paneDemands = [:]
             perform(stack.settle(env()))
         }
+        // What moves is what the screen shows now: a moving picture no screen shows stops here.
+        moving.want(stack.movingPicture)
         // Settling may have changed the stack (a closed thread): the panes as they are now.
         if let panes { stack.render(env(), panes: panes, focusLeft: focusLeft, on: screen) } else { stack.render(env(), on: screen) }
         screen.update()

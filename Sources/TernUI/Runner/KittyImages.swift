@@ -51,16 +51,46 @@ final class KittyImages {
         return (.kittyImage(id: id, columns: pixels.columns, rows: pixels.rows, height: pixels.height), freed)
     }
 
+    /// The two ids moving pictures' frames take turns under, for the whole session: a frame goes under the
+    /// id the frame on screen does not use, and sending a picture under an id replaces what it held. Never
+    /// freed one by one: kitty 0.26 frees, with a picture freed by id, every picture that has no placement
+    /// just then, and the list's pictures have none while the large view covers them (tried: the list came
+    /// back blank after a GIF played).
+    private var frameIDs: [UInt32] = []
+    private var frameTurn = 0
+
+    /// Sends a moving picture's frame and returns what the renderer draws.
+    func holdFrame(_ pixels: KittyPixels) -> TerminalPixels {
+        if frameIDs.isEmpty { frameIDs = [allocate(), allocate()] }
+        frameTurn ^= 1
+        let id = frameIDs[frameTurn]
+        let bytes = KittyGraphics.transmit(id: id, pixels, tmux: tmux, direct: direct)
+        bytesSent += bytes.count
+        screen.emit(bytes)
+        return .kittyImage(id: id, columns: pixels.columns, rows: pixels.rows, height: pixels.height)
+    }
+
     /// Frees every picture this session sent (at exit).
     func releaseAll() {
         var out: [UInt8] = []
         for id in ids.values { out += KittyGraphics.delete(id: id, tmux: tmux) }
         ids = [:]
         order = []
+        out += frameIDs.flatMap { KittyGraphics.delete(id: $0, tmux: tmux) }
+        frameIDs = []
         screen.emit(out)
     }
 
+    /// The next id no held picture has: a moving picture takes a new id a frame, so the ids go round
+    /// (about 30,000 of them) within the hour, past the thumbnails still held.
     private func allocate() -> UInt32 {
+        let held = Set(ids.values).union(frameIDs)
+        var id = step()
+        while held.contains(id) { id = step() }
+        return id
+    }
+
+    private func step() -> UInt32 {
         let id = next
         var low = (next & 0xFF) + 1, high = next >> 24
         if low > 255 {

@@ -14,6 +14,10 @@ enum UIEvent: Sendable {
     case picturesChanged
     /// Bytes of a large picture downloaded so far, and of how many when known.
     case imageProgress(ThumbnailRequest, received: Int, total: Int?)
+    /// A moving picture's next frame is waiting (`MovingPictureShow`).
+    case movingFrame
+    /// A moving picture can't play, and why.
+    case movingFailed(MovingRequest, String)
     /// The user's lists arrived (for the `t` picker).
     case lists([TimelineID])
     case trends([Hashtag])
