@@ -110,7 +110,7 @@ public actor ChangeQueue {
     private func remove(_ item: PendingChange) async {
         items.removeAll { $0.key == item.key }
         fresh.remove(item.key)
-        do { try await store.removeChange(item.key) } catch {
+        do { try await store.removeFromJournal(item.key) } catch {
             // Left in the journal, the change looks before it is sent again next time: no harm, said in the log.
             logger.error("couldn't take a change out of the journal", metadata: ["error": "\(error)"])
         }

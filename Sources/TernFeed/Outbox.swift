@@ -113,7 +113,7 @@ public actor Outbox {
 
     func delivered(_ item: OutgoingPost, _ sent: Sent) async {
         items.removeAll { $0.idempotencyKey == item.idempotencyKey }
-        await journal("take a sent post out of the outbox") { try await store.removeOutgoing(item.idempotencyKey) }
+        await journal("take a sent post out of the outbox") { try await store.removeFromJournal(item.idempotencyKey) }
         guard case .post(let post) = sent else {
             if case .scheduled(let held) = sent {
                 logger.info("post scheduled", metadata: ["at": "\(held.scheduledAt)"])

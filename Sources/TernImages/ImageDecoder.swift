@@ -16,7 +16,10 @@ public enum ImageDecoder {
         case .jpeg: return try jpeg(bytes, target: target, limits: limits)
         case .png: return try png(bytes, target: target, limits: limits)
         case .webp: return try webp(bytes, target: target, limits: limits)
-        case .gif: return try GIFDecoder.firstFrame(bytes, target: target, limits: limits)
+        // The first frame: a thumbnail is a still (the large view plays the rest through `GIFFrames` itself).
+        case .gif:
+            guard let first = try GIFFrames(bytes, target: target, limits: limits).next() else { throw ImageError.corrupt("GIF without an image") }
+            return first.image
         case nil: throw ImageError.unknownFormat
         }
     }

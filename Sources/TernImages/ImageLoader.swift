@@ -147,21 +147,18 @@ public actor ImageLoader {
     /// was cached already.
     @discardableResult
     public func fetchIntoDiskCache(_ url: String) async throws -> Bool {
-        guard let disk else { throw ImageError.download("no disk cache") }
-        if await disk.data(for: url) != nil { return false }
-        guard !offline else { throw ImageError.notCached }
-        let bytes = try await Self.download(url, http: http, limits: limits)
-        await disk.store(bytes, for: url)
-        return true
+        guard disk != nil else { throw ImageError.download("no disk cache") }
+        return try await original(url).downloaded
     }
 
-    /// A file's bytes from the disk cache, else the network (then kept there): what a GIF is played from.
-    public func original(_ url: String) async throws -> [UInt8] {
-        if let disk, !Self.isLocal(url), let bytes = await disk.data(for: url) { return bytes }
+    /// A file's bytes from the disk cache, else the network (then kept there), and whether they were
+    /// downloaded: what a GIF is played from, and what `tern sync` keeps.
+    public func original(_ url: String) async throws -> (bytes: [UInt8], downloaded: Bool) {
+        if let disk, !Self.isLocal(url), let bytes = await disk.data(for: url) { return (bytes, false) }
         guard !offline || Self.isLocal(url) else { throw ImageError.notCached }
         let bytes = try await Self.download(url, http: http, limits: limits)
         if let disk, !Self.isLocal(url) { await disk.store(bytes, for: url) }
-        return bytes
+        return (bytes, true)
     }
 
     /// How pictures are made now: the colours of symbols, the terminal's pixels (nil: none), the bounds.

@@ -66,10 +66,6 @@ public struct MovingPicturePlayer: Sendable {
         var kept: [(Thumbnail, Double)] = [], keptBytes = 0, fits = true, frames = 0
         func present(_ image: RGBAImage, _ delay: Double) async throws {
             try Task.checkCancellation()
-            // Transparent pixels drawn black, as kitty's and iTerm2's pixels (which have no alpha) draw them: a
-            // frame then covers the one before it everywhere, in sixel too.
-            var image = image
-            for i in stride(from: 3, to: image.pixels.count, by: 4) { image.pixels[i] = 255 }
             let (thumbnail, _) = try await worker.thumbnail(.pixels(image), columns: request.columns, rows: request.rows, whole: true,
                                                             mode: mode, pixels: output, limits: limits)
             frames += 1
@@ -81,20 +77,28 @@ public struct MovingPicturePlayer: Sendable {
             try await pacing.wait()
             show(MovingFrame(thumbnail: thumbnail, number: pacing.next(delay)))
         }
-        switch request.kind {
-        case .gif:
-            let bytes = try await loader.original(request.url)
-            repeat {
+        let bytes = request.kind == .gif ? try await loader.original(request.url).bytes : []
+        /// Every frame once, decoded afresh.
+        func pass() async throws {
+            switch request.kind {
+            case .gif:
                 let gif = try GIFFrames(bytes, target: size, limits: limits)
-                while let frame = try gif.next() { try await present(frame.image, frame.delay) }
-                if gif.framesRead < 2 { return }
-            } while !fits
-        case .video:
-            repeat {
+                while var frame = try gif.next() {
+                    // Transparent pixels drawn black, as kitty's and iTerm2's pixels (which have no alpha) draw
+                    // them: a frame then covers the one before it everywhere, in sixel too. (ffmpeg's are opaque.)
+                    for i in stride(from: 3, to: frame.image.pixels.count, by: 4) { frame.image.pixels[i] = 255 }
+                    try await present(frame.image, frame.delay)
+                }
+            case .video:
                 try await VideoFrames.play(request.url, width: size.width, height: size.height) { try await present($0, $1) }
-                if frames < 2 { return }
-            } while !fits
+            }
         }
+        // A single frame is a still, which the large view shows already; a loop too large to keep is decoded
+        // again on each pass.
+        repeat {
+            try await pass()
+            if frames < 2 { return }
+        } while !fits
         // Every frame is kept: the loop goes on from memory.
         while true {
             for (thumbnail, delay) in kept {

@@ -21,7 +21,8 @@ public struct PendingChange: Sendable, Equatable {
 }
 
 /// The journal's changes (`JournalRecord.changeKind`), under the journal's one scheme: marked in doubt on
-/// the disk before a request goes, taken out when the server has made the change or refused it.
+/// the disk before a request goes, taken out (`removeFromJournal`) when the server has made the change or
+/// refused it.
 extension AccountData {
     /// Puts a change in the journal; returns once it is on the disk.
     public func enqueueChange(_ pending: PendingChange) async throws {
@@ -38,12 +39,6 @@ extension AccountData {
         try await store.durableWrite { db in
             _ = try JournalRecord.entry(key, account: account).updateAll(db, JournalRecord.Columns.inDoubt.set(to: inDoubt))
         }
-    }
-
-    /// The server made the change, or refused it: it leaves the journal.
-    public func removeChange(_ key: String) async throws {
-        let account = account
-        try await store.durableWrite { db in _ = try JournalRecord.entry(key, account: account).deleteAll(db) }
     }
 
     /// The changes waiting, in the order they were asked for, and how many this Tern cannot read (a newer

@@ -49,8 +49,9 @@ extension AccountData {
         }
     }
 
-    /// The server made the post: it leaves the outbox.
-    public func removeOutgoing(_ key: String) async throws {
+    /// A post the server made, or a change it made or refused (`AccountData+Changes`): its entry, named by
+    /// `key`, leaves the journal.
+    public func removeFromJournal(_ key: String) async throws {
         let account = account
         try await store.durableWrite { db in _ = try JournalRecord.entry(key, account: account).deleteAll(db) }
     }

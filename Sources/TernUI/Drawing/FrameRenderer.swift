@@ -261,17 +261,13 @@ public final class FrameRenderer {
         func origin(_ grid: CellGrid) -> (row: Int, column: Int) {
             (area.lowerBound + max(0, (area.count - grid.height) / 2), max(0, (screen.columns - grid.width) / 2))
         }
-        switch state {
-        case _ where frame != nil:
-            // A moving picture's frame, over its still: each frame is a picture of its own to the screen.
-            let t = frame!.thumbnail
-            let at = origin(t.grid)
-            var key = large.request
-            key.url += "#frame\(frame!.number)"
-            drawPicture(t, key: key, row: at.row, column: at.column, visibleRows: top..<(top + height - 1), opaque: true, on: screen)
+        // A moving picture's frame goes over its still: each frame is a picture of its own to the screen.
+        var key = large.request
+        if let frame { key.url += "#frame\(frame.number)" }
+        switch frame.map({ ImageState.ready($0.thumbnail) }) ?? state {
         case .ready(let t):
             let at = origin(t.grid)
-            drawPicture(t, key: large.request, row: at.row, column: at.column, visibleRows: top..<(top + height - 1), on: screen)
+            drawPicture(t, key: key, row: at.row, column: at.column, visibleRows: top..<(top + height - 1), opaque: frame != nil, on: screen)
         case .placeholder(let grid):
             let at = origin(grid)
             screen.draw(grid, row: at.row, column: at.column, visibleRows: top..<(top + height - 1))

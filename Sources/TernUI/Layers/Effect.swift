@@ -194,10 +194,10 @@ struct LargeImage: Equatable {
     var aspect: Double?
     /// A moving picture (a GIF, a gifv, a short video): `request` is its still, and this file moves where
     /// the terminal draws pixels; `p` hands it to the player.
-    var moving: (url: String, kind: MovingRequest.Kind)?
+    var moving: Moving?
 
-    static func == (a: LargeImage, b: LargeImage) -> Bool {
-        a.request == b.request && a.caption == b.caption && a.blurhash == b.blurhash && a.aspect == b.aspect
-            && a.moving?.url == b.moving?.url && a.moving?.kind == b.moving?.kind
+    struct Moving: Equatable {
+        var url: String
+        var kind: MovingRequest.Kind
     }
 }

@@ -18,7 +18,7 @@ extension FeedLayer {
             guard let url = (media.kind == .image ? media.url : nil) ?? media.previewURL else { return nil }
             let size = LargeImageLayer.size(for: env)
             let request = ThumbnailRequest(url: url, columns: size.columns, rows: size.rows, whole: true)
-            let moving = MovingRequest.kind(of: media).flatMap { kind in media.url.map { ($0, kind) } }
+            let moving = MovingRequest.kind(of: media).flatMap { kind in media.url.map { LargeImage.Moving(url: $0, kind: kind) } }
             return LargeImage(request: request, caption: media.description ?? "", blurhash: media.blurhash, aspect: media.aspectRatio,
                               moving: moving)
         }

@@ -149,8 +149,8 @@ struct LargeImageLayer: Layer {
             guard index < images.count - 1 else { return [] }
             index += 1
             return [load]
-        case .character("p") where images[index].moving != nil:
-            return [.play(images[index].moving!.url)]
+        case .character("p") where moving != nil:
+            return [.play(moving!.url)]
         case .character("q"): return [.pop, .quit]
         default: return [.pop]
         }

@@ -81,12 +81,11 @@ final class KittyImages {
         screen.emit(out)
     }
 
-    /// The next id no held picture has: a moving picture takes a new id a frame, so the ids go round
-    /// (about 30,000 of them) within the hour, past the thumbnails still held.
+    /// The next id, past the frames' two: those are held for the session, while a thumbnail's id is at most
+    /// `capacity` ids old, so once the ids go round (about 30,000) only the frames' can still be in use.
     private func allocate() -> UInt32 {
-        let held = Set(ids.values).union(frameIDs)
         var id = step()
-        while held.contains(id) { id = step() }
+        while frameIDs.contains(id) { id = step() }
         return id
     }
 

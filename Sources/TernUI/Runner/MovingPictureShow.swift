@@ -31,17 +31,16 @@ final class MovingPictureShow {
         self.mailbox = mailbox
     }
 
-    /// Plays `request` (nil: nothing). True when what plays changed.
-    @discardableResult
-    func want(_ request: MovingRequest?) -> Bool {
-        guard request != playing else { return false }
+    /// Plays `request` (nil: nothing).
+    func want(_ request: MovingRequest?) {
+        guard request != playing else { return }
         task?.cancel()
         task = nil
         frame = nil
         note = nil
         waiting.clear()
         playing = request
-        guard let request else { return true }
+        guard let request else { return }
         log.debug("playing a moving picture", metadata: ["url": "\(request.url)", "kind": "\(request.kind)",
                                                      "cells": "\(request.columns)x\(request.rows)"])
         let player = self.player, mailbox = self.mailbox, waiting = self.waiting, log = self.log
@@ -58,7 +57,6 @@ final class MovingPictureShow {
             }
             if Task.isCancelled { log.debug("stopped a moving picture", metadata: ["url": "\(request.url)"]) }
         }
-        return true
     }
 
     /// Plays what plays now again from its start (the terminal's pictures changed).
