@@ -87,6 +87,17 @@ final class MovingPictureTests: XCTestCase {
         XCTAssertFalse(ballIsAt(frames[frames.count - 1], frame: 0, scale: 0.5), "the last frame is the first")
     }
 
+    /// A video smaller than its box comes at its own size: the terminal's pixels are made from it as from a
+    /// GIF's frame, not from ffmpeg's enlargement.
+    func testFFmpegNeverEnlargesAVideo() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tern-moving-\(UUID().uuidString).gif")
+        try Data(try DemoServer.sampleAnimation()).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        var sizes: Set<[Int]> = []
+        try await VideoFrames.play(file.path, width: 1160, height: 700) { image, _ in sizes.insert([image.width, image.height]) }
+        XCTAssertEqual(sizes, [[320, 180]])
+    }
+
     func testWithoutFFmpegItSaysWhatToInstall() async throws {
         do {
             try await VideoFrames.play("/nonexistent.mp4", width: 10, height: 10, program: "tern-no-such-ffmpeg") { _, _ in }
