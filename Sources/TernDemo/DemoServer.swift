@@ -188,6 +188,11 @@ public final class DemoServer: Sendable {
         return Data(try ImageEncoder.encode(rgb: PatternRenderer.render(spec), width: width, height: height, as: spec.format))
     }
 
+    /// Where the demo serves its moving picture, as its posts link it.
+    public func movingPicturePath() async -> String? {
+        await state.posts.lazy.flatMap(\.media).first { $0.moves }.map { "/media/\($0.id)/moving.gif" }
+    }
+
     /// The demo's moving picture (twelve frames, a tenth of a second each, a ball crossing stripes from
     /// left to right), as the demo serves it: an animated GIF made with giflib.
     public static func sampleAnimation() throws -> [UInt8] { try DemoAnimation.encoded.get() }

@@ -25,6 +25,7 @@ struct ImagesBench: AsyncParsableCommand {
         figures += try await cacheHits(http)
         figures += try await prefetchRatio(http, prefetch: 10)
         figures += try await prefetchRatio(http, prefetch: 0)
+        figures += try await moving(http)
         try await http.shutdown()
         Report.print("images: JPEG 1080×1080 → 40×20 cells, 256 colours", figures, json: output.json)
     }
