@@ -1,11 +1,12 @@
 import Subprocess
 
 /// The frames of a short video (a gifv, a clip), decoded by ffmpeg in a process of its own: it reads the
-/// address itself, scales to the box, and writes plain PPM frames to a pipe, which are read one at a time.
+/// address itself, makes it smaller to fit the box, and writes plain PPM frames to a pipe, which are read one at a time.
 /// Waiting for a frame to be shown before reading the next is what holds ffmpeg back (the pipe fills), so
 /// memory is a frame or two. Cancelling the caller's task ends ffmpeg.
 enum VideoFrames {
-    /// Frames a second asked of ffmpeg: enough for motion, few enough for sixel over ssh.
+    /// Frames a second asked of ffmpeg: enough for motion. Not few enough for sixel over a slow link: a
+    /// sixel frame of the large view is some 300 KB (tern-bench images), megabytes a second.
     static let framesPerSecond = 12
     /// The longest stretch played here; longer videos go to the player (`MovingRequest.isShort`).
     static let maxSeconds = 60
