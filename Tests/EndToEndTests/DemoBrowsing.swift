@@ -3,8 +3,8 @@ import XCTest
 
 /// The real binary in tmux against a demo server in its own process (started with `flags`), in a home of
 /// its own that is removed afterwards, once its first posts are on the screen; `body` gets the session and
-/// the server's address.
-func browseDemo(flags: String = "", ternFlags: String = "--no-stream --images off",
+/// the server's address. The terminal is `columns`×`rows`.
+func browseDemo(flags: String = "", ternFlags: String = "--no-stream --images off", columns: Int = 120, rows: Int = 40,
                 _ body: (TmuxSession, String) throws -> Void) throws {
     let tern = try TmuxSession.ternBinary().path
     let (server, address) = try TmuxSession.demoServer(tern, flags: flags)
@@ -14,7 +14,8 @@ func browseDemo(flags: String = "", ternFlags: String = "--no-stream --images of
     defer { try? FileManager.default.removeItem(at: home) }
     try "any-token\n".write(to: home.appendingPathComponent("token"), atomically: true, encoding: .utf8)
     let env = "XDG_CONFIG_HOME=\(home.path)/config XDG_CACHE_HOME=\(home.path)/cache XDG_DATA_HOME=\(home.path)/data XDG_STATE_HOME=\(home.path)/state"
-    let tmux = try TmuxSession(command: "env \(env) \(tern) --server \(address) --token-file \(home.path)/token \(ternFlags)")
+    let tmux = try TmuxSession(command: "env \(env) \(tern) --server \(address) --token-file \(home.path)/token \(ternFlags)",
+                               columns: columns, rows: rows)
     defer { tmux.close() }
     XCTAssertTrue(tmux.wait { $0.contains("☆") }.ok, tmux.screen())
     try body(tmux, address)

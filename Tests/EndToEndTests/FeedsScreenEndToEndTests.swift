@@ -52,7 +52,7 @@ final class FeedsScreenEndToEndTests: XCTestCase {
         XCTAssertTrue(tmux.wait { $0.contains("No unread items below") }.ok, tmux.screen())
         // `/` finds items by their words, from the store, in any script.
         try tmux.send("/")
-        XCTAssertTrue(tmux.wait { $0.contains("Search (a link opens it):") }.ok, tmux.screen())
+        XCTAssertTrue(tmux.wait { $0.contains("Search (a link opens it; Esc cancels):") }.ok, tmux.screen())
         try tmux.send("Москвы", "Enter")
         let found = tmux.wait { $0.contains("cached posts match") && $0.contains("Привет из Москвы") && $0.contains("Demo feed") }
         XCTAssertTrue(found.ok, "feed items found:\n\(found.screen)")

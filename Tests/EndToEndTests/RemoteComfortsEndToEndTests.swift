@@ -113,14 +113,14 @@ final class RemoteComfortsEndToEndTests: XCTestCase {
         defer { tmux.close() }
         XCTAssertTrue(tmux.wait { $0.contains("Sol Novak @user32") && $0.contains(" 1/") }.ok, tmux.screen())
         try tmux.send("/")
-        XCTAssertTrue(tmux.wait { $0.contains("Search (a link opens it):") }.ok, tmux.screen())
+        XCTAssertTrue(tmux.wait { $0.contains("Search (a link opens it; Esc cancels):") }.ok, tmux.screen())
         try tmux.run(["set-buffer", "harbour\nGq"])
         // -p: as tmux pastes into a program that asked for bracketed paste.
         try tmux.run(["paste-buffer", "-p"])
-        let pasted = tmux.wait { $0.contains("Search (a link opens it): harbour Gq") }
+        let pasted = tmux.wait { $0.contains("Search (a link opens it; Esc cancels): harbour Gq") }
         XCTAssertTrue(pasted.ok, "the paste is on the search line, its line break a space:\n\(pasted.screen)")
         try tmux.send("Enter")
-        XCTAssertTrue(tmux.wait { $0.contains("harbour Gq") && !$0.contains("Search (a link opens it):") }.ok, tmux.screen())
+        XCTAssertTrue(tmux.wait { $0.contains("harbour Gq") && !$0.contains("Search (a link opens it; Esc cancels):") }.ok, tmux.screen())
     }
 
     /// `copy = COMMAND`: the text goes to the program's input (a clipboard tool), started without a

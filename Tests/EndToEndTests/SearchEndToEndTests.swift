@@ -14,7 +14,7 @@ final class SearchEndToEndTests: XCTestCase {
 
     private func search(_ tmux: TmuxSession, _ text: String) throws {
         try tmux.send("/")
-        XCTAssertTrue(tmux.wait { $0.contains("Search (a link opens it):") }.ok, tmux.screen())
+        XCTAssertTrue(tmux.wait { $0.contains("Search (a link opens it; Esc cancels):") }.ok, tmux.screen())
         try tmux.send("-l", text)
         try tmux.send("Enter")
     }

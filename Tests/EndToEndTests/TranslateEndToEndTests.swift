@@ -8,9 +8,12 @@ import XCTest
 /// Chinese, or Korean) comes back in English with where from and by whom, `T` again shows the original;
 /// a server imitating GoToSocial, which has no translation service, says so.
 final class TranslateEndToEndTests: XCTestCase {
-    private func browse(_ flags: String, _ body: (TmuxSession, String) throws -> Void) throws {
-        try browseDemo(flags: flags, ternFlags: "--no-stream", body)
+    private func browse(_ flags: String, columns: Int = 120, rows: Int = 40, _ body: (TmuxSession, String) throws -> Void) throws {
+        try browseDemo(flags: flags, ternFlags: "--no-stream", columns: columns, rows: rows, body)
     }
+
+    /// The demo's sentences in other languages.
+    private let sentences = ["今日はいい天気ですね。", "写真を撮りました", "周末去了山里", "오늘은 커피를", "猫が窓辺で寝ている。", "新しいターミナルアプリ"]
 
     private func selected(_ screen: String) -> String {
         screen.split(separator: "\n").filter { $0.hasPrefix("▌") }.joined(separator: "\n")
@@ -28,8 +31,7 @@ final class TranslateEndToEndTests: XCTestCase {
     }
 
     func testAPostInJapaneseComesBackInEnglishAndTAgainShowsTheOriginal() throws {
-        // The demo's sentences in other languages, and what its translation service makes of them.
-        let sentences = ["今日はいい天気ですね。", "写真を撮りました", "周末去了山里", "오늘은 커피를", "猫が窓辺で寝ている。", "新しいターミナルアプリ"]
+        // What the demo's translation service makes of its sentences in other languages.
         let english = ["Nice weather today", "I took some photos", "Went to the mountains", "Today I read a book", "The cat is asleep",
                        "I'm trying out a new terminal app"]
         let languages = ["Japanese", "Japanese", "Chinese", "Korean", "Japanese", "Japanese"]
@@ -52,6 +54,36 @@ final class TranslateEndToEndTests: XCTestCase {
             XCTAssertTrue(said.ok, "no word of the missing service:\n\(said.screen)")
             try tmux.send("Escape")
             XCTAssertTrue(tmux.wait { !$0.contains("Not translated") }.ok, tmux.screen())
+        }
+    }
+
+    /// Issue 45: at 150×40, `T` on the first post in another language left a box (or nothing at all) that took
+    /// `j`, `space`, `?`, `Enter` and `q` silently until `Esc`, which nothing on screen mentioned. The box says
+    /// Esc closes it, and the list's keys do what they do after it closes: `j` moves on, `?` shows the keys,
+    /// `q` quits.
+    func testAfterTTheScreenSaysHowToLeaveAndTheKeysStillWork() throws {
+        try browse("", columns: 150, rows: 40) { tmux, _ in
+            let found = try XCTUnwrap(try down(tmux, toOneOf: sentences), "no post in another language:\n\(tmux.screen())")
+            try tmux.send("T")
+            let box = tmux.wait { $0.contains("Esc closes") }
+            XCTAssertTrue(box.ok, "nothing on screen says how to leave after T:\n\(box.screen)")
+            try tmux.send("j")
+            let moved = tmux.wait { !$0.contains("Esc closes") && !self.selected($0).contains(found) && !self.selected($0).isEmpty }
+            XCTAssertTrue(moved.ok, "j after T did not close the box and move on:\n\(moved.screen)")
+            try tmux.send("k")
+            XCTAssertTrue(tmux.wait { self.selected($0).contains(found) }.ok, tmux.screen())
+            try tmux.send("T")
+            XCTAssertTrue(tmux.wait { $0.contains("Esc closes") }.ok, tmux.screen())
+            try tmux.send("?")
+            let help = tmux.wait { $0.contains("Keys (") && !$0.contains("Translat") }
+            XCTAssertTrue(help.ok, "? after T did not close the box (the help may open on the next ?):\n\(help.screen)")
+            try tmux.send("Escape")
+            XCTAssertTrue(tmux.wait { !$0.contains("Keys (") }.ok, tmux.screen())
+            try tmux.send("T")
+            XCTAssertTrue(tmux.wait { $0.contains("Esc closes") }.ok, tmux.screen())
+            try tmux.send("q")
+            let quit = tmux.wait { _ in (try? tmux.run(["has-session"], capture: false)) == nil }
+            XCTAssertTrue(quit.ok, "q after T did not quit:\n\(quit.screen)")
         }
     }
 }

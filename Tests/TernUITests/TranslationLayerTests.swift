@@ -16,14 +16,14 @@ final class TranslationLayerTests: XCTestCase {
     func testTheBoxSaysFromWhichLanguageAndByWhom() {
         var layer = TranslationLayer(post)
         XCTAssertEqual(layer.load, .translate(post))
-        XCTAssertEqual(layer.box(width: 40).title, "Translating…")
+        XCTAssertEqual(layer.box(width: 40).title, "Translating… · Esc closes")
         let other = Translation(content: StyledText(plain: "not this one"), sourceLanguage: "ja")
         XCTAssertNil(layer.receive(.translated(statusID: "8", other, failure: nil), env()), "another post's translation")
         let t = Translation(content: StyledText(plain: "The cat is asleep by the window, and has been since the morning."),
                             spoilerText: "cats", sourceLanguage: "ja", provider: "DeepL.com")
         XCTAssertEqual(layer.receive(.translated(statusID: "9", t, failure: nil), env()), [])
         let box = layer.box(width: 30)
-        XCTAssertEqual(box.title, "Translated from Japanese by DeepL.com · T: the original")
+        XCTAssertEqual(box.title, "Translated from Japanese by DeepL.com · Esc closes")
         XCTAssertEqual(box.lines.first, "⚠ cats")
         XCTAssertTrue(box.lines.allSatisfy { DisplayWidth.of($0) <= 30 }, "\(box.lines)")
         XCTAssertEqual(box.lines.dropFirst(2).joined(separator: " "), "The cat is asleep by the window, and has been since the morning.")
@@ -33,7 +33,7 @@ final class TranslationLayerTests: XCTestCase {
     func testNoTranslationSaysWhy() {
         var layer = TranslationLayer(post)
         _ = layer.receive(.translated(statusID: "9", nil, failure: "This server can't translate posts: it has no translation service."), env())
-        XCTAssertEqual(layer.box(width: 80).title, "Not translated")
+        XCTAssertEqual(layer.box(width: 80).title, "Not translated · Esc closes")
         XCTAssertEqual(layer.box(width: 80).lines, ["This server can't translate posts: it has no translation service."])
         XCTAssertEqual(AppRunner.whyNotTranslated(MastodonError.http(status: 404, message: nil)),
                        "This server can't translate posts: it has no translation service.")

@@ -46,7 +46,7 @@ extension FrameRenderer {
         let row = screen.rows - 1
         screen.fill(row: row, column: 0, width: screen.columns, style: theme[.status])
         let position = posts.isEmpty ? "" : "\(selected + 1)/\(posts.count)\(snapshot?.reachedEnd == true ? "" : "+") "
-        let keys = SafeText(" ←↓↑→ move  enter open  v view  m list")
+        let keys = SafeText(" ←↓↑→ move  enter open  v view  m/esc list")
         screen.draw(keys, row: row, column: 0, style: theme[.status], maxWidth: screen.columns)
         let right = SafeText(position)
         if keys.width + right.width < screen.columns {

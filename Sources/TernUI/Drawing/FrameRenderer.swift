@@ -228,8 +228,10 @@ public final class FrameRenderer {
     }
 
     /// A centred box over the list; a selected line is drawn in the opposite shade.
-    func drawBox(title: String, lines: [(text: String, selected: Bool)], on screen: Screen) {
-        let width = max(0, min(screen.columns - 2, (([title] + lines.map(\.text)).map { DisplayWidth.of($0) }.max() ?? 0) + 4))
+    /// `contentWidth`: at least this wide inside, so a box whose pages differ (the help) stays put.
+    func drawBox(title: String, lines: [(text: String, selected: Bool)], contentWidth: Int = 0, on screen: Screen) {
+        let widest = max(contentWidth, ([title] + lines.map(\.text)).map { DisplayWidth.of($0) }.max() ?? 0)
+        let width = max(0, min(screen.columns - 2, widest + 4))
         let top = max(1, (screen.rows - lines.count - 4) / 2)
         let left = max(0, (screen.columns - width) / 2)
         // The box's rows are its own across the width: beside it, the ends of the rows below showed as
@@ -284,15 +286,23 @@ public final class FrameRenderer {
             let t = SafeText(text)
             screen.draw(t, row: top + height / 2, column: max(0, (screen.columns - t.width) / 2), style: theme[.status])
         }
-        var keys = counter.map { "\($0)  ←/→ flip, any other key closes" } ?? "any key closes"
-        if large.moving != nil {
-            // Where it can't move, the still says it would, and why not.
-            let how = note ?? (pictures.pixels ? nil : "moves where the terminal draws pixels")
-            keys = "▶ " + (how.map { $0 + ", " } ?? "") + "p plays it in the player  " + keys
+        // The keys, whole, at the right of the caption's row, on every picture (cut off with the caption, the
+        // first picture's `1/2 ←/→ flip` was lost); the caption beside them, ended at a word where it is long.
+        let keys = SafeText((counter.map { "\($0)  ←/→ flip · " } ?? "") + (large.moving == nil ? "" : "p player · ") + "Esc closes")
+        let captionRow = top + height - 1, room = screen.columns - 4 - keys.width - 2
+        if keys.width <= screen.columns - 2 {
+            screen.draw(keys, row: captionRow, column: screen.columns - 2 - keys.width, style: theme[.placeholder])
         }
-        let caption = (large.caption.isEmpty ? "(no description)" : large.caption) + "  —  " + keys
-        screen.draw(SafeText(DisplayWidth.truncate(Sanitizer.clean(caption), to: screen.columns - 4)), row: top + height - 1,
-                    column: 2, style: theme[.placeholder])
+        if room >= 8 {
+            let caption = Sanitizer.clean(large.caption.isEmpty ? "(no description)" : large.caption)
+            screen.draw(SafeText(Self.shortened(caption, width: room)), row: captionRow, column: 2, style: theme[.placeholder])
+        }
+        if large.moving != nil {
+            // Where it can't move, the still says it would, and why not: in the free row above the picture.
+            let how = note ?? (pictures.pixels ? nil : "moves where the terminal draws pixels")
+            let text = SafeText(Self.shortened("▶ " + (how.map { $0 + "; " } ?? "") + "p plays it in the player", width: screen.columns - 4))
+            screen.draw(text, row: top, column: max(2, (screen.columns - text.width) / 2), style: theme[.placeholder])
+        }
     }
 
     // MARK: Rows

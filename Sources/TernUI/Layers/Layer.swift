@@ -73,6 +73,9 @@ protocol Layer {
     mutating func uncovered()
     /// The result of work done off the loop, offered as a key is: effects if the layer takes it, nil if not.
     mutating func receive(_ message: LayerMessage, _ env: LayerEnv) -> [Effect]?
+    /// An overlay that is only a view over the screen under it (a translation) closes on a key that is
+    /// not its own, and that key goes on to the screen: nothing is taken silently.
+    func passesOn(_ key: Key) -> Bool
 }
 
 /// What work done off the UI loop brings back for the screens (through the mailbox), handled by the
@@ -114,6 +117,7 @@ extension Layer {
     mutating func settle(_ env: LayerEnv) -> [Effect] { [] }
     mutating func uncovered() {}
     mutating func receive(_ message: LayerMessage, _ env: LayerEnv) -> [Effect]? { nil }
+    func passesOn(_ key: Key) -> Bool { false }
 }
 
 /// The layers, bottom first, and the timelines the user switched away from with their places kept.
@@ -140,6 +144,10 @@ struct LayerStack {
 
     /// Sends a key to the top layer; returns its effects.
     mutating func key(_ key: Key, _ env: LayerEnv) -> [Effect] {
+        if layers.count > 1, top.isOverlay, top.passesOn(key) {
+            layers.removeLast()
+            return self.key(key, env)
+        }
         var layer = layers.removeLast()
         let effects = layer.update(key, env)
         layers.append(layer)

@@ -4,8 +4,9 @@ import TernImages
 import TernModel
 import TernTerminal
 
-/// `?`: the keys, generated from the live keymap and laid out for the screen's width. Any key closes it;
-/// `q` also quits. Where it is taller than the screen, j/k, the arrows and space scroll it first.
+/// `?`: the keys, generated from the live keymap and laid out for the screen's width. Esc, or any key,
+/// closes it; `q` also quits. Where it is taller than the screen, j/k, the arrows and space scroll it first.
+/// Its box is as wide on every page (as wide as its widest line and title): it moved between pages.
 struct HelpLayer: Layer {
     private(set) var top = 0
 
@@ -32,9 +33,14 @@ struct HelpLayer: Layer {
     func render(_ env: LayerEnv, on screen: Screen) {
         let (lines, room) = Self.layout(env)
         let start = min(top, max(0, lines.count - room))
-        let title = lines.count > room ? "Keys (\(start + 1)–\(min(lines.count, start + room)) of \(lines.count): j/k scroll, any other key closes)"
-            : "Keys (any key closes)"
-        env.renderer.drawBox(title: title, lines: lines[start..<min(lines.count, start + room)].map { ($0, false) }, on: screen)
+        func title(_ start: Int) -> String {
+            lines.count > room ? "Keys (\(start + 1)–\(min(lines.count, start + room)) of \(lines.count): j/k scroll, Esc closes)"
+                : "Keys (Esc or any key closes)"
+        }
+        // The widest title any page has, so the box does not move as the numbers in it change.
+        let widest = ([title(max(0, lines.count - room))] + lines).map(DisplayWidth.of).max() ?? 0
+        env.renderer.drawBox(title: title(start), lines: lines[start..<min(lines.count, start + room)].map { ($0, false) },
+                             contentWidth: widest, on: screen)
     }
 }
 
@@ -61,7 +67,7 @@ struct PickerLayer: Layer {
         if let lists = env.lists { p.add(lists: lists) }
         if let feeds = env.webFeedLists { p.add(webFeeds: feeds) }
         if let trends = env.trends { p.add(trends: trends) }
-        env.renderer.drawBox(title: "Timelines (Enter opens, Esc closes)", lines: p.lines, on: screen)
+        env.renderer.drawBox(title: "Timelines (Enter opens, Esc closes)", lines: MenuLines.shown(p.lines, rows: env.rows), on: screen)
     }
 }
 
@@ -90,7 +96,7 @@ struct SearchLayer: Layer {
     }
 
     func render(_ env: LayerEnv, on screen: Screen) {
-        env.renderer.drawPrompt("Search (a link opens it): ", editor: editor, on: screen)
+        env.renderer.drawPrompt("Search (a link opens it; Esc cancels): ", editor: editor, on: screen)
     }
 }
 
@@ -187,23 +193,14 @@ struct ChoiceLayer: Layer {
     }
 
     func render(_ env: LayerEnv, on screen: Screen) {
-        let shown = window(rows: env.rows)
-        var lines = shown.map { i in ((i < 9 ? "\(i + 1) " : "  ") + Sanitizer.clean(items[i].label), i == selected) }
-        if shown.lowerBound > 0 { lines.insert(("  ↑ \(shown.lowerBound) more", false), at: 0) }
-        if shown.upperBound < items.count { lines.append(("  ↓ \(items.count - shown.upperBound) more", false)) }
-        env.renderer.drawBox(title: title, lines: lines, on: screen)
+        let lines = MenuLines.shown(items.indices.map { i in ((i < 9 ? "\(i + 1) " : "  ") + Sanitizer.clean(items[i].label), i == selected) },
+                                    rows: env.rows)
+        // A menu says how to leave it without choosing (any key that is not a choice does).
+        env.renderer.drawBox(title: title + " (Esc closes)", lines: lines, on: screen)
     }
 
-    /// The items a screen of `rows` shows: all that fit in the box (its title and frame take five rows),
-    /// else a window that keeps the selected one in view, with a line above or below saying how many
-    /// more there are. A long menu (many follow requests, lists or filters) ran off the screen.
-    func window(rows: Int) -> Range<Int> {
-        let room = max(1, rows - 5)
-        guard items.count > room else { return 0..<items.count }
-        let visible = max(1, room - 2)
-        let start = min(max(0, selected - visible / 2), items.count - visible)
-        return start..<(start + visible)
-    }
+    /// The items a screen of `rows` shows (a long menu, many follow requests, lists or filters, ran off the screen).
+    func window(rows: Int) -> Range<Int> { MenuLines.window(count: items.count, selected: selected, rows: rows) }
 }
 
 /// A yes/no question on the status line: `y` does it, any other key doesn't.

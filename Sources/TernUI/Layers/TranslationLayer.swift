@@ -4,7 +4,10 @@ import TernTerminal
 
 /// `T` on a post: the post as the server's translation service puts it in the user's language, in a box
 /// over the list that says from which language and by whom; `T` again (or Escape) shows the original.
-/// Asked for off the loop (`Effect.translate`); a server without the service says so in the box.
+/// Asked for off the loop (`Effect.translate`); a server without the service says so in the box. It is a
+/// view over the list: any other key closes it and goes on to the list (`j` moves on, `?` shows the keys,
+/// `q` quits), and its title says Esc closes it, while it waits too: it took `j`, `space`, `?`, `Enter` and
+/// `q` silently, and nothing on screen said that Esc left it.
 struct TranslationLayer: Layer {
     let post: Post
     private(set) var translation: Translation?
@@ -21,11 +24,18 @@ struct TranslationLayer: Layer {
         return []
     }
 
-    mutating func update(_ key: Key, _ env: LayerEnv) -> [Effect] {
+    /// Its own keys close it; the wheel is ignored; any other key closes it and goes to the list.
+    func passesOn(_ key: Key) -> Bool {
         switch key {
-        case .character("T"), .character("q"), .character("h"), .escape, .enter: return [.pop]
-        default: return []
+        case .character("T"), .character("h"), .escape, .backspace: return false
+        case .mouse(let e): return e.button != .wheelUp && e.button != .wheelDown
+        default: return true
         }
+    }
+
+    mutating func update(_ key: Key, _ env: LayerEnv) -> [Effect] {
+        if case .mouse = key { return [] }
+        return [.pop]
     }
 
     /// "Japanese" for "ja"; the code itself when the name is not known.
@@ -39,8 +49,8 @@ struct TranslationLayer: Layer {
             TextWrap.wrap([(Sanitizer.clean(text), .text)], width: max(10, width)).map { $0.map(\.text.string).joined() }
         }
         guard let translation else {
-            if let failure { return ("Not translated", wrapped(failure)) }
-            return ("Translating…", [])
+            if let failure { return ("Not translated · Esc closes", wrapped(failure)) }
+            return ("Translating… · Esc closes", [])
         }
         let from = translation.sourceLanguage.map { " from " + Self.languageName($0) } ?? ""
         let by = translation.provider.map { " by " + Sanitizer.clean($0) } ?? ""
@@ -50,7 +60,7 @@ struct TranslationLayer: Layer {
             if i > 0 { lines.append("") }
             for line in paragraph { lines += wrapped(line.map(\.text).joined()) }
         }
-        return ("Translated" + from + by + " · T: the original", lines)
+        return ("Translated" + from + by + " · Esc closes", lines)
     }
 
     func render(_ env: LayerEnv, on screen: Screen) {

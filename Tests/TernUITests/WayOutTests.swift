@@ -1,0 +1,134 @@
+import Foundation
+import TernFeed
+import TernImages
+import TernModel
+@testable import TernTerminal
+@testable import TernUI
+import XCTest
+
+/// No screen, overlay or pending answer takes keys without saying how to leave it (issue 45: `T` left a box
+/// that took `j`, `space`, `?`, `Enter` and `q` silently until `Esc`, which nothing on screen mentioned).
+/// Every kind of layer a push makes, on a list, at 80×24 and 150×40: what it draws names the key that leaves
+/// it, `Esc` leaves it, and `q` does what the help says there (quits, closes, or is typed where text is typed).
+final class WayOutTests: XCTestCase {
+    private let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    private func post(_ n: Int) -> Post {
+        var p = Post(id: "p\(n)", statusID: "p\(n)", account: Account(id: "a\(n)", acct: "user\(n)", displayName: "User \(n)"),
+                     createdAt: now.addingTimeInterval(Double(-n * 60)), content: StyledText(plain: "猫が窓辺で寝ている。 Post \(n)."),
+                     media: [MediaAttachment(id: "m\(n)", kind: .image, url: "https://x/\(n).png", previewURL: "https://x/\(n)s.png",
+                                             previewWidth: 400, previewHeight: 300)])
+        p.poll = Poll(options: [.init(title: "tea", votes: 1), .init(title: "coffee", votes: 2)], votes: 3,
+                      expiresAt: now.addingTimeInterval(3_600), expired: false, ownVotes: [], id: "poll\(n)", multiple: false, voted: false)
+        return p
+    }
+
+    /// What `q` does on a layer, as the help and the README say.
+    private enum Q { case quits, closes, typed }
+
+    /// A layer of each kind, what its screen must show to say how to leave, and what `q` does there. The
+    /// switch names every kind, so a new one can't be added without saying how it is left.
+    private func cases(_ posts: [Post]) -> [(spec: LayerSpec, wayOut: String, q: Q)] {
+        let image = LargeImage(request: ThumbnailRequest(url: "https://x/0.png", columns: 76, rows: 19), caption: "a cat asleep",
+                               blurhash: nil, aspect: 4.0 / 3.0)
+        let specs: [LayerSpec] = [
+            .feed(.thread(rootID: posts[1].id, seed: posts[1])), .help, .picker(TimelinePicker(current: .home, author: posts[0].account, lists: [])),
+            .search, .gallery([image, image], start: 0),
+            .choice(title: "Whose profile?", items: [Choice(label: "@user0 (author)", effects: []), Choice(label: "@user1", effects: [])]),
+            .confirm(question: "Delete this post of yours? It can't be undone.", yes: []), .poll(posts[0]), .translation(posts[0]),
+            .report(Report(accountID: "a0", acct: "user0", statusIDs: ["p0"])), .compose(Draft(id: "d", text: "hello"), context: nil),
+            .grid(.timeline(.home), selecting: nil), .article(posts[0]), .prompt(.newFilter),
+        ]
+        return specs.map { spec in
+            switch spec {
+            case .feed: return (spec, "esc back", .quits)
+            case .help: return (spec, "esc", .quits)
+            case .picker: return (spec, "esc closes", .closes)
+            case .search: return (spec, "esc cancels", .typed)
+            case .gallery: return (spec, "esc closes", .quits)
+            case .choice: return (spec, "esc closes", .closes)
+            case .confirm: return (spec, "y/n", .closes)
+            case .poll: return (spec, "esc: not now", .closes)
+            case .translation: return (spec, "esc closes", .quits)
+            case .report: return (spec, "esc cancels", .closes)
+            case .compose: return (spec, "esc keep draft", .typed)
+            case .grid: return (spec, "esc list", .quits)
+            case .article: return (spec, "esc back", .quits)
+            case .prompt: return (spec, "esc", .typed)
+            }
+        }
+    }
+
+    private func text(_ screen: Screen) -> String {
+        (0..<screen.frame.rows).map { screen.frame.text(row: $0) }.joined(separator: "\n")
+    }
+
+    func testEveryLayerNamesItsWayOutAndEscAndQDoWhatTheHelpSays() throws {
+        let posts = (0..<12).map(post)
+        for (rows, columns) in [(24, 80), (40, 150)] {
+            let screen = try Screen(terminalType: "xterm-256color", output: "/dev/null", size: (rows, columns))
+            defer { screen.close() }
+            let env = LayerEnv(rows: rows, columns: columns, now: now, renderer: FrameRenderer(theme: .builtIn))
+            for (spec, wayOut, q) in cases(posts) {
+                func pushed() -> LayerStack {
+                    var stack = LayerStack(root: .home)
+                    stack.show(FeedSnapshot(TimelineSnapshot(version: 1, timeline: .home, posts: posts)), env)
+                    _ = stack.apply(stack.settle(env))
+                    _ = stack.apply([.push(spec)])
+                    // What the layer waits for has not come: it must say how to leave while it waits too.
+                    _ = stack.apply(stack.settle(env))
+                    return stack
+                }
+                let name = "\(columns)×\(rows), \(String(describing: spec).prefix(40))"
+                var stack = pushed()
+                XCTAssertEqual(stack.layers.count, 2, name)
+                stack.render(env, on: screen)
+                let shown = text(screen)
+                XCTAssertTrue(shown.lowercased().contains(wayOut), "\(name): nothing on screen says \"\(wayOut)\":\n\(shown)")
+
+                _ = stack.apply(stack.key(.escape, env))
+                XCTAssertEqual(stack.layers.count, 1, "\(name): Esc did not leave it")
+
+                stack = pushed()
+                let effects = stack.apply(stack.key(.character("q"), env))
+                switch q {
+                case .quits:
+                    XCTAssertTrue(effects.contains(.quit), "\(name): q did not quit: \(effects)")
+                case .closes:
+                    XCTAssertEqual(stack.layers.count, 1, "\(name): q did not close it")
+                    XCTAssertFalse(effects.contains(.quit), "\(name): q quit")
+                case .typed:
+                    XCTAssertEqual(stack.layers.count, 2, "\(name): q closed a line being typed")
+                    XCTAssertFalse(effects.contains(.quit), "\(name): q quit while text was typed")
+                }
+            }
+        }
+    }
+
+    /// The translation's box is a view over the post: a key that is not its own closes it and goes on to the
+    /// list, rather than being taken silently.
+    func testTheTranslationsBoxTakesNoKeySilently() {
+        let env = LayerEnv(rows: 40, columns: 150, now: now, renderer: FrameRenderer(theme: .builtIn))
+        let posts = (0..<12).map(post)
+        func translating() -> LayerStack {
+            var stack = LayerStack(root: .home)
+            stack.show(FeedSnapshot(TimelineSnapshot(version: 1, timeline: .home, posts: posts)), env)
+            _ = stack.apply(stack.settle(env))
+            XCTAssertEqual(stack.apply(stack.key(.character("T"), env)), [.translate(posts[0])])
+            XCTAssertTrue(stack.top is TranslationLayer)
+            return stack
+        }
+        var stack = translating()
+        _ = stack.apply(stack.key(.character("j"), env))
+        XCTAssertEqual((stack.top as? FeedLayer)?.viewport.selectedID, "p1", "j closed the box and moved on")
+        stack = translating()
+        _ = stack.apply(stack.key(.character("?"), env))
+        XCTAssertTrue(stack.top is HelpLayer, "? closed the box and showed the keys")
+        stack = translating()
+        XCTAssertEqual(stack.apply(stack.key(.enter, env)).first, .feed(FeedLayer.thread(of: posts[0]), .start),
+                       "Enter opened the post")
+        stack = translating()
+        _ = stack.apply(stack.key(.character("T"), env))
+        XCTAssertTrue(stack.top is FeedLayer, "T again shows the original")
+    }
+}
