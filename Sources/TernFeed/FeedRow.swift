@@ -72,6 +72,15 @@ public enum FeedRow: Sendable, Hashable, Identifiable {
         }
     }
 
+    /// A line that labels the rows under it (a search's heading, or its progress line), not one of the
+    /// list's items: a search opens on its first result, and the position on the status line skips these.
+    public var isLabel: Bool {
+        switch self {
+        case .found(.heading), .found(.progress): return true
+        default: return false
+        }
+    }
+
     /// The account that `p` opens.
     public var account: Account? {
         switch self {

@@ -29,7 +29,7 @@ final class SearchEndToEndTests: XCTestCase {
             XCTAssertTrue(found.screen.contains("── Hashtags") && found.screen.contains("#gardening"), found.screen)
             XCTAssertTrue(found.screen.contains("── Cached posts") || found.screen.contains("── Posts on the server"), found.screen)
             XCTAssertFalse(found.screen.contains("Searching"), "the spinner stayed:\n\(found.screen)")
-            // The list opens at the first heading: Enter opens what is under it, the hashtag.
+            // The list opens on its first result, the hashtag: Enter opens it.
             try tmux.send("Enter")
             let tag = tmux.wait { self.title($0).contains("#gardening") && $0.contains("☆") }
             XCTAssertTrue(tag.ok, "Enter did not open the hashtag's timeline:\n\(tag.screen)")
@@ -99,6 +99,48 @@ final class SearchEndToEndTests: XCTestCase {
             let off = tmux.wait { $0.contains("not following (F follows)") && $0.contains("No longer following #linux.") }
             XCTAssertTrue(off.ok, off.screen)
             XCTAssertEqual(try followed(), [])
+        }
+    }
+
+    /// The selected row's lines, without the spaces at their ends (which the terminal may or may not fill).
+    private func selected(_ screen: String) -> String {
+        screen.split(separator: "\n").filter { $0.hasPrefix("▌") }
+            .map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
+    }
+
+    /// Issue 45: `n`, `/tea`, Enter, Esc went to Home, not to the notifications (from a thread, the same);
+    /// searched here for a word of the demo's first post, so there are results:
+    /// the results opened with the selection on the "── Cached posts" heading, where `p` did nothing. Esc
+    /// goes back to exactly where the search was opened, and the results open on their first result.
+    func testEscOnTheResultsGoesBackToTheNotificationsOrTheThreadItWasOpenedFrom() throws {
+        try browse { tmux, _ in
+            try tmux.send("n")
+            XCTAssertTrue(tmux.wait { self.title($0).contains("Notifications") && !self.selected($0).isEmpty }.ok, tmux.screen())
+            try tmux.send("j")
+            try tmux.send("j")
+            let before = tmux.waitSettled { self.title($0).contains("Notifications") }.screen
+            try search(tmux, "keyboard")
+            let results = tmux.wait { self.title($0).contains("Search: keyboard") && $0.contains("── ") && !$0.contains("Searching") }
+            XCTAssertTrue(results.ok, "no results:\n\(results.screen)")
+            let chosen = selected(results.screen)
+            XCTAssertFalse(chosen.isEmpty || chosen.contains("──"), "the results open on a heading, not a result:\n\(results.screen)")
+            try tmux.send("Escape")
+            let back = tmux.wait { self.title($0).contains("Notifications") }
+            XCTAssertTrue(back.ok, "Esc on the results did not go back to the notifications:\n\(back.screen)")
+            XCTAssertEqual(selected(back.screen), selected(before), "not at the same notification:\n\(back.screen)")
+
+            // From a thread: back on the thread, at the same post.
+            try tmux.send("Escape")
+            XCTAssertTrue(tmux.wait { self.title($0).contains("Home") }.ok, tmux.screen())
+            try tmux.send("Enter")
+            XCTAssertTrue(tmux.wait { self.title($0).contains("Thread") && !self.selected($0).isEmpty }.ok, tmux.screen())
+            let thread = tmux.waitSettled { self.title($0).contains("Thread") }.screen
+            try search(tmux, "keyboard")
+            XCTAssertTrue(tmux.wait { self.title($0).contains("Search: keyboard") }.ok, tmux.screen())
+            try tmux.send("Escape")
+            let again = tmux.wait { self.title($0).contains("Thread") }
+            XCTAssertTrue(again.ok, "Esc on the results did not go back to the thread:\n\(again.screen)")
+            XCTAssertEqual(selected(again.screen), selected(thread), again.screen)
         }
     }
 }

@@ -179,8 +179,9 @@ public final class FrameRenderer {
         // The window holds part of a long list: its position in the whole, once the rows beyond it are counted.
         if let s = selected, let above = snapshot.rowsAbove, let below = snapshot.rowsBelow {
             let final = snapshot.reachedEnd || snapshot.endStored
-            // "Read up to here" is a row, but not one of the list's: it is not counted.
-            let at = s - (mark.map { $0 < s ? 1 : 0 } ?? 0), count = snapshot.rows.count - (mark == nil ? 0 : 1)
+            // "Read up to here" and a search's headings are rows, but not the list's items: they are not counted.
+            func counted(_ i: Int) -> Bool { i != mark && !snapshot.rows[i].isLabel }
+            let at = (0..<s).filter(counted).count, count = snapshot.rows.indices.filter(counted).count
             right.append("\(above + at + 1)/\(above + count + below)\(final ? "" : "+")")
         }
         let rightText = SafeText(right.joined(separator: " · ") + " ")

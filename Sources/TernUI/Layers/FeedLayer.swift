@@ -35,6 +35,11 @@ struct FeedLayer: Layer {
     private var owedSawLoading = false
 
     private enum Edge { case top, bottom }
+    /// The list's height and width at the last settle.
+    private var settledSize: [Int]?
+    /// The view as it was at the size before the last change of size, until a key moves it: back at that
+    /// size (the pictures' pane closed, a resize undone) the list is exactly where it was.
+    private var viewAtSize: (size: [Int], viewport: Viewport)?
 
     init(_ opening: FeedOpening, snapshot: FeedSnapshot? = nil) {
         self.opening = opening
@@ -59,6 +64,7 @@ struct FeedLayer: Layer {
 
     mutating func update(_ key: Key, _ env: LayerEnv) -> [Effect] {
         placed = true
+        viewAtSize = nil
         let action = env.keymap.action(for: key)
         // A key pressed while `g`, `G` or `u` waits for its posts acts on the post the screen shows: the
         // jump's landing must not move the selection from under it. It did, and a like pressed just after
@@ -248,6 +254,7 @@ struct FeedLayer: Layer {
     mutating func scroll(by lines: Int, _ env: LayerEnv) {
         guard let snapshot else { return }
         placed = true
+        viewAtSize = nil
         let m = metrics(env, snapshot)
         viewport.normalize(m)
         viewport.scroll(by: lines, m)
@@ -276,6 +283,21 @@ struct FeedLayer: Layer {
     mutating func settle(_ env: LayerEnv) -> [Effect] {
         guard let snapshot else { return [] }
         let m = metrics(env, snapshot)
+        // A change of size changes every post's height: the selected post is brought into view at once,
+        // not at the next key (a thread's last reply was left below an 80×24 screen); back at the size
+        // before, untouched, the view is put back as it was.
+        let size = [env.listHeight, env.columns]
+        var resized = false
+        if let before = settledSize, before != size {
+            if let kept = viewAtSize, kept.size == size {
+                viewport = kept.viewport
+                viewAtSize = nil
+            } else {
+                viewAtSize = (before, viewport)
+                resized = true
+            }
+        }
+        settledSize = size
         if snapshot.version != seenVersion {
             seenVersion = snapshot.version
             newRows.arrived(snapshot.arrivals)
@@ -320,6 +342,15 @@ struct FeedLayer: Layer {
             if snapshot.reachedEnd || (owedDown == owed && owedSawLoading && !snapshot.loadingOlder) { owedDown = 0 }
         }
         viewport.normalize(m)
+        // A search opens on its first result, not on the heading or the progress line over it (where `p`
+        // did nothing), and until the user moves, the server's finds coming above take it; the view stays
+        // at the top, so the headings are seen.
+        if !placed, snapshot.rows.contains(where: \.isLabel), let first = snapshot.rows.firstIndex(where: { !$0.isLabel }),
+           viewport.selectedID != m.ids[first] {
+            viewport.selectedID = m.ids[first]
+            viewport.keepSelectionVisible(m)
+        }
+        if resized { viewport.keepSelectionVisible(m) }
         let shown = viewport.visible(m)
         newRows.seen(shown.map { m.ids[$0.index] })
         var effects: [Effect] = []

@@ -127,6 +127,9 @@ struct LayerStack {
     private var parked: [TimelineID: FeedLayer] = [:]
     /// The timeline a search was made from: Esc on the results goes back to it.
     private var beforeSearch: TimelineID?
+    /// The whole stack a search was made from (the notifications, a thread over the timeline), with its
+    /// places: Esc on the results puts it back as it was. Kept until the user goes to another timeline.
+    private var stackBeforeSearch: [any Layer]?
 
     init(root: TimelineID) {
         layers = [FeedLayer(.timeline(root))]
@@ -183,6 +186,10 @@ struct LayerStack {
             var effects: [Effect] = []
             for i in layers.indices { effects += layers[i].receive(message, env) ?? [] }
             for t in parked.keys { effects += parked[t]?.receive(message, env) ?? [] }
+            if var kept = stackBeforeSearch {
+                for i in kept.indices { effects += kept[i].receive(message, env) ?? [] }
+                stackBeforeSearch = kept
+            }
             return effects
         }
         for i in layers.indices.reversed() {
@@ -260,7 +267,7 @@ struct LayerStack {
 
     /// Threads and profiles on the stack: their engines are worth keeping; others are done with.
     var openScreens: Set<FeedID> {
-        Set(layers.compactMap { layer -> FeedID? in
+        Set((layers + (stackBeforeSearch ?? [])).compactMap { layer -> FeedID? in
             guard let f = (layer as? FeedLayer)?.feed else { return nil }
             if case .timeline = f { return nil }
             return f
@@ -309,7 +316,16 @@ struct LayerStack {
             case .pop:
                 guard layers.count > 1 else {
                     // Search results are a timeline of their own at the bottom: back is where the search began.
-                    if let root = layers.first as? FeedLayer, case .timeline(.search) = root.opening, let back = beforeSearch {
+                    guard let root = layers.first as? FeedLayer, case .timeline(let results) = root.opening, case .search = results else { continue }
+                    if let kept = stackBeforeSearch {
+                        parked[results] = root
+                        if let back = kept.first as? FeedLayer, case .timeline(let t) = back.opening { parked[t] = nil }
+                        layers = kept
+                        stackBeforeSearch = nil
+                        layers[screenIndex].uncovered()
+                        // Each list shows its engine's latest rows (the engines ran on; `start` is theirs again).
+                        for case let list as FeedLayer in layers { out.append(.feed(list.opening, .start)) }
+                    } else if let back = beforeSearch {
                         out += apply([.switchTimeline(back)])
                     }
                     continue
@@ -322,6 +338,11 @@ struct LayerStack {
                     layers[screenIndex] = list
                 }
             case .switchTimeline(let t):
+                if case .search = t {
+                    if let current = layers[0] as? FeedLayer, case .timeline(.search) = current.opening {} else { stackBeforeSearch = layers }
+                } else {
+                    stackBeforeSearch = nil
+                }
                 layers.removeSubrange(1...)
                 if let current = layers[0] as? FeedLayer, case .timeline(let old) = current.opening {
                     if case .search = t {
