@@ -23,8 +23,14 @@ public struct WebFeedSubscription: Sendable, Equatable {
     /// The feed's own timeline, in the `feeds` account.
     public var timeline: String { FeedsData.feedTimeline(id) }
 
-    /// What the feed is called: the user's or its own title, else its address.
-    public var name: String { title.isEmpty ? url.absoluteString : title }
+    /// What the feed is called: the user's or its own title, else, before it was first read, its host and
+    /// path (a list of raw addresses, scheme and all, was what the picker showed on the first start).
+    public var name: String {
+        guard title.isEmpty else { return title }
+        guard let host = url.host, !host.isEmpty else { return url.absoluteString }
+        let path = url.path == "/" ? "" : url.path
+        return host + (url.port.map { ":\($0)" } ?? "") + path
+    }
 }
 
 /// The web feeds' part of the store: subscriptions, and the items' full text and read marks. The items

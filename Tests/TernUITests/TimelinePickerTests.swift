@@ -1,5 +1,6 @@
+import Foundation
 import TernModel
-import TernTerminal
+@testable import TernTerminal
 @testable import TernUI
 import XCTest
 
@@ -73,5 +74,39 @@ final class TimelinePickerTests: XCTestCase {
         XCTAssertEqual(links.handle(.enter), .trendingLinks)
         _ = p.handle(.down)
         XCTAssertEqual(p.handle(.enter), .choose(.hashtag("gardening")))
+    }
+
+    /// Issue 45: the picker's selected line was the one not reversed in a reversed box, and a list taller
+    /// than the screen ran off it with no word of more. The selected line is highlighted and marked; the
+    /// list scrolls with it and says how many more are above and below.
+    func testTheSelectedLineIsHighlightedAndALongListSaysThereIsMore() throws {
+        let lists = (1...20).map { TimelineID.list(id: "\($0)", title: "List \($0)") }
+        var env = LayerEnv(rows: 16, columns: 80, now: Date(), renderer: FrameRenderer(theme: .builtIn))
+        env.lists = lists
+        let screen = try Screen(terminalType: "xterm-256color", output: "/dev/null", size: (16, 80))
+        defer { screen.close() }
+        var stack = LayerStack(root: .home)
+        _ = stack.apply([.push(.picker(TimelinePicker(current: .home, author: author, lists: lists)))])
+        func shown() -> [String] {
+            stack.render(env, on: screen)
+            return (0..<16).map { screen.frame.text(row: $0) }
+        }
+        var rows = shown()
+        XCTAssertTrue(rows.contains { $0.contains("↓") && $0.contains("more") }, "no word of more below:\n\(rows.joined(separator: "\n"))")
+        XCTAssertFalse(rows.contains { $0.contains("↑") }, rows.joined(separator: "\n"))
+        let home = try XCTUnwrap(rows.firstIndex { $0.contains("1 Home") })
+        let local = try XCTUnwrap(rows.firstIndex { $0.contains("2 Local") })
+        XCTAssertTrue(rows[home].contains("▸"), "the selected line is not marked: \(rows[home])")
+        let column = try XCTUnwrap(rows[home].range(of: "Home").map { rows[home].distance(from: rows[home].startIndex, to: $0.lowerBound) })
+        let selectedLook = screen.frame[home, column].look, otherLook = screen.frame[local, column].look
+        XCTAssertNotEqual(selectedLook, otherLook)
+        XCTAssertNotEqual(selectedLook.attributes & CellLook.reverse, 0, "the selected line is not the highlighted (reversed) one")
+        // (Its colour, the selection's, is not seen here: this screen draws no colours.)
+        XCTAssertNotEqual(selectedLook.attributes & CellLook.bold, 0, "the selected line is not bold")
+
+        for _ in 0..<40 { _ = stack.apply(stack.key(.character("j"), env)) }
+        rows = shown()
+        XCTAssertTrue(rows.contains { $0.contains("↑") && $0.contains("more") }, "no word of more above:\n\(rows.joined(separator: "\n"))")
+        XCTAssertTrue(rows.contains { $0.contains("▸") && $0.contains("List 20") }, "the last line is not in view:\n\(rows.joined(separator: "\n"))")
     }
 }

@@ -30,6 +30,11 @@ final class FeedRefreshTests: XCTestCase {
     func testASecondRefreshAsksConditionallyAndIsAnswered304() async throws {
         try await withRig { server, store, refresh in
             for url in server.feedURLs() { try await store.feeds.subscribe(url: URL(string: url)!) }
+            // Before a feed was first read it has no title: its host and path name it, not its raw address.
+            for (feed, url) in zip(try await store.feeds.subscriptions(), server.feedURLs()) {
+                let address = try XCTUnwrap(URL(string: url))
+                XCTAssertEqual(feed.name, try XCTUnwrap(address.host) + (address.port.map { ":\($0)" } ?? "") + address.path, "named by its raw address: \(feed.name)")
+            }
             let first = await refresh.run(try await store.feeds.subscriptions())
             XCTAssertEqual(first.map(\.outcome), Array(repeating: .new(20), count: 6), "\(first)")
             XCTAssertEqual(server.answered, [200: 6])

@@ -243,12 +243,19 @@ public final class FrameRenderer {
             screen.fill(row: top + r, column: left, width: width, style: theme[.title])
         }
         screen.draw(SafeText(title), row: top + 1, column: left + 2, style: theme[.title], maxWidth: width - 3)
-        var selected = theme[.title]
-        selected.reverse.toggle()
+        // The selected line is the one highlighted: in the selection's colour, bold, marked. The box's own
+        // shade turned the other way read as the only line not highlighted.
+        var selected = theme[.gutter]
+        selected.reverse = true
+        selected.bold = true
         for (i, line) in lines.enumerated() where top + 2 + i < screen.rows {
-            if line.selected { screen.fill(row: top + 2 + i, column: left + 1, width: width - 2, style: selected) }
-            screen.draw(SafeText(line.text), row: top + 2 + i, column: left + 2, style: line.selected ? selected : theme[.title],
-                        maxWidth: width - 3)
+            guard line.selected else {
+                screen.draw(SafeText(line.text), row: top + 2 + i, column: left + 2, style: theme[.title], maxWidth: width - 3)
+                continue
+            }
+            screen.fill(row: top + 2 + i, column: left + 1, width: width - 2, style: selected)
+            screen.draw(SafeText("▸"), row: top + 2 + i, column: left + 1, style: selected)
+            screen.draw(SafeText(line.text), row: top + 2 + i, column: left + 2, style: selected, maxWidth: width - 3)
         }
     }
 

@@ -1,7 +1,9 @@
 import TernModel
 
-/// `+` on a post: the reactions it has (each to add one's own or take it back), the user's recent ones, a
-/// few common emoji, the server's custom emoji, and one of the user's own choosing. A server whose posts
+/// `+` on a post: a few common emoji, always under the same digits (🔥 is 8 on every post, every time:
+/// they moved when the post's own reactions and the recent ones came first), each with the post's count
+/// and the user's own marked; then the post's other reactions (each to add one's own or take it back), the
+/// user's recent ones, the server's custom emoji, and one of the user's own choosing. A server whose posts
 /// carry no reactions has none, and is said so.
 enum ReactionChoice {
     /// Single code points, so every terminal gives each the same two columns.
@@ -12,13 +14,19 @@ enum ReactionChoice {
         guard let on = post.reactions else {
             return [.say("This server has no emoji reactions (Akkoma, Pleroma and Fedibird have them).", error: false)]
         }
-        var items = on.map { r in
+        func joining(_ r: Reaction) -> Choice {
             Choice(label: r.label + " \(r.count)" + (r.me ? " · yours: take it back" : " · add yours"),
                    effects: [.react(post, emoji: r.name, url: r.url, wanted: !r.me)])
         }
-        var offered = Set(on.map(\.name))
-        for e in recent + common where offered.insert(e).inserted {
-            items.append(Choice(label: Reaction(name: e, count: 0).label + (recent.contains(e) ? " · recent" : ""), effects: [.react(post, emoji: e, url: nil, wanted: true)]))
+        var items = common.map { e in
+            on.first { $0.name == e }.map(joining)
+                ?? Choice(label: Reaction(name: e, count: 0).label + (recent.contains(e) ? " · recent" : ""),
+                          effects: [.react(post, emoji: e, url: nil, wanted: true)])
+        }
+        var offered = Set(common)
+        for r in on where offered.insert(r.name).inserted { items.append(joining(r)) }
+        for e in recent where offered.insert(e).inserted {
+            items.append(Choice(label: Reaction(name: e, count: 0).label + " · recent", effects: [.react(post, emoji: e, url: nil, wanted: true)]))
         }
         items.append(Choice(label: "Your server's custom emoji…", effects: [.customEmojiReaction(post)]))
         items.append(Choice(label: "Another emoji…", effects: [.push(.prompt(.reaction(post)))]))
