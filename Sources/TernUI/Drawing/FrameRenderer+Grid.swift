@@ -5,8 +5,9 @@ import TernModel
 import TernTerminal
 
 extension FrameRenderer {
-    /// The grid screen: title, the cells in view (picture, then the author under it, reversed when
-    /// selected), and a status line with the position and keys.
+    /// The grid screen: title, the cells in view (picture, then the author under it; the selected cell
+    /// between two bars, its author reversed: a reversed label alone was hard to find), and a status line
+    /// with the position and keys.
     func drawGrid(_ grid: GridLayer, env: LayerEnv, on screen: Screen) {
         guard screen.rows >= 6, screen.columns >= 24 else {
             screen.draw(SafeText("Terminal too small"), row: 0, column: 0, style: theme[.warning])
@@ -35,7 +36,16 @@ extension FrameRenderer {
             let more = post.media.count > 1 ? " +\(post.media.count - 1)" : ""
             let caption = DisplayWidth.truncate(Sanitizer.clean("@" + post.account.acct), to: max(1, box.columns - more.count)) + more
             var style = theme[.acct]
-            if posts.firstIndex(where: { $0.id == post.id }) == selected { style.reverse = true }
+            if posts.firstIndex(where: { $0.id == post.id }) == selected {
+                style.reverse = true
+                // Bars in the free columns either side of the cell, on each of its lines in view.
+                for r in row..<(captionRow + 1) where visibleRows.contains(r) {
+                    if box.column > 0 { screen.draw(SafeText("▐"), row: r, column: box.column - 1, style: theme[.gutter]) }
+                    if box.column + box.columns < screen.columns {
+                        screen.draw(SafeText("▌"), row: r, column: box.column + box.columns, style: theme[.gutter])
+                    }
+                }
+            }
             screen.fill(row: captionRow, column: box.column, width: box.columns, style: style)
             screen.draw(SafeText(caption), row: captionRow, column: box.column, style: style, maxWidth: box.columns)
         }
@@ -54,8 +64,7 @@ extension FrameRenderer {
         }
         if let message = env.message {
             screen.fill(row: row, column: 0, width: screen.columns - right.width, style: theme[.status])
-            screen.draw(SafeText(" " + message.text), row: row, column: 0, style: message.isError ? theme[.statusError] : theme[.status],
-                        maxWidth: max(0, screen.columns - right.width - 1))
+            drawStatusMessage(message, width: max(0, screen.columns - right.width - 1), on: screen)
         }
     }
 }

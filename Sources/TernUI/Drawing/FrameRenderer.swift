@@ -143,25 +143,41 @@ public final class FrameRenderer {
         let cols = screen.columns
         screen.fill(row: 0, column: 0, width: cols, style: theme[.title])
         let left = SafeText(text)
-        screen.draw(left, row: 0, column: 0, style: theme[.title], maxWidth: cols)
-        let hint = hints(keymap)
-        if left.width + hint.width + 2 <= cols {
-            screen.draw(hint, row: 0, column: cols - hint.width, style: theme[.title])
-        }
+        let hint = hints(keymap, beside: left.width, columns: cols)
+        screen.draw(left, row: 0, column: 0, style: theme[.title], maxWidth: max(0, cols - hint.width - 1))
+        screen.draw(hint, row: 0, column: max(0, cols - hint.width), style: theme[.title])
     }
 
-    /// The title bar's key hints, made once per keymap rather than every frame.
-    private func hints(_ keymap: Keymap) -> SafeText {
-        if let h = hintCache, h.keymap == keymap { return h.text }
+    /// The hints in the order they are needed: the help (where every other key is) is always shown, the
+    /// title giving way to it; then the way back, quitting, opening and liking, as many as fit beside the
+    /// title. At 80 columns all or nothing left no `? help` at all.
+    private static let hintsByNeed: [UIAction] = [.help, .back, .quit, .open, .like]
+
+    /// The title bar's key hints that fit beside a title `titleWidth` wide, in their reading order.
+    private func hints(_ keymap: Keymap, beside titleWidth: Int, columns: Int) -> SafeText {
+        let all = hints(keymap)
+        var chosen: Set<UIAction> = []
+        var text = SafeText("")
+        for action in Self.hintsByNeed where all.contains(where: { $0.action == action }) {
+            let more = chosen.union([action])
+            let candidate = SafeText(all.filter { more.contains($0.action) }.map(\.text).joined(separator: "  ") + " ")
+            guard chosen.isEmpty || titleWidth + candidate.width + 2 <= columns else { break }
+            (chosen, text) = (more, candidate)
+        }
+        return text.width < columns ? text : SafeText("")
+    }
+
+    /// The title bar's key hints, in reading order, made once per keymap rather than every frame.
+    private func hints(_ keymap: Keymap) -> [(action: UIAction, text: String)] {
+        if let h = hintCache, h.keymap == keymap { return h.hints }
         let hints: [(UIAction, String)] = [(.open, "open"), (.back, "back"), (.like, "like"), (.help, "help"), (.quit, "quit")]
         // Enter and Esc say "open" and "back" better than their letter twins.
         func preferred(_ keys: [Key]) -> Key? { keys.first { $0 == .enter || $0 == .escape } ?? keys.first }
-        let text = SafeText(hints.compactMap { a, word in preferred(keymap.keys(for: a)).map { KeyName.name(of: $0) + " " + word } }
-            .joined(separator: "  ") + " ")
-        hintCache = (keymap, text)
-        return text
+        let made = hints.compactMap { a, word in preferred(keymap.keys(for: a)).map { (action: a, text: KeyName.name(of: $0) + " " + word) } }
+        hintCache = (keymap, made)
+        return made
     }
-    private var hintCache: (keymap: Keymap, text: SafeText)?
+    private var hintCache: (keymap: Keymap, hints: [(action: UIAction, text: String)])?
 
     /// `readMark`: the row of "read up to here", if the list has it.
     private func drawStatus(_ snapshot: FeedSnapshot, selected: Int?, readMark mark: Int?, newAbove: Int, env: LayerEnv, on screen: Screen) {
@@ -187,10 +203,7 @@ public final class FrameRenderer {
         let rightText = SafeText(right.joined(separator: " · ") + " ")
         let rightX = cols - rightText.width
         screen.draw(rightText, row: row, column: max(0, rightX), style: theme[.status])
-        if let message = env.message {
-            screen.draw(SafeText(" " + message.text), row: row, column: 0,
-                        style: message.isError ? theme[.statusError] : theme[.status], maxWidth: max(0, rightX - 1))
-        }
+        if let message = env.message { drawStatusMessage(message, width: max(0, rightX - 1), on: screen) }
     }
 
     /// A line editor on the status line, over whatever was there.
@@ -399,7 +412,11 @@ public final class FrameRenderer {
     func drawBoxText(_ text: String, box: MediaBox, row: Int, on screen: Screen, visibleRows: Range<Int>) {
         let r = row + box.rows / 2
         guard visibleRows.contains(r) else { return }
+        // On a band as wide as the box: over a blurred preview, the word ran into its half blocks
+        // ("sensitive▀"), which read as a stray character.
         let t = SafeText(DisplayWidth.truncate(text, to: box.columns))
-        screen.draw(t, row: r, column: box.column + max(0, (box.columns - t.width) / 2), style: theme[.placeholder])
+        let left = max(0, (box.columns - t.width) / 2)
+        let band = String(repeating: " ", count: left) + t.string + String(repeating: " ", count: max(0, box.columns - t.width - left))
+        screen.draw(SafeText(band), row: r, column: box.column, style: theme[.placeholder])
     }
 }

@@ -119,12 +119,10 @@ struct ArticleLayer: Layer {
         }
         let row = screen.rows - 1
         screen.fill(row: row, column: 0, width: screen.columns, style: theme[.status])
-        let position = all.count <= env.listHeight ? "all" : "\(min(100, (top + env.listHeight) * 100 / max(1, all.count)))%"
-        let right = SafeText("o open · v pictures · y link · esc back · \(position) ")
+        // How far down, where there is further to go: "· all" at the end of a text that fits read as cut off.
+        let position = all.count <= env.listHeight ? "" : " · \(min(100, (top + env.listHeight) * 100 / max(1, all.count)))%"
+        let right = SafeText("o open · v pictures · y link · esc back\(position) ")
         screen.draw(right, row: row, column: max(0, screen.columns - right.width), style: theme[.status])
-        if let message = env.message {
-            screen.draw(SafeText(" " + message.text), row: row, column: 0, style: message.isError ? theme[.statusError] : theme[.status],
-                        maxWidth: max(0, screen.columns - right.width - 1))
-        }
+        if let message = env.message { env.renderer.drawStatusMessage(message, width: max(0, screen.columns - right.width - 1), on: screen) }
     }
 }

@@ -1,0 +1,43 @@
+import Foundation
+import TernFeed
+import TernModel
+@testable import TernTerminal
+@testable import TernUI
+import XCTest
+
+/// A status message is never cut in the middle of its sentence (issue 45: at 80 columns the first start's
+/// line was cut to "…trying" beside "offline", which read "trying offline"): what does not fit beside the
+/// line's right part takes the row above too, and only what two rows can't hold is shortened, at a word.
+final class StatusMessageTests: XCTestCase {
+    private let now = Date(timeIntervalSince1970: 1_800_000_000)
+    private let firstStart = "Offline: the server can't be reached (connection refused); nothing cached yet, trying again"
+
+    func testAMessageThatDoesNotFitTakesTwoRowsWithNoWordLost() throws {
+        let screen = try Screen(terminalType: "xterm-256color", output: "/dev/null", size: (24, 80))
+        defer { screen.close() }
+        var e = LayerEnv(rows: 24, columns: 80, now: now, renderer: FrameRenderer(theme: .builtIn))
+        e.message = (firstStart, true)
+        var stack = LayerStack(root: .home)
+        var empty = FeedSnapshot(feed: .timeline(.home))
+        empty.offline = true
+        stack.show(empty, e)
+        _ = stack.apply(stack.settle(e))
+        stack.render(e, on: screen)
+        let bottom = [screen.frame.text(row: 22), screen.frame.text(row: 23)]
+        let words = bottom.joined(separator: " ").split(separator: " ").joined(separator: " ")
+        XCTAssertTrue(words.contains(firstStart), "the message lost words:\n\(bottom.joined(separator: "\n"))")
+        XCTAssertTrue(bottom[1].contains("offline"), "the connection's state is still said: \(bottom[1])")
+    }
+
+    func testOneThatFitsStaysOnOneRowAndOneTooLongForTwoEndsAtAWord() {
+        XCTAssertEqual(FrameRenderer.messageLines("Liked.", width: 40), ["Liked."])
+        let long = String(repeating: "every word of this sentence counts ", count: 6) + "to the end"
+        let lines = FrameRenderer.messageLines(long, width: 40)
+        XCTAssertEqual(lines.count, 2)
+        XCTAssertTrue(lines.allSatisfy { DisplayWidth.of($0) <= 40 }, "\(lines)")
+        let second = try? XCTUnwrap(lines.last)
+        XCTAssertEqual(second?.hasSuffix("…"), true, "\(lines)")
+        let lastWord = second?.dropLast().split(separator: " ").last.map(String.init)
+        XCTAssertTrue(["every", "word", "of", "this", "sentence", "counts"].contains(lastWord ?? ""), "cut inside a word: \(lines)")
+    }
+}
