@@ -47,4 +47,16 @@ final class LargeViewCaptionTests: XCTestCase {
             }
         }
     }
+
+    /// Issue 45: in the right pane at 200×60 the picture sat at the top with 12 empty rows under it. A
+    /// picture's symbols are made for the whole box; its pixels may take fewer rows: it is centred by what
+    /// is drawn.
+    func testAPictureIsCentredByTheCellsItsPixelsTake() {
+        let grid = CellGrid(width: 116, height: 55, colorSpace: .indexed,
+                            cells: Array(repeating: .init(character: " ", foreground: 0, background: 0), count: 116 * 55))
+        let sixel = Thumbnail(grid: grid, pixels: .inline(InlinePicture(columns: 116, rows: 31, sequence: [])))
+        XCTAssertEqual(FrameRenderer.drawnSize(sixel).rows, 31)
+        XCTAssertEqual(FrameRenderer.drawnSize(Thumbnail(grid: grid, pixels: .kittyImage(id: 7, columns: 116, rows: 31, height: 620))).rows, 31)
+        XCTAssertEqual(FrameRenderer.drawnSize(Thumbnail(grid: grid)).rows, 55)
+    }
 }

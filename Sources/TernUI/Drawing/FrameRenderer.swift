@@ -272,60 +272,6 @@ public final class FrameRenderer {
         }
     }
 
-    func drawLarge(_ large: LargeImage, _ state: ImageState?, frame: ShownFrame? = nil, note: String? = nil,
-                   progress: (received: Int, total: Int?)? = nil, counter: String?, on screen: Screen) {
-        let top = 1, height = screen.rows - 2
-        guard height > 2 else { return }
-        for r in top..<(top + height) { screen.fill(row: r, column: 0, width: screen.columns, style: .plain) }
-        // The picture covers the list: pictures drawn at the cursor under it are taken back.
-        screen.coverPictures(rows: top..<(top + height), columns: 0..<screen.columns)
-        // Centred in the rows between the title bar and the caption.
-        let area = (top + 1)..<(top + height - 1)
-        func origin(_ grid: CellGrid) -> (row: Int, column: Int) {
-            (area.lowerBound + max(0, (area.count - grid.height) / 2), max(0, (screen.columns - grid.width) / 2))
-        }
-        // A moving picture's frame goes over its still: each frame is a picture of its own to the screen.
-        var key = large.request
-        if let frame { key.url += "#frame\(frame.number)" }
-        switch frame.map({ ImageState.ready($0.thumbnail) }) ?? state {
-        case .ready(let t):
-            let at = origin(t.grid)
-            drawPicture(t, key: key, row: at.row, column: at.column, visibleRows: top..<(top + height - 1), opaque: frame != nil, on: screen)
-        case .placeholder(let grid):
-            let at = origin(grid)
-            screen.draw(grid, row: at.row, column: at.column, visibleRows: top..<(top + height - 1))
-        case .failed(let why):
-            screen.draw(SafeText("image unavailable: \(why)"), row: top + height / 2, column: 2, style: theme[.placeholder])
-        case nil:
-            screen.draw(SafeText("loading…"), row: top + height / 2, column: 2, style: theme[.placeholder])
-        }
-        // The original is large: say how far it has come, over the blurred preview or alone.
-        if let p = progress, !(state.map { if case .ready = $0 { true } else { false } } ?? false) {
-            let kb = { (n: Int) in n < 1 << 20 ? "\(n >> 10) KB" : String(format: "%.1f MB", Double(n) / Double(1 << 20)) }
-            let text = p.total.map { "loading… \(min(100, p.received * 100 / max(1, $0)))% (\(kb(p.received)) of \(kb($0)))" }
-                ?? "loading… \(kb(p.received))"
-            let t = SafeText(text)
-            screen.draw(t, row: top + height / 2, column: max(0, (screen.columns - t.width) / 2), style: theme[.status])
-        }
-        // The keys, whole, at the right of the caption's row, on every picture (cut off with the caption, the
-        // first picture's `1/2 ←/→ flip` was lost); the caption beside them, ended at a word where it is long.
-        let keys = SafeText((counter.map { "\($0)  ←/→ flip · " } ?? "") + (large.moving == nil ? "" : "p player · ") + "Esc closes")
-        let captionRow = top + height - 1, room = screen.columns - 4 - keys.width - 2
-        if keys.width <= screen.columns - 2 {
-            screen.draw(keys, row: captionRow, column: screen.columns - 2 - keys.width, style: theme[.placeholder])
-        }
-        if room >= 8 {
-            let caption = Sanitizer.clean(large.caption.isEmpty ? "(no description)" : large.caption)
-            screen.draw(SafeText(Self.shortened(caption, width: room)), row: captionRow, column: 2, style: theme[.placeholder])
-        }
-        if large.moving != nil {
-            // Where it can't move, the still says it would, and why not: in the free row above the picture.
-            let how = note ?? (pictures.pixels ? nil : "moves where the terminal draws pixels")
-            let text = SafeText(Self.shortened("▶ " + (how.map { $0 + "; " } ?? "") + "p plays it in the player", width: screen.columns - 4))
-            screen.draw(text, row: top, column: max(2, (screen.columns - text.width) / 2), style: theme[.placeholder])
-        }
-    }
-
     // MARK: Rows
 
     /// `hasKeys`: the pane has the keys; the other pane's selection is marked thinly, so it is clear which moves.
