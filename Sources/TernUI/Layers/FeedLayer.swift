@@ -35,11 +35,7 @@ struct FeedLayer: Layer {
     private var owedSawLoading = false
 
     private enum Edge { case top, bottom }
-    /// The list's height and width at the last settle.
-    private var settledSize: [Int]?
-    /// The view as it was at the size before the last change of size, until a key moves it: back at that
-    /// size (the pictures' pane closed, a resize undone) the list is exactly where it was.
-    private var viewAtSize: (size: [Int], viewport: Viewport)?
+    private var sizes = ViewAcrossSizes()
 
     init(_ opening: FeedOpening, snapshot: FeedSnapshot? = nil) {
         self.opening = opening
@@ -64,7 +60,7 @@ struct FeedLayer: Layer {
 
     mutating func update(_ key: Key, _ env: LayerEnv) -> [Effect] {
         placed = true
-        viewAtSize = nil
+        sizes.moved()
         let action = env.keymap.action(for: key)
         // A key pressed while `g`, `G` or `u` waits for its posts acts on the post the screen shows: the
         // jump's landing must not move the selection from under it. It did, and a like pressed just after
@@ -254,7 +250,7 @@ struct FeedLayer: Layer {
     mutating func scroll(by lines: Int, _ env: LayerEnv) {
         guard let snapshot else { return }
         placed = true
-        viewAtSize = nil
+        sizes.moved()
         let m = metrics(env, snapshot)
         viewport.normalize(m)
         viewport.scroll(by: lines, m)
@@ -278,26 +274,13 @@ struct FeedLayer: Layer {
     mutating func focus(_ id: String) {
         viewport = Viewport(anchorID: id, anchorOffset: 0, selectedID: id)
         placed = true
+        sizes.moved()
     }
 
     mutating func settle(_ env: LayerEnv) -> [Effect] {
         guard let snapshot else { return [] }
         let m = metrics(env, snapshot)
-        // A change of size changes every post's height: the selected post is brought into view at once,
-        // not at the next key (a thread's last reply was left below an 80×24 screen); back at the size
-        // before, untouched, the view is put back as it was.
-        let size = [env.listHeight, env.columns]
-        var resized = false
-        if let before = settledSize, before != size {
-            if let kept = viewAtSize, kept.size == size {
-                viewport = kept.viewport
-                viewAtSize = nil
-            } else {
-                viewAtSize = (before, viewport)
-                resized = true
-            }
-        }
-        settledSize = size
+        let resized = sizes.settle([env.listHeight, env.columns], &viewport)
         if snapshot.version != seenVersion {
             seenVersion = snapshot.version
             newRows.arrived(snapshot.arrivals)
