@@ -65,6 +65,9 @@ final class WayOutTests: XCTestCase {
 
     func testEveryLayerNamesItsWayOutAndEscAndQDoWhatTheHelpSays() throws {
         let posts = (0..<12).map(post)
+        // One of each kind (the switch in `cases` names them all: 14 now).
+        let kinds = Set(cases(posts).map { String(describing: $0.spec).prefix { $0 != "(" } })
+        XCTAssertEqual(kinds.count, 14, "a kind of layer is not walked: \(kinds.sorted())")
         for (rows, columns) in [(24, 80), (40, 150)] {
             let screen = try Screen(terminalType: "xterm-256color", output: "/dev/null", size: (rows, columns))
             defer { screen.close() }
