@@ -6,7 +6,11 @@ import TernDemo
 struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Browse a built-in demo instance on 127.0.0.1.")
+        abstract: "Browse a built-in demo instance on 127.0.0.1.",
+        discussion: """
+            Each run is a fresh instance on a new port with a fresh, temporary home: what you do there \
+            (likes, posts, your place in the lists) is gone when it ends, and the next run starts at the top.
+            """)
 
     @Option(help: "Delay added to every API response, in milliseconds.")
     var latency = 0
