@@ -33,7 +33,7 @@ struct Demo: ParsableCommand {
     @Flag(help: "Reject tokens the demo did not issue through its login flow (401), as a real server does.")
     var requireLogin = false
 
-    @Option(help: "Imitate another server's quirks: mastodon, gotosocial (ULID ids, 418 without User-Agent, streaming without a health check), takahe (WebP only), cropping-proxy (previews cropped to 16:9, no meta.small).")
+    @Option(help: "Imitate another server's quirks: mastodon, gotosocial (ULID ids, 418 without User-Agent, streaming without a health check), takahe (WebP only), akkoma (emoji reactions, GIFs kept as pictures, no grouped notifications), cropping-proxy (previews cropped to 16:9, no meta.small).")
     var imitate = "mastodon"
 
     @Flag(help: "Serve escape sequences, raw control bytes and bidi overrides in every name and post, as a hostile server would.")
