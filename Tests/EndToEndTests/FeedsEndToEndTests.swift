@@ -109,6 +109,11 @@ final class FeedsEndToEndTests: XCTestCase {
         XCTAssertEqual(numbers, [1, 2, 3], "numbered as listed, no gap:\n\(listed)")
         XCTAssertTrue(try run(["feeds", "remove", "2"]).out.contains("Removed Demo feed 1"), "2 is the second listed")
 
+        // tern cache names the feeds' lists as a person does, and counts in words.
+        let cache = try run(["cache"]).out
+        XCTAssertTrue(cache.contains("web feed Demo feed 0: 20 posts") && cache.contains("all web feeds: "), cache)
+        XCTAssertFalse(cache.contains("feeds feed:") || cache.contains(" 1 files"), cache)
+
         // Beside a running Tern, which holds the store: listing only reads.
         let tmux = try TmuxSession(command: "env \(home.env) \(tern.path); sleep 30")
         defer { tmux.close() }
