@@ -115,6 +115,13 @@ actor DemoState {
         for i in made.indices {
             if let b = made[i].boostOf, let j = world.index(of: b), j < i, let original = made[j].boostOf { made[i].boostOf = original }
         }
+        // A reply answers a post, never a boost of it (a thread showed its ancestor as "boosted", ↩ 0), and
+        // names the author it answers.
+        for i in made.indices {
+            guard let r = made[i].inReplyTo, var j = world.index(of: r.id), j < i else { continue }
+            if let original = made[j].boostOf, let k = world.index(of: original), k < made.count { j = k }
+            made[i].inReplyTo = (made[j].id, made[j].authorIndex)
+        }
         // Open polls not voted in, one answer and several, in the first page but below the first screen.
         let eligible = made.indices.reversed().filter { $0 <= made.count - 8 && made[$0].boostOf == nil && made[$0].media.isEmpty }
         for (i, multiple) in zip(eligible.prefix(2), [false, true]) { made[i].poll = world.openPoll(i, multiple: multiple) }
@@ -136,6 +143,7 @@ actor DemoState {
                                             others: (threads.replies.values.sorted { $0.id < $1.id } + made.suffix(60).filter { $0.boostOf == nil })
                                                 .filter { $0.authorIndex != 0 }.map { ($0.id, $0.authorIndex) },
                                             count: 90, now: startedAt)
+        Self.agree(&notifications, with: &replies, followRequests: followRequests, world: world)
         // Read up to twenty notifications ago, so there is something unread.
         notificationsMarker = notifications.dropLast(20).last?.id
         let directs = world.directMessages(among: posts)

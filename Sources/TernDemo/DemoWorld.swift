@@ -196,6 +196,13 @@ struct DemoWorld: Sendable {
         return poll
     }
 
+    /// A poll that has ended, for the post a poll notification is about.
+    func endedPoll(_ index: Int) -> DemoPoll {
+        var poll = makePoll(index)
+        poll.expiresAt = Date().addingTimeInterval(-3_600)
+        return poll
+    }
+
     /// A poll someone else asked: its question's options, votes so far, one in four closed already, one in
     /// three taking several answers.
     private func makePoll(_ index: Int) -> DemoPoll {

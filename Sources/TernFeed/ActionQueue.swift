@@ -281,12 +281,14 @@ public final class ActionQueue: Sendable {
 
     /// Sends what is pending and returns when the queue is empty or the server can't be reached
     /// (`tern sync`). Returns how many actions are still pending.
+    /// `waiting` hears how long it waits for what the last run sent before it ended, so the wait is said.
     @discardableResult
-    public func sendPending() async -> Int {
+    public func sendPending(waiting: (Duration) -> Void = { _ in }) async -> Int {
         await delivery.sendPending()
         // Wishes in doubt from the last run are looked at once a request's timeout has passed: wait for it.
         let waitingToLook = state.withLock { s in heldLooks.keys.contains { s.overlay.book.states[$0]?.confirmed == nil } }
         if waitingToLook, !delivery.waitingForServer, ContinuousClock.now < heldLooks.until {
+            waiting(heldLooks.until - ContinuousClock.now)
             do { try await Task.sleep(until: heldLooks.until) } catch { return pendingCount }
             await delivery.sendPending()
         }

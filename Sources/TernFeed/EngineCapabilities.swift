@@ -15,9 +15,9 @@ public protocol FeedEngine: Sendable {
 public enum ListCommand: Sendable, Equatable {
     case start
     case refresh
-    /// The rows in view (first and last row ids) and the viewport's anchor, for paging, positions and
-    /// read markers. A list with none of those still hears it: it is a report, not a request.
-    case viewed(firstID: String, lastID: String, anchorID: String?, offset: Int)
+    /// The rows in view (first and last row ids), the viewport's anchor and the selected row, for paging,
+    /// positions and read markers. A list with none of those still hears it: it is a report, not a request.
+    case viewed(firstID: String, lastID: String, anchorID: String?, offset: Int, selectedID: String? = nil)
 }
 
 /// A list of posts the user can like, save, boost, pin or mute the conversation of. `wanted`: the state the

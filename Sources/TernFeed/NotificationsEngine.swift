@@ -100,7 +100,7 @@ public actor NotificationsEngine: MarkingFeed, StreamedFeed, PolledFeed, Filtere
             besideTheLoop { await $0.start() }
         case .list(.refresh):
             besideTheLoop { await $0.refresh() }
-        case .list(.viewed(_, let lastID, _, _)):
+        case .list(.viewed(_, let lastID, _, _, _)):
             let shown = visibleGroups
             if let i = shown.firstIndex(where: { "n:" + $0.id == lastID }), i >= shown.count - 8 { besideTheLoop { await $0.loadOlder() } }
         case .filter(let f):

@@ -7,8 +7,8 @@ extension TimelineEngine: MarkingFeed, PagedFeed, StreamedFeed, PolledFeed, Coun
         switch command {
         case .start: send(.start)
         case .refresh: send(.refresh)
-        case .viewed(let first, let last, let anchorID, let offset):
-            send(.viewedIDs(first: first, last: last, anchorID: anchorID, offset: offset))
+        case .viewed(let first, let last, let anchorID, let offset, let selectedID):
+            send(.viewedIDs(first: first, last: last, anchorID: anchorID, offset: offset, selectedID: selectedID))
         }
     }
 

@@ -101,9 +101,9 @@ extension TimelineEngine {
                 }
                 if quiet {
                 } else if gapAdded {
-                    say("\(added) new posts, and a gap below the newest (Enter on it loads more)", error: false)
+                    say("\(Counted.words(added, "new post")), and a gap below the newest (Enter on it loads more)", error: false)
                 } else {
-                    say(added == 0 ? "No new posts" : "\(added) new post\(added == 1 ? "" : "s")", error: false)
+                    say(added == 0 ? "No new posts" : Counted.words(added, "new post"), error: false)
                 }
             }
             try store.saveCursors(older: cursors.olderURL, newer: cursors.newerURL, reachedEnd: cursors.reachedEnd)

@@ -1,9 +1,11 @@
 import Foundation
 import TernMastodon
+import TernModel
 
 /// The home timeline's read position, shared with other clients through the server's markers: read at
-/// start (it wins over the local position once its post is loaded; the local one stays where the server
-/// has none), written when the user has moved (at most every 10 s) and on the way out.
+/// start (where it is newer than any post Tern has seen at the top, another client read further, and it
+/// wins over the local position once its post is loaded; the local one stays otherwise), written when the
+/// user has moved (at most every 10 s) and on the way out.
 extension TimelineEngine {
     static let markerInterval: TimeInterval = 10
 
@@ -11,7 +13,10 @@ extension TimelineEngine {
         defer { markerFetched = true }
         do {
             guard let id = try await client.marker("home") else { return }
-            pendingMarker = id
+            // Tern's own marker is never newer than what it has seen (it sends the post at the top of the
+            // view), and after a kill it may be older than the place kept: only another client's reading
+            // further moves the list there.
+            if newestSeen.map({ ServerID.isNewer(id, than: $0) }) ?? true { pendingMarker = id } else { markerSent = id }
             adoptServerReadMark(id)
             emit()
         } catch {

@@ -16,10 +16,10 @@ public actor TimelineEngine {
         /// A background refresh (`--poll`, or probing for the server while offline): new posts feed the
         /// new-posts count without a message.
         case poll
-        /// The visible posts (indexes into the snapshot's posts) and the viewport's anchor.
-        case viewed(first: Int, last: Int, anchorID: String?, offset: Int)
+        /// The visible posts (indexes into the snapshot's posts), the viewport's anchor and the selected post.
+        case viewed(first: Int, last: Int, anchorID: String?, offset: Int, selectedID: String? = nil)
         /// The same, by the ids of the first and last posts in view (the screens' form).
-        case viewedIDs(first: String, last: String, anchorID: String?, offset: Int)
+        case viewedIDs(first: String, last: String, anchorID: String?, offset: Int, selectedID: String? = nil)
         /// Moves the window to the newest (`top`) or oldest cached posts.
         case jump(top: Bool)
         /// Moves the window to where "read up to here" is.
@@ -150,10 +150,9 @@ public actor TimelineEngine {
     var readUpTo: String?
     var visible = 0...0
     private var unsavedPosition: SavedPosition?
-    private var lastPositionSave = Date.distantPast
     /// Positions go to the store off the engine: a save waits for the store's one writer, which may be
     /// syncing a like's journal row, and the next key press must not wait behind it.
-    private let positionWrites = OrderedWrites(label: "tern.position")
+    private let positionWrites: LatestWrite<Place>
     var version = 0
     var messages = Messages()
     /// Why the last read failed, for `tern sync` when nothing was said on screen.
@@ -178,7 +177,8 @@ public actor TimelineEngine {
         // A web feeds' timeline is of the feeds' part of the store, whichever account is shown.
         let data = timeline.isWebFeeds ? sources.webFeeds?.data ?? sources.data : sources.data
         self.data = data
-        store = data.timeline(timeline.storageKey)
+        let store = data.timeline(timeline.storageKey)
+        self.store = store
         webFeeds = sources.webFeeds
         actions = sources.actions
         forcedOffline = timeline.isWebFeeds ? sources.webFeeds?.offline ?? true : sources.offline
@@ -190,6 +190,13 @@ public actor TimelineEngine {
         self.prefetchThreshold = prefetchThreshold
         self.refreshPageBudget = refreshPageBudget
         self.publish = publish
+        let (logger, name) = (Logger(label: "tern.timeline"), timeline.description)
+        positionWrites = LatestWrite(label: "tern.position", write: { place in
+            try store.savePosition(anchorID: place.position.anchorID, offset: place.position.offset,
+                                   selectedID: place.position.selectedID, seenID: place.seenID)
+        }, failed: { error in
+            logger.error("couldn't save the reading position", metadata: ["timeline": "\(name)", "error": "\(error)"])
+        })
         (commands, continuation) = AsyncStream.makeStream(of: Command.self)
         let continuation = self.continuation
         sources.actions.feed(continuation) { .actions($0) }
@@ -206,7 +213,7 @@ public actor TimelineEngine {
             handle(command)
         }
         probe?.cancel()
-        savePosition(force: true)
+        savePosition()
         await positionWrites.settled()
         await pushMarkerBeforeLeaving()
     }
@@ -226,21 +233,21 @@ public actor TimelineEngine {
             // An empty list is read too when looking for a server that was away: a start without it left
             // "Nothing here yet" until `r`.
             if !loadingNewer, !window.isEmpty || offline, !timeline.isLocal, !timeline.isWebFeeds { startLoadingNewer(quiet: true) }
-        case .viewed(let first, let last, let anchorID, let offset):
+        case .viewed(let first, let last, let anchorID, let offset, let selectedID):
             viewed(first: first, last: last)
             if let anchorID {
-                unsavedPosition = SavedPosition(anchorID: anchorID, offset: offset)
+                unsavedPosition = SavedPosition(anchorID: anchorID, offset: offset, selectedID: selectedID)
                 readAnchor = anchorID
                 let previous = markerPush
                 markerPush = Task { await previous?.value; await self.pushMarker(force: false) }
             }
-            savePosition(force: false)
-        case .viewedIDs(let firstID, let lastID, let anchorID, let offset):
+            savePosition()
+        case .viewedIDs(let firstID, let lastID, let anchorID, let offset, let selectedID):
             let posts = window.posts
             // Rows that aren't this timeline's (a profile's pinned posts above it) are not in the window.
             guard let first = posts.firstIndex(where: { $0.id == firstID }) ?? posts.firstIndex(where: { $0.id == lastID }) else { return }
             let last = posts[first...].firstIndex(where: { $0.id == lastID }) ?? first
-            handle(.viewed(first: first, last: last, anchorID: anchorID, offset: offset))
+            handle(.viewed(first: first, last: last, anchorID: anchorID, offset: offset, selectedID: selectedID))
         case .jump(let top):
             moveWindow(top: top)
         case .jumpToUnread:
@@ -317,9 +324,7 @@ public actor TimelineEngine {
                 cursors = try store.state()
                 window = TimelineWindow(try store.run(around: cursors.anchorID, before: Glance.before, after: Glance.after))
             }
-            if let id = cursors.anchorID, window.posts.contains(where: { $0.id == id }) {
-                savedPosition = SavedPosition(anchorID: id, offset: cursors.anchorOffset)
-            }
+            savedPosition = SavedPosition(cursors, in: window.posts)
             (newestSeen, readUpTo) = (cursors.seenID, cursors.seenID)
             // A feeds' list holds what the feeds hold: there is nothing older to page to.
             if timeline.isWebFeeds { cursors.reachedEnd = true }
@@ -388,15 +393,12 @@ public actor TimelineEngine {
         emit()
     }
 
-    private func savePosition(force: Bool) {
-        guard let p = unsavedPosition, force || Date().timeIntervalSince(lastPositionSave) >= 1.5 else { return }
-        let (store, logger, timeline) = (self.store, self.logger, self.timeline)
-        let seen = newestSeen
-        positionWrites.write({ try store.savePosition(anchorID: p.anchorID, offset: p.offset, seenID: seen) }, failed: { error in
-            logger.error("couldn't save the reading position", metadata: ["timeline": "\(timeline)", "error": "\(error)"])
-        })
+    /// Each move of the place goes to the store as it is made (a kill loses none that was written), through
+    /// one waiting write that always holds the newest place.
+    private func savePosition() {
+        guard let p = unsavedPosition else { return }
+        positionWrites.save(Place(position: p, seenID: newestSeen))
         unsavedPosition = nil
-        lastPositionSave = Date()
     }
 
     // MARK: Like and save

@@ -15,9 +15,7 @@ extension TimelineSnapshot {
         rowsAbove = window.rowsAbove
         rowsBelow = window.rowsBelow
         endStored = glance.state.reachedEnd
-        if let id = glance.state.anchorID, window.posts.contains(where: { $0.id == id }) {
-            savedPosition = SavedPosition(anchorID: id, offset: glance.state.anchorOffset)
-        }
+        savedPosition = SavedPosition(glance.state, in: window.posts)
         readUpTo = glance.state.seenID
         pendingActions = overlay.book.pendingCount
     }

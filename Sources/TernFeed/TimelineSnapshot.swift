@@ -1,5 +1,6 @@
 import TernMastodon
 import TernModel
+import TernStore
 
 /// A message for the status line. `id` grows with every new message, so the UI shows each one once.
 public struct StatusMessage: Sendable, Equatable {
@@ -39,15 +40,31 @@ struct Messages {
     }
 }
 
-/// Where the user was in a timeline when they last left it.
+/// Where the user was in a timeline when they last left it: the post at the top of the view, `offset`
+/// lines of it above the view (negative: that many lines of rows that are not posts, such as "read up to
+/// here", above it in view), and the selected post (nil: the anchor).
 public struct SavedPosition: Sendable, Equatable {
     public var anchorID: String
     public var offset: Int
+    public var selectedID: String?
 
-    public init(anchorID: String, offset: Int) {
+    public init(anchorID: String, offset: Int, selectedID: String? = nil) {
         self.anchorID = anchorID
         self.offset = offset
+        self.selectedID = selectedID
     }
+
+    /// The place the store kept, when its post is among `posts` (the window read around it).
+    init?(_ state: TimelineState, in posts: [Post]) {
+        guard let id = state.anchorID, posts.contains(where: { $0.id == id }) else { return nil }
+        self.init(anchorID: id, offset: state.anchorOffset, selectedID: state.selectedID)
+    }
+}
+
+/// What one save of the place writes: the place and the newest post seen.
+struct Place: Sendable {
+    var position: SavedPosition
+    var seenID: String?
 }
 
 /// What the UI draws: an immutable, versioned picture of one timeline. `posts` is a window of the

@@ -49,7 +49,11 @@ public struct FeedsData: Sendable {
     public static func tagTimeline(_ tag: String) -> String { "tag:" + tag }
 
     public func subscriptions() async throws -> [WebFeedSubscription] {
-        try await store.asyncRead { db in try WebFeedRecord.order(Column("id")).fetchAll(db).map(Self.subscription) }
+        try await store.asyncRead(Self.subscriptions)
+    }
+
+    static func subscriptions(_ db: Database) throws -> [WebFeedSubscription] {
+        try WebFeedRecord.order(Column("id")).fetchAll(db).map(Self.subscription)
     }
 
     /// Adds a feed, or returns the one already at that address (its tags joined with `tags`).
@@ -168,10 +172,12 @@ public struct FeedsData: Sendable {
 
     /// Unread items per feed.
     public func unreadCounts() async throws -> [Int64: Int] {
-        try await store.asyncRead { db in
-            let rows = try Row.fetchAll(db, sql: "SELECT feed_id, COUNT(*) AS n FROM web_feed_item WHERE read = 0 GROUP BY feed_id")
-            return Dictionary(uniqueKeysWithValues: rows.map { ($0["feed_id"] as Int64, $0["n"] as Int) })
-        }
+        try await store.asyncRead(Self.unreadCounts)
+    }
+
+    static func unreadCounts(_ db: Database) throws -> [Int64: Int] {
+        let rows = try Row.fetchAll(db, sql: "SELECT feed_id, COUNT(*) AS n FROM web_feed_item WHERE read = 0 GROUP BY feed_id")
+        return Dictionary(uniqueKeysWithValues: rows.map { ($0["feed_id"] as Int64, $0["n"] as Int) })
     }
 
     /// Every list of the web feeds: all of them, each tag's, each feed's, with their unread items.
@@ -209,6 +215,15 @@ extension FeedsData {
             guard try db.tableExists(WebFeedRecord.databaseTableName) else { return false }
             return try WebFeedRecord.fetchCount(db) > 0
         } ?? false
+    }
+
+    /// The feeds followed and their unread items, read the same way: `tern feeds list` only reads, so it
+    /// works beside a running Tern as `tern cache` does.
+    public static func listed(store url: URL) throws -> (feeds: [WebFeedSubscription], unread: [Int64: Int]) {
+        try Store.readBeside(url) { db in
+            guard try db.tableExists(WebFeedRecord.databaseTableName) else { return ([], [:]) }
+            return (try subscriptions(db), try unreadCounts(db))
+        } ?? ([], [:])
     }
 }
 

@@ -15,6 +15,7 @@ enum StoreSchema {
         m.registerMigration("v7-seen", migrate: v7)
         m.registerMigration("v8-web-feeds", migrate: v8)
         m.registerMigration("v9-assumed-marks", migrate: v9)
+        m.registerMigration("v10-selection", migrate: v10)
         return m
     }
 
@@ -254,5 +255,10 @@ enum StoreSchema {
     /// (`PendingAction.assumed`): a wish back to it must be looked up after a restart too.
     static func v9(_ db: Database) throws {
         try db.execute(sql: "ALTER TABLE journal ADD COLUMN assumed INTEGER NOT NULL DEFAULT 0")
+    }
+
+    /// The place comes back with its selected post, not only the post at the top of the view.
+    static func v10(_ db: Database) throws {
+        try db.execute(sql: "ALTER TABLE timeline ADD COLUMN selected_id TEXT")
     }
 }

@@ -64,10 +64,13 @@ public struct TimelineState: Sendable, Equatable {
     public var anchorOffset = 0
     /// The newest post the user has had in view (`TimelineEngine`'s read mark).
     public var seenID: String?
+    /// The post that was selected, drawn `anchorOffset` lines into the view from the anchor's top (nil: the anchor).
+    public var selectedID: String?
 
     public init(olderURL: URL? = nil, newerURL: URL? = nil, reachedEnd: Bool = false, anchorID: String? = nil,
-                anchorOffset: Int = 0, seenID: String? = nil) {
+                anchorOffset: Int = 0, seenID: String? = nil, selectedID: String? = nil) {
         self.seenID = seenID
+        self.selectedID = selectedID
         self.olderURL = olderURL
         self.newerURL = newerURL
         self.reachedEnd = reachedEnd

@@ -152,11 +152,14 @@ public struct TimelineData: Sendable {
         }
     }
 
-    public func savePosition(anchorID: String, offset: Int, seenID: String? = nil) throws {
+    /// The place: the row at the top of the view (`anchorID`, `offset` lines of it above the view) and the
+    /// selected post (nil: the anchor).
+    public func savePosition(anchorID: String, offset: Int, selectedID: String? = nil, seenID: String? = nil) throws {
         try pool.write { db in
             var record = try TimelineRecord.find(key, db) ?? TimelineRecord(key)
             record.anchorID = anchorID
             record.anchorOffset = offset
+            record.selectedID = selectedID
             if let seenID { record.seenID = seenID }
             try record.save(db)
         }

@@ -48,6 +48,7 @@ struct Browse: ParsableCommand {
         let choice = try named.resolved(target)
         if settings.plainOutput(outputIsTerminal: isatty(1) == 1, term: ProcessInfo.processInfo.environment["TERM"]) {
             guard !choice.notifications else { throw ValidationError("plain output shows timelines: not notifications") }
+            _ = try Config.loadWithKeys(TernPaths())
             return try PlainTimeline.print(target: target, timeline: choice.id, offline: settings.offline, logLevel: settings.view.logLevel)
         }
         var startup = startup

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TernImages
+import TernModel
 import TernStore
 
 /// `tern cache`: what the caches hold, and `tern cache clear` to empty them.
@@ -20,19 +21,33 @@ struct Cache: ParsableCommand {
             do { stats = try Store.stats(readingOnly: paths.store) } catch { throw UserError("\(error)") }
             say("Posts:    \(paths.store.path)")
             if let stats {
-                say("          \(megabytes(stats.fileBytes)), \(stats.posts) posts")
+                say("          \(megabytes(stats.fileBytes)), \(Counted.words(stats.posts, "post"))")
+                let feeds: [WebFeedSubscription]
+                do { feeds = try FeedsData.listed(store: paths.store).feeds } catch {
+                    feeds = []
+                    say("          (the web feeds' names could not be read: \(error))")
+                }
                 for t in stats.timelines {
-                    say("          \(t.account) \(t.timeline): \(t.entries) posts")
+                    say("          \(Self.name(t, feeds: feeds)): \(Counted.words(t.entries, "post"))")
                 }
                 if stats.pendingActions > 0 {
-                    say("          \(stats.pendingActions) actions (likes, follows, list changes…) waiting to be sent")
+                    say("          \(Counted.words(stats.pendingActions, "action")) (likes, follows, list changes…) waiting to be sent")
                 }
             } else {
                 say("          none yet")
             }
             let images = directoryBytes(paths.imageCache)
             say("Pictures: \(paths.imageCache.path)")
-            say("          \(megabytes(images.bytes)), \(images.files) files")
+            say("          \(megabytes(images.bytes)), \(Counted.words(images.files, "file"))")
+        }
+
+        /// A timeline as a person names it: an account's by the account, the web feeds' by what they are.
+        static func name(_ t: StoreStats.Timeline, feeds: [WebFeedSubscription]) -> String {
+            guard t.account == FeedsData.account else { return "\(t.account) \(t.timeline)" }
+            if t.timeline.hasPrefix("feed:"), let feed = feeds.first(where: { "feed:\($0.id)" == t.timeline }) { return "web feed \(feed.name)" }
+            if t.timeline.hasPrefix("tag:") { return "web feeds tagged \(t.timeline.dropFirst(4))" }
+            if t.timeline.hasPrefix("feed:") { return "a web feed no longer followed" }
+            return "all web feeds"
         }
     }
 
@@ -48,7 +63,8 @@ struct Cache: ParsableCommand {
             let disk = try DiskCache(directory: paths.imageCache)
             waitFor { await disk.clear() }
             let pending = try store.stats().pendingActions
-            say("Cleared the post and picture caches." + (pending > 0 ? " \(pending) actions (likes, follows, list changes…) are still waiting to be sent." : ""))
+            say("Cleared the post and picture caches." + (pending > 0 ? " \(Counted.words(pending, "action")) (likes, follows, list changes…) "
+                + (pending == 1 ? "is" : "are") + " still waiting to be sent." : ""))
         }
     }
 

@@ -160,6 +160,14 @@ struct Config: Decodable {
         try Keymap.standard.remapped(keys)
     }
 
+    /// The user's config and keys, as every way of reading posts takes them: a mistake in either ends the
+    /// command with the file's name and line (`tern --plain` too: running on defaults would hide it).
+    static func loadWithKeys(_ paths: TernPaths) throws -> (Config, Keymap) {
+        let file = paths.config.appendingPathComponent("config.toml")
+        let config = try load(from: file)
+        do { return (config, try config.keymap()) } catch { throw UserError("\(file.path): \(error)") }
+    }
+
     /// Where each `[keys]` entry was written, so errors can name the line.
     private mutating func locateKeys(in text: String) {
         keys = keys.map { ($0.action, $0.keys, Self.line(of: $0.action, in: text, section: "keys")) }
@@ -220,6 +228,9 @@ struct Config: Decodable {
                 .map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
             let key = written.prefix { $0 != "=" }.trimmingCharacters(in: .whitespaces)
             let hint = takes[key].map { "\(key) takes \($0)" } ?? "text goes in quotes, a list in [ ]"
+            if let unclosed = Self.unclosedQuote(written) {
+                throw ConfigError(description: "\(url.path): line \(n): \(written): a string is not closed: end it with \(unclosed) on the same line")
+            }
             throw ConfigError(description: "\(url.path): line \(n): \(written): not readable as TOML (\(hint); \(error.description))")
         } catch let error as ConfigError {
             // Our own checks name the key; the line is found the same way.
@@ -240,14 +251,50 @@ struct Config: Decodable {
         return error.localizedDescription
     }
 
+    /// The quote a line's value opens and never closes (`theme = "dark`), or nil.
+    static func unclosedQuote(_ line: String) -> Character? {
+        guard let eq = line.firstIndex(of: "=") else { return nil }
+        let value = line[line.index(after: eq)...].trimmingCharacters(in: .whitespaces)
+        guard let quote = value.first, quote == "\"" || quote == "'" else { return nil }
+        var escaped = false
+        for c in value.dropFirst() {
+            if c == quote, !(escaped && quote == "\"") { return nil }
+            escaped = c == "\\" && !escaped
+        }
+        return quote
+    }
+
     /// Top-level settings Tern does not know (a typo would otherwise be silently ignored), with their lines.
     var unknown: [(key: String, line: Int)] = []
 
-    /// A line for the status bar and the log about settings Tern does not know, or nil.
-    var unknownNotice: String? {
-        guard let first = unknown.first else { return nil }
-        let more = unknown.count > 1 ? " (and \(unknown.count - 1) more)" : ""
-        return "config.toml line \(first.line): \(first.key) is no setting Tern knows; ignored\(more)"
+    /// What the status bar and the log say about the file though it loaded: settings Tern does not know
+    /// (with the one meant, when a known one is a letter or two away), and keys `[keys]` took from other actions.
+    var notices: [String] {
+        let known = CodingKeys.allCases.map(\.rawValue)
+        return unknown.map { u in
+            let near = known.map { ($0, Self.distance($0, u.key)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
+            return "config.toml line \(u.line): \(u.key) is no setting; " + (near.map { "did you mean \($0)?" } ?? "ignored")
+        } + Keymap.standard.taken(by: keys).map { "config.toml " + $0 }
+    }
+
+    /// The first of them for the status bar, saying how many more the log has.
+    var notice: String? {
+        guard let first = notices.first else { return nil }
+        return first + (notices.count > 1 ? " (+\(notices.count - 1) in the log)" : "")
+    }
+
+    /// Letters to change, add or remove to make one word the other.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var row = Array(0...b.count)
+        for i in 1...max(1, a.count) where !a.isEmpty {
+            var next = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...max(1, b.count) where !b.isEmpty {
+                next[j] = min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            row = next
+        }
+        return a.isEmpty ? b.count : row[b.count]
     }
 
     /// What each setting takes, in the words the error gives.

@@ -6,7 +6,11 @@ import TernDemo
 struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Browse a built-in demo instance on 127.0.0.1.")
+        abstract: "Browse a built-in demo instance on 127.0.0.1.",
+        discussion: """
+            Each run is a fresh instance on a new port with a fresh, temporary home: what you do there \
+            (likes, posts, your place in the lists) is gone when it ends, and the next run starts at the top.
+            """)
 
     @Option(help: "Delay added to every API response, in milliseconds.")
     var latency = 0
@@ -29,7 +33,7 @@ struct Demo: ParsableCommand {
     @Flag(help: "Reject tokens the demo did not issue through its login flow (401), as a real server does.")
     var requireLogin = false
 
-    @Option(help: "Imitate another server's quirks: mastodon, gotosocial (ULID ids, 418 without User-Agent, streaming without a health check), takahe (WebP only), cropping-proxy (previews cropped to 16:9, no meta.small).")
+    @Option(help: "Imitate another server's quirks: mastodon, gotosocial (ULID ids, 418 without User-Agent, streaming without a health check), takahe (WebP only), akkoma (emoji reactions, GIFs kept as pictures, no grouped notifications), cropping-proxy (previews cropped to 16:9, no meta.small).")
     var imitate = "mastodon"
 
     @Flag(help: "Serve escape sequences, raw control bytes and bidi overrides in every name and post, as a hostile server would.")

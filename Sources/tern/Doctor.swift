@@ -41,16 +41,20 @@ struct Doctor: ParsableCommand {
         }
         report.line("COLORTERM", environment["COLORTERM"] ?? "not set")
         if environment["NO_COLOR"] != nil { report.line("NO_COLOR", "set: no colours") }
-        if let tmux = DoctorFacts.tmux(environment) {
-            report.line("tmux", tmux)
-        } else {
-            report.line("tmux", "no")
-        }
         let configFile = paths.config.appendingPathComponent("config.toml")
         let loaded = Result { try Config.load(from: configFile) }
         let config = try? loaded.get()
-        if isatty(0) == 1, isatty(1) == 1, term != "dumb", !term.isEmpty {
-            let probe = TerminalProbe.run(requested: (config?.images).flatMap(GraphicsMode.init(rawValue:)), timeout: .milliseconds(300))
+        // Standard input and output when they are the terminal; else the terminal itself (/dev/tty), so
+        // `tern doctor > report.txt` or `| xclip`, what a bug report is made with, still says what it is.
+        let tty = DoctorFacts.Terminal.open()
+        defer { tty?.close() }
+        let probe = tty.flatMap { tty in
+            term == "dumb" || term.isEmpty ? nil
+                : TerminalProbe.run(requested: (config?.images).flatMap(GraphicsMode.init(rawValue:)), input: tty.input, output: tty.output,
+                                    timeout: .milliseconds(300))
+        }
+        report.line("tmux", DoctorFacts.tmux(environment, terminalSays: probe?.answers.version))
+        if let probe {
             report.line("terminal says", probe.answers.version ?? "nothing about its name and version (XTVERSION)")
             report.line("pictures", "\(probe.mode.rawValue)" + (probe.note.map { " (\($0))" } ?? ""))
             report.line("cell size", "\(probe.cellPixels.width)×\(probe.cellPixels.height) pixels")
@@ -61,8 +65,10 @@ struct Doctor: ParsableCommand {
             case .on: report.line("hyperlinks", "yes (hyperlinks = \"on\")")
             case .off: report.line("hyperlinks", "no (hyperlinks = \"off\")")
             }
+        } else if tty == nil {
+            report.line("terminal says", "not asked: there is no terminal (no /dev/tty)")
         } else {
-            report.line("terminal says", "not asked: standard input or output is not a terminal")
+            report.line("terminal says", "not asked: TERM is \(term.isEmpty ? "not set" : term)")
         }
 
         report.section("Config")
@@ -85,9 +91,9 @@ struct Doctor: ParsableCommand {
 
         report.section("Cache")
         let stats = try? Store.stats(readingOnly: paths.store)
-        report.line("posts", paths.store.path + (stats.map { " · \(Cache.megabytes($0.fileBytes)), \($0.posts) posts, \($0.pendingActions) actions waiting" } ?? " (none yet)"))
+        report.line("posts", paths.store.path + (stats.map { " · \(Cache.megabytes($0.fileBytes)), \(Counted.words($0.posts, "post")), \(Counted.words($0.pendingActions, "action")) waiting" } ?? " (none yet)"))
         let images = directoryBytes(paths.imageCache)
-        report.line("pictures", paths.imageCache.path + " · \(Cache.megabytes(images.bytes)), \(images.files) files")
+        report.line("pictures", paths.imageCache.path + " · \(Cache.megabytes(images.bytes)), \(Counted.words(images.files, "file"))")
 
         report.section("Log")
         let log = paths.state.appendingPathComponent("tern.log")

@@ -23,9 +23,29 @@ enum DoctorFacts {
         return name + (utf8 ? " (UTF-8)" : " (not UTF-8: Tern uses C.UTF-8 for its own text)")
     }
 
-    /// tmux's version and the two options Tern depends on, when Tern runs inside it.
-    static func tmux(_ environment: [String: String]) -> String? {
-        guard environment["TMUX"] != nil else { return nil }
+    /// The terminal to ask: standard input and output when both are it, else the controlling terminal,
+    /// opened (nil where there is none: a cron job, a service).
+    struct Terminal {
+        let input: Int32
+        let output: Int32
+        let opened: Bool
+
+        static func open() -> Terminal? {
+            if isatty(0) == 1, isatty(1) == 1 { return Terminal(input: 0, output: 1, opened: false) }
+            let fd = Glibc.open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+            return fd >= 0 ? Terminal(input: fd, output: fd, opened: true) : nil
+        }
+
+        func close() { if opened { _ = Glibc.close(input) } }
+    }
+
+    /// tmux's version and the two options Tern depends on, when Tern runs inside it; "no" when neither the
+    /// environment nor the terminal's answer says tmux.
+    static func tmux(_ environment: [String: String], terminalSays: String?) -> String {
+        guard environment["TMUX"] != nil else {
+            guard let says = terminalSays, says.hasPrefix("tmux") else { return "no" }
+            return "yes, the terminal says \(says), but TMUX is not set here (a `sudo` or `runuser` drops it): its options could not be read"
+        }
         let version = run(["tmux", "-V"]) ?? "tmux, version unknown"
         let passthrough = run(["tmux", "show-options", "-gv", "allow-passthrough"]) ?? "?"
         let clipboard = run(["tmux", "show-options", "-gv", "set-clipboard"]) ?? "?"

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TernHTTP
+import TernModel
 import TernStore
 import TernTerminal
 import TernWebFeeds
@@ -13,8 +14,9 @@ struct Feeds: ParsableCommand {
         subcommands: [Add.self, List.self, Remove.self, Import.self, Export.self],
         defaultSubcommand: List.self)
 
-    /// The store, opened for one command.
+    /// The store, opened for one command; what the command logs goes to Tern's log, not the terminal.
     static func store() throws -> Store {
+        Logs.start(level: .info)
         do { return try Store(url: TernPaths().store) } catch { throw UserError("\(error)") }
     }
 
@@ -30,12 +32,15 @@ struct Feeds: ParsableCommand {
         @Option(name: .customLong("tag"), help: "A tag for it (a Feeds list of its own); repeat for more.")
         var tags: [String] = []
 
+        @Flag(help: "Follow it even when it can't be read now (a feed that is down for a while).")
+        var anyway = false
+
         func run() throws {
             guard let given = URL(string: url), ["http", "https"].contains(given.scheme?.lowercased() ?? "") else {
                 throw ValidationError("'\(url)' is not a web address (http or https)")
             }
             let store = try Feeds.store()
-            let tags = self.tags
+            let (tags, anyway) = (self.tags, self.anyway)
             let http = HTTPFetch.makeClient(followRedirects: false)
             defer { waitFor { try? await http.shutdown() } }
             try blocking {
@@ -46,13 +51,25 @@ struct Feeds: ParsableCommand {
                     Feeds.say("\(given.absoluteString) is a page; its feed: \(first.absoluteString)")
                     address = first
                 }
+                let followed = try await store.feeds.subscriptions()
+                if let at = followed.firstIndex(where: { $0.url == address }) {
+                    let had = followed[at]
+                    let added = tags.filter { !had.tags.contains($0) }
+                    if !added.isEmpty { try await store.feeds.subscribe(url: address, tags: added) }
+                    return Feeds.say("Already followed: \(at + 1). \(had.name)"
+                                     + (added.isEmpty ? "" : "; tagged \(added.joined(separator: ", ")) now"))
+                }
                 let feed = try await store.feeds.subscribe(url: address, tags: tags)
                 let report = await FeedRefresh(data: store.feeds, http: http).refresh(feed)
                 switch report.outcome {
-                case .new(let n): Feeds.say("Added \(report.feed.name): \(n) items")
+                case .new(let n): Feeds.say("Added \(report.feed.name): \(Counted.words(n, "item"))")
                 case .notModified, .waiting: Feeds.say("Added \(address.absoluteString)")
-                case .failed(let why):
+                case .failed(let why) where anyway:
                     Feeds.say("Added \(address.absoluteString), but it could not be read now: \(why)")
+                case .failed(let why):
+                    try await store.feeds.unsubscribe(feed.id)
+                    throw UserError("\(address.absoluteString) could not be read: \(why). Not added; "
+                                    + "`tern feeds add --anyway \(address.absoluteString)` follows it all the same.")
                 }
             }
         }
@@ -62,19 +79,18 @@ struct Feeds: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "The feeds followed: unread items, when last read, the last error.")
 
         func run() throws {
-            let store = try Feeds.store()
-            try blocking {
-                let feeds = try await store.feeds.subscriptions()
-                let unread = try await store.feeds.unreadCounts()
-                guard !feeds.isEmpty else { return Feeds.say("No feeds yet: tern feeds add URL, or tern feeds import FILE") }
-                for f in feeds {
-                    var line = "\(f.id). \(f.title.isEmpty ? "(not read yet)" : f.title)  \(f.url.absoluteString)"
-                    if !f.tags.isEmpty { line += "  [" + f.tags.joined(separator: ", ") + "]" }
-                    line += "  \(unread[f.id] ?? 0) unread"
-                    if let checked = f.checkedAt { line += ", checked \(RelativeWords.ago(checked))" }
-                    if let error = f.lastError { line += "\n   last error: \(error)" }
-                    Feeds.say(line)
-                }
+            Logs.start(level: .info)
+            let (feeds, unread): ([WebFeedSubscription], [Int64: Int])
+            do { (feeds, unread) = try FeedsData.listed(store: TernPaths().store) } catch { throw UserError("\(error)") }
+            guard !feeds.isEmpty else { return Feeds.say("No feeds yet: tern feeds add URL, or tern feeds import FILE") }
+            // Numbered as listed, 1 to n: the number `tern feeds remove` takes.
+            for (n, f) in feeds.enumerated() {
+                var line = "\(n + 1). \(f.title.isEmpty ? "(not read yet)" : f.title)  \(f.url.absoluteString)"
+                if !f.tags.isEmpty { line += "  [" + f.tags.joined(separator: ", ") + "]" }
+                line += "  \(unread[f.id] ?? 0) unread"
+                if let checked = f.checkedAt { line += ", checked \(RelativeWords.ago(checked))" }
+                if let error = f.lastError { line += "\n   last error: \(error)" }
+                Feeds.say(line)
             }
         }
     }
@@ -90,7 +106,7 @@ struct Feeds: ParsableCommand {
             let which = feed
             try blocking {
                 let feeds = try await store.feeds.subscriptions()
-                guard let f = feeds.first(where: { String($0.id) == which || $0.url.absoluteString == which }) else {
+                guard let f = feeds.enumerated().first(where: { String($0.offset + 1) == which || $0.element.url.absoluteString == which })?.element else {
                     throw UserError("No feed \(which): see tern feeds list")
                 }
                 try await store.feeds.unsubscribe(f.id)

@@ -33,11 +33,33 @@ struct Login: ParsableCommand {
                 return account
             } catch {
                 try? await http.shutdown()
-                throw error
+                throw Self.explained(error, given: server, url: url)
             }
         }
         try store.save(saved)
         say("Logged in as \(saved.name).\(store.defaultName == saved.name ? " It is the default account." : " Use it with: tern --account \(saved.name)")")
+    }
+
+    /// A server that could not be reached, given without a scheme, was tried over https: that is said, and
+    /// that a server on this machine (a test server, the demo) usually speaks http.
+    static func explained(_ error: Error, given: String, url: URL) -> Error {
+        guard !given.contains("://"), let m = error as? MastodonError else { return error }
+        switch m {
+        case .network, .notConnected, .timeout, .answerLost:
+            let loopback = ["127.0.0.1", "localhost", "::1"].contains(url.host?.lowercased() ?? "")
+            return UserError("\(m) at \(url.absoluteString) (no scheme was given, so https was tried)"
+                             + (loopback ? ". A server on this machine usually speaks http: tern login http://\(given)" : ""))
+        default: return error
+        }
+    }
+
+    /// The token endpoint's answer to a wrong code (OAuth's `invalid_grant` is a 400; some servers say 401).
+    static func refusesCode(_ error: MastodonError) -> Bool {
+        switch error {
+        case .unauthorized: return true
+        case .http(let status, _): return (400..<500).contains(status)
+        default: return false
+        }
     }
 
     static func login(server: URL, token given: String?, http: HTTPClient) async throws -> StoredAccount {
@@ -49,11 +71,19 @@ struct Login: ParsableCommand {
             let authorize = OAuth.authorizeURL(server: server, app: registered)
             say("Open this page, approve Tern, and paste the code it shows:\n\n  \(authorize.absoluteString)\n")
             if case .opened = BrowserLauncher.open(authorize.absoluteString) { say("(opened in your browser)") }
-            say("Code: ", terminator: "")
-            guard let code = readLine(strippingNewline: true), !code.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw UserError("no code given; nothing was stored")
+            // A code mistyped or pasted short is asked for again: the page still shows it.
+            for attempt in 1... {
+                say("Code: ", terminator: "")
+                guard let code = readLine(strippingNewline: true), !code.trimmingCharacters(in: .whitespaces).isEmpty else {
+                    throw UserError("no code given; nothing was stored")
+                }
+                do {
+                    token = try await OAuth.exchange(code: code, server: server, app: registered, http: http)
+                    break
+                } catch let error as MastodonError where attempt < 5 && Self.refusesCode(error) {
+                    say("The server did not take that code. Copy it from the page again, all of it.")
+                }
             }
-            token = try await OAuth.exchange(code: code, server: server, app: registered, http: http)
         }
         let client = MastodonClient(baseURL: server, token: token, http: http)
         let me: Account

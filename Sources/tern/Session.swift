@@ -39,13 +39,13 @@ enum Session {
         var backing: Backing?
         // A failure before they are taken over must still close what was opened.
         defer { if backing == nil { waitFor { try? await opening.value.http.shutdown() } } }
-        let config = try Config.load(from: paths.config.appendingPathComponent("config.toml"))
+        let (config, keymap) = try Config.loadWithKeys(paths)
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         let (theme, themeWarning) = Theme.load(named: view.theme ?? config.theme ?? "default",
                                                userThemes: paths.userThemes, executable: executable)
         startup.mark("config and theme")
         let logger = Logger(label: "tern.session")
-        if let notice = config.unknownNotice { logger.warning("\(notice)") }
+        for notice in config.notices { logger.warning("\(notice)") }
         // The disk cache is a help, not a need: without it, pictures come from the network each run.
         let disk: DiskCache?
         do { disk = try config.imageDiskCache(at: imageCache ?? paths.imageCache) } catch {
@@ -53,8 +53,6 @@ enum Session {
             disk = nil
         }
         startup.mark("picture disk cache")
-        let keymap: Keymap
-        do { keymap = try config.keymap() } catch { throw UserError("\(paths.config.appendingPathComponent("config.toml").path): \(error)") }
         let requested: GraphicsMode?
         switch view.images { case .mode(let m)?: requested = m; case .auto?: requested = nil
         case nil: requested = config.images.flatMap(GraphicsMode.init(rawValue:)) }
@@ -174,7 +172,7 @@ enum Session {
         let app = AppRunner(screen: screen, account: first, loader: loader, mailbox: mailbox, theme: theme, timeline: timeline,
                             keymap: keymap, prefetchRows: view.prefetch ?? config.prefetchRows ?? 10, pageSize: view.pageSize,
                             mouse: config.mouse ?? true,
-                            notice: screen.fallbackNotice ?? themeWarning ?? config.unknownNotice
+                            notice: screen.fallbackNotice ?? themeWarning ?? config.notice
                                 ?? accountFiles.problems().first.map { "An account file is damaged: " + $0 }
                                 ?? (disk == nil ? "Image disk cache unavailable at \(paths.imageCache.path)" : nil),
                             confirmBoost: config.confirmBoost ?? false,

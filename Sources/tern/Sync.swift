@@ -134,7 +134,7 @@ struct Sync: ParsableCommand {
                         do { _ = try await loader.fetchIntoDiskCache(url) } catch { failed += 1 }
                     }
                 }
-                progress.line("\(name): \(n) new items" + (failed > 0 ? ", \(failed) pictures failed" : ""))
+                progress.line("\(name): \(Counted.words(n, "new item"))" + (failed > 0 ? ", \(Counted.words(failed, "picture")) failed" : ""))
             case .notModified: progress.line("\(name): not modified")
             case .waiting(let until): progress.line("\(name): not asked, the server asked to wait until \(until.formatted(date: .omitted, time: .shortened))")
             case .failed(let why):
@@ -152,8 +152,12 @@ struct Sync: ParsableCommand {
         actions.subscribe { event in
             if case .refused(let why) = event { progress.line("\(title): \(why)") }
         }
-        progress.update("\(title): sending \(before) likes and saves…")
-        let left = await actions.sendPending()
+        progress.update("\(title): sending \(Counted.words(before, "like or save", plural: "likes and saves"))…")
+        let left = await actions.sendPending { wait in
+            let seconds = Int(wait.components.seconds) + 1
+            progress.line("\(title): waiting \(Counted.words(seconds, "second")): a like or save sent as Tern last ended may "
+                            + "still be on its way, so the server is asked about it only then")
+        }
         actions.stop()
         progress.line("\(title): likes and saves: \(before - left) settled"
                       + (left > 0 ? ", \(left) still pending (the server could not be reached)" : ""))
@@ -191,10 +195,10 @@ struct Sync: ParsableCommand {
         await outbox.start()
         let before = await outbox.pending.count
         guard before > 0 else { return true }
-        progress.update("\(title): sending \(before) posts…")
+        progress.update("\(title): sending \(Counted.words(before, "post"))…")
         let left = await outbox.sendPending()
         await outbox.stop()
-        if left > 0 { progress.line("\(title): \(left) posts still waiting (the server could not be reached)") }
+        if left > 0 { progress.line("\(title): \(Counted.words(left, "post")) still waiting (the server could not be reached)") }
         return left == 0
     }
 
@@ -220,13 +224,13 @@ struct Sync: ParsableCommand {
                 + result.posts.flatMap { ($0.emojis ?? []) + ($0.account.emojis ?? []) }.map(\.url))
                 .filter { seen.insert($0).inserted }
             for (i, url) in (urls + avatars).enumerated() {
-                progress.update("\(name): \(result.posts.count) new posts · pictures \(i + 1)/\(urls.count + avatars.count)")
+                progress.update("\(name): \(Counted.words(result.posts.count, "new post")) · pictures \(i + 1)/\(urls.count + avatars.count)")
                 do { if try await loader.fetchIntoDiskCache(url) { fetched += 1 } else { cached += 1 } }
                 catch { if i < urls.count { failed += 1 } else { avatarsFailed += 1 } }
             }
             ok = failed == 0
         }
-        progress.line("\(name): \(result.posts.count) new posts; pictures and avatars: \(fetched) fetched, \(cached) already cached"
+        progress.line("\(name): \(Counted.words(result.posts.count, "new post")); pictures and avatars: \(fetched) fetched, \(cached) already cached"
                       + (failed > 0 ? ", \(failed) failed" : "") + (avatarsFailed > 0 ? ", \(avatarsFailed) avatars failed" : ""))
         return ok
     }

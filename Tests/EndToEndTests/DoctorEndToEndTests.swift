@@ -34,4 +34,25 @@ final class DoctorEndToEndTests: XCTestCase {
         XCTAssertFalse(report.contains(token), "no token in the report:\n\(report)")
         await server.stop()
     }
+
+    /// `tern doctor > report.txt`, as a bug report is made: the file still says what the terminal is and the
+    /// mode Tern would draw pictures in (asked through /dev/tty); and tmux, named by the terminal, is not
+    /// said absent where `TMUX` was dropped from the environment (as `sudo` and `runuser` do).
+    func testDoctorRedirectedToAFileStillAsksTheTerminal() throws {
+        let tern = try TmuxSession.ternBinary()
+        let home = TernHome()
+        defer { home.remove() }
+        try FileManager.default.createDirectory(at: home.url, withIntermediateDirectories: true)
+        let file = home.url.appendingPathComponent("report.txt")
+        let tmux = try TmuxSession(command: "env -u TMUX \(home.env) \(tern.path) doctor > \(file.path); echo doctor-exit $?; sleep 30")
+        defer { tmux.close() }
+        let done = tmux.wait(timeout: 30) { $0.contains("doctor-exit") }
+        XCTAssertTrue(done.ok && done.screen.contains("doctor-exit 0"), done.screen)
+        let report = try String(contentsOf: file, encoding: .utf8)
+        XCTAssertFalse(report.contains("not asked"), "the terminal was asked:\n\(report)")
+        XCTAssertTrue(report.contains("terminal says: tmux "), "tmux answers XTVERSION with its name:\n\(report)")
+        XCTAssertNotNil(report.range(of: #"terminal says: [^\n]*\n  pictures: (kitty|sixel|iterm|symbols|off)"#, options: .regularExpression),
+                        "the mode Tern would draw pictures in, beside what the terminal said:\n\(report)")
+        XCTAssertTrue(report.contains("tmux: yes, the terminal says tmux "), "not \"tmux: no\" beside it:\n\(report)")
+    }
 }

@@ -73,4 +73,54 @@ final class FeedsEndToEndTests: XCTestCase {
         XCTAssertTrue(removed.out.contains("Removed Demo feed 0"), removed.out)
         XCTAssertFalse(try run(["feeds", "list"]).out.contains("/feeds/0.xml"))
     }
+
+    /// A feed that answers 404 is said so in words and not followed (only `--anyway` follows it); a feed
+    /// added twice is said to be followed already; `feeds list` reads beside a running Tern; and the
+    /// numbers are 1 to n as listed, the ones `feeds remove` takes, with no gaps after a removal.
+    func testAFeedThatIsNotThereIsNotAddedAndTheListIsNumberedAsShown() async throws {
+        let tern = try TmuxSession.ternBinary()
+        let server = try await DemoFeedServer.start(feeds: 3)
+        defer { server.stop() }
+        let home = TernHome()
+        defer { home.remove() }
+        func run(_ arguments: [String]) throws -> (status: Int32, out: String) {
+            try home.run(tern, arguments, extra: ["LANG": "C.UTF-8"], errors: true)
+        }
+        let base = server.baseURL
+
+        let missing = try run(["feeds", "add", base + "/feeds/99.xml"])
+        XCTAssertNotEqual(missing.status, 0, missing.out)
+        XCTAssertTrue(missing.out.contains("\(base)/feeds/99.xml could not be read: ") && missing.out.contains("Not added"), missing.out)
+        XCTAssertFalse(missing.out.contains(" info ") || missing.out.contains("error="), "no log line on the terminal:\n\(missing.out)")
+        XCTAssertTrue(try run(["feeds", "list"]).out.contains("No feeds yet"))
+        let anyway = try run(["feeds", "add", "--anyway", base + "/feeds/99.xml"])
+        XCTAssertEqual(anyway.status, 0, anyway.out)
+        XCTAssertTrue(anyway.out.contains("but it could not be read now"), anyway.out)
+
+        for path in ["/feeds/0.xml", "/feeds/1.atom", "/feeds/2.json"] { XCTAssertEqual(try run(["feeds", "add", base + path]).status, 0) }
+        let twice = try run(["feeds", "add", base + "/feeds/1.atom"])
+        XCTAssertEqual(twice.status, 0, twice.out)
+        XCTAssertTrue(twice.out.contains("Already followed: 3. Demo feed 1"), twice.out)
+        XCTAssertFalse(twice.out.contains("Added"), twice.out)
+
+        XCTAssertTrue(try run(["feeds", "remove", "1"]).out.contains("Removed \(base)/feeds/99.xml"))
+        let listed = try run(["feeds", "list"]).out
+        let numbers = listed.components(separatedBy: "\n").compactMap { $0.split(separator: ".").first.flatMap { Int($0) } }
+        XCTAssertEqual(numbers, [1, 2, 3], "numbered as listed, no gap:\n\(listed)")
+        XCTAssertTrue(try run(["feeds", "remove", "2"]).out.contains("Removed Demo feed 1"), "2 is the second listed")
+
+        // tern cache names the feeds' lists as a person does, and counts in words.
+        let cache = try run(["cache"]).out
+        XCTAssertTrue(cache.contains("web feed Demo feed 0: 20 posts") && cache.contains("all web feeds: "), cache)
+        XCTAssertFalse(cache.contains("feeds feed:") || cache.contains(" 1 files"), cache)
+
+        // Beside a running Tern, which holds the store: listing only reads.
+        let tmux = try TmuxSession(command: "env \(home.env) \(tern.path); sleep 30")
+        defer { tmux.close() }
+        XCTAssertTrue(tmux.wait { $0.contains("tern · Feeds") }.ok, tmux.screen())
+        let beside = try run(["feeds", "list"])
+        XCTAssertEqual(beside.status, 0, beside.out)
+        XCTAssertTrue(beside.out.contains("1. Demo feed 0") && beside.out.contains("2. Demo feed 2"), beside.out)
+        try tmux.send("q")
+    }
 }

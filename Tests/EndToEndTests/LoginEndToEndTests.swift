@@ -27,6 +27,10 @@ final class LoginEndToEndTests: XCTestCase {
         let (page, _) = try await URLSession.shared.data(from: try XCTUnwrap(URL(string: authorize)))
         let html = String(decoding: page, as: UTF8.self)
         let code = try XCTUnwrap(html.range(of: "value=\"").map { String(html[$0.upperBound...].prefix { $0 != "\"" }) })
+        // Pasted short first: asked again, not ended with the server's invalid_grant.
+        try login.send(String(code.dropLast(3)), "Enter")
+        let again = login.wait { $0.contains("did not take that code") }
+        XCTAssertTrue(again.ok && !again.screen.contains("EXIT=") && !again.screen.contains("invalid_grant"), again.screen)
         try login.send(code, "Enter")
         let done = login.wait { $0.contains("EXIT=") }
         XCTAssertTrue(done.screen.contains("Logged in as you@127.0.0.1"), done.screen)
@@ -41,5 +45,22 @@ final class LoginEndToEndTests: XCTestCase {
         try browse.send("q")
         let quit = browse.wait { $0.contains("EXIT=") }
         XCTAssertTrue(quit.screen.contains("EXIT=0"), quit.screen)
+    }
+
+    /// A server on this machine given without `http://`: https is tried, and the message says so and what
+    /// to type instead, not only "network error".
+    func testALoopbackServerWithoutASchemeIsToldToUseHTTP() throws {
+        let ternBinary = try TmuxSession.ternBinary()
+        let home = TernHome()
+        defer { home.remove() }
+        let (server, address) = try TmuxSession.demoServer(ternBinary.path)
+        defer { server.close() }
+        let bare = address.replacingOccurrences(of: "http://", with: "")
+        let login = try TmuxSession(command: "env \(home.env) \(ternBinary.path) login \(bare); echo EXIT=$?; sleep 30", columns: 250, rows: 20)
+        defer { login.close() }
+        let done = login.wait(timeout: 40) { $0.contains("EXIT=") }
+        XCTAssertTrue(done.ok && !done.screen.contains("EXIT=0"), done.screen)
+        XCTAssertTrue(done.screen.contains("no scheme was given, so https was tried"), done.screen)
+        XCTAssertTrue(done.screen.contains("tern login http://\(bare)"), done.screen)
     }
 }

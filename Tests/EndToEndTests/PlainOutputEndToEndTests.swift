@@ -53,4 +53,21 @@ final class PlainOutputEndToEndTests: XCTestCase {
         let dumb = tmux.wait { $0.contains("exit 0") }
         XCTAssertTrue(dumb.ok && dumb.screen.contains("likes"), "TERM=dumb prints posts:\n\(dumb.screen)")
     }
+
+    /// A config.toml that the screen refuses is refused by `--plain` too, with the same words: a run on
+    /// defaults that ends 0 would hide the mistake.
+    func testABrokenConfigFailsPlainOutputAsItFailsTheScreen() async throws {
+        let tern = try TmuxSession.ternBinary()
+        let server = try await DemoServer.start(DemoConfig())
+        let home = TernHome()
+        defer { home.remove() }
+        try home.addAccount("ada@one.example", server: server.baseURL)
+        let folder = home.url.appendingPathComponent("config/tern")
+        try "theme = \"dark\n".write(to: folder.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        let (status, out) = try home.run(tern, ["--plain"], extra: ["TERM": "xterm-256color"], errors: true)
+        XCTAssertNotEqual(status, 0, out)
+        XCTAssertTrue(out.contains("config.toml: line 1: theme = \"dark: a string is not closed"), out)
+        XCTAssertFalse(out.contains("Sol Novak"), "no posts printed on defaults:\n\(out)")
+        await server.stop()
+    }
 }

@@ -20,6 +20,16 @@ final class KeymapTests: XCTestCase {
         XCTAssertEqual(taken.keys(for: .like), [])
     }
 
+    /// The README's list of actions for `[keys]` names every action there is.
+    func testTheReadmeListsEveryAction() throws {
+        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../README.md").standardized, encoding: .utf8)
+        let list = try XCTUnwrap(readme.range(of: "Actions: ").map { readme[$0.upperBound...].prefix { $0 != "." } })
+        for action in UIAction.allCases {
+            XCTAssertTrue(list.contains("`\(action.rawValue)`"), "\(action.rawValue) is missing from the README's actions")
+        }
+    }
+
     func testEveryActionHasAKeyAndHelp() {
         for action in UIAction.allCases {
             XCTAssertFalse(Keymap.standard.keys(for: action).isEmpty, "\(action) has no key")

@@ -204,7 +204,7 @@ final class LayerTests: XCTestCase {
         }
         XCTAssertEqual(demand.visible.first?.id, "p0")
         XCTAssertFalse(demand.ahead.isEmpty, "nothing prefetched ahead")
-        XCTAssertTrue(first.contains { if case .feed(_, .viewed(firstID: "p0", _, _, _)) = $0 { return true } else { return false } })
+        XCTAssertTrue(first.contains { if case .feed(_, .viewed(firstID: "p0", _, _, _, _)) = $0 { return true } else { return false } })
         XCTAssertEqual(layer.settle(e), [], "nothing changed, nothing asked")
         _ = layer.update(.pageDown, e)
         XCTAssertFalse(layer.settle(e).isEmpty)

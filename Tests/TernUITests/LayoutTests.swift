@@ -90,3 +90,14 @@ final class LayoutTests: XCTestCase {
         XCTAssertTrue(b.contains("Searching example.social…"), b)
     }
 }
+
+extension LayoutTests {
+    /// A profile's counts are singular for one ("1 followers" was drawn).
+    func testAProfileWithOneFollowerSaysFollower() {
+        let one = Profile(account: Account(id: "a", acct: "ann@ex.social", displayName: "Ann"), followers: 1, following: 1, posts: 1)
+        let l = RowLayout(row: .profile(one, nil, followPending: false), width: 80, revealed: false, now: Date(), pictures: PictureLayout(rows: 8))
+        let shown = text(l.lines).joined(separator: "\n")
+        XCTAssertTrue(shown.contains("1 post · 1 following · 1 follower"), shown)
+        XCTAssertFalse(shown.contains("followers") || shown.contains("1 posts"), shown)
+    }
+}

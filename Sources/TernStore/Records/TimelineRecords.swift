@@ -53,11 +53,13 @@ struct TimelineRecord: StoreRecord, PersistableRecord {
     var anchorID: String?
     var anchorOffset = 0
     var seenID: String?
+    var selectedID: String?
 
     enum CodingKeys: String, CodingKey {
         case account, timeline
         case olderURL = "older_url", newerURL = "newer_url", reachedEnd = "reached_end"
         case anchorID = "anchor_id", anchorOffset = "anchor_offset", seenID = "seen_id"
+        case selectedID = "selected_id"
     }
 
     init(_ key: TimelineKey) {
@@ -73,6 +75,7 @@ struct TimelineRecord: StoreRecord, PersistableRecord {
 
     var state: TimelineState {
         TimelineState(olderURL: olderURL.flatMap(URL.init(string:)), newerURL: newerURL.flatMap(URL.init(string:)),
-                      reachedEnd: reachedEnd, anchorID: anchorID, anchorOffset: anchorOffset, seenID: seenID)
+                      reachedEnd: reachedEnd, anchorID: anchorID, anchorOffset: anchorOffset, seenID: seenID,
+                      selectedID: selectedID)
     }
 }

@@ -38,7 +38,7 @@ public enum PlainPost {
             }
         }
         if let poll = post.poll {
-            for option in poll.options { say("Poll option: \(option.title) (\(option.votes.map(String.init) ?? "?") votes)") }
+            for option in poll.options { say("Poll option: \(option.title) (\(option.votes.map { Counted.words($0, "vote") } ?? "? votes"))") }
         }
         // An address is never broken across lines: a reader or a terminal can still open it whole.
         if let card = post.card { say("Link: \(card.title)"); say("  \(card.url)", wrapped: false) }

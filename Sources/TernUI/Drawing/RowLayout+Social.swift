@@ -73,7 +73,7 @@ extension RowLayout {
             if r.followedBy { relation.append("follows you") }
         }
         top.append([Segment(text: SafeText(relation.joined(separator: " · ")), role: pending ? .pending : .mention, column: tx)])
-        var counts = "\(p.posts) posts · \(p.following) following · \(p.followers) followers"
+        var counts = "\(Counted.words(p.posts, "post")) · \(p.following) following · \(Counted.words(p.followers, "follower"))"
         if let joined = p.createdAt {
             let f = DateFormatter()
             f.locale = Locale(identifier: "en_GB")

@@ -6,8 +6,9 @@ import TernStore
 enum FeedCommand: Sendable, Equatable {
     case start
     case refresh
-    /// The rows in view (first and last post ids) and the viewport's anchor, for paging and positions.
-    case viewed(firstID: String, lastID: String, anchorID: String?, offset: Int)
+    /// The rows in view (first and last post ids), the viewport's anchor and the selected post, for paging
+    /// and positions.
+    case viewed(firstID: String, lastID: String, anchorID: String?, offset: Int, selectedID: String? = nil)
     case jump(top: Bool)
     /// Timelines: the posts around "read up to here" into the list.
     case jumpToUnread

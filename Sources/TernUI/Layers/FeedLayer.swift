@@ -292,11 +292,8 @@ struct FeedLayer: Layer {
                 // A thread shorter than the screen shows what the post answers above it, not blank below.
                 viewport.normalize(m)
                 viewport.scroll(by: 0, m)
-            } else if let saved = snapshot.savedPosition, let at = m.index[saved.anchorID] {
-                // Posts came above the place: "read up to here" over it is shown too, to say so.
-                let marked = saved.offset == 0 && at > 0 && m.ids[at - 1] == FeedSnapshot.readMarkID
-                viewport = Viewport(anchorID: marked ? FeedSnapshot.readMarkID : saved.anchorID, anchorOffset: saved.offset,
-                                    selectedID: saved.anchorID)
+            } else if let saved = snapshot.savedPosition, m.index[saved.anchorID] != nil {
+                viewport = Self.viewport(at: saved, m)
             }
         }
         if let edge = pendingEdge, edge == .top ? !snapshot.moreNewer : !snapshot.moreOlder {
@@ -366,9 +363,11 @@ struct FeedLayer: Layer {
             effects.append(.thumbnails(demand))
         }
         // Where the user is, for paging and the saved position: the first and last posts in view.
-        let posts = shown.map { snapshot.rows[$0.index] }.filter { if case .post = $0 { return true } else { return false } }
+        let posts = shown.filter { if case .post = snapshot.rows[$0.index] { return true } else { return false } }
         if let first = posts.first, let last = posts.last {
-            let report = FeedCommand.viewed(firstID: first.id, lastID: last.id, anchorID: viewport.anchorID, offset: viewport.anchorOffset)
+            let report = FeedCommand.viewed(firstID: snapshot.rows[first.index].id, lastID: snapshot.rows[last.index].id,
+                                            anchorID: snapshot.rows[first.index].id, offset: -first.top,
+                                            selectedID: viewport.selectedIndex(m).map { m.ids[$0] })
             if report != lastReport { lastReport = report; effects.append(.feed(opening, report)) }
         } else if feed == .notifications || feed == .inbox, let first = shown.first, let last = shown.last {
             let report = FeedCommand.viewed(firstID: snapshot.rows[first.index].id, lastID: snapshot.rows[last.index].id,

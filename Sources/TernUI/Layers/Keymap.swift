@@ -126,6 +126,22 @@ public struct Keymap: Sendable, Equatable {
         return out
     }
 
+    /// What `remapped(entries)` takes from actions the entries do not move, in words: `like = "j"` takes
+    /// `j` from next, which a person who only meant to add a key for liking must hear.
+    public func taken(by entries: [(action: String, keys: [String], line: Int?)]) -> [String] {
+        let moved = Set(entries.compactMap { UIAction(rawValue: $0.action) })
+        return entries.flatMap { entry -> [String] in
+            guard let action = UIAction(rawValue: entry.action) else { return [] }
+            return entry.keys.compactMap { name -> String? in
+                guard let key = KeyName.key(named: name), let other = bindings[key], other != action, !moved.contains(other) else { return nil }
+                let left = keys(for: other).filter { $0 != key }.map(KeyName.name(of:))
+                let at = entry.line.map { "line \($0): " } ?? ""
+                return "\(at)\(entry.action) = \"\(name)\" takes \(name) from \(other.rawValue)"
+                    + (left.isEmpty ? ", which no key does now" : " (\(other.rawValue) keeps \(left.joined(separator: " ")))")
+            }
+        }
+    }
+
     /// The help overlay's lines, made from the bindings themselves so they never disagree.
     /// The compose screen's own keys, which no keymap changes.
     static let composeHelp: [(keys: String, what: String)] = [

@@ -126,7 +126,7 @@ struct TimelinePicker: Equatable {
             case .notifications: label = "Notifications"
             case .trendingLinks: label = "Trending links…"
             case .trend(let tag):
-                label = "  Trending: #" + Sanitizer.clean(tag.name) + (tag.weeklyUses.map { " (\($0) posts this week)" } ?? "")
+                label = "  Trending: #" + Sanitizer.clean(tag.name) + (tag.weeklyUses.map { " (\(Counted.words($0, "post")) this week)" } ?? "")
             case .hashtag: label = typing.map { "#\($0.text)▏ (Enter to open, Esc to cancel)" } ?? "#hashtag…"
             }
             return ("\(i < 9 ? "\(i + 1)" : " ") \(label)", i == selected)

@@ -56,7 +56,7 @@ extension AppRunner {
                 }
             }
             for name in accounts where !sessions.contains(where: { $0.parts.name == name }) { open(name, showing: false) }
-        case .viewed(_, let lastID, _, _):
+        case .viewed(_, let lastID, _, _, _):
             guard let rows = inbox.snapshot?.rows, let at = rows.firstIndex(where: { $0.id == lastID }) else { return }
             inbox.lastInView = lastID
             // Near the inbox's end, every account's notifications load older ones (each pages its own).

@@ -7,8 +7,8 @@ extension OpenEngine {
         switch command {
         case .start: list.perform(.start)
         case .refresh: list.perform(.refresh)
-        case .viewed(let first, let last, let anchor, let offset):
-            list.perform(.viewed(firstID: first, lastID: last, anchorID: anchor, offset: offset))
+        case .viewed(let first, let last, let anchor, let offset, let selected):
+            list.perform(.viewed(firstID: first, lastID: last, anchorID: anchor, offset: offset, selectedID: selected))
         case .setMark(let kind, let id, let wanted): marking.mark(kind, postID: id, wanted: wanted)
         case .jump(let top):
             guard let paged else { return "This list is shown whole: there is no further end to jump to" }

@@ -1,0 +1,54 @@
+import Foundation
+import TernDemo
+import TernMastodon
+import TernModel
+import XCTest
+
+/// The demo's notifications agree with the posts and accounts they are about, as a server's do: a follow
+/// request notification is from someone whose request waits, a poll's end points at a post with a poll
+/// that has ended, and "N people liked your post" is over a post with at least N likes.
+final class DemoConsistencyTests: XCTestCase {
+    func testNotificationsAgreeWithWhatTheyAreAbout() async throws {
+        try await withDemo { _, client in
+            var groups: [NotificationGroup] = []
+            var maxID: String?
+            for _ in 0..<5 {
+                let page = try await client.notifications(maxID: maxID, limit: 40, grouped: true)
+                groups += page.groups
+                guard let last = page.groups.last?.oldestID else { break }
+                maxID = last
+            }
+            XCTAssertFalse(groups.isEmpty)
+            let asking = Set(try await client.followRequests().map(\.id))
+            for g in groups where g.kind == .followRequest {
+                XCTAssertTrue(g.accounts.allSatisfy { asking.contains($0.id) },
+                              "a follow request from \(g.accounts.map(\.acct)), but those asking are \(asking)")
+            }
+            let polls = groups.filter { $0.kind == .poll }
+            XCTAssertFalse(polls.isEmpty)
+            for g in polls {
+                guard let poll = g.post?.poll else { XCTFail("a poll's end about a post with no poll"); continue }
+                XCTAssertTrue(poll.expired, "a poll's end about a poll still open (ends \(String(describing: poll.expiresAt)))")
+            }
+            for g in groups where g.kind == .favourite {
+                guard let post = g.post else { XCTFail("a like of no post"); continue }
+                XCTAssertGreaterThanOrEqual(post.favouritesCount, g.count,
+                                            "\(g.count) people liked a post that counts \(post.favouritesCount) likes")
+            }
+        }
+    }
+
+    /// A reply in the home timeline answers a post, not a boost, and that post counts its replies.
+    func testARepliesParentIsAPostThatCountsIt() async throws {
+        try await withDemo { _, client in
+            let page = try await client.timeline(.home, limit: 40)
+            let replies = page.posts.filter { $0.boostedBy == nil && $0.inReplyToID != nil }
+            XCTAssertFalse(replies.isEmpty)
+            for reply in replies {
+                let parent = try await client.status(id: try XCTUnwrap(reply.inReplyToID))
+                XCTAssertNil(parent.boostedBy, "\(reply.id) answers a boost")
+                XCTAssertGreaterThan(parent.repliesCount, 0, "\(parent.id) has a reply and counts none")
+            }
+        }
+    }
+}
