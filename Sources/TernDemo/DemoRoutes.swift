@@ -167,6 +167,7 @@ struct DemoRoutes: Sendable {
 
     func respond(to fault: DemoFault) -> Response {
         switch fault {
+        case .madeThenFailed(let code): return respond(to: .status(code, retryAfter: nil))
         case .status(let code, let retryAfter):
             var r = error(HTTPResponse.Status(code: code), code == 429 ? "Too many requests" : "Something went wrong")
             if let retryAfter { r.headers[.retryAfter] = String(retryAfter) }
@@ -220,12 +221,13 @@ struct DemoRoutes: Sendable {
     }
 
     /// A change to one status (a like, a save, a reaction…), under the fault schedule: made then answered,
-    /// made and never answered, made later, or not made at all.
+    /// made and never answered, made then answered with an error, made later, or not made at all.
     private func change(_ ctx: BasicRequestContext,
                         _ perform: @escaping @Sendable (DemoState, UInt64) async -> DemoState.ActionOutcome) async throws -> Response {
         let fault = await state.nextFault()
         let madeLater: Double? = if case .madeLater(let seconds)? = fault { seconds } else { nil }
-        if let fault, fault != .madeThenStalled, madeLater == nil { try await delay(); return respond(to: fault) }
+        let madeThenFailed = if case .madeThenFailed? = fault { true } else { false }
+        if let fault, fault != .madeThenStalled, madeLater == nil, !madeThenFailed { try await delay(); return respond(to: fault) }
         guard let id = ctx.parameters.get("id").flatMap(state.parseID) else {
             return error(.notFound, "Record not found")
         }
@@ -242,6 +244,7 @@ struct DemoRoutes: Sendable {
         let outcome = await perform(state, id)
         if fault == .madeThenStalled { return respond(to: .stalledBody) }
         try await delay()
+        if let fault, madeThenFailed { return respond(to: fault) }
         switch outcome {
         case .notFound: return error(.notFound, "Record not found")
         case .refused(let why): return error(.init(code: 422), why)

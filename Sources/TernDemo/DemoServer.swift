@@ -168,6 +168,9 @@ public final class DemoServer: Sendable {
     /// Like/save actions carried out, in order, as "favourite 123".
     public func actionLog() async -> [String] { await state.actionLog }
 
+    /// Every write request received, in order, as `/demo/write-log` serves it (one JSON line each).
+    public func writeRequests() async -> [String] { await state.requestLog }
+
     /// Posts, edits, deletions and uploads carried out through the API, in order ("post 123", "upload 91").
     public func writeLog() async -> [String] { await state.writeLog }
 

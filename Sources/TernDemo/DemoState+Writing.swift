@@ -85,6 +85,18 @@ extension DemoState {
                 return m
             }
         }
+        // As Mastodon: an edit without a poll takes it off; one with other choices (or another kind) clears the votes.
+        if r.pollOptions.count >= 2 {
+            let expires = Date().addingTimeInterval(Double(r.pollExpiresIn ?? 86_400))
+            if var poll = old.poll, poll.options == r.pollOptions, poll.multiple == r.pollMultiple {
+                poll.expiresAt = expires
+                changed.poll = poll
+            } else {
+                changed.poll = DemoPoll(options: r.pollOptions, expiresAt: expires, multiple: r.pollMultiple)
+            }
+        } else {
+            changed.poll = nil
+        }
         changed.editedAt = Date()
         replace(changed)
         writeLog.append("edit \(rawID)")
@@ -108,6 +120,9 @@ extension DemoState {
         }
         if r.text.count + r.spoiler.count > config.maxCharacters {
             return .refused(status: 422, message: "Validation failed: Text character limit of \(config.maxCharacters) exceeded")
+        }
+        if !r.mediaIDs.isEmpty, !r.pollOptions.isEmpty {
+            return .refused(status: 422, message: "Validation failed: a post cannot have both pictures and a poll")
         }
         if r.mediaIDs.count > config.maxMediaAttachments {
             return .refused(status: 422, message: "Validation failed: Media attachments over the limit of \(config.maxMediaAttachments)")

@@ -320,7 +320,8 @@ actor DemoState {
     func perform(_ action: Action, on id: UInt64) -> ActionOutcome {
         countAction()
         guard let post = post(id: id) else { return .notFound }
-        if let kind = failsNow() { return .fail(kind) }
+        let failure = failsNow()
+        if let failure, !config.failuresMakeTheChange { return .fail(failure) }
         // Actions on a boost apply to the boosted post, as on Mastodon.
         let target = post.boostOf.flatMap { self.post(id: $0) } ?? post
         switch action {
@@ -341,6 +342,7 @@ actor DemoState {
         case .unmute: mutedConversations.remove(target.id)
         }
         actionLog.append("\(action.rawValue) \(wireID(id))")
+        if let failure { return .fail(failure) }
         return .ok(target)
     }
 

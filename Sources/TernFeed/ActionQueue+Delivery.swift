@@ -35,6 +35,8 @@ extension ActionQueue: DeliveryQueue {
 
     nonisolated func deliveryKey(_ t: Try) -> String { t.key.kind.rawValue + ":" + t.key.statusID }
 
+    nonisolated func onlyLooks(_ t: Try) -> Bool { t.step == .look }
+
     /// One request: a look at the status (or relationship) when its state is in doubt, else the change,
     /// marked in the journal before it goes out.
     func deliver(_ t: Try) async throws -> Answer {
@@ -110,11 +112,16 @@ extension ActionQueue: DeliveryQueue {
             journal("remove a deleted post") { data in try data.removeStatusNow(key.statusID) }
         }
         logger.debug("answer", metadata: ["action": "\(key.kind.rawValue)", "on": "\(key.statusID)", "confirmed": "\(confirmed)"])
-        state.withLock { s in
-            s.overlay.book.learned(key, confirmed: confirmed)
+        let verdict = state.withLock { s -> String? in
+            let remains = s.overlay.book.learned(key, confirmed: confirmed)
             journal("record the server's answer") { data in
                 try data.settle(statusID: key.statusID, kind: key.kind, confirmed: confirmed)
             }
+            // Tries had run out: now the server's state is known, a wish it does not hold is given up.
+            guard let verdict = s.verdicts.removeValue(forKey: key), remains != nil else { return nil }
+            s.overlay.book.dropped(key)
+            journal("drop an action the server did not make") { data in try data.dropAction(statusID: key.statusID, kind: key.kind) }
+            return verdict
         }
         switch answer {
         case .status(let status): notify(.confirmed(status))
@@ -123,6 +130,10 @@ extension ActionQueue: DeliveryQueue {
         case .poll(let poll): notify(.pollCounted(statusID: key.statusID, poll))
         case .tag(let tag): notify(.hashtag(tag))
         case .withdrawn: break
+        }
+        if let verdict {
+            logger.warning("action rolled back", metadata: ["action": "\(key.kind.rawValue)", "on": "\(key.statusID)", "error": "\(verdict)"])
+            notify(.refused(verdict))
         }
     }
 
@@ -157,9 +168,29 @@ extension ActionQueue: DeliveryQueue {
     func answeredWithError(_ t: Try, _ error: MastodonError, retryIn seconds: Double) async {
         let key = t.key
         logger.notice("server answered an action with an error; trying again", metadata: ["error": "\(error)", "retryIn": "\(seconds)"])
-        // It answered, so it did not make the change.
-        notMade(key)
+        if t.step != .look, error.mayHaveBeenMade {
+            // A 5xx does not say the change was not made: the next try looks first.
+            state.withLock { $0.overlay.book.unanswered(key) }
+        } else {
+            notMade(key)
+        }
         notify(.changed)
+    }
+
+    /// Tries ran out. A change whose last answer was a 5xx may stand on the server: it is looked at before
+    /// the user is told anything, and rolled back with this reason only if the look finds it not made.
+    func mayGiveUp(_ t: Try, after error: MastodonError) async -> Bool {
+        let key = t.key
+        return state.withLock { s in
+            guard let wish = s.overlay.book.states[key] else { return true }
+            if t.step == .look || error.mayHaveBeenMade {
+                if t.step != .look { s.overlay.book.unanswered(key) } else { s.overlay.book.answeredWithError(key) }
+                s.verdicts[key] = "Couldn't \(key.kind.verb(wanting: wish.wanted)): \(error)"
+                logger.notice("tries ran out; looking before saying", metadata: ["action": "\(key.kind.rawValue)", "on": "\(key.statusID)"])
+                return false
+            }
+            return true
+        }
     }
 
     /// A try that certainly did not change the server (an error answer, a connection never made): the wish

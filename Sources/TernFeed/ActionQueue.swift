@@ -10,8 +10,10 @@ import TernStore
 ///
 /// The rules, for every action: a press shows as pending at once and is journaled in the store a moment
 /// later, off the caller's thread and in the order pressed (`OrderedWrites`); it stays pending until the
-/// server confirms it. Nothing is sent before its journal row is committed. When the server *answers* with an error (a 4xx at once; a
-/// 5xx or 429 after a few tries over about 20 s) the action rolls back and the user is told why, once.
+/// server confirms it. Nothing is sent before its journal row is committed. When the server *refuses* it (a 4xx at once; a
+/// 429 after a few tries over about 10 s) the action rolls back and the user is told why, once. A 5xx is no refusal
+/// (the server may have made the change): the state is looked at before each new try, and after the last one the
+/// action rolls back, with the reason, only if the look finds the server without it.
 /// Only when the server *cannot be reached* does the action stay pending, to be sent when it answers
 /// again, in this run or the next. A request is marked in the journal before it goes out; if no answer
 /// comes back, the server's state is asked for before anything is sent again, so a replay never repeats
@@ -44,6 +46,8 @@ public final class ActionQueue: Sendable {
         var lastListener = 0
         /// The replay order of the last press (the store numbers rows in the same order, as it writes them in turn).
         var lastSeq: Int64 = 0
+        /// Wishes whose tries ran out on 5xx answers, with what to say if the look that follows finds them not made.
+        var verdicts: [ActionReconciler.Key: String] = [:]
     }
 
     let data: AccountData
@@ -199,6 +203,8 @@ public final class ActionQueue: Sendable {
             journal.write({ try data.enqueue(row) }, failed: unrecorded)
         }
         s.overlay.book.set(key, next)
+        // A new wish gets its own tries.
+        s.verdicts[key] = nil
     }
 
     /// A wish whose journal row could not be written is given up, and the user told.

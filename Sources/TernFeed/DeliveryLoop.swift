@@ -19,6 +19,13 @@ protocol DeliveryQueue: AnyObject, Sendable {
     func unreachable(_ item: Item, _ error: MastodonError, retryIn seconds: Double) async
     /// The server answered with an error that passes (5xx, 429): the item is tried again in `seconds`.
     func answeredWithError(_ item: Item, _ error: MastodonError, retryIn seconds: Double) async
+    /// The server answered every try with an error that passes: whether the item may be given up now (then
+    /// `refused`), or its outcome is not known yet (a 5xx does not say the change was not made) and it waits
+    /// to be looked at, as for an unreachable server.
+    func mayGiveUp(_ item: Item, after error: MastodonError) async -> Bool
+    /// Whether a try only looks at the server (changes nothing there): its answer does not end the item's
+    /// run of error answers, so the tries stay bounded when a look comes between them.
+    nonisolated func onlyLooks(_ item: Item) -> Bool
     /// The server refused it for good, or it cannot be sent: the queue rolls it back and says why.
     func refused(_ item: Item, _ error: Error) async
     /// The loop stopped in the middle of a try: whether the server got it is not known.
@@ -27,12 +34,18 @@ protocol DeliveryQueue: AnyObject, Sendable {
     func idle() async
 }
 
+extension DeliveryQueue {
+    func mayGiveUp(_ item: Item, after error: MastodonError) async -> Bool { true }
+    nonisolated func onlyLooks(_ item: Item) -> Bool { false }
+}
+
 /// The one loop that takes durable writes to the server: the action queue's likes, saves, boosts, reactions,
 /// pins, conversation mutes, follows, mutes and blocks, the outbox's posts and edits, and the change
 /// queue's changes to lists, filters, requests and scheduled posts. One try at a time,
 /// oldest first. When the server cannot be reached, everything waits with the unreachable backoff (5 s
 /// doubling to a minute) until the next try or a `resume`; when it answers with an error that passes, the
-/// same item is tried again a few times over about 10 s (`RetryPolicy.answeredAction`), then given up.
+/// same item is tried again a few times over about 10 s (`RetryPolicy.answeredAction`), then given up, once
+/// the queue knows it may be (`mayGiveUp`: a like answered 5xx is looked at first).
 final class DeliveryLoop<Queue: DeliveryQueue>: Sendable {
     private struct State {
         weak var queue: Queue?
@@ -98,6 +111,8 @@ final class DeliveryLoop<Queue: DeliveryQueue>: Sendable {
 
     private func drain() async {
         var answered: (key: String, count: Int)?
+        /// Items whose outcome was not known when their tries ran out: the next time, they wait.
+        var lookedAt: Set<String> = []
         while let queue = state.withLock({ $0.stopped ? nil : $0.queue }) {
             guard let item = await queue.nextToDeliver() else {
                 // Ending the drain and a resume that came meanwhile meet under one lock: no write falls between.
@@ -113,7 +128,7 @@ final class DeliveryLoop<Queue: DeliveryQueue>: Sendable {
             do {
                 let answer = try await queue.deliver(item)
                 state.withLock { $0.unreachableTries = 0 }
-                answered = nil
+                if !queue.onlyLooks(item) { answered = nil }
                 await queue.delivered(item, answer)
             } catch is CancellationError {
                 await queue.abandoned(item)
@@ -140,6 +155,16 @@ final class DeliveryLoop<Queue: DeliveryQueue>: Sendable {
                     continue
                 }
                 answered = nil
+                if let m = error as? MastodonError, m.isTransient, !(await queue.mayGiveUp(item, after: m)) {
+                    // Looked at next, at once; a look that gets no usable answer either waits as for an
+                    // unreachable server (without calling it unreachable: it answered).
+                    let key = queue.deliveryKey(item)
+                    guard lookedAt.contains(key) else { lookedAt.insert(key); continue }
+                    let wait = RetryPolicy.unreachable.backoff(failures: 1, jitter: .random(in: 0..<1))
+                    state.withLock { s in (s.draining, s.again) = (false, false) }
+                    scheduleRetry(after: wait)
+                    return
+                }
                 await queue.refused(item, error)
             }
         }

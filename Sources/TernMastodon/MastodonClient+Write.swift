@@ -64,7 +64,8 @@ extension MastodonClient {
         if draft.sensitive || !draft.spoiler.isEmpty { form.append(("sensitive", "true")) }
         if let language = draft.language, !language.isEmpty { form.append(("language", language)) }
         for id in mediaIDs { form.append(("media_ids[]", id)) }
-        if let poll = draft.poll, mediaIDs.isEmpty {
+        // With pictures too, the server says no (the compose screen says it first): never dropped here.
+        if let poll = draft.poll {
             for option in poll.options where !option.isEmpty { form.append(("poll[options][]", option)) }
             form.append(("poll[expires_in]", String(poll.expiresIn)))
             if poll.multiple { form.append(("poll[multiple]", "true")) }

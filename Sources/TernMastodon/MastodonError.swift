@@ -73,6 +73,13 @@ public enum MastodonError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// An answer that does not say whether a write was made: a 5xx (a proxy gave up on a server that went on
+    /// to make it, or the server failed after it wrote). A 4xx and a 429 say it was not made.
+    public var mayHaveBeenMade: Bool {
+        if case .http(let status, _) = self { return status >= 500 }
+        return false
+    }
+
     /// Whether trying the same request again later may succeed.
     public var isTransient: Bool {
         switch self {

@@ -71,6 +71,22 @@ public struct Draft: Sendable, Codable, Hashable, Identifiable {
         text.allSatisfy(\.isWhitespace) && spoiler.isEmpty && attachments.isEmpty && poll == nil
     }
 
+    /// An edit of one's own `post`, with its text and warning as written (`text`, `spoiler`: the server's
+    /// source, or the text as shown when that is unavailable).
+    /// Its poll comes with it: an edit sent without one takes the poll off the post (Mastodon does), and a
+    /// poll's time left is kept (at least the five minutes Mastodon asks for).
+    public static func edit(of post: Post, text: String, spoiler: String, now: Date) -> Draft {
+        let poll = post.poll.map { p in
+            DraftPoll(options: p.options.map(\.title), expiresIn: p.expiresAt.map { max(300, Int($0.timeIntervalSince(now).rounded())) } ?? 86_400,
+                      multiple: p.multiple ?? false)
+        }
+        return Draft(id: "edit:\(post.statusID)", text: text, spoiler: spoiler,
+                     visibility: post.visibility.flatMap(Visibility.init(rawValue:)) ?? .public, language: post.language,
+                     sensitive: post.sensitive, poll: poll,
+                     attachments: post.media.map { DraftAttachment(path: $0.thumbnailURL ?? "", description: $0.description ?? "", mediaID: $0.id) },
+                     inReplyToID: post.inReplyToID, editingID: post.statusID)
+    }
+
     /// A quote of `post`: a fresh post that carries it, as public as the quoted post allows (the server
     /// narrows a quote of a followers-only post itself).
     public static func quote(of post: Post) -> Draft {

@@ -21,6 +21,9 @@ struct Demo: ParsableCommand {
     @Option(help: "Share of likes, saves, boosts and posts that fail (0 to 1), with a 500, a 503 or a timeout.")
     var failRate = 0.0
 
+    @Flag(help: "A like, save or boost the fail rate picks is made before its error answer, as when a gateway gives up on a server that goes on.")
+    var failAfterMaking = false
+
     @Option(help: "Seconds between new posts appearing on the demo server (0: none).")
     var newPostEvery = 20.0
 
@@ -90,6 +93,7 @@ struct Demo: ParsableCommand {
         config.latencyMilliseconds = latency
         config.imageLatencyMilliseconds = imageLatency
         config.failRate = failRate
+        config.failuresMakeTheChange = failAfterMaking
         config.newPostInterval = newPostEvery > 0 ? newPostEvery : nil
         config.acceptAnyToken = !requireLogin
         config.unreachableSeconds = unreachableFor

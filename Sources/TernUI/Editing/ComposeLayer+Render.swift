@@ -22,7 +22,8 @@ extension ComposeLayer {
     func plan(_ env: LayerEnv) -> ComposePlan {
         var row = 1
         var contextLines: [String] = []
-        if let post = context {
+        // An edit's post is the text being edited, not something answered.
+        if let post = context, !isEdit {
             let text = Sanitizer.clean(post.content.plainText).replacingOccurrences(of: "\n", with: " ")
             let line = (draft.quotedStatusID != nil ? "❝ @" : "↩ @") + Sanitizer.clean(post.account.acct) + ": " + text
             contextLines = TextWrap.wrap([(line, .placeholder)], width: max(10, env.columns - 4)).prefix(2)
@@ -34,7 +35,7 @@ extension ComposeLayer {
         let spoilerRow = warningOn ? row : nil
         if warningOn { row += 1 }
         let ruleRow = row
-        let below = 2 + alts.count * ComposePlan.thumbRows + pollChoices.count
+        let below = 2 + alts.count * ComposePlan.thumbRows + pollChoices.count + (editsAPoll ? 1 : 0)
         let textHeight = max(3, env.rows - 1 - (row + 1) - below)
         let optionsRow = row + 1 + textHeight + 1
         return ComposePlan(contextLines: contextLines, spoilerRow: spoilerRow, ruleRow: ruleRow, textTop: row + 1, textHeight: textHeight,
@@ -94,6 +95,10 @@ extension ComposeLayer {
             screen.draw(label, row: p.pollTop + i, column: 2, style: theme[.acct])
             drawField(choice, focused: focus == .pollOption(i), row: p.pollTop + i, column: 2 + label.width,
                       width: min(60, cols - 4 - label.width), placeholder: i < 2 ? "required" : "optional", env: env, on: screen)
+        }
+        if editsAPoll {
+            screen.draw(SafeText("The poll is kept; changing the choices clears the votes."), row: p.pollTop + pollChoices.count, column: 2,
+                        style: theme[.placeholder], maxWidth: cols - 4)
         }
         drawStatus(env, on: screen)
     }
@@ -158,7 +163,10 @@ extension ComposeLayer {
                 screen.draw(SafeText("loading…"), row: top + 1, column: box.column, style: theme[.placeholder])
             }
             let x = box.column + box.columns + 2
-            let name = (draft.attachments[i].path as NSString).lastPathComponent
+            // One already on the server (an edit) is known by no file name of the user's: its address ends in the
+            // server's own ("small.png").
+            let path = draft.attachments[i].path
+            let name = path.hasPrefix("http") ? "picture \(i + 1), on the server" : (path as NSString).lastPathComponent
             screen.draw(SafeText(Sanitizer.clean(name)), row: top, column: x, style: theme[.name], maxWidth: env.columns - x - 1)
             let label = SafeText("alt: ")
             screen.draw(label, row: top + 1, column: x, style: theme[.acct])
@@ -215,7 +223,7 @@ extension ComposeLayer {
             let s = suggestions!
             let shown = s.candidates.enumerated().map { $0.offset == s.selected ? "[\($0.element)]" : $0.element }
             hint = "tab " + Sanitizer.clean(shown.joined(separator: " ")) + " · ctrl-n/p choose"
-        case .text: hint = "tab next field · ctrl-t schedule · ctrl-e $EDITOR"
+        case .text: hint = "tab next field" + (isEdit ? "" : " · ctrl-t schedule") + " · ctrl-e $EDITOR"
         case .options: hint = "←/→ choose · space change · tab next field" + (draft.poll != nil ? " · + another choice" : "")
         default: hint = "tab next field · shift-tab back"
         }

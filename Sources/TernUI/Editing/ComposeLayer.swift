@@ -95,6 +95,7 @@ struct ComposeLayer: Layer {
         if prompt != nil { return promptKey(key, env) }
         if let taken = suggestionKey(key) { return taken }
         let before = current
+        var said: [Effect] = []
         switch key {
         case .character("\u{13}"): return send(env)                              // Ctrl-S
         case .escape:
@@ -105,18 +106,23 @@ struct ComposeLayer: Layer {
         case .character("\u{05}") where focus == .text:                         // Ctrl-E
             return [.keepDraft(current), .editExternally(current.text)]
         case .character("\u{14}"):                                               // Ctrl-T
-            guard draft.editingID == nil else { return [.say("An edit is saved at once; only a new post can be scheduled.", error: true)] }
+            guard !isEdit else { return [.say("An edit is saved at once; only a new post can be scheduled.", error: true)] }
             prompt = .schedule(LineEditor(limit: 40))
             return []
         case .tab: move(1)
         case .other(353): move(-1)                                               // Shift-Tab (KEY_BTAB)
         case .resize, .mouse: return []
-        default: edit(key, env)
+        default: said = edit(key, env)
         }
         let after = current
-        guard after != before else { return [] }
-        return [.keepDraft(after)] + suggest()
+        guard after != before else { return said }
+        return said + [.keepDraft(after)] + suggest()
     }
+
+    var isEdit: Bool { draft.editingID != nil }
+
+    /// An edit of a post whose poll has votes to lose: Mastodon clears them when the choices change.
+    var editsAPoll: Bool { isEdit && draft.poll != nil && context?.poll != nil }
 
     /// The key that opens this draft again.
     func reopenKey(_ keymap: Keymap) -> String {
@@ -132,7 +138,8 @@ struct ComposeLayer: Layer {
         if focus != .spoiler, spoiler.text.isEmpty { showWarning = false }
     }
 
-    private mutating func edit(_ key: Key, _ env: LayerEnv) {
+    /// A key for the field in focus; what it says when it refuses.
+    private mutating func edit(_ key: Key, _ env: LayerEnv) -> [Effect] {
         let width = textWidth(env)
         switch focus {
         case .text: _ = body.handle(key, width: width)
@@ -144,11 +151,12 @@ struct ComposeLayer: Layer {
             else { _ = alts[i].handle(key) }
         case .pollOption(let i):
             if key == .enter { move(1) } else { _ = pollChoices[i].handle(key) }
-        case .options: optionKey(key, env)
+        case .options: return optionKey(key, env)
         }
+        return []
     }
 
-    private mutating func optionKey(_ key: Key, _ env: LayerEnv) {
+    private mutating func optionKey(_ key: Key, _ env: LayerEnv) -> [Effect] {
         switch key {
         case .left, .character("h"): option = max(0, option - 1)
         case .right, .character("l"): option = min(options.count - 1, option + 1)
@@ -162,7 +170,13 @@ struct ComposeLayer: Layer {
             case .language: prompt = .language(LineEditor(draft.language ?? "", limit: 8))
             case .poll:
                 if draft.poll == nil {
-                    guard env.limits.pollMaxOptions >= 2 else { return }
+                    guard env.limits.pollMaxOptions >= 2 else { return [] }
+                    // Mastodon refuses the two together: said now, while both are still as the user made them.
+                    if !draft.attachments.isEmpty {
+                        let which = draft.attachments.count == 1 ? "the picture" : "the pictures"
+                        return [.say("A post can have pictures or a poll, not both: remove \(which) first (ctrl-d on its empty alt text).",
+                                     error: true)]
+                    }
                     draft.poll = DraftPoll()
                     pollChoices = [LineEditor(limit: 200), LineEditor(limit: 200)]
                     focus = .pollOption(0)
@@ -184,6 +198,7 @@ struct ComposeLayer: Layer {
             pollChoices.append(LineEditor(limit: 200))
         default: break
         }
+        return []
     }
 
     private mutating func promptKey(_ key: Key, _ env: LayerEnv) -> [Effect] {
@@ -248,7 +263,7 @@ struct ComposeLayer: Layer {
     /// Why nothing more can be attached, whatever the file.
     private func cannotAttach(_ env: LayerEnv) -> String? {
         if draft.attachments.count >= env.limits.maxMediaAttachments { return "The server takes at most \(env.limits.maxMediaAttachments) attachments." }
-        if draft.poll != nil { return "A post can have pictures or a poll, not both." }
+        if draft.poll != nil { return "A post can have pictures or a poll, not both: remove the poll first (− poll)." }
         return nil
     }
 
@@ -296,6 +311,10 @@ struct ComposeLayer: Layer {
         }
         if count > env.limits.maxCharacters {
             return [.say("Too long: \(count) of \(env.limits.maxCharacters) characters.", error: true)]
+        }
+        // Never sent with one of them left out (a draft kept by an older Tern can hold both).
+        if d.poll != nil, !d.attachments.isEmpty {
+            return [.say("A post can have pictures or a poll, not both: remove one of them before sending.", error: true)]
         }
         if let poll = d.poll, poll.options.filter({ !$0.isEmpty }).count < 2 {
             return [.say("A poll needs at least two choices.", error: true)]

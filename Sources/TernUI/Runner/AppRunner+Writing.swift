@@ -110,11 +110,7 @@ extension AppRunner {
                         do { let source = try await client.source(statusID: post.statusID); (text, spoiler) = (source.text, source.spoiler) }
                         catch { mailbox.post(.say("Editing the text as shown: the server's copy is unavailable (\(error)).", isError: false)) }
                     }
-                    return Draft(id: "edit:\(post.statusID)", text: text, spoiler: spoiler,
-                                 visibility: post.visibility.flatMap(Visibility.init(rawValue:)) ?? .public, language: post.language,
-                                 sensitive: post.sensitive,
-                                 attachments: post.media.map { DraftAttachment(path: $0.thumbnailURL ?? "", description: $0.description ?? "", mediaID: $0.id) },
-                                 inReplyToID: post.inReplyToID, editingID: post.statusID)
+                    return Draft.edit(of: post, text: text, spoiler: spoiler, now: Date())
                 }
                 mailbox.post(.compose(d, context: post))
             }
