@@ -25,6 +25,12 @@ public final class Screen {
     var writer = FrameWriter()
     /// The terminal said it has synchronized output (mode 2026): each frame is sent between its marks.
     public var synchronizedOutput = false
+    /// kitty's pictures are placed at their cells (kitty before 0.28, Konsole): a whole repaint then clears
+    /// the screen in a way that leaves the pictures the terminal holds (`FrameWriter.clearsBelowHome`).
+    public var placesKittyPictures: Bool {
+        get { writer.clearsBelowHome }
+        set { writer.clearsBelowHome = newValue }
+    }
     /// Text drawn with a link is a hyperlink (OSC 8): the terminal is known to take them, or the user said so.
     public var hyperlinks = false
     private var mouseOn = false

@@ -111,8 +111,10 @@ final class RealEmulatorEndToEndTests: XCTestCase {
     }
 
     /// kitty 0.26 answers the graphics query but draws no placeholder cells (boxes of missing glyphs): its
-    /// pictures are placed at their cells, and every placement that leaves them is deleted.
-    func testKittyWithoutPlaceholdersPlacesPicturesAndTakesThemAway() throws {
+    /// pictures are placed at their cells, and every placement that leaves them is deleted. A resize to
+    /// 80×24 and back brings every picture back (its whole repaint once erased the screen with ED 2, on
+    /// which kitty 0.26 frees every picture it holds: empty boxes where the thumbnails were).
+    func testKittyWithoutPlaceholdersPlacesPicturesAndTakesThemAwayAndKeepsThemThroughAResize() throws {
         try run(["kitty", "-o", "initial_window_width=1000", "-o", "initial_window_height=720", "-o", "remember_window_size=no",
                  "--config", "NONE"], class: "kitty") { display, w, home in
             try assertPixels(display, w, region: w.body, "kitty")
@@ -120,6 +122,15 @@ final class RealEmulatorEndToEndTests: XCTestCase {
             XCTAssertTrue(log.contains("terminal=kitty("), "the probe did not learn kitty's version:\n\(log)")
             XCTAssertTrue(log.contains("direct mode=kitty"), "kitty's pictures are not placed directly:\n\(log)")
             try assertScrollsBackToTheSameScreen(display, w, region: w.body, "kitty")
+
+            let before = try settled(display, w)
+            // About 80×24 cells (kitty's cell here: w.cell px tall, about half as wide), then the first size again.
+            let small = (width: 80 * w.cell / 2 + 20, height: 24 * w.cell + 20)
+            try display.resize(window: w.id, width: small.width, height: small.height)
+            let shrunk = try display.wait { $0.difference(from: before, x: w.x, y: w.y) > 0.05 }
+            XCTAssertTrue(shrunk.ok, "the window did not shrink")
+            try display.resize(window: w.id, width: w.x.count, height: w.y.count)
+            try assertPixels(display, w, region: w.body, "kitty after a resize to 80×24 and back")
         }
     }
 
