@@ -191,7 +191,9 @@ final class RealEmulatorEndToEndTests: XCTestCase {
     /// mlterm draws sixels: pictures in pixels, and none left behind by scrolling.
     func testMltermShowsSixelPicturesAndScrollsBackToTheSameScreen() throws {
         try run(["mlterm", "-g", "120x40+0+0", "-e"], class: "mlterm") { display, w, home in
-            try assertPixels(display, w, region: w.body, "mlterm", colours: 400)
+            // Symbols give at most 256 colours here; mlterm's sixels about 350 (402 when pictures a cell tall
+            // were squeezed into whole bands and so drawn wider than their shape).
+            try assertPixels(display, w, region: w.body, "mlterm", colours: 300)
             let log = (try? String(contentsOf: home.appendingPathComponent("state/tern/tern.log"), encoding: .utf8)) ?? ""
             XCTAssertTrue(log.contains("mode=sixel"), "mlterm's pictures are not sixels:\n\(log)")
             try assertScrollsBackToTheSameScreen(display, w, region: w.body, "mlterm")
