@@ -79,17 +79,31 @@ final class PixelEncoder {
     }
 
     private func chafaSequence(_ image: RGBAImage, columns: Int, rows: Int, output: PixelOutput) -> [UInt8]? {
+        // Sixels come in bands of six pixel rows, and chafa cuts a picture to whole bands by squeezing it: one
+        // a cell tall lost up to a third of its height (a custom emoji in xterm's 17-pixel cells came out
+        // 16×12, squashed). Such a picture keeps its shape within the whole bands, from its cells' left edge.
+        // (Drawn on bands past the cell, into the row below, it came out wrong in xterm and mlterm: tried.) A
+        // taller picture loses at most five rows of many, and is drawn as it was.
         let config = chafa_canvas_config_new()!
         defer { chafa_canvas_config_unref(config) }
         chafa_canvas_config_set_geometry(config, Int32(columns), Int32(rows))
         chafa_canvas_config_set_cell_geometry(config, Int32(output.cell.width), Int32(output.cell.height))
+        var picture = image
+        let width = columns * output.cell.width, bands = output.cell.height / 6 * 6
+        if rows == 1, bands > 0, bands < output.cell.height {
+            let fitted = min(width, max(1, bands * image.width / max(1, image.height)))
+            let height = min(bands, max(1, width * image.height / max(1, image.width)))
+            picture = image.scaled(width: fitted, height: height)
+            chafa_canvas_config_set_geometry(config, 1, 1)
+            chafa_canvas_config_set_cell_geometry(config, Int32(fitted), Int32(height))
+        }
         chafa_canvas_config_set_pixel_mode(config, TERN_CHAFA_PIXEL_MODE_SIXELS)
         chafa_canvas_config_set_canvas_mode(config, TERN_CHAFA_CANVAS_MODE_TRUECOLOR)
         guard let canvas = chafa_canvas_new(config) else { return nil }
         defer { chafa_canvas_unref(canvas) }
-        image.pixels.withUnsafeBufferPointer { px in
+        picture.pixels.withUnsafeBufferPointer { px in
             chafa_canvas_draw_all_pixels(canvas, TERN_CHAFA_PIXEL_RGBA8_UNASSOCIATED, px.baseAddress,
-                                         Int32(image.width), Int32(image.height), Int32(image.width * 4))
+                                         Int32(picture.width), Int32(picture.height), Int32(picture.width * 4))
         }
         guard let printed = chafa_canvas_print(canvas, termInfo) else { return nil }
         defer { tern_gstring_free(printed) }

@@ -21,6 +21,11 @@ struct FrameWriter {
     /// pixels that are to stay) and nothing is scrolled (terminals differ in whether pixels scroll with
     /// the text).
     var picturesShown = false
+    /// A whole repaint clears from the top-left down (ED 0) rather than the whole screen (ED 2): kitty 0.26
+    /// frees every picture it holds on ED 2, placed or not (tried: after a resize every thumbnail and
+    /// avatar stayed an empty box), and ED 0 clears the same cells and keeps them. Set where kitty's
+    /// pictures are placed at their cells; sixel terminals keep ED 2, which takes their pixels too.
+    var clearsBelowHome = false
     /// Runs of changed cells closer than this are joined: rewriting a few unchanged cells is shorter than
     /// moving the cursor.
     private var joinGap: Int { picturesShown ? 0 : 4 }
@@ -51,7 +56,7 @@ struct FrameWriter {
             old = s
         } else {
             cleared = true
-            bytes("\u{1B}[0m\u{1B}[H\u{1B}[2J")
+            if clearsBelowHome { bytes("\u{1B}[0m\u{1B}[H\u{1B}[J") } else { bytes("\u{1B}[0m\u{1B}[H\u{1B}[2J") }
             pen = .plain
             old = ScreenBuffer(rows: frame.rows, columns: frame.columns)
         }

@@ -109,11 +109,12 @@ struct InlinePictures {
 }
 
 extension Screen {
-    /// Writes bytes straight to the terminal, between frames (kitty's transmissions).
+    /// Writes bytes straight to the terminal, whole (`TerminalWrite`): frames, and between them kitty's
+    /// transmissions. What curses left in the stream's buffer goes first.
     public func emit(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
-        bytes.withUnsafeBytes { _ = fwrite($0.baseAddress, 1, $0.count, outputFile) }
         fflush(outputFile)
+        TerminalWrite.all(bytes, to: fileno(outputFile))
     }
 
     /// Places a sixel or iTerm2 picture with its top-left cell at (row, column). False when this frame's

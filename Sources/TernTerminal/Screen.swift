@@ -25,6 +25,12 @@ public final class Screen {
     var writer = FrameWriter()
     /// The terminal said it has synchronized output (mode 2026): each frame is sent between its marks.
     public var synchronizedOutput = false
+    /// kitty's pictures are placed at their cells (kitty before 0.28, Konsole): a whole repaint then clears
+    /// the screen in a way that leaves the pictures the terminal holds (`FrameWriter.clearsBelowHome`).
+    public var placesKittyPictures: Bool {
+        get { writer.clearsBelowHome }
+        set { writer.clearsBelowHome = newValue }
+    }
     /// Text drawn with a link is a hyperlink (OSC 8): the terminal is known to take them, or the user said so.
     public var hyperlinks = false
     private var mouseOn = false
@@ -256,8 +262,7 @@ public final class Screen {
         mouseOn = on
         // Curses must not take the report's start for its own mouse key.
         keyok(KEY_MOUSE, on ? false : true)
-        fputs(on ? "\u{1B}[?1000h\u{1B}[?1006h" : "\u{1B}[?1006l\u{1B}[?1000l", outputFile)
-        fflush(outputFile)
+        emit(Array((on ? "\u{1B}[?1000h\u{1B}[?1006h" : "\u{1B}[?1006l\u{1B}[?1000l").utf8))
     }
 
     /// Asks the terminal to say when it gains and loses focus (alerts are for when the user looks away)
@@ -271,8 +276,7 @@ public final class Screen {
 
     private func writeReports(_ on: Bool) {
         guard reportsOn else { return }
-        fputs(on ? "\u{1B}[?1004h\u{1B}[?2004h" : "\u{1B}[?2004l\u{1B}[?1004l", outputFile)
-        fflush(outputFile)
+        emit(Array((on ? "\u{1B}[?1004h\u{1B}[?2004h" : "\u{1B}[?2004l\u{1B}[?1004l").utf8))
     }
 
     /// Whether keys are waiting to be read (on the terminal; curses' own buffer is read before it blocks).

@@ -192,7 +192,7 @@ public enum TerminalProbe {
         guard tcsetattr(input, TCSANOW, &raw) == 0 else { return TerminalAnswers() }
         defer { tcsetattr(input, TCSANOW, &saved) }
         var answers = TerminalAnswers()
-        guard writeAll(output, queries) else { return answers }
+        guard TerminalWrite.all(queries, to: output) else { return answers }
         let clock = ContinuousClock(), deadline = clock.now + timeout
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1024)
@@ -208,16 +208,6 @@ public enum TerminalProbe {
             answers.read(received)
         }
         return answers
-    }
-
-    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if n < 0 { if errno == EINTR { continue } else { return false } }
-            offset += n
-        }
-        return true
     }
 
     /// The cell size from the text area's size in pixels, as the terminal answered it, and in cells.

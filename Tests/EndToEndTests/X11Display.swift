@@ -68,6 +68,11 @@ final class X11Display {
         }
     }
 
+    /// Resizes a window, as a person dragging its corner does.
+    func resize(window: String, width: Int, height: Int) throws {
+        _ = try Spawn.run(["env", "DISPLAY=\(name)", "xdotool", "windowsize", window, "\(width)", "\(height)"], capture: false)
+    }
+
     /// The first window of an X class, once it is mapped.
     func window(class name: String, timeout: Double = 60) -> String? {
         let deadline = Date().addingTimeInterval(timeout)

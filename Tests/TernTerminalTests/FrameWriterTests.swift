@@ -66,6 +66,7 @@ final class FrameWriterTests: XCTestCase {
         for round in 0..<40 {
             let rows = Int.random(in: 4...30, using: &rng), columns = Int.random(in: 8...90, using: &rng)
             var writer = FrameWriter()
+            writer.clearsBelowHome = rng.chance(0.5)
             var terminal = ReplayTerminal(rows: rows, columns: columns)
             var frame = Self.randomFrame(rows: rows, columns: columns, &rng)
             for step in 0..<25 {
@@ -142,6 +143,31 @@ final class FrameWriterTests: XCTestCase {
         XCTAssertFalse(Hyperlinks.supported(terminal: nil, environment: ["VTE_VERSION": "4800"]))
         XCTAssertTrue(Hyperlinks.supported(terminal: nil, environment: ["TERM": "foot"]))
         XCTAssertFalse(Hyperlinks.supported(terminal: nil, environment: ["TERM": "rxvt-unicode-256color"]))
+    }
+
+    /// Where kitty's pictures are placed at their cells, a whole repaint (the first frame, a resize, a
+    /// repaint asked for) never erases the whole screen (ED 2), which frees every picture kitty 0.26
+    /// holds: it erases from the top-left down, and the terminal shows the frame all the same.
+    func testAWholeRepaintKeepsKittysPicturesWhereTheyArePlacedDirectly() {
+        let seed = UInt64.random(in: 0...UInt64.max)
+        var rng = SeededRandom(seed: seed)
+        var writer = FrameWriter()
+        writer.clearsBelowHome = true
+        for (rows, columns) in [(40, 120), (24, 80), (40, 120)] {
+            var terminal = ReplayTerminal(rows: rows, columns: columns)
+            let frame = Self.randomFrame(rows: rows, columns: columns, &rng)
+            for invalidated in [false, true] {
+                if invalidated { writer.invalidate() }
+                let bytes = writer.write(frame)
+                XCTAssertFalse(String(decoding: bytes, as: UTF8.self).contains("\u{1B}[2J"), "seed \(seed): \(rows)×\(columns) erased the whole screen")
+                terminal.feed(bytes)
+                XCTAssertEqual(terminal.unknown, [], "seed \(seed)")
+                if let d = Self.difference(terminal.screen, frame) { XCTFail("seed \(seed), \(rows)×\(columns): \(d)") }
+            }
+        }
+        var plain = FrameWriter()
+        XCTAssertTrue(String(decoding: plain.write(ScreenBuffer(rows: 4, columns: 10)), as: UTF8.self).contains("\u{1B}[2J"),
+                      "elsewhere the whole screen is erased, pixels and all")
     }
 
     func testAListMovedByALineCostsTheLineThatCameIntoView() {

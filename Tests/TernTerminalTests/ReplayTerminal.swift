@@ -109,6 +109,10 @@ struct ReplayTerminal {
         case "K" where params.isEmpty:
             for c in column..<screen.columns { screen[row, c] = ScreenCell(base: 0x20, look: CellLook(background: pen.background)) }
             pendingWrap = false
+        case "J" where params.isEmpty || n == [0]:
+            for c in column..<screen.columns { screen[row, c] = ScreenCell(base: 0x20, look: CellLook(background: pen.background)) }
+            for r in (row + 1)..<max(row + 1, screen.rows) { screen.setRow(r, to: ScreenCell(base: 0x20, look: CellLook(background: pen.background))) }
+            pendingWrap = false
         case "J" where n == [2]:
             for r in 0..<screen.rows { screen.setRow(r, to: ScreenCell(base: 0x20, look: CellLook(background: pen.background))) }
         case "r":

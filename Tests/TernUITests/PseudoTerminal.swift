@@ -9,6 +9,8 @@ final class PseudoTerminal: @unchecked Sendable {
     private let answer: [UInt8]?
     private let lock = NSLock()
     private var written: [UInt8] = []
+    /// While set, nothing is read: the program's writes wait, as over a slow link.
+    private var holding = false
     /// Wakes the reading thread to stop; the thread ends before the descriptors close, so it can never
     /// read from a descriptor number the next test's terminal reuses.
     private let stop: [Int32]
@@ -40,6 +42,20 @@ final class PseudoTerminal: @unchecked Sendable {
 
     /// Everything sent to the "screen" so far.
     var received: [UInt8] { lock.lock(); defer { lock.unlock() }; return written }
+
+    /// Runs `body` while nothing is read from the program, so what it writes meanwhile fills the terminal's
+    /// buffer and its writes wait (a slow link).
+    func withReadingHeld(_ body: () -> Void) {
+        lock.lock(); holding = true; lock.unlock()
+        defer { lock.lock(); holding = false; lock.unlock() }
+        body()
+    }
+
+    /// Sets the terminal's size, as a window resized does.
+    func resize(rows: Int, columns: Int) {
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    }
 
     /// Types into the program.
     func type(_ text: String) { _ = Array(text.utf8).withUnsafeBytes { write(master, $0.baseAddress, $0.count) } }
@@ -77,6 +93,12 @@ final class PseudoTerminal: @unchecked Sendable {
         var searched = 0
         let query = Array("\u{1B}[c".utf8)
         while true {
+            lock.lock(); let held = holding; lock.unlock()
+            if held {
+                var fd = pollfd(fd: stop[0], events: Int16(POLLIN), revents: 0)
+                if poll(&fd, 1, 1) > 0 { return }
+                continue
+            }
             var fds = [pollfd(fd: master, events: Int16(POLLIN), revents: 0), pollfd(fd: stop[0], events: Int16(POLLIN), revents: 0)]
             guard poll(&fds, 2, 30_000) > 0, fds[1].revents == 0 else { return }
             let n = read(master, &buf, buf.count)
@@ -118,8 +140,17 @@ final class PseudoTerminal: @unchecked Sendable {
         var cargs = argv.map { strdup($0) } + [nil]
         var cenv = env.map { strdup($0) } + [nil]
         defer { cargs.forEach { free($0) }; cenv.forEach { free($0) } }
+        // A program starts with no signal blocked, as from a shell: the test's thread (a concurrency pool's)
+        // blocks most, and its mask is inherited, which kept SIGWINCH from ever reaching the program.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
-        let rc = posix_spawn(&pid, argv[0], &actions, nil, &cargs, &cenv)
+        let rc = posix_spawn(&pid, argv[0], &actions, &attributes, &cargs, &cenv)
         guard rc == 0 else { throw XCTSkip("can't start \(argv[0]): \(rc)") }
         return pid
     }
@@ -153,6 +184,13 @@ struct TernInTerminal {
         pty = try PseudoTerminal(answer: answer, rows: 40, columns: 120)
         pid = try pty.launch([tern, "--server", server.baseURL, "--token-file", token.path, "--no-stream"] + arguments,
                              env: PseudoTerminal.environment(home: home))
+    }
+
+    /// Resizes the terminal and tells Tern, as the kernel does for a terminal's foreground process (this
+    /// one is not Tern's controlling terminal, so the kernel does not).
+    func resize(rows: Int, columns: Int) {
+        pty.resize(rows: rows, columns: columns)
+        kill(pid, SIGWINCH)
     }
 
     /// What Tern has written to its log so far.

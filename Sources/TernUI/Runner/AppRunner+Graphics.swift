@@ -36,6 +36,7 @@ extension AppRunner {
         renderer.pictures = layout
         let direct = mode == .kitty && graphics.kittyDirect
         renderer.kittyDirect = direct
+        screen.placesKittyPictures = direct
         if mode == .kitty, kitty?.direct != direct {
             kitty?.releaseAll()
             kitty = KittyImages(screen: screen, tmux: graphics.tmux, direct: direct)
