@@ -61,6 +61,8 @@ final class PlaceEndToEndTests: XCTestCase {
         let again = try XCTUnwrap(Self.selected(after.screen), after.screen)
         XCTAssertEqual(again.line, place.line, "on the same line:\n--- before:\n\(before.screen)\n--- after:\n\(after.screen)")
         XCTAssertEqual(again.text, place.text, "the same post:\n--- before:\n\(before.screen)\n--- after:\n\(after.screen)")
+        // Tern goes before its server: a server stopping waits for the streaming connection it still holds.
+        second.close()
         await server.stop()
     }
 

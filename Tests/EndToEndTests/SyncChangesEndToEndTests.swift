@@ -43,4 +43,29 @@ final class SyncChangesEndToEndTests: XCTestCase {
         let left = try await Store(url: TernPaths(environment: home.environment).store).account("me").pendingChanges()
         XCTAssertEqual(left.changes, [], "out of the journal")
     }
+
+    /// A like that was on its way when the last run ended is asked about only once a request's timeout has
+    /// passed (it may still land): `tern sync` says it waits, how long and why, instead of sitting silent.
+    func testSyncSaysWhatItWaitsFor() async throws {
+        let tern = try TmuxSession.ternBinary()
+        let server = try await DemoServer.start()
+        defer { Task { await server.stop() } }
+        let home = TernHome()
+        defer { home.remove() }
+        try home.addAccount("me", server: server.baseURL)
+        let home1 = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(string: server.baseURL + "/api/v1/timelines/home?limit=1")!))
+            as? [[String: Any]])
+        let statusID = try XCTUnwrap(home1.first?["id"] as? String)
+        do {
+            let store = try Store(url: TernPaths(environment: home.environment).store)
+            let journal = try store.account("me")
+            try journal.enqueue(PendingAction(statusID: statusID, kind: .favourite, wanted: true, confirmed: false))
+            try journal.markSent(statusID: statusID, kind: .favourite)
+        }
+        let synced = try home.run(tern, ["sync", "--no-images"])
+        XCTAssertEqual(synced.status, 0, synced.out)
+        XCTAssertNotNil(synced.out.range(of: #"me: waiting \d+ seconds?: a like or save sent as Tern last ended"#, options: .regularExpression),
+                        synced.out)
+        XCTAssertTrue(synced.out.contains("me: likes and saves: 1 settled"), synced.out)
+    }
 }
