@@ -33,10 +33,10 @@ final class ErrorAnswerTests: XCTestCase {
         }
     }
 
-    /// The case: `tern demo --latency … --fail-rate 0.6 --fail-after-making`, four likes in a row. Each like is tried
-    /// four times in all (three more tries over about 10 s) before it may be called failed; and when the
-    /// presses have settled, each post shows what the server holds, and a like said to have failed is not
-    /// on the server.
+    /// The case: `tern demo --latency … --fail-rate 0.6 --fail-after-making`, four likes in a row, on a server that
+    /// makes a like it answers with an error. When the presses have settled, each post shows what the server
+    /// holds, and a like said to have failed is not on the server. Before, a like whose four tries all had
+    /// error answers was said to have failed and taken back while the server held it.
     func testFourLikesOnAFailingServerEndAsTheServerHoldsThem() async throws {
         let seed = UInt64.random(in: 1...1_000_000)
         var config = DemoConfig()
