@@ -4,6 +4,7 @@ import TernFeed
 import TernHTTP
 import TernMastodon
 import TernModel
+import TernStore
 import XCTest
 
 /// An error answer (5xx) does not say the server did nothing: a proxy that gave up on a slow backend
@@ -30,6 +31,28 @@ final class ErrorAnswerTests: XCTestCase {
             XCTAssertEqual(settled.posts.first { $0.id == post.id }?.favourited, true, "the screen says what the server holds")
             let performed = await server.actionLog()
             XCTAssertEqual(performed, ["favourite \(post.statusID)"], "looked at, not sent again")
+        }
+    }
+
+    /// Saves and boosts go the same way: made, answered 500, looked at, kept.
+    func testASaveAndABoostTheServerMadeButAnsweredWithAnErrorAreKept() async throws {
+        try await withEngine { server, engine, log in
+            engine.send(.start)
+            let loaded = try await waitFor(log) { !$0.posts.isEmpty && !$0.loadingNewer }
+            let post = try XCTUnwrap(loaded.posts.first { !$0.bookmarked && !$0.boosted && $0.boostedBy == nil })
+            for (kind, mark) in [(PendingAction.Kind.bookmark, PendingMarks.bookmark), (.reblog, .boost)] {
+                await server.injectFaults([.madeThenFailed(502)])
+                engine.mark(kind, postID: post.id)
+                _ = try await waitFor(log) { $0.posts.first { $0.id == post.id }?.pending.contains(mark) == true }
+                let settled = try await waitFor(log, timeout: 40) { s in
+                    s.pendingActions == 0 && s.posts.first { $0.id == post.id }?.pending.isEmpty == true
+                }
+                XCTAssertNotEqual(settled.message?.isError, true, settled.message?.text ?? "")
+                let shown = try XCTUnwrap(settled.posts.first { $0.id == post.id })
+                XCTAssertTrue(kind == .bookmark ? shown.bookmarked : shown.boosted, "\(kind): the screen says what the server holds")
+            }
+            let performed = await server.actionLog()
+            XCTAssertEqual(performed, ["bookmark \(post.statusID)", "reblog \(post.statusID)"], "each made once")
         }
     }
 
