@@ -30,6 +30,7 @@ public actor NotificationsEngine: MarkingFeed, StreamedFeed, PolledFeed, Filtere
     private var loadingOlder = false
     private var reachedEnd = false
     private var offline = false
+    private let reachability: Reachability
     private var started = false
     private var version = 0
     private var messages = Messages()
@@ -43,6 +44,7 @@ public actor NotificationsEngine: MarkingFeed, StreamedFeed, PolledFeed, Filtere
         store = sources.data
         actions = sources.actions
         offlineOnly = sources.offline
+        reachability = sources.reachability
         self.pageSize = pageSize
         self.publish = publish
         inbox = EngineInbox(actions: sources.actions)
@@ -179,6 +181,7 @@ public actor NotificationsEngine: MarkingFeed, StreamedFeed, PolledFeed, Filtere
             let page = try await client.notifications(limit: pageSize, grouped: serverGroups ?? true)
             serverGroups = page.serverGrouped
             offline = false
+            reachability.answered()
             if !markerSynced { await syncMarker() }
             let known = Set(groups.map(\.id))
             let overlaps = page.groups.contains { known.contains($0.id) }
@@ -201,6 +204,7 @@ public actor NotificationsEngine: MarkingFeed, StreamedFeed, PolledFeed, Filtere
             let page = try await client.notifications(maxID: oldest, limit: pageSize, grouped: serverGroups ?? true)
             serverGroups = page.serverGrouped
             offline = false
+            reachability.answered()
             if page.groups.isEmpty { reachedEnd = true }
             groups = merge(page.groups, into: groups)
             await save(page.groups)
@@ -250,6 +254,7 @@ public actor NotificationsEngine: MarkingFeed, StreamedFeed, PolledFeed, Filtere
         let e = error as? MastodonError
         if e?.serverUnreachable == true {
             offline = true
+            reachability.lost()
             // Not an error: the list the user reads says so already, and notifications run in the background.
             messages.say(groups.isEmpty ? "Can't reach the server: \(e!.description)" : "Offline: showing stored notifications",
                 error: false)

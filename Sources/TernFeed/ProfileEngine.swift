@@ -233,6 +233,7 @@ public actor ProfileEngine: MarkingFeed, PagedFeed, StreamedFeed, CountedFeed, F
         do {
             profile = try fetched.profile.get()
             offline = false
+            sources.reachability.answered()
             // A relationship or pins the server won't give (some servers lack one or the other) cost only that part.
             do {
                 let r = try fetched.relationship.get()
@@ -242,7 +243,7 @@ public actor ProfileEngine: MarkingFeed, PagedFeed, StreamedFeed, CountedFeed, F
             do { pinned = try fetched.pins.get() } catch { logger.warning("no pinned posts", metadata: ["error": "\(error)"]) }
             await saveProfile()
         } catch let error as MastodonError {
-            if error.serverUnreachable { offline = true } else { messages.say("Couldn't load the profile: \(error.description)", error: true) }
+            if error.serverUnreachable { offline = true; sources.reachability.lost() } else { messages.say("Couldn't load the profile: \(error.description)", error: true) }
         } catch {
             messages.say("Couldn't load the profile: \(error)", error: true)
         }

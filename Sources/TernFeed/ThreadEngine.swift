@@ -21,6 +21,7 @@ public actor ThreadEngine: MarkingFeed, StreamedFeed, OutboxFeed {
     private var missing: String?
     private var loading = false
     private var offline = false
+    private let reachability: Reachability
     private var version = 0
     private var messages = Messages()
     private var started = false
@@ -36,6 +37,7 @@ public actor ThreadEngine: MarkingFeed, StreamedFeed, OutboxFeed {
         store = sources.data
         actions = sources.actions
         offlineOnly = sources.offline
+        reachability = sources.reachability
         self.rootID = rootID
         self.publish = publish
         if let seed { entries = [(seed, 0)] }
@@ -142,6 +144,7 @@ public actor ThreadEngine: MarkingFeed, StreamedFeed, OutboxFeed {
         do {
             let fresh = try answer.get()
             offline = false
+            reachability.answered()
             missing = nil
             entries = fresh
             fetched = true
@@ -153,6 +156,7 @@ public actor ThreadEngine: MarkingFeed, StreamedFeed, OutboxFeed {
                 entries = []
             } else if error.serverUnreachable {
                 offline = true
+                reachability.lost()
                 messages.say(entries.count > 1 ? "Offline: showing the stored thread" : "Can't reach the server: \(error.description)", error: entries.count <= 1)
             } else {
                 messages.say("Couldn't load the thread: \(error.description)", error: true)

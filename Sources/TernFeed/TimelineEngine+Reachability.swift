@@ -6,6 +6,7 @@ extension TimelineEngine {
     /// The server could not be reached: say so once, and look for it again, soon at first, then less often
     /// (the one backoff for an unreachable server: 5 s doubling to a minute).
     func wentOffline() {
+        reachability.lost()
         guard !offline else { return }
         offline = true
         probe?.cancel()
@@ -23,6 +24,7 @@ extension TimelineEngine {
 
     /// A read got through after being offline: pending actions can go now.
     func cameOnline() {
+        reachability.answered()
         guard offline else { return }
         offline = false
         probe?.cancel()

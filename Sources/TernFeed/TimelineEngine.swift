@@ -55,6 +55,8 @@ public actor TimelineEngine {
         public var offline: Bool
         /// The web feeds, for the timelines of their items (`TimelineID.webFeeds`).
         public var webFeeds: WebFeedSource?
+        /// Whether the server answers, shared by every list of the session (a class: copies share it).
+        public let reachability: Reachability
 
         /// The account's name in the store.
         public var account: String { data.account }
@@ -66,6 +68,7 @@ public actor TimelineEngine {
             self.actions = actions
             self.offline = offline
             self.webFeeds = webFeeds
+            reachability = Reachability(offline: offline)
         }
     }
 
@@ -126,6 +129,7 @@ public actor TimelineEngine {
     var fillingGaps: Set<String> = []
     var retrying: String?
     var offline = false
+    let reachability: Reachability
     var arrivals: Set<String> = []
     /// Status ids deleted on the server while in the window.
     var deleted: Set<String> = []
@@ -181,6 +185,7 @@ public actor TimelineEngine {
         self.store = store
         webFeeds = sources.webFeeds
         actions = sources.actions
+        reachability = sources.reachability
         forcedOffline = timeline.isWebFeeds ? sources.webFeeds?.offline ?? true : sources.offline
         key = store.key
         self.glance = glance?.key == key ? glance : nil
@@ -288,7 +293,9 @@ public actor TimelineEngine {
             case .changed: break
             // The same backoff looks for the server as after a failed read, and says so.
             case .unreachable: wentOffline()
-            case .confirmed(let status): window.patch(with: status)
+            case .confirmed(let status):
+                reachability.answered()
+                window.patch(with: status)
             case .pollCounted(let statusID, let poll):
                 guard window.posts.contains(where: { $0.statusID == statusID }) else { break }
                 window.patchPoll(statusID, poll)

@@ -184,7 +184,10 @@ public final class FrameRenderer {
         let row = screen.rows - 1, cols = screen.columns
         screen.fill(row: row, column: 0, width: cols, style: theme[.status])
         var right: [String] = []
-        if snapshot.offline { right.append("offline") } else if let live = env.liveState { right.append(live) }
+        // The session's one state, never the list's own: Home and an open thread once disagreed. Web feeds are no
+        // server's lists: theirs is their own.
+        let webFeeds = if case .timeline(let t) = snapshot.feed { t.isWebFeeds } else { false }
+        if webFeeds ? snapshot.offline : env.offline { right.append("offline") } else if let live = env.liveState { right.append(live) }
         let pending = snapshot.pendingActions + env.queuedPosts
         if pending > 0 { right.append("\(pending) pending") }
         if let unread = env.unread, unread > 0 { right.append("✉ \(unread)") }

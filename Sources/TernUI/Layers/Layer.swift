@@ -32,6 +32,8 @@ struct LayerEnv {
     var webFeedLists: [WebFeedList]?
     /// The streaming connection's state for the status line ("live", "reconnecting…", "polling").
     var liveState: String?
+    /// The session's server could not be reached at its last request: one state for every list (`Reachability`).
+    var offline = false
     /// Boosting asks first (`confirm_boost` in the config).
     var confirmBoost = false
     /// Rows ahead of the view whose pictures load early.

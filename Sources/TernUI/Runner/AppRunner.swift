@@ -233,6 +233,7 @@ public final class AppRunner {
         e.activeAccount = s.parts.name
         e.prefetchRows = prefetchRows
         e.liveState = s.liveState
+        e.offline = s.sources.reachability.offline
         e.confirmBoost = confirmBoost
         e.ownAccountID = s.me.id
         e.ownAcct = s.me.acct
