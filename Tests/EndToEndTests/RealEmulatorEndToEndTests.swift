@@ -116,10 +116,11 @@ final class RealEmulatorEndToEndTests: XCTestCase {
     /// kitty 0.26 answers the graphics query but draws no placeholder cells (boxes of missing glyphs): its
     /// pictures are placed at their cells, and every placement that leaves them is deleted. A resize to
     /// 80×24 and back brings every picture back (its whole repaint once erased the screen with ED 2, on
-    /// which kitty 0.26 frees every picture it holds: empty boxes where the thumbnails were).
+    /// which kitty 0.26 frees every picture it holds: empty boxes where the thumbnails were), and so does
+    /// coming back from `$EDITOR` (kitty 0.26 frees them with its alternate screen: they are sent again).
     func testKittyWithoutPlaceholdersPlacesPicturesAndTakesThemAwayAndKeepsThemThroughAResize() throws {
         try run(["kitty", "-o", "initial_window_width=1000", "-o", "initial_window_height=720", "-o", "remember_window_size=no",
-                 "--config", "NONE"], class: "kitty") { display, w, home in
+                 "--config", "NONE"], class: "kitty", prepare: { _ in ["EDITOR": "true", "VISUAL": "true"] }) { display, w, home in
             try assertPixels(display, w, region: w.body, "kitty")
             let log = (try? String(contentsOf: home.appendingPathComponent("state/tern/tern.log"), encoding: .utf8)) ?? ""
             XCTAssertTrue(log.contains("terminal=kitty("), "the probe did not learn kitty's version:\n\(log)")
@@ -134,6 +135,13 @@ final class RealEmulatorEndToEndTests: XCTestCase {
             XCTAssertTrue(shrunk.ok, "the window did not shrink")
             try display.resize(window: w.id, width: w.x.count, height: w.y.count)
             try assertPixels(display, w, region: w.body, "kitty after a resize to 80×24 and back")
+
+            // The compose screen (no pictures), Ctrl-E to an editor that exits at once, Esc back to the list.
+            try display.press("w", window: w.id)
+            let composing = try display.wait { $0.vividColours(x: w.x, y: w.body) < 100 }
+            XCTAssertTrue(composing.ok, "w did not open the compose screen")
+            try display.press("ctrl+e", "Escape", window: w.id)
+            try assertPixels(display, w, region: w.body, "kitty back from $EDITOR")
         }
     }
 

@@ -49,4 +49,11 @@ extension AppRunner {
         if let note { show(note, error: false) }
         dirty = true
     }
+
+    /// Back from giving the terminal away (`$EDITOR`, Ctrl-Z): where kitty's pictures are placed directly
+    /// (kitty 0.26) the terminal freed them with its alternate screen, so they are sent again.
+    func takeBackPictures() {
+        guard let kitty, kitty.direct else { return }
+        feeder.forget(kitty.forgetAll())
+    }
 }

@@ -138,6 +138,7 @@ extension AppRunner {
         screen.suspend()
         let result = ExternalEditor.edit(text)
         screen.resume(mouse: mouse)
+        takeBackPictures()
         switch result {
         case .success(let edited): perform(stack.updateTop(ComposeLayer.self) { $0.replaceText(edited) })
         case .failure(let why): show(why.description, error: true)

@@ -197,7 +197,10 @@ public final class AppRunner {
                 running = false
                 break
             }
-            if screen.stopIfAsked(mouse: mouse) { dirty = true }
+            if screen.stopIfAsked(mouse: mouse) {
+                takeBackPictures()
+                dirty = true
+            }
             while running, let key = screen.readKey() { handle(key) }
             for event in mailbox.drain() { accept(event) }
         }

@@ -70,6 +70,16 @@ final class KittyImages {
         return .kittyImage(id: id, columns: pixels.columns, rows: pixels.rows, height: pixels.height)
     }
 
+    /// The terminal lost every picture it held: kitty 0.26 frees them all with its alternate screen, which
+    /// the terminal leaves for `$EDITOR` or Ctrl-Z and clears on coming back (tried: the list came back
+    /// with empty boxes). Frees them (where a terminal kept them) and forgets them; returns their requests,
+    /// so the pictures in view are made and sent again.
+    func forgetAll() -> [ThumbnailRequest] {
+        let all = order
+        releaseAll()
+        return all
+    }
+
     /// Frees every picture this session sent (at exit).
     func releaseAll() {
         var out: [UInt8] = []
