@@ -17,10 +17,9 @@ final class StatusMessageTests: XCTestCase {
         defer { screen.close() }
         var e = LayerEnv(rows: 24, columns: 80, now: now, renderer: FrameRenderer(theme: .builtIn))
         e.message = (firstStart, true)
+        e.offline = true
         var stack = LayerStack(root: .home)
-        var empty = FeedSnapshot(feed: .timeline(.home))
-        empty.offline = true
-        stack.show(empty, e)
+        stack.show(FeedSnapshot(feed: .timeline(.home)), e)
         _ = stack.apply(stack.settle(e))
         stack.render(e, on: screen)
         let bottom = [screen.frame.text(row: 22), screen.frame.text(row: 23)]
