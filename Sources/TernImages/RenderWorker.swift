@@ -41,6 +41,10 @@ actor RenderWorker {
         // A whole picture in pixels is fitted with the cells' real shape, so that its own shape reaches the screen.
         let ratio = whole ? output.flatMap { $0.mode.sendsPixels ? Double($0.cell.width) / Double($0.cell.height) : nil } : nil
         var size = ChafaRenderer.fit(width: image.width, height: image.height, columns: columns, rows: rows, ratio: ratio)
+        // A whole picture one row tall is a custom emoji in a line of text, laid out as its two blank cells: it
+        // takes both. Fitted, truncated to whole cells, a square one in cells a little more than half as wide as
+        // tall (mlterm's 10×19: 19 pixels are 1.9 cells) took one, cropped to its left half, a blank cell after it.
+        if whole, rows == 1, output?.mode.sendsPixels == true { size = (columns, rows) }
         var shaped = image
         // The slot was laid out from the server's sizes. A preview of another shape (a server that crops
         // previews to 16:9 while the original is square) would leave a hole in it; the slot may be on

@@ -132,7 +132,7 @@ public final class Screen {
         curs_set(0)
         let flag = { (name: String) in tigetflag(name) > 0 }
         colorMode = ColorMode.choose(colors, terminfoColors: has_colors() ? max(0, Int(tigetnum("colors"))) : 0,
-                                     truecolorFlag: flag("RGB") || flag("Tc"), environment: environment)
+                                     truecolorFlag: flag("RGB") || flag("Tc"), environment: environment, terminalType: type)
         if colorMode != .monochrome {
             start_color()
             use_default_colors()

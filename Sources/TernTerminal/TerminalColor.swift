@@ -101,9 +101,10 @@ public enum ColorMode: Sendable, Hashable {
     /// The mode for what the user chose, the colours terminfo counts, whether terminfo has the `RGB` or
     /// `Tc` flag, and the environment. Auto takes terminfo's count, raised to direct colour where the
     /// terminal says it has it (`COLORTERM=truecolor` or `24bit`, as alacritty, foot, GNOME Terminal and
-    /// xfce4-terminal set, or the flag); `NO_COLOR` means none. Pure.
+    /// xfce4-terminal set, or the flag); `NO_COLOR` means none. `terminalType`: the entry read, where it
+    /// counts fewer colours than its terminal draws. Pure.
     public static func choose(_ choice: ColorChoice, terminfoColors: Int, truecolorFlag: Bool,
-                              environment: [String: String]) -> ColorMode {
+                              environment: [String: String], terminalType: String? = nil) -> ColorMode {
         if let no = environment["NO_COLOR"], !no.isEmpty { return .monochrome }
         switch choice {
         case .truecolor: return .direct
@@ -114,6 +115,10 @@ public enum ColorMode: Sendable, Hashable {
         case .auto: break
         }
         guard terminfoColors >= 8 else { return .monochrome }
+        // mlterm sets TERM=mlterm, an entry of 8 colours, and draws 256 (its own mlterm-256color entry says
+        // so): in 8, every blurred preview and every sixel picture cut by the list's edge was crude symbols.
+        var terminfoColors = terminfoColors
+        if terminalType == "mlterm" { terminfoColors = max(terminfoColors, 256) }
         let colorterm = (environment["COLORTERM"] ?? "").lowercased()
         if terminfoColors >= 0x1000000 || truecolorFlag || colorterm == "truecolor" || colorterm == "24bit" { return .direct }
         return terminfoColors >= 256 ? .indexed256 : terminfoColors >= 16 ? .indexed16 : .indexed8

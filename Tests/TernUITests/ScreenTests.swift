@@ -9,8 +9,9 @@ import XCTest
 /// cells, -1, once trapped converting to a curses colour) and ones that cannot place the cursor at all.
 final class ScreenTests: XCTestCase {
     func screen(_ term: String, environment: [String: String] = [:], colors: ColorChoice = .auto) throws -> (Screen, URL) {
-        guard FileManager.default.fileExists(atPath: "/usr/share/terminfo/x/\(term)")
-            || FileManager.default.fileExists(atPath: "/lib/terminfo/x/\(term)") else {
+        let entry = "\(term.prefix(1))/\(term)"
+        guard FileManager.default.fileExists(atPath: "/usr/share/terminfo/\(entry)")
+            || FileManager.default.fileExists(atPath: "/lib/terminfo/\(entry)") else {
             throw XCTSkip("terminfo for \(term) is not installed (make test installs ncurses-term)")
         }
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("tern-truecolor-\(UUID().uuidString)")
@@ -92,6 +93,17 @@ final class ScreenTests: XCTestCase {
         XCTAssertEqual(ColorMode.choose(.auto, terminfoColors: 256, truecolorFlag: true, environment: [:]), .direct)
         XCTAssertEqual(ColorMode.choose(.auto, terminfoColors: 2, truecolorFlag: false, environment: ["COLORTERM": "24bit"]), .monochrome)
         XCTAssertEqual(ColorMode.choose(.c256, terminfoColors: 8, truecolorFlag: false, environment: [:]), .indexed256)
+    }
+
+    /// mlterm sets TERM=mlterm, whose entry counts 8 colours, yet it draws 256: in 8 every blurred
+    /// preview of sensitive media and every sixel picture cut by the list's edge (drawn as symbols) came out
+    /// in 8 colours, before a resize and after it.
+    func testMltermGets256Colours() throws {
+        let (mode, text) = try sgr("mlterm", [:])
+        XCTAssertEqual(mode, .indexed256)
+        XCTAssertTrue(text.contains("38;5;208"), text.debugDescription)
+        XCTAssertEqual(try sgr("mlterm", ["NO_COLOR": "1"]).0, .monochrome)
+        XCTAssertEqual(try sgr("mlterm", [:], colors: .c8).0, .indexed8)
     }
 
     func testTransparentPictureDrawsOnDirectColourTerminal() throws {

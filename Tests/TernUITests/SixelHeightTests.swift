@@ -18,14 +18,18 @@ final class SixelHeightTests: XCTestCase {
     }
 
     func sixel(_ request: (URL) -> ThumbnailRequest, cell: CellPixels) async throws -> [UInt8] {
+        try await picture(request, cell: cell)?.sequence ?? []
+    }
+
+    func picture(_ request: (URL) -> ThumbnailRequest, cell: CellPixels) async throws -> InlinePicture? {
         let file = try square(64)
         defer { try? FileManager.default.removeItem(at: file) }
         let http = HTTPFetch.makeClient()
         let loader = ImageLoader(http: http, colorMode: .indexed256, pixels: PixelOutput(mode: .sixel, cell: cell))
         let t = try await loader.thumbnail(request(file))
         try await http.shutdown()
-        guard case .inline(let picture)? = t.pixels else { XCTFail("no sixel: \(String(describing: t.pixels))"); return [] }
-        return picture.sequence
+        guard case .inline(let picture)? = t.pixels else { XCTFail("no sixel: \(String(describing: t.pixels))"); return nil }
+        return picture
     }
 
     /// The columns and rows of pixels a sixel sequence sets (a pixel drawn in any colour), read from its data.
@@ -70,6 +74,19 @@ final class SixelHeightTests: XCTestCase {
         XCTAssertEqual(size.height, 12, "two whole bands of the cell's 17 pixels")
         XCTAssertEqual(Double(size.width) / Double(size.height), 16.0 / 17, accuracy: 1.0 / 12,
                        "a square emoji in its 16×17 slot drawn \(size.width)×\(size.height)")
+    }
+
+    /// mlterm's cells are 10×19: a square emoji's 19 pixels are 1.9 cells, and it once took one cell of its
+    /// two (its left half, 9×18, a blank cell after it). It takes both, undistorted.
+    func testACustomEmojiTakesItsTwoCellsInMltermsCells() async throws {
+        let made = try await picture({ ThumbnailRequest(url: $0.absoluteString, columns: 2, rows: 1, whole: true) },
+                                     cell: CellPixels(width: 10, height: 19))
+        let emoji = try XCTUnwrap(made)
+        XCTAssertEqual(emoji.columns, 2, "the emoji's two cells")
+        let size = Self.painted(emoji.sequence)
+        XCTAssertEqual(size.height, 18, "three whole bands of the cell's 19 pixels")
+        XCTAssertEqual(Double(size.width) / Double(size.height), 20.0 / 19, accuracy: 1.0 / 18,
+                       "a square emoji in its 20×19 slot drawn \(size.width)×\(size.height)")
     }
 
     /// One row of cells of any height keeps its box's shape; a taller box loses at most the rows short of a
