@@ -158,15 +158,15 @@ final class ChaosUser {
         return true
     }
 
-    /// Down from the selection, post by post, to one whose poll is open ("V votes"), then `V` and the
+    /// Down from the selection, post by post, to one whose poll is open ("V to vote"), then `V` and the
     /// first option's digit (and Enter, in a poll of several answers). Its id, what was chosen and when the
     /// vote was asked; nil when no open poll came within `reach` posts or the box did not open.
     func voteInNextOpenPoll(reach: Int) -> (id: String, choices: [Int], at: Date)? {
         for _ in 0..<reach {
             let screen = terminal.screen()
-            if let shown = Self.selected(screen), shown.lines.contains(where: { $0.contains("V votes") }) {
+            if let shown = Self.selected(screen), shown.lines.contains(where: { $0.contains("V to vote") }) {
                 guard let id = copiedID() else { return nil }
-                let several = shown.lines.contains { $0.contains("V votes (several)") }
+                let several = shown.lines.contains { $0.contains("V to vote (several)") }
                 terminal.press("V")
                 guard terminal.wait(3, until: { $0.contains("Vote: ") }) != nil else {
                     terminal.press("Escape")

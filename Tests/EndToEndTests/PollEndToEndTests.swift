@@ -33,11 +33,11 @@ final class PollEndToEndTests: XCTestCase {
         defer { tmux.close() }
         XCTAssertTrue(tmux.wait { $0.contains("☆") }.ok, tmux.screen())
         func selected(_ screen: String) -> [Substring] { screen.split(separator: "\n").filter { $0.hasPrefix("▌") } }
-        // Down, post by post, to the one whose poll says V votes (one answer: no "several").
+        // Down, post by post, to the one whose poll says V to vote (one answer: no "several").
         var found = false
         for _ in 0..<40 {
             let lines = selected(tmux.screen())
-            if lines.contains(where: { $0.contains("V votes") && !$0.contains("several") }) { found = true; break }
+            if lines.contains(where: { $0.contains("V to vote") && !$0.contains("several") }) { found = true; break }
             let before = lines
             try tmux.send("j")
             _ = tmux.wait(timeout: 2) { selected($0) != before }
@@ -48,7 +48,7 @@ final class PollEndToEndTests: XCTestCase {
         XCTAssertTrue(tmux.wait { $0.contains("Vote: enter chooses") && $0.contains("2 " + second) }.ok, tmux.screen())
         try tmux.send("2")
         let voted = tmux.wait { s in
-            selected(s).contains { $0.contains(second + " ✓") } && !s.contains("on its way") && !s.contains("V votes")
+            selected(s).contains { $0.contains(second + " ✓") } && !s.contains("on its way") && !s.contains("V to vote")
                 && s.contains("Vote counted.")
         }
         XCTAssertTrue(voted.ok, "the vote is not shown as counted:\n\(voted.screen)")

@@ -20,6 +20,20 @@ final class PollLayerTests: XCTestCase {
 
     private func env() -> LayerEnv { LayerEnv(rows: 24, columns: 80, now: now, renderer: FrameRenderer(theme: .builtIn)) }
 
+    /// The poll's line says what the key does ("V to vote"), which read as a count ("V votes") beside the
+    /// count of votes, and counts in words ("1 vote").
+    func testAnOpenPollSaysWhichKeyVotes() {
+        var p = post(multiple: false)
+        p.poll?.votes = 1
+        let head = RowLayout.pollLines(p.poll!, now: now, inner: 60)[0].map(\.text.string).joined()
+        XCTAssertEqual(head, "▤ Poll · 1 vote · ends in 1h · V to vote")
+        let several = RowLayout.pollLines(post(multiple: true).poll!, now: now, inner: 60)[0].map(\.text.string).joined()
+        XCTAssertTrue(several.hasSuffix("· V to vote (several)"), several)
+        // A total below an option's own count (here 1 against 2) draws full bars, not a crash.
+        let bars = RowLayout.pollLines(p.poll!, now: now, inner: 60).dropFirst().map { $0.map(\.text.string).joined() }
+        XCTAssertTrue(bars.contains { $0.contains("▰▰▰▰▰▰▰▰▰▰ 100%") }, bars.joined(separator: "\n"))
+    }
+
     func testOneAnswerIsChosenWithEnterOrItsDigit() {
         let p = post(multiple: false)
         XCTAssertEqual(PollLayer.voting(p, now: now), [.push(.poll(p))])

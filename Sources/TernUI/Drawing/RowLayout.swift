@@ -208,11 +208,13 @@ struct RowLayout {
             state = left == "now" ? "closing" : "ends in \(left)"
         } else { state = "open" }
         if voting { state += " · your vote is on its way" }
-        else if poll.open(now: now) { state += poll.multiple == true ? " · V votes (several)" : " · V votes" }
-        var lines = [[Segment(text: SafeText("▤ Poll · \(poll.votes) vote\(poll.votes == 1 ? "" : "s") · \(state)"),
+        else if poll.open(now: now) { state += poll.multiple == true ? " · V to vote (several)" : " · V to vote" }
+        var lines = [[Segment(text: SafeText("▤ Poll · \(Counted.words(poll.votes, "vote")) · \(state)"),
                              role: voting ? .pending : .counts, column: 0)]]
         for (i, option) in poll.options.enumerated() {
-            let share = option.votes.map { poll.votes > 0 ? Double($0) / Double(poll.votes) : 0 }
+            // Clamped: a server's option counts can exceed its total (a hostile one's, or a multiple-choice poll
+            // counted by voters), and a bar longer than ten cells would be a negative repeat count, a crash.
+            let share = option.votes.map { poll.votes > 0 ? min(1, max(0, Double($0) / Double(poll.votes))) : 0 }
             let filled = Int(((share ?? 0) * 10).rounded())
             let bar = String(repeating: "▰", count: filled) + String(repeating: "▱", count: 10 - filled)
             let pct = share.map { String(format: "%3d%%", Int(($0 * 100).rounded())) } ?? "  ? "
