@@ -89,7 +89,7 @@ let package = Package(
         .target(name: "TernFeed", dependencies: [
             "TernModel", "TernMastodon", "TernStore", .product(name: "Logging", package: "swift-log"),
         ]),
-        .target(name: "TernTerminal", dependencies: ["CNcursesw", "TernModel"]),
+        .target(name: "TernTerminal", dependencies: ["CNcursesw", "TernModel", .product(name: "Logging", package: "swift-log")]),
         .target(name: "TernUI", dependencies: [
             "TernFeed", "TernMastodon", "TernImages", "TernTerminal", "TernModel", "TernStore", "TernHTTP",
             .product(name: "TOMLKit", package: "TOMLKit"),

@@ -18,7 +18,7 @@ public final class Screen {
     var readable: [ReadableKey: UInt32] = [:]
     private let terminal: OpaquePointer
     private let ownedOutput: UnsafeMutablePointer<FILE>?
-    private let ownedInput: UnsafeMutablePointer<FILE>?
+    let ownedInput: UnsafeMutablePointer<FILE>?
     private var closed = false
     /// This frame, as the layers drew it.
     var frame = ScreenBuffer(rows: 0, columns: 0)
@@ -33,10 +33,10 @@ public final class Screen {
     }
     /// Text drawn with a link is a hyperlink (OSC 8): the terminal is known to take them, or the user said so.
     public var hyperlinks = false
-    private var mouseOn = false
+    private(set) var mouseOn = false
     /// The terminal reports gaining and losing focus (`CSI I`, `CSI O`) and marks pasted text
     /// (`CSI 200 ~` … `CSI 201 ~`); terminals without them ignore the asks.
-    private var reportsOn = false
+    private(set) var reportsOn = false
     let outputFile: UnsafeMutablePointer<FILE>
     /// Pictures drawn as pixels at the cursor (sixel, iTerm2): this frame's and what the terminal shows.
     var pictures = InlinePictures()
@@ -46,7 +46,8 @@ public final class Screen {
     public private(set) var stopRequests: Int32?
 
     /// Starts curses on the process's terminal (`output` nil), or, for benchmarks, on a file with a given
-    /// terminal type and size. `errors` takes standard error off the terminal while curses has it.
+    /// terminal type and size, its keys read from `input` (none when nil). `errors` takes standard error off
+    /// the terminal while curses has it.
     private struct Pane { var top, left, rows, columns: Int }
     /// Where drawing goes while a pane is drawn (`inPane`); nil: the whole terminal.
     private var pane: Pane?
@@ -74,14 +75,14 @@ public final class Screen {
 
     public init(terminalType: String? = nil, output: String? = nil, size: (rows: Int, columns: Int)? = nil,
                 environment: [String: String] = ProcessInfo.processInfo.environment,
-                colors: ColorChoice = .auto, errors: StandardErrorCapture? = nil) throws {
+                colors: ColorChoice = .auto, errors: StandardErrorCapture? = nil, input: String? = nil) throws {
         _ = TerminalLocale.ready
         self.errors = errors
         // Before curses starts: it puts a handler of its own on Ctrl-Z only where none is.
         stopRequests = output == nil ? StopRequests.readEnd : nil
         var out = tern_stdout(), inp = tern_stdin()
         if let output {
-            guard let o = fopen(output, "w"), let i = fopen("/dev/null", "r") else {
+            guard let o = fopen(output, "w"), let i = fopen(input ?? "/dev/null", "r") else {
                 throw ScreenError(description: "cannot open \(output)")
             }
             out = o; inp = i
@@ -127,6 +128,7 @@ public final class Screen {
         noecho()
         nonl()
         keypad(tern_stdscr(), true)
+        Self.defineKeyVariants()
         nodelay(tern_stdscr(), true)
         set_escdelay(25)
         curs_set(0)
@@ -277,85 +279,6 @@ public final class Screen {
     private func writeReports(_ on: Bool) {
         guard reportsOn else { return }
         emit(Array((on ? "\u{1B}[?1004h\u{1B}[?2004h" : "\u{1B}[?2004l\u{1B}[?1004l").utf8))
-    }
-
-    /// Whether keys are waiting to be read (on the terminal; curses' own buffer is read before it blocks).
-    public var keysWaiting: Bool {
-        var fd = pollfd(fd: fileno(ownedInput ?? tern_stdin()), events: Int16(POLLIN), revents: 0)
-        return poll(&fd, 1, 0) > 0
-    }
-
-    /// Gives back keys read outside curses (typed while the terminal was being asked what it can show),
-    /// so they are read next, in order.
-    public func unread(_ bytes: [UInt8]) {
-        for b in bytes.reversed() { ungetch(Int32(b)) }
-    }
-
-    /// The next key if one is waiting, else nil. Never blocks.
-    public func readKey() -> Key? {
-        guard let (value, isFunction) = readRaw() else { return nil }
-        let key = Key.decode(value, isFunctionKey: isFunction)
-        // Curses resized its windows, which marks them changed: the next read would repaint its blank
-        // screen over Tern's frame. Taking its screen as drawn (and not sending it) prevents that.
-        if key == .resize { wnoutrefresh(tern_stdscr()) }
-        if key == .escape, mouseOn || reportsOn { return readReport() ?? .escape }
-        return key
-    }
-
-    private func readRaw() -> (wint_t, Bool)? {
-        var value: wint_t = 0
-        let rc = wget_wch(tern_stdscr(), &value)
-        if rc == tern_err() { return nil }
-        return (value, rc == KEY_CODE_YES)
-    }
-
-    /// After an Escape: the rest of an SGR mouse report or a focus report if one follows, else nil with what
-    /// was read put back.
-    private func readReport() -> Key? {
-        var taken: [wint_t] = []
-        func next() -> wint_t? {
-            guard let (v, isFunction) = readRaw() else { return nil }
-            if isFunction { _ = unget_wch(wchar_t(v)); return nil }
-            taken.append(v)
-            return v
-        }
-        let kind = next() == 0x5B ? next() : nil
-        if reportsOn, kind == 0x49 || kind == 0x4F { return .focus(kind == 0x49) }
-        if reportsOn, kind == 0x32, next() == 0x30, next() == 0x30, next() == 0x7E { return .paste(readPaste()) }
-        guard mouseOn, kind == 0x3C else {
-            for v in taken.reversed() { unget_wch(wchar_t(v)) }
-            return nil
-        }
-        var body = ""
-        while body.count < 24, let v = next(), let scalar = Unicode.Scalar(UInt32(v)) {
-            body.unicodeScalars.append(scalar)
-            if scalar == "M" || scalar == "m" { break }
-        }
-        // A release, motion or a broken report is swallowed: it was not a key.
-        return MouseEvent.sgr(body).map(Key.mouse) ?? .other(-1)
-    }
-
-    /// The text of a paste, up to its end mark (`CSI 201 ~`). A long paste may still be arriving: it is
-    /// waited for a moment at a time; a paste that never ends is taken as it stands after 200 ms of silence.
-    private func readPaste() -> String {
-        let end = Array("\u{1B}[201~".unicodeScalars)
-        var scalars: [Unicode.Scalar] = []
-        while scalars.count < 1 << 20 {
-            guard let (v, isFunction) = readRaw() else {
-                var fd = pollfd(fd: fileno(ownedInput ?? tern_stdin()), events: Int16(POLLIN), revents: 0)
-                if poll(&fd, 1, 200) > 0 { continue }
-                break
-            }
-            guard !isFunction, let scalar = Unicode.Scalar(UInt32(v)) else { continue }
-            scalars.append(scalar)
-            if scalars.count >= end.count, Array(scalars.suffix(end.count)) == end {
-                scalars.removeLast(end.count)
-                break
-            }
-        }
-        var text = String.UnicodeScalarView()
-        text.append(contentsOf: scalars)
-        return String(text)
     }
 }
 
