@@ -11,6 +11,7 @@ struct ComposePlan {
     var ruleRow: Int
     var textTop: Int
     var textHeight: Int
+    /// The first of the options' rows: more than one where they don't fit across the screen.
     var optionsRow: Int
     var attachmentTop: Int
     var pollTop: Int
@@ -35,12 +36,13 @@ extension ComposeLayer {
         let spoilerRow = warningOn ? row : nil
         if warningOn { row += 1 }
         let ruleRow = row
-        let below = 2 + alts.count * ComposePlan.thumbRows + pollChoices.count + (editsAPoll ? 1 : 0)
+        let optionRows = (optionPlaces(columns: env.columns).last?.row ?? 0) + 1
+        let below = 1 + optionRows + alts.count * ComposePlan.thumbRows + pollChoices.count + (editsAPoll ? 1 : 0)
         let textHeight = max(3, env.rows - 1 - (row + 1) - below)
         let optionsRow = row + 1 + textHeight + 1
         return ComposePlan(contextLines: contextLines, spoilerRow: spoilerRow, ruleRow: ruleRow, textTop: row + 1, textHeight: textHeight,
-                           optionsRow: optionsRow, attachmentTop: optionsRow + 1,
-                           pollTop: optionsRow + 1 + alts.count * ComposePlan.thumbRows)
+                           optionsRow: optionsRow, attachmentTop: optionsRow + optionRows,
+                           pollTop: optionsRow + optionRows + alts.count * ComposePlan.thumbRows)
     }
 
     func thumbnailBoxes(_ env: LayerEnv) -> [MediaBox] {
@@ -125,8 +127,18 @@ extension ComposeLayer {
 
     private func drawOptions(_ p: ComposePlan, _ env: LayerEnv, on screen: Screen) {
         let theme = env.renderer.theme
-        var x = 2
-        for (i, o) in options.enumerated() {
+        for (i, place) in optionPlaces(columns: env.columns).enumerated() {
+            var style = theme[.counts]
+            if focus == .options, i == min(option, options.count - 1) { style.reverse = true }
+            screen.draw(place.text, row: p.optionsRow + place.row, column: place.column, style: style, maxWidth: env.columns - place.column)
+        }
+    }
+
+    /// Where each option is drawn (row counted from the first options row): across the screen, and on
+    /// the next row where one would run past its edge, so every option, and the highlight, stays in sight.
+    func optionPlaces(columns: Int) -> [(row: Int, column: Int, text: SafeText)] {
+        var row = 0, x = 2
+        return options.map { o in
             let word: String
             switch o {
             case .visibility: word = "◉ " + draft.visibility.label
@@ -139,12 +151,10 @@ extension ComposeLayer {
             case .multiple: word = draft.poll?.multiple == true ? "many choices" : "one choice"
             case .quotePolicy: word = QuotePolicy.label(draft.quotePolicy)
             }
-            var style = theme[.counts]
-            if focus == .options, i == min(option, options.count - 1) { style.reverse = true }
             let t = SafeText(" \(word) ")
-            guard x + t.width < env.columns else { break }
-            screen.draw(t, row: p.optionsRow, column: x, style: style)
-            x += t.width + 1
+            if x > 2, x + t.width >= columns { (row, x) = (row + 1, 2) }
+            defer { x += t.width + 1 }
+            return (row, x, t)
         }
     }
 

@@ -1,0 +1,48 @@
+import Foundation
+import TernModel
+@testable import TernTerminal
+@testable import TernUI
+import XCTest
+
+/// The compose screen's options row on an 80-column terminal: with a poll it holds more than one row's
+/// width. It ran off the screen (`… − poll  + picture` and nothing after) while `→` moved the highlight onto
+/// options nobody could see.
+final class ComposeOptionsRowTests: XCTestCase {
+    private func frame(_ layer: ComposeLayer, _ e: LayerEnv) throws -> ScreenBuffer {
+        let screen = try Screen(terminalType: "xterm-256color", output: "/dev/null", size: (e.rows, e.columns))
+        defer { screen.close() }
+        screen.erase()
+        layer.render(e, on: screen)
+        return screen.frame
+    }
+
+    func testEveryOptionIsOnScreenAt80ColumnsAndTheHighlightWithIt() throws {
+        let e = LayerEnv(rows: 24, columns: 80, now: Date(), renderer: FrameRenderer(theme: .builtIn))
+        var layer = ComposeLayer(draft: Draft(id: "new", text: "which?", poll: DraftPoll(options: ["tea", "coffee"])), context: nil)
+        while layer.focus != .options { _ = layer.update(.tab, e) }
+        let words = ["◉ public", "CW off", "not sensitive", "lang auto", "− poll", "+ picture", "lasts 1 d", "one choice", "quotes: default"]
+        XCTAssertEqual(layer.options.count, words.count)
+        for i in 0..<layer.options.count {
+            if i > 0 { _ = layer.update(.right, e) }
+            let f = try frame(layer, e)
+            let rows = (0..<f.rows).map { f.text(row: $0) }
+            for word in words {
+                XCTAssertEqual(rows.filter { $0.contains(" \(word) ") }.count, 1, "\(word) once on screen:\n" + rows.joined(separator: "\n"))
+            }
+            // The highlighted option is the one chosen, where it can be seen.
+            let highlighted = (0..<f.rows).compactMap { r -> String? in
+                let cells = (0..<f.columns).filter { f[r, $0].look.attributes & CellLook.reverse != 0 }
+                guard let first = cells.first, let last = cells.last else { return nil }
+                return String(String(f.text(row: r).unicodeScalars.dropFirst(first).prefix(last - first + 1)))
+            }
+            XCTAssertEqual(highlighted.filter { words.contains($0.trimmingCharacters(in: .whitespaces)) }, [" \(words[i]) "],
+                           "after \(i) × →:\n" + rows.joined(separator: "\n"))
+        }
+        // The poll's choices stay below the options, all of them on screen.
+        let rows = try frame(layer, e)
+        let text = (0..<rows.rows).map { rows.text(row: $0) }
+        let options = try XCTUnwrap(text.lastIndex { $0.contains(" one choice ") })
+        XCTAssertEqual(text.firstIndex { $0.contains("Choice 1: tea") }.map { $0 > options }, true, text.joined(separator: "\n"))
+        XCTAssertNotNil(text.firstIndex { $0.contains("Choice 2: coffee") }, text.joined(separator: "\n"))
+    }
+}
