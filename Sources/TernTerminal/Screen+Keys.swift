@@ -14,7 +14,7 @@ extension Screen {
     static let keyVariants: [(sequence: String, key: Int32)] = {
         var variants: [(String, Int32)] = [
             ("[1~", KEY_HOME), ("[7~", KEY_HOME), ("[4~", KEY_END), ("[8~", KEY_END),
-            ("[2~", KEY_IC), ("[3~", KEY_DC), ("[5~", KEY_PPAGE), ("[6~", KEY_NPAGE),
+            ("[2~", KEY_IC), ("[3~", KEY_DC), ("[5~", KEY_PPAGE), ("[6~", KEY_NPAGE), ("[Z", KEY_BTAB),
         ]
         for (final, key) in [("A", KEY_UP), ("B", KEY_DOWN), ("C", KEY_RIGHT), ("D", KEY_LEFT), ("H", KEY_HOME), ("F", KEY_END)] {
             variants += [("[" + final, key), ("O" + final, key)]

@@ -1,3 +1,4 @@
+import CNcursesw
 import Foundation
 @testable import TernTerminal
 import XCTest
@@ -34,6 +35,8 @@ final class KeySequenceTests: XCTestCase {
                 XCTAssertEqual(try keys(end + "a", term: term), [.end, .character("a")], "\(term): \(end.debugDescription)")
             }
             XCTAssertEqual(try keys("\u{1B}[5~\u{1B}[6~", term: term), [.pageUp, .pageDown], term)
+            // Delete (the line editor's delete-forward) and Shift-Tab (the compose screen's field back).
+            XCTAssertEqual(try keys("\u{1B}[3~\u{1B}[Z", term: term), [.other(KEY_DC), .other(KEY_BTAB)], term)
             XCTAssertEqual(try keys("\u{1B}[A\u{1B}OB\u{1B}[C\u{1B}OD", term: term), [.up, .down, .right, .left], term)
             // Shift, Alt and Ctrl with an arrow: the arrow.
             XCTAssertEqual(try keys("\u{1B}[1;5A\u{1B}[1;2B\u{1B}[1;3C\u{1B}[1;5D", term: term), [.up, .down, .right, .left], term)
