@@ -20,7 +20,7 @@ public enum DemoFault: Sendable, Equatable {
     /// For a like or save: held on its way (as in a proxy's queue) and made `seconds` later; answered as
     /// `stalledBody` is, so the client that sent it may be gone by the time it is made.
     case madeLater(seconds: Double)
-    /// For a like or save: made, then answered with this 5xx, as a proxy that gave up on a backend that
+    /// For a like, a save or a vote: made, then answered with this 5xx, as a proxy that gave up on a backend that
     /// went on to do the work answers: an error answer does not say the change was not made.
     case madeThenFailed(Int)
 }

@@ -71,7 +71,7 @@ public actor NotificationsEngine: MarkingFeed, StreamedFeed, PolledFeed, Filtere
         for await input in inbox.inputs {
             switch input {
             case .actions(let event):
-                if case .refused(let why) = event { messages.say(why, error: true, aboutAction: true) }
+                heard(event)
                 emit()
             case .command(let command):
                 handle(command)
@@ -261,6 +261,21 @@ public actor NotificationsEngine: MarkingFeed, StreamedFeed, PolledFeed, Filtere
         } else {
             messages.say("Couldn't load notifications: \(e?.description ?? "\(error)")", error: true)
         }
+    }
+
+    /// The action queue's news: a refusal said; the server's answer to a like, save, boost or vote taken
+    /// by every notification that shows the post, as the timelines take it, and stored with it.
+    private func heard(_ event: ActionQueue.Event) {
+        if case .refused(let why) = event { messages.say(why, error: true, aboutAction: true) }
+        var answered: [NotificationGroup] = []
+        for i in groups.indices {
+            guard var post = groups[i].post, event.answer(&post) else { continue }
+            groups[i].post = post
+            answered.append(groups[i])
+        }
+        guard !answered.isEmpty else { return }
+        if let said = event.saidOfAnswer { messages.say(said, error: false) }
+        besideTheLoop { [answered] in await $0.save(answered) }
     }
 
     private func toggle(_ kind: PendingAction.Kind, _ postID: String, _ wanted: Bool?) {

@@ -109,15 +109,8 @@ public actor ProfileEngine: MarkingFeed, PagedFeed, StreamedFeed, CountedFeed, F
                     relationshipsHeard += 1
                     await saveProfile()
                 case .refused(let why): messages.say(why, error: true, aboutAction: true)
-                case .confirmed(let status):
-                    pinned = pinned.map { p in
-                        guard p.statusID == status.statusID else { return p }
-                        var p = p
-                        p.takeMarksAndCounts(from: status)
-                        return p
-                    }
-                case .pollCounted(let statusID, let poll):
-                    for i in pinned.indices where pinned[i].statusID == statusID { pinned[i].poll = poll }
+                case .confirmed, .pollCounted:
+                    for i in pinned.indices { _ = event.answer(&pinned[i]) }
                 default: break
                 }
                 emit()

@@ -195,14 +195,10 @@ public actor ThreadEngine: MarkingFeed, StreamedFeed, OutboxFeed {
     private func heard(_ event: ActionQueue.Event) {
         switch event {
         case .changed, .unreachable: break
-        case .confirmed(let status):
-            for i in entries.indices where entries[i].post.statusID == status.statusID {
-                entries[i].post.takeMarksAndCounts(from: status)
-            }
-        case .pollCounted(let statusID, let poll):
-            guard entries.contains(where: { $0.post.statusID == statusID }) else { break }
-            for i in entries.indices where entries[i].post.statusID == statusID { entries[i].post.poll = poll }
-            if poll.hasVoted { messages.say("Vote counted.", error: false) }
+        case .confirmed, .pollCounted:
+            var took = false
+            for i in entries.indices where event.answer(&entries[i].post) { took = true }
+            if took, let said = event.saidOfAnswer { messages.say(said, error: false) }
         case .refused(let why): messages.say(why, error: true, aboutAction: true)
         case .relationship, .hashtag: break
         case .deleted(let id): if entries.contains(where: { $0.post.statusID == id }) { deleted.insert(id) }

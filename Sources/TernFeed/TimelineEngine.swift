@@ -293,14 +293,9 @@ public actor TimelineEngine {
             case .changed: break
             // The same backoff looks for the server as after a failed read, and says so.
             case .unreachable: wentOffline()
-            case .confirmed(let status):
-                reachability.answered()
-                window.patch(with: status)
-            case .pollCounted(let statusID, let poll):
-                guard window.posts.contains(where: { $0.statusID == statusID }) else { break }
-                window.patchPoll(statusID, poll)
-                // A look that found no vote yet is followed by the vote itself: only the count is news.
-                if poll.hasVoted { say("Vote counted.", error: false) }
+            case .confirmed, .pollCounted:
+                if case .confirmed = event { reachability.answered() }
+                if window.take(event), let said = event.saidOfAnswer { say(said, error: false) }
             case .refused(let why): say(why, error: true, aboutAction: true)
             case .relationship: break
             case .hashtag(let tag): heard(tag)

@@ -123,8 +123,16 @@ struct TimelineWindow {
     }
 
     /// A poll as the server now counts it, on every entry showing its post.
-    mutating func patchPoll(_ statusID: String, _ poll: Poll) {
-        patch(statusID) { $0.poll = poll }
+    /// Gives every entry showing the answered post the server's answer (`ActionQueue.Event.answer`);
+    /// whether one showed it.
+    mutating func take(_ answer: ActionQueue.Event) -> Bool {
+        var took = false
+        for i in entries.indices {
+            guard case .post(var p, let seq) = entries[i], answer.answer(&p) else { continue }
+            entries[i] = .post(p, seq: seq)
+            took = true
+        }
+        return took
     }
 
     mutating func patch(with status: Post) {
