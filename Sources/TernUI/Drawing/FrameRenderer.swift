@@ -93,13 +93,15 @@ public final class FrameRenderer {
             memo = Heights(rows: key, width: width, revealed: revealed)
             heights[snapshot.feed] = memo
         }
-        return Viewport.Metrics(ids: ids, index: index, viewHeight: viewHeight) { [unowned self] i in
+        var m = Viewport.Metrics(ids: ids, index: index, viewHeight: viewHeight) { [unowned self] i in
             let known = memo.values[i]
             if known >= 0 { return Int(known) }
             let h = self.layout(rows[i], width: width, revealed: revealed.contains(rows[i].id), now: now).height
             memo.values[i] = Int32(h)
             return h
         }
+        m.isLabel = { rows[$0].isLabel }
+        return m
     }
 
     // MARK: Lists
