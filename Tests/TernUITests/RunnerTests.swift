@@ -140,6 +140,36 @@ final class RunnerTests: XCTestCase {
         try await r.close()
     }
 
+    /// A message that answered a key is about what that key met: it goes when a later key there changes
+    /// something, or (said while the server was asked) when the
+    /// answer comes. In compose a refusal stayed after what it refused was put right; "Asking the server who
+    /// wants to follow you…" stayed after the menu it announced was closed. What work reports stays its time.
+    func testAMessageThatAnsweredAKeyGoesWhenWhatItWasAboutEnds() async throws {
+        let r = try await rig()
+        let runner = r.runner
+        runner.perform([.push(.compose(Draft(id: "d"), context: nil))])
+        XCTAssertTrue(runner.stack.top is ComposeLayer)
+        runner.handle(.character("\u{13}"))
+        XCTAssertEqual(runner.message?.text, "Nothing to send yet.")
+        runner.handle(.left)
+        XCTAssertEqual(runner.message?.text, "Nothing to send yet.", "a key that changed nothing leaves it")
+        runner.handle(.character("h"))
+        XCTAssertNil(runner.message, "the draft has something to send now: the refusal is no longer true")
+
+        // Said by work done meanwhile: keys leave it its time.
+        runner.accept(.account(0, .say("Couldn't like: server error 500", isError: true)))
+        runner.handle(.character("i"))
+        XCTAssertEqual(runner.message?.text, "Couldn't like: server error 500")
+
+        // Said while the server was asked: the answer ends it, and only it.
+        runner.perform([.say("Asking the server who wants to follow you…", error: false)])
+        runner.accept(.account(0, .unsay("Asking the server about something else…")))
+        XCTAssertNotNil(runner.message)
+        runner.accept(.account(0, .unsay("Asking the server who wants to follow you…")))
+        XCTAssertNil(runner.message)
+        try await r.close()
+    }
+
     /// What a screen asks of a list whose engine can't do it is said on the status line; what it can do goes.
     func testARequestTheListsEngineCannotTakeIsSaidNotDropped() async throws {
         let r = try await rig()

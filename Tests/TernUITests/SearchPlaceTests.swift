@@ -114,10 +114,66 @@ final class SearchPlaceTests: XCTestCase {
         _ = stack.apply(stack.settle(e))
         XCTAssertEqual((stack.top as? FeedLayer)?.viewport.selectedID, "found:t:tea", "the first result, come above")
         _ = press([.character("j")], &stack, e)
-        XCTAssertEqual((stack.top as? FeedLayer)?.viewport.selectedID, "found:h:Cached posts")
+        XCTAssertEqual((stack.top as? FeedLayer)?.viewport.selectedID, "p20", "j steps over the heading")
         found.version = 3
         stack.show(found, e)
         _ = stack.apply(stack.settle(e))
-        XCTAssertEqual((stack.top as? FeedLayer)?.viewport.selectedID, "found:h:Cached posts", "once moved, the selection is the user's")
+        XCTAssertEqual((stack.top as? FeedLayer)?.viewport.selectedID, "p20", "once moved, the selection is the user's")
+    }
+
+    private func selected(_ stack: LayerStack) -> String? { (stack.top as? FeedLayer)?.viewport.selectedID }
+
+    /// The server's finds come after the list opened with nothing cached (`/오늘`): the first of them is
+    /// selected, not the heading over them, where `T` and `f` did nothing and the position said 1/10.
+    func testResultsThatArriveLaterTakeTheSelectionFromTheirHeading() throws {
+        let e = env()
+        var stack = LayerStack(root: .home)
+        stack.show(FeedSnapshot(TimelineSnapshot(version: 1, timeline: .home, posts: (0..<30).map(post))), e)
+        _ = press(search("오늘"), &stack, e)
+        let feed = FeedID.timeline(.search("오늘"))
+        stack.show(FeedSnapshot(version: 1, feed: feed, rows: [.found(.progress("Searching example.social…", busy: true))]), e)
+        _ = stack.apply(stack.settle(e))
+        var found = FeedSnapshot(version: 2, feed: feed, rows: [.found(.heading("Posts on the server"))] + (20..<30).map { FeedRow.post(post($0)) })
+        found.reachedEnd = true
+        stack.show(found, e)
+        _ = stack.apply(stack.settle(e))
+        XCTAssertEqual(selected(stack), "p20")
+        let screen = try Screen(terminalType: "xterm-256color", output: "/dev/null", size: (24, 80))
+        defer { screen.close() }
+        stack.render(e, on: screen)
+        XCTAssertTrue(screen.frame.text(row: 23).hasSuffix(" 1/10 "), screen.frame.text(row: 23))
+        // The user moved and the list changes under them: still never a label.
+        _ = press([.character("j"), .character("k"), .character("k")], &stack, e)
+        XCTAssertEqual(selected(stack), "p20", "k stops at the first result")
+        _ = press([.character("G"), .character("g")], &stack, e)
+        XCTAssertEqual(selected(stack), "p20", "g selects the first result, not the heading")
+        _ = press([.character(" ")], &stack, e)
+        XCTAssertNotEqual(selected(stack), "found:h:Posts on the server")
+    }
+
+    /// `/写真`: one cached result, then the server's: `j` from the cached one goes to the first of the
+    /// server's (2/6), never onto the heading between them.
+    func testJStepsOverTheHeadingBetweenCachedAndServerResults() throws {
+        let e = env()
+        var stack = LayerStack(root: .home)
+        stack.show(FeedSnapshot(TimelineSnapshot(version: 1, timeline: .home, posts: (0..<30).map(post))), e)
+        _ = press(search("写真"), &stack, e)
+        var found = FeedSnapshot(version: 1, feed: .timeline(.search("写真")),
+                                 rows: [.found(.heading("Cached posts")), .post(post(20)), .found(.heading("Posts on the server"))]
+                                    + (21..<26).map { FeedRow.post(post($0)) })
+        found.reachedEnd = true
+        stack.show(found, e)
+        _ = stack.apply(stack.settle(e))
+        XCTAssertEqual(selected(stack), "p20")
+        _ = press([.character("j")], &stack, e)
+        XCTAssertEqual(selected(stack), "p21")
+        let screen = try Screen(terminalType: "xterm-256color", output: "/dev/null", size: (24, 80))
+        defer { screen.close() }
+        stack.render(e, on: screen)
+        XCTAssertTrue(screen.frame.text(row: 23).hasSuffix(" 2/6 "), screen.frame.text(row: 23))
+        _ = press([.character("k")], &stack, e)
+        XCTAssertEqual(selected(stack), "p20")
+        _ = press([.character("G")], &stack, e)
+        XCTAssertEqual(selected(stack), "p25")
     }
 }

@@ -39,4 +39,31 @@ final class StatusMessageTests: XCTestCase {
         let lastWord = second?.dropLast().split(separator: " ").last.map(String.init)
         XCTAssertTrue(["every", "word", "of", "this", "sentence", "counts"].contains(lastWord ?? ""), "cut inside a word: \(lines)")
     }
+
+    /// The unknown-TERM notice at 120×40 left ` -x -` alone on the status line (the rest one row up, over
+    /// the list, where it read as part of it): two rows split where the sentence does, each a readable part.
+    func testATwoRowMessageIsSplitWhereTheSentenceIsNotLeavingAFewCharactersAlone() throws {
+        let notice = "TERM=foot-extra unknown here, drawn as xterm-256color; install: infocmp -x foot-extra | ssh vm tic -x -"
+        XCTAssertEqual(FrameRenderer.messageLines(notice, width: 98),
+                       ["TERM=foot-extra unknown here, drawn as xterm-256color;", "install: infocmp -x foot-extra | ssh vm tic -x -"])
+        // No clause to split at: the two rows are about even, every word kept in order.
+        let plain = "one two three four five six seven eight nine ten eleven twelve"
+        let lines = FrameRenderer.messageLines(plain, width: 50)
+        XCTAssertEqual(lines.joined(separator: " "), plain)
+        XCTAssertEqual(lines.count, 2)
+        XCTAssertLessThanOrEqual(abs(DisplayWidth.of(lines[0]) - DisplayWidth.of(lines[1])), 10, "\(lines)")
+
+        // Drawn, where it needs two rows: the status line holds the command whole, beside the right part.
+        let screen = try Screen(terminalType: "xterm-256color", output: "/dev/null", size: (40, 100))
+        defer { screen.close() }
+        var e = LayerEnv(rows: 40, columns: 100, now: now, renderer: FrameRenderer(theme: .builtIn))
+        e.message = (notice, true)
+        e.liveState = "live"
+        var stack = LayerStack(root: .home)
+        stack.show(FeedSnapshot(feed: .timeline(.home)), e)
+        _ = stack.apply(stack.settle(e))
+        stack.render(e, on: screen)
+        XCTAssertTrue(screen.frame.text(row: 39).hasPrefix(" install: infocmp -x foot-extra | ssh vm tic -x -"), screen.frame.text(row: 39))
+        XCTAssertTrue(screen.frame.text(row: 38).hasPrefix(" TERM=foot-extra unknown here"), screen.frame.text(row: 38))
+    }
 }

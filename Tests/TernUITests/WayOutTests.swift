@@ -134,4 +134,43 @@ final class WayOutTests: XCTestCase {
         _ = stack.apply(stack.key(.character("T"), env))
         XCTAssertTrue(stack.top is FeedLayer, "T again shows the original")
     }
+
+    /// Esc on a timeline chosen with `t` goes back to the one it was chosen from, at its place, then to
+    /// Home (the README: "Esc always goes back"); it did nothing and said nothing. The title bar says where.
+    func testEscOnAChosenTimelineGoesBackToTheOneBeforeItAndTheTitleSaysWhere() throws {
+        let env = LayerEnv(rows: 40, columns: 120, now: now, renderer: FrameRenderer(theme: .builtIn))
+        let posts = (0..<20).map(post)
+        func shown(_ t: TimelineID, _ stack: inout LayerStack) {
+            stack.show(FeedSnapshot(TimelineSnapshot(version: 1, timeline: t, posts: posts)), env)
+            _ = stack.apply(stack.settle(env))
+        }
+        func root(_ stack: LayerStack) -> FeedLayer? { stack.layers.first as? FeedLayer }
+        var stack = LayerStack(root: .home)
+        shown(.home, &stack)
+        _ = stack.apply([.switchTimeline(.local)])
+        shown(.local, &stack)
+        for _ in 0..<3 { _ = stack.apply(stack.key(.character("j"), env)) }
+        XCTAssertEqual(root(stack)?.viewport.selectedID, "p3")
+        _ = stack.apply([.switchTimeline(.federated)])
+        shown(.federated, &stack)
+
+        let screen = try Screen(terminalType: "xterm-256color", output: "/dev/null", size: (40, 120))
+        defer { screen.close() }
+        stack.render(env, on: screen)
+        XCTAssertTrue(screen.frame.text(row: 0).lowercased().contains("esc back to local"), screen.frame.text(row: 0))
+
+        let back = stack.apply(stack.key(.escape, env))
+        XCTAssertEqual(root(stack)?.opening, .timeline(.local), "Esc went nowhere")
+        XCTAssertEqual(root(stack)?.viewport.selectedID, "p3", "at the post it was left on")
+        XCTAssertTrue(back.contains(.feed(.timeline(.local), .start)), "\(back)")
+        stack.render(env, on: screen)
+        XCTAssertTrue(screen.frame.text(row: 0).lowercased().contains("esc back to home"), screen.frame.text(row: 0))
+
+        _ = stack.apply(stack.key(.escape, env))
+        XCTAssertEqual(root(stack)?.opening, .timeline(.home))
+        // Home is where going back ends: Esc there changes nothing.
+        _ = stack.apply(stack.key(.escape, env))
+        XCTAssertEqual(root(stack)?.opening, .timeline(.home))
+        XCTAssertEqual(stack.layers.count, 1)
+    }
 }

@@ -93,13 +93,15 @@ public final class FrameRenderer {
             memo = Heights(rows: key, width: width, revealed: revealed)
             heights[snapshot.feed] = memo
         }
-        return Viewport.Metrics(ids: ids, index: index, viewHeight: viewHeight) { [unowned self] i in
+        var m = Viewport.Metrics(ids: ids, index: index, viewHeight: viewHeight) { [unowned self] i in
             let known = memo.values[i]
             if known >= 0 { return Int(known) }
             let h = self.layout(rows[i], width: width, revealed: revealed.contains(rows[i].id), now: now).height
             memo.values[i] = Int32(h)
             return h
         }
+        m.isLabel = { rows[$0].isLabel }
+        return m
     }
 
     // MARK: Lists
@@ -112,7 +114,7 @@ public final class FrameRenderer {
             screen.draw(SafeText("Terminal too small"), row: 0, column: 0, style: theme[.warning])
             return
         }
-        drawTitle(" tern · " + title + (env.sessionTitle.isEmpty ? "" : " · " + env.sessionTitle), on: screen, keymap: env.keymap)
+        drawTitle(" tern · " + title + (env.sessionTitle.isEmpty ? "" : " · " + env.sessionTitle), on: screen, keymap: env.keymap, backTo: env.wayBack)
         let viewHeight = env.listHeight
         let m = metrics(snapshot, width: cols, viewHeight: viewHeight, revealed: revealed, now: env.now)
         let selected = viewport.selectedIndex(m)
@@ -139,11 +141,12 @@ public final class FrameRenderer {
         drawStatus(snapshot, selected: selected, readMark: m.index[FeedSnapshot.readMarkID], newAbove: newAbove, env: env, on: screen)
     }
 
-    func drawTitle(_ text: String, on screen: Screen, keymap: Keymap) {
+    /// `backTo`: where Esc goes, when that is not plain "back" (a timeline chosen with `t`: the one before).
+    func drawTitle(_ text: String, on screen: Screen, keymap: Keymap, backTo: String? = nil) {
         let cols = screen.columns
         screen.fill(row: 0, column: 0, width: cols, style: theme[.title])
         let left = SafeText(text)
-        let hint = hints(keymap, beside: left.width, columns: cols)
+        let hint = hints(keymap, backTo: backTo, beside: left.width, columns: cols)
         screen.draw(left, row: 0, column: 0, style: theme[.title], maxWidth: max(0, cols - hint.width - 1))
         screen.draw(hint, row: 0, column: max(0, cols - hint.width), style: theme[.title])
     }
@@ -154,8 +157,11 @@ public final class FrameRenderer {
     private static let hintsByNeed: [UIAction] = [.help, .back, .quit, .open, .like]
 
     /// The title bar's key hints that fit beside a title `titleWidth` wide, in their reading order.
-    private func hints(_ keymap: Keymap, beside titleWidth: Int, columns: Int) -> SafeText {
-        let all = hints(keymap)
+    private func hints(_ keymap: Keymap, backTo: String?, beside titleWidth: Int, columns: Int) -> SafeText {
+        let all = hints(keymap).map { h in
+            guard let backTo, h.action == .back else { return h }
+            return (action: h.action, text: h.text + " to " + backTo)
+        }
         var chosen: Set<UIAction> = []
         var text = SafeText("")
         for action in Self.hintsByNeed where all.contains(where: { $0.action == action }) {

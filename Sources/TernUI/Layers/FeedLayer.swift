@@ -263,7 +263,8 @@ struct FeedLayer: Layer {
     private mutating func selectFirstInView(_ m: Viewport.Metrics) {
         let shown = viewport.visible(m)
         if let s = viewport.selectedIndex(m), shown.contains(where: { $0.index == s && $0.top >= 0 }) { return }
-        if let first = shown.first(where: { $0.top >= 0 }) ?? shown.first { viewport.selectedID = m.ids[first.index] }
+        let rows = shown.filter { !m.isLabel($0.index) }
+        if let first = rows.first(where: { $0.top >= 0 }) ?? rows.first { viewport.selectedID = m.ids[first.index] }
     }
 
     // MARK: Settling

@@ -22,6 +22,8 @@ struct LayerEnv {
     /// Large pictures downloading: bytes so far and in all.
     var progress: [ThumbnailRequest: (received: Int, total: Int?)] = [:]
     var message: (text: String, isError: Bool)?
+    /// Where Esc goes from a timeline chosen with `t` (`LayerStack.wayBack`), for the title bar's hint.
+    var wayBack: String?
     /// Unread notifications, when known.
     var unread: Int?
     /// The user's lists, once fetched.
@@ -132,12 +134,26 @@ struct LayerStack {
     /// The whole stack a search was made from (the notifications, a thread over the timeline), with its
     /// places: Esc on the results puts it back as it was. Kept until the user goes to another timeline.
     private var stackBeforeSearch: [any Layer]?
+    /// The timelines chosen (with `t`) before the one shown, latest last: Esc goes back through them to Home,
+    /// each at its place (it did nothing on a root timeline, against "Esc always goes back").
+    private var cameFrom: [TimelineID] = []
+    private var goingBack = false
 
     init(root: TimelineID) {
         layers = [FeedLayer(.timeline(root))]
     }
 
     var top: any Layer { layers[layers.count - 1] }
+
+    private static func isSearch(_ t: TimelineID) -> Bool { if case .search = t { true } else { false } }
+
+    /// Where Esc goes from the timeline shown at the bottom (nil: on Home, or with a screen over it).
+    var wayBack: TimelineID? {
+        guard layers.count == 1, let root = layers[0] as? FeedLayer, case .timeline(let shown) = root.opening,
+              shown != .home else { return nil }
+        if case .search = shown { return nil }
+        return cameFrom.last ?? .home
+    }
 
     /// The screen (not overlay) nearest the top: the one whose list is shown.
     var screenIndex: Int { layers.lastIndex { !$0.isOverlay } ?? 0 }
@@ -170,6 +186,8 @@ struct LayerStack {
             screen.draw(SafeText("Terminal too small"), row: 0, column: 0, style: env.renderer.theme[.warning])
             return
         }
+        var env = env
+        env.wayBack = wayBack?.description
         for layer in layers[screenIndex...] { layer.render(env, on: screen) }
     }
 
@@ -318,6 +336,14 @@ struct LayerStack {
             case .pop:
                 guard layers.count > 1 else {
                     // Search results are a timeline of their own at the bottom: back is where the search began.
+                    // A timeline chosen with `t`: back to the one it was chosen from, else Home.
+                    if let back = wayBack {
+                        if cameFrom.last == back { cameFrom.removeLast() }
+                        goingBack = true
+                        out += apply([.switchTimeline(back)])
+                        goingBack = false
+                        continue
+                    }
                     guard let root = layers.first as? FeedLayer, case .timeline(let results) = root.opening, case .search = results else { continue }
                     if let kept = stackBeforeSearch {
                         parked[results] = root
@@ -351,6 +377,10 @@ struct LayerStack {
                         if case .search = old {} else { beforeSearch = old }
                     }
                     if old == t { out.append(.feed(.timeline(t), .start)); continue }
+                    if t == .home { cameFrom = [] } else if !goingBack, !Self.isSearch(old), !Self.isSearch(t) {
+                        cameFrom.removeAll { $0 == old || $0 == t }
+                        cameFrom.append(old)
+                    }
                     parked[old] = current
                 }
                 layers[0] = parked.removeValue(forKey: t) ?? FeedLayer(.timeline(t))

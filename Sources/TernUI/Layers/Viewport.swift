@@ -14,6 +14,9 @@ struct Viewport: Equatable {
         var index: [String: Int]
         var height: (Int) -> Int
         var viewHeight: Int
+        /// Rows that label others (a search's headings, its progress line): shown, never selected, so no
+        /// key lands where it does nothing.
+        var isLabel: (Int) -> Bool = { _ in false }
 
         init(ids: [String], viewHeight: Int, height: @escaping (Int) -> Int) {
             var idx: [String: Int] = [:]
@@ -45,6 +48,16 @@ struct Viewport: Equatable {
         return selectedID.flatMap { m.index[$0] } ?? anchorIndex(m)
     }
 
+    /// The first row from `i` on, stepping by `step`, that can be selected.
+    func selectable(from i: Int, step: Int, _ m: Metrics) -> Int? {
+        var i = i
+        while i >= 0, i < m.ids.count {
+            if !m.isLabel(i) { return i }
+            i += step
+        }
+        return nil
+    }
+
     /// The posts that intersect the view, top to bottom.
     func visible(_ m: Metrics) -> [Placement] {
         guard !m.ids.isEmpty else { return [] }
@@ -64,6 +77,9 @@ struct Viewport: Equatable {
         guard !m.ids.isEmpty else { self = Viewport(); return }
         if anchorID.flatMap({ m.index[$0] }) == nil { anchorID = m.ids[0]; anchorOffset = 0 }
         if selectedID.flatMap({ m.index[$0] }) == nil { selectedID = anchorID }
+        // A selection on a label (the rows under it came, or what was selected went) moves to the row it labels.
+        if let s = selectedID.flatMap({ m.index[$0] }), m.isLabel(s),
+           let near = selectable(from: s, step: 1, m) ?? selectable(from: s, step: -1, m) { selectedID = m.ids[near] }
         anchorOffset = max(0, min(anchorOffset, m.height(anchorIndex(m)) - 1))
     }
 
@@ -137,7 +153,7 @@ struct Viewport: Equatable {
             scroll(by: max(1, m.viewHeight / 2), m)
             return
         }
-        if s + 1 < m.ids.count { selectedID = m.ids[s + 1] }
+        if let next = selectable(from: s + 1, step: 1, m) { selectedID = m.ids[next] }
         revealSelection(m)
     }
 
@@ -148,7 +164,13 @@ struct Viewport: Equatable {
             scroll(by: max(y, -max(1, m.viewHeight / 2)), m)
             return
         }
-        if s > 0 { selectedID = m.ids[s - 1] }
+        guard let previous = selectable(from: s - 1, step: -1, m) else {
+            // Only labels above: they are shown, the selection stays.
+            if s > 0 { anchorID = m.ids[0]; anchorOffset = 0; clampBottom(m) }
+            revealSelection(m)
+            return
+        }
+        selectedID = m.ids[previous]
         revealSelection(m)
     }
 
@@ -156,7 +178,8 @@ struct Viewport: Equatable {
     mutating func page(_ direction: Int, _ m: Metrics) {
         scroll(by: direction * max(1, m.viewHeight - 2), m)
         let shown = visible(m)
-        if let first = shown.first(where: { $0.top >= 0 }) ?? shown.first { selectedID = m.ids[first.index] }
+        let rows = shown.filter { !m.isLabel($0.index) }
+        if let first = rows.first(where: { $0.top >= 0 }) ?? rows.first { selectedID = m.ids[first.index] }
     }
 
     /// The posts to fetch pictures for ahead of the user: the `count` after the last visible one when
@@ -169,19 +192,22 @@ struct Viewport: Equatable {
 
     /// Selects a row by id and brings it into view.
     mutating func select(_ id: String, _ m: Metrics) {
-        guard m.index[id] != nil else { return }
+        guard let i = m.index[id], !m.isLabel(i) else { return }
         selectedID = id
         revealSelection(m)
     }
 
     mutating func toTop(_ m: Metrics) {
         guard let first = m.ids.first else { return }
-        anchorID = first; anchorOffset = 0; selectedID = first
+        anchorID = first; anchorOffset = 0
+        selectedID = selectable(from: 0, step: 1, m).map { m.ids[$0] } ?? first
+        // A long label block can push the first row off a short view.
+        revealSelection(m)
     }
 
     mutating func toBottom(_ m: Metrics) {
         guard let last = m.ids.last else { return }
-        selectedID = last
+        selectedID = selectable(from: m.ids.count - 1, step: -1, m).map { m.ids[$0] } ?? last
         anchorID = last; anchorOffset = 0
         clampBottom(m)
         revealSelection(m)

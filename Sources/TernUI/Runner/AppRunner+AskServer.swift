@@ -17,6 +17,8 @@ extension AppRunner {
         Task.detached {
             do {
                 let result = try await request(client)
+                // Answered: "Asking…" is no longer true (it stayed over the menu it announced, and after it).
+                if let asking { mailbox.post(.unsay(asking)) }
                 for event in answer(result) { mailbox.post(event) }
             } catch {
                 if let absent, case .http(status: 404, _)? = error as? MastodonError {

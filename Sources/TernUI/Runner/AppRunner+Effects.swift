@@ -17,6 +17,7 @@ extension AppRunner {
         // Any effect changes what is shown, a screen opened from the mailbox too (compose, a looked-up
         // profile), whose push `apply` consumes: drawn now, not at the next key.
         if !effects.isEmpty { dirty = true }
+        effectsPerformed += effects.count
         let screenBefore = stack.screenIndex, shownBefore = messagesShown
         defer {
             // A note about the screen that was left ("Posts with pictures" on a profile) goes with it; what

@@ -12,6 +12,23 @@ import TernTerminal
 extension AppRunner {
     // MARK: Input
 
+    /// A message that answered a key is about what that key met (a refusal in the compose screen, "Asking
+    /// the server…" for a menu): it goes when the layer that said it closes, or a later key there changes
+    /// something without saying anything new. It stayed its 8 s after the poll it refused was removed, or
+    /// the menu it announced was closed. What work reports meanwhile (a failed like) stays its time.
+    func keyAnswered(depth: Int, shownBefore: Int, performedBefore: Int) {
+        if messagesShown != shownBefore {
+            if message != nil { messageAnswersKey = depth }
+            return
+        }
+        guard let said = messageAnswersKey, message != nil else { return }
+        if stack.layers.count < said || effectsPerformed != performedBefore {
+            message = nil
+            messageAnswersKey = nil
+            dirty = true
+        }
+    }
+
     func handle(_ key: Key) {
         if case .focus(let focused) = key {
             terminalFocused = focused
@@ -34,6 +51,8 @@ extension AppRunner {
             focusLeft.toggle()
             return
         }
+        let depth = stack.layers.count, shown = messagesShown, performed = effectsPerformed
+        defer { keyAnswered(depth: depth, shownBefore: shown, performedBefore: performed) }
         guard let panes else {
             focusLeft = false
             return perform(routed(stack.key(key, env()), from: stack.screenIndex))
@@ -140,6 +159,8 @@ extension AppRunner {
             perform(stack.receive(.open(opening), env()))
         case .say(let text, let isError):
             show(text, error: isError)
+        case .unsay(let text):
+            if message?.text == text { message = nil; dirty = true }
         case .compose(let draft, let context):
             perform(stack.receive(.compose(draft, context: context), env()))
         case .layer(let message):

@@ -74,6 +74,10 @@ public final class AppRunner {
     var message: (text: String, isError: Bool)?
     var messageShownUntil = Date.distantPast
     var messagesShown = 0
+    /// The shown message answered a key on the layer this many deep (nil: it came from work done meanwhile).
+    var messageAnswersKey: Int?
+    /// Effects carried out so far: a key that led to some changed something (`keyAnswered`).
+    var effectsPerformed = 0
     private var lastClockRedraw = Date()
     private var lastSpin = Date()
     var lastCountsRefresh = Date()
@@ -285,6 +289,7 @@ public final class AppRunner {
             return within(sessions[active]) { show("\(name): \(text)", error: true) }
         }
         messagesShown += 1
+        messageAnswersKey = nil
         message = (text, error)
         messageShownUntil = Date().addingTimeInterval(error ? 8 : 4)
         dirty = true

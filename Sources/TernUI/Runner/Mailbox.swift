@@ -27,6 +27,8 @@ enum UIEvent: Sendable {
     case open(FeedOpening)
     /// Something done in the background has something to say.
     case say(String, isError: Bool)
+    /// What was said while something went ("Asking the server…") is no longer true: it goes, if still shown.
+    case unsay(String)
     /// News from the streaming connection.
     case live(LiveStream.News)
     /// A result for the layers (a file read, a folder listed, a menu's contents as the server listed them):
