@@ -71,7 +71,7 @@ public actor NotificationsEngine: MarkingFeed, StreamedFeed, PolledFeed, Filtere
         for await input in inbox.inputs {
             switch input {
             case .actions(let event):
-                if case .refused(let why) = event { messages.say(why, error: true, aboutAction: true) }
+                if case .refused(let why) = event { messages.say(why) }
                 emit()
             case .command(let command):
                 handle(command)

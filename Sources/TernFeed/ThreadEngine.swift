@@ -203,7 +203,7 @@ public actor ThreadEngine: MarkingFeed, StreamedFeed, OutboxFeed {
             guard entries.contains(where: { $0.post.statusID == statusID }) else { break }
             for i in entries.indices where entries[i].post.statusID == statusID { entries[i].post.poll = poll }
             if poll.hasVoted { messages.say("Vote counted.", error: false) }
-        case .refused(let why): messages.say(why, error: true, aboutAction: true)
+        case .refused(let why): messages.say(why)
         case .relationship, .hashtag: break
         case .deleted(let id): if entries.contains(where: { $0.post.statusID == id }) { deleted.insert(id) }
         }

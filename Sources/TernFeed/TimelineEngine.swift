@@ -301,7 +301,7 @@ public actor TimelineEngine {
                 window.patchPoll(statusID, poll)
                 // A look that found no vote yet is followed by the vote itself: only the count is news.
                 if poll.hasVoted { say("Vote counted.", error: false) }
-            case .refused(let why): say(why, error: true, aboutAction: true)
+            case .refused(let why): messages.say(why)
             case .relationship: break
             case .hashtag(let tag): heard(tag)
             // The queue has taken it out of the store; here it keeps its place, saying so.

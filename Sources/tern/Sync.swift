@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import TernHTTP
 import TernTerminal
+import TernUI
 import TernFeed
 import TernImages
 import TernMastodon
@@ -150,7 +151,7 @@ struct Sync: ParsableCommand {
         let before = actions.pendingCount
         guard before > 0 else { return true }
         actions.subscribe { event in
-            if case .refused(let why) = event { progress.line("\(title): \(why)") }
+            if case .refused(let why) = event { progress.line("\(title): \(why.shown)") }
         }
         progress.update("\(title): sending \(Counted.words(before, "like or save", plural: "likes and saves"))…")
         let left = await actions.sendPending { wait in

@@ -203,7 +203,7 @@ extension AppRunner {
 
     func act(_ kind: PendingAction.Kind, on account: Account, wanted: Bool, current: Bool, muteSeconds: Int?) {
         let verb = kind.verb(wanting: wanted)
-        sources.actions.set(kind, accountID: account.id, to: wanted, current: current, muteSeconds: muteSeconds)
+        sources.actions.set(kind, accountID: account.id, to: wanted, current: current, muteSeconds: muteSeconds, account: account)
         show("\(verb.capitalizedFirst) @\(account.acct)…", error: false)
     }
 
