@@ -187,7 +187,7 @@ struct Sync: ParsableCommand {
     private static func sendPosts(_ outbox: Outbox, title: String, progress: Progress) async -> Bool {
         await outbox.subscribe { event in
             switch event {
-            case .refused(let why): progress.line("\(title): \(why)")
+            case .refused(let why), .inDoubt(let why): progress.line("\(title): \(why)")
             case .posted(_, let edit, _): progress.line("\(title): \(edit ? "edit saved" : "posted")")
             case .scheduled(let held): progress.line("\(title): scheduled for \(held.scheduledAt.formatted(date: .abbreviated, time: .shortened))")
             case .changed: break

@@ -194,7 +194,7 @@ extension AppRunner {
             }
         case .scheduled(let held):
             show("Scheduled for \(held.scheduledAt.formatted(date: .abbreviated, time: .shortened)) (x → Yours → Scheduled posts).", error: false)
-        case .refused(let why):
+        case .refused(let why), .inDoubt(let why):
             show(why, error: true)
         }
     }
