@@ -20,8 +20,8 @@ public enum DemoFault: Sendable, Equatable {
     /// For a like or save: held on its way (as in a proxy's queue) and made `seconds` later; answered as
     /// `stalledBody` is, so the client that sent it may be gone by the time it is made.
     case madeLater(seconds: Double)
-    /// For a like, a save or a vote: made, then answered with this 5xx, as a proxy that gave up on a backend that
-    /// went on to do the work answers: an error answer does not say the change was not made.
+    /// For a like, a save, a vote or a new post: made, then answered with this 5xx, as a proxy that gave up
+    /// on a backend that went on to do the work answers: an error answer does not say the change was not made.
     case madeThenFailed(Int)
 }
 
@@ -73,7 +73,7 @@ public struct DemoConfig: Sendable {
     /// Share of like/save requests that fail, 0...1.
     public var failRate = 0.0
     public var failureKinds: [FailureKind] = [.serverError, .unavailable, .timeout]
-    /// A like, save, boost, pin or conversation mute the fail rate picks is made before its error answer,
+    /// A like, save, boost, pin, conversation mute or new post the fail rate picks is made before its error answer,
     /// as when a gateway gives up on a server that goes on: the error does not say it was not made.
     public var failuresMakeTheChange = false
     public var stallSeconds = 30.0

@@ -28,8 +28,13 @@ extension DemoState {
     }
 
     func publish(_ r: WriteRequest) -> WriteOutcome {
-        if let key = r.idempotencyKey, let id = idempotency[key], let made = post(id: id) { return .ok(made) }
-        if let kind = failsNow() { return .fail(kind) }
+        let failure = failsNow()
+        // A repeat under the key gets the post it made; failing after making, a gateway fails it as any try.
+        if let key = r.idempotencyKey, let id = idempotency[key], let made = post(id: id) {
+            if let failure, config.failuresMakeTheChange { return .fail(failure) }
+            return .ok(made)
+        }
+        if let failure, !config.failuresMakeTheChange { return .fail(failure) }
         if let refusal = validate(r) { return refusal }
         var parent: DemoPost?
         if let raw = r.inReplyTo {
@@ -65,6 +70,8 @@ extension DemoState {
         if let key = r.idempotencyKey { idempotency[key] = id }
         writeLog.append("post \(wireID(id))")
         announce(made)
+        // Made, and answered with an error all the same (`failuresMakeTheChange`).
+        if let failure { return .fail(failure) }
         return .ok(made)
     }
 

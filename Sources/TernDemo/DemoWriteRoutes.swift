@@ -9,9 +9,17 @@ extension DemoRoutes {
     func registerWriting(on router: Router<BasicRequestContext>) {
         router.post("/api/v1/statuses") { req, ctx in
             try await authorized(req) {
-                if let faulted = try await injectedFault() { return faulted }
+                // `.madeThenFailed` makes the post, then answers with its error (a gateway that gave up).
+                let fault = await state.nextFault()
+                let madeThenFailed = if case .madeThenFailed? = fault { true } else { false }
+                if let fault, !madeThenFailed { try await delay(); return respond(to: fault) }
                 var r = try await writeRequest(req, ctx)
                 r.idempotencyKey = req.headers[HTTPField.Name("Idempotency-Key")!]
+                if let fault, madeThenFailed {
+                    if let at = r.scheduledAt { _ = await state.schedule(r, at: at) } else { _ = await state.publish(r) }
+                    try await delay()
+                    return respond(to: fault)
+                }
                 if let at = r.scheduledAt {
                     try await delay()
                     switch await state.schedule(r, at: at) {

@@ -112,8 +112,9 @@ extension ActionQueue: DeliveryQueue {
             journal("remove a deleted post") { data in try data.removeStatusNow(key.statusID) }
         }
         logger.debug("answer", metadata: ["action": "\(key.kind.rawValue)", "on": "\(key.statusID)", "confirmed": "\(confirmed)"])
-        let verdict = state.withLock { s -> String? in
+        let verdict = state.withLock { s -> ActionFailure? in
             let remains = s.overlay.book.learned(key, confirmed: confirmed)
+            if remains == nil { s.subjects[key] = nil }
             journal("record the server's answer") { data in
                 try data.settle(statusID: key.statusID, kind: key.kind, confirmed: confirmed)
             }
@@ -131,9 +132,10 @@ extension ActionQueue: DeliveryQueue {
         case .tag(let tag): notify(.hashtag(tag))
         case .withdrawn: break
         }
-        if let verdict {
-            logger.warning("action rolled back", metadata: ["action": "\(key.kind.rawValue)", "on": "\(key.statusID)", "error": "\(verdict)"])
-            notify(.refused(verdict))
+        if var verdict {
+            logger.warning("action rolled back", metadata: ["action": "\(key.kind.rawValue)", "on": "\(key.statusID)", "error": "\(verdict.reason)"])
+            if case .status(let post) = answer { verdict.subject = .init(post) }
+            notify(.refused(await named(verdict, key)))
         }
     }
 
@@ -185,7 +187,8 @@ extension ActionQueue: DeliveryQueue {
             guard let wish = s.overlay.book.states[key] else { return true }
             if t.step == .look || error.mayHaveBeenMade {
                 if t.step != .look { s.overlay.book.unanswered(key) } else { s.overlay.book.answeredWithError(key) }
-                s.verdicts[key] = "Couldn't \(key.kind.verb(wanting: wish.wanted)): \(error)"
+                s.verdicts[key] = ActionFailure(verb: key.kind.verb(wanting: wish.wanted), joiner: key.kind.joiner(wanting: wish.wanted),
+                                                subject: nil, reason: "\(error)")
                 logger.notice("tries ran out; looking before saying", metadata: ["action": "\(key.kind.rawValue)", "on": "\(key.statusID)"])
                 return false
             }
@@ -219,7 +222,26 @@ extension ActionQueue: DeliveryQueue {
                 try data.dropAction(statusID: key.statusID, kind: key.kind)
             }
         }
-        notify(.refused("Couldn't \(key.kind.verb(wanting: wanted)): \(reason)"))
+        let failure = ActionFailure(verb: key.kind.verb(wanting: wanted), joiner: key.kind.joiner(wanting: wanted), subject: nil, reason: reason)
+        notify(.refused(await named(failure, key)))
+    }
+
+    /// The failure with what it is about: as the press saw it, else (a wish replayed from the journal) the
+    /// post as stored, or the hashtag; an account replayed from the journal goes unnamed.
+    private func named(_ failure: ActionFailure, _ key: ActionReconciler.Key) async -> ActionFailure {
+        var failure = failure
+        let pressed = state.withLock { $0.subjects.removeValue(forKey: key) }
+        if failure.subject != nil { return failure }
+        if let pressed { failure.subject = pressed; return failure }
+        if key.kind == .followTag { failure.subject = .hashtag(key.statusID); return failure }
+        if key.kind.onAccount { return failure }
+        let statusID = key.kind == .react ? ReactionWish.parts(of: key.statusID)?.statusID ?? key.statusID : key.statusID
+        do {
+            if let post = try await data.post(statusID) { failure.subject = .init(post) }
+        } catch {
+            logger.error("couldn't read the post a failed action was about", metadata: ["on": "\(statusID)", "error": "\(error)"])
+        }
+        return failure
     }
 
     /// Stopped mid-request: the journal already says the answer is in doubt.

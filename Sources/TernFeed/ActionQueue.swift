@@ -28,7 +28,7 @@ public final class ActionQueue: Sendable {
         /// The server's relationship with an account after a follow, mute or block.
         case relationship(accountID: String, Relationship)
         /// The server refused an action; the post went back to its confirmed state.
-        case refused(String)
+        case refused(ActionFailure)
         /// One of the user's own posts is gone from the server (and from the store).
         case deleted(statusID: String)
         /// A poll as the server counts it after the user's vote (or a look at it).
@@ -47,7 +47,10 @@ public final class ActionQueue: Sendable {
         /// The replay order of the last press (the store numbers rows in the same order, as it writes them in turn).
         var lastSeq: Int64 = 0
         /// Wishes whose tries ran out on 5xx answers, with what to say if the look that follows finds them not made.
-        var verdicts: [ActionReconciler.Key: String] = [:]
+        var verdicts: [ActionReconciler.Key: ActionFailure] = [:]
+        /// What each wish is about, as the press saw it, so a rollback can name it (a wish replayed from the
+        /// journal has none: its post is read from the store then).
+        var subjects: [ActionReconciler.Key: ActionFailure.Subject] = [:]
     }
 
     let data: AccountData
@@ -124,6 +127,7 @@ public final class ActionQueue: Sendable {
             let current = kind.mark(of: post)
             let next = wanted.map { s.overlay.book.wished(key, $0, current: current) } ?? s.overlay.book.pressed(key, current: current)
             record(next, for: key, detail: nil, in: &s)
+            s.subjects[key] = .init(post)
         }
         notify(.changed)
         resume()
@@ -135,26 +139,28 @@ public final class ActionQueue: Sendable {
     public func vote(_ post: Post, choices: [Int]) {
         guard let pollID = post.poll?.id, !choices.isEmpty else { return }
         wish(.init(statusID: post.statusID, kind: .vote), true, current: false,
-             detail: PollChoice(pollID: pollID, choices: choices).detail)
+             detail: PollChoice(pollID: pollID, choices: choices).detail, about: .init(post))
     }
 
     /// Deletes one of the user's own posts, as durably as a like: hidden at once, journaled, sent by the
     /// delivery loop (in this run or the next) until the server has it gone; a refusal brings it back.
     public func delete(_ post: Post) {
-        wish(.init(statusID: post.statusID, kind: .delete), true, current: false, detail: nil)
+        wish(.init(statusID: post.statusID, kind: .delete), true, current: false, detail: nil, about: .init(post))
     }
 
     /// Follows, mutes or blocks an account, or stops (`current`: the server's state as last known);
-    /// journaled like a like. `muteSeconds` bounds a mute (nil: until undone).
-    public func set(_ kind: PendingAction.Kind, accountID: String, to wanted: Bool, current: Bool, muteSeconds: Int? = nil) {
+    /// journaled like a like. `muteSeconds` bounds a mute (nil: until undone); `account` names it if it fails.
+    public func set(_ kind: PendingAction.Kind, accountID: String, to wanted: Bool, current: Bool, muteSeconds: Int? = nil,
+                    account: Account? = nil) {
         precondition(kind.onAccount, "set is for follow, mute and block")
         wish(.init(statusID: accountID, kind: kind), wanted, current: current,
-             detail: kind == .mute && wanted ? muteSeconds.map(String.init) : nil)
+             detail: kind == .mute && wanted ? muteSeconds.map(String.init) : nil,
+             about: account.map { .account(name: $0.shownName, acct: $0.acct) })
     }
 
     /// Follows a hashtag (by name, without `#`), or stops; journaled and sent like a like.
     public func follow(hashtag name: String, _ wanted: Bool, current: Bool) {
-        wish(.init(statusID: name, kind: .followTag), wanted, current: current, detail: nil)
+        wish(.init(statusID: name, kind: .followTag), wanted, current: current, detail: nil, about: .hashtag(name))
     }
 
     /// Adds the user's emoji reaction to a post (`wanted`), or takes it back, as durably as a like: shown at
@@ -162,7 +168,8 @@ public final class ActionQueue: Sendable {
     /// this run or the next, exactly once. `url`: a custom emoji's picture.
     public func react(_ emoji: String, url: String? = nil, on post: Post, wanted: Bool) {
         let reaction = ReactionWish(statusID: post.statusID, emoji: emoji, api: post.reactionAPI ?? .pleroma, url: url)
-        wish(.init(statusID: reaction.target, kind: .react), wanted, current: reaction.mine(on: post), detail: reaction.detail)
+        wish(.init(statusID: reaction.target, kind: .react), wanted, current: reaction.mine(on: post), detail: reaction.detail,
+             about: .init(post))
     }
 
     /// What the user last asked of a hashtag while the server has not confirmed it; nil when nothing waits.
@@ -171,11 +178,12 @@ public final class ActionQueue: Sendable {
     }
 
     /// A wish for a given state, with what its request needs besides: shown, journaled, and sent.
-    private func wish(_ key: ActionReconciler.Key, _ wanted: Bool, current: Bool, detail: String?) {
+    private func wish(_ key: ActionReconciler.Key, _ wanted: Bool, current: Bool, detail: String?, about: ActionFailure.Subject?) {
         state.withLock { s in
             let next = s.overlay.book.wished(key, wanted, current: current)
             record(next, for: key, detail: detail, in: &s)
             s.overlay.details[key] = detail
+            s.subjects[key] = about
         }
         notify(.changed)
         resume()
@@ -187,10 +195,10 @@ public final class ActionQueue: Sendable {
         var next = wish
         logger.debug("wish", metadata: ["action": "\(key.kind.rawValue)", "on": "\(key.statusID)", "wanted": "\(next.wanted)",
                                        "confirmed": "\(next.confirmed.map(String.init) ?? "in doubt")", "inFlight": "\(next.inFlight)"])
-        let verb = key.kind.verb(wanting: next.wanted)
+        let wanted = next.wanted
         let data = self.data
         let unrecorded: @Sendable (Error) -> Void = { [weak self] error in
-            self?.unrecorded(key, "Couldn't \(verb): the cache could not record it (\(error))")
+            self?.unrecorded(key, wanted: wanted, "the cache could not record it (\(error))")
         }
         if next.settled {
             journal.write({ try data.dropAction(statusID: key.statusID, kind: key.kind) }, failed: unrecorded)
@@ -208,10 +216,14 @@ public final class ActionQueue: Sendable {
     }
 
     /// A wish whose journal row could not be written is given up, and the user told.
-    private func unrecorded(_ key: ActionReconciler.Key, _ why: String) {
+    private func unrecorded(_ key: ActionReconciler.Key, wanted: Bool, _ why: String) {
         logger.error("an action could not be journaled", metadata: ["action": "\(key.kind.rawValue)", "on": "\(key.statusID)", "error": "\(why)"])
-        state.withLock { $0.overlay.book.dropped(key) }
-        notify(.refused(why))
+        let subject = state.withLock { s in
+            s.overlay.book.dropped(key)
+            return s.subjects.removeValue(forKey: key)
+        }
+        notify(.refused(ActionFailure(verb: key.kind.verb(wanting: wanted), joiner: key.kind.joiner(wanting: wanted),
+                                      subject: subject, reason: why)))
     }
 
     /// Hides an account's boosts or one post here (never sent: it is the user's own view), or shows them
@@ -228,7 +240,7 @@ public final class ActionQueue: Sendable {
                 guard let self else { return }
                 self.logger.error("couldn't record what is hidden", metadata: ["error": "\(error)"])
                 self.state.withLock { $0.overlay.hidden[entry.kind, default: [:]][entry.target] = before }
-                self.notify(.refused("Couldn't record that in the cache: \(error)"))
+                self.notify(.refused(ActionFailure(verb: "record that in the cache", subject: nil, reason: "\(error)")))
             })
         }
         notify(.changed)

@@ -206,4 +206,14 @@ extension PendingAction.Kind {
         case .react: return wanted ? "react" : "take back the reaction"
         }
     }
+
+    /// The word that joins the verb to what it is about ("vote in Ann's post"); empty where none is needed.
+    func joiner(wanting wanted: Bool) -> String {
+        switch self {
+        case .vote: return "in"
+        case .react: return wanted ? "to" : "on"
+        case .threadMute: return "of"
+        default: return ""
+        }
+    }
 }

@@ -266,7 +266,7 @@ public actor NotificationsEngine: MarkingFeed, StreamedFeed, PolledFeed, Filtere
     /// The action queue's news: a refusal said; the server's answer to a like, save, boost or vote taken
     /// by every notification that shows the post, as the timelines take it, and stored with it.
     private func heard(_ event: ActionQueue.Event) {
-        if case .refused(let why) = event { messages.say(why, error: true, aboutAction: true) }
+        if case .refused(let why) = event { messages.say(why) }
         var answered: [NotificationGroup] = []
         for i in groups.indices {
             guard var post = groups[i].post, event.answer(&post) else { continue }

@@ -22,6 +22,9 @@ public actor Outbox {
         case scheduled(ScheduledPost)
         /// The server refused it; the draft is kept. The text says why, for the status line.
         case refused(String)
+        /// The server answered it with an error that does not say it was not made (a 5xx after the post
+        /// went): it stays in the outbox and is sent again under its key. Said once, for the status line.
+        case inDoubt(String)
     }
 
     /// What the server made of a post: the post, or what it holds to publish later.
@@ -36,6 +39,8 @@ public actor Outbox {
     private let logger: Logger
     private var items: [OutgoingPost] = []
     private var listeners: [@Sendable (Event) -> Void] = []
+    /// Posts already said to be maybe posted (by their keys): said once, not after every round of tries.
+    private var saidInDoubt: Set<String> = []
     private nonisolated let delivery: DeliveryLoop<Outbox>
     /// How long an upload may stay "processing" before the post is tried again later.
     private let processingWait: Duration
@@ -113,6 +118,7 @@ public actor Outbox {
 
     func delivered(_ item: OutgoingPost, _ sent: Sent) async {
         items.removeAll { $0.idempotencyKey == item.idempotencyKey }
+        saidInDoubt.remove(item.idempotencyKey)
         await journal("take a sent post out of the outbox") { try await store.removeFromJournal(item.idempotencyKey) }
         guard case .post(let post) = sent else {
             if case .scheduled(let held) = sent {
@@ -128,6 +134,24 @@ public actor Outbox {
         logger.info("post sent", metadata: ["edit": "\(item.draft.editingID != nil)"])
         notify(.posted(post, edit: item.draft.editingID != nil, quoteAsked: item.draft.quotedStatusID != nil))
         notifyChanged()
+    }
+
+    /// Tries ran out on error answers. Once the post itself went (its row marked in doubt), a 5xx does not
+    /// say it was not posted (a gateway gives up on a server that goes on): like a lost answer, it keeps the
+    /// post in the outbox, sent again under its key, which the server makes once; the user is told it may be
+    /// posted already, never "Not posted". Before the post went (an upload failed) it certainly was not.
+    func mayGiveUp(_ item: OutgoingPost, after error: MastodonError) async -> Bool {
+        let key = item.idempotencyKey
+        guard error.mayHaveBeenMade, items.first(where: { $0.idempotencyKey == key })?.inDoubt == true else { return true }
+        logger.notice("post answered with a server error; kept in the outbox to be sent again", metadata: ["error": "\(error)"])
+        if saidInDoubt.insert(key).inserted {
+            // What it means first, the server's words last: a long reason is cut at the status line's end.
+            let (what, done, does) = item.draft.editingID != nil ? ("edit", "saved", "saves") : ("post", "posted", "posts")
+            notify(.inDoubt("The \(what) may be \(done) already: it stays in the outbox and is sent again, which \(does) it "
+                            + "only once (\(error))"))
+        }
+        notifyChanged()
+        return false
     }
 
     func unreachable(_ item: OutgoingPost, _ error: MastodonError, retryIn seconds: Double) async {
@@ -146,6 +170,7 @@ public actor Outbox {
             ?? .file("the cache could not record it as being sent (\(error))")
         logger.warning("post refused; back to drafts", metadata: ["error": "\(reason)"])
         items.removeAll { $0.idempotencyKey == item.idempotencyKey }
+        saidInDoubt.remove(item.idempotencyKey)
         await journal("put a refused post back in the drafts") { try await store.returnToDrafts(item) }
         // What to do first: a long reason is cut at the status line's end, and the advice with it.
         let what = item.draft.editingID != nil ? "Edit not saved" : "Not posted"

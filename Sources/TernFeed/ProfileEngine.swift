@@ -98,7 +98,7 @@ public actor ProfileEngine: MarkingFeed, PagedFeed, StreamedFeed, CountedFeed, F
                 // The posts' messages are said again under this list's own numbering.
                 if let m = s.message, m.id > postsMessageID {
                     postsMessageID = m.id
-                    messages.say(m.text, error: m.isError, aboutAction: m.aboutAction)
+                    messages.repeating(m)
                 }
                 posts = FeedSnapshot(s)
                 emit()
@@ -108,7 +108,7 @@ public actor ProfileEngine: MarkingFeed, PagedFeed, StreamedFeed, CountedFeed, F
                     relationship = r
                     relationshipsHeard += 1
                     await saveProfile()
-                case .refused(let why): messages.say(why, error: true, aboutAction: true)
+                case .refused(let why): messages.say(why)
                 case .confirmed, .pollCounted:
                     for i in pinned.indices { _ = event.answer(&pinned[i]) }
                 default: break
@@ -253,7 +253,8 @@ public actor ProfileEngine: MarkingFeed, PagedFeed, StreamedFeed, CountedFeed, F
     private func setFollow(_ wanted: Bool) {
         guard !isYou else { return }
         let known = relationship ?? Relationship()
-        sources.actions.set(.follow, accountID: account.id, to: wanted, current: PendingAction.Kind.follow.flag(of: known))
+        sources.actions.set(.follow, accountID: account.id, to: wanted, current: PendingAction.Kind.follow.flag(of: known),
+                            account: account)
         emit()
     }
 

@@ -199,7 +199,7 @@ public actor ThreadEngine: MarkingFeed, StreamedFeed, OutboxFeed {
             var took = false
             for i in entries.indices where event.answer(&entries[i].post) { took = true }
             if took, let said = event.saidOfAnswer { messages.say(said, error: false) }
-        case .refused(let why): messages.say(why, error: true, aboutAction: true)
+        case .refused(let why): messages.say(why)
         case .relationship, .hashtag: break
         case .deleted(let id): if entries.contains(where: { $0.post.statusID == id }) { deleted.insert(id) }
         }

@@ -296,7 +296,7 @@ public actor TimelineEngine {
             case .confirmed, .pollCounted:
                 if case .confirmed = event { reachability.answered() }
                 if window.take(event), let said = event.saidOfAnswer { say(said, error: false) }
-            case .refused(let why): say(why, error: true, aboutAction: true)
+            case .refused(let why): messages.say(why)
             case .relationship: break
             case .hashtag(let tag): heard(tag)
             // The queue has taken it out of the store; here it keeps its place, saying so.

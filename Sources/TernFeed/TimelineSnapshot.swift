@@ -10,6 +10,8 @@ public struct StatusMessage: Sendable, Equatable {
     /// About something the user did (a like the server refused), not about this list: every list that
     /// shows the post says it, and the screen says it once, under no list's name.
     public var aboutAction = false
+    /// A press that went back, with what it was about: the screen words it with the post's name.
+    public var failure: ActionFailure?
 }
 
 /// Posts known to be missing between two loaded ones: a refresh spent its page budget before it caught up.
@@ -37,6 +39,18 @@ struct Messages {
     mutating func say(_ text: String, error: Bool, aboutAction: Bool = false) {
         count += 1
         latest = StatusMessage(id: count, text: text, isError: error, aboutAction: aboutAction)
+    }
+
+    /// A press that went back: about an action, an error, said by every list that hears it.
+    mutating func say(_ failure: ActionFailure) {
+        say(failure.plainText, error: true, aboutAction: true)
+        latest?.failure = failure
+    }
+
+    /// Another engine's message, said again under this one's numbering.
+    mutating func repeating(_ m: StatusMessage) {
+        say(m.text, error: m.isError, aboutAction: m.aboutAction)
+        latest?.failure = m.failure
     }
 }
 

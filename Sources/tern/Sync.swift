@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import TernHTTP
 import TernTerminal
+import TernUI
 import TernFeed
 import TernImages
 import TernMastodon
@@ -150,7 +151,7 @@ struct Sync: ParsableCommand {
         let before = actions.pendingCount
         guard before > 0 else { return true }
         actions.subscribe { event in
-            if case .refused(let why) = event { progress.line("\(title): \(why)") }
+            if case .refused(let why) = event { progress.line("\(title): \(why.shown)") }
         }
         progress.update("\(title): sending \(Counted.words(before, "like or save", plural: "likes and saves"))…")
         let left = await actions.sendPending { wait in
@@ -186,7 +187,7 @@ struct Sync: ParsableCommand {
     private static func sendPosts(_ outbox: Outbox, title: String, progress: Progress) async -> Bool {
         await outbox.subscribe { event in
             switch event {
-            case .refused(let why): progress.line("\(title): \(why)")
+            case .refused(let why), .inDoubt(let why): progress.line("\(title): \(why)")
             case .posted(_, let edit, _): progress.line("\(title): \(edit ? "edit saved" : "posted")")
             case .scheduled(let held): progress.line("\(title): scheduled for \(held.scheduledAt.formatted(date: .abbreviated, time: .shortened))")
             case .changed: break

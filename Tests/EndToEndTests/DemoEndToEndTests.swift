@@ -55,12 +55,14 @@ final class DemoEndToEndTests: XCTestCase {
         try tmux.send("f")
         let pending = tmux.wait { s in s.contains("liking") && s.contains("1 pending") }
         XCTAssertTrue(pending.ok, "no pending mark:\n\(pending.screen)")
-        let rolledBack = tmux.wait(timeout: 45) { $0.contains("Couldn't like: server error") }
-        XCTAssertTrue(rolledBack.ok, "no rollback:\n\(rolledBack.screen)")
+        // The message names the post: with several likes pending, "Couldn't like" alone read as all failed.
+        let rolledBack = tmux.wait(timeout: 45) { $0.contains("Couldn't like Sol Novak's post “") }
+        XCTAssertTrue(rolledBack.ok, "no rollback naming the post:\n\(rolledBack.screen)")
         // Said once, as itself: every list used to say it too, the one in the background with its name
         // before it ("Notifications: Couldn't like: …" on Home).
-        let said = tmux.waitSettled(quiet: 1.0) { $0.contains("Couldn't like: server error") }.screen
-        XCTAssertTrue(said.split(separator: "\n").last?.hasPrefix(" Couldn't like: server error 500") == true, said)
+        let said = tmux.waitSettled(quiet: 1.0) { $0.contains("Couldn't like Sol Novak's post") }.screen
+        let bottom = said.split(separator: "\n").suffix(2).joined(separator: " ")
+        XCTAssertTrue(bottom.contains("”: server error 500") && !said.contains("Notifications: Couldn't"), said)
         let selected = rolledBack.screen.split(separator: "\n").filter { $0.hasPrefix("▌") }
         XCTAssertFalse(selected.contains { $0.contains("★") }, "the post still looks liked:\n\(rolledBack.screen)")
         XCTAssertFalse(rolledBack.screen.contains("pending"), rolledBack.screen)

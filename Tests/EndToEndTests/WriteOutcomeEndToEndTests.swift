@@ -46,4 +46,25 @@ final class WriteOutcomeEndToEndTests: XCTestCase {
             }
         }
     }
+
+    /// `--fail-rate 1 --fail-after-making`: the server makes the post (once, under its Idempotency-Key) and
+    /// every try is answered with a 500. Before, when the tries ran out the outbox said "Not posted" and put
+    /// the text back in the drafts while the server held the post. Now it says the post may be posted
+    /// already and keeps it on its way; the server holds it once.
+    func testAPostTheServerMadeButAnswered500IsNotSaidNotPostedAndIsMadeOnce() throws {
+        try browseDemo(flags: "--fail-rate 1 --fail-after-making") { tmux, address in
+            try tmux.send("w")
+            XCTAssertTrue(tmux.wait { $0.contains("New post") }.ok, tmux.screen())
+            try tmux.run(["send-keys", "-l", "made behind a gateway"])
+            try tmux.send("C-s")
+            let said = tmux.wait(timeout: 60) { $0.contains("may be posted already") || $0.contains("Not posted") }
+            XCTAssertTrue(said.ok, "nothing said:\n\(said.screen)")
+            XCTAssertFalse(said.screen.contains("Not posted"), said.screen)
+            // Still on its way: the outbox counts it as pending.
+            XCTAssertTrue(said.screen.split(separator: "\n").last?.contains("1 pending") == true, "no longer on its way:\n\(said.screen)")
+            let written = try XCTUnwrap(json(address, "/demo/written") as? [[String: Any]])
+            let made = written.filter { ($0["content"] as? String)?.contains("made behind a gateway") == true }
+            XCTAssertEqual(made.count, 1, "the server holds it once: \(written.map { $0["content"] ?? "" })")
+        }
+    }
 }

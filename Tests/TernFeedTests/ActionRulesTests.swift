@@ -34,6 +34,8 @@ final class ActionRulesTests: XCTestCase {
             XCTAssertEqual(rolledBack.pendingActions, 0)
             let text = rolledBack.message?.text ?? ""
             XCTAssertTrue(text.hasPrefix("Couldn't like: server error 50"), text)
+            // With several likes pending, the message says which post went back (the screen names it).
+            XCTAssertEqual(rolledBack.message?.failure?.subject, .post(author: post.account.shownName, text: Self.opening(of: post)))
             let requests = await server.actionRequestCount()
             XCTAssertEqual(requests, RetryPolicy.answeredAction.attempts, "bounded: one try and the retries, no more")
             let performed = await server.actionLog()
@@ -319,4 +321,7 @@ final class ActionRulesTests: XCTestCase {
             XCTAssertEqual(performed, ["favourite \(post.statusID)", "unfavourite \(post.statusID)"])
         }
     }
+
+    /// What a failed press's message names a post by: its warning, else its text.
+    static func opening(of post: Post) -> String { post.spoilerText.isEmpty ? post.content.plainText : post.spoilerText }
 }

@@ -33,6 +33,7 @@ final class BoostTests: XCTestCase {
             let refused = try await waitFor(log) { $0.message?.isError == true }
             XCTAssertEqual(refused.posts.first { $0.id == other.id }?.boosted, false, "rolled back")
             XCTAssertTrue(refused.message?.text.hasPrefix("Couldn't boost: request refused 422") == true, refused.message?.text ?? "")
+            XCTAssertEqual(refused.message?.failure?.subject, .post(author: other.account.shownName, text: ActionRulesTests.opening(of: other)))
         }
     }
 
@@ -90,6 +91,7 @@ final class BoostTests: XCTestCase {
             XCTAssertLessThan(Date().timeIntervalSince(started), 20)
             XCTAssertEqual(refused.posts.first { $0.id == post.id }?.boosted, false, "rolled back")
             XCTAssertTrue(refused.message?.text.hasPrefix("Couldn't boost: server error 500") == true, refused.message?.text ?? "")
+            XCTAssertEqual(refused.message?.failure?.subject, .post(author: post.account.shownName, text: ActionRulesTests.opening(of: post)))
         }
     }
 }

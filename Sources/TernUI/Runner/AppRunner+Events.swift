@@ -115,7 +115,8 @@ extension AppRunner {
                 // A list in the background speaks up only when something went wrong, and names itself; what
                 // the server made of something the user did is no list's, and every list hears it: said as it is.
                 let shown = (stack.layers[stack.screenIndex] as? FeedLayer)?.feed == s.feed
-                if m.aboutAction { if message?.text != m.text { show(m.text, error: m.isError) } }
+                let said = m.failure?.shown ?? m.text
+                if m.aboutAction { if message?.text != said { show(said, error: m.isError) } }
                 else if shown || m.isError { show(shown ? m.text : "\(s.feed): \(m.text)", error: m.isError) }
             }
             dirty = true

@@ -194,7 +194,7 @@ extension AppRunner {
             }
         case .scheduled(let held):
             show("Scheduled for \(held.scheduledAt.formatted(date: .abbreviated, time: .shortened)) (x → Yours → Scheduled posts).", error: false)
-        case .refused(let why):
+        case .refused(let why), .inDoubt(let why):
             show(why, error: true)
         }
     }
@@ -203,7 +203,7 @@ extension AppRunner {
 
     func act(_ kind: PendingAction.Kind, on account: Account, wanted: Bool, current: Bool, muteSeconds: Int?) {
         let verb = kind.verb(wanting: wanted)
-        sources.actions.set(kind, accountID: account.id, to: wanted, current: current, muteSeconds: muteSeconds)
+        sources.actions.set(kind, accountID: account.id, to: wanted, current: current, muteSeconds: muteSeconds, account: account)
         show("\(verb.capitalizedFirst) @\(account.acct)…", error: false)
     }
 
