@@ -26,7 +26,7 @@ public struct ActionFailure: Sendable, Equatable {
         self.reason = reason
     }
 
-    /// The line without names, for logs and `tern sync`'s output lines.
+    /// The line without names, for logs and the engines' message text (the screen and `tern sync` say `shown`).
     public var plainText: String { "Couldn't \(verb): \(reason)" }
 }
 

@@ -56,6 +56,9 @@ final class DeliveryLoop<Queue: DeliveryQueue>: Sendable {
         var drainTask: Task<Void, Never>?
         var retryTask: Task<Void, Never>?
         var unreachableTries = 0
+        /// Rounds of tries that ended in doubt (5xx answers, looks that got none): their wait grows as the
+        /// unreachable backoff's does, so a server that keeps failing is not asked every few seconds for ever.
+        var doubtRounds = 0
     }
 
     private let state = Mutex(State())
@@ -127,7 +130,7 @@ final class DeliveryLoop<Queue: DeliveryQueue>: Sendable {
             }
             do {
                 let answer = try await queue.deliver(item)
-                state.withLock { $0.unreachableTries = 0 }
+                state.withLock { s in (s.unreachableTries, s.doubtRounds) = (0, 0) }
                 if !queue.onlyLooks(item) { answered = nil }
                 await queue.delivered(item, answer)
             } catch is CancellationError {
@@ -157,11 +160,14 @@ final class DeliveryLoop<Queue: DeliveryQueue>: Sendable {
                 answered = nil
                 if let m = error as? MastodonError, m.isTransient, !(await queue.mayGiveUp(item, after: m)) {
                     // Looked at next, at once; a look that gets no usable answer either waits as for an
-                    // unreachable server (without calling it unreachable: it answered).
+                    // unreachable server, round after round longer (without calling it unreachable: it answered).
                     let key = queue.deliveryKey(item)
                     guard lookedAt.contains(key) else { lookedAt.insert(key); continue }
-                    let wait = RetryPolicy.unreachable.backoff(failures: 1, jitter: .random(in: 0..<1))
-                    state.withLock { s in (s.draining, s.again) = (false, false) }
+                    let wait = state.withLock { s -> Double in
+                        s.doubtRounds += 1
+                        (s.draining, s.again) = (false, false)
+                        return RetryPolicy.unreachable.backoff(failures: s.doubtRounds, jitter: .random(in: 0..<1))
+                    }
                     scheduleRetry(after: wait)
                     return
                 }

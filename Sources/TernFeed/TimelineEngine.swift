@@ -291,8 +291,10 @@ public actor TimelineEngine {
         case .actions(let event):
             switch event {
             case .changed: break
-            // The same backoff looks for the server as after a failed read, and says so.
-            case .unreachable: wentOffline()
+            // The same backoff looks for the server as after a failed read, and says so. A web feeds' list
+            // asks no account's server: the account's being out of reach is not its news (it said
+            // "offline" for the rest of the run, its probe never answered).
+            case .unreachable: if !timeline.isWebFeeds { wentOffline() }
             case .confirmed, .pollCounted:
                 if case .confirmed = event { reachability.answered() }
                 if window.take(event), let said = event.saidOfAnswer { say(said, error: false) }

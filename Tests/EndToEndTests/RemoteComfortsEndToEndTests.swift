@@ -19,8 +19,10 @@ final class RemoteComfortsEndToEndTests: XCTestCase {
             XCTAssertNotEqual(probe.terminationStatus, 0, "this machine knows \(unknown): pick a terminal it does not")
             let tmux = try TmuxSession(command: "env TERM=\(unknown) \(tern.path) demo --new-post-every 0; sleep 30")
             defer { tmux.close() }
+            // One row where it fits beside the status line's right part, else two, split after the ';'.
             let shown = tmux.wait { s in
-                s.contains("Sol Novak @user32") && s.contains("TERM=\(unknown) unknown here, drawn as xterm-256color; install: infocmp -x \(unknown) | ssh ")
+                s.contains("Sol Novak @user32") && s.contains("TERM=\(unknown) unknown here, drawn as xterm-256color;")
+                    && s.contains("install: infocmp -x \(unknown) | ssh ")
             }
             XCTAssertTrue(shown.ok, "TERM=\(unknown): the timeline and the notice:\n\(shown.screen)")
             try tmux.send("j")

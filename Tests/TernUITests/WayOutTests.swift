@@ -133,6 +133,9 @@ final class WayOutTests: XCTestCase {
         stack = translating()
         _ = stack.apply(stack.key(.character("T"), env))
         XCTAssertTrue(stack.top is FeedLayer, "T again shows the original")
+        stack = translating()
+        _ = stack.apply(stack.key(.paste("hello"), env))
+        XCTAssertTrue(stack.top is TranslationLayer, "a paste is no key for the list: the box stays")
     }
 
     /// Esc on a timeline chosen with `t` goes back to the one it was chosen from, at its place, then to

@@ -163,12 +163,17 @@ struct LayerStack {
         return large.moving
     }
 
+    /// Closes an overlay that passes `key` on (a translation box), so the key reaches the screen under it;
+    /// true when it did. The runner asks first in two panes, where the key then goes to the focused pane.
+    mutating func closeIfPassedOn(_ key: Key) -> Bool {
+        guard layers.count > 1, top.isOverlay, top.passesOn(key) else { return false }
+        layers.removeLast()
+        return true
+    }
+
     /// Sends a key to the top layer; returns its effects.
     mutating func key(_ key: Key, _ env: LayerEnv) -> [Effect] {
-        if layers.count > 1, top.isOverlay, top.passesOn(key) {
-            layers.removeLast()
-            return self.key(key, env)
-        }
+        if closeIfPassedOn(key) { return self.key(key, env) }
         var layer = layers.removeLast()
         let effects = layer.update(key, env)
         layers.append(layer)

@@ -24,18 +24,22 @@ struct TranslationLayer: Layer {
         return []
     }
 
-    /// Its own keys close it; the wheel is ignored; any other key closes it and goes to the list.
+    /// Its own keys close it; the wheel, a paste and a key sequence no one knows are ignored; any other key
+    /// closes it and goes to the list.
     func passesOn(_ key: Key) -> Bool {
         switch key {
         case .character("T"), .character("h"), .escape, .backspace: return false
+        case .paste, .other, .focus, .resize: return false
         case .mouse(let e): return e.button != .wheelUp && e.button != .wheelDown
         default: return true
         }
     }
 
     mutating func update(_ key: Key, _ env: LayerEnv) -> [Effect] {
-        if case .mouse = key { return [] }
-        return [.pop]
+        switch key {
+        case .mouse, .paste, .other, .focus, .resize: return []
+        default: return [.pop]
+        }
     }
 
     /// "Japanese" for "ja"; the code itself when the name is not known.

@@ -66,6 +66,7 @@ extension AppRunner {
             key = .mouse(m)
         }
         defer { demandFromLeft = nil }
+        _ = stack.closeIfPassedOn(key)
         if stack.top.isOverlay, !stack.pictureInPane {
             perform(stack.key(key, env()))
         } else if toList, let list = stack.listIndex {
