@@ -129,8 +129,6 @@ extension Layer {
 struct LayerStack {
     private(set) var layers: [any Layer]
     private var parked: [TimelineID: FeedLayer] = [:]
-    /// The timeline a search was made from: Esc on the results goes back to it.
-    private var beforeSearch: TimelineID?
     /// The whole stack a search was made from (the notifications, a thread over the timeline), with its
     /// places: Esc on the results puts it back as it was. Kept until the user goes to another timeline.
     private var stackBeforeSearch: [any Layer]?
@@ -358,8 +356,6 @@ struct LayerStack {
                         layers[screenIndex].uncovered()
                         // Each list shows its engine's latest rows (the engines ran on; `start` is theirs again).
                         for case let list as FeedLayer in layers { out.append(.feed(list.opening, .start)) }
-                    } else if let back = beforeSearch {
-                        out += apply([.switchTimeline(back)])
                     }
                     continue
                 }
@@ -378,9 +374,6 @@ struct LayerStack {
                 }
                 layers.removeSubrange(1...)
                 if let current = layers[0] as? FeedLayer, case .timeline(let old) = current.opening {
-                    if case .search = t {
-                        if case .search = old {} else { beforeSearch = old }
-                    }
                     if old == t { out.append(.feed(.timeline(t), .start)); continue }
                     if t == .home { cameFrom = [] } else if !goingBack, !Self.isSearch(old), !Self.isSearch(t) {
                         cameFrom.removeAll { $0 == old || $0 == t }
