@@ -23,7 +23,10 @@ final class PlaceEndToEndTests: XCTestCase {
         let home = TernHome()
         defer { home.remove() }
         try home.addAccount("ada@one.example", server: server.baseURL)
-        let command = "env \(home.env) \(tern.path); echo Tern ended; sleep 30"
+        // A kill leaves the terminal as Tern set it (no carriage return at a line's end), so the shell's
+        // "Killed" line could leave the cursor far right and "Tern ended" wrapped over two rows, unmatched:
+        // `stty sane` and a new line first put it at the start of a row, whatever the binary's path length.
+        let command = "env \(home.env) \(tern.path); stty sane; printf '\\nTern ended\\n'; sleep 30"
 
         let first = try TmuxSession(command: command, columns: 80, rows: 24)
         defer { first.close() }
