@@ -11,6 +11,8 @@ struct ActionOverlay {
     /// A mute's length, by its wish.
     var details: [ActionReconciler.Key: String] = [:]
     var hidden: [HiddenEntry.Kind: [String: Date?]] = [:]
+    /// The user's keyword filters, once listed (`ActionQueue.useFilters`): nil, the server's word on each post stands.
+    var keywordFilters: KeywordFilters?
 
     init() {}
 

@@ -279,6 +279,24 @@ public final class ActionQueue: Sendable {
         }
     }
 
+    /// The user's keyword filters as the server lists them now: from here on every list applies them to the
+    /// posts it shows (`KeywordFilters`), and every list is drawn again with them, so a filter made or
+    /// changed applies at once, not when each list is read again.
+    public func useFilters(_ filters: [FilterInfo]) {
+        state.withLock { $0.overlay.keywordFilters = KeywordFilters(filters: filters) }
+        notify(.changed)
+    }
+
+    /// A post with the filters that catch it where `context` shows it, once the filters are known; as the
+    /// server sent it before, and where the list has no filters (`context` nil).
+    public func filtered(_ post: Post, in context: FilterInfo.Context?, now: Date = Date()) -> Post {
+        guard let context, let filters = state.withLock({ $0.overlay.keywordFilters }) else { return post }
+        var p = post
+        let verdicts = filters.verdicts(for: post, in: context, now: now)
+        p.filters = verdicts.isEmpty ? nil : verdicts
+        return p
+    }
+
     /// A post as the user wants it shown, with its unconfirmed marks flagged as pending.
     public func apply(to post: Post) -> Post {
         state.withLock { $0.overlay.apply(to: post) }

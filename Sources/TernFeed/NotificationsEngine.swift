@@ -291,7 +291,11 @@ public actor NotificationsEngine: MarkingFeed, StreamedFeed, PolledFeed, Filtere
 
     private func emit() {
         version += 1
-        let rows = visibleGroups.filter { g in g.post.map { !actions.hides($0) } ?? true }.map { g -> FeedRow in
+        let rows = visibleGroups.map { g in
+            var g = g
+            g.post = g.post.map { actions.filtered($0, in: .notifications) }
+            return g
+        }.filter { g in g.post.map { !actions.hides($0) } ?? true }.map { g -> FeedRow in
             var g = g
             g.post = g.post.map(actions.apply)
             return .notification(g)

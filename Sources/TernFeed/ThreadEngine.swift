@@ -219,7 +219,8 @@ public actor ThreadEngine: MarkingFeed, StreamedFeed, OutboxFeed {
         if fetched, let first = entries.first, first.post.inReplyToID != nil {
             rows.append(.notice(id: "above", text: "↑ in reply to a post that is not available"))
         }
-        for (post, depth) in entries {
+        for (entry, depth) in entries {
+            let post = actions.filtered(entry, in: .thread)
             let indent = String(repeating: "  ", count: min(depth, 6))
             let focused = post.statusID == rootID
             if deleted.contains(post.statusID) {

@@ -8,7 +8,9 @@ extension TimelineEngine {
         version += 1
         var gaps = window.gaps
         for i in gaps.indices where fillingGaps.contains(gaps[i].id) { gaps[i].loading = true }
-        var posts = window.posts.filter { !actions.hides($0, showing: timeline.accountID) }.map(actions.apply)
+        let context = FilterInfo.Context(timeline)
+        var posts = window.posts.map { actions.filtered($0, in: context) }
+            .filter { !actions.hides($0, showing: timeline.accountID) }.map(actions.apply)
         if timeline.isWebFeeds { markUnread(&posts) }
         if timeline == .conversations { posts = Self.newestOfEachConversation(posts) }
         var snapshot = TimelineSnapshot(version: version, timeline: timeline, posts: posts,

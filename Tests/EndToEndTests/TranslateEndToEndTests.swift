@@ -59,8 +59,8 @@ final class TranslateEndToEndTests: XCTestCase {
 
     /// Issue 45: at 150×40, `T` on the first post in another language left a box (or nothing at all) that took
     /// `j`, `space`, `?`, `Enter` and `q` silently until `Esc`, which nothing on screen mentioned. The box says
-    /// Esc closes it, and the list's keys do what they do after it closes: `j` moves on, `?` shows the keys,
-    /// `q` quits.
+    /// Esc closes it, and the list's keys do what they do after it closes: `j` moves on, `?` shows the keys;
+    /// `q` closes it, as it closes every overlay, and quits from the list.
     func testAfterTTheScreenSaysHowToLeaveAndTheKeysStillWork() throws {
         try browse("", columns: 150, rows: 40) { tmux, _ in
             let found = try XCTUnwrap(try down(tmux, toOneOf: sentences), "no post in another language:\n\(tmux.screen())")
@@ -81,9 +81,13 @@ final class TranslateEndToEndTests: XCTestCase {
             XCTAssertTrue(tmux.wait { !$0.contains("Keys (") }.ok, tmux.screen())
             try tmux.send("T")
             XCTAssertTrue(tmux.wait { $0.contains("Esc closes") }.ok, tmux.screen())
+            // `q` closes the box, as every overlay; on the list with nothing over it, it quits.
+            try tmux.send("q")
+            let closed = tmux.wait { !$0.contains("Esc closes") && self.selected($0).contains(found) }
+            XCTAssertTrue(closed.ok, "q after T did not close the box:\n\(closed.screen)")
             try tmux.send("q")
             let quit = tmux.wait { _ in (try? tmux.run(["has-session"], capture: false)) == nil }
-            XCTAssertTrue(quit.ok, "q after T did not quit:\n\(quit.screen)")
+            XCTAssertTrue(quit.ok, "q on the list did not quit:\n\(quit.screen)")
         }
     }
 }

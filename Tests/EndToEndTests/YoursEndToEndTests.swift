@@ -33,6 +33,30 @@ final class YoursEndToEndTests: XCTestCase {
         XCTAssertTrue(tmux.wait { $0.contains("Deleted the filter “lantern”.") && $0.contains("No filters yet") }.ok, tmux.screen())
     }
 
+    /// Issue 45: a filter made through its menu left Home as it was until Home was read again. The first
+    /// post's own word, made a filter: Home folds the post behind it at once, with no `r` and no restart.
+    func testAFilterMadeAppliesToHomeAtOnce() throws {
+        let tmux = try start()
+        defer { tmux.close() }
+        let selected = tmux.screen().split(separator: "\n").filter { $0.hasPrefix("▌") }
+        // The post's text (under its author's line): its first long word, in lower case as the filter keeps it.
+        let word = try XCTUnwrap(selected.dropFirst().lazy.flatMap { $0.split(whereSeparator: { !$0.isLetter }) }
+            .first { $0.count >= 6 && $0.allSatisfy(\.isASCII) }.map { $0.lowercased() }, "no word in:\n\(selected.joined(separator: "\n"))")
+        XCTAssertFalse(tmux.screen().contains("⊘ Filtered"), tmux.screen())
+        try tmux.openYours("Your filters…")
+        XCTAssertTrue(tmux.wait { $0.contains("1 New filter…") }.ok, tmux.screen())
+        try tmux.send("1")
+        XCTAssertTrue(tmux.wait { $0.contains("New filter, a word it catches:") }.ok, tmux.screen())
+        try tmux.send("-l", word)
+        try tmux.send("Enter")
+        XCTAssertTrue(tmux.wait { $0.contains("Made the filter “\(word)”") }.ok, tmux.screen())
+        try tmux.send("Escape")
+        let folded = tmux.wait(timeout: 10) { screen in
+            !screen.contains("Your filters") && screen.split(separator: "\n").contains { $0.hasPrefix("▌") && $0.contains("⊘ Filtered: \(word)") }
+        }
+        XCTAssertTrue(folded.ok, "Home did not apply the new filter to its first post:\n\(folded.screen)")
+    }
+
     func testHeldBackNotificationsAreAcceptedAndThePolicyChanged() throws {
         let tmux = try start()
         defer { tmux.close() }

@@ -2,7 +2,7 @@ import Foundation
 import TernFeed
 import TernImages
 import TernModel
-import TernTerminal
+@testable import TernTerminal
 @testable import TernUI
 import XCTest
 
@@ -142,7 +142,7 @@ final class LayerTests: XCTestCase {
         _ = press([.character("j"), .character("j"), .character("j"), .character("j"), .character("c"), .character("j")], &stack, e)
         let before = (stack.layers[0] as! FeedLayer)
         XCTAssertEqual(before.viewport.selectedID, "p5")
-        XCTAssertEqual(before.revealed, ["p4"])
+        XCTAssertTrue(stack.openedWarnings.isOpen(.post(posts[4])))
 
         let opened = press([.enter], &stack, e)
         XCTAssertEqual(stack.layers.count, 2)
@@ -154,10 +154,51 @@ final class LayerTests: XCTestCase {
         XCTAssertEqual(stack.layers.count, 1)
         let after = stack.layers[0] as! FeedLayer
         XCTAssertEqual(after.viewport, before.viewport, "back returns to the same post and offset")
-        XCTAssertEqual(after.revealed, before.revealed, "opened content warnings stay open")
+        XCTAssertTrue(stack.openedWarnings.isOpen(.post(posts[4])), "opened content warnings stay open")
         // Esc on the first screen stays there.
         _ = press([.escape], &stack, e)
         XCTAssertEqual(stack.layers.count, 1)
+    }
+
+    /// A warning opened in the list is open in the post's thread, and one closed there is closed in the list
+    /// (issue 45: each screen kept its own, so the thread showed it closed again). A boost's warning is the
+    /// boosted post's.
+    func testAWarningOpenedOnOneScreenIsOpenOnEveryScreenShowingThePost() throws {
+        let posts = (0..<10).map { post($0, warning: $0 == 2 ? "spoilers" : "") } + [post(10, boostOf: 2, warning: "spoilers")]
+        let e = env()
+        let screen = try Screen(terminalType: "xterm-256color", output: "/dev/null", size: (e.rows, e.columns))
+        defer { screen.close() }
+        func shows(_ stack: LayerStack, _ words: String) -> Bool {
+            stack.render(e, on: screen)
+            return (0..<e.rows).map { screen.frame.text(row: $0) }.joined(separator: "\n").contains(words)
+        }
+        var stack = LayerStack(root: .home)
+        stack.show(timeline(Array(posts[..<10])), e)
+        _ = stack.apply(stack.settle(e))
+        _ = press([.character("j"), .character("j")], &stack, e)
+        XCTAssertFalse(shows(stack, "Post number 2 with"), "the warning starts closed")
+        _ = press([.character("c")], &stack, e)
+        XCTAssertTrue(shows(stack, "Post number 2 with"), "c opened it in the list")
+
+        // The same post in its thread: open there too.
+        _ = press([.enter], &stack, e)
+        var thread = FeedSnapshot(version: 1, feed: .thread(rootID: "p2"), rows: [.post(posts[2], depth: 0, focused: true)])
+        thread.focusID = "p2"
+        stack.show(thread, e)
+        _ = stack.apply(stack.settle(e))
+        XCTAssertTrue(stack.top is FeedLayer && stack.layers.count == 2)
+        XCTAssertTrue(shows(stack, "Post number 2 with"), "the thread showed the warning closed again")
+
+        // Closed in the thread: closed in the list it came from.
+        _ = press([.character("c")], &stack, e)
+        XCTAssertFalse(shows(stack, "Post number 2 with"), "c closed it in the thread")
+        _ = press([.escape], &stack, e)
+        XCTAssertEqual(stack.layers.count, 1)
+        XCTAssertFalse(shows(stack, "Post number 2 with"), "the list kept its own copy, still open")
+
+        // A boost of the post shares its warning.
+        _ = press([.character("c")], &stack, e)
+        XCTAssertTrue(stack.openedWarnings.isOpen(.post(posts[10])), "the boost's warning is the boosted post's")
     }
 
     func testABoostOpensTheBoostedPostsThreadAndAGapLoads() {

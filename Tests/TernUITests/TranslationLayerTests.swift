@@ -21,7 +21,8 @@ final class TranslationLayerTests: XCTestCase {
         XCTAssertNil(layer.receive(.translated(statusID: "8", other, failure: nil), env()), "another post's translation")
         let t = Translation(content: StyledText(plain: "The cat is asleep by the window, and has been since the morning."),
                             spoilerText: "cats", sourceLanguage: "ja", provider: "DeepL.com")
-        XCTAssertEqual(layer.receive(.translated(statusID: "9", t, failure: nil), env()), [])
+        // The language's name comes with the translation, looked up off the loop.
+        XCTAssertEqual(layer.receive(.translated(statusID: "9", t, from: TranslationLayer.languageName("ja"), failure: nil), env()), [])
         let box = layer.box(width: 30)
         XCTAssertEqual(box.title, "Translated from Japanese by DeepL.com · Esc closes")
         XCTAssertEqual(box.lines.first, "⚠ cats")

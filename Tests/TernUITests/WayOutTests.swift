@@ -10,6 +10,8 @@ import XCTest
 /// that took `j`, `space`, `?`, `Enter` and `q` silently until `Esc`, which nothing on screen mentioned).
 /// Every kind of layer a push makes, on a list, at 80×24 and 150×40: what it draws names the key that leaves
 /// it, `Esc` leaves it, and `q` does what the help says there (quits, closes, or is typed where text is typed).
+/// One rule for `q`: it closes whatever is over a list and quits only from a list with nothing over it (it
+/// quit from the help and the large view, and closed the picker).
 final class WayOutTests: XCTestCase {
     private let now = Date(timeIntervalSince1970: 1_800_000_000)
 
@@ -42,14 +44,14 @@ final class WayOutTests: XCTestCase {
         return specs.map { spec in
             switch spec {
             case .feed: return (spec, "esc back", .quits)
-            case .help: return (spec, "esc", .quits)
+            case .help: return (spec, "esc or q closes", .closes)
             case .picker: return (spec, "esc closes", .closes)
             case .search: return (spec, "esc cancels", .typed)
-            case .gallery: return (spec, "esc closes", .quits)
+            case .gallery: return (spec, "esc closes", .closes)
             case .choice: return (spec, "esc closes", .closes)
             case .confirm: return (spec, "y/n", .closes)
             case .poll: return (spec, "esc: not now", .closes)
-            case .translation: return (spec, "esc closes", .quits)
+            case .translation: return (spec, "esc closes", .closes)
             case .report: return (spec, "esc cancels", .closes)
             case .compose: return (spec, "esc keep draft", .typed)
             case .grid: return (spec, "esc list", .quits)
@@ -85,9 +87,17 @@ final class WayOutTests: XCTestCase {
                 let name = "\(columns)×\(rows), \(String(describing: spec).prefix(40))"
                 var stack = pushed()
                 XCTAssertEqual(stack.layers.count, 2, name)
-                stack.render(env, on: screen)
+                // An overlay says so itself: the list's title bar under it ("esc back") is not its way out.
+                if stack.top.isOverlay {
+                    screen.erase()
+                    stack.top.render(env, on: screen)
+                } else {
+                    stack.render(env, on: screen)
+                }
                 let shown = text(screen)
                 XCTAssertTrue(shown.lowercased().contains(wayOut), "\(name): nothing on screen says \"\(wayOut)\":\n\(shown)")
+                // The rule itself, for any kind added later: over a list, `q` never quits.
+                if stack.top.isOverlay { XCTAssertNotEqual(q, .quits, "\(name): q quits from an overlay") }
 
                 _ = stack.apply(stack.key(.escape, env))
                 XCTAssertEqual(stack.layers.count, 1, "\(name): Esc did not leave it")
@@ -171,9 +181,16 @@ final class WayOutTests: XCTestCase {
 
         _ = stack.apply(stack.key(.escape, env))
         XCTAssertEqual(root(stack)?.opening, .timeline(.home))
-        // Home is where going back ends: Esc there changes nothing.
+        // Home is where going back ends: Esc there changes nothing, and the title bar does not offer it.
+        stack.render(env, on: screen)
+        XCTAssertFalse(screen.frame.text(row: 0).lowercased().contains("esc"), "Home offers esc: \(screen.frame.text(row: 0))")
+        XCTAssertTrue(screen.frame.text(row: 0).lowercased().contains("? help"), screen.frame.text(row: 0))
         _ = stack.apply(stack.key(.escape, env))
         XCTAssertEqual(root(stack)?.opening, .timeline(.home))
         XCTAssertEqual(stack.layers.count, 1)
+        // A thread over Home goes back to it: there the title bar says so.
+        _ = stack.apply([.push(.feed(.thread(rootID: "p1", seed: posts[1])))])
+        stack.render(env, on: screen)
+        XCTAssertTrue(screen.frame.text(row: 0).lowercased().contains("esc back"), screen.frame.text(row: 0))
     }
 }

@@ -62,9 +62,9 @@ public final class FrameRenderer {
     /// warnings: the viewport asks for the same heights many times a frame, and a layout lookup (hashing
     /// the id, comparing the row) costs more than the answer.
     private final class Heights {
-        let rows: RowsKey, width: Int, revealed: Set<String>
+        let rows: RowsKey, width: Int, revealed: OpenedWarnings
         var values: [Int32]
-        init(rows: RowsKey, width: Int, revealed: Set<String>) {
+        init(rows: RowsKey, width: Int, revealed: OpenedWarnings) {
             (self.rows, self.width, self.revealed) = (rows, width, revealed)
             values = Array(repeating: -1, count: rows.count)
         }
@@ -74,7 +74,7 @@ public final class FrameRenderer {
     /// A snapshot's row ids and their index, made once per snapshot rather than on every frame and key.
     private var indexCache: [FeedID: (rows: RowsKey, ids: [String], index: [String: Int])] = [:]
 
-    func metrics(_ snapshot: FeedSnapshot, width: Int, viewHeight: Int, revealed: Set<String>, now: Date) -> Viewport.Metrics {
+    func metrics(_ snapshot: FeedSnapshot, width: Int, viewHeight: Int, revealed: OpenedWarnings, now: Date) -> Viewport.Metrics {
         let key = RowsKey(snapshot)
         let ids: [String], index: [String: Int]
         if let c = indexCache[snapshot.feed], c.rows == key { (ids, index) = (c.ids, c.index) }
@@ -96,7 +96,7 @@ public final class FrameRenderer {
         var m = Viewport.Metrics(ids: ids, index: index, viewHeight: viewHeight) { [unowned self] i in
             let known = memo.values[i]
             if known >= 0 { return Int(known) }
-            let h = self.layout(rows[i], width: width, revealed: revealed.contains(rows[i].id), now: now).height
+            let h = self.layout(rows[i], width: width, revealed: revealed.isOpen(rows[i]), now: now).height
             memo.values[i] = Int32(h)
             return h
         }
@@ -107,21 +107,22 @@ public final class FrameRenderer {
     // MARK: Lists
 
     /// Draws a whole list screen into a frame the caller erased (and sends with `screen.update()`).
-    func drawList(_ snapshot: FeedSnapshot, viewport: Viewport, revealed: Set<String>, title: String, newAbove: Int,
+    func drawList(_ snapshot: FeedSnapshot, viewport: Viewport, revealed: OpenedWarnings, title: String, newAbove: Int,
                   env: LayerEnv, on screen: Screen) {
         let rows = screen.rows, cols = screen.columns
         guard rows >= 4, cols >= 24 else {
             screen.draw(SafeText("Terminal too small"), row: 0, column: 0, style: theme[.warning])
             return
         }
-        drawTitle(" tern · " + title + (env.sessionTitle.isEmpty ? "" : " · " + env.sessionTitle), on: screen, keymap: env.keymap, backTo: env.wayBack)
+        drawTitle(" tern · " + title + (env.sessionTitle.isEmpty ? "" : " · " + env.sessionTitle), on: screen, keymap: env.keymap, backTo: env.wayBack,
+                  goesBack: env.escGoesBack)
         let viewHeight = env.listHeight
         let m = metrics(snapshot, width: cols, viewHeight: viewHeight, revealed: revealed, now: env.now)
         let selected = viewport.selectedIndex(m)
         var bottom = 0
         for p in viewport.visible(m) {
             let row = snapshot.rows[p.index]
-            let l = layout(row, width: cols, revealed: revealed.contains(row.id), now: env.now)
+            let l = layout(row, width: cols, revealed: revealed.isOpen(row), now: env.now)
             drawRow(l, top: p.top, on: screen, viewHeight: viewHeight, selected: p.index == selected, hasKeys: env.focused, images: env.images)
             bottom = p.top + l.height
         }
@@ -141,12 +142,13 @@ public final class FrameRenderer {
         drawStatus(snapshot, selected: selected, readMark: m.index[FeedSnapshot.readMarkID], newAbove: newAbove, env: env, on: screen)
     }
 
-    /// `backTo`: where Esc goes, when that is not plain "back" (a timeline chosen with `t`: the one before).
-    func drawTitle(_ text: String, on screen: Screen, keymap: Keymap, backTo: String? = nil) {
+    /// `backTo`: where Esc goes, when that is not plain "back" (a timeline chosen with `t`: the one before);
+    /// `goesBack` false: Esc goes nowhere here (Home at the bottom), and no hint offers it.
+    func drawTitle(_ text: String, on screen: Screen, keymap: Keymap, backTo: String? = nil, goesBack: Bool = true) {
         let cols = screen.columns
         screen.fill(row: 0, column: 0, width: cols, style: theme[.title])
         let left = SafeText(text)
-        let hint = hints(keymap, backTo: backTo, beside: left.width, columns: cols)
+        let hint = hints(keymap, backTo: backTo, goesBack: goesBack, beside: left.width, columns: cols)
         screen.draw(left, row: 0, column: 0, style: theme[.title], maxWidth: max(0, cols - hint.width - 1))
         screen.draw(hint, row: 0, column: max(0, cols - hint.width), style: theme[.title])
     }
@@ -157,8 +159,8 @@ public final class FrameRenderer {
     private static let hintsByNeed: [UIAction] = [.help, .back, .quit, .open, .like]
 
     /// The title bar's key hints that fit beside a title `titleWidth` wide, in their reading order.
-    private func hints(_ keymap: Keymap, backTo: String?, beside titleWidth: Int, columns: Int) -> SafeText {
-        let all = hints(keymap).map { h in
+    private func hints(_ keymap: Keymap, backTo: String?, goesBack: Bool, beside titleWidth: Int, columns: Int) -> SafeText {
+        let all = hints(keymap).filter { goesBack || $0.action != .back }.map { h in
             guard let backTo, h.action == .back else { return h }
             return (action: h.action, text: h.text + " to " + backTo)
         }

@@ -13,6 +13,8 @@ enum Effect: Equatable {
     case pop
     /// Shows another timeline at the bottom of the stack (each keeps its own place).
     case switchTimeline(TimelineID)
+    /// `c`: opens or closes a post's warning on every screen that shows it (`OpenedWarnings.key`).
+    case toggleWarning(String)
     /// Pictures to load: those in view at once, the ones ahead early, `pinned` kept whatever scrolls.
     case thumbnails(ThumbnailDemand)
     /// Forgets the failures of these pictures and asks again.

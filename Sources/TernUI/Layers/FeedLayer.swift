@@ -5,12 +5,14 @@ import TernModel
 import TernTerminal
 
 /// A list screen: a timeline, a thread, a profile or the notifications. It remembers where the user is
-/// (anchor, offset, selection, opened content warnings), so going back to it returns exactly there.
+/// (anchor, offset, selection), so going back to it returns exactly there; the warnings opened are the
+/// session's (`OpenedWarnings`).
 struct FeedLayer: Layer {
     let opening: FeedOpening
     var feed: FeedID { opening.id }
     private(set) var viewport = Viewport()
-    private(set) var revealed: Set<String> = []
+    /// `c` opened or closed a warning: the selected post is kept in view once the heights change.
+    private var revealing = false
     private(set) var filter = FeedFilter.everything
     /// The list as its engine last published it (`LayerMessage.snapshot`); nil until the first arrives.
     private(set) var snapshot: FeedSnapshot?
@@ -53,7 +55,7 @@ struct FeedLayer: Layer {
     }
 
     func metrics(_ env: LayerEnv, _ snapshot: FeedSnapshot) -> Viewport.Metrics {
-        env.renderer.metrics(snapshot, width: env.columns, viewHeight: env.listHeight, revealed: revealed, now: env.now)
+        env.renderer.metrics(snapshot, width: env.columns, viewHeight: env.listHeight, revealed: env.openedWarnings, now: env.now)
     }
 
     // MARK: Keys
@@ -133,31 +135,17 @@ struct FeedLayer: Layer {
         case .refresh: return [.feed(opening, .refresh)]
         case .compose: return [.compose(.new)]
         case .reveal:
-            guard let id = row?.id else { return [] }
-            if revealed.contains(id) { revealed.remove(id) } else { revealed.insert(id) }
-            viewport.keepSelectionVisible(metrics(env, snapshot))
+            guard let row else { return [] }
+            revealing = true
+            return [.toggleWarning(OpenedWarnings.key(row))]
         case .viewImage: return Self.viewLarge(row?.post, attachment: nil, env)
         case .openLink: return openLink(row?.post, text: nil)
         case .retryImages:
             guard let row else { return [] }
-            let failed = env.renderer.layout(row, width: env.columns, revealed: revealed.contains(row.id), now: env.now).media
+            let failed = env.renderer.layout(row, width: env.columns, revealed: env.openedWarnings.isOpen(row), now: env.now).media
                 .compactMap(\.request).filter { if case .failed = env.images[$0] { return true } else { return false } }
             return failed.isEmpty ? [] : [.retryImages(failed)]
-        case .follow:
-            if case .timeline(.hashtag(let name)) = opening {
-                // As for a person: unfollowing asks first.
-                if case .found(.hashtagHeader(let h))? = snapshot.rows.first, h.tag.following == true {
-                    return [.push(.confirm(question: "Unfollow #\(name)?", yes: [.feed(opening, .follow(false))]))]
-                }
-                return [.feed(opening, .follow(true))]
-            }
-            guard case .profile(let account) = opening else { return [] }
-            guard account.id != env.ownAccountID else { return [.say("That's you: no one can follow themself.", error: false)] }
-            // Unfollowing asks first; following doesn't.
-            if case .profile(_, let r?, _)? = snapshot.rows.first, r.following || r.requested {
-                return [.push(.confirm(question: "Unfollow @\(account.acct)?", yes: [.feed(opening, .follow(false))]))]
-            }
-            return [.feed(opening, .follow(true))]
+        case .follow: return follow(snapshot, env)
         case .grid where feed != .notifications:
             // A grid of pictures with pictures turned off would draw them all the same.
             if env.renderer.pictures.off { return [.say("No grid: pictures are off (images = off)", error: false)] }
@@ -218,7 +206,7 @@ struct FeedLayer: Layer {
                   let p = viewport.visible(m).last(where: { $0.top <= line }) else { return [] }
             let row = snapshot.rows[p.index]
             viewport.select(row.id, m)
-            let l = env.renderer.layout(row, width: env.columns, revealed: revealed.contains(row.id), now: env.now)
+            let l = env.renderer.layout(row, width: env.columns, revealed: env.openedWarnings.isOpen(row), now: env.now)
             let within = line - p.top
             if let box = l.media.first(where: { within >= $0.line && within < $0.line + $0.rows
                                                 && event.column >= $0.column && event.column < $0.column + $0.columns }) {
@@ -331,7 +319,8 @@ struct FeedLayer: Layer {
             viewport.selectedID = m.ids[first]
             viewport.keepSelectionVisible(m)
         }
-        if resized { viewport.keepSelectionVisible(m) }
+        if resized || revealing { viewport.keepSelectionVisible(m) }
+        revealing = false
         let shown = viewport.visible(m)
         newRows.seen(shown.map { m.ids[$0.index] })
         var effects: [Effect] = []
@@ -342,7 +331,7 @@ struct FeedLayer: Layer {
         // Pictures: the rows in view now, the rows ahead in the direction of travel early.
         func layout(_ i: Int) -> RowLayout {
             let row = snapshot.rows[i]
-            return env.renderer.layout(row, width: env.columns, revealed: revealed.contains(row.id), now: env.now)
+            return env.renderer.layout(row, width: env.columns, revealed: env.openedWarnings.isOpen(row), now: env.now)
         }
         let visible = shown.map { layout($0.index) }
         // Low data: nothing ahead, and only the selected post's pictures; the others ask for their blurhash.
@@ -387,7 +376,7 @@ struct FeedLayer: Layer {
 
     func render(_ env: LayerEnv, on screen: Screen) {
         let snapshot = snapshot ?? { var s = FeedSnapshot(feed: feed); s.opening = true; return s }()
-        env.renderer.drawList(snapshot, viewport: viewport, revealed: revealed, title: title(snapshot), newAbove: newRows.count,
+        env.renderer.drawList(snapshot, viewport: viewport, revealed: env.openedWarnings, title: title(snapshot), newAbove: newRows.count,
                               env: env, on: screen)
     }
 

@@ -59,7 +59,7 @@ public enum UIAction: String, Sendable, CaseIterable {
         case .focusPane: return "two panes: move the keys to the other"
         case .redraw: return "draw the whole screen again"
         case .help: return "this help"
-        case .quit: return "quit"
+        case .quit: return "quit (over the list: close what is open)"
         }
     }
 }

@@ -4,8 +4,9 @@ import TernImages
 import TernModel
 import TernTerminal
 
-/// `?`: the keys, generated from the live keymap and laid out for the screen's width. Esc, or any key,
-/// closes it; `q` also quits. Where it is taller than the screen, j/k, the arrows and space scroll it first.
+/// `?`: the keys, generated from the live keymap and laid out for the screen's width. Esc, `q` or any key
+/// closes it (`q` quits only from a list with nothing over it: it quit from here, where the picker's
+/// closed). Where it is taller than the screen, j/k, the arrows and space scroll it first.
 /// Its box is as wide on every page (as wide as its widest line and title): it moved between pages.
 struct HelpLayer: Layer {
     private(set) var top = 0
@@ -27,15 +28,15 @@ struct HelpLayer: Layer {
             default: break
             }
         }
-        return key == .character("q") ? [.pop, .quit] : [.pop]
+        return [.pop]
     }
 
     func render(_ env: LayerEnv, on screen: Screen) {
         let (lines, room) = Self.layout(env)
         let start = min(top, max(0, lines.count - room))
         func title(_ start: Int) -> String {
-            lines.count > room ? "Keys (\(start + 1)–\(min(lines.count, start + room)) of \(lines.count): j/k scroll, Esc closes)"
-                : "Keys (Esc or any key closes)"
+            lines.count > room ? "Keys (\(start + 1)–\(min(lines.count, start + room)) of \(lines.count): j/k scroll, Esc or q closes)"
+                : "Keys (Esc or q closes, as any other key)"
         }
         // The widest title any page has, so the box does not move as the numbers in it change.
         let widest = ([title(max(0, lines.count - room))] + lines).map(DisplayWidth.of).max() ?? 0
@@ -101,7 +102,7 @@ struct SearchLayer: Layer {
 }
 
 /// `v` or a click on a picture: the post's pictures as large as the screen (or, in two panes, the right
-/// pane) allows, one at a time; ←/→ (or `h`/`l`) flip through them, any other key closes, `q` quits. A
+/// pane) allows, one at a time; ←/→ (or `h`/`l`) flip through them, any other key closes (`q` too). A
 /// moving picture moves while it is shown, where the terminal draws pixels (`moving`: the runner plays
 /// what the shown screen asks for and stops what it no longer does); `p` hands it to the player.
 struct LargeImageLayer: Layer {
@@ -157,7 +158,6 @@ struct LargeImageLayer: Layer {
             return [load]
         case .character("p") where moving != nil:
             return [.play(moving!.url)]
-        case .character("q"): return [.pop, .quit]
         default: return [.pop]
         }
     }

@@ -51,6 +51,7 @@ extension LayerStack {
         // Too short for any screen: the one-pane drawing says so, once.
         guard let list = listIndex, env.rows >= Self.smallest.rows else { return render(env, on: screen) }
         screen.erase()
+        let env = seen(env)
         var left = env, right = env
         left.columns = panes.leftColumns
         left.focused = focusLeft

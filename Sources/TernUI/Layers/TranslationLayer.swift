@@ -5,13 +5,16 @@ import TernTerminal
 /// `T` on a post: the post as the server's translation service puts it in the user's language, in a box
 /// over the list that says from which language and by whom; `T` again (or Escape) shows the original.
 /// Asked for off the loop (`Effect.translate`); a server without the service says so in the box. It is a
-/// view over the list: any other key closes it and goes on to the list (`j` moves on, `?` shows the keys,
-/// `q` quits), and its title says Esc closes it, while it waits too: it took `j`, `space`, `?`, `Enter` and
-/// `q` silently, and nothing on screen said that Esc left it.
+/// view over the list: any other key closes it and goes on to the list (`j` moves on, `?` shows the keys),
+/// and its title says Esc closes it, while it waits too: it took `j`, `space`, `?`, `Enter` and `q`
+/// silently, and nothing on screen said that Esc left it. `q` closes it, as every overlay: it quits only
+/// from a list with nothing over it.
 struct TranslationLayer: Layer {
     let post: Post
     private(set) var translation: Translation?
     private(set) var failure: String?
+    /// The name of the language the post was in, as looked up off the loop.
+    private(set) var from: String?
 
     init(_ post: Post) { self.post = post }
 
@@ -19,8 +22,8 @@ struct TranslationLayer: Layer {
     var load: Effect { .translate(post) }
 
     mutating func receive(_ message: LayerMessage, _ env: LayerEnv) -> [Effect]? {
-        guard case .translated(let statusID, let translation, let failure) = message, statusID == post.statusID else { return nil }
-        (self.translation, self.failure) = (translation, failure)
+        guard case .translated(let statusID, let translation, let from, let failure) = message, statusID == post.statusID else { return nil }
+        (self.translation, self.from, self.failure) = (translation, from, failure)
         return []
     }
 
@@ -28,7 +31,7 @@ struct TranslationLayer: Layer {
     /// closes it and goes to the list.
     func passesOn(_ key: Key) -> Bool {
         switch key {
-        case .character("T"), .character("h"), .escape, .backspace: return false
+        case .character("T"), .character("h"), .character("q"), .escape, .backspace: return false
         case .paste, .other, .focus, .resize: return false
         case .mouse(let e): return e.button != .wheelUp && e.button != .wheelDown
         default: return true
@@ -42,7 +45,8 @@ struct TranslationLayer: Layer {
         }
     }
 
-    /// "Japanese" for "ja"; the code itself when the name is not known.
+    /// "Japanese" for "ja"; the code itself when the name is not known. Slow the first time (the locale's
+    /// data is read): called off the loop, never in `render`.
     static func languageName(_ code: String) -> String {
         Locale(identifier: "en").localizedString(forLanguageCode: code) ?? code
     }
@@ -56,7 +60,7 @@ struct TranslationLayer: Layer {
             if let failure { return ("Not translated · Esc closes", wrapped(failure)) }
             return ("Translating… · Esc closes", [])
         }
-        let from = translation.sourceLanguage.map { " from " + Self.languageName($0) } ?? ""
+        let from = (self.from ?? translation.sourceLanguage).map { " from " + $0 } ?? ""
         let by = translation.provider.map { " by " + Sanitizer.clean($0) } ?? ""
         var lines: [String] = []
         if !translation.spoilerText.isEmpty { lines += wrapped("⚠ " + translation.spoilerText) + [""] }

@@ -167,7 +167,7 @@ extension AppRunner {
                 copy(text, what: what)
             case .quit:
                 running = false
-            case .push, .pop, .switchTimeline, .focusPost:
+            case .push, .pop, .switchTimeline, .focusPost, .toggleWarning:
                 break
             }
         }
@@ -264,7 +264,11 @@ extension AppRunner {
             return
         }
         Task.detached {
-            do { mail.post(.layer(.translated(statusID: statusID, try await client.translate(statusID: statusID), failure: nil))) }
+            do {
+                let translation = try await client.translate(statusID: statusID)
+                let from = translation.sourceLanguage.map(TranslationLayer.languageName)
+                mail.post(.layer(.translated(statusID: statusID, translation, from: from, failure: nil)))
+            }
             catch { mail.post(.layer(.translated(statusID: statusID, nil, failure: whyNotTranslated(error)))) }
         }
     }

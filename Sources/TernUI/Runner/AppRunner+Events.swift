@@ -168,6 +168,8 @@ extension AppRunner {
         case .layer(let message):
             // A layer that took it may have changed without asking for anything (a completed path): drawn now.
             dirty = true
+            // The filters as the server lists them (for their menu, or after a change): every list applies them now.
+            if case .filters(let filters) = message { sources.actions.useFilters(filters) }
             perform(stack.receive(message, env()))
         case .me(let account):
             me = (account.id, account.acct)
@@ -228,7 +230,7 @@ extension AppRunner {
                 case .update(let streams, _): newIn.formUnion(StreamName.names(streams))
                 case .notification: notified = true
                 case .statusUpdate, .delete: break
-                case .filtersChanged: break
+                case .filtersChanged: useServerFilters()
                 }
             }
             let changes = StreamChange.changes(in: events)

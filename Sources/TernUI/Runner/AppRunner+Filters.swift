@@ -1,11 +1,23 @@
 import Foundation
+import Logging
 import TernMastodon
 import TernModel
 
 /// The user's keyword filters on the server: listed off the loop; each change goes through the change
-/// queue, and once it is made the list is offered again with the change in it. Posts already shown keep
-/// what the server said of them until they are read again (`r`).
+/// queue, and once it is made the list is offered again with the change in it. Each listing is handed to
+/// the action queue, which every list applies to the posts it shows (`KeywordFilters`): a filter made or
+/// changed applies at once to every open list, not when each is read again.
 extension AppRunner {
+    /// The stream says the filters changed (in another client, or this one): every list takes them as they
+    /// are now, without a menu.
+    func useServerFilters() {
+        let (client, actions, log) = (sources.client, sources.actions, log)
+        Task.detached {
+            do { actions.useFilters(try await client.filters()) }
+            catch { log.notice("the filters changed, but couldn't be listed", metadata: ["error": "\(error)"]) }
+        }
+    }
+
     func fetchFilters() {
         askServer("Asking the server for your filters…", failed: "Couldn't list your filters",
                   absent: "This server has no keyword filters to change here (Mastodon 4.0 and later have them).",
