@@ -56,7 +56,7 @@ actor RenderWorker {
         guard let output, output.mode.sendsPixels else {
             return (Thumbnail(grid: renderer.render(shaped, columns: size.columns, rows: size.rows, mode: mode)), decoded)
         }
-        // Where pixels go, symbols stand in only for a moment (a picture cut by the list's edge, or past a
+        // Where pixels go, symbols stand in only for a moment (an iTerm2 picture cut by the list's edge, or past a
         // frame's byte cap): half blocks of the picture's mean colours, at a fraction of chafa's cost, which
         // was most of a kitty thumbnail's (tern-bench images). With 16 colours or fewer (Debian's xterm has
         // 8) mean colours come out as crude blocks: chafa's dithered symbols there.

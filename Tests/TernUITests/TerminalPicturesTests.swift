@@ -263,10 +263,11 @@ final class TerminalPicturesTests: XCTestCase {
         XCTAssertTrue(frame(at: 2).contains(sixel), "drawn the first time")
         XCTAssertLessThan(frame(at: 2).utf8.count, 200, "not sent again while it stays put")
         XCTAssertTrue(frame(at: 3).contains(sixel), "sent again where it moved")
-        // Cut by the list's edge: symbols, not a picture spilling over the title bar.
+        // Cut by the list's edge: the rows in view, on the list's first row, not spilling over the title bar
+        // (SixelCutTests).
         let cut = frame(at: 0)
-        XCTAssertFalse(cut.contains("\u{1B}P"), "a sixel was sent")
-        XCTAssertTrue(cut.contains("\u{2580}"), "no symbols drawn")
+        XCTAssertFalse(cut.contains("\u{1B}[1;6H\u{1B}P"), "a sixel over the title bar")
+        XCTAssertTrue(cut.contains("\u{1B}[2;6H\u{1B}P"), "no sixel of the rows in view")
         screen.close()
         let text = String(decoding: try Data(contentsOf: out), as: UTF8.self)
         XCTAssertTrue(text.contains("\u{1B}[3;6H\u{1B}P"), "placed at row 3, column 6 (1-based)")

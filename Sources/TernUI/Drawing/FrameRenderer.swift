@@ -346,7 +346,8 @@ public final class FrameRenderer {
     }
 
     /// A thumbnail in the best form it came in: kitty's placeholder cells or its visible rows placed directly;
-    /// a sixel or iTerm2 picture when it is wholly in view and the frame's byte cap allows; else its symbols.
+    /// a sixel picture or the bands of it in view, an iTerm2 picture wholly in view, where the frame's byte
+    /// cap allows; else its symbols.
     func drawPicture(_ t: Thumbnail, key: ThumbnailRequest, row: Int, column: Int, visibleRows: Range<Int>, opaque: Bool = false,
                      on screen: Screen) {
         switch t.pixels {
@@ -358,12 +359,27 @@ public final class FrameRenderer {
                 return
             }
         case .inline(let picture)?:
-            if visibleRows.contains(row), visibleRows.contains(row + picture.rows - 1),
-               screen.place(picture, key: key.hashValue, row: row, column: column, opaque: opaque) { return }
+            // Cut by the list's edge, a sixel is cut at its bands to the rows in view.
+            let shown = (visibleRows.lowerBound - row)..<(visibleRows.upperBound - row)
+            if shown.contains(0), shown.contains(picture.rows - 1) {
+                if screen.place(picture, key: key.hashValue, row: row, column: column, opaque: opaque) { return }
+            } else if let part = picture.sixelRows(shown), let top = shown.clamped(to: 0..<picture.rows).first,
+                      screen.place(part, key: Self.partKey(key, top: top, rows: part.rows), row: row + top, column: column, opaque: opaque) {
+                return
+            }
         case .kitty?, nil:
             break
         }
         screen.draw(t.grid, row: row, column: column, visibleRows: visibleRows)
+    }
+
+    /// A part of a picture is a picture of its own to the screen: another part of it is sent anew.
+    static func partKey(_ key: ThumbnailRequest, top: Int, rows: Int) -> Int {
+        var h = Hasher()
+        h.combine(key)
+        h.combine(top)
+        h.combine(rows)
+        return h.finalize()
     }
 
     func drawBoxText(_ text: String, box: MediaBox, row: Int, on screen: Screen, visibleRows: Range<Int>) {
