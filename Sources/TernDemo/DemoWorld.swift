@@ -88,11 +88,19 @@ struct DemoWorld: Sendable {
                      "Mo", "Nia", "Oskar", "Pia", "Quinn", "Rui", "Sol", "Tove"]
         let last = ["Park", "Okafor", "Lindqvist", "Moreau", "Tanaka", "Silva", "Novak", "Haddad", "Berg", "Costa"]
         let specials = ["山田 花子", "Zoë 🌿 Photos", "李 小龙", "Birdwatcher 🐦", "∂ata nerd", "Ω mega"]
+        var yours = ""
         accounts = (0..<max(2, accountCount)).map { i in
-            let display: String
+            var display: String
             if i % 7 == 3 { display = specials[(i / 7) % specials.count] }
             else if i == 13 { display = "Mallory \u{1B}]0;pwned\u{07}\u{1B}[31mRed\u{202E}txet" }
-            else { display = "\(rng.pick(first)) \(rng.pick(last))" }
+            else {
+                let (given, family) = (rng.pick(first), rng.pick(last))
+                display = "\(given) \(family)"
+                // Nobody else bears the user's own name: a conversation read as Ada answering Ada. The next
+                // family name instead, so the draws (and every other account's name) stay as they were.
+                if i > 0, display == yours { display = "\(given) \(last[(last.firstIndex(of: family)! + 1) % last.count])" }
+            }
+            if i == 0 { yours = display }
             let username = i == 0 ? "you" : "user\(i)"
             return DemoAccount(id: String(100_000 + i), username: username, domain: i % 5 == 4 ? "fedi.example" : nil,
                                displayName: display, note: "<p>Demo account number \(i).</p>")

@@ -51,4 +51,23 @@ final class DemoConsistencyTests: XCTestCase {
             }
         }
     }
+
+    /// The user is the only one with the user's name: a direct message read as Ada answering Ada (the
+    /// demo's @you and @user7 were both "Ada Lindqvist").
+    func testNobodyElseBearsTheUsersName() async throws {
+        try await withDemo { _, client in
+            let me = try await client.verifyCredentials()
+            var authors: [Account] = []
+            var maxID: String?
+            for _ in 0..<5 {
+                let page = try await client.timeline(.federated, limit: 40, maxID: maxID)
+                authors += page.posts.flatMap { [$0.account] + ($0.boostedBy.map { [$0] } ?? []) }
+                guard let last = page.posts.last?.id else { break }
+                maxID = last
+            }
+            XCTAssertGreaterThan(Set(authors.map(\.id)).count, 10, "too few accounts seen to tell")
+            let namesakes = Set(authors.filter { $0.id != me.id && $0.displayName == me.displayName }.map(\.acct))
+            XCTAssertTrue(namesakes.isEmpty, "\(namesakes) bear the user's name \(me.displayName)")
+        }
+    }
 }
