@@ -63,6 +63,7 @@ let package = Package(
         .target(name: "TernModel", dependencies: ["CMalloc"]),
         .target(name: "TernHTTP", dependencies: [
             .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
         ]),
         .target(name: "TernMastodon", dependencies: [
             .product(name: "WSClient", package: "swift-websocket"),

@@ -79,17 +79,17 @@ extension DemoState {
     /// pictures they stand for (a boost's own wrapper has none: its post does).
     func usesEmoji(_ post: DemoPost) -> Bool { post.boostOf == nil && post.id % 13 == 5 }
 
-    /// Reactions on every other post: a thumbs-up from several (one in four of them the user's own too), or
-    /// a party and a custom emoji, so each kind is within a screen or two.
-    /// The user's own (`ownReactions`) go over them.
+    /// Reactions on every other post: a thumbs-up from several, or a party and a custom emoji, so each kind
+    /// is within a screen or two. None is the user's own: a fresh demo user has reacted to nothing, and a
+    /// "(yours)" they never made is a puzzle. The user's own (`ownReactions`) go over them.
     func reactions(on post: DemoPost, base: String) -> [WirePleroma.Reaction] {
         // Ids are Snowflakes, whose low bits are all alike: a prime spreads them.
         let k = Int(post.id % 97)
         var seeded: [WirePleroma.Reaction]
         switch k % 4 {
-        case 1: seeded = [.init(name: "👍", count: 2 + k % 5, me: k % 8 == 1, url: nil)]
+        case 1: seeded = [.init(name: "👍", count: 2 + k % 5, me: false, url: nil)]
         case 2: seeded = [.init(name: "🎉", count: 1, me: false, url: nil),
-                          .init(name: "blobcat", count: 2, me: k % 8 == 2, url: "\(base)/emoji/blobcat.png")]
+                          .init(name: "blobcat", count: 2, me: false, url: "\(base)/emoji/blobcat.png")]
         default: seeded = []
         }
         for (emoji, mine) in (ownReactions[post.id] ?? [:]).sorted(by: { $0.key < $1.key }) {

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 import Synchronization
 
 /// Tern's one way to make an HTTP request. Every request goes out with Tern's identity (some servers,
@@ -137,8 +138,10 @@ public enum HTTPFetch {
             throw CancellationError()
         } catch {
             try Task.checkCancellation()
+            // A name that can't be looked up, or a refusal: the connection never opened, so the request never
+            // left (a write is not in doubt).
+            if let lookup = lookupFailure(error) { throw Failure.notConnected(lookup) }
             let words = describe(error)
-            // Refused: the connection never opened, so the request never left (a write is not in doubt).
             if words == "connection refused" { throw Failure.notConnected(words) }
             throw Failure.network(words, nothingReceived: true)
         }
@@ -166,6 +169,25 @@ public enum HTTPFetch {
         } catch {
             try Task.checkCancellation()
             throw Failure.network("the transfer broke off", nothingReceived: false)
+        }
+    }
+
+    /// A failed look-up of the server's name, in words ("example.invalid: no such host (DNS)"); nil for
+    /// any other error. NIO's own words name its types and error codes.
+    private static func lookupFailure(_ error: Error) -> String? {
+        let failed = (error as? NIOConnectionError).flatMap { [$0.dnsAError, $0.dnsAAAAError] } ?? [error]
+        guard let unknown = failed.lazy.compactMap({ $0 as? SocketAddressError.UnknownHost }).first else { return nil }
+        return lookupWords(host: unknown.host, code: Int32(unknown.errorCode), reason: unknown.errorDescription)
+    }
+
+    /// What `getaddrinfo`'s failure `code` for `host` means to a person: no such name, or none could be
+    /// looked up just now (no network, no name server answering), or the resolver's own `reason`.
+    public static func lookupWords(host: String, code: Int32, reason: String) -> String {
+        switch code {
+        // -5: EAI_NODATA, which Glibc keeps behind _GNU_SOURCE.
+        case EAI_NONAME, -5: return "\(host): no such host (DNS)"
+        case EAI_AGAIN: return "\(host): its name could not be looked up now (DNS: no answer; is this machine online?)"
+        default: return "\(host): its name could not be looked up (DNS: \(reason))"
         }
     }
 

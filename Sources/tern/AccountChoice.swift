@@ -49,8 +49,10 @@ struct AccountChoice: Equatable {
                 // A damaged account file is why there seems to be none: say so first.
                 let damaged = store.problems().map { "An account file is damaged: \($0)\n" }.joined()
                 throw UserError(damaged + """
-                    No account yet. Log in with:  tern login example.social
-                    or try the built-in demo instance:  tern demo
+                    No account and no web feeds yet. Start with either (or both):
+                      tern login example.social                  a fediverse account (Mastodon, GoToSocial, Akkoma…)
+                      tern feeds add https://example.org/feed    a web feed (RSS, Atom or JSON Feed), no account needed
+                    or look around first in the built-in demo:  tern demo
                     """)
             }
             do { return try Self.target(store.load(name)) } catch { throw UserError("\(error)") }

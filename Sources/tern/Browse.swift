@@ -4,6 +4,7 @@ import Logging
 import TernHTTP
 import TernMastodon
 import TernModel
+import TernTerminal
 import TernStore
 
 /// Browses a server's timeline, starting from the cache.
@@ -48,7 +49,10 @@ struct Browse: ParsableCommand {
         let choice = try named.resolved(target)
         if settings.plainOutput(outputIsTerminal: isatty(1) == 1, term: ProcessInfo.processInfo.environment["TERM"]) {
             guard !choice.notifications else { throw ValidationError("plain output shows timelines: not notifications") }
-            _ = try Config.loadWithKeys(TernPaths())
+            // What the screen would show in turn goes to standard error, beside the posts on standard output.
+            for notice in try Config.loadWithKeys(TernPaths()).0.notices {
+                FileHandle.standardError.write(Data(PlainText.clean(notice + "\n").utf8))
+            }
             return try PlainTimeline.print(target: target, timeline: choice.id, offline: settings.offline, logLevel: settings.view.logLevel)
         }
         var startup = startup

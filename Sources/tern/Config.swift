@@ -267,7 +267,7 @@ struct Config: Decodable {
     /// Top-level settings Tern does not know (a typo would otherwise be silently ignored), with their lines.
     var unknown: [(key: String, line: Int)] = []
 
-    /// What the status bar and the log say about the file though it loaded: settings Tern does not know
+    /// What the status line (each in turn), the log and `tern doctor` say about the file though it loaded: settings Tern does not know
     /// (with the one meant, when a known one is a letter or two away), and keys `[keys]` took from other actions.
     var notices: [String] {
         let known = CodingKeys.allCases.map(\.rawValue)
@@ -275,12 +275,6 @@ struct Config: Decodable {
             let near = known.map { ($0, Self.distance($0, u.key)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
             return "config.toml line \(u.line): \(u.key) is no setting; " + (near.map { "did you mean \($0)?" } ?? "ignored")
         } + Keymap.standard.taken(by: keys).map { "config.toml " + $0 }
-    }
-
-    /// The first of them for the status bar, saying how many more the log has.
-    var notice: String? {
-        guard let first = notices.first else { return nil }
-        return first + (notices.count > 1 ? " (+\(notices.count - 1) in the log)" : "")
     }
 
     /// Letters to change, add or remove to make one word the other.

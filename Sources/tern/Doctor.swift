@@ -48,15 +48,15 @@ struct Doctor: ParsableCommand {
         // `tern doctor > report.txt` or `| xclip`, what a bug report is made with, still says what it is.
         let tty = DoctorFacts.Terminal.open()
         defer { tty?.close() }
+        let requested = (config?.images).flatMap(GraphicsMode.init(rawValue:))
         let probe = tty.flatMap { tty in
             term == "dumb" || term.isEmpty ? nil
-                : TerminalProbe.run(requested: (config?.images).flatMap(GraphicsMode.init(rawValue:)), input: tty.input, output: tty.output,
-                                    timeout: .milliseconds(300))
+                : TerminalProbe.run(requested: requested, input: tty.input, output: tty.output, timeout: .milliseconds(300))
         }
         report.line("tmux", DoctorFacts.tmux(environment, terminalSays: probe?.answers.version))
         if let probe {
             report.line("terminal says", probe.answers.version ?? "nothing about its name and version (XTVERSION)")
-            report.line("pictures", "\(probe.mode.rawValue)" + (probe.note.map { " (\($0))" } ?? ""))
+            report.line("pictures", "\(probe.mode.rawValue), because " + TerminalProbe.reason(for: probe, requested: requested, environment: environment))
             report.line("cell size", "\(probe.cellPixels.width)×\(probe.cellPixels.height) pixels")
             report.line("synchronized output", probe.answers.synchronizedOutput ? "yes (mode 2026)" : "no")
             let supported = Hyperlinks.supported(terminal: probe.answers.version, environment: environment)
@@ -74,7 +74,9 @@ struct Doctor: ParsableCommand {
         report.section("Config")
         report.line("file", configFile.path + (FileManager.default.fileExists(atPath: configFile.path) ? "" : " (none: defaults)"))
         switch loaded {
-        case .success: report.line("parse", "ok")
+        case .success(let config):
+            report.line("parse", "ok")
+            for notice in config.notices { report.line("notice", notice) }
         case .failure(let error): report.line("parse", "\(error)")
         }
 

@@ -47,8 +47,10 @@ enum DoctorFacts {
             return "yes, the terminal says \(says), but TMUX is not set here (a `sudo` or `runuser` drops it): its options could not be read"
         }
         let version = run(["tmux", "-V"]) ?? "tmux, version unknown"
-        let passthrough = run(["tmux", "show-options", "-gv", "allow-passthrough"]) ?? "?"
-        let clipboard = run(["tmux", "show-options", "-gv", "set-clipboard"]) ?? "?"
+        // An option tmux doesn't answer for (too old to have it, or its server out of reach) is said so, not "?".
+        let unknown = "not known (tmux show-options gave no answer; tmux before 3.3 has no allow-passthrough)"
+        let passthrough = run(["tmux", "show-options", "-gv", "allow-passthrough"]) ?? unknown
+        let clipboard = run(["tmux", "show-options", "-gv", "set-clipboard"]) ?? "not known (tmux show-options gave no answer)"
         return "\(version); allow-passthrough \(passthrough) (pictures need on), set-clipboard \(clipboard) (y and Y need on or external)"
     }
 

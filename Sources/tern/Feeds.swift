@@ -22,6 +22,27 @@ struct Feeds: ParsableCommand {
 
     static func say(_ text: String) { print(PlainText.clean(text)) }
 
+    /// The address a feed is added by, or an error that says what is wrong with it in words, with what to
+    /// write instead (not the usage text: the command was right, the address was not).
+    static func webAddress(_ text: String) throws -> URL {
+        let written = text.trimmingCharacters(in: .whitespaces)
+        let scheme = written.range(of: "://").map { written[..<$0.lowerBound].lowercased() }
+        if let scheme, !["http", "https"].contains(scheme) {
+            throw UserError("\(written) is not a web address: Tern reads feeds over http:// and https://, not \(scheme)://")
+        }
+        guard scheme != nil else {
+            // A server's name and a path, as people often copy them: the address it likely means.
+            let host = written.prefix { $0 != "/" }
+            let likely = host.contains(".") && !host.hasPrefix(".") && !host.hasSuffix(".") && !written.contains(" ")
+            throw UserError("\(written) is not a web address (try https://\(likely ? written : "…"))")
+        }
+        guard let url = URL(string: written) else { throw UserError("\(written) is not a web address (try https://…)") }
+        guard let host = url.host, !host.isEmpty else {
+            throw UserError("\(written) is not a web address: it names no server (try https://example.org/feed)")
+        }
+        return url
+    }
+
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Follow a feed, by its address or a page that names it; its items are fetched at once.")
@@ -36,9 +57,7 @@ struct Feeds: ParsableCommand {
         var anyway = false
 
         func run() throws {
-            guard let given = URL(string: url), ["http", "https"].contains(given.scheme?.lowercased() ?? "") else {
-                throw ValidationError("'\(url)' is not a web address (http or https)")
-            }
+            let given = try Feeds.webAddress(url)
             let store = try Feeds.store()
             let (tags, anyway) = (self.tags, self.anyway)
             let http = HTTPFetch.makeClient(followRedirects: false)

@@ -74,6 +74,15 @@ enum Session {
         }
         // Whatever a library writes to stderr goes to the log while curses has the terminal.
         let stderrLog = Logger(label: "tern.stderr")
+        // Start-up notices the user quit before seeing whole are printed once the screen is closed (this
+        // runs after `screen.close()`, deferred below it): none is left only in the log.
+        var unseenNotices: [String] = []
+        defer {
+            if !unseenNotices.isEmpty {
+                let text = "Tern had more to tell you as it started:\n" + unseenNotices.map { "  " + $0 + "\n" }.joined()
+                FileHandle.standardError.write(Data(PlainText.clean(text).utf8))
+            }
+        }
         let screen = try Screen(colors: view.colors ?? config.colors ?? .auto, errors: StandardErrorCapture { stderrLog.warning("\($0)") })
         defer { screen.close() }
         if let notice = screen.fallbackNotice { logger.notice("\(notice)") }
@@ -172,9 +181,9 @@ enum Session {
         let app = AppRunner(screen: screen, account: first, loader: loader, mailbox: mailbox, theme: theme, timeline: timeline,
                             keymap: keymap, prefetchRows: view.prefetch ?? config.prefetchRows ?? 10, pageSize: view.pageSize,
                             mouse: config.mouse ?? true,
-                            notice: screen.fallbackNotice ?? themeWarning ?? config.notice
-                                ?? accountFiles.problems().first.map { "An account file is damaged: " + $0 }
-                                ?? (disk == nil ? "Image disk cache unavailable at \(paths.imageCache.path)" : nil),
+                            notices: [screen.fallbackNotice, themeWarning].compactMap { $0 } + config.notices
+                                + accountFiles.problems().map { "An account file is damaged: " + $0 }
+                                + (disk == nil ? ["Image disk cache unavailable at \(paths.imageCache.path)"] : []),
                             confirmBoost: config.confirmBoost ?? false,
                             graphics: Graphics(mode: requested == .off ? .off : .symbols, layout: layout), findGraphics: findGraphics,
                             glance: firstScreen, renderer: renderer, layout: config.layout ?? .auto, accounts: opened.accountNames,
@@ -193,6 +202,7 @@ enum Session {
         app.hyperlinks = config.hyperlinks ?? .auto
         app.opensNotifications = openNotifications
         app.run()
+        unseenNotices = app.unseenNotices
         // What was typed last is on disk before the session ends, in every account.
         for drafts in app.allDrafts { waitFor { await drafts.flush() } }
         for send in app.sendsUnderWay { waitFor { await send.value } }

@@ -26,7 +26,13 @@ final class DoctorEndToEndTests: XCTestCase {
         XCTAssertTrue(done.ok && report.contains("doctor-exit 0"), report)
         XCTAssertTrue(report.contains("TERM: tmux-256color"), report)
         XCTAssertTrue(report.contains("tmux: tmux "), "inside tmux, with its version:\n\(report)")
-        XCTAssertTrue(report.contains("pictures: "), report)
+        // tmux lets nothing through unless told to: the mode, and that fact as the reason for it.
+        XCTAssertTrue(report.contains("pictures: symbols, because inside tmux, which lets no pictures through (allow-passthrough is off"),
+                      "the picture mode and why:\n\(report)")
+        // No bare "?" for a fact not known: words (a log line's own "?" aside).
+        let facts = report.components(separatedBy: "\n").prefix { !$0.hasPrefix("Log") }
+        XCTAssertFalse(facts.contains { $0.contains(" ? ") || $0.contains(" ?,") || $0.contains(" ?)") || $0.hasSuffix(" ?") },
+                       "an unexplained ?:\n\(report)")
         XCTAssertTrue(report.contains("bo@two.example: \(server.baseURL)"), report)
         XCTAssertTrue(report.contains("reachable, version "), report)
         XCTAssertTrue(report.contains("no streaming health check"), "GoToSocial streams without one:\n\(report)")

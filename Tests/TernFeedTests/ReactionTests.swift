@@ -70,17 +70,23 @@ final class ReactionTests: XCTestCase {
             let (engine, actions) = try rig.engineAndActions(server.baseURL, log: log)
             engine.send(.start)
             let first = try await waitFor(log) { !$0.posts.isEmpty && !$0.loadingNewer }
-            // One the demo seeds as the user's own.
-            let post = try XCTUnwrap(first.posts.first { p in p.boostedBy == nil && p.reactions?.contains { $0.me } == true },
-                                     "the demo seeds reactions of the user's own")
-            let mine = try XCTUnwrap(post.reactions?.first { $0.me })
-            actions.react(mine.name, url: mine.url, on: post, wanted: false)
-            let back = try await waitFor(log) { s in
-                s.pendingActions == 0 && s.posts.first { $0.id == post.id }.map { p in p.reactions?.contains { $0.name == mine.name && $0.me } == false } == true
+            // One others reacted with (the demo seeds none of the user's own): the user joins in, then takes theirs back.
+            let post = try XCTUnwrap(first.posts.first { p in p.boostedBy == nil && p.reactions?.isEmpty == false },
+                                     "the demo seeds others' reactions")
+            let theirs = try XCTUnwrap(post.reactions?.first)
+            XCTAssertFalse(theirs.me, "a seeded reaction is not the user's own")
+            actions.react(theirs.name, url: theirs.url, on: post, wanted: true)
+            let joined = try await waitFor(log) { s in
+                s.pendingActions == 0 && self.reaction(theirs.name, on: s.posts.first { $0.id == post.id }).map { $0.me && !$0.pending } == true
             }
-            XCTAssertEqual(reaction(mine.name, on: back.posts.first { $0.id == post.id })?.count ?? 0, mine.count - 1)
+            XCTAssertEqual(reaction(theirs.name, on: joined.posts.first { $0.id == post.id })?.count, theirs.count + 1)
+            actions.react(theirs.name, url: theirs.url, on: post, wanted: false)
+            let back = try await waitFor(log) { s in
+                s.pendingActions == 0 && s.posts.first { $0.id == post.id }.map { p in p.reactions?.contains { $0.name == theirs.name && $0.me } == false } == true
+            }
+            XCTAssertEqual(reaction(theirs.name, on: back.posts.first { $0.id == post.id })?.count ?? 0, theirs.count, "the others' reactions stay")
             var performed = await server.actionLog()
-            XCTAssertEqual(performed, ["unreact \(post.statusID) \(mine.name)"])
+            XCTAssertEqual(performed, ["react \(post.statusID) \(theirs.name)", "unreact \(post.statusID) \(theirs.name)"])
 
             // A shortcode the server has no emoji for: refused, taken back, and said.
             actions.react("no_such_emoji", on: post, wanted: true)
@@ -89,7 +95,7 @@ final class ReactionTests: XCTestCase {
             XCTAssertTrue(said.hasPrefix("Couldn't react: ") && said.contains("Could not find emoji :no_such_emoji:"), said)
             XCTAssertNil(reaction("no_such_emoji", on: refused.posts.first { $0.id == post.id }), "taken back")
             performed = await server.actionLog()
-            XCTAssertEqual(performed.count, 1, "nothing more made: \(performed)")
+            XCTAssertEqual(performed.count, 2, "nothing more made: \(performed)")
         }
     }
 }

@@ -70,4 +70,24 @@ final class DemoConsistencyTests: XCTestCase {
             XCTAssertTrue(namesakes.isEmpty, "\(namesakes) bear the user's name \(me.displayName)")
         }
     }
+
+    /// A fresh demo user has reacted to nothing: every seeded reaction is others' (no "(yours)" they never
+    /// made), and one the user makes is theirs, counted once, over the others'.
+    func testSeededReactionsAreOthersUntilTheUserReacts() async throws {
+        var akkoma = DemoConfig()
+        akkoma.quirks = ServerQuirks.sets.first { $0.name == "akkoma" }!.quirks
+        try await withDemo(akkoma) { _, client in
+            var posts = try await client.timeline(.home, limit: 40).posts
+            posts += try await client.timeline(.local, limit: 40).posts
+            let reacted = posts.filter { $0.reactions?.isEmpty == false }
+            XCTAssertFalse(reacted.isEmpty, "the demo seeds reactions")
+            for post in reacted {
+                XCTAssertEqual(post.reactions?.filter(\.me).map(\.name), [], "\(post.id): a reaction the user never made is theirs")
+            }
+            let post = try XCTUnwrap(reacted.first { $0.boostedBy == nil })
+            let theirs = try XCTUnwrap(post.reactions?.first)
+            let after = try await client.react(statusID: post.statusID, emoji: theirs.name, true, via: .pleroma)
+            XCTAssertEqual(after.reactions?.first { $0.name == theirs.name }.map { [$0.count, $0.me ? 1 : 0] }, [theirs.count + 1, 1])
+        }
+    }
 }

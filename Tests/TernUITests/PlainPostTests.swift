@@ -49,4 +49,15 @@ final class PlainPostTests: XCTestCase {
                        "a date, not \"2026-12-16 ago\"")
         XCTAssertFalse(RelativeTime.short(from: post.createdAt, now: now).hasSuffix("d"), "the short form names the day")
     }
+
+    /// A web feed's item prints its title on a line of its own, then its text, as a post's paragraphs
+    /// print: not run together on one line.
+    func testAFeedItemsTitleIsALineOfItsOwnAboveItsText() {
+        let post = Post(id: "1", statusID: "1", account: Account(id: "feed:1", acct: "blog.example", displayName: "A blog"), createdAt: now,
+                        content: StyledText(paragraphs: [[[StyledText.Run("Release 2.0 is out", style: .strong)]],
+                                                         [[StyledText.Run("by Ann", style: .emphasis)]],
+                                                         [[StyledText.Run("Item 18: words\u{1B}[2J, a link.")]]]))
+        let lines = PlainPost.lines(post, width: 60, now: now)
+        XCTAssertEqual(Array(lines[1...5]), ["Release 2.0 is out", "", "by Ann", "", "Item 18: words, a link."], "\(lines)")
+    }
 }

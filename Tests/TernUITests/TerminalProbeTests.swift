@@ -178,5 +178,31 @@ final class TerminalProbeTests: XCTestCase {
         answers.kitty = true
         XCTAssertEqual(TerminalProbe.choose(requested: nil, answers: answers, tmux: .none, environment: ["TERM_PROGRAM": "WezTerm"]).0, .iterm)
     }
-}
 
+    /// `tern doctor` says which fact decided the mode: what config.toml asked for, the terminal's answer or
+    /// its silence, TERM, the environment, tmux without passthrough.
+    func testTheReasonForTheModeNamesTheFactThatDecidedIt() {
+        var answers = TerminalAnswers()
+        let env = ["TERM": "xterm-256color"]
+        func reason(_ requested: GraphicsMode? = nil, tmux: TerminalProbe.Tmux = .none, env: [String: String] = env) -> String {
+            let (mode, note) = TerminalProbe.choose(requested: requested, answers: answers, tmux: tmux, environment: env)
+            let result = TerminalProbe.Result(mode: mode, cellPixels: .typical, answers: answers, tmux: tmux, note: note, elapsed: .zero,
+                                              kittyDirect: false)
+            return TerminalProbe.reason(for: result, requested: requested, environment: env)
+        }
+        XCTAssertEqual(reason(), "no pixel reply: the terminal did not answer the queries in time (no device attributes)")
+        XCTAssertEqual(reason(env: ["TERM": "linux"]), "TERM=linux: a terminal that draws no pictures, not asked")
+        XCTAssertEqual(reason(.symbols), "images = \"symbols\" in config.toml")
+        answers.complete = true
+        XCTAssertTrue(reason().hasPrefix("no pixel reply: the terminal answered, but not kitty's query, and lists no sixel graphics"), reason())
+        XCTAssertTrue(reason(tmux: .blocked).contains("inside tmux, which lets no pictures through (allow-passthrough is off"), reason(tmux: .blocked))
+        XCTAssertTrue(reason(.kitty, tmux: .blocked).hasPrefix("images = \"kitty\" in config.toml, but kitty pictures need tmux"),
+                      reason(.kitty, tmux: .blocked))
+        XCTAssertEqual(reason(env: ["TERM": "xterm-256color", "TERM_PROGRAM": "iTerm.app"]), "TERM_PROGRAM=iTerm.app: a terminal that draws iTerm2 pictures")
+        answers.sixel = true
+        XCTAssertEqual(reason(), "the terminal lists sixel graphics in its device attributes (DA1)")
+        XCTAssertTrue(reason(tmux: .passthrough).contains("sixel pictures don't survive its redraws"), reason(tmux: .passthrough))
+        answers.kitty = true
+        XCTAssertEqual(reason(tmux: .passthrough), "the terminal answered kitty's graphics query (through tmux's passthrough)")
+    }
+}

@@ -10,8 +10,10 @@ public enum PlainPost {
         let width = max(20, width)
         var out: [String] = []
         func say(_ text: String, wrapped: Bool = true) {
-            for paragraph in Sanitizer.clean(text).split(separator: "\n", omittingEmptySubsequences: false) {
-                out += wrapped ? wrap(String(paragraph), width: width) : [String(paragraph)]
+            // Split before cleaning: the sanitizer makes a line break a space, which ran a feed item's title
+            // and text (and a post's paragraphs) into one line.
+            for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false).map({ Sanitizer.clean(String($0)) }) {
+                out += wrapped ? wrap(paragraph, width: width) : [paragraph]
             }
         }
         func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }

@@ -76,6 +76,10 @@ public final class AppRunner {
     var messagesShown = 0
     /// The shown message answered a key on the layer this many deep (nil: it came from work done meanwhile).
     var messageAnswersKey: Int?
+    /// What Tern had to say as it started, shown in turn on the status line as it comes free.
+    var notices = StartupNotices([], seconds: AppRunner.errorSeconds)
+    /// The start-up notices the user quit before seeing whole, for the caller to print after the screen closes.
+    public var unseenNotices: [String] { notices.unseen(now: Date()) }
     /// Effects carried out so far: a key that led to some changed something (`keyAnswered`).
     var effectsPerformed = 0
     private var lastClockRedraw = Date()
@@ -85,6 +89,8 @@ public final class AppRunner {
     static let openingWait: TimeInterval = 0.15
     /// How often the counts of the posts in view are asked for again while online.
     static let countsInterval: TimeInterval = 60
+    /// How long an error (and a start-up notice) stays on the status line; other messages half as long.
+    static let errorSeconds: TimeInterval = 8
     private var lastWidth = 0
     var dirty = true
     var running = true
@@ -124,10 +130,11 @@ public final class AppRunner {
     /// timeline already read (its engine starts from it) and `renderer` the one that drew it. `accounts`
     /// are the stored accounts' names for `A`, opened with `openAccount` when first shown. `onEngine`
     /// hears of each engine and the task running it (the caller stops them and waits for them at the end).
-    /// `mouse` turns on xterm mouse reporting.
+    /// `mouse` turns on xterm mouse reporting. `notices`: what to tell the user as it starts, all of it,
+    /// one after another.
     public init(screen: Screen, account: AccountParts, loader: ImageLoader, mailbox: Mailbox, theme: Theme,
                 timeline: TimelineID, keymap: Keymap = .standard, prefetchRows: Int = 10, pageSize: Int = 20, mouse: Bool = true,
-                notice: String? = nil, confirmBoost: Bool = false,
+                notices: [String] = [], confirmBoost: Bool = false,
                 graphics: Graphics = Graphics(), findGraphics: (() -> Graphics)? = nil, glance: Glance? = nil,
                 renderer: FrameRenderer? = nil, layout: PaneLayout = .auto, accounts: [String] = [],
                 openAccount: (@Sendable (String, AccountMail) throws -> AccountParts)? = nil,
@@ -153,7 +160,8 @@ public final class AppRunner {
         self.mouse = mouse
         screen.setMouse(mouse)
         screen.setReports(true)
-        if let notice { show(notice, error: true) }
+        self.notices = StartupNotices(notices, seconds: Self.errorSeconds)
+        showNextNotice(Date())
         use(graphics)
     }
 
@@ -262,6 +270,7 @@ public final class AppRunner {
     private func tick() {
         let now = Date()
         if message != nil, now >= messageShownUntil { message = nil; dirty = true }
+        showNextNotice(now)
         if session.liveState != nil, now.timeIntervalSince(lastCountsRefresh) >= Self.countsInterval {
             lastCountsRefresh = now
             if let shown = stack.layers[stack.screenIndex] as? FeedLayer, case .timeline = shown.feed {
@@ -291,8 +300,14 @@ public final class AppRunner {
         messagesShown += 1
         messageAnswersKey = nil
         message = (text, error)
-        messageShownUntil = Date().addingTimeInterval(error ? 8 : 4)
+        messageShownUntil = Date().addingTimeInterval(error ? Self.errorSeconds : Self.errorSeconds / 2)
         dirty = true
+    }
+
+    /// The next start-up notice, when the status line is free (one cut short by another message comes back).
+    private func showNextNotice(_ now: Date) {
+        guard session === sessions[active], let text = notices.next(message: message?.text, now: now) else { return }
+        show(text, error: true)
     }
 
     /// Lets the shown list catch up (its effects may load pictures or page the engine), then draws the
