@@ -294,7 +294,7 @@ final class LayerTests: XCTestCase {
         XCTAssertEqual(layer.update(.enter, e), [.push(.feed(.thread(rootID: "p8", seed: post(8))))])
         XCTAssertEqual(layer.update(.character("f"), e), [.feed(.notifications, .setMark(.favourite, postID: "p8", wanted: true))])
         _ = layer.update(.character("j"), e)
-        XCTAssertEqual(layer.update(.enter, e), [.followRequests], "someone asking to follow leads to the requests")
+        XCTAssertEqual(layer.update(.enter, e), [.followRequests(about: [ada])], "someone asking to follow leads to the requests")
         _ = layer.update(.character("k"), e)
         XCTAssertEqual(layer.update(.character("m"), e).first, .feed(.notifications, .filter(.mentionsOnly)),
                        "m (the grid elsewhere) keeps meaning mentions only here")

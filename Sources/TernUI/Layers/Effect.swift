@@ -70,8 +70,9 @@ enum Effect: Equatable {
     case hidePost(Post)
     /// The people the user mutes or blocks, from the server, to lift either.
     case silencedPeople
-    /// The accounts asking to follow the user, from the server, to accept or reject.
-    case followRequests
+    /// The accounts asking to follow the user, from the server, to accept or reject; `about`: only these
+    /// (the people a notification names), else all.
+    case followRequests(about: [Account] = [])
     /// Accepts or rejects one; sent at once and said done or not (either is the same when repeated).
     case answerFollowRequest(Account, accept: Bool)
     /// The notifications the server holds back (and its policy for them), to accept, dismiss or change.

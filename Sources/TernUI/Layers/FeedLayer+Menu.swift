@@ -51,7 +51,7 @@ extension FeedLayer {
         let yours = Choice(label: "Yours: muted and blocked, filters, requests…", effects: [.push(.choice(title: "Yours", items: [
             Choice(label: "People you mute or block…", effects: [.silencedPeople]),
             Choice(label: "Your filters…", effects: [.filters]),
-            Choice(label: "Follow requests…", effects: [.followRequests]),
+            Choice(label: "Follow requests…", effects: [.followRequests()]),
             Choice(label: "Filtered notifications…", effects: [.notificationRequests]),
             Choice(label: "Scheduled posts…", effects: [.scheduledPosts]),
         ]))])

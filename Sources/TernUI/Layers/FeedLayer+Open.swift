@@ -24,8 +24,9 @@ extension FeedLayer {
             if post.conversation?.unread == true { return [.push(.feed(Self.thread(of: post))), .feed(opening, .readConversation(postID: post.id))] }
             return [.push(.feed(Self.thread(of: post)))]
         case .notification(let group)?, .inboxed(let group, _)?:
-            // Someone asking to follow: the requests, to answer.
-            if group.kind == .followRequest { return [.followRequests] }
+            // Someone asking to follow: their request, to answer (not another's: the notification stays after
+            // an answer, and the menu of all requests opened on someone else's Accept).
+            if group.kind == .followRequest { return [.followRequests(about: group.accounts)] }
             if let post = group.post { return [.push(.feed(Self.thread(of: post)))] }
             if let account = group.accounts.first { return [.push(.feed(.profile(account)))] }
             return []

@@ -98,7 +98,7 @@ enum LayerMessage: Sendable {
     case compose(Draft, context: Post?)
     /// Whom the user mutes and blocks, as the server lists them.
     case silenced(muted: [Account], blocked: [Account])
-    case followRequests([Account])
+    case followRequests([Account], about: [Account])
     case notificationRequests(NotificationPolicy, [NotificationRequest])
     case listMembership(Account, all: [ListInfo], containing: Set<String>)
     case listSettings(ListInfo)

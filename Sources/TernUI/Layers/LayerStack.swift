@@ -126,7 +126,7 @@ struct LayerStack {
         case .open(let opening): return [.push(.feed(opening))]
         case .compose(let draft, let context): return [.push(.compose(draft, context: context))]
         case .silenced(let muted, let blocked): return AppRunner.silencedChoice(muted: muted, blocked: blocked)
-        case .followRequests(let accounts): return AppRunner.followRequestsChoice(accounts)
+        case .followRequests(let accounts, let about): return AppRunner.followRequestsChoice(accounts, about: about)
         case .notificationRequests(let policy, let requests): return AppRunner.notificationRequestsChoice(policy, requests)
         case .listMembership(let account, let all, let containing): return AppRunner.listMembershipChoice(account, all, containing)
         case .listSettings(let list): return AppRunner.listSettingsChoice(list)

@@ -141,7 +141,7 @@ extension AppRunner {
             case .toggleBoosts(let account): toggleBoosts(account)
             case .hidePost(let post): hide(post)
             case .silencedPeople: fetchSilenced()
-            case .followRequests: fetchFollowRequests()
+            case .followRequests(let about): fetchFollowRequests(about: about)
             case .answerFollowRequest(let account, let accept): answerFollowRequest(account, accept: accept)
             case .notificationRequests: fetchNotificationRequests()
             case .answerNotificationRequest(let request, let accept): answerNotificationRequest(request, accept: accept)
