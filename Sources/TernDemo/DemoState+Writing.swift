@@ -128,6 +128,10 @@ extension DemoState {
         if r.text.count + r.spoiler.count > config.maxCharacters {
             return .refused(status: 422, message: "Validation failed: Text character limit of \(config.maxCharacters) exceeded")
         }
+        // Mastodon's shortest poll; an edit's `expires_in` sets the end anew, so an ended poll sent again reopens.
+        if !r.pollOptions.isEmpty, let seconds = r.pollExpiresIn, seconds < 300 {
+            return .refused(status: 422, message: "Validation failed: Poll expiration must be at least 5 minutes")
+        }
         if !r.mediaIDs.isEmpty, !r.pollOptions.isEmpty {
             return .refused(status: 422, message: "Validation failed: a post cannot have both pictures and a poll")
         }

@@ -17,7 +17,10 @@ extension DemoRoutes {
             let b = await base.value
             let streaming = config.advertisedStreamingURL ?? b.replacingOccurrences(of: "http://", with: "ws://")
             let c = config
+            // API version 7 (Mastodon 4.5) has quote policies; an imitated server without them says no version.
+            let versions: [String: Int] = c.quirks.contains(.noQuotePolicies) ? [:] : ["mastodon": 7]
             return try json(["domain": AnyEncodable(DemoServer.contentHost), "version": AnyEncodable("4.3.0 (compatible; Tern demo)"),
+                             "api_versions": AnyEncodable(versions),
                              "configuration": AnyEncodable([
                                 "urls": AnyEncodable(["streaming": streaming]),
                                 "statuses": AnyEncodable(["max_characters": c.maxCharacters, "max_media_attachments": c.maxMediaAttachments,

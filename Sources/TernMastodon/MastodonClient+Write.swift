@@ -149,6 +149,8 @@ enum InstanceWire {
         let types = media?["supported_mime_types"] as? [String] ?? []
         limits.supportedMimeTypes = types.contains("application/octet-stream") ? [] : types
         if let n = int(polls?["max_options"]) { limits.pollMaxOptions = max(0, n) }
+        // Quote policies came with Mastodon's API version 7; Akkoma, GoToSocial and older Mastodon say none.
+        limits.quotePolicies = (int((object["api_versions"] as? [String: Any])?["mastodon"]) ?? 0) >= 7
         if let n = int(polls?["max_characters_per_option"]) ?? int(polls?["max_option_chars"]), n > 0 {
             limits.pollMaxCharactersPerOption = n
         }

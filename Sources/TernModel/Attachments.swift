@@ -27,6 +27,9 @@ public struct Poll: Sendable, Hashable, Codable {
     /// The custom emoji its options use, as `:shortcode:` (nil where none).
     public var emojis: [CustomEmoji]?
 
+    /// Closed for votes at `now`: said so by the server, or past its end (a stored post may not know yet).
+    public func isClosed(at now: Date) -> Bool { expired || expiresAt.map { $0 <= now } == true }
+
     public init(options: [Option], votes: Int, expiresAt: Date?, expired: Bool, ownVotes: [Int], id: String? = nil,
                 multiple: Bool? = nil, voted: Bool? = nil) {
         self.options = options

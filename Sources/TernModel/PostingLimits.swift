@@ -14,6 +14,11 @@ public struct PostingLimits: Sendable, Codable, Equatable {
     /// 0: the server has no polls (Pixelfed).
     public var pollMaxOptions = 4
     public var pollMaxCharactersPerOption = 50
+    /// Whether the server keeps who may quote a post (Mastodon 4.5, API version 7); nil where it hasn't said
+    /// (limits stored by an older Tern, or none asked yet): offered, as Mastodon has them.
+    public var quotePolicies: Bool?
+
+    public var takesQuotePolicies: Bool { quotePolicies ?? true }
 
     public init() {}
 

@@ -43,4 +43,12 @@ public enum ScheduleTime {
         }
         return nil
     }
+
+    /// `2026-12-01 09:00`, in the local time zone: a time as it is typed, shown alike everywhere (a phrase such
+    /// as "Dec 1, 2026 at 9:00 AM" read "at … at" after the screen's own "at").
+    public static func written(_ date: Date, calendar: Calendar = .current) -> String {
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        func two(_ n: Int?) -> String { n.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "??" }
+        return "\(c.year.map(String.init) ?? "????")-\(two(c.month))-\(two(c.day)) \(two(c.hour)):\(two(c.minute))"
+    }
 }

@@ -299,7 +299,8 @@ final class AccountResources: Sendable {
             name: target.storeKey, title: target.title,
             sources: TimelineEngine.Sources(client: client, data: store.account(target.storeKey), actions: actions, offline: offline,
                                             webFeeds: webFeeds),
-            writing: Writing(outbox: outbox, changes: changes, ownAccountID: target.accountID ?? "", ownAcct: target.acct ?? ""),
+            // No token (web feeds alone): nothing could ever be sent, so nothing is written or queued.
+            writing: target.token == nil ? nil : Writing(outbox: outbox, changes: changes, ownAccountID: target.accountID ?? "", ownAcct: target.acct ?? ""),
             live: live,
             // The picker's own entries: the user's lists, then the hashtags they follow (a server without
             // either has its error logged and the other still listed).

@@ -137,6 +137,23 @@ final class WriteClientTests: XCTestCase {
         XCTAssertEqual(akkoma.pollMaxOptions, 20)
         XCTAssertEqual(akkoma.imageSizeLimit, 16_000_000)
         XCTAssertEqual(try limits("other-servers_tootsdk/instancev2_friendica.json").maxCharacters, 200_000)
+        // Quote policies: mastodon.social (API version 9) has them; GoToSocial, Pleroma and Akkoma don't.
+        XCTAssertEqual([mastodon, gts, pleroma, akkoma].map(\.takesQuotePolicies), [true, false, false, false])
+    }
+
+    /// Quote policies are offered where the server says Mastodon's API version 7 (4.5) or later; before it says
+    /// anything, as on Mastodon.
+    func testQuotePoliciesFollowTheServersAPIVersion() throws {
+        func limits(_ json: String) throws -> PostingLimits { try MastodonDecoder.postingLimits(fromJSON: Data(json.utf8)) }
+        XCTAssertTrue(try limits(#"{"api_versions":{"mastodon":7}}"#).takesQuotePolicies)
+        XCTAssertFalse(try limits(#"{"api_versions":{"mastodon":6}}"#).takesQuotePolicies)
+        XCTAssertFalse(try limits(#"{"version":"2.7.2 (compatible; Akkoma 3.13)"}"#).takesQuotePolicies)
+        XCTAssertTrue(PostingLimits().takesQuotePolicies)
+        // Limits stored by an older Tern, without the field, still read.
+        let older = #"{"maxCharacters":500,"charactersReservedPerURL":23,"maxMediaAttachments":4,"imageSizeLimit":1,"videoSizeLimit":1,"#
+            + #""descriptionLimit":1500,"supportedMimeTypes":[],"pollMaxOptions":4,"pollMaxCharactersPerOption":50}"#
+        let stored = try JSONDecoder().decode(PostingLimits.self, from: Data(older.utf8))
+        XCTAssertTrue(stored.takesQuotePolicies)
     }
 
     /// A real post answer, a poll post, a 202 upload and Mastodon's refusals decode.

@@ -14,7 +14,7 @@ final class ComposeCombinationsTests: XCTestCase {
     private func chooseOption(_ option: ComposeLayer.Option, _ layer: inout ComposeLayer, _ e: LayerEnv) -> [Effect] {
         while layer.focus != .options { _ = layer.update(.tab, e) }
         for _ in 0..<12 { _ = layer.update(.left, e) }
-        for _ in 0..<layer.options.firstIndex(of: option)! { _ = layer.update(.right, e) }
+        for _ in 0..<layer.options(e.limits).firstIndex(of: option)! { _ = layer.update(.right, e) }
         return layer.update(.enter, e)
     }
 

@@ -21,8 +21,8 @@ final class ComposeOptionsRowTests: XCTestCase {
         var layer = ComposeLayer(draft: Draft(id: "new", text: "which?", poll: DraftPoll(options: ["tea", "coffee"])), context: nil)
         while layer.focus != .options { _ = layer.update(.tab, e) }
         let words = ["◉ public", "CW off", "not sensitive", "lang auto", "− poll", "+ picture", "lasts 1 d", "one choice", "quotes: default"]
-        XCTAssertEqual(layer.options.count, words.count)
-        for i in 0..<layer.options.count {
+        XCTAssertEqual(layer.options(e.limits).count, words.count)
+        for i in 0..<layer.options(e.limits).count {
             if i > 0 { _ = layer.update(.right, e) }
             let f = try frame(layer, e)
             let rows = (0..<f.rows).map { f.text(row: $0) }
@@ -44,5 +44,19 @@ final class ComposeOptionsRowTests: XCTestCase {
         let options = try XCTUnwrap(text.lastIndex { $0.contains(" one choice ") })
         XCTAssertEqual(text.firstIndex { $0.contains("Choice 1: tea") }.map { $0 > options }, true, text.joined(separator: "\n"))
         XCTAssertNotNil(text.firstIndex { $0.contains("Choice 2: coffee") }, text.joined(separator: "\n"))
+    }
+
+    /// A server without quote policies (Akkoma, GoToSocial) is offered none, and a draft kept with one (from
+    /// before the server said) is sent without it.
+    func testQuotePoliciesAreOfferedOnlyWhereTheServerHasThem() {
+        var e = LayerEnv(rows: 24, columns: 80, now: Date(), renderer: FrameRenderer(theme: .builtIn))
+        e.limits.quotePolicies = false
+        var kept = Draft(id: "new", text: "hi")
+        kept.quotePolicy = .followers
+        var layer = ComposeLayer(draft: kept, context: nil)
+        XCTAssertFalse(layer.options(e.limits).contains(.quotePolicy))
+        XCTAssertFalse(layer.optionPlaces(columns: 80, limits: e.limits).contains { $0.text.string.contains("quotes") })
+        XCTAssertTrue(layer.options(PostingLimits()).contains(.quotePolicy), "Mastodon's defaults until the server says")
+        XCTAssertEqual(layer.update(.character("\u{13}"), e), [.pop, .sendPost(Draft(id: "new", text: "hi"))])
     }
 }

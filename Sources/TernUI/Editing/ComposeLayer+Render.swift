@@ -36,7 +36,7 @@ extension ComposeLayer {
         let spoilerRow = warningOn ? row : nil
         if warningOn { row += 1 }
         let ruleRow = row
-        let optionRows = (optionPlaces(columns: env.columns).last?.row ?? 0) + 1
+        let optionRows = (optionPlaces(columns: env.columns, limits: env.limits).last?.row ?? 0) + 1
         let below = 1 + optionRows + alts.count * ComposePlan.thumbRows + pollChoices.count + (editsAPoll ? 1 : 0)
         let textHeight = max(3, env.rows - 1 - (row + 1) - below)
         let optionsRow = row + 1 + textHeight + 1
@@ -65,7 +65,7 @@ extension ComposeLayer {
         // Title: what is being written, and the two keys that matter most.
         var what = draft.editingID != nil ? "Edit post" : draft.replyingTo.map { "Reply to @\(Sanitizer.clean($0))" }
             ?? draft.quoting.map { "Quote @\(Sanitizer.clean($0))" } ?? "New post"
-        if let at = draft.scheduledAt { what += " · at " + at.formatted(date: .abbreviated, time: .shortened) }
+        if let at = draft.scheduledAt { what += " · at " + ScheduleTime.written(at) }
         // With several accounts, whose post this will be.
         if env.accounts.count > 1 { what += " · as " + Sanitizer.clean(env.activeAccount) }
         screen.fill(row: 0, column: 0, width: cols, style: theme[.title])
@@ -127,18 +127,18 @@ extension ComposeLayer {
 
     private func drawOptions(_ p: ComposePlan, _ env: LayerEnv, on screen: Screen) {
         let theme = env.renderer.theme
-        for (i, place) in optionPlaces(columns: env.columns).enumerated() {
+        for (i, place) in optionPlaces(columns: env.columns, limits: env.limits).enumerated() {
             var style = theme[.counts]
-            if focus == .options, i == min(option, options.count - 1) { style.reverse = true }
+            if focus == .options, i == min(option, options(env.limits).count - 1) { style.reverse = true }
             screen.draw(place.text, row: p.optionsRow + place.row, column: place.column, style: style, maxWidth: env.columns - place.column)
         }
     }
 
     /// Where each option is drawn (row counted from the first options row): across the screen, and on
     /// the next row where one would run past its edge, so every option, and the highlight, stays in sight.
-    func optionPlaces(columns: Int) -> [(row: Int, column: Int, text: SafeText)] {
+    func optionPlaces(columns: Int, limits: PostingLimits) -> [(row: Int, column: Int, text: SafeText)] {
         var row = 0, x = 2
-        return options.map { o in
+        return options(limits).map { o in
             let word: String
             switch o {
             case .visibility: word = "◉ " + draft.visibility.label
@@ -235,6 +235,8 @@ extension ComposeLayer {
             hint = "tab " + Sanitizer.clean(shown.joined(separator: " ")) + " · ctrl-n/p choose"
         case .text: hint = "tab next field" + (isEdit ? "" : " · ctrl-t schedule") + " · ctrl-e $EDITOR"
         case .options: hint = "←/→ choose · space change · tab next field" + (draft.poll != nil ? " · + another choice" : "")
+        case .pollOption(let i) where i == pollChoices.count - 1 && pollChoices.count < env.limits.pollMaxOptions:
+            hint = "enter another choice · tab next field · shift-tab back"
         default: hint = "tab next field · shift-tab back"
         }
         let now = current

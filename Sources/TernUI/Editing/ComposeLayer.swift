@@ -5,8 +5,9 @@ import TernTerminal
 
 /// `w` (a new post), `a` (a reply) or `e` (an edit of one's own post): the compose screen. The text is
 /// the shared editor over many lines; Tab moves between the fields (text, content warning, the options
-/// row, each picture's alt text, the poll's choices). Every change is kept as a draft at once; Ctrl-S
-/// sends, Esc closes and keeps the draft for the next `w` or `a`, Ctrl-E hands the text to `$EDITOR`.
+/// row, each picture's alt text, the poll's choices; Enter on the last choice adds another). Every change
+/// is kept as a draft at once; Ctrl-S sends, Esc closes and keeps the draft for the next `w` or `a`,
+/// Ctrl-E hands the text to `$EDITOR`.
 struct ComposeLayer: Layer {
     enum Field: Equatable {
         case text, spoiler, options
@@ -71,11 +72,12 @@ struct ComposeLayer: Layer {
     var warningOn: Bool { showWarning || !spoiler.text.isEmpty }
     private var showWarning = false
 
-    var options: [Option] {
+    /// The options row on a server with these `limits`.
+    func options(_ limits: PostingLimits) -> [Option] {
         var o: [Option] = [.visibility, .warning, .sensitive, .language, .poll, .attach]
         if draft.poll != nil { o += [.duration, .multiple] }
-        // Who may quote it is said as a post is made (an edit keeps what it had).
-        if draft.editingID == nil { o.append(.quotePolicy) }
+        // Who may quote it is said as a post is made (an edit keeps what it had), where the server has quote policies.
+        if draft.editingID == nil, limits.takesQuotePolicies { o.append(.quotePolicy) }
         return o
     }
 
@@ -121,6 +123,10 @@ struct ComposeLayer: Layer {
 
     var isEdit: Bool { draft.editingID != nil }
 
+    /// Mastodon has no edit that keeps an ended poll closed: one with the poll sets its end anew, one without
+    /// takes it off.
+    static let endedPollEdit = "Its poll has ended: an edit would open it again (Mastodon sets a poll's end anew with every edit)."
+
     /// An edit of a post whose poll has votes to lose: Mastodon clears them when the choices change.
     var editsAPoll: Bool { isEdit && draft.poll != nil && context?.poll != nil }
 
@@ -150,6 +156,8 @@ struct ComposeLayer: Layer {
             else if key == .character("\u{04}"), alts[i].text.isEmpty { removeAttachment(i) }
             else { _ = alts[i].handle(key) }
         case .pollOption(let i):
+            // Enter on the last choice written asks for another, as a list is written.
+            if key == .enter, i == pollChoices.count - 1, !pollChoices[i].text.isEmpty { return addChoice(env) }
             if key == .enter { move(1) } else { _ = pollChoices[i].handle(key) }
         case .options: return optionKey(key, env)
         }
@@ -157,6 +165,7 @@ struct ComposeLayer: Layer {
     }
 
     private mutating func optionKey(_ key: Key, _ env: LayerEnv) -> [Effect] {
+        let options = self.options(env.limits)
         switch key {
         case .left, .character("h"): option = max(0, option - 1)
         case .right, .character("l"): option = min(options.count - 1, option + 1)
@@ -183,7 +192,7 @@ struct ComposeLayer: Layer {
                 } else {
                     draft.poll = nil
                     pollChoices = []
-                    option = min(option, options.count - 1)
+                    option = min(option, self.options(env.limits).count - 1)
                 }
             case .attach:
                 prompt = .attach(LineEditor(limit: 4_096))
@@ -194,10 +203,22 @@ struct ComposeLayer: Layer {
             case .multiple: draft.poll?.multiple.toggle()
             case .quotePolicy: draft.quotePolicy = QuotePolicy.next(after: draft.quotePolicy)
             }
-        case .character("+") where draft.poll != nil && pollChoices.count < env.limits.pollMaxOptions:
-            pollChoices.append(LineEditor(limit: 200))
+        case .character("+") where draft.poll != nil: return addChoice(env)
+        case .character(let c) where c.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }):
+            // Typed as if into a field: said, never swallowed.
+            return [.say("The options row takes ←/→, space (and + for a poll's choice): tab goes to the next field.", error: false)]
         default: break
         }
+        return []
+    }
+
+    /// A poll's next choice, which takes the keys that follow; at the server's most, why there is none.
+    private mutating func addChoice(_ env: LayerEnv) -> [Effect] {
+        guard pollChoices.count < env.limits.pollMaxOptions else {
+            return [.say("The server takes at most \(env.limits.pollMaxOptions) choices in a poll.", error: false)]
+        }
+        pollChoices.append(LineEditor(limit: 200))
+        focus = .pollOption(pollChoices.count - 1)
         return []
     }
 
@@ -304,7 +325,7 @@ struct ComposeLayer: Layer {
 
     /// Ctrl-S: what the server would refuse is said here, before anything is sent.
     private func send(_ env: LayerEnv) -> [Effect] {
-        let d = current
+        var d = current
         let count = PostLength.count(text: d.text, spoiler: d.spoiler, limits: env.limits)
         if d.text.allSatisfy(\.isWhitespace), d.attachments.isEmpty, d.poll == nil {
             return [.say("Nothing to send yet.", error: true)]
@@ -319,6 +340,12 @@ struct ComposeLayer: Layer {
         if let poll = d.poll, poll.options.filter({ !$0.isEmpty }).count < 2 {
             return [.say("A poll needs at least two choices.", error: true)]
         }
+        if isEdit, d.poll != nil, let poll = context?.poll, let end = poll.expiresAt {
+            // The server sets the poll's end anew from the edit: the end it has, never a later one.
+            if poll.isClosed(at: env.now) { return [.say(Self.endedPollEdit, error: true)] }
+            d.poll?.expiresIn = max(300, Int(end.timeIntervalSince(env.now).rounded()))
+        }
+        if !env.limits.takesQuotePolicies { d.quotePolicy = nil }
         return [.pop, .sendPost(d)]
     }
 

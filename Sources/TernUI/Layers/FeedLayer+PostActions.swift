@@ -15,6 +15,7 @@ extension FeedLayer {
             return [.feed(opening, .setMark(.bookmark, postID: post.id, wanted: !post.bookmarked))]
         case .boost:
             guard let post = row?.post else { return [] }
+            if !post.boosted, let refusal = Self.boostRefusal(post, env) { return [.say(refusal, error: true)] }
             let toggle: [Effect] = [.feed(opening, .setMark(.reblog, postID: post.id, wanted: !post.boosted))]
             guard env.confirmBoost, !post.boosted else { return toggle }
             return [.push(.confirm(question: "Boost this post by @\(post.account.acct)?", yes: toggle))]
@@ -35,7 +36,10 @@ extension FeedLayer {
             guard post.boostedBy == nil, post.account.id == env.ownAccountID else {
                 return [.say("Only your own posts can be \(action == .edit ? "edited" : "deleted").", error: true)]
             }
-            if action == .edit { return [.compose(.edit(post))] }
+            if action == .edit {
+                if post.poll?.isClosed(at: env.now) == true { return [.say(ComposeLayer.endedPollEdit, error: true)] }
+                return [.compose(.edit(post))]
+            }
             return [.push(.confirm(question: "Delete this post of yours? It can't be undone.", yes: [.deletePost(post)]))]
         case .links:
             guard let post = row?.post else { return [] }
@@ -54,6 +58,17 @@ extension FeedLayer {
             let warning = post.spoilerText.isEmpty ? "" : post.spoilerText + "\n\n"
             return [.copy(warning + post.content.plainText, what: "the post's text")]
         default: return []
+        }
+    }
+
+    /// Why the server would refuse to boost `post` (Mastodon's rule: a direct message never, a followers-only
+    /// post by its author alone); nil where it would not, or where Tern can't tell whose it is.
+    static func boostRefusal(_ post: Post, _ env: LayerEnv) -> String? {
+        switch post.visibility {
+        case "direct"?: return "A direct message can't be boosted: only the people it mentions see it."
+        case "private"? where !env.ownAccountID.isEmpty && post.account.id != env.ownAccountID:
+            return "A followers-only post can be boosted by its author alone."
+        default: return nil
         }
     }
 

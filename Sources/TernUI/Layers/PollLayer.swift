@@ -24,7 +24,7 @@ struct PollLayer: Layer {
         guard let poll = post.poll else { return [.say("This post has no poll", error: false)] }
         if post.pending.contains(.vote) { return [.say("Your vote is on its way", error: false)] }
         if poll.hasVoted { return [.say("You have voted in this poll", error: false)] }
-        if poll.expired || poll.expiresAt.map({ $0 <= now }) == true { return [.say("This poll is closed", error: false)] }
+        if poll.isClosed(at: now) { return [.say("This poll is closed", error: false)] }
         // Posts stored before Tern kept a poll's id: the next refresh brings it.
         guard poll.id != nil else { return [.say("Tern doesn't know this poll's id yet: r fetches it again", error: false)] }
         guard !poll.options.isEmpty else { return [.say("This poll has no options to vote for", error: false)] }

@@ -18,7 +18,7 @@ extension AppRunner {
         submit(.cancelScheduled(id: post.id))
     }
 
-    static func when(_ date: Date) -> String { date.formatted(date: .abbreviated, time: .shortened) }
+    static func when(_ date: Date) -> String { ScheduleTime.written(date) }
 
     /// Each post, soonest first, to move to another time or cancel.
     static func scheduledChoice(_ posts: [ScheduledPost]) -> [Effect] {

@@ -78,7 +78,7 @@ extension AppRunner {
 
     /// Opens the compose screen with the draft kept for this target, else a fresh one.
     func compose(_ target: ComposeTarget) {
-        guard writing != nil else { return show("Writing needs an account (this session has none).", error: true) }
+        guard writing != nil else { return show("Writing needs a fediverse account: tern login SERVER adds one.", error: true) }
         let mailbox = session.mail, drafts = self.drafts, client = sources.client, online = !sources.offline
         let me = self.me.acct, sending = session.sending
         Task.detached {
@@ -193,7 +193,7 @@ extension AppRunner {
                 for (id, e) in engines { if case .thread = id { e.list.perform(.refresh) } }
             }
         case .scheduled(let held):
-            show("Scheduled for \(held.scheduledAt.formatted(date: .abbreviated, time: .shortened)) (x → Yours → Scheduled posts).", error: false)
+            show("Scheduled for \(Self.when(held.scheduledAt)) (x → Yours → Scheduled posts).", error: false)
         case .refused(let why), .inDoubt(let why):
             show(why, error: true)
         }
