@@ -32,12 +32,12 @@ final class PanesEndToEndTests: XCTestCase {
         XCTAssertTrue(moved.ok, "j moved the list on the left:\n\(moved.screen)")
         XCTAssertEqual(threadSelection(moved.screen), threadAt, "the thread did not move:\n\(moved.screen)")
         try tmux.send("Enter")
-        let replaced = tmux.wait { s in title(s).contains("tern · Home") && title(s).contains("│ tern · Thread · Ada Lindqvist") }
+        let replaced = tmux.wait { s in title(s).contains("tern · Home") && title(s).contains("│ tern · Thread · Ada Moreau") }
         XCTAssertTrue(replaced.ok, "the next thread replaced the right pane:\n\(replaced.screen)")
 
         // Narrow: one pane, the thread; Esc goes back to the list where it was.
         _ = try tmux.run(["resize-window", "-x", "100", "-y", "45"])
-        let narrow = tmux.wait { s in title(s).hasPrefix(" tern · Thread · Ada Lindqvist") && !title(s).contains("│") }
+        let narrow = tmux.wait { s in title(s).hasPrefix(" tern · Thread · Ada Moreau") && !title(s).contains("│") }
         XCTAssertTrue(narrow.ok, "one pane at 100 columns:\n\(narrow.screen)")
         try tmux.send("Escape")
         let back = tmux.wait { s in title(s).hasPrefix(" tern · Home") && statusLine(s).contains("3/") }

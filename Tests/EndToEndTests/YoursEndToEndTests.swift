@@ -51,7 +51,7 @@ final class YoursEndToEndTests: XCTestCase {
         try tmux.send("Enter")
         XCTAssertTrue(tmux.wait { $0.contains("Made the filter “\(word)”") }.ok, tmux.screen())
         try tmux.send("Escape")
-        let folded = tmux.wait(timeout: 10) { screen in
+        let folded = tmux.wait { screen in
             !screen.contains("Your filters") && screen.split(separator: "\n").contains { $0.hasPrefix("▌") && $0.contains("⊘ Filtered: \(word)") }
         }
         XCTAssertTrue(folded.ok, "Home did not apply the new filter to its first post:\n\(folded.screen)")

@@ -154,7 +154,9 @@ extension AppRunner {
 
     func vote(_ post: Post, choices: [Int]) {
         sources.actions.vote(post, choices: choices)
-        show(sources.offline ? "Voted: the server is told when Tern is online." : "Voting…", error: false)
+        // Online the poll itself says "your vote is on its way" until the server counts it ("Vote counted.")
+        // or refuses it (said with why): a "Voting…" here outlived a vote that was undone.
+        if sources.offline { show("Voted: the server is told when Tern is online.", error: false) }
     }
 
     func react(_ post: Post, _ emoji: String, url: String?, wanted: Bool) {
