@@ -98,6 +98,15 @@ public struct DemoConfig: Sendable {
     public var port = 0
     /// How this server differs from Mastodon.
     public var quirks: ServerQuirks = []
+    /// The server software `quirks` imitate, as its instance description names it; nil for Mastodon's own.
+    var imitated: String? {
+        switch ServerQuirks.sets.first(where: { $0.quirks == quirks && !$0.quirks.isEmpty })?.name {
+        case "gotosocial"?: return "GoToSocial"
+        case "akkoma"?: return "Akkoma"
+        case "takahe"?: return "Takahē"
+        default: return nil
+        }
+    }
     /// Replies under one more post, for measuring long threads (0: none).
     public var largeThreadReplies = 0
     /// Escape sequences, C1 controls and bidi overrides in every name, note, warning and post.

@@ -11,6 +11,8 @@ extension DemoState {
         var language: String?
         var inReplyTo: String?
         var quotedStatusID: String?
+        /// Akkoma's and Pleroma's older name for the quoted post.
+        var quoteID: String?
         var mediaIDs: [String] = []
         var mediaDescriptions: [String: String] = [:]
         var pollOptions: [String] = []
@@ -42,7 +44,9 @@ extension DemoState {
             parent = p
         }
         var quoted: (state: String, of: UInt64)?
-        if let raw = r.quotedStatusID, !config.quirks.contains(.noQuotePolicies) {
+        // A server without quote policies drops Mastodon's name; Akkoma reads its own.
+        let quotedRaw = !config.quirks.contains(.noQuotePolicies) ? r.quotedStatusID : config.quirks.contains(.pleromaReactions) ? r.quoteID : nil
+        if let raw = quotedRaw {
             guard let id = parseID(raw), let p = post(id: id) else { return .refused(status: 404, message: "Record not found") }
             switch quotePolicy(of: p) {
             case "denied": return .refused(status: 422, message: "Validation failed: Quoted post is not allowed to be quoted")

@@ -19,7 +19,7 @@ extension DemoRoutes {
             let c = config
             // API version 7 (Mastodon 4.5) has quote policies; an imitated server without them says no version.
             let versions: [String: Int] = c.quirks.contains(.noQuotePolicies) ? [:] : ["mastodon": 7]
-            return try json(["domain": AnyEncodable(DemoServer.contentHost), "version": AnyEncodable("4.3.0 (compatible; Tern demo)"),
+            return try json(["domain": AnyEncodable(DemoServer.contentHost), "version": AnyEncodable("4.3.0 (compatible; \(c.imitated ?? "Tern") demo)"),
                              "api_versions": AnyEncodable(versions),
                              "configuration": AnyEncodable([
                                 "urls": AnyEncodable(["streaming": streaming]),

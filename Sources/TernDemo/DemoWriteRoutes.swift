@@ -115,6 +115,7 @@ extension DemoRoutes {
             case "language": r.language = v
             case "in_reply_to_id": r.inReplyTo = v
             case "quoted_status_id": r.quotedStatusID = v
+            case "quote_id": r.quoteID = v
             case "media_ids[]": r.mediaIDs.append(v)
             case "poll[options][]": r.pollOptions.append(v)
             case "poll[expires_in]": r.pollExpiresIn = Int(v)

@@ -129,6 +129,14 @@ extension MastodonDecoder {
 
 /// The parts of an instance description that limit posts.
 enum InstanceWire {
+    /// The name in "4.3.0 (compatible; GoToSocial 0.17)", as servers imitating Mastodon's API write their
+    /// version; nil for a bare version (Mastodon's own).
+    static func software(fromVersion version: String) -> String? {
+        guard let start = version.range(of: "(compatible; ")?.upperBound else { return nil }
+        let name = version[start...].prefix { $0 != ")" && $0 != " " }
+        return name.isEmpty ? nil : String(name)
+    }
+
     static func limits(fromJSON data: Data) throws -> PostingLimits {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw MastodonError.invalidResponse(MastodonDecoder.describe(
@@ -151,6 +159,7 @@ enum InstanceWire {
         if let n = int(polls?["max_options"]) { limits.pollMaxOptions = max(0, n) }
         // Quote policies came with Mastodon's API version 7; Akkoma, GoToSocial and older Mastodon say none.
         limits.quotePolicies = (int((object["api_versions"] as? [String: Any])?["mastodon"]) ?? 0) >= 7
+        limits.software = (object["version"] as? String).flatMap(software(fromVersion:))
         if let n = int(polls?["max_characters_per_option"]) ?? int(polls?["max_option_chars"]), n > 0 {
             limits.pollMaxCharactersPerOption = n
         }

@@ -19,6 +19,18 @@ public struct PostingLimits: Sendable, Codable, Equatable {
     public var quotePolicies: Bool?
 
     public var takesQuotePolicies: Bool { quotePolicies ?? true }
+    /// The server's software as its instance description names it ("Akkoma" from "2.7.2 (compatible; Akkoma
+    /// 3.13)"); nil where it names none (Mastodon itself).
+    public var software: String?
+
+    /// Why `Q` can't make a quote post here, said before the user writes one: a server without quote policies
+    /// drops the quote and posts the words alone, out of their context. Akkoma, Pleroma and Fedibird take
+    /// quotes under their older name without having policies.
+    public var quoteRefusal: String? {
+        guard quotePolicies == false, !["Akkoma", "Pleroma", "Fedibird"].contains(software ?? "") else { return nil }
+        let kind = software.map { "This server (\($0))" } ?? "This server (Mastodon before 4.5, or one like it)"
+        return "\(kind) doesn't take quote posts: yours would go out without the post it quotes."
+    }
 
     public init() {}
 

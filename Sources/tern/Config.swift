@@ -272,24 +272,11 @@ struct Config: Decodable {
     var notices: [String] {
         let known = CodingKeys.allCases.map(\.rawValue)
         return unknown.map { u in
-            let near = known.map { ($0, Self.distance($0, u.key)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
+            let near = NearestWord.nearest(to: u.key, among: known)
             return "config.toml line \(u.line): \(u.key) is no setting; " + (near.map { "did you mean \($0)?" } ?? "ignored")
         } + Keymap.standard.taken(by: keys).map { "config.toml " + $0 }
     }
 
-    /// Letters to change, add or remove to make one word the other.
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var row = Array(0...b.count)
-        for i in 1...max(1, a.count) where !a.isEmpty {
-            var next = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...max(1, b.count) where !b.isEmpty {
-                next[j] = min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            row = next
-        }
-        return a.isEmpty ? b.count : row[b.count]
-    }
 
     /// What each setting takes, in the words the error gives.
     static let takes: [String: String] = [

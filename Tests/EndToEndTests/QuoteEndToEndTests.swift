@@ -94,15 +94,26 @@ final class QuoteEndToEndTests: XCTestCase {
         }
     }
 
-    /// A server without quotes (GoToSocial, Mastodon before 4.5) says nothing of a post's quote policy and
-    /// drops the quote it was sent: `Q` still writes, and Tern says the post went out without it.
-    func testAServerThatDropsTheQuoteIsSaidToHaveDoneSo() throws {
+    /// A server without quotes (GoToSocial, Mastodon before 4.5) drops the quote it is sent: `Q` says so,
+    /// naming the server, before anything is written, where it said so only after the post was out without
+    /// its context.
+    func testQOnAServerWithoutQuotesSaysSoBeforeWriting() throws {
         try browseDemo(flags: "--new-post-every 0 --imitate gotosocial") { tmux, _ in
             try tmux.send("Q")
+            let said = tmux.wait { $0.contains("This server (GoToSocial) doesn't take quote posts") }
+            XCTAssertTrue(said.ok, said.screen)
+            XCTAssertFalse(said.screen.contains(" Quote @"), "no compose for a quote the server drops:\n\(said.screen)")
+        }
+    }
+
+    /// Akkoma takes a quote under its older name (`quote_id`): `Q` writes one there.
+    func testAkkomaTakesAQuoteUnderItsOwnName() throws {
+        try browseDemo(flags: "--new-post-every 0 --imitate akkoma") { tmux, _ in
+            try tmux.send("Q")
             XCTAssertTrue(tmux.wait { $0.contains(" Quote @") }.ok, tmux.screen())
-            try tmux.send("-l", "a quote the server drops")
+            try tmux.send("-l", "a quote akkoma keeps")
             try tmux.send("C-s")
-            let said = tmux.wait { $0.contains("Posted, but without the quote: this server doesn't take quote posts.") }
+            let said = tmux.wait { $0.contains("Posted.") }
             XCTAssertTrue(said.ok, said.screen)
         }
     }

@@ -47,6 +47,27 @@ final class TranslateEndToEndTests: XCTestCase {
         }
     }
 
+    /// A fresh user's report: `T` on Home's first post (in English) and in search results seemed to do nothing.
+    /// On the English post the box says there is nothing to translate (it showed the same words as "Translated
+    /// from English"); in search results a Chinese post is translated.
+    func testTAnswersOnAnEnglishPostAndInSearchResults() throws {
+        try browse("--new-post-every 0") { tmux, _ in
+            try tmux.send("T")
+            let said = tmux.wait { $0.contains("Not translated") && $0.contains("Nothing to translate: this post is already in English.") }
+            XCTAssertTrue(said.ok, "T on an English post:\n\(said.screen)")
+            try tmux.send("Escape")
+            XCTAssertTrue(tmux.wait { !$0.contains("Not translated") }.ok, tmux.screen())
+            try tmux.send("/")
+            XCTAssertTrue(tmux.wait { $0.contains("Search (") }.ok, tmux.screen())
+            try tmux.send("-l", "。")
+            try tmux.send("Enter")
+            XCTAssertTrue(tmux.wait { self.selected($0).contains("周末去了山里") }.ok, tmux.screen())
+            try tmux.send("T")
+            let box = tmux.wait { $0.contains("Translated from Chinese by Demo Translate") && $0.contains("Went to the mountains") }
+            XCTAssertTrue(box.ok, "T in search results:\n\(box.screen)")
+        }
+    }
+
     func testAServerWithoutATranslationServiceSaysSo() throws {
         try browse("--imitate gotosocial") { tmux, _ in
             try tmux.send("T")

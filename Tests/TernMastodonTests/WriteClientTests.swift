@@ -149,6 +149,17 @@ final class WriteClientTests: XCTestCase {
         XCTAssertFalse(try limits(#"{"api_versions":{"mastodon":6}}"#).takesQuotePolicies)
         XCTAssertFalse(try limits(#"{"version":"2.7.2 (compatible; Akkoma 3.13)"}"#).takesQuotePolicies)
         XCTAssertTrue(PostingLimits().takesQuotePolicies)
+        // Q says before anything is written where the quote would be dropped, naming the server; Akkoma takes
+        // quotes under its older name.
+        let akkoma = try limits(#"{"version":"2.7.2 (compatible; Akkoma 3.13)"}"#)
+        XCTAssertEqual(akkoma.software, "Akkoma")
+        XCTAssertNil(akkoma.quoteRefusal)
+        XCTAssertEqual(try limits(#"{"version":"4.3.0 (compatible; GoToSocial 0.17)"}"#).quoteRefusal,
+                       "This server (GoToSocial) doesn't take quote posts: yours would go out without the post it quotes.")
+        XCTAssertEqual(try limits(#"{"version":"4.3.5","api_versions":{"mastodon":2}}"#).quoteRefusal,
+                       "This server (Mastodon before 4.5, or one like it) doesn't take quote posts: yours would go out without the post it quotes.")
+        XCTAssertNil(try limits(#"{"version":"4.5.0","api_versions":{"mastodon":7}}"#).quoteRefusal)
+        XCTAssertNil(PostingLimits().quoteRefusal, "before the server said: tried")
         // Limits stored by an older Tern, without the field, still read.
         let older = #"{"maxCharacters":500,"charactersReservedPerURL":23,"maxMediaAttachments":4,"imageSizeLimit":1,"videoSizeLimit":1,"#
             + #""descriptionLimit":1500,"supportedMimeTypes":[],"pollMaxOptions":4,"pollMaxCharactersPerOption":50}"#

@@ -39,7 +39,7 @@ final class KeymapTests: XCTestCase {
 
     func testMistakesNameTheLineAndChangeNothing() {
         XCTAssertThrowsError(try Keymap.standard.remapped([(action: "likes", keys: ["l"], line: 7)])) { error in
-            XCTAssertTrue("\(error)".hasPrefix("line 7: unknown action 'likes'"), "\(error)")
+            XCTAssertTrue("\(error)".hasPrefix("line 7: unknown action 'likes' in [keys]; did you mean like? "), "\(error)")
         }
         XCTAssertThrowsError(try Keymap.standard.remapped([(action: "like", keys: ["hyper-x"], line: 9)])) { error in
             XCTAssertTrue("\(error)".hasPrefix("line 9: unknown key 'hyper-x' for like"), "\(error)")

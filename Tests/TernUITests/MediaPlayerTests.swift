@@ -50,9 +50,32 @@ final class MediaPlayerTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: trap.path), "a shell ran the address")
     }
 
+    /// Without pixels (symbols, as inside tmux) the large view shows a GIF as a still: its row says so before
+    /// `v`, where it said "v plays"; with pixels it plays.
+    func testAGifSaysItIsAStillWhereTheTerminalDrawsNoPixels() {
+        let gif = MediaAttachment(id: "g1", kind: .gifv, url: "https://media.example/g1.mp4", previewURL: "https://media.example/g1.png",
+                                  width: 640, height: 360)
+        let post = Post(id: "p2", statusID: "p2", account: Account(id: "1", acct: "ada", displayName: "Ada"), createdAt: now,
+                        content: StyledText(plain: "look"), media: [gif])
+        func line(pixels: Bool) -> String? {
+            var pictures = PictureLayout()
+            pictures.pixels = pixels
+            return RowLayout(row: .post(post), width: 100, revealed: false, now: now, pictures: pictures).lines
+                .map { $0.map(\.text.string).joined(separator: " ") }.first { $0.contains("▶ gif") }
+        }
+        XCTAssertEqual(line(pixels: false)?.contains("(v shows a still here, p in it plays)"), true, "\(String(describing: line(pixels: false)))")
+        XCTAssertEqual(line(pixels: true)?.contains("(v plays)"), true, "\(String(describing: line(pixels: true)))")
+    }
+
+    /// No player: the message says what is missing and what to install or set, in one row beside the status
+    /// line's right part at 120 columns (the large view covers the row above, and only "The address: …",
+    /// the second row, showed).
     func testNoPlayerSaysWhatToInstall() {
         let missing = MediaPlayer.play("https://media.example/v.mp4", environment: ["TERN_PLAYER": "/nonexistent/player"])
-        XCTAssertEqual(missing, .noPlayer("Couldn't start /nonexistent/player (TERN_PLAYER). The address: https://media.example/v.mp4"))
+        XCTAssertEqual(missing, .noPlayer("Can't play: /nonexistent/player (TERN_PLAYER) could not be started."))
+        XCTAssertEqual(FrameRenderer.messageLines(MediaPlayer.notInstalled, width: 90).count, 1, "one row, naming mpv")
+        XCTAssertTrue(MediaPlayer.notInstalled.contains("mpv") && MediaPlayer.notInstalled.contains("TERN_PLAYER"))
+        XCTAssertTrue(BrowserLauncher.noBrowserMessage("https://ex.example/a").hasPrefix("No browser to open it in (set BROWSER"))
         XCTAssertEqual(MediaPlayer.play("file:///etc/passwd", environment: [:]), .refused("Not playing an address that isn't http(s)"))
     }
 }

@@ -41,4 +41,16 @@ final class TranslationLayerTests: XCTestCase {
         XCTAssertEqual(AppRunner.whyNotTranslated(MastodonError.notConnected("connection refused")),
                        "The server can't be reached now: translating needs it.")
     }
+
+    /// `T` on a post already in the user's language: the server gives back the same words, and the box says
+    /// there is nothing to translate instead of calling them a translation from English.
+    func testAPostAlreadyInTheLanguageSaysSo() {
+        let english = Post(id: "7", statusID: "7", account: Account(id: "a", acct: "ann", displayName: "Ann"),
+                           createdAt: Date(timeIntervalSince1970: 0), content: StyledText(plain: "Path corner keyboard paper lake."))
+        var layer = TranslationLayer(english)
+        let same = Translation(content: StyledText(plain: "Path corner keyboard paper lake."), sourceLanguage: "en", provider: "Demo Translate")
+        _ = layer.receive(.translated(statusID: "7", same, from: "English", failure: nil), env())
+        XCTAssertEqual(layer.box(width: 80).title, "Not translated · Esc closes")
+        XCTAssertEqual(layer.box(width: 80).lines, ["Nothing to translate: this post is already in English."])
+    }
 }

@@ -293,7 +293,11 @@ struct RowLayout {
             }
         }
         if !kinds.isEmpty {
-            lines.append([Segment(text: SafeText(kinds.joined(separator: "  ") + "  (v plays)"), role: .placeholder, column: x0)])
+            // Without pixels (symbols, as inside tmux) the large view shows a moving picture as a still: said
+            // here, before `v`, where "v plays" promised what the view then didn't do.
+            let still = !pictures.pixels && post.media.contains { MovingRequest.kind(of: $0) != nil }
+            let how = still ? "  (v shows a still here, p in it plays)" : "  (v plays)"
+            lines.append([Segment(text: SafeText(kinds.joined(separator: "  ") + how), role: .placeholder, column: x0)])
         }
     }
 

@@ -29,7 +29,7 @@ extension FeedLayer {
             return [.compose(.reply(post))]
         case .quote:
             guard let post = row?.post else { return [] }
-            return Self.quoting(post)
+            return Self.quoting(post, limits: env.limits)
         case .edit, .delete:
             guard let post = row?.post else { return [] }
             guard !env.ownAccountID.isEmpty else { return [.say("Tern doesn't know yet which account is yours here.", error: true)] }
@@ -73,8 +73,10 @@ extension FeedLayer {
     }
 
     /// `Q`: a post of one's own that carries the selected one, where its author lets the user quote it; the
-    /// server's refusal in words where not (a private mention is quotable by no one, as on Mastodon).
-    static func quoting(_ post: Post) -> [Effect] {
+    /// server's refusal in words where not (a private mention is quotable by no one, as on Mastodon), and
+    /// the user's own server's before anything is written where it takes no quote posts.
+    static func quoting(_ post: Post, limits: PostingLimits = PostingLimits()) -> [Effect] {
+        if let refusal = limits.quoteRefusal { return [.say(Sanitizer.clean(refusal), error: true)] }
         let who = "@" + Sanitizer.clean(post.account.acct)
         if post.visibility == "direct" { return [.say("A private mention can't be quoted.", error: true)] }
         switch post.quoteApproval {

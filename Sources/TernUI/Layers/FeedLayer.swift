@@ -70,7 +70,7 @@ struct FeedLayer: Layer {
         if action != .top, action != .bottom { pendingEdge = nil }
         if action != .firstUnread { pendingUnread = false }
         if case .mouse(let event) = key { return mouse(event, env) }
-        guard let action else { return [] }
+        guard let action else { return Self.unbound(key, env) }
         let snapshot = snapshot ?? FeedSnapshot(feed: feed)
         let m = metrics(env, snapshot)
         viewport.normalize(m)
@@ -141,10 +141,10 @@ struct FeedLayer: Layer {
         case .viewImage: return Self.viewLarge(row?.post, attachment: nil, env)
         case .openLink: return openLink(row?.post, text: nil)
         case .retryImages:
-            guard let row else { return [] }
+            guard let row else { return [.say(Self.nothingToRetry, error: false)] }
             let failed = env.renderer.layout(row, width: env.columns, revealed: env.openedWarnings.isOpen(row), now: env.now).media
                 .compactMap(\.request).filter { if case .failed = env.images[$0] { return true } else { return false } }
-            return failed.isEmpty ? [] : [.retryImages(failed)]
+            return failed.isEmpty ? [.say(Self.nothingToRetry, error: false)] : [.retryImages(failed)]
         case .follow: return follow(snapshot, env)
         case .grid where feed != .notifications:
             // A grid of pictures with pictures turned off would draw them all the same.
@@ -163,7 +163,8 @@ struct FeedLayer: Layer {
         case .menu: return menu(for: row, env)
         case .help: return [.push(.help)]
         // Ctrl-L is the runner's, on every screen: it never reaches a layer.
-        case .redraw, .focusPane: return []
+        case .redraw: return []
+        case .focusPane: return [.say(Self.onePane, error: false)]
         case .quit: return [.quit]
         }
         return []

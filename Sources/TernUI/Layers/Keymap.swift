@@ -1,3 +1,4 @@
+import TernModel
 import TernTerminal
 
 /// What a keystroke means. Each action has a stable name (for `[keys]` in config.toml) and a line of help.
@@ -106,7 +107,9 @@ public struct Keymap: Sendable, Equatable {
         for entry in entries {
             let at = entry.line.map { "line \($0): " } ?? ""
             guard let action = UIAction(rawValue: entry.action) else {
-                throw KeymapError(description: "\(at)unknown action '\(entry.action)' in [keys]; actions are: "
+                let near = NearestWord.nearest(to: entry.action, among: UIAction.allCases.map(\.rawValue))
+                throw KeymapError(description: "\(at)unknown action '\(entry.action)' in [keys]; "
+                                  + (near.map { "did you mean \($0)? " } ?? "") + "actions are: "
                                   + UIAction.allCases.map(\.rawValue).joined(separator: ", "))
             }
             let keys = try entry.keys.map { name -> Key in

@@ -24,6 +24,12 @@ struct TranslationLayer: Layer {
     mutating func receive(_ message: LayerMessage, _ env: LayerEnv) -> [Effect]? {
         guard case .translated(let statusID, let translation, let from, let failure) = message, statusID == post.statusID else { return nil }
         (self.translation, self.from, self.failure) = (translation, from, failure)
+        // A post already in the language the server translates into comes back as it was: the box says so
+        // rather than showing the same words as a translation.
+        if let translation, translation.content.plainText == post.content.plainText, translation.spoilerText == post.spoilerText {
+            self.translation = nil
+            self.failure = "Nothing to translate: this post is already in \(from ?? "the language the server translates into")."
+        }
         return []
     }
 

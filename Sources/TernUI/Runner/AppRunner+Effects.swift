@@ -50,7 +50,7 @@ extension AppRunner {
                 case .opened(let program): show("Opened in \(program)", error: false)
                 // Over ssh there is no browser here: the link goes to the clipboard where the user sits.
                 case .noBrowser where copyMode != .off: copy(url, what: "the link (no browser here)")
-                case .noBrowser: show("Link: \(url)", error: false)
+                case .noBrowser: show(BrowserLauncher.noBrowserMessage(url), error: false)
                 case .refused(let why): show(why, error: true)
                 }
             case .play(let url):

@@ -25,4 +25,10 @@ public enum BrowserLauncher {
         guard DetachedProgram.start(program, [link]) else { return .noBrowser }
         return .opened(program)
     }
+
+    /// What `o` says where no browser can be started, before the link itself: the link alone said nothing
+    /// of why it was not opened, nor how to have it opened.
+    public static func noBrowserMessage(_ link: String) -> String {
+        "No browser to open it in (set BROWSER, or DISPLAY for xdg-open). The link: \(link)"
+    }
 }
