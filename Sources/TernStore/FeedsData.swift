@@ -75,11 +75,19 @@ public struct FeedsData: Sendable {
         }
     }
 
-    /// Removes a feed, its items' texts and its timeline (the posts go with the next prune).
+    /// Removes a feed with its items: their texts, their posts (and so their words in the search) and their
+    /// entries in every list, the shared ones too, so nothing of it is shown or counted. An item another
+    /// feed followed carries too stays, for that feed.
     public func unsubscribe(_ id: Int64) async throws {
         try await pool.write { db in
+            let onlyItsOwn = """
+                SELECT post_id FROM web_feed_item WHERE feed_id = ?
+                    AND post_id NOT IN (SELECT post_id FROM web_feed_item WHERE feed_id != ?)
+                """
+            try db.execute(sql: "DELETE FROM entry WHERE account = ? AND post_id IN (\(onlyItsOwn))", arguments: [Self.account, id, id])
+            try db.execute(sql: "DELETE FROM post WHERE account = ? AND id IN (\(onlyItsOwn))", arguments: [Self.account, id, id])
+            // Last: its items' rows go with it (they cascade), and they were what named its posts above.
             _ = try WebFeedRecord.deleteOne(db, key: id)
-            try db.execute(sql: "DELETE FROM web_feed_item WHERE feed_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM entry WHERE account = ? AND timeline = ?", arguments: [Self.account, Self.feedTimeline(id)])
         }
     }
@@ -134,10 +142,18 @@ public struct FeedsData: Sendable {
         }
     }
 
-    /// The ids of a feed's items already stored, to tell new ones.
-    public func knownItems(feed: Int64) async throws -> Set<String> {
+    /// The ids of the items already stored: this feed's, to tell new ones, and every feed's, so that an item
+    /// known already (the feed followed before, or at another address too) keeps its one post.
+    public func knownItems(feed: Int64) async throws -> (own: Set<String>, all: Set<String>) {
         try await store.asyncRead { db in
-            Set(try String.fetchAll(db, sql: "SELECT post_id FROM web_feed_item WHERE feed_id = ?", arguments: [feed]))
+            let rows = try Row.fetchAll(db, sql: "SELECT feed_id, post_id FROM web_feed_item")
+            var own = Set<String>(), all = Set<String>()
+            for row in rows {
+                let postID: String = row["post_id"]
+                all.insert(postID)
+                if row["feed_id"] as Int64 == feed { own.insert(postID) }
+            }
+            return (own, all)
         }
     }
 
@@ -184,7 +200,11 @@ public struct FeedsData: Sendable {
     public func lists() async throws -> [(TimelineID, unread: Int)] {
         let feeds = try await subscriptions()
         let unread = try await unreadCounts()
-        var out: [(TimelineID, unread: Int)] = [(.allWebFeeds, feeds.reduce(0) { $0 + (unread[$1.id] ?? 0) })]
+        // An item two subscriptions bring (one feed at two addresses) is one unread item of them all.
+        let all = try await store.asyncRead { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(DISTINCT post_id) FROM web_feed_item WHERE read = 0") ?? 0
+        }
+        var out: [(TimelineID, unread: Int)] = [(.allWebFeeds, all)]
         var byTag: [String: Int] = [:], tags: [String] = []
         for f in feeds {
             for t in f.tags {

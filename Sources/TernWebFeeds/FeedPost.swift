@@ -14,7 +14,12 @@ enum FeedPost {
         return String(repeating: "0", count: 13 - digits.count) + digits + "-" + key
     }
 
-    /// The item's key in its feed: the same on every fetch.
+    /// The item's key: the same on every fetch, and whichever feed (or address of it) brings it, so the
+    /// item is one post however it comes.
+    static func key(item: WebFeedItem) -> String { stableHash(item.id) }
+
+    /// The key items were first stored under, tied to their feed: still known again, so an older store's
+    /// items are not new once more.
     static func key(feed: Int64, item: WebFeedItem) -> String { stableHash(String(feed), item.id) }
 
     /// How much of the text the list shows.

@@ -163,19 +163,19 @@ public struct FeedRefresh: Sendable {
     func store(_ parsed: WebFeed, of feed: WebFeedSubscription, now: Date) async throws -> [Post] {
         let known = try await data.knownItems(feed: feed.id)
         var byKey: [String: String] = [:]
-        for id in known { if let dash = id.firstIndex(of: "-") { byKey[String(id[id.index(after: dash)...])] = id } }
+        for id in known.all { if let dash = id.firstIndex(of: "-") { byKey[String(id[id.index(after: dash)...])] = id } }
         let source = WebFeedPostSource(id: feed.id, title: feed.title.isEmpty ? parsed.title : feed.title,
                                        host: feed.url.host ?? "", site: parsed.link)
         var fresh: [Post] = [], seen: [Post] = [], texts: [(postID: String, html: String)] = []
         var keys = Set<String>()
         for item in parsed.items {
-            let key = FeedPost.key(feed: feed.id, item: item)
+            let key = FeedPost.key(item: item)
             // A feed that lists an item twice shows it once.
             guard keys.insert(key).inserted else { continue }
             let date = item.date.map { min($0, now) } ?? now
-            let id = byKey[key] ?? FeedPost.id(date: date, key: key)
+            let id = byKey[FeedPost.key(feed: feed.id, item: item)] ?? byKey[key] ?? FeedPost.id(date: date, key: key)
             let post = FeedPost.post(item, id: id, date: date, feed: source, base: LinkResolver(base: feed.url))
-            if byKey[key] == nil { fresh.append(post) } else { seen.append(post) }
+            if known.own.contains(id) { seen.append(post) } else { fresh.append(post) }
             texts.append((id, item.content.isEmpty ? item.summary : item.content))
         }
         fresh.sort { ServerID.isNewer($0.id, than: $1.id) }

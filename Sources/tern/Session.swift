@@ -167,8 +167,9 @@ enum Session {
         defer { waitFor { await loader.flush() } }
         // One streaming connection per account, unless told otherwise; `--offline` sends nothing.
         let streams = !(offline || view.noStream || config.stream == false)
-        let first = running.parts(for: target, client: client, actions: actions, store: store, offline: offline, streams: streams,
+        var first = running.parts(for: target, client: client, actions: actions, store: store, offline: offline, streams: streams,
                                   mail: mailbox.mail(forAccount: 0))
+        first.accountless = feedsOnly
         // Another stored account, opened when `A` first shows it: its own client, journal, outbox and stream.
         let accountFiles = AccountStore(directory: paths.config.appendingPathComponent("accounts"))
         let openAccount: @Sendable (String, AccountMail) throws -> AccountParts = { name, mail in

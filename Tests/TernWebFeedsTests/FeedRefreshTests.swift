@@ -89,4 +89,38 @@ final class FeedRefreshTests: XCTestCase {
             XCTAssertEqual(server.answered[429], 1)
         }
     }
+
+    /// A removed feed leaves no item in any list, count or search; following it again, or at a second
+    /// address, brings each item back once.
+    func testARemovedFeedLeavesNothingAndComingBackDoublesNothing() async throws {
+        try await withRig(feeds: 2) { server, store, refresh in
+            let urls = server.feedURLs().map { URL(string: $0)! }
+            for url in urls { try await store.feeds.subscribe(url: url) }
+            _ = await refresh.run(try await store.feeds.subscriptions())
+            func shown() async throws -> (all: Int, found: Int, unread: Int?) {
+                let all = try store.feeds.items.timeline("all").run(around: nil, before: 0, after: 500).entries.count
+                return (all, try store.feeds.items.search("kingfisher").count, try await store.feeds.lists().first?.unread)
+            }
+            let before = try await shown()
+            XCTAssertEqual(before.all, 40)
+
+            let subscriptions = try await store.feeds.subscriptions()
+            let first = try XCTUnwrap(subscriptions.first { $0.url == urls[0] })
+            try await store.feeds.unsubscribe(first.id)
+            let gone = try await shown()
+            XCTAssertEqual(gone.all, 20, "the removed feed's items left the list of all feeds")
+            XCTAssertEqual(gone.found, 1, "and the search")
+            XCTAssertEqual(gone.unread, 20, "and the count of unread items")
+
+            try await store.feeds.subscribe(url: urls[0])
+            try await store.feeds.subscribe(url: URL(string: urls[0].absoluteString + "?again")!)
+            _ = await refresh.run(try await store.feeds.subscriptions())
+            let back = try await shown()
+            XCTAssertEqual(back.all, 40, "each item once, though its feed came back and at two addresses")
+            XCTAssertEqual(back.found, 2)
+            XCTAssertEqual(back.unread, 40, "an item two subscriptions bring is one unread item")
+            let titles = try store.feeds.items.timeline("all").run(around: nil, before: 0, after: 500).entries.compactMap { $0.post?.id }
+            XCTAssertEqual(Set(titles).count, titles.count)
+        }
+    }
 }

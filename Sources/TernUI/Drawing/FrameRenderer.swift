@@ -114,8 +114,9 @@ public final class FrameRenderer {
             screen.draw(SafeText("Terminal too small"), row: 0, column: 0, style: theme[.warning])
             return
         }
+        let webFeeds = if case .timeline(let t) = snapshot.feed { t.isWebFeeds } else { false }
         drawTitle(" tern · " + title + (env.sessionTitle.isEmpty ? "" : " · " + env.sessionTitle), on: screen, keymap: env.keymap, backTo: env.wayBack,
-                  goesBack: env.escGoesBack)
+                  goesBack: env.escGoesBack, likes: !webFeeds)
         let viewHeight = env.listHeight
         let m = metrics(snapshot, width: cols, viewHeight: viewHeight, revealed: revealed, now: env.now)
         let selected = viewport.selectedIndex(m)
@@ -143,12 +144,13 @@ public final class FrameRenderer {
     }
 
     /// `backTo`: where Esc goes, when that is not plain "back" (a timeline chosen with `t`: the one before);
-    /// `goesBack` false: Esc goes nowhere here (Home at the bottom), and no hint offers it.
-    func drawTitle(_ text: String, on screen: Screen, keymap: Keymap, backTo: String? = nil, goesBack: Bool = true) {
+    /// `goesBack` false: Esc goes nowhere here (Home at the bottom), and no hint offers it. `likes` false: what
+    /// is shown can't be liked (a web feed's item), and no hint offers it.
+    func drawTitle(_ text: String, on screen: Screen, keymap: Keymap, backTo: String? = nil, goesBack: Bool = true, likes: Bool = true) {
         let cols = screen.columns
         screen.fill(row: 0, column: 0, width: cols, style: theme[.title])
         let left = SafeText(text)
-        let hint = hints(keymap, backTo: backTo, goesBack: goesBack, beside: left.width, columns: cols)
+        let hint = hints(keymap, backTo: backTo, goesBack: goesBack, likes: likes, beside: left.width, columns: cols)
         screen.draw(left, row: 0, column: 0, style: theme[.title], maxWidth: max(0, cols - hint.width - 1))
         screen.draw(hint, row: 0, column: max(0, cols - hint.width), style: theme[.title])
     }
@@ -159,8 +161,8 @@ public final class FrameRenderer {
     private static let hintsByNeed: [UIAction] = [.help, .back, .quit, .open, .like]
 
     /// The title bar's key hints that fit beside a title `titleWidth` wide, in their reading order.
-    private func hints(_ keymap: Keymap, backTo: String?, goesBack: Bool, beside titleWidth: Int, columns: Int) -> SafeText {
-        let all = hints(keymap).filter { goesBack || $0.action != .back }.map { h in
+    private func hints(_ keymap: Keymap, backTo: String?, goesBack: Bool, likes: Bool, beside titleWidth: Int, columns: Int) -> SafeText {
+        let all = hints(keymap).filter { (goesBack || $0.action != .back) && (likes || $0.action != .like) }.map { h in
             guard let backTo, h.action == .back else { return h }
             return (action: h.action, text: h.text + " to " + backTo)
         }

@@ -111,7 +111,7 @@ struct ArticleLayer: Layer {
 
     func render(_ env: LayerEnv, on screen: Screen) {
         let theme = env.renderer.theme
-        env.renderer.drawTitle(" tern · " + post.account.shownName, on: screen, keymap: env.keymap)
+        env.renderer.drawTitle(" tern · " + post.account.shownName, on: screen, keymap: env.keymap, likes: false)
         let all = lines(env)
         let shown = all.dropFirst(min(top, max(0, all.count - 1))).prefix(env.listHeight)
         for (i, line) in shown.enumerated() {

@@ -101,7 +101,7 @@ struct FeedLayer: Layer {
             let from = (viewport.selectedIndex(m) ?? -1) + 1
             guard from < snapshot.rows.count,
                   let next = snapshot.rows[from...].first(where: { $0.post?.unread == true }) else {
-                return [.say("No unread items below", error: false)]
+                return [.say(Self.noUnreadBelow(in: opening, env), error: false)]
             }
             viewport.select(next.id, m)
             viewport.keepSelectionVisible(m)
@@ -123,7 +123,8 @@ struct FeedLayer: Layer {
             return feed == .inbox ? [] : [.push(.feed(.inbox))]
         case .timelines:
             let author = row?.account
-            var effects: [Effect] = [.push(.picker(TimelinePicker(current: currentTimeline, author: author, lists: env.lists ?? [])))]
+            var effects: [Effect] = [.push(.picker(TimelinePicker(current: currentTimeline, author: author, lists: env.lists ?? [],
+                                                                                  accountless: env.accountless)))]
             // Asked for each time: the followed hashtags change as the user follows them, and unread counts
             // as items are read (the picker shows what was known, and adds what comes).
             effects += [.fetchLists, .fetchWebFeedLists]

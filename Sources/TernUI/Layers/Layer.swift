@@ -41,6 +41,8 @@ struct LayerEnv {
     var liveState: String?
     /// The session's server could not be reached at its last request: one state for every list (`Reachability`).
     var offline = false
+    /// No fediverse account, only web feeds: the picker offers their lists alone (`NoAccount`).
+    var accountless = false
     /// Boosting asks first (`confirm_boost` in the config).
     var confirmBoost = false
     /// Rows ahead of the view whose pictures load early.

@@ -23,11 +23,19 @@ struct LayerStack {
     func seen(_ env: LayerEnv) -> LayerEnv {
         var env = env
         env.openedWarnings = openedWarnings
+        env.accountless = accountless
         return env
     }
 
-    init(root: TimelineID) {
+    /// Where Esc leads back to from a timeline chosen with `t`: Home, or with no account the web feeds.
+    let home: TimelineID
+    /// No fediverse account, only web feeds (`NoAccount`).
+    let accountless: Bool
+
+    init(root: TimelineID, accountless: Bool = false) {
         layers = [FeedLayer(.timeline(root))]
+        self.accountless = accountless
+        home = accountless ? NoAccount.home : .home
     }
 
     var top: any Layer { layers[layers.count - 1] }
@@ -37,9 +45,9 @@ struct LayerStack {
     /// Where Esc goes from the timeline shown at the bottom (nil: on Home, or with a screen over it).
     var wayBack: TimelineID? {
         guard layers.count == 1, let root = layers[0] as? FeedLayer, case .timeline(let shown) = root.opening,
-              shown != .home else { return nil }
+              shown != home else { return nil }
         if case .search = shown { return nil }
-        return cameFrom.last ?? .home
+        return cameFrom.last ?? home
     }
 
     /// Esc on the shown screen goes somewhere: to a screen under it, the timeline it was chosen from, or
@@ -201,7 +209,7 @@ struct LayerStack {
     /// Carries out the stack's own effects and returns the rest (and what the change itself needs).
     mutating func apply(_ effects: [Effect]) -> [Effect] {
         var out: [Effect] = []
-        for effect in effects {
+        for effect in accountless ? NoAccount.screen(effects) : effects {
             switch effect {
             case .push(let spec):
                 switch spec {
@@ -240,7 +248,7 @@ struct LayerStack {
             case .pop:
                 guard layers.count > 1 else {
                     // Search results are a timeline of their own at the bottom: back is where the search began.
-                    // A timeline chosen with `t`: back to the one it was chosen from, else Home.
+                    // A timeline chosen with `t`: back to the one it was chosen from, else Home (`home`).
                     if let back = wayBack {
                         if cameFrom.last == back { cameFrom.removeLast() }
                         goingBack = true

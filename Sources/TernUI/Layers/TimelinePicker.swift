@@ -39,11 +39,19 @@ struct TimelinePicker: Equatable {
     /// Unread items of the web feeds' lists, shown beside their names.
     private(set) var unread: [TimelineID: Int] = [:]
     private(set) var selected = 0
+    /// No account: the web feeds' lists alone.
+    private let accountless: Bool
     /// The hashtag being typed, when the hashtag line is being edited.
     private(set) var typing: LineEditor?
 
-    /// The usual timelines, the selected post's author, and the user's lists once they are known.
-    init(current: TimelineID, author: Account?, lists: [TimelineID]) {
+    /// The usual timelines, the selected post's author, and the user's lists once they are known. With no
+    /// account (`accountless`), the web feeds' lists alone: the rest would only say there is nothing.
+    init(current: TimelineID, author: Account?, lists: [TimelineID], accountless: Bool = false) {
+        self.accountless = accountless
+        guard !accountless else {
+            items = [.timeline(.allWebFeeds)]
+            return
+        }
         var items: [Item] = [.timeline(.home), .timeline(.local), .timeline(.federated), .timeline(.bookmarks),
                              .timeline(.favourites), .hashtag, .notifications, .timeline(.conversations),
                              .timeline(.allWebFeeds)]
@@ -56,11 +64,13 @@ struct TimelinePicker: Equatable {
     }
 
     mutating func add(lists: [TimelineID]) {
+        guard !accountless else { return }
         for l in lists where !items.contains(.timeline(l)) { items.append(.timeline(l)) }
     }
 
     /// The server's trends, when it has them: its trending posts, then its trending hashtags, at the end.
     mutating func add(trends: [Hashtag]) {
+        guard !accountless else { return }
         if !items.contains(.timeline(.trending)) { items += [.timeline(.trending), .trendingLinks] }
         for tag in trends where !items.contains(where: { if case .trend(let t) = $0 { t.name == tag.name } else { false } }) {
             items.append(.trend(tag))

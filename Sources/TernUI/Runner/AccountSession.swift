@@ -54,7 +54,7 @@ final class AccountSession {
         self.parts = parts
         let mail = AccountMail(mailbox: mailbox, account: id)
         self.mail = mail
-        stack = LayerStack(root: timeline)
+        stack = LayerStack(root: timeline, accountless: parts.accountless)
         me = (parts.writing?.ownAccountID ?? "", parts.writing?.ownAcct ?? "")
         self.glance = glance
         drafts = DraftKeeper(store: parts.sources.data) { mail.post(.draftSaved($0)) }
@@ -103,6 +103,8 @@ public struct AccountParts: Sendable {
     public var fetchLists: @Sendable () async -> [TimelineID]
     /// The server's trending hashtags for the picker; nil when it has no trends (or is not reached).
     public var fetchTrends: @Sendable () async -> [Hashtag]?
+    /// No fediverse account, only web feeds (`NoAccount`): a stand-in account no server answers.
+    public var accountless = false
 
     public init(name: String, title: String, sources: TimelineEngine.Sources, writing: Writing?, live: LiveStream?,
                 fetchLists: @escaping @Sendable () async -> [TimelineID],
