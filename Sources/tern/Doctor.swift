@@ -81,7 +81,7 @@ struct Doctor: ParsableCommand {
         }
 
         report.section("Accounts")
-        if accounts.isEmpty { report.line("accounts", "none stored (tern login SERVER)") }
+        if accounts.isEmpty { report.line("accounts", "none stored (tern login SERVER adds one; tern feeds add URL reads web feeds without one)") }
         for problem in accountFiles.problems() { report.line("damaged", problem) }
         let timeout = self.timeout
         let http = HTTPFetch.makeClient()

@@ -32,7 +32,7 @@ final class FeedsOnlyEndToEndTests: XCTestCase {
         try tmux.send("Escape")
         for key in ["n", "w"] {
             try tmux.send(key)
-            let said = tmux.wait { $0.contains("no account: `tern login <server>` adds one") }
+            let said = tmux.wait { $0.contains("No fediverse account: `tern login <server>` adds one.") }
             XCTAssertTrue(said.ok, "\(key):\n\(said.screen)")
             try tmux.send("Escape")
         }

@@ -33,7 +33,7 @@ final class WritingCapabilitiesEndToEndTests: XCTestCase {
         defer { tmux.close() }
         XCTAssertTrue(tmux.wait { $0.contains("web feeds, no fediverse account") }.ok, tmux.screen())
         try tmux.send("w")
-        let said = tmux.wait { $0.contains("Writing needs a fediverse account: tern login SERVER") }
+        let said = tmux.wait { $0.contains("No fediverse account: `tern login <server>` adds one.") }
         XCTAssertTrue(said.ok, said.screen)
         XCTAssertFalse(said.screen.contains("New post"), said.screen)
     }

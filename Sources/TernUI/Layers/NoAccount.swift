@@ -4,7 +4,7 @@ import TernModel
 /// needs an account (writing, notifications, the server's timelines, people) is answered with how to add
 /// one rather than with an empty screen or an "offline" that is not true.
 enum NoAccount {
-    static let message = "no account: `tern login <server>` adds one"
+    static let message = "No fediverse account: `tern login <server>` adds one."
 
     /// Where such a session starts and where Esc leads back to.
     static let home = TimelineID.allWebFeeds

@@ -78,7 +78,7 @@ extension AppRunner {
 
     /// Opens the compose screen with the draft kept for this target, else a fresh one.
     func compose(_ target: ComposeTarget) {
-        guard writing != nil else { return show("Writing needs a fediverse account: tern login SERVER adds one.", error: true) }
+        guard writing != nil else { return show("Writing needs a fediverse account: `tern login <server>` adds one.", error: true) }
         let mailbox = session.mail, drafts = self.drafts, client = sources.client, online = !sources.offline
         let me = self.me.acct, sending = session.sending
         Task.detached {
