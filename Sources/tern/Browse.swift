@@ -46,7 +46,7 @@ struct Browse: ParsableCommand {
         }
         if named.listTitle != nil, settings.offline { throw ValidationError("a list is found on the server: not with --offline") }
         let choice = try named.resolved(target)
-        if settings.plainOutput(outputIsTerminal: isatty(1) == 1, term: ProcessInfo.processInfo.environment["TERM"]) {
+        if settings.plainOutputHere {
             guard !choice.notifications else { throw ValidationError("plain output shows timelines: not notifications") }
             _ = try Config.loadWithKeys(TernPaths())
             return try PlainTimeline.print(target: target, timeline: choice.id, offline: settings.offline, logLevel: settings.view.logLevel)
