@@ -138,7 +138,9 @@ public struct FeedSnapshot: Sendable {
     /// post the user had read up to, when newer posts are above it.
     public init(_ t: TimelineSnapshot) {
         // Posts on their way go where they will appear: above the newest, when the newest are in view.
-        let outgoing = t.moreNewer ? [] : t.outgoing.reversed().map { FeedRow.outgoing($0, waiting: t.outgoingWaiting) }
+        // One that the server made after all (its answer lost) gives way to the published post.
+        let outgoing = t.moreNewer ? [] : t.outgoing.reversed().filter { $0.published(among: t.posts) == nil }
+            .map { FeedRow.outgoing($0, waiting: t.outgoingWaiting) }
         var rows = outgoing + Self.rows(posts: t.posts, gaps: t.gaps, deleted: t.deleted)
         Self.place(t.unreadable, in: &rows, top: t.moreNewer ? nil : outgoing.count)
         // The line goes where there is something newer above it: in the window, or in the store beyond it.
