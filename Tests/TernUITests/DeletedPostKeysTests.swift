@@ -27,4 +27,22 @@ final class DeletedPostKeysTests: XCTestCase {
             XCTAssertTrue(why.contains("deleted"), why)
         }
     }
+
+    /// `D` takes one's post out of the list at once: the selection goes on to the post below it (where
+    /// the reader was going), not back up to the top of the view.
+    func testTheSelectionMovesToThePostBelowOneThatLeaves() {
+        let posts = (0..<10).map { n in
+            Post(id: "p\(n)", statusID: "p\(n)", account: Account(id: "a", acct: "ada", displayName: "Ada"),
+                 createdAt: now.addingTimeInterval(Double(-n * 60)), content: StyledText(plain: "Post number \(n)."))
+        }
+        let e = LayerEnv(rows: 40, columns: 80, now: now, renderer: FrameRenderer(theme: .builtIn))
+        var layer = FeedLayer(.timeline(.home))
+        layer.show(FeedSnapshot(TimelineSnapshot(version: 1, timeline: .home, posts: posts)), e)
+        _ = layer.settle(e)
+        for _ in 0..<3 { _ = layer.update(.character("j"), e); _ = layer.settle(e) }
+        XCTAssertEqual(layer.viewport.selectedID, "p3")
+        layer.show(FeedSnapshot(TimelineSnapshot(version: 2, timeline: .home, posts: posts.filter { $0.id != "p3" })), e)
+        _ = layer.settle(e)
+        XCTAssertEqual(layer.viewport.selectedID, "p4")
+    }
 }
