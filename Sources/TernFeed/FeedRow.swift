@@ -1,3 +1,4 @@
+import Foundation
 import TernMastodon
 import TernModel
 import TernStore
@@ -74,6 +75,15 @@ public enum FeedRow: Sendable, Hashable, Identifiable {
 
     /// A line that labels the rows under it (a search's heading, or its progress line), not one of the
     /// list's items: a search opens on its first result, and the position on the status line skips these.
+    /// What stands where a post was deleted while in the list.
+    public static let deletedText = "(this post was deleted)"
+
+    /// A post deleted while in the list (in a thread, indented), where keys have no post to act on.
+    public var isDeletedPost: Bool {
+        if case .notice(_, let text) = self { return text.trimmingCharacters(in: .whitespaces) == Self.deletedText }
+        return false
+    }
+
     public var isLabel: Bool {
         switch self {
         case .found(.heading), .found(.progress): return true
@@ -138,7 +148,9 @@ public struct FeedSnapshot: Sendable {
     /// post the user had read up to, when newer posts are above it.
     public init(_ t: TimelineSnapshot) {
         // Posts on their way go where they will appear: above the newest, when the newest are in view.
-        let outgoing = t.moreNewer ? [] : t.outgoing.reversed().map { FeedRow.outgoing($0, waiting: t.outgoingWaiting) }
+        // One that the server made after all (its answer lost) gives way to the published post.
+        let outgoing = t.moreNewer ? [] : t.outgoing.reversed().filter { $0.published(among: t.posts) == nil }
+            .map { FeedRow.outgoing($0, waiting: t.outgoingWaiting) }
         var rows = outgoing + Self.rows(posts: t.posts, gaps: t.gaps, deleted: t.deleted)
         Self.place(t.unreadable, in: &rows, top: t.moreNewer ? nil : outgoing.count)
         // The line goes where there is something newer above it: in the window, or in the store beyond it.
@@ -180,7 +192,7 @@ public struct FeedSnapshot: Sendable {
     /// A deleted post keeps its place (and its id, so the view doesn't move) as a line that says so.
     static func rows(posts: [Post], gaps: [Gap], deleted: Set<String> = []) -> [FeedRow] {
         func row(_ p: Post) -> FeedRow {
-            deleted.contains(p.statusID) ? .notice(id: p.id, text: "(this post was deleted)") : .post(p)
+            deleted.contains(p.statusID) ? .notice(id: p.id, text: FeedRow.deletedText) : .post(p)
         }
         guard !gaps.isEmpty else { return posts.map(row) }
         let below = Dictionary(gaps.map { ($0.newerID, $0) }, uniquingKeysWith: { a, _ in a })

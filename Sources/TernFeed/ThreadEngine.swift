@@ -224,7 +224,7 @@ public actor ThreadEngine: MarkingFeed, StreamedFeed, OutboxFeed {
             let indent = String(repeating: "  ", count: min(depth, 6))
             let focused = post.statusID == rootID
             if deleted.contains(post.statusID) {
-                rows.append(.notice(id: post.id, text: indent + "(this post was deleted)"))
+                rows.append(.notice(id: post.id, text: indent + FeedRow.deletedText))
             } else if !focused, actions.hides(post) {
                 // The thread keeps its shape; what was hidden says so in one line.
                 rows.append(.notice(id: post.id, text: indent + "(hidden: you muted or blocked its author, or filtered it)"))

@@ -88,6 +88,11 @@ public final class Screen {
             out = o; inp = i
             ownedOutput = o; ownedInput = i
         } else {
+            // Drawn into a pipe, the screen is escapes nobody sees, and a reader that stops reading (head)
+            // ends Tern with SIGPIPE before curses can give the terminal its modes back.
+            guard isatty(STDOUT_FILENO) == 1 else {
+                throw ScreenError(description: "standard output is not a terminal: Tern's full screen needs one (for plain text, use --plain)")
+            }
             ownedOutput = nil; ownedInput = nil
         }
         var type = terminalType ?? environment["TERM"]

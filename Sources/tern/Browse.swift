@@ -47,7 +47,7 @@ struct Browse: ParsableCommand {
         }
         if named.listTitle != nil, settings.offline { throw ValidationError("a list is found on the server: not with --offline") }
         let choice = try named.resolved(target)
-        if settings.plainOutput(outputIsTerminal: isatty(1) == 1, term: ProcessInfo.processInfo.environment["TERM"]) {
+        if settings.plainOutputHere {
             guard !choice.notifications else { throw ValidationError("plain output shows timelines: not notifications") }
             // What the screen would show in turn goes to standard error, beside the posts on standard output.
             for notice in try Config.loadWithKeys(TernPaths()).0.notices {

@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import TernModel
 import TernTerminal
@@ -19,6 +20,11 @@ struct BrowseSettings: Equatable {
     /// a file), or the terminal can't place the cursor (`TERM=dumb`, emacs' shell).
     func plainOutput(outputIsTerminal: Bool, term: String?) -> Bool {
         plain || !outputIsTerminal || term == "dumb"
+    }
+
+    /// The same for this process: its standard output and `TERM`.
+    var plainOutputHere: Bool {
+        plainOutput(outputIsTerminal: isatty(1) == 1, term: ProcessInfo.processInfo.environment["TERM"])
     }
 }
 

@@ -135,6 +135,12 @@ struct Demo: ParsableCommand {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let target = Target(baseURL: URL(string: server.baseURL)!, token: "demo-token", storeKey: "demo",
                             title: "demo at \(server.baseURL.replacingOccurrences(of: "http://", with: ""))")
+        // Into a pipe or a file, or on a terminal that can't draw a screen: the demo's posts as plain
+        // text, as plain `tern` prints them, never a full screen into the pipe.
+        if BrowseSettings(view: view.settings).plainOutputHere {
+            return try PlainTimeline.print(target: target, timeline: .home, offline: false, logLevel: view.settings.logLevel,
+                                           storeURL: scratch.appendingPathComponent("tern.sqlite"))
+        }
         try Session.run(target: target, timeline: .home, view: view.settings, imageCache: scratch.appendingPathComponent("images"),
                         storeURL: scratch.appendingPathComponent("tern.sqlite"), otherAccounts: false,
                         // The demo's feeds are followed in its scratch store, read when Feeds is first opened.

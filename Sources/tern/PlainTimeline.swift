@@ -15,17 +15,19 @@ import TernUI
 enum PlainTimeline {
     static let count = 40
 
-    static func print(target: Target, timeline: TimelineID, offline: Bool, logLevel: Logger.Level) throws {
+    /// `storeURL`: the cache to read and fill (the demo's scratch one), else the user's.
+    static func print(target: Target, timeline: TimelineID, offline: Bool, logLevel: Logger.Level, storeURL: URL? = nil) throws {
         let paths = TernPaths()
         Logs.start(level: logLevel, paths: paths)
+        let storeURL = storeURL ?? paths.store
         let store: Store
         do {
-            store = try Store(url: paths.store)
+            store = try Store(url: storeURL)
         } catch StoreError.inUse(_, let holder) {
             // Another Tern has the cache (one at a time writes it): what it has cached, read beside it.
             note("Another Tern (\(holder)) has the cache open: showing what it has cached, without asking the server.")
             let key = TimelineKey(account: timeline.isWebFeeds ? FeedsData.account : target.storeKey, timeline: timeline.storageKey)
-            let glance = try Glance.newest(store: paths.store, key: key, count: count)
+            let glance = try Glance.newest(store: storeURL, key: key, count: count)
             return write(glance.map { TimelineSnapshot(glance: $0, timeline: timeline).posts } ?? [], timeline)
         } catch {
             throw UserError("\(error)")

@@ -70,4 +70,31 @@ final class PlainOutputEndToEndTests: XCTestCase {
         XCTAssertFalse(out.contains("Sol Novak"), "no posts printed on defaults:\n\(out)")
         await server.stop()
     }
+
+    /// `tern demo | head -5`: the demo's posts as plain text, as plain `tern` prints them into a pipe, and
+    /// the terminal left as it was (cooked, echoing) for the next program once head has read its lines.
+    func testTheDemoIntoAPipePrintsPlainPostsAndLeavesTheTerminalAsItWas() throws {
+        let tern = try TmuxSession.ternBinary()
+        let home = TernHome()
+        defer { home.remove() }
+        try FileManager.default.createDirectory(at: home.url, withIntermediateDirectories: true)
+        let head = home.url.appendingPathComponent("head"), modes = home.url.appendingPathComponent("modes")
+        let tmux = try TmuxSession(command: "env \(home.env) LANG=C.UTF-8 COLUMNS=72 \(tern.path) demo --new-post-every 0 | head -5 >\(head.path); "
+            + "stty -a >\(modes.path); echo piped-run-over; sleep 30")
+        defer { tmux.close() }
+        var over = tmux.wait(timeout: 15) { $0.contains("piped-run-over") }
+        if !over.ok {
+            // A full screen drawn into the pipe waits for a key: quit it, to see what it leaves behind.
+            try tmux.send("q")
+            over = tmux.wait { $0.contains("piped-run-over") }
+        }
+        XCTAssertTrue(over.ok, over.screen)
+        let printed = try String(contentsOf: head, encoding: .utf8)
+        XCTAssertTrue(printed.hasPrefix("Sol Novak (@user32), "), "plain posts, newest first:\n\(printed)")
+        XCTAssertFalse(printed.unicodeScalars.contains { $0.value == 0x1B }, "no escapes in the pipe:\n\(printed)")
+        let flags = Set(try String(contentsOf: modes, encoding: .utf8).split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init))
+        for mode in ["onlcr", "icanon", "echo", "icrnl"] {
+            XCTAssertTrue(flags.contains(mode) && !flags.contains("-" + mode), "the terminal was left without \(mode): \(flags.sorted())")
+        }
+    }
 }

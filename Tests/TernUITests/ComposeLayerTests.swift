@@ -129,7 +129,10 @@ final class ComposeLayerTests: XCTestCase {
 
         limits.imageSizeLimit = 10_000
         var fits = ComposeLayer(draft: Draft(id: "new", text: "x"), context: nil)
-        _ = attachWith(env(limits: limits), folder.appendingPathComponent("photo.png").path, &fits)
+        let refusedFirst = attachWith(env(limits: limits), folder.appendingPathComponent("notes.txt").path, &fits).last
+        guard case .say(let said, true)? = refusedFirst else { return XCTFail("\(String(describing: refusedFirst))") }
+        // Once a picture is attached, "notes.txt is not a picture" is no longer the news: it goes.
+        XCTAssertEqual(attachWith(env(limits: limits), folder.appendingPathComponent("photo.png").path, &fits), [.unsay(said)])
         XCTAssertEqual(fits.current.attachments.map(\.path), [folder.appendingPathComponent("photo.png").path])
         XCTAssertEqual(fits.focus, .alt(0), "the alt text is asked for next")
         _ = type("a grey square", &fits, env(limits: limits))
@@ -139,7 +142,8 @@ final class ComposeLayerTests: XCTestCase {
     /// Enter on the path asks for the file to be read; read here as the runner does (off the loop there),
     /// and the answer handed back to the layer.
     private func attachWith(_ e: LayerEnv, _ path: String, _ layer: inout ComposeLayer) -> [Effect] {
-        _ = layer.update(.tab, e)
+        if layer.focus != .options { _ = layer.update(.tab, e) }
+        while layer.option > 0 { _ = layer.update(.left, e) }
         for _ in 0..<5 { _ = layer.update(.right, e) }
         _ = layer.update(.enter, e)
         let asked = type(path, &layer, e) + layer.update(.enter, e)

@@ -60,6 +60,24 @@ final class ReadMarkTests: XCTestCase {
         XCTAssertEqual(layer.viewport.selectedID, "p69")
     }
 
+    /// The line is a mark between posts, not an item: j and k step over it, never selecting it.
+    func testJAndKStepOverTheLine() {
+        let e = LayerEnv(rows: 24, columns: 80, now: now, renderer: FrameRenderer(theme: .builtIn))
+        var layer = FeedLayer(.timeline(.home))
+        layer.show(snapshot(posts: 0..<40, readUpTo: "p2"), e)
+        _ = layer.settle(e)
+        for expected in ["p1", "p2", "p3"] {
+            _ = layer.update(.character("j"), e)
+            _ = layer.settle(e)
+            XCTAssertEqual(layer.viewport.selectedID, expected)
+        }
+        for expected in ["p2", "p1"] {
+            _ = layer.update(.character("k"), e)
+            _ = layer.settle(e)
+            XCTAssertEqual(layer.viewport.selectedID, expected)
+        }
+    }
+
     /// A link's words keep their link on every line they are wrapped onto, the spaces between them too,
     /// and text beside it has none.
     func testALinkWrappedOverLinesKeepsItsTargetOnEach() {

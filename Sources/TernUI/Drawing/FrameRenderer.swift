@@ -100,7 +100,8 @@ public final class FrameRenderer {
             memo.values[i] = Int32(h)
             return h
         }
-        m.isLabel = { rows[$0].isLabel }
+        // "Read up to here" is a mark between posts, not an item: never selected, as a search's headings.
+        m.isLabel = { rows[$0].isLabel || rows[$0].id == FeedSnapshot.readMarkID }
         return m
     }
 

@@ -35,6 +35,8 @@ struct ComposeLayer: Layer {
     private(set) var prompt: Prompt?
     /// Path completions shown under the prompt after Tab.
     private(set) var completions: [String] = []
+    /// Why the last file was refused, while it may still be on the status line: attaching one makes it untrue.
+    private var refusedFile: String?
     /// Completions of the word being typed in the text.
     var suggestions: WordSuggestions?
     private var askedFor: [MediaBox] = []
@@ -297,10 +299,14 @@ struct ComposeLayer: Layer {
             let why: String
             if let unreadable = file.unreadable { why = unreadable }
             else if let type = file.mimeType {
-                guard let refusal = env.limits.refusal(mimeType: type, bytes: file.bytes) else { return [] }
+                guard let refusal = env.limits.refusal(mimeType: type, bytes: file.bytes) else {
+                    defer { refusedFile = nil }
+                    return refusedFile.map { [.unsay($0)] } ?? []
+                }
                 why = "Can't attach \(file.typed): \(refusal)."
             } else { why = "\(file.typed) is not a picture, video or sound file." }
             removeAttachment(i)
+            refusedFile = why
             return [.keepDraft(current), .say(why, error: true)]
         case .pathCompleted(let typed, let completed, let candidates):
             guard case .attach(var editor)? = prompt, editor.text == typed else { return [] }

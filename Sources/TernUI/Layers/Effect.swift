@@ -36,6 +36,8 @@ enum Effect: Equatable {
     /// Show this account (by its stored name), opening it first if it isn't yet.
     case switchAccount(String)
     case say(String, error: Bool)
+    /// What was said is no longer true (a refused file, once another is attached): it goes, if still shown.
+    case unsay(String)
     /// Opens the compose screen: for a new post, a reply to a post, or an edit of one's own post (with
     /// the draft kept for it, if any).
     case compose(ComposeTarget)

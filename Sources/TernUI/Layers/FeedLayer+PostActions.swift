@@ -6,6 +6,7 @@ import TernTerminal
 /// own, its links and copying.
 extension FeedLayer {
     func postAction(_ action: UIAction, on row: FeedRow?, _ env: LayerEnv) -> [Effect] {
+        if row?.isDeletedPost == true { return [.say("This post was deleted: there is nothing left to act on.", error: true)] }
         switch action {
         case .like:
             guard let post = row?.post else { return [] }

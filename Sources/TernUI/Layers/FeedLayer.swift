@@ -50,6 +50,15 @@ struct FeedLayer: Layer {
     /// the saved place or the thread's post found, owed moves made).
     mutating func receive(_ message: LayerMessage, _ env: LayerEnv) -> [Effect]? {
         guard case .snapshot(let s) = message, s.feed == feed else { return nil }
+        // The selected post left the list (deleted, hidden): the selection goes on to the next row below
+        // it that stays, where the reader was going, rather than back to the top of the view.
+        if let old = snapshot, let id = viewport.selectedID, !s.rows.contains(where: { $0.id == id }),
+           let at = old.rows.firstIndex(where: { $0.id == id }) {
+            let staying = Set(s.rows.map(\.id))
+            let next = old.rows[(at + 1)...].first { staying.contains($0.id) && !$0.isLabel && $0.id != FeedSnapshot.readMarkID }
+                ?? old.rows[..<at].last { staying.contains($0.id) && !$0.isLabel && $0.id != FeedSnapshot.readMarkID }
+            if let next { viewport.selectedID = next.id }
+        }
         snapshot = s
         return []
     }

@@ -14,7 +14,7 @@ struct Viewport: Equatable {
         var index: [String: Int]
         var height: (Int) -> Int
         var viewHeight: Int
-        /// Rows that label others (a search's headings, its progress line): shown, never selected, so no
+        /// Rows that label others (a search's headings, its progress line) or mark a place ("read up to here"): shown, never selected, so no
         /// key lands where it does nothing.
         var isLabel: (Int) -> Bool = { _ in false }
 

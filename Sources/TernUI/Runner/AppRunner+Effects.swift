@@ -124,6 +124,8 @@ extension AppRunner {
                 }
             case .say(let text, let error):
                 show(text, error: error)
+            case .unsay(let text):
+                if message?.text == text { message = nil; dirty = true }
             case .compose(let target): compose(target)
             case .keepDraft(let d): drafts.keep(d)
             case .sendPost(let d): send(d)
