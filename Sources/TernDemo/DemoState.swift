@@ -32,9 +32,9 @@ actor DemoState {
     var reports = 0
     /// Every write request received, a JSON line each (`DemoWriteLogMiddleware`), for `/demo/write-log`.
     var requestLog: [String] = []
-    private var apps: [String: String] = [:]          // client id → secret
-    private var codes: [String: String] = [:]         // code → client id
-    private var tokens: Set<String> = ["demo-token"]
+    var apps: [String: String] = [:]          // client id → secret (DemoState+OAuth)
+    var codes: [String: String] = [:]         // code → client id
+    var tokens: Set<String> = ["demo-token"]
     private var faults: [DemoFault] = []
     private var mediaFaults: [DemoFault] = []
     /// Replies outside the timelines, by id, and every post's direct replies (timeline posts' too).
@@ -371,37 +371,6 @@ actor DemoState {
 
     /// The next queued fault, if any: each applies to one timeline read.
     func nextFault() -> DemoFault? { faults.isEmpty ? nil : faults.removeFirst() }
-
-    // MARK: OAuth
-
-    func registerApp() -> (id: String, secret: String) {
-        let id = "demo-client-\(apps.count + 1)", secret = "secret-\(UUID().uuidString)"
-        apps[id] = secret
-        return (id, secret)
-    }
-
-    func issueCode(clientID: String) -> String? {
-        guard apps[clientID] != nil else { return nil }
-        let code = "code-\(UUID().uuidString.prefix(8))"
-        codes[code] = clientID
-        return code
-    }
-
-    func exchange(code: String, clientID: String, secret: String) -> String? {
-        guard codes[code] == clientID, apps[clientID] == secret else { return nil }
-        codes[code] = nil
-        let token = "token-\(UUID().uuidString)"
-        tokens.insert(token)
-        return token
-    }
-
-    func revoke(token: String, clientID: String, secret: String) -> Bool {
-        guard apps[clientID] == secret else { return false }
-        tokens.remove(token)
-        return true
-    }
-
-    func isValid(token: String?) -> Bool { token.map { tokens.contains($0) } ?? false }
 
     func countMediaRequest(_ path: String) {
         mediaRequests[path, default: 0] += 1
