@@ -49,16 +49,21 @@ struct Browse: ParsableCommand {
         let choice = try named.resolved(target)
         if settings.plainOutputHere {
             guard !choice.notifications else { throw ValidationError("plain output shows timelines: not notifications") }
-            // What the screen would show in turn goes to standard error, beside the posts on standard output.
-            for notice in try Config.loadWithKeys(TernPaths()).0.notices {
-                FileHandle.standardError.write(Data(PlainText.clean(notice + "\n").utf8))
-            }
+            try sayConfigNotices()
             return try PlainTimeline.print(target: target, timeline: choice.id, offline: settings.offline, logLevel: settings.view.logLevel)
         }
         var startup = startup
         startup.mark("account")
         try Session.run(target: target, timeline: choice.id, view: settings.view, offline: settings.offline, feedsOnly: feedsOnly, glance: glance,
                         openNotifications: choice.notifications, startup: startup)
+    }
+
+    /// Plain output reads the config as the screen does: a broken one stops it, naming the line, and what
+    /// the screen would show in turn goes to standard error, beside the posts on standard output.
+    static func sayConfigNotices() throws {
+        for notice in try Config.loadWithKeys(TernPaths()).0.notices {
+            FileHandle.standardError.write(Data(PlainText.clean(notice + "\n").utf8))
+        }
     }
 
     /// Whether the store lists any web feed (read only when no account is stored). A store that can't be

@@ -138,6 +138,7 @@ struct Demo: ParsableCommand {
         // Into a pipe or a file, or on a terminal that can't draw a screen: the demo's posts as plain
         // text, as plain `tern` prints them, never a full screen into the pipe.
         if BrowseSettings(view: view.settings).plainOutputHere {
+            try Browse.sayConfigNotices()
             return try PlainTimeline.print(target: target, timeline: .home, offline: false, logLevel: view.settings.logLevel,
                                            storeURL: scratch.appendingPathComponent("tern.sqlite"))
         }

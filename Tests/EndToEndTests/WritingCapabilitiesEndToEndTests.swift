@@ -31,7 +31,9 @@ final class WritingCapabilitiesEndToEndTests: XCTestCase {
         XCTAssertEqual(added.status, 0, added.out)
         let tmux = try TmuxSession(command: "env \(home.env) \(tern.path); sleep 30")
         defer { tmux.close() }
-        XCTAssertTrue(tmux.wait { $0.contains("web feeds, no fediverse account") }.ok, tmux.screen())
+        // The list up and quiet first: a `w` sent at the first frame's title went unanswered in full runs of
+        // the suite (never alone), a key pressed during start-up that this test does not set out to check.
+        XCTAssertTrue(tmux.waitSettled { $0.contains("web feeds, no fediverse account") && $0.contains("1/20") }.ok, tmux.screen())
         try tmux.send("w")
         let said = tmux.wait { $0.contains("No fediverse account: `tern login <server>` adds one.") }
         XCTAssertTrue(said.ok, said.screen)
