@@ -102,19 +102,8 @@ final class SixelCutTests: XCTestCase {
 
     func testACutSixelIsPlacedOnTheListsFirstRowAndSentAgainOnlyWhenItsPartChanges() async throws {
         let (request, t, picture) = try await sixel()
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("tern-screen-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: out) }
-        let screen = try Screen(terminalType: "xterm-256color", output: out.path, size: (rows: 30, columns: 100), environment: [:])
-        let renderer = FrameRenderer(theme: .builtIn)
-        var read = 0
-        func frame(at row: Int) -> String {
-            screen.erase()
-            renderer.drawPicture(t, key: request, row: row, column: 5, visibleRows: 1..<29, on: screen)
-            screen.update()
-            let all = (try? Data(contentsOf: out)) ?? Data()
-            defer { read = all.count }
-            return String(decoding: all[read...], as: UTF8.self)
-        }
+        let frames = try PictureFrames()
+        func frame(at row: Int) -> String { frames.picture(t, key: request, at: row) }
         let top = try XCTUnwrap(picture.sixelRows(3..<Self.rows))
         let cut = frame(at: -2)
         XCTAssertTrue(cut.contains("\u{1B}[2;6H" + String(decoding: top.sequence, as: UTF8.self)),
@@ -126,7 +115,7 @@ final class SixelCutTests: XCTestCase {
         let bottom = try XCTUnwrap(picture.sixelRows(0..<4))
         XCTAssertTrue(frame(at: 25).contains("\u{1B}[26;6H" + String(decoding: bottom.sequence, as: UTF8.self)),
                       "cut by the bottom edge: its top rows")
-        screen.close()
+        frames.screen.close()
     }
 
     func testAnITermPictureCutByTheEdgeIsItsSymbols() async throws {

@@ -247,18 +247,8 @@ final class TerminalPicturesTests: XCTestCase {
         XCTAssertTrue((150...160).contains(size.height), "height \(size.height): 8 rows of 20 pixels, in bands of 6")
         XCTAssertEqual(Array(size.declared.suffix(2)), [160, size.height])
 
-        let (screen, out) = try screen()
-        defer { try? FileManager.default.removeItem(at: out) }
-        let renderer = FrameRenderer(theme: .builtIn)
-        var read = 0
-        func frame(at row: Int) -> String {
-            screen.erase()
-            renderer.drawPicture(t, key: request, row: row, column: 5, visibleRows: 1..<29, on: screen)
-            screen.update()
-            let all = (try? Data(contentsOf: out)) ?? Data()
-            defer { read = all.count }
-            return String(decoding: all[read...], as: UTF8.self)
-        }
+        let frames = try PictureFrames()
+        func frame(at row: Int) -> String { frames.picture(t, key: request, at: row) }
         let sixel = String(decoding: picture.sequence, as: UTF8.self)
         XCTAssertTrue(frame(at: 2).contains(sixel), "drawn the first time")
         XCTAssertLessThan(frame(at: 2).utf8.count, 200, "not sent again while it stays put")
@@ -268,8 +258,8 @@ final class TerminalPicturesTests: XCTestCase {
         let cut = frame(at: 0)
         XCTAssertFalse(cut.contains("\u{1B}[1;6H\u{1B}P"), "a sixel over the title bar")
         XCTAssertTrue(cut.contains("\u{1B}[2;6H\u{1B}P"), "no sixel of the rows in view")
-        screen.close()
-        let text = String(decoding: try Data(contentsOf: out), as: UTF8.self)
+        frames.screen.close()
+        let text = try frames.written()
         XCTAssertTrue(text.contains("\u{1B}[3;6H\u{1B}P"), "placed at row 3, column 6 (1-based)")
         XCTAssertTrue(text.contains("\u{1B}[4;6H\u{1B}P"))
     }
