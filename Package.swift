@@ -79,7 +79,8 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
-        .target(name: "TernStore", dependencies: ["TernModel", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "TernStore", dependencies: ["TernModel", .product(name: "GRDB", package: "GRDB.swift"),
+                                                  .product(name: "Logging", package: "swift-log")]),
         .target(name: "TernImages", dependencies: [
             "TernModel", "TernHTTP", "CTurboJPEG", "CPNG", "CWebP", "CGIF", "CPictureLibraries", "CZlib",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -131,20 +132,22 @@ let package = Package(
 
         .target(name: "TernFuzzTargets", dependencies: ["TernMastodon", "TernImages", "TernTerminal"]),
 
+        // Tests' own helpers (a log kept in memory), shared by the test targets.
+        .target(name: "TernTestSupport", dependencies: [.product(name: "Logging", package: "swift-log")], path: "Tests/TernTestSupport"),
         .testTarget(name: "TernModelTests", dependencies: ["TernModel"]),
         .testTarget(name: "TernWebFeedsTests", dependencies: [
             "TernWebFeeds", "TernStore", "TernModel", "TernHTTP", "TernDemo",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ]),
         .testTarget(name: "TernFuzzTargetsTests", dependencies: ["TernFuzzTargets"]),
-        .testTarget(name: "TernMastodonTests", dependencies: ["TernMastodon", "TernDemo", "TernHTTP", "TernModel",
+        .testTarget(name: "TernMastodonTests", dependencies: ["TernMastodon", "TernDemo", "TernHTTP", "TernModel", "TernTestSupport",
                                                            .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                                            .product(name: "NIOHTTP1", package: "swift-nio")]),
         .testTarget(name: "TernFeedTests", dependencies: ["TernFeed", "TernDemo", "TernMastodon", "TernStore", "TernHTTP", "TernImages", "TernModel",
                                                        .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                                        .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "TernTerminalTests", dependencies: ["TernTerminal", "TernModel"]),
-        .testTarget(name: "TernStoreTests", dependencies: ["TernStore", "TernModel", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "TernStoreTests", dependencies: ["TernStore", "TernModel", "TernTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "TernImagesTests", dependencies: ["TernImages", "TernDemo", "TernHTTP", "TernModel", "CPictureLibraries",
                                                          .product(name: "AsyncHTTPClient", package: "async-http-client")]),
         .testTarget(name: "TernUITests", dependencies: ["TernUI", "TernDemo", "TernMastodon", "TernFeed", "TernImages", "TernTerminal",

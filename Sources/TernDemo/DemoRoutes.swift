@@ -304,12 +304,17 @@ struct DemoRoutes: Sendable {
     }
 
     /// A hostile server's page: the entry at `index` sent as no client can read it (no id, a number for a
-    /// date), as a broken server does.
+    /// date), as a broken server does, and the one above it with a field of the wrong type (a number for
+    /// its language), as a server whose API changed does.
     private func withUnreadableEntry(_ statuses: [WireStatus], at index: Int) throws -> Response {
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         guard var list = try JSONSerialization.jsonObject(with: encoder.encode(statuses)) as? [Any] else { return try json(statuses) }
         list[index] = ["uri": statuses[index].uri, "created_at": 12, "content": "<p>broken</p>"] as [String: Any]
+        if index > 0, var above = list[index - 1] as? [String: Any] {
+            above["language"] = 7
+            list[index - 1] = above
+        }
         return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
                         body: .init(byteBuffer: ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: list))))
     }

@@ -141,7 +141,7 @@ public actor LiveStream {
         for n in wanted.withLock({ $0 }).sorted() { continuation.yield(StreamName.message("subscribe", n)) }
         outbound.withLock { $0 = continuation }
         let opened = Locked(false)
-        let report = self.report, buffer = self.buffer, logger = self.logger
+        let report = self.report, buffer = self.buffer, logger = self.logger, origin = client.origin
         defer {
             outbound.withLock { $0 = nil }
             continuation.finish()
@@ -152,7 +152,7 @@ public actor LiveStream {
                 let again = opened.withLock { o -> Bool in defer { o = true }; return o }
                 if !again { report(.state(.live)); report(.catchUp) }
             }, received: { text in
-                do { if let event = try StreamEvent.decode(text) { buffer.withLock { $0.append(event) } } } catch {
+                do { if let event = try StreamEvent.decode(text, origin: origin) { buffer.withLock { $0.append(event) } } } catch {
                     logger.warning("a streamed message was dropped", metadata: ["url": "\(url)", "why": "\(error)"])
                 }
             }, logger: logger)

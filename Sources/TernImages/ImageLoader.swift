@@ -362,8 +362,10 @@ public actor ImageLoader {
 
     static func download(_ url: String, http: HTTPClient, limits: ImageLimits, progress: HTTPFetch.Progress? = nil) async throws -> [UInt8] {
         if isLocal(url) {
-            guard let path = URL(string: url)?.path, let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int else {
-                throw ImageError.download("can't read \(url)")
+            guard let path = URL(string: url)?.path else { throw ImageError.download("can't read \(url)") }
+            let size: Int
+            do { size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0 } catch {
+                throw ImageError.download("can't read \(path): \(error.localizedDescription)")
             }
             guard size <= limits.maxBytes else { throw ImageError.tooLarge("\(size) bytes") }
             do { return Array(try Data(contentsOf: URL(fileURLWithPath: path))) } catch {

@@ -6,7 +6,7 @@ import TernModel
 extension MastodonClient {
     public func filters() async throws -> [FilterInfo] {
         let (data, _) = try await send(url: endpoint("/api/v2/filters"), method: .GET)
-        return try MastodonDecoder.decode(LossyArray<FilterWire>.self, data).elements.map(\.filter)
+        return try MastodonDecoder.decode(LossyArray<FilterWire>.self, data, origin).elements.map(\.filter)
     }
 
     /// A filter hiding posts behind a warning wherever posts are shown, with one word.
@@ -15,7 +15,7 @@ extension MastodonClient {
                                         ("keywords_attributes[][whole_word]", "false")]
         form += FilterInfo.Context.allCases.map { ("context[]", $0.rawValue) }
         let (data, _) = try await send(url: endpoint("/api/v2/filters"), method: .POST, form: form)
-        return try MastodonDecoder.decode(FilterWire.self, data).filter
+        return try MastodonDecoder.decode(FilterWire.self, data, origin).filter
     }
 
     /// Changes what is given; `expiresIn` nil leaves the end as it is, 0 makes it never end.
@@ -27,7 +27,7 @@ extension MastodonClient {
         if let contexts { form += FilterInfo.Context.allCases.filter(contexts.contains).map { ("context[]", $0.rawValue) } }
         if let expiresIn { form.append(("expires_in", expiresIn > 0 ? String(expiresIn) : "")) }
         let (data, _) = try await send(url: endpoint("/api/v2/filters/\(Self.escaped(id))"), method: .PUT, form: form)
-        return try MastodonDecoder.decode(FilterWire.self, data).filter
+        return try MastodonDecoder.decode(FilterWire.self, data, origin).filter
     }
 
     public func deleteFilter(_ id: String) async throws {
@@ -64,10 +64,9 @@ struct FilterWire: Decodable {
         let contexts: [String] = c.lenient(AnyKey("context")) ?? []
         let action: String? = c.lenient(AnyKey("filter_action"))
         let words: [WordWire] = c.lenient(AnyKey("keywords")) ?? []
-        let expires: String? = c.lenient(AnyKey("expires_at"))
         filter = FilterInfo(id: id, title: c.lenient(AnyKey("title")) ?? "", words: words.compactMap(\.word),
                             contexts: Set(contexts.compactMap(FilterInfo.Context.init(rawValue:))),
                             action: action.flatMap(PostFilter.Action.init(rawValue:)) ?? .warn,
-                            expiresAt: expires.flatMap(WireDate.parse))
+                            expiresAt: c.date(AnyKey("expires_at")))
     }
 }

@@ -5,7 +5,7 @@ extension MastodonClient {
     /// The accounts asking to follow the user (a locked account's requests; `GET /api/v1/follow_requests`).
     public func followRequests() async throws -> [Account] {
         let (data, _) = try await send(url: endpoint("/api/v1/follow_requests?limit=80"), method: .GET)
-        return try MastodonDecoder.decode(LossyArray<AccountWire>.self, data).elements.map(PostMapping.account)
+        return try MastodonDecoder.decode(LossyArray<AccountWire>.self, data, origin).elements.map(PostMapping.account)
     }
 
     /// Accepts or rejects one (`POST /api/v1/follow_requests/:id/authorize`, `…/reject`). Either is the

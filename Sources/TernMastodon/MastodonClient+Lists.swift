@@ -6,18 +6,18 @@ import TernModel
 extension MastodonClient {
     public func listInfos() async throws -> [ListInfo] {
         let (data, _) = try await send(url: endpoint("/api/v1/lists"), method: .GET)
-        return try MastodonDecoder.lists(fromJSON: data)
+        return try MastodonDecoder.lists(fromJSON: data, origin: origin)
     }
 
     /// The lists an account is in.
     public func lists(containing accountID: String) async throws -> [ListInfo] {
         let (data, _) = try await send(url: endpoint("/api/v1/accounts/\(Self.escaped(accountID))/lists"), method: .GET)
-        return try MastodonDecoder.lists(fromJSON: data)
+        return try MastodonDecoder.lists(fromJSON: data, origin: origin)
     }
 
     public func createList(title: String) async throws -> ListInfo {
         let (data, _) = try await send(url: endpoint("/api/v1/lists"), method: .POST, form: [("title", title)])
-        return try MastodonDecoder.decode(ListWire.self, data).list
+        return try MastodonDecoder.decode(ListWire.self, data, origin).list
     }
 
     /// Changes what is given (a title, the replies policy, the exclusive flag); the list as it now is.
@@ -28,7 +28,7 @@ extension MastodonClient {
         if let repliesPolicy { form.append(("replies_policy", repliesPolicy.rawValue)) }
         if let exclusive { form.append(("exclusive", exclusive ? "true" : "false")) }
         let (data, _) = try await send(url: endpoint("/api/v1/lists/\(Self.escaped(id))"), method: .PUT, form: form)
-        return try MastodonDecoder.decode(ListWire.self, data).list
+        return try MastodonDecoder.decode(ListWire.self, data, origin).list
     }
 
     public func deleteList(_ id: String) async throws {
@@ -64,7 +64,7 @@ struct ListWire: Decodable {
 }
 
 extension MastodonDecoder {
-    public static func lists(fromJSON data: Data) throws -> [ListInfo] {
-        try decode(LossyArray<ListWire>.self, data).elements.map(\.list)
+    public static func lists(fromJSON data: Data, origin: WireOrigin? = nil) throws -> [ListInfo] {
+        try decode(LossyArray<ListWire>.self, data, origin).elements.map(\.list)
     }
 }

@@ -12,6 +12,6 @@ extension MastodonClient {
         case .fedibird: path = "/api/v1/statuses/\(Self.escaped(statusID))/emoji_reactions/\(Self.escaped(emoji))"
         }
         let (data, _) = try await send(url: endpoint(path), method: on ? .PUT : .DELETE)
-        return try MastodonDecoder.post(fromJSON: data)
+        return try MastodonDecoder.post(fromJSON: data, origin: origin)
     }
 }

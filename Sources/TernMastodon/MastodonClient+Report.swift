@@ -11,7 +11,7 @@ extension MastodonClient {
                 var id: String?
                 var text: String?
             }
-            return try MastodonDecoder.decode(LossyArray<Wire>.self, data).elements.compactMap { w in
+            return try MastodonDecoder.decode(LossyArray<Wire>.self, data, origin).elements.compactMap { w in
                 guard let id = w.id, let text = w.text else { return nil }
                 return ServerRule(id: id, text: text)
             }

@@ -13,18 +13,18 @@ extension MastodonClient {
         form.append(("scheduled_at", Self.wireDate(date)))
         let (data, _) = try await send(url: endpoint("/api/v1/statuses"), method: .POST, form: form,
                                        headers: [("Idempotency-Key", idempotencyKey)])
-        return try MastodonDecoder.decode(ScheduledWire.self, data).post
+        return try MastodonDecoder.decode(ScheduledWire.self, data, origin).post
     }
 
     public func scheduledPosts() async throws -> [ScheduledPost] {
         let (data, _) = try await send(url: endpoint("/api/v1/scheduled_statuses?limit=40"), method: .GET)
-        return try MastodonDecoder.decode(LossyArray<ScheduledWire>.self, data).elements.map(\.post)
+        return try MastodonDecoder.decode(LossyArray<ScheduledWire>.self, data, origin).elements.map(\.post)
     }
 
     public func reschedule(_ id: String, to date: Date) async throws -> ScheduledPost {
         let (data, _) = try await send(url: endpoint("/api/v1/scheduled_statuses/\(Self.escaped(id))"), method: .PUT,
                                        form: [("scheduled_at", Self.wireDate(date))])
-        return try MastodonDecoder.decode(ScheduledWire.self, data).post
+        return try MastodonDecoder.decode(ScheduledWire.self, data, origin).post
     }
 
     public func cancelScheduled(_ id: String) async throws {
@@ -39,12 +39,19 @@ struct ScheduledWire: Decodable {
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
-        guard let id = c.idString(AnyKey("id")), let at = (c.lenient(AnyKey("scheduled_at")) as String?).flatMap(WireDate.parse) else {
+        guard let id = c.idString(AnyKey("id")), let at = c.date(AnyKey("scheduled_at")) else {
             throw DecodingError.keyNotFound(AnyKey("scheduled_at"), .init(codingPath: c.codingPath, debugDescription: "not a scheduled post"))
         }
         // The words are only shown in the list of scheduled posts: one whose `params` can't be read is
         // listed by its time, with no text, and can still be moved or cancelled.
-        let params = try? c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("params"))
-        post = ScheduledPost(id: id, scheduledAt: at, text: params.flatMap { $0.lenient(AnyKey("text")) } ?? "")
+        let params: Params? = c.lenient(AnyKey("params"))
+        post = ScheduledPost(id: id, scheduledAt: at, text: params?.text ?? "")
+    }
+
+    private struct Params: Decodable {
+        var text: String?
+        init(from decoder: Decoder) throws {
+            text = try decoder.container(keyedBy: AnyKey.self).lenient(AnyKey("text"))
+        }
     }
 }

@@ -15,25 +15,25 @@ extension MastodonClient {
     public func context(of statusID: String) async throws -> (ancestors: [Post], descendants: [Post]) {
         let (data, _) = try await send(url: endpoint("/api/v1/statuses/\(Self.escaped(statusID))/context"), method: .GET,
                                        budget: .page)
-        return try MastodonDecoder.context(fromJSON: data)
+        return try MastodonDecoder.context(fromJSON: data, origin: origin)
     }
 
     public func profile(accountID: String) async throws -> Profile {
         let (data, _) = try await send(url: endpoint("/api/v1/accounts/\(Self.escaped(accountID))"), method: .GET)
-        return try MastodonDecoder.profile(fromJSON: data)
+        return try MastodonDecoder.profile(fromJSON: data, origin: origin)
     }
 
     public func relationship(accountID: String) async throws -> Relationship {
         let (data, _) = try await send(url: endpoint("/api/v1/accounts/relationships?id%5B%5D=\(Self.escaped(accountID))"),
                                        method: .GET)
-        return try MastodonDecoder.relationship(fromJSON: data)
+        return try MastodonDecoder.relationship(fromJSON: data, origin: origin)
     }
 
     /// The accounts the user mutes or blocks (the newest 80), for a list they can be lifted from.
     public func silenced(_ kind: AccountAction) async throws -> [Account] {
         let path = kind == .block ? "/api/v1/blocks" : "/api/v1/mutes"
         let (data, _) = try await send(url: endpoint(path + "?limit=80"), method: .GET)
-        return try MastodonDecoder.decode(LossyArray<AccountWire>.self, data).elements.map(PostMapping.account)
+        return try MastodonDecoder.decode(LossyArray<AccountWire>.self, data, origin).elements.map(PostMapping.account)
     }
 
     /// Follows, mutes or blocks an account, or stops; returns the relationship as the server now has it.
@@ -43,7 +43,7 @@ extension MastodonClient {
         if action == .mute, let seconds = muteSeconds, seconds > 0 { form.append(("duration", String(seconds))) }
         let (data, _) = try await send(url: endpoint("/api/v1/accounts/\(Self.escaped(accountID))/\(action.rawValue)"),
                                        method: .POST, form: form)
-        return try MastodonDecoder.relationship(fromJSON: data)
+        return try MastodonDecoder.relationship(fromJSON: data, origin: origin)
     }
 
     /// A page of notifications below `maxID`, grouped. `grouped` asks the grouped API; a server without
@@ -57,14 +57,14 @@ extension MastodonClient {
                 let (data, _) = try await send(url: endpoint("/api/v2/notifications?" + query + "&grouped_types%5B%5D=favourite"
                                                              + "&grouped_types%5B%5D=reblog&grouped_types%5B%5D=follow"),
                                                method: .GET, budget: .page)
-                let (groups, skipped) = try MastodonDecoder.notifications(fromJSON: data)
+                let (groups, skipped) = try MastodonDecoder.notifications(fromJSON: data, origin: origin)
                 return NotificationPage(groups: groups, serverGrouped: true, skipped: skipped)
             } catch MastodonError.http(let status, _) where status == 404 || status == 410 {
                 // No grouped API here: fall through to the plain one.
             }
         }
         let (data, _) = try await send(url: endpoint("/api/v1/notifications?" + query), method: .GET, budget: .page)
-        let (groups, skipped) = try MastodonDecoder.notifications(fromJSON: data)
+        let (groups, skipped) = try MastodonDecoder.notifications(fromJSON: data, origin: origin)
         return NotificationPage(groups: groups, serverGrouped: false, skipped: skipped)
     }
 
@@ -72,7 +72,7 @@ extension MastodonClient {
     /// where markers don't exist.
     public func marker(_ timeline: String) async throws -> String? {
         let (data, _) = try await send(url: endpoint("/api/v1/markers?timeline%5B%5D=\(Self.escaped(timeline))"), method: .GET)
-        return try MastodonDecoder.decode(MarkersWire.self, data).lastRead[timeline]
+        return try MastodonDecoder.decode(MarkersWire.self, data, origin).lastRead[timeline]
     }
 
     public func saveMarker(_ timeline: String, lastReadID: String) async throws {
@@ -87,7 +87,7 @@ extension MastodonClient {
     public func pinned(accountID: String) async throws -> [Post] {
         let (data, _) = try await send(url: endpoint("/api/v1/accounts/\(Self.escaped(accountID))/statuses?pinned=true"), method: .GET,
                                        budget: .page)
-        return try MastodonDecoder.posts(fromJSON: data).posts
+        return try MastodonDecoder.posts(fromJSON: data, origin: origin).posts
     }
 }
 
@@ -103,14 +103,14 @@ extension MastodonClient {
         let acct = host == baseURL.host ? name : "\(name)@\(host)"
         do {
             let (data, _) = try await send(url: endpoint("/api/v1/accounts/lookup?acct=\(Self.escaped(acct))"), method: .GET)
-            return try MastodonDecoder.account(fromJSON: data)
+            return try MastodonDecoder.account(fromJSON: data, origin: origin)
         } catch MastodonError.http(let status, _) where status == 404 {
             let (data, _) = try await send(url: endpoint("/api/v2/search?type=accounts&resolve=true&limit=1&q=\(Self.escaped(mentionURL))"),
                                            method: .GET)
             struct Found: Decodable {
                 var accounts: LossyArray<AccountWire>?
             }
-            let found = try MastodonDecoder.decode(Found.self, data)
+            let found = try MastodonDecoder.decode(Found.self, data, origin)
             guard let first = found.accounts?.elements.first else { throw MastodonError.http(status: 404, message: "no such account: @\(acct)") }
             return PostMapping.account(first)
         }

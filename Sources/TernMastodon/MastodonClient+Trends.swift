@@ -6,7 +6,7 @@ extension MastodonClient {
     /// Servers without trends answer 404.
     public func trendingHashtags() async throws -> [Hashtag] {
         let (data, _) = try await send(url: endpoint("/api/v1/trends/tags?limit=10"), method: .GET)
-        return try MastodonDecoder.trendingHashtags(fromJSON: data)
+        return try MastodonDecoder.trendingHashtags(fromJSON: data, origin: origin)
     }
 }
 
@@ -14,14 +14,14 @@ extension MastodonClient {
     /// The links shared most on the server now (`GET /api/v1/trends/links`), as link cards.
     public func trendingLinks() async throws -> [LinkCard] {
         let (data, _) = try await send(url: endpoint("/api/v1/trends/links?limit=10"), method: .GET)
-        return try MastodonDecoder.decode(LossyArray<CardWire>.self, data).elements.filter { !$0.url.isEmpty }.map {
+        return try MastodonDecoder.decode(LossyArray<CardWire>.self, data, origin).elements.filter { !$0.url.isEmpty }.map {
             LinkCard(url: $0.url, title: $0.title, provider: $0.provider, summary: $0.summary, image: $0.image)
         }
     }
 }
 
 extension MastodonDecoder {
-    public static func trendingHashtags(fromJSON data: Data) throws -> [Hashtag] {
-        try decode(LossyArray<HashtagWire>.self, data).elements.map(\.hashtag)
+    public static func trendingHashtags(fromJSON data: Data, origin: WireOrigin? = nil) throws -> [Hashtag] {
+        try decode(LossyArray<HashtagWire>.self, data, origin).elements.map(\.hashtag)
     }
 }

@@ -43,7 +43,7 @@ extension MastodonClient {
         if let policy = draft.quotePolicy { form.append(("quote_approval_policy", policy.rawValue)) }
         let (data, _) = try await send(url: endpoint("/api/v1/statuses"), method: .POST, form: form,
                                        headers: [("Idempotency-Key", idempotencyKey)])
-        return try MastodonDecoder.post(fromJSON: data)
+        return try MastodonDecoder.post(fromJSON: data, origin: origin)
     }
 
     /// Replaces a post's text, warning, media and poll (`PUT /api/v1/statuses/:id`); the server keeps
@@ -55,7 +55,7 @@ extension MastodonClient {
             form.append(("media_attributes[][description]", a.description))
         }
         let (data, _) = try await send(url: endpoint("/api/v1/statuses/\(Self.escaped(statusID))"), method: .PUT, form: form)
-        return try MastodonDecoder.post(fromJSON: data)
+        return try MastodonDecoder.post(fromJSON: data, origin: origin)
     }
 
     static func form(for draft: Draft, mediaIDs: [String]) -> [(String, String)] {
@@ -103,21 +103,21 @@ extension MastodonClient {
         let deadline = Duration.seconds(max(15, data.count / 65_536))
         do {
             let (body, _) = try await send(url: endpoint("/api/v2/media"), method: .POST, body: .multipart(form), deadline: deadline)
-            return try Self.media(fromJSON: body)
+            return try Self.media(fromJSON: body, origin: origin)
         } catch MastodonError.http(status: 404, _) {
             let (body, _) = try await send(url: endpoint("/api/v1/media"), method: .POST, body: .multipart(form), deadline: deadline)
-            return try Self.media(fromJSON: body)
+            return try Self.media(fromJSON: body, origin: origin)
         }
     }
 
     /// An upload as the server has it now (206 and no URL while it is processing).
     public func media(id: String) async throws -> UploadedMedia {
         let (data, _) = try await send(url: endpoint("/api/v1/media/\(Self.escaped(id))"), method: .GET)
-        return try Self.media(fromJSON: data)
+        return try Self.media(fromJSON: data, origin: origin)
     }
 
-    public static func media(fromJSON data: Data) throws -> UploadedMedia {
-        let wire = try MastodonDecoder.decode(MediaWire.self, data)
+    public static func media(fromJSON data: Data, origin: WireOrigin? = nil) throws -> UploadedMedia {
+        let wire = try MastodonDecoder.decode(MediaWire.self, data, origin)
         return UploadedMedia(id: wire.id, ready: wire.url != nil, description: wire.description)
     }
 }
@@ -206,7 +206,8 @@ extension MastodonClient {
             (data, _) = try await send(url: endpoint("/api/v1/instance"), method: .GET)
         }
         struct Instance: Decodable { var version: String? }
-        let version = (try? JSONDecoder().decode(Instance.self, from: data))?.version ?? "not said"
+        let version: String
+        do { version = try MastodonDecoder.decode(Instance.self, data, origin).version ?? "not said" } catch { version = "unreadable (\(error))" }
         let healthy: Bool?
         do {
             _ = try await send(url: endpoint("/api/v1/streaming/health"), method: .GET)

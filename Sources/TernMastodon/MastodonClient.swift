@@ -55,13 +55,18 @@ public final class MastodonClient: Sendable {
     private let timeout: Duration
     /// How long one whole exchange may take: a request sent longer ago than this has landed or never will.
     public var requestTimeout: Duration { timeout }
+    /// The server, for the decoder: fields of its answers that can't be read are counted and logged there.
+    public let origin: WireOrigin
 
-    /// `http` is owned by the caller, who shuts it down.
-    public init(baseURL: URL, token: String?, http: HTTPClient, timeout: Duration = .seconds(15)) {
+    /// `http` is owned by the caller, who shuts it down. `unreadable` counts the fields of the server's
+    /// answers that could not be read (shared by clients of one session, each field is logged once per server).
+    public init(baseURL: URL, token: String?, http: HTTPClient, timeout: Duration = .seconds(15),
+                unreadable: UnreadableFields = UnreadableFields()) {
         self.baseURL = baseURL
         self.token = token
         self.http = http
         self.timeout = timeout
+        origin = WireOrigin(server: baseURL, unreadable: unreadable)
     }
 
     /// The newest page of a timeline, or the page below `maxID` (for paging on from a cached post).
@@ -79,8 +84,8 @@ public final class MastodonClient: Sendable {
     public func page(at url: URL, of timeline: TimelineID? = nil) async throws -> Page {
         try checkSameOrigin(url)
         let (data, headers) = try await send(url: url, method: .GET, budget: .page)
-        let decoded = timeline == .conversations ? try MastodonDecoder.conversations(fromJSON: data)
-            : try MastodonDecoder.posts(fromJSON: data)
+        let decoded = timeline == .conversations ? try MastodonDecoder.conversations(fromJSON: data, origin: origin)
+            : try MastodonDecoder.posts(fromJSON: data, origin: origin)
         let links = headers.first(name: "link").map(LinkHeader.init(parsing:)) ?? LinkHeader()
         return Page(posts: decoded.posts, links: links, unreadable: decoded.unreadable)
     }
@@ -92,21 +97,21 @@ public final class MastodonClient: Sendable {
 
     public func verifyCredentials() async throws -> Account {
         let (data, _) = try await send(url: endpoint("/api/v1/accounts/verify_credentials"), method: .GET)
-        return try MastodonDecoder.account(fromJSON: data)
+        return try MastodonDecoder.account(fromJSON: data, origin: origin)
     }
 
     /// A status as the server sees it now (what the user liked and saved included).
     public func status(id: String) async throws -> Post {
         let escaped = id.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? id
         let (data, _) = try await send(url: endpoint("/api/v1/statuses/\(escaped)"), method: .GET)
-        return try MastodonDecoder.post(fromJSON: data)
+        return try MastodonDecoder.post(fromJSON: data, origin: origin)
     }
 
     /// Performs a like/save change and returns the status as the server now sees it.
     public func perform(_ action: StatusAction, statusID: String) async throws -> Post {
         let escaped = statusID.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? statusID
         let (data, _) = try await send(url: endpoint("/api/v1/statuses/\(escaped)/\(action.rawValue)"), method: .POST)
-        return try MastodonDecoder.post(fromJSON: data)
+        return try MastodonDecoder.post(fromJSON: data, origin: origin)
     }
 
     func endpoint(_ path: String) -> URL {

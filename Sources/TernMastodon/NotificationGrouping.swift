@@ -60,35 +60,34 @@ enum NotificationGrouping {
 
 extension MastodonDecoder {
     /// A notifications body of either API: grouped (`{"notification_groups": …}`) or a plain array.
-    public static func notifications(fromJSON data: Data) throws -> (groups: [NotificationGroup], skipped: Int) {
-        let decoder = JSONDecoder()
-        if let grouped = try? decoder.decode(GroupedNotificationsWire.self, from: data) {
+    public static func notifications(fromJSON data: Data, origin: WireOrigin? = nil) throws -> (groups: [NotificationGroup], skipped: Int) {
+        // An object is the grouped API's answer, and what is wrong with it is said of it: reading it as the
+        // plain list too would only say that it is not a list.
+        if startsWith("{", data) {
+            let grouped = try decode(GroupedNotificationsWire.self, data, origin)
             return (try NotificationGrouping.groups(grouped), grouped.skipped)
         }
-        let list = try decode(LossyArray<NotificationWire>.self, data)
+        let list = try decode(LossyArray<NotificationWire>.self, data, origin)
         return (try NotificationGrouping.groups(list.elements), list.skipped)
     }
 
     /// A thread around a status: what it answers (oldest first) and the replies under it.
-    public static func context(fromJSON data: Data) throws -> (ancestors: [Post], descendants: [Post]) {
-        let wire = try decode(ContextWire.self, data)
+    public static func context(fromJSON data: Data, origin: WireOrigin? = nil) throws -> (ancestors: [Post], descendants: [Post]) {
+        let wire = try decode(ContextWire.self, data, origin)
         return (try wire.ancestors.map(PostMapping.post), try wire.descendants.map(PostMapping.post))
     }
 
-    public static func profile(fromJSON data: Data) throws -> Profile {
-        try decode(ProfileWire.self, data).profile()
+    public static func profile(fromJSON data: Data, origin: WireOrigin? = nil) throws -> Profile {
+        try decode(ProfileWire.self, data, origin).profile()
     }
 
     /// A relationship, alone or as the one element of the array `accounts/relationships` answers with.
-    public static func relationship(fromJSON data: Data) throws -> Relationship {
-        let decoder = JSONDecoder()
-        do {
-            if let list = try? decoder.decode(LossyArray<RelationshipWire>.self, from: data) {
-                guard let first = list.elements.first else { throw MastodonError.invalidResponse("no relationship in the answer") }
-                return first.relationship
-            }
-            return try decoder.decode(RelationshipWire.self, from: data).relationship
-        } catch let error as MastodonError { throw error }
-        catch { throw MastodonError.invalidResponse(describe(error, data)) }
+    public static func relationship(fromJSON data: Data, origin: WireOrigin? = nil) throws -> Relationship {
+        if startsWith("[", data) {
+            let list = try decode(LossyArray<RelationshipWire>.self, data, origin)
+            guard let first = list.elements.first else { throw MastodonError.invalidResponse("no relationship in the answer") }
+            return first.relationship
+        }
+        return try decode(RelationshipWire.self, data, origin).relationship
     }
 }

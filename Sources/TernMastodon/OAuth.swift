@@ -46,8 +46,8 @@ public enum OAuth {
             var client_id: String?
             var client_secret: String?
         }
-        guard let wire = try? JSONDecoder().decode(Wire.self, from: data), let id = wire.client_id,
-              let secret = wire.client_secret else {
+        let wire = try MastodonDecoder.decode(Wire.self, data)
+        guard let id = wire.client_id, let secret = wire.client_secret else {
             throw MastodonError.invalidResponse("the app registration had no client id")
         }
         return AppRegistration(clientID: id, clientSecret: secret)
@@ -69,7 +69,7 @@ public enum OAuth {
                    ("scope", scopes)],
             http: http, timeout: .seconds(20))
         struct Wire: Decodable { var access_token: String? }
-        guard let token = (try? JSONDecoder().decode(Wire.self, from: data))?.access_token, !token.isEmpty else {
+        guard let token = try MastodonDecoder.decode(Wire.self, data).access_token, !token.isEmpty else {
             throw MastodonError.invalidResponse("the token response had no access token")
         }
         return token

@@ -25,13 +25,12 @@ struct PollWire: Decodable {
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         emojis = EmojiWire.list(c)
-        // Ids are strings on Mastodon, numbers on some servers.
-        id = c.lenient(AnyKey("id")) ?? (c.lenient(AnyKey("id")) as Int?).map(String.init)
+        id = c.idString(AnyKey("id"))
         multiple = c.lenient(AnyKey("multiple"))
         voted = c.lenient(AnyKey("voted"))
         options = (c.lenient(AnyKey("options")) as LossyArray<Option>?)?.elements ?? []
         votes = c.count(AnyKey("votes_count"))
-        expiresAt = (c.lenient(AnyKey("expires_at")) as String?).flatMap(WireDate.parse)
+        expiresAt = c.date(AnyKey("expires_at"))
         expired = c.lenient(AnyKey("expired")) ?? false
         ownVotes = c.lenient(AnyKey("own_votes")) ?? []
     }

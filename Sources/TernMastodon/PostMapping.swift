@@ -59,8 +59,8 @@ enum PostMapping {
 public enum MastodonDecoder {
     /// A timeline body: the posts that decoded, and the entries that could not be, each with the post
     /// that came before it.
-    public static func posts(fromJSON data: Data) throws -> (posts: [Post], unreadable: [UnreadablePost]) {
-        let list = try decode(LossyArray<StatusWire>.self, data)
+    public static func posts(fromJSON data: Data, origin: WireOrigin? = nil) throws -> (posts: [Post], unreadable: [UnreadablePost]) {
+        let list = try decode(LossyArray<StatusWire>.self, data, origin)
         let posts = try list.elements.map(PostMapping.post)
         let unreadable = list.unreadable.map { u in
             UnreadablePost(id: u.id, reason: u.reason, newerID: u.after > 0 ? posts[u.after - 1].id : nil)
@@ -68,16 +68,16 @@ public enum MastodonDecoder {
         return (posts, unreadable)
     }
 
-    public static func post(fromJSON data: Data) throws -> Post {
-        try PostMapping.post(try decode(StatusWire.self, data))
+    public static func post(fromJSON data: Data, origin: WireOrigin? = nil) throws -> Post {
+        try PostMapping.post(try decode(StatusWire.self, data, origin))
     }
 
-    public static func poll(fromJSON data: Data) throws -> Poll {
-        PostMapping.poll(try decode(PollWire.self, data))
+    public static func poll(fromJSON data: Data, origin: WireOrigin? = nil) throws -> Poll {
+        PostMapping.poll(try decode(PollWire.self, data, origin))
     }
 
-    public static func account(fromJSON data: Data) throws -> Account {
-        PostMapping.account(try decode(AccountWire.self, data))
+    public static func account(fromJSON data: Data, origin: WireOrigin? = nil) throws -> Account {
+        PostMapping.account(try decode(AccountWire.self, data, origin))
     }
 
     /// The server's message in an error body (`{"error": …, "error_description": …}`), if it has one.
@@ -86,17 +86,24 @@ public enum MastodonDecoder {
     }
 
     /// A body as `type`; anything unreadable is `.invalidResponse`, saying how.
-    static func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws(MastodonError) -> T {
-        do { return try JSONDecoder().decode(type, from: data) }
+    static func decode<T: Decodable>(_ type: T.Type, _ data: Data, _ origin: WireOrigin? = nil) throws(MastodonError) -> T {
+        do { return try WireOrigin.decoder(origin).decode(type, from: data) }
         catch { throw .invalidResponse(describe(error, data)) }
     }
 
     static func describe(_ error: Error, _ data: Data) -> String {
         if data.isEmpty { return "empty body" }
-        if let first = data.first(where: { !($0 == 32 || $0 == 10 || $0 == 13 || $0 == 9) }), first == UInt8(ascii: "<") {
-            return "an HTML page instead of JSON"
+        if startsWith("<", data) { return "an HTML page instead of JSON" }
+        switch error {
+        case DecodingError.dataCorrupted(let c) where c.codingPath.isEmpty: return "malformed JSON (\(data.count) bytes)"
+        // Well-formed JSON of another shape: what is wrong where, so that a changed API can be told from a broken answer.
+        case is DecodingError: return "JSON of an unexpected shape (\(data.count) bytes): \(DecodingTrouble.describe(error, below: 0))"
+        default: return "\(error)"
         }
-        if error is DecodingError { return "malformed JSON (\(data.count) bytes)" }
-        return "\(error)"
+    }
+
+    /// Whether the body's first byte past any white space is `character`.
+    static func startsWith(_ character: Character, _ data: Data) -> Bool {
+        data.first(where: { !($0 == 32 || $0 == 10 || $0 == 13 || $0 == 9) }) == character.asciiValue
     }
 }

@@ -52,7 +52,7 @@ struct ProfileWire: Decodable {
         followers = c.count(AnyKey("followers_count"))
         following = c.count(AnyKey("following_count"))
         posts = c.count(AnyKey("statuses_count"))
-        createdAt = (c.lenient(AnyKey("created_at")) as String?).flatMap(WireDate.parse)
+        createdAt = c.date(AnyKey("created_at"))
         locked = c.lenient(AnyKey("locked")) ?? false
         bot = c.lenient(AnyKey("bot")) ?? false
     }
@@ -109,7 +109,7 @@ struct NotificationWire: Decodable {
         }
         self.id = id
         self.type = type
-        createdAt = (c.lenient(AnyKey("created_at")) as String?).flatMap(WireDate.parse)
+        createdAt = c.date(AnyKey("created_at"))
         groupKey = c.lenient(AnyKey("group_key"))
         account = c.lenient(AnyKey("account"))
         status = c.lenient(AnyKey("status"))
@@ -139,7 +139,7 @@ struct GroupedNotificationsWire: Decodable {
             newestID = newest
             count = c.count(AnyKey("notifications_count"))
             oldestID = c.idString(AnyKey("page_min_id"))
-            latestAt = (c.lenient(AnyKey("latest_page_notification_at")) as String?).flatMap(WireDate.parse)
+            latestAt = c.date(AnyKey("latest_page_notification_at"))
             sampleAccountIDs = c.lenient(AnyKey("sample_account_ids")) ?? []
             statusID = c.idString(AnyKey("status_id"))
         }

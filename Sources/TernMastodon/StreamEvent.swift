@@ -15,8 +15,9 @@ public enum StreamEvent: Sendable, Equatable {
     case filtersChanged
 
     /// The event in a text message, or nil for events Tern does not use. A message that can't be read
-    /// throws, saying why: a post it carried would otherwise be lost without a word.
-    public static func decode(_ text: String) throws -> StreamEvent? {
+    /// throws, saying why: a post it carried would otherwise be lost without a word. `origin`: the server,
+    /// where fields of a post it can't read are reported.
+    public static func decode(_ text: String, origin: WireOrigin? = nil) throws -> StreamEvent? {
         struct Message: Decodable {
             var stream: [String]?
             var event: String?
@@ -29,7 +30,7 @@ public enum StreamEvent: Sendable, Equatable {
         guard let event = message.event else { throw MastodonError.invalidResponse("a streamed message without an event") }
         func post() throws -> Post {
             guard let payload = message.payload else { throw MastodonError.invalidResponse("a streamed \(event) without its post") }
-            do { return try MastodonDecoder.post(fromJSON: Data(payload.utf8)) } catch {
+            do { return try MastodonDecoder.post(fromJSON: Data(payload.utf8), origin: origin) } catch {
                 throw MastodonError.invalidResponse("a streamed \(event) whose post can't be read: \(error)")
             }
         }
@@ -88,7 +89,8 @@ extension MastodonClient {
             struct Configuration: Decodable { var urls: [String: String]? }
             var configuration: Configuration?
         }
-        return (try? JSONDecoder().decode(Instance.self, from: data))?.configuration?.urls?["streaming"]
+        // An unreadable description is an error the stream logs, not the same as one naming no address.
+        return try MastodonDecoder.decode(Instance.self, data, origin).configuration?.urls?["streaming"]
     }
 
     /// The account's own origin as a WebSocket URL: where streaming is when the advertised address fails.

@@ -5,23 +5,38 @@ import TernModel
 // servers (Mastodon, Pleroma/Akkoma, GoToSocial, Pixelfed) differ in all of these.
 
 extension KeyedDecodingContainer {
-    /// The value when it is there and well-typed, else nil: one odd field never costs the whole post.
-    func lenient<T: Decodable>(_ key: Key) -> T? {
-        (try? decodeIfPresent(T.self, forKey: key)) ?? nil
-    }
-
     /// Ids are strings on Mastodon but numbers on some servers.
     func idString(_ key: Key) -> String? {
-        if let s: String = lenient(key) { return s }
-        if let n: Int64 = lenient(key) { return String(n) }
+        if let s: String = attempt(key) { return s }
+        if let n: Int64 = attempt(key) { return String(n) }
+        reportIfThere(key, wanted: "a string or a number")
         return nil
     }
 
     /// Counts may come as numbers or numeric strings.
     func count(_ key: Key) -> Int {
-        if let n: Int = lenient(key) { return n }
-        if let s: String = lenient(key), let n = Int(s) { return n }
+        if let n: Int = attempt(key) { return n }
+        if let s: String = attempt(key), let n = Int(s) { return n }
+        reportIfThere(key, wanted: "a whole number")
         return 0
+    }
+
+    /// A server timestamp (`WireDate`); one that is there but no date Tern reads is reported, as a field
+    /// of the wrong type is.
+    func date(_ key: Key) -> Date? {
+        guard let text: String = lenient(key) else { return nil }
+        guard let date = WireDate.parse(text) else {
+            reportUnreadable(key, wanted: "a date", why: "\"\(text.prefix(40))\" is no date Tern reads")
+            return nil
+        }
+        return date
+    }
+
+    /// Reports a field none of whose forms read, unless it is missing or null (no loss).
+    private func reportIfThere(_ key: Key, wanted: String) {
+        // Not there, or null: nothing was lost.
+        guard contains(key), (try? decodeNil(forKey: key)) == false else { return }
+        reportUnreadable(key, wanted: wanted, why: "of another type")
     }
 }
 
@@ -52,22 +67,8 @@ struct LossyArray<Element: Decodable>: Decodable {
         while !c.isAtEnd {
             do { elements.append(try c.decode(Element.self)) } catch {
                 let skipped = try c.decode(Skipped.self)
-                unreadable.append(Unreadable(id: skipped.id, reason: Self.describe(error), after: elements.count))
+                unreadable.append(Unreadable(id: skipped.id, reason: DecodingTrouble.describe(error), after: elements.count))
             }
-        }
-    }
-
-    /// A decoding error in a line: where in the entry, and what was wrong.
-    static func describe(_ error: Error) -> String {
-        func path(_ c: DecodingError.Context) -> String {
-            let p = c.codingPath.dropFirst().map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
-            return p.isEmpty ? "" : p + ": "
-        }
-        switch error {
-        case DecodingError.keyNotFound(let key, let c): return "\(path(c))no \"\(key.stringValue)\""
-        case DecodingError.typeMismatch(_, let c), DecodingError.valueNotFound(_, let c), DecodingError.dataCorrupted(let c):
-            return path(c) + c.debugDescription
-        default: return "\(error)"
         }
     }
 }
@@ -282,9 +283,9 @@ final class StatusWire: Decodable {
         }
         poll = c.lenient(AnyKey("poll"))
         card = c.lenient(AnyKey("card"))
-        editedAt = (c.lenient(AnyKey("edited_at")) as String?).flatMap(WireDate.parse)
+        editedAt = c.date(AnyKey("edited_at"))
         self.id = id
-        createdAt = (c.lenient(AnyKey("created_at")) as String?).flatMap(WireDate.parse)
+        createdAt = c.date(AnyKey("created_at"))
         account = c.lenient(AnyKey("account"))
         content = c.lenient(AnyKey("content")) ?? ""
         spoilerText = c.lenient(AnyKey("spoiler_text")) ?? ""
@@ -293,7 +294,7 @@ final class StatusWire: Decodable {
         reblog = c.lenient(AnyKey("reblog"))
         // Mastodon 4.4: {state, quoted_status | quoted_status_id}. Akkoma, Pleroma, Fedibird: the quoted
         // status itself as `quote`, its id as `quote_id`.
-        if let q: QuoteWire = c.lenient(AnyKey("quote")), q.state != nil {
+        if let q: QuoteWire = c.attempt(AnyKey("quote")), q.state != nil {
             (quoteState, quoted, quotedID) = (q.state, q.quotedStatus, q.quotedStatusID ?? q.quotedStatus?.id)
         } else if let older: StatusWire = c.lenient(AnyKey("quote")) {
             (quoteState, quoted, quotedID) = ("accepted", older, older.id)

@@ -42,7 +42,8 @@ extension AccountData {
                 .fetchAll(db)
             let posts = rows.compactMap { row -> (Post, Int)? in
                 // A cached copy: an unreadable one is read again with the thread from the server.
-                guard let post = try? row.post.post() else { return nil }
+                guard let post = store.unreadable.post(row.post.body, "post \(row.post.id) of \(account)",
+                                                       "left out of its stored thread until the thread is read from the server") else { return nil }
                 return (post, row.threadPost.depth)
             }
             return StoredThread(posts: posts, fetchedAt: thread.fetchedAt)
@@ -83,9 +84,11 @@ extension AccountData {
             try NotificationGroupRecord.filter(NotificationGroupRecord.Columns.account == account)
                 .order(NotificationGroupRecord.Columns.orderKey.desc).limit(limit).fetchAll(db)
         }
-        let decoder = JSONDecoder()
         // Cached notifications: one this Tern can't read is fetched again with the next page from the server.
-        return records.compactMap { try? decoder.decode(NotificationGroup.self, from: $0.body) }
+        return records.compactMap {
+            store.unreadable.value(NotificationGroup.self, $0.body, "notification group \($0.groupKey) of \(account)",
+                                   "left out of the stored notifications until the server sends it again")
+        }
     }
 
     // MARK: Markers
@@ -133,8 +136,9 @@ extension AccountData {
         let copies = copies(status.statusID)
         try await pool.write { db in
             for record in try copies.fetchAll(db) {
-                // A copy this Tern can't read is not updated; the server's next answer replaces it whole.
-                guard let old = try? record.post() else { continue }
+                // A copy this Tern can't read is not updated (logged); the server's next answer replaces it whole.
+                guard let old = store.unreadable.post(record.body, "post \(record.id) of \(account)",
+                                                      "the streamed edit was not written into it") else { continue }
                 var edited = status
                 edited.id = old.id
                 edited.boostedBy = old.boostedBy

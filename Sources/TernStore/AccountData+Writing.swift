@@ -101,6 +101,8 @@ extension AccountData {
             try ServerInfoRecord.fetchOne(db, key: ["account": account, "key": ServerInfoRecord.postingLimits])
         }
         // The server's limits as last read: unreadable, they are as good as never read, and asked for again.
-        return record.flatMap { try? JSONDecoder().decode(PostingLimits.self, from: $0.body) }
+        return record.flatMap {
+            store.unreadable.value(PostingLimits.self, $0.body, "the posting limits of \(account)", "they are asked of the server again")
+        }
     }
 }

@@ -26,8 +26,9 @@ public struct AccountData: Sendable {
     public func updateStatus(from status: Post) throws {
         try pool.write { db in
             for var record in try copies(status.statusID).fetchAll(db) {
-                // A copy this Tern can't read is not updated; the server's next answer replaces it whole.
-                guard var post = try? record.post() else { continue }
+                // A copy this Tern can't read is not updated (logged); the server's next answer replaces it whole.
+                guard var post = store.unreadable.post(record.body, "post \(record.id) of \(account)",
+                                                       "the server's latest counts and marks were not written into it") else { continue }
                 post.takeMarksAndCounts(from: status)
                 record.favourited = status.favourited
                 record.bookmarked = status.bookmarked
@@ -41,8 +42,9 @@ public struct AccountData: Sendable {
     public func updatePoll(statusID: String, _ poll: Poll) throws {
         try pool.write { db in
             for var record in try copies(statusID).fetchAll(db) {
-                // A copy this Tern can't read is not updated; the server's next answer replaces it whole.
-                guard var post = try? record.post() else { continue }
+                // A copy this Tern can't read is not updated (logged); the server's next answer replaces it whole.
+                guard var post = store.unreadable.post(record.body, "post \(record.id) of \(account)",
+                                                       "the poll's new count was not written into it") else { continue }
                 post.poll = poll
                 record.body = try PostCoding.encode(post)
                 try record.update(db)
@@ -62,12 +64,14 @@ public struct AccountData: Sendable {
         guard let query = SearchText.query(line) else { return [] }
         // FTS5's MATCH against the index's own table has no query-interface form.
         return try pool.read { db in
-            try Data.fetchAll(db, sql: """
-                SELECT p.body FROM post_search JOIN post p ON p.pk = post_search.rowid
+            try Row.fetchAll(db, sql: """
+                SELECT p.id, p.body FROM post_search JOIN post p ON p.pk = post_search.rowid
                 WHERE post_search MATCH ? AND p.account = ? ORDER BY p.created_at DESC LIMIT ?
                 """, arguments: [query, account, limit])
                 // Search results from the cache: one this Tern can't read is no result, as it would be uncached.
-                .compactMap { try? PostCoding.decode($0) }
+                .compactMap { row in
+                    store.unreadable.post(row["body"], "post \(row["id"] as String? ?? "?") of \(account)", "left out of a search's results")
+                }
         }
     }
 }

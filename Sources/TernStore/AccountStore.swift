@@ -45,12 +45,20 @@ public struct AccountStore: Sendable {
         try PrivateFiles.makeFolder(directory, tighten: true)
         // Created 0600 before the token is written, so it is never readable by others, not even briefly.
         try PrivateFiles.write(try JSONEncoder().encode(account), to: file(account.name))
-        if defaultName == nil { try setDefault(account.name) }
+        // A default file that can't be read is left as it is (`problems` names it), never replaced unasked.
+        if case .success(nil) = Result(catching: { try defaultName }) { try setDefault(account.name) }
     }
 
+    /// The account; a file that is there but can't be read is said as such (it is left as it is), never
+    /// taken for no account.
     public func load(_ name: String) throws -> StoredAccount {
-        guard let data = try? Data(contentsOf: file(name)) else {
+        let data: Data
+        do { data = try Data(contentsOf: file(name)) }
+        catch CocoaError.fileReadNoSuchFile {
             throw AccountStoreError(description: "no account '\(name)'; `tern accounts` lists them, `tern login` adds one")
+        } catch {
+            throw AccountStoreError(description: "the account file \(file(name).path) can't be read (\(error.localizedDescription)); "
+                                    + "it was left as it is")
         }
         do { return try JSONDecoder().decode(StoredAccount.self, from: data) }
         catch { throw AccountStoreError(description: "the account file \(file(name).path) is damaged (\(Self.what(error))); log in again") }
@@ -61,9 +69,12 @@ public struct AccountStore: Sendable {
         read().accounts
     }
 
-    /// Account files that can't be read, each as "FILE: what is wrong" (their accounts are not listed).
+    /// Account files that can't be read, each as "FILE: what is wrong" (their accounts are not listed), and
+    /// the file naming the default account if it can't be.
     public func problems() -> [String] {
-        read().problems
+        let unreadableDefault: String?
+        do { _ = try defaultName; unreadableDefault = nil } catch { unreadableDefault = "\(error)" }
+        return read().problems + (unreadableDefault.map { [$0] } ?? [])
     }
 
     private func read() -> (accounts: [StoredAccount], problems: [String]) {
@@ -90,10 +101,20 @@ public struct AccountStore: Sendable {
         }
     }
 
+    /// The default account's name; nil when none is set. A file naming it that can't be read throws: it is
+    /// not the same as no default (it is left as it is).
     public var defaultName: String? {
-        guard let s = try? String(contentsOf: defaultFile, encoding: .utf8) else { return nil }
-        let name = s.trimmingCharacters(in: .whitespacesAndNewlines)
-        return name.isEmpty ? nil : name
+        get throws {
+            let s: String
+            do { s = try String(contentsOf: defaultFile, encoding: .utf8) }
+            catch CocoaError.fileReadNoSuchFile { return nil }
+            catch {
+                throw AccountStoreError(description: "\(defaultFile.path): can't be read (\(error.localizedDescription)); it was left "
+                                        + "as it is; `tern accounts --default NAME` writes it again")
+            }
+            let name = s.trimmingCharacters(in: .whitespacesAndNewlines)
+            return name.isEmpty ? nil : name
+        }
     }
 
     public func setDefault(_ name: String) throws {
@@ -104,7 +125,8 @@ public struct AccountStore: Sendable {
     /// Forgets an account; the default moves to another one if there is one.
     public func remove(_ name: String) throws {
         try FileManager.default.removeItem(at: file(name))
-        if defaultName == name {
+        if case .success(name?) = Result(catching: { try defaultName }) {
+            // Gone already: nothing names the removed account.
             try? FileManager.default.removeItem(at: defaultFile)
             if let next = list().first { try setDefault(next.name) }
         }

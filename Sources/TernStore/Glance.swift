@@ -34,7 +34,7 @@ public struct Glance: Sendable {
         try Store.readBeside(url) { db in
             let state = try TimelineData.state(db, key)
             let (anchor, before, after) = around(state)
-            return Glance(key: key, state: state, run: try TimelineData.run(db, key, around: anchor, before: before, after: after),
+            return Glance(key: key, state: state, run: try TimelineData.run(db, key, logging: UnreadableRows(), around: anchor, before: before, after: after),
                           pending: try AccountData.pendingActions(db, account: key.account),
                           hidden: try AccountData.hidden(db, account: key.account))
         }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Logging
 import TernModel
 
 /// The offline store: one SQLite file in WAL mode with posts, timeline entries and gaps, saved
@@ -13,11 +14,14 @@ public final class Store: Sendable {
     public let url: URL
     private let lock: StoreLock
     static let pageCacheKiB = 256
+    /// Where rows the store can't read back are logged.
+    let unreadable: UnreadableRows
 
     /// Opens (creating it if needed) and upgrades the store. A file written by a newer Tern is refused
     /// untouched rather than changed under a schema this binary does not know.
-    public init(url: URL) throws {
+    public init(url: URL, logger: Logger = Logger(label: "tern.store")) throws {
         self.url = url
+        unreadable = UnreadableRows(logger: logger)
         try PrivateFiles.makeFolder(url.deletingLastPathComponent())
         lock = try StoreLock(beside: url)
         // SQLite gives the -wal and -shm files the database file's mode: owner-only from the start.

@@ -59,45 +59,46 @@ public struct TimelineData: Sendable {
     /// Up to `before` entries above the anchor post and `after` from it down; the newest entries when the
     /// anchor is nil or no longer stored.
     public func run(around anchorID: String?, before: Int, after: Int) throws -> StoredRun {
-        try pool.read { db in try Self.run(db, key, around: anchorID, before: before, after: after) }
+        try pool.read { db in try Self.run(db, key, logging: store.unreadable, around: anchorID, before: before, after: after) }
     }
 
-    static func run(_ db: Database, _ key: TimelineKey, around anchorID: String?, before: Int, after: Int) throws -> StoredRun {
+    static func run(_ db: Database, _ key: TimelineKey, logging unreadable: UnreadableRows, around anchorID: String?, before: Int,
+                    after: Int) throws -> StoredRun {
         let entries = EntryRecord.of(key)
         let anchorSeq = try anchorID.flatMap {
             try entries.filter(EntryRecord.Columns.postID == $0).select(EntryRecord.Columns.seq, as: Int64.self).fetchOne(db)
         }
         guard let anchorSeq else {
-            let rows = try read(key, where: "1", newestFirst: true, limit: after + 1, db)
-            return StoredRun(entries: Array(rows.prefix(after)), hasNewer: false, hasOlder: rows.count > after)
+            let rows = try read(key, where: "1", newestFirst: true, limit: after + 1, logging: unreadable, db)
+            return StoredRun(entries: rows.prefix(after).compactMap { $0 }, hasNewer: false, hasOlder: rows.count > after)
         }
-        let above = try read(key, where: "e.seq < \(anchorSeq)", newestFirst: false, limit: before + 1, db)
-        let below = try read(key, where: "e.seq >= \(anchorSeq)", newestFirst: true, limit: after + 1, db)
-        return StoredRun(entries: above.prefix(before).reversed() + below.prefix(after),
+        let above = try read(key, where: "e.seq < \(anchorSeq)", newestFirst: false, limit: before + 1, logging: unreadable, db)
+        let below = try read(key, where: "e.seq >= \(anchorSeq)", newestFirst: true, limit: after + 1, logging: unreadable, db)
+        return StoredRun(entries: above.prefix(before).reversed().compactMap { $0 } + below.prefix(after).compactMap { $0 },
                          hasNewer: above.count > before, hasOlder: below.count > after)
     }
 
     /// The oldest `count` entries.
     public func bottom(count: Int) throws -> StoredRun {
         try pool.read { db in
-            let rows = try Self.read(key, where: "1", newestFirst: false, limit: count + 1, db)
-            return StoredRun(entries: rows.prefix(count).reversed(), hasNewer: rows.count > count, hasOlder: false)
+            let rows = try Self.read(key, where: "1", newestFirst: false, limit: count + 1, logging: store.unreadable, db)
+            return StoredRun(entries: rows.prefix(count).reversed().compactMap { $0 }, hasNewer: rows.count > count, hasOlder: false)
         }
     }
 
     /// Up to `limit` entries right below `seq` (older), newest first; `more` when others follow.
     public func entries(olderThan seq: Int64, limit: Int) throws -> (entries: [StoredEntry], more: Bool) {
         try pool.read { db in
-            let rows = try Self.read(key, where: "e.seq > \(seq)", newestFirst: true, limit: limit + 1, db)
-            return (Array(rows.prefix(limit)), rows.count > limit)
+            let rows = try Self.read(key, where: "e.seq > \(seq)", newestFirst: true, limit: limit + 1, logging: store.unreadable, db)
+            return (rows.prefix(limit).compactMap { $0 }, rows.count > limit)
         }
     }
 
     /// Up to `limit` entries right above `seq` (newer), newest first; `more` when others precede them.
     public func entries(newerThan seq: Int64, limit: Int) throws -> (entries: [StoredEntry], more: Bool) {
         try pool.read { db in
-            let rows = try Self.read(key, where: "e.seq < \(seq)", newestFirst: false, limit: limit + 1, db)
-            return (rows.prefix(limit).reversed(), rows.count > limit)
+            let rows = try Self.read(key, where: "e.seq < \(seq)", newestFirst: false, limit: limit + 1, logging: store.unreadable, db)
+            return (rows.prefix(limit).reversed().compactMap { $0 }, rows.count > limit)
         }
     }
 
@@ -168,25 +169,30 @@ public struct TimelineData: Sendable {
     // MARK: Internals
 
     /// Entries with their posts, in seq order (`newestFirst`) or against it; a post that cannot be read back
-    /// is left out rather than shown broken. The one read here not made through the records' query interface:
-    /// it is on the way to the first frame, and the first such read of a process (12 rows around the saved
-    /// place) took 4.3 to 6.5 ms through the interface's join, 1.5 to 2.5 ms by SQL (release build).
-    static func read(_ key: TimelineKey, where condition: String, newestFirst: Bool, limit: Int, _ db: Database) throws -> [StoredEntry] {
+    /// is nil (logged), which callers leave out rather than show broken. It still counts as a row read: a
+    /// window that came back one short once said that nothing older was stored. The one read here not made
+    /// through the records' query interface: it is on the way to the first frame, and the first such read of
+    /// a process (12 rows around the saved place) took 4.3 to 6.5 ms through the interface's join, 1.5 to
+    /// 2.5 ms by SQL (release build).
+    static func read(_ key: TimelineKey, where condition: String, newestFirst: Bool, limit: Int, logging unreadable: UnreadableRows,
+                     _ db: Database) throws -> [StoredEntry?] {
         let rows = try Row.fetchAll(db, sql: """
             SELECT e.id, e.seq, e.post_id, e.gap_from_top, e.gap_from_bottom, p.body FROM entry e
             LEFT JOIN post p ON p.account = e.account AND p.id = e.post_id
             WHERE e.account = ? AND e.timeline = ? AND \(condition) ORDER BY e.seq \(newestFirst ? "ASC" : "DESC") LIMIT ?
             """, arguments: [key.account, key.timeline, limit])
-        return rows.compactMap { row in
+        return rows.map { row -> StoredEntry? in
             let seq: Int64 = row["seq"]
             guard (row["post_id"] as String?) != nil else {
                 return .gap(StoredGap(id: "gap-\(row["id"] as Int64)", seq: seq,
                                       fromTop: (row["gap_from_top"] as String?).flatMap(URL.init(string:)),
                                       fromBottom: (row["gap_from_bottom"] as String?).flatMap(URL.init(string:))))
             }
-            // A cached copy of the server's post that this Tern can't read (a newer Tern wrote it) is left out:
-            // the server still has it, and the next refresh writes it again in a form this one reads.
-            guard let body = row["body"] as Data?, let post = try? PostCoding.decode(body) else { return nil }
+            // A cached copy of the server's post that this Tern can't read (a newer Tern wrote it) is left out, and
+            // logged: the server still has it, and the next refresh writes it again in a form this one reads.
+            guard let body = row["body"] as Data?,
+                  let post = unreadable.post(body, "post \(row["post_id"] as String? ?? "?") of \(key.account)'s \(key.timeline)",
+                                        "left out of the timeline until the server sends it again") else { return nil }
             return .post(post, seq: seq)
         }
     }

@@ -45,7 +45,9 @@ struct AccountChoice: Equatable {
     func target() throws -> Target {
         guard let server else {
             let store = AccountStore(directory: TernPaths().config.appendingPathComponent("accounts"))
-            guard let name = account ?? store.defaultName else {
+            let chosen: String?
+            do { chosen = try account ?? store.defaultName } catch { throw UserError("\(error)") }
+            guard let name = chosen else {
                 // A damaged account file is why there seems to be none: say so first.
                 let damaged = store.problems().map { "An account file is damaged: \($0)\n" }.joined()
                 throw UserError(damaged + """

@@ -87,8 +87,10 @@ struct Browse: ParsableCommand {
     /// The default account's home timeline, as `tern` alone would open it; nil without an account or a store.
     static func glanceAtDefaultHome() -> Result<Glance?, Error> {
         let paths = TernPaths()
-        guard let name = AccountStore(directory: paths.config.appendingPathComponent("accounts")).defaultName else { return .success(nil) }
-        return Result { try Glance.read(store: paths.store, key: TimelineKey(account: name, timeline: TimelineID.home.storageKey)) }
+        return Result {
+            guard let name = try AccountStore(directory: paths.config.appendingPathComponent("accounts")).defaultName else { return nil }
+            return try Glance.read(store: paths.store, key: TimelineKey(account: name, timeline: TimelineID.home.storageKey))
+        }
     }
 }
 

@@ -43,7 +43,7 @@ struct Doctor: ParsableCommand {
         if environment["NO_COLOR"] != nil { report.line("NO_COLOR", "set: no colours") }
         let configFile = paths.config.appendingPathComponent("config.toml")
         let loaded = Result { try Config.load(from: configFile) }
-        let config = try? loaded.get()
+        let config = try? loaded.get()  // its error is the Config section's "parse" line
         // Standard input and output when they are the terminal; else the terminal itself (/dev/tty), so
         // `tern doctor > report.txt` or `| xclip`, what a bug report is made with, still says what it is.
         let tty = DoctorFacts.Terminal.open()
@@ -92,8 +92,14 @@ struct Doctor: ParsableCommand {
         }
 
         report.section("Cache")
-        let stats = try? Store.stats(readingOnly: paths.store)
-        report.line("posts", paths.store.path + (stats.map { " · \(Cache.megabytes($0.fileBytes)), \(Counted.words($0.posts, "post")), \(Counted.words($0.pendingActions, "action")) waiting" } ?? " (none yet)"))
+        // A store that can't be read is said so: "none yet" would send whoever reads the report the wrong way.
+        let posts: String
+        do {
+            posts = try Store.stats(readingOnly: paths.store).map {
+                " · \(Cache.megabytes($0.fileBytes)), \(Counted.words($0.posts, "post")), \(Counted.words($0.pendingActions, "action")) waiting"
+            } ?? " (none yet)"
+        } catch { posts = " · \(error)" }
+        report.line("posts", paths.store.path + posts)
         let images = directoryBytes(paths.imageCache)
         report.line("pictures", paths.imageCache.path + " · \(Cache.megabytes(images.bytes)), \(Counted.words(images.files, "file"))")
 

@@ -69,7 +69,9 @@ enum DoctorFacts {
 
     /// The last warnings and errors in the log, newest last.
     static func lastProblems(in log: URL, count: Int = 5) -> [String] {
-        guard let handle = try? FileHandle(forReadingFrom: log) else { return ["(no log yet)"] }
+        guard FileManager.default.fileExists(atPath: log.path) else { return ["(no log yet)"] }
+        let handle: FileHandle
+        do { handle = try FileHandle(forReadingFrom: log) } catch { return ["(the log can't be read: \(error.localizedDescription))"] }
         defer { try? handle.close() }
         let size = (try? handle.seekToEnd()) ?? 0
         try? handle.seek(toOffset: size > 200_000 ? size - 200_000 : 0)

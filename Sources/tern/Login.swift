@@ -37,7 +37,12 @@ struct Login: ParsableCommand {
             }
         }
         try store.save(saved)
-        say("Logged in as \(saved.name).\(store.defaultName == saved.name ? " It is the default account." : " Use it with: tern --account \(saved.name)")")
+        let isDefault: Bool
+        do { isDefault = try store.defaultName == saved.name } catch {
+            FileHandle.standardError.write(Data("tern: \(error)\n".utf8))
+            isDefault = false
+        }
+        say("Logged in as \(saved.name).\(isDefault ? " It is the default account." : " Use it with: tern --account \(saved.name)")")
     }
 
     /// A server that could not be reached, given without a scheme, was tried over https: that is said, and
@@ -119,7 +124,9 @@ struct Accounts: ParsableCommand {
         // A damaged file hides its account: said on standard error, so the list itself stays clean for scripts.
         for problem in store.problems() { FileHandle.standardError.write(Data("tern: account file \(problem)\n".utf8)) }
         if all.isEmpty { say("No accounts yet. Add one with: tern login example.social"); return }
-        for a in all { say("\(a.name == store.defaultName ? "*" : " ") \(a.name)  \(a.server.absoluteString)") }
+        let marked: String?
+        do { marked = try store.defaultName } catch { marked = nil }  // said above, among the problems
+        for a in all { say("\(a.name == marked ? "*" : " ") \(a.name)  \(a.server.absoluteString)") }
     }
 }
 
@@ -135,21 +142,27 @@ struct Logout: ParsableCommand {
         let account = try store.load(name)
         var note = "its token could not be revoked (it was given by hand)"
         if let id = account.clientID, let secret = account.clientSecret {
-            let revoked: Bool = (try? blocking {
-                let http = HTTPFetch.makeClient()
-                let done: Bool
-                do {
-                    try await OAuth.revoke(token: account.token, server: account.server,
-                                           app: AppRegistration(clientID: id, clientSecret: secret), http: http)
-                    done = true
-                } catch { done = false }
-                try await http.shutdown()
-                return done
-            }) ?? false
-            note = revoked ? "its token was revoked" : "the server did not confirm revoking its token"
+            let http = HTTPFetch.makeClient()
+            defer { waitFor { try? await http.shutdown() } }
+            note = try blocking {
+                await Self.revocation(of: account.token, server: account.server, app: AppRegistration(clientID: id, clientSecret: secret),
+                                      http: http)
+            }
         }
         try store.remove(name)
         say("Forgot \(name); \(note).")
+    }
+}
+
+extension Logout {
+    /// What became of the token, in words for the user: revoked, or why the server did not confirm it.
+    static func revocation(of token: String, server: URL, app: AppRegistration, http: HTTPClient) async -> String {
+        do {
+            try await OAuth.revoke(token: token, server: server, app: app, http: http)
+            return "its token was revoked"
+        } catch {
+            return "the server did not confirm revoking its token (\(error)); the server's settings list the apps that hold a token"
+        }
     }
 }
 
@@ -157,8 +170,9 @@ struct Logout: ParsableCommand {
 enum TokenFile {
     static func read(_ path: String) throws -> String {
         let expanded = HomePath.expand(path)
-        guard let text = try? String(contentsOfFile: expanded, encoding: .utf8) else {
-            throw UserError("cannot read the token file \(path)")
+        let text: String
+        do { text = try String(contentsOfFile: expanded, encoding: .utf8) } catch {
+            throw UserError("cannot read the token file \(path) (\(error.localizedDescription))")
         }
         let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !token.isEmpty else { throw UserError("the token file \(path) is empty") }

@@ -63,4 +63,22 @@ final class DoctorEndToEndTests: XCTestCase {
                         "the mode Tern would draw pictures in, beside what the terminal said:\n\(report)")
         XCTAssertTrue(report.contains("tmux: yes, the terminal says tmux "), "not \"tmux: no\" beside it:\n\(report)")
     }
+
+    /// A cache that can't be read is said so in the report, with why, not shown as "none yet".
+    func testAnUnreadableCacheIsSaidSoNotShownAsNone() throws {
+        let tern = try TmuxSession.ternBinary()
+        let home = TernHome()
+        defer { home.remove() }
+        let data = home.url.appendingPathComponent("data/tern")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        try Data(repeating: 0x41, count: 4096).write(to: data.appendingPathComponent("tern.sqlite"))
+        let tmux = try TmuxSession(command: "env \(home.env) \(tern.path) doctor; echo doctor-exit $?; sleep 30", columns: 200, rows: 60)
+        defer { tmux.close() }
+        let done = tmux.wait(timeout: 30) { $0.contains("doctor-exit") }
+        let report = done.screen
+        XCTAssertTrue(done.ok && report.contains("doctor-exit 0"), report)
+        let posts = try XCTUnwrap(report.components(separatedBy: "\n").first { $0.contains("posts: ") }, report)
+        XCTAssertFalse(posts.contains("none yet"), posts)
+        XCTAssertTrue(posts.contains("could not be opened"), posts)
+    }
 }

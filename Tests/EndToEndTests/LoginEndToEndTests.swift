@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import TernDemo
 import XCTest
 
 /// `tern login` against the demo server, the way a person does it, then browsing with the stored account.
@@ -62,5 +63,22 @@ final class LoginEndToEndTests: XCTestCase {
         XCTAssertTrue(done.ok && !done.screen.contains("EXIT=0"), done.screen)
         XCTAssertTrue(done.screen.contains("no scheme was given, so https was tried"), done.screen)
         XCTAssertTrue(done.screen.contains("tern login http://\(bare)"), done.screen)
+    }
+
+    /// A token the server would not revoke at logout: the account is forgotten, and the user is told why the
+    /// token may still work, in the server's words.
+    func testLogoutSaysWhyTheServerDidNotRevokeTheToken() async throws {
+        let ternBinary = try TmuxSession.ternBinary()
+        let server = try await DemoServer.start(DemoConfig())
+        let home = TernHome()
+        defer { home.remove() }
+        // An app registration the server does not know: it refuses the revocation (403 unauthorized_client).
+        try home.addAccount("ada@one.example", server: server.baseURL, app: (id: "unknown-app", secret: "wrong"))
+        let (status, out) = try home.run(ternBinary, ["logout", "ada@one.example"], errors: true)
+        await server.stop()
+        XCTAssertEqual(status, 0, out)
+        XCTAssertTrue(out.contains("Forgot ada@one.example; the server did not confirm revoking its token ("), out)
+        XCTAssertTrue(out.contains("unauthorized_client"), "the server's reason: \(out)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: home.accounts.appendingPathComponent("ada@one.example.json").path))
     }
 }

@@ -7,11 +7,14 @@ struct TernHome {
 
     var accounts: URL { url.appendingPathComponent("config/tern/accounts") }
 
-    /// Stores an account on `server`; the first stored is the default.
-    func addAccount(_ name: String, server: String, token: String = "t") throws {
+    /// Stores an account on `server`; the first stored is the default. `app`: the app registration a login
+    /// made (its client id and secret), which logout revokes the token with.
+    func addAccount(_ name: String, server: String, token: String = "t", app: (id: String, secret: String)? = nil) throws {
         try FileManager.default.createDirectory(at: accounts, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let file = accounts.appendingPathComponent("\(name).json")
-        try #"{"name":"\#(name)","server":"\#(server)","token":"\#(token)","accountID":"1"}"#.write(to: file, atomically: true, encoding: .utf8)
+        let registration = app.map { #","clientID":"\#($0.id)","clientSecret":"\#($0.secret)""# } ?? ""
+        try #"{"name":"\#(name)","server":"\#(server)","token":"\#(token)","accountID":"1"\#(registration)}"#
+            .write(to: file, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
         let defaultFile = accounts.appendingPathComponent("default")
         if !FileManager.default.fileExists(atPath: defaultFile.path) {

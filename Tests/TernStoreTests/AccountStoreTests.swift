@@ -29,13 +29,13 @@ final class AccountStoreTests: XCTestCase {
 
     func testTheFirstAccountIsTheDefaultAndRemovalMovesIt() throws {
         let store = makeStore()
-        XCTAssertNil(store.defaultName)
+        XCTAssertNil(try store.defaultName)
         try store.save(account("ann@example.social"))
         try store.save(account("bob@other.example"))
-        XCTAssertEqual(store.defaultName, "ann@example.social")
+        XCTAssertEqual(try store.defaultName, "ann@example.social")
         XCTAssertEqual(store.list().map(\.name), ["ann@example.social", "bob@other.example"])
         try store.remove("ann@example.social")
-        XCTAssertEqual(store.defaultName, "bob@other.example")
+        XCTAssertEqual(try store.defaultName, "bob@other.example")
         XCTAssertThrowsError(try store.load("ann@example.social"))
     }
 
@@ -45,5 +45,39 @@ final class AccountStoreTests: XCTestCase {
         let outside = store.directory.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("evil@x.json")
         XCTAssertFalse(FileManager.default.fileExists(atPath: outside.path))
         XCTAssertEqual(try store.load("../../evil@x").token, "secret-../../evil@x")
+    }
+
+    /// An account file that is there but can't be read is not "no account": the error names the file and
+    /// why, and the file is left as it is.
+    func testAnUnreadableAccountFileIsNamedNotTakenForNoAccount() throws {
+        let store = makeStore()
+        try store.save(account("ann@example.social"))
+        // A folder where the file should be: unreadable as a file, whoever runs the test (root reads any mode).
+        let file = store.directory.appendingPathComponent("cy@example.social.json")
+        try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
+        XCTAssertThrowsError(try store.load("cy@example.social")) { error in
+            let said = "\(error)"
+            XCTAssertFalse(said.contains("no account"), said)
+            XCTAssertTrue(said.contains(file.path) && said.contains("can't be read"), said)
+        }
+        var isFolder: ObjCBool = false
+        XCTAssertTrue(FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder) && isFolder.boolValue, "left as it is")
+        XCTAssertThrowsError(try store.load("dee@example.social")) { XCTAssertTrue("\($0)".contains("no account 'dee@example.social'"), "\($0)") }
+    }
+
+    /// The file naming the default account, unreadable: said (not "no default"), and not replaced when
+    /// another account is saved.
+    func testAnUnreadableDefaultFileIsSaidAndNotOverwritten() throws {
+        let store = makeStore()
+        try store.save(account("ann@example.social"))
+        let defaultFile = store.directory.appendingPathComponent("default")
+        try FileManager.default.removeItem(at: defaultFile)
+        try FileManager.default.createDirectory(at: defaultFile, withIntermediateDirectories: false)
+        XCTAssertThrowsError(try store.defaultName) { XCTAssertTrue("\($0)".contains(defaultFile.path), "\($0)") }
+        XCTAssertTrue(store.problems().contains { $0.contains(defaultFile.path) && $0.contains("can't be read") }, "\(store.problems())")
+        try store.save(account("bob@other.example"))
+        var isFolder: ObjCBool = false
+        XCTAssertTrue(FileManager.default.fileExists(atPath: defaultFile.path, isDirectory: &isFolder) && isFolder.boolValue,
+                      "the default file is left as it is, not replaced by the account saved next")
     }
 }
