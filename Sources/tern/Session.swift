@@ -172,9 +172,12 @@ enum Session {
         first.accountless = feedsOnly
         // Another stored account, opened when `A` first shows it: its own client, journal, outbox and stream.
         let accountFiles = AccountStore(directory: paths.config.appendingPathComponent("accounts"))
+        // One tally of unreadable fields for the session: two accounts on one server log a field once.
+        let unreadableFields = client.origin.unreadable
         let openAccount: @Sendable (String, AccountMail) throws -> AccountParts = { name, mail in
             let other = AccountChoice.target(try accountFiles.load(name))
-            let client = MastodonClient(baseURL: other.baseURL, token: other.token, http: http, timeout: .seconds(10))
+            let client = MastodonClient(baseURL: other.baseURL, token: other.token, http: http, timeout: .seconds(10),
+                                        unreadable: unreadableFields)
             let actions = try ActionQueue(data: store.account(other.storeKey), client: client, offline: offline)
             if !offline { actions.resume() }
             return running.parts(for: other, client: client, actions: actions, store: store, offline: offline, streams: streams, mail: mail)
