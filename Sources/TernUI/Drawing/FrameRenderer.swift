@@ -220,41 +220,6 @@ public final class FrameRenderer {
         if let message = env.message { drawStatusMessage(message, width: max(0, rightX - 1), on: screen) }
     }
 
-    /// A line editor on the status line, over whatever was there.
-    func drawPrompt(_ label: String, editor: LineEditor, on screen: Screen) {
-        let row = screen.rows - 1, cols = screen.columns
-        screen.fill(row: row, column: 0, width: cols, style: theme[.status])
-        let prefix = SafeText(" " + label)
-        screen.draw(prefix, row: row, column: 0, style: theme[.status], maxWidth: cols)
-        drawEditor(editor, row: row, column: prefix.width, width: max(2, cols - prefix.width - 1), style: theme[.status],
-                   cursor: true, on: screen)
-    }
-
-    /// A one-line editor's text scrolled to its cursor in `width` columns, and with `cursor`, the character
-    /// under the cursor drawn reversed (a space at the end of the line).
-    func drawEditor(_ editor: LineEditor, row: Int, column: Int, width: Int, style: TextStyle, cursor: Bool, on screen: Screen) {
-        let (text, at) = editor.visible(width: width)
-        screen.draw(SafeText(text), row: row, column: column, style: style, maxWidth: width)
-        guard cursor else { return }
-        var caret = style
-        caret.reverse.toggle()
-        var x = 0, under = " "
-        for c in text {
-            if x == at { under = String(c); break }
-            x += DisplayWidth.of(String(c))
-        }
-        screen.draw(SafeText(under), row: row, column: column + at, style: caret)
-    }
-
-    /// A question on the status line, over whatever was there.
-    func drawQuestion(_ text: String, on screen: Screen) {
-        let row = screen.rows - 1
-        var style = theme[.statusError]
-        style.bold = true
-        screen.fill(row: row, column: 0, width: screen.columns, style: style)
-        screen.draw(SafeText(" " + text), row: row, column: 0, style: style, maxWidth: screen.columns)
-    }
-
     /// A centred box over the list; a selected line is drawn in the opposite shade.
     /// `contentWidth`: at least this wide inside, so a box whose pages differ (the help) stays put.
     func drawBox(title: String, lines: [(text: String, selected: Bool)], contentWidth: Int = 0, on screen: Screen) {

@@ -28,6 +28,15 @@ enum Prompt: Equatable, Sendable {
         }
     }
 
+    /// What the line starts with: a rename starts from the name as it is, to be edited rather than typed again.
+    var startingText: String {
+        switch self {
+        case .renameList(let list): return list.title
+        case .renameFilter(let f): return f.title
+        case .newList, .newFilter, .addFilterWord, .reschedule, .reaction: return ""
+        }
+    }
+
     func effects(_ text: String, now: Date) -> [Effect] {
         switch self {
         case .reschedule(let post):
@@ -50,12 +59,16 @@ enum Prompt: Equatable, Sendable {
     }
 }
 
-/// Asks for a line of text; Enter hands it on (an empty line does nothing), Esc drops it.
+/// Asks for a line of text, starting from `Prompt.startingText` with the cursor at its end; Enter hands it
+/// on (an empty line does nothing), Esc drops it.
 struct PromptLayer: Layer {
     var prompt: Prompt
-    var editor = LineEditor(limit: 200)
+    var editor: LineEditor
 
-    init(prompt: Prompt) { self.prompt = prompt }
+    init(prompt: Prompt) {
+        self.prompt = prompt
+        editor = LineEditor(prompt.startingText, limit: 200)
+    }
 
     mutating func update(_ key: Key, _ env: LayerEnv) -> [Effect] {
         switch editor.handle(key) {
@@ -68,6 +81,6 @@ struct PromptLayer: Layer {
     }
 
     func render(_ env: LayerEnv, on screen: Screen) {
-        env.renderer.drawQuestion(Sanitizer.clean(prompt.question) + " " + Sanitizer.clean(editor.text) + "▏  (Enter, Esc)", on: screen)
+        env.renderer.drawQuestion(Sanitizer.clean(prompt.question), answer: editor, hint: "(Enter, Esc)", on: screen)
     }
 }
