@@ -8,7 +8,9 @@ import TernTerminal
 /// Pushing, popping and switching are pure, so tests run the same navigation the app does.
 struct LayerStack {
     private(set) var layers: [any Layer]
-    private var parked: [TimelineID: FeedLayer] = [:]
+    /// Each timeline switched away from: its screen first, at its place, then, while Esc can lead back to
+    /// it (`cameFrom`, `home`), the screens that were over it (a profile, a thread), with their engines kept.
+    private var parked: [TimelineID: [any Layer]] = [:]
     /// The whole stack a search was made from (the notifications, a thread over the timeline), with its
     /// places: Esc on the results puts it back as it was. Kept until the user goes to another timeline.
     private var stackBeforeSearch: [any Layer]?
@@ -42,12 +44,19 @@ struct LayerStack {
 
     private static func isSearch(_ t: TimelineID) -> Bool { if case .search = t { true } else { false } }
 
-    /// Where Esc goes from the timeline shown at the bottom (nil: on Home, or with a screen over it).
+    /// Where Esc goes from the timeline shown at the bottom (nil: on Home, or with a screen over it): that
+    /// timeline with whatever was over it when the user switched away (`parked`).
     var wayBack: TimelineID? {
         guard layers.count == 1, let root = layers[0] as? FeedLayer, case .timeline(let shown) = root.opening,
               shown != home else { return nil }
         if case .search = shown { return nil }
         return cameFrom.last ?? home
+    }
+
+    /// The way back as the title bar names it: the screen Esc shows (a profile's `@name`, a list's name).
+    func wayBackTitle(lists: [TimelineID]?) -> String? {
+        guard let back = wayBack else { return nil }
+        return (parked[back]?.last as? FeedLayer)?.title(lists: lists) ?? back.description
     }
 
     /// Esc on the shown screen goes somewhere: to a screen under it, the timeline it was chosen from, or
@@ -96,7 +105,7 @@ struct LayerStack {
             return
         }
         var env = seen(env)
-        env.wayBack = wayBack?.description
+        env.wayBack = wayBackTitle(lists: env.lists)
         env.escGoesBack = escGoesBack
         for layer in layers[screenIndex...] { layer.render(env, on: screen) }
     }
@@ -117,7 +126,9 @@ struct LayerStack {
             // Every screen of that list takes it, the parked timelines' too, so each comes back as it is now.
             var effects: [Effect] = []
             for i in layers.indices { effects += layers[i].receive(message, env) ?? [] }
-            for t in parked.keys { effects += parked[t]?.receive(message, env) ?? [] }
+            for t in parked.keys {
+                for i in parked[t, default: []].indices { effects += parked[t]?[i].receive(message, env) ?? [] }
+            }
             if var kept = stackBeforeSearch {
                 for i in kept.indices { effects += kept[i].receive(message, env) ?? [] }
                 stackBeforeSearch = kept
@@ -197,9 +208,10 @@ struct LayerStack {
         layers += moved
     }
 
-    /// Threads and profiles on the stack: their engines are worth keeping; others are done with.
+    /// Threads and profiles on the stack, or kept for the way back: their engines are worth keeping; others
+    /// are done with.
     var openScreens: Set<FeedID> {
-        Set((layers + (stackBeforeSearch ?? [])).compactMap { layer -> FeedID? in
+        Set((layers + (stackBeforeSearch ?? []) + parked.values.joined()).compactMap { layer -> FeedID? in
             guard let f = (layer as? FeedLayer)?.feed else { return nil }
             if case .timeline = f { return nil }
             return f
@@ -258,7 +270,7 @@ struct LayerStack {
                     }
                     guard let root = layers.first as? FeedLayer, case .timeline(let results) = root.opening, case .search = results else { continue }
                     if let kept = stackBeforeSearch {
-                        parked[results] = root
+                        parked[results] = [root]
                         if let back = kept.first as? FeedLayer, case .timeline(let t) = back.opening { parked[t] = nil }
                         layers = kept
                         stackBeforeSearch = nil
@@ -283,6 +295,8 @@ struct LayerStack {
                 } else {
                     stackBeforeSearch = nil
                 }
+                // The screens as the user leaves them (what `t` was pressed on), without the picker or a menu.
+                let leaving = layers.filter { !$0.isOverlay }
                 layers.removeSubrange(1...)
                 if let current = layers[0] as? FeedLayer, case .timeline(let old) = current.opening {
                     if old == t { out.append(.feed(.timeline(t), .start)); continue }
@@ -290,10 +304,16 @@ struct LayerStack {
                         cameFrom.removeAll { $0 == old || $0 == t }
                         cameFrom.append(old)
                     }
-                    parked[old] = current
+                    parked[old] = leaving
                 }
-                layers[0] = parked.removeValue(forKey: t) ?? FeedLayer(.timeline(t))
-                out.append(.feed(.timeline(t), .start))
+                // Esc brings back the screens that were over the timeline, as they were; `t` shows the timeline
+                // itself, at its place.
+                let kept = parked.removeValue(forKey: t) ?? [FeedLayer(.timeline(t))]
+                layers = goingBack ? kept : [kept[0]]
+                // What was over a timeline Esc no longer leads to goes, and its engines with it.
+                for (p, screens) in parked where screens.count > 1 && p != home && !cameFrom.contains(p) { parked[p] = [screens[0]] }
+                layers[screenIndex].uncovered()
+                for case let list as FeedLayer in layers { out.append(.feed(list.opening, .start)) }
             default:
                 out.append(effect)
             }
