@@ -37,15 +37,16 @@ final class TmuxSession {
 
     func send(_ keys: String...) throws { try run(["send-keys"] + keys) }
 
-    /// Waits until the screen satisfies `condition`; returns the screen it last saw.
+    /// Waits until the screen satisfies `condition`, looking every `every` microseconds (a key meant for the
+    /// first frame looks without pause); returns the screen it last saw.
     @discardableResult
-    func wait(timeout: Double = 20, until condition: (String) -> Bool) -> (ok: Bool, screen: String) {
+    func wait(timeout: Double = 20, every pause: useconds_t = 100_000, until condition: (String) -> Bool) -> (ok: Bool, screen: String) {
         let deadline = Date().addingTimeInterval(timeout)
         var last = ""
         while Date() < deadline {
             last = screen()
             if condition(last) { return (true, last) }
-            usleep(100_000)
+            usleep(pause)
         }
         return (false, last)
     }

@@ -1,7 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import TernDemo
-import TernFeed
+@testable import TernFeed
 import TernHTTP
 import TernImages
 import TernMastodon
@@ -167,6 +167,35 @@ final class RunnerTests: XCTestCase {
         XCTAssertNotNil(runner.message)
         runner.accept(.account(0, .unsay("Asking the server who wants to follow you…")))
         XCTAssertNil(runner.message)
+        try await r.close()
+    }
+
+    /// A list's news that comes while the status line answers a key waits until the answer has had its time
+    /// (issue 45): at start-up, `w` on the web feeds without an account said so for a few milliseconds, then
+    /// the feeds' refresh said "Feeds: nothing new" over it. What went wrong is said at once, as before.
+    func testAListsNewsWaitsForTheAnswerToAKey() async throws {
+        let r = try await rig()
+        let runner = r.runner
+        runner.perform([.feed(.timeline(.home), .start)])
+        let serial = try XCTUnwrap(runner.session.serials[.timeline(.home)])
+        func news(_ id: Int, _ text: String, error: Bool) -> UIEvent {
+            var s = FeedSnapshot(version: 1_000 + id, feed: .timeline(.home), rows: [])
+            s.message = StatusMessage(id: 1_000 + id, text: text, isError: error)
+            return .account(0, .snapshot(s, engine: serial))
+        }
+        runner.handle(.character("R"))
+        XCTAssertEqual(runner.message?.text, FeedLayer.nothingToRetry, "the key's answer")
+        runner.accept(news(1, "Nothing new", error: false))
+        XCTAssertEqual(runner.message?.text, FeedLayer.nothingToRetry, "the list's news took the answer's place")
+        runner.tick()
+        XCTAssertEqual(runner.message?.text, FeedLayer.nothingToRetry, "the answer has its time")
+        runner.messageShownUntil = .distantPast
+        runner.tick()
+        XCTAssertEqual(runner.message?.text, "Nothing new", "the news, once the answer's time is over")
+
+        runner.handle(.character("R"))
+        runner.accept(news(2, "Couldn't reach the server", error: true))
+        XCTAssertEqual(runner.message?.text, "Couldn't reach the server", "what went wrong is said at once")
         try await r.close()
     }
 

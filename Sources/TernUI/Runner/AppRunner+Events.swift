@@ -118,6 +118,9 @@ extension AppRunner {
                 let shown = (stack.layers[stack.screenIndex] as? FeedLayer)?.feed == s.feed
                 let said = m.failure?.shown ?? m.text
                 if m.aboutAction { if message?.text != said { show(said, error: m.isError) } }
+                // A list's news waits while the status line answers a key: an early key's answer ("No fediverse
+                // account…" for `w`) lasted milliseconds under the start-up refresh's "Feeds: nothing new".
+                else if shown, !m.isError, messageAnswersKey != nil, message != nil { heldNews = (s.feed, m.text) }
                 else if shown || m.isError { show(shown ? m.text : "\(s.feed): \(m.text)", error: m.isError) }
             }
             dirty = true

@@ -76,6 +76,9 @@ public final class AppRunner {
     var messagesShown = 0
     /// The shown message answered a key on the layer this many deep (nil: it came from work done meanwhile).
     var messageAnswersKey: Int?
+    /// A list's news that came while the status line answered a key: said once the line is free, if that
+    /// list is still the one shown (a list in the background says only what went wrong).
+    var heldNews: (feed: FeedID, text: String)?
     /// What Tern had to say as it started, shown in turn on the status line as it comes free.
     var notices = StartupNotices([], seconds: AppRunner.errorSeconds)
     /// The start-up notices the user quit before seeing whole, for the caller to print after the screen closes.
@@ -267,9 +270,13 @@ public final class AppRunner {
         return true
     }
 
-    private func tick() {
+    func tick() {
         let now = Date()
         if message != nil, now >= messageShownUntil { message = nil; dirty = true }
+        if message == nil, let news = heldNews {
+            heldNews = nil
+            if (stack.layers[stack.screenIndex] as? FeedLayer)?.feed == news.feed { show(news.text, error: false) }
+        }
         showNextNotice(now)
         if session.liveState != nil, now.timeIntervalSince(lastCountsRefresh) >= Self.countsInterval {
             lastCountsRefresh = now
