@@ -8,6 +8,8 @@ final class PtyProgram {
     private let master: Int32
     private let started: Int64
     private var received: [UInt8] = []
+    /// When the last output came.
+    private var lastArrival: Int64 = 0
 
     /// Starts `argv` with the pty as its standard input and output (stderr to /dev/null).
     init(_ argv: [String], env: [String], rows: Int = 40, columns: Int = 120) throws {
@@ -34,6 +36,7 @@ final class PtyProgram {
         defer { cargs.forEach { free($0) }; cenv.forEach { free($0) } }
         var child: pid_t = 0
         started = monotonicNanoseconds()
+        lastArrival = started
         let rc = posix_spawn(&child, argv[0], &actions, nil, &cargs, &cenv)
         guard rc == 0 else { close(m); throw BenchError("can't start \(argv[0]): \(String(cString: strerror(rc)))") }
         pid = child
@@ -53,6 +56,17 @@ final class PtyProgram {
             searchedTo = received.count
         }
         throw BenchError("\(text) did not appear within \(Int(timeout)) s")
+    }
+
+    /// Reads until nothing has come for `quiet` seconds; milliseconds from the spawn to the last byte before
+    /// that quiet: when the screen was finished.
+    func millisecondsToLastOutput(quiet: Double, timeout: Double = 20) -> Double {
+        var last = lastArrival
+        let deadline = monotonicNanoseconds() + Int64(timeout * 1e9)
+        while monotonicNanoseconds() < deadline, monotonicNanoseconds() - last < Int64(quiet * 1e9) {
+            if read(waitingMilliseconds: 20) { last = lastArrival }
+        }
+        return Double(last - started) / 1e6
     }
 
     /// Types `keys` and returns the milliseconds until the output after them holds `text` (any output, for
@@ -100,6 +114,7 @@ final class PtyProgram {
         guard n > 0 else { return false }
         let before = received.count
         received += buf[0..<n]
+        lastArrival = monotonicNanoseconds()
         // Tern asks what the terminal can show (after its first frame); a plain xterm's answer ends the wait.
         if Self.find(Array("\u{1B}[c".utf8), in: received, from: max(0, before - 2)) {
             _ = Array("\u{1B}[?62;22c".utf8).withUnsafeBytes { write(master, $0.baseAddress, $0.count) }

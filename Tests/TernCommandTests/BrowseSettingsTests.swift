@@ -31,6 +31,19 @@ final class BrowseSettingsTests: XCTestCase {
         XCTAssertEqual(server.settings.account, AccountChoice(account: nil, server: "example.social", tokenFile: "/t"))
     }
 
+    func testTheDefaultCommandAloneParsesAsTheWholeParserDoes() throws {
+        let arguments = ["--account", "me@example.social", "--timeline", "local", "--offline", "--theme", "dusk", "--prefetch", "3",
+                         "--poll", "60", "--no-stream", "--images", "sixel", "--colors", "16", "--low-data", "--page-size", "5",
+                         "--log-level", "debug"]
+        let whole = try XCTUnwrap(Tern.parseAsRoot(arguments) as? Browse)
+        XCTAssertEqual(Browse.parsedAlone(arguments[...])?.settings, whole.settings)
+        XCTAssertEqual(Browse.parsedAlone(["--offline"])?.settings.offline, true)
+        // What it can't take is left to the whole parser, which words the error (or runs the command).
+        for other in [[], ["browse", "--offline"], ["--nonsense"], ["--prefetch", "many"], ["demo"], ["--offline", "--help"]] {
+            XCTAssertNil(Browse.parsedAlone(other[...]), "\(other)")
+        }
+    }
+
     func testOnlyArgumentsThatCanBrowseReadAhead() {
         XCTAssertTrue(Browse.mayBrowse([]))
         XCTAssertTrue(Browse.mayBrowse(["--offline", "--timeline", "home"]))
