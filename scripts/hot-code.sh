@@ -8,7 +8,7 @@
 # 30 MB .text, the code of a start kept 17 MB resident; laid out by function names (lld's symbol ordering),
 # 11 MB, because a name list misses the functions the compiler names only locally (closures, object
 # destroyers: `.L` labels, absent from the symbol table) and places an archive's whole object wherever one
-# of its functions is listed. Sections, found through the link map, have neither gap: 5 MB, most of it
+# of its functions is listed. Sections, found through the link map, have neither gap: 6 MB, most of it
 # the static Swift runtime's one 1.6 MB section.
 #
 # Rerun after large changes: scripts/hot-code.sh (it builds the release tern with a link map first). A
