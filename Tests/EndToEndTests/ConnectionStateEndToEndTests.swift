@@ -32,7 +32,8 @@ final class ConnectionStateEndToEndTests: XCTestCase {
         let children = try Spawn.run(["pgrep", "-P", "\(panePID)"], capture: true)
         let demoPID = try XCTUnwrap(Int32(children.split(separator: "\n").first.map(String.init) ?? ""), "no demo under setsid: \(children)")
         XCTAssertEqual(kill(demoPID, SIGSTOP), 0)
-        defer { kill(demoPID, SIGCONT) }
+        // Ended here: in a session of its own, it outlives the tmux server's hang-up (the suite left it running).
+        defer { kill(demoPID, SIGCONT); kill(demoPID, SIGTERM) }
         try tmux.send("f")
         let offline = tmux.wait(timeout: 40) { $0.split(separator: "\n").last?.contains("offline") == true }
         XCTAssertTrue(offline.ok, "the thread does not say offline:\n\(offline.screen)")
