@@ -18,7 +18,9 @@ public final class UnreadableFields: Sendable {
     /// How many times each field of each server could not be read, keyed "host field".
     public var counts: [String: Int] { tally.withLock { $0 } }
 
-    func note(host: String, field: String, wanted: String, why: String) {
+    /// `wanted` and `why` are worded only for the first: a server that sends a field wrongly sends it so in
+    /// every post of every page.
+    func note(host: String, field: String, wanted: @autoclosure () -> String, why: @autoclosure () -> String) {
         let key = host + " " + field
         let first = tally.withLock { counts in
             counts[key, default: 0] += 1
@@ -26,7 +28,7 @@ public final class UnreadableFields: Sendable {
         }
         guard first else { return }
         logger.warning("a field the server sent could not be read and was taken as missing (further ones are counted, not logged)",
-                       metadata: ["server": "\(host)", "field": "\(field)", "wanted": "\(wanted)", "why": "\(why)"])
+                       metadata: ["server": "\(host)", "field": "\(field)", "wanted": "\(wanted())", "why": "\(why())"])
     }
 }
 
@@ -75,12 +77,12 @@ extension KeyedDecodingContainer {
 
     /// Counts and logs (once per field and server) a field that is there but could not be read. Only on
     /// this path is the decoder asked for its `userInfo`: reading a well-formed body costs nothing more.
-    func reportUnreadable(_ key: Key, wanted: String, why: String) {
+    func reportUnreadable(_ key: Key, wanted: @autoclosure () -> String, why: @autoclosure () -> String) {
         // No decoder for the key (it is gone): nothing was there to lose.
         guard let decoder = try? superDecoder(forKey: key), let origin = decoder.userInfo[WireOrigin.key] as? WireOrigin else { return }
         // Array positions vary from body to body; the field is the same one.
         let field = (codingPath + [key as CodingKey]).filter { $0.intValue == nil }.map(\.stringValue).joined(separator: ".")
-        origin.unreadable.note(host: origin.host, field: field, wanted: wanted, why: why)
+        origin.unreadable.note(host: origin.host, field: field, wanted: wanted(), why: why())
     }
 }
 
