@@ -12,10 +12,7 @@ final class FeedsOnlyEndToEndTests: XCTestCase {
         defer { server.stop() }
         let home = TernHome()
         defer { home.remove() }
-        for url in server.feedURLs() {
-            let added = try home.run(tern, ["feeds", "add", url], extra: ["LANG": "C.UTF-8"], errors: true)
-            XCTAssertEqual(added.status, 0, added.out)
-        }
+        try home.follow(server.feedURLs(), with: tern)
         let tmux = try TmuxSession(command: "env \(home.env) \(tern.path) --images off; sleep 30")
         defer { tmux.close() }
         let list = tmux.wait { $0.contains("Demo feed 1 @127.0.0.1") && $0.contains("1/40") }

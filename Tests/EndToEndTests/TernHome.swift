@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 
 /// A home of its own for runs of the real binary: the XDG folders in a temporary directory, and the
 /// accounts stored there as `tern login` stores them (owner-only files).
@@ -46,5 +47,13 @@ struct TernHome {
         let data = out.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// Follows each web feed at `urls` with `tern feeds add`, as a user does; a refusal fails the test.
+    func follow(_ urls: [String], with tern: URL, file: StaticString = #filePath, line: UInt = #line) throws {
+        for url in urls {
+            let added = try run(tern, ["feeds", "add", url], extra: ["LANG": "C.UTF-8"], errors: true)
+            XCTAssertEqual(added.status, 0, added.out, file: file, line: line)
+        }
     }
 }

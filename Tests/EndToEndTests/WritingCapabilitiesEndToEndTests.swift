@@ -27,8 +27,7 @@ final class WritingCapabilitiesEndToEndTests: XCTestCase {
         defer { server.stop() }
         let home = TernHome()
         defer { home.remove() }
-        let added = try home.run(tern, ["feeds", "add", server.baseURL + "/feeds/0.xml"], extra: ["LANG": "C.UTF-8"], errors: true)
-        XCTAssertEqual(added.status, 0, added.out)
+        try home.follow([server.baseURL + "/feeds/0.xml"], with: tern)
         let tmux = try TmuxSession(command: "env \(home.env) \(tern.path); sleep 30")
         defer { tmux.close() }
         // `w` as soon as the first frame is up, as a user who knows where they are going presses it. Its
