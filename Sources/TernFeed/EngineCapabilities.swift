@@ -37,11 +37,6 @@ public protocol PagedFeed: FeedEngine {
     func fillGap(id: String, fromTop: Bool)
 }
 
-/// A list that hears what the streaming API says changed in posts (a batch: one snapshot for a flood).
-public protocol StreamedFeed: FeedEngine {
-    func streamed(_ changes: [StreamChange])
-}
-
 /// A timeline read again in the background (the stream's catch-up, `--poll`): what is new arrives without
 /// a message.
 public protocol PolledFeed: FeedEngine {

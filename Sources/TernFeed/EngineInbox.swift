@@ -1,21 +1,24 @@
 import TernModel
 
-/// What an engine's loop takes: its own commands, and the action queue's news.
+/// What an engine's loop takes: its own commands, the action queue's news, and the session's posts'.
 enum EngineInput<Command: Sendable>: Sendable {
     case command(Command)
     case actions(ActionQueue.Event)
+    case posts(SessionPosts.News)
 }
 
-/// The input side of a list engine: its commands and the action queue's news, in one ordered stream.
+/// The input side of a list engine: its commands, the action queue's news and the session's posts', in one
+/// ordered stream.
 struct EngineInbox<Command: Sendable>: Sendable {
     let inputs: AsyncStream<EngineInput<Command>>
     private let continuation: AsyncStream<EngineInput<Command>>.Continuation
 
-    init(actions: ActionQueue) {
+    init(actions: ActionQueue, posts: SessionPosts) {
         let (inputs, continuation) = AsyncStream.makeStream(of: EngineInput<Command>.self)
         self.inputs = inputs
         self.continuation = continuation
         actions.feed(continuation) { .actions($0) }
+        posts.feed(continuation) { .posts($0) }
     }
 
     func send(_ command: Command) { continuation.yield(.command(command)) }

@@ -7,10 +7,11 @@ import TernStore
 /// The notifications list. Starts from the store, asks the server for the newest page (grouped where
 /// the server groups, grouped here otherwise), pages down as the user reads, and keeps the read position
 /// in the server's markers where the server has them, so another client sees the same position.
-public actor NotificationsEngine: MarkingFeed, StreamedFeed, PolledFeed, FilteredFeed, ReadMarkedFeed {
+public actor NotificationsEngine: MarkingFeed, PolledFeed, FilteredFeed, ReadMarkedFeed {
     private let client: MastodonClient
     private let store: AccountData
     private let actions: ActionQueue
+    private let posts: SessionPosts
     private let offlineOnly: Bool
     private let pageSize: Int
     private let publish: @Sendable (FeedSnapshot) -> Void
@@ -43,24 +44,23 @@ public actor NotificationsEngine: MarkingFeed, StreamedFeed, PolledFeed, Filtere
         client = sources.client
         store = sources.data
         actions = sources.actions
+        posts = sources.posts
         offlineOnly = sources.offline
         reachability = sources.reachability
         self.pageSize = pageSize
         self.publish = publish
-        inbox = EngineInbox(actions: sources.actions)
+        inbox = EngineInbox(actions: sources.actions, posts: sources.posts)
     }
 
     private enum Command: Sendable {
         case list(ListCommand)
         case mark(PendingAction.Kind, postID: String, wanted: Bool?)
-        case streamed([StreamChange])
         case filter(FeedFilter)
         case markRead
     }
 
     public nonisolated func perform(_ command: ListCommand) { inbox.send(.list(command)) }
     public nonisolated func mark(_ kind: PendingAction.Kind, postID: String, wanted: Bool?) { inbox.send(.mark(kind, postID: postID, wanted: wanted)) }
-    public nonisolated func streamed(_ changes: [StreamChange]) { inbox.send(.streamed(changes)) }
     public nonisolated func filter(_ filter: FeedFilter) { inbox.send(.filter(filter)) }
     public nonisolated func markRead() { inbox.send(.markRead) }
     /// Notifications have no quieter read than `r`'s: a poll reads them again the same way.
@@ -75,6 +75,8 @@ public actor NotificationsEngine: MarkingFeed, StreamedFeed, PolledFeed, Filtere
                 emit()
             case .command(let command):
                 handle(command)
+            case .posts(let news):
+                take(news)
             }
         }
         // Finished before `run` returns, as when the loop itself did the work: a page read is stored (not
@@ -112,20 +114,35 @@ public actor NotificationsEngine: MarkingFeed, StreamedFeed, PolledFeed, Filtere
         case .markRead:
             besideTheLoop { await $0.markRead() }
         case .mark(let kind, let id, let wanted): toggle(kind, id, wanted)
-        case .streamed(let changes):
-            // An edited post changes under its notification; a deleted one leaves the notification saying so.
-            var touched = false
-            for change in changes {
-                for i in groups.indices {
-                    guard let post = groups[i].post else { continue }
-                    switch change {
-                    case .edited(let status) where post.statusID == status.statusID: groups[i].post = status; touched = true
-                    case .deleted(let id) where post.statusID == id: groups[i].post = nil; touched = true
-                    default: break
-                    }
-                }
+        }
+    }
+
+    /// A newer copy of a post changes it under its notification; a deleted one leaves the notification saying so.
+    private func take(_ news: SessionPosts.News) {
+        var touched = false
+        for i in groups.indices {
+            guard let post = groups[i].post else { continue }
+            switch news {
+            case .copies(let copies):
+                guard let copy = copies.last(where: { $0.statusID == post.statusID }) else { continue }
+                groups[i].post = post.showing(copy)
+            case .deleted(let ids):
+                guard ids.contains(post.statusID) else { continue }
+                groups[i].post = nil
             }
-            if touched { emit() }
+            touched = true
+        }
+        if touched { emit() }
+    }
+
+    /// The posts of a page of notifications are the session's news; each takes the newest copy the session has.
+    private func heard(_ page: [NotificationGroup], asked: Date) -> [NotificationGroup] {
+        let shown = posts.heard(page.compactMap(\.post), askedAt: asked)
+        let byStatus = Dictionary(shown.map { ($0.statusID, $0) }, uniquingKeysWith: { _, newer in newer })
+        return page.map { group in
+            var group = group
+            if let post = group.post, let copy = byStatus[post.statusID] { group.post = post.showing(copy) }
+            return group
         }
     }
 
@@ -178,7 +195,9 @@ public actor NotificationsEngine: MarkingFeed, StreamedFeed, PolledFeed, Filtere
         emit()
         defer { loadingNewer = false; emit() }
         do {
-            let page = try await client.notifications(limit: pageSize, grouped: serverGroups ?? true)
+            let asked = Date()
+            var page = try await client.notifications(limit: pageSize, grouped: serverGroups ?? true)
+            page.groups = heard(page.groups, asked: asked)
             serverGroups = page.serverGrouped
             offline = false
             reachability.answered()
@@ -201,7 +220,9 @@ public actor NotificationsEngine: MarkingFeed, StreamedFeed, PolledFeed, Filtere
         emit()
         defer { loadingOlder = false; emit() }
         do {
-            let page = try await client.notifications(maxID: oldest, limit: pageSize, grouped: serverGroups ?? true)
+            let asked = Date()
+            var page = try await client.notifications(maxID: oldest, limit: pageSize, grouped: serverGroups ?? true)
+            page.groups = heard(page.groups, asked: asked)
             serverGroups = page.serverGrouped
             offline = false
             reachability.answered()
@@ -293,7 +314,7 @@ public actor NotificationsEngine: MarkingFeed, StreamedFeed, PolledFeed, Filtere
         version += 1
         let rows = visibleGroups.map { g in
             var g = g
-            g.post = g.post.map { actions.filtered($0, in: .notifications) }
+            g.post = g.post.map { actions.filtered(posts.current([$0])[0], in: .notifications) }
             return g
         }.filter { g in g.post.map { !actions.hides($0) } ?? true }.map { g -> FeedRow in
             var g = g

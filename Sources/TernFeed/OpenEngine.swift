@@ -19,15 +19,6 @@ public enum OpenEngine: Sendable {
         }
     }
 
-    /// Every list hears the stream's edits and deletions.
-    public var streamed: any StreamedFeed {
-        switch self {
-        case .timeline(let e): e
-        case .thread(let e): e
-        case .profile(let e): e
-        case .notifications(let e): e
-        }
-    }
 
     public var paged: (any PagedFeed)? {
         switch self {

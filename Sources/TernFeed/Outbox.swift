@@ -35,6 +35,9 @@ public actor Outbox {
 
     private let store: AccountData
     private let client: MastodonClient
+    /// The session's posts (none for `tern sync`): every list hears an edit made, and the answered post's
+    /// reply count as the server has it once the reply is made.
+    private let posts: SessionPosts?
     private let sendsNothing: Bool
     private let logger: Logger
     private var items: [OutgoingPost] = []
@@ -46,10 +49,11 @@ public actor Outbox {
     private let processingWait: Duration
 
     /// `offline`: keep everything in the outbox and send nothing (`--offline`).
-    public init(store: AccountData, client: MastodonClient, offline: Bool = false,
+    public init(store: AccountData, client: MastodonClient, posts: SessionPosts? = nil, offline: Bool = false,
                 processingWait: Duration = .seconds(60), logger: Logger = Logger(label: "tern.outbox")) {
         self.store = store
         self.client = client
+        self.posts = posts
         self.sendsNothing = offline
         self.processingWait = processingWait
         self.logger = logger
@@ -134,6 +138,21 @@ public actor Outbox {
         logger.info("post sent", metadata: ["edit": "\(item.draft.editingID != nil)"])
         notify(.posted(post, edit: item.draft.editingID != nil, quoteAsked: item.draft.quotedStatusID != nil))
         notifyChanged()
+        guard let posts else { return }
+        if item.draft.editingID != nil { posts.heard([post]) }
+        if let answered = post.inReplyToID { refetch(answered, into: posts) }
+    }
+
+    /// The answered post as the server counts it now, beside the loop: a reply count no list shows wrong.
+    private nonisolated func refetch(_ statusID: String, into posts: SessionPosts) {
+        let (client, logger) = (client, logger)
+        Task {
+            let asked = Date()
+            do { posts.heard([try await client.status(id: statusID)], askedAt: asked) } catch {
+                // The lists keep the count they had until they read the post again.
+                logger.info("couldn't read the answered post again for its reply count", metadata: ["error": "\(error)"])
+            }
+        }
     }
 
     /// Tries ran out on error answers. Once the post itself went (its row marked in doubt), a 5xx does not

@@ -7,7 +7,7 @@ import TernStore
 /// A profile: the account's header (bio, fields, counts, how you are related), what it pinned, and its
 /// posts, which a timeline engine of their own pages and caches. Follow and unfollow go through the
 /// action queue, under the like/save rules.
-public actor ProfileEngine: MarkingFeed, PagedFeed, StreamedFeed, CountedFeed, FilteredFeed, FollowingFeed {
+public actor ProfileEngine: MarkingFeed, PagedFeed, CountedFeed, FilteredFeed, FollowingFeed {
     private let sources: TimelineEngine.Sources
     private let account: Account
     private let publish: @Sendable (FeedSnapshot) -> Void
@@ -42,7 +42,6 @@ public actor ProfileEngine: MarkingFeed, PagedFeed, StreamedFeed, CountedFeed, F
         case mark(PendingAction.Kind, postID: String, wanted: Bool?)
         case jump(top: Bool)
         case fillGap(id: String, fromTop: Bool)
-        case streamed([StreamChange])
         case refreshCounts
         case filter(FeedFilter)
         case follow(Bool)
@@ -52,6 +51,8 @@ public actor ProfileEngine: MarkingFeed, PagedFeed, StreamedFeed, CountedFeed, F
         case command(Command)
         case posts(TimelineSnapshot)
         case actions(ActionQueue.Event)
+        /// The session's posts (its posts' own engine hears them itself).
+        case session(SessionPosts.News)
         case fetched(Fetched)
     }
 
@@ -62,6 +63,7 @@ public actor ProfileEngine: MarkingFeed, PagedFeed, StreamedFeed, CountedFeed, F
         var profile: Result<Profile, Error>
         var relationship: Result<Relationship?, Error>
         var pins: Result<[Post], Error>
+        var asked: Date
     }
 
     /// `isYou`: the account is the user's own, which has no relationship to itself to ask for or show.
@@ -75,6 +77,7 @@ public actor ProfileEngine: MarkingFeed, PagedFeed, StreamedFeed, CountedFeed, F
         (inputs, continuation) = AsyncStream.makeStream(of: ProfileInput.self)
         let continuation = self.continuation
         sources.actions.feed(continuation) { .actions($0) }
+        sources.posts.feed(continuation) { .session($0) }
     }
 
     public nonisolated func perform(_ command: ListCommand) { continuation.yield(.command(.list(command))) }
@@ -83,7 +86,6 @@ public actor ProfileEngine: MarkingFeed, PagedFeed, StreamedFeed, CountedFeed, F
     }
     public nonisolated func jump(top: Bool) { continuation.yield(.command(.jump(top: top))) }
     public nonisolated func fillGap(id: String, fromTop: Bool) { continuation.yield(.command(.fillGap(id: id, fromTop: fromTop))) }
-    public nonisolated func streamed(_ changes: [StreamChange]) { continuation.yield(.command(.streamed(changes))) }
     public nonisolated func refreshCounts() { continuation.yield(.command(.refreshCounts)) }
     public nonisolated func filter(_ filter: FeedFilter) { continuation.yield(.command(.filter(filter))) }
     public nonisolated func follow(_ wanted: Bool) { continuation.yield(.command(.follow(wanted))) }
@@ -94,6 +96,18 @@ public actor ProfileEngine: MarkingFeed, PagedFeed, StreamedFeed, CountedFeed, F
             switch input {
             case .command(let c): await handle(c)
             case .fetched(let f): await take(f)
+            case .session(let news):
+                // A pinned post shows its newest copy; a deleted one leaves.
+                let before = pinned
+                switch news {
+                case .copies(let copies):
+                    guard pinned.contains(where: { p in copies.contains { $0.statusID == p.statusID } }) else { break }
+                    pinned = pinned.map { p in copies.last { $0.statusID == p.statusID }.map(p.showing) ?? p }
+                    emit()
+                case .deleted(let ids):
+                    pinned.removeAll { ids.contains($0.statusID) }
+                    if pinned != before { emit() }
+                }
             case .posts(let s):
                 // The posts' messages are said again under this list's own numbering.
                 if let m = s.message, m.id > postsMessageID {
@@ -146,16 +160,6 @@ public actor ProfileEngine: MarkingFeed, PagedFeed, StreamedFeed, CountedFeed, F
             guard f != filter else { return }
             filter = f
             openPosts()
-        case .streamed(let changes):
-            postsEngine?.streamed(changes)
-            let before = pinned
-            for change in changes {
-                switch change {
-                case .edited(let status): pinned = pinned.map { $0.statusID == status.statusID ? status : $0 }
-                case .deleted(let id): pinned.removeAll { $0.statusID == id }
-                }
-            }
-            if pinned != before { emit() }
         }
     }
 
@@ -209,11 +213,12 @@ public actor ProfileEngine: MarkingFeed, PagedFeed, StreamedFeed, CountedFeed, F
         let (client, id, isYou, continuation) = (sources.client, account.id, isYou, continuation)
         let (number, heard) = (fetchNumber, relationshipsHeard)
         Task {
+            let asked = Date()
             async let p = Self.result { try await client.profile(accountID: id) }
             async let r = Self.result { isYou ? nil : try await client.relationship(accountID: id) }
             async let pins = Self.result { try await client.pinned(accountID: id) }
             continuation.yield(.fetched(Fetched(number: number, relationshipsHeard: heard, profile: await p,
-                                                relationship: await r, pins: await pins)))
+                                                relationship: await r, pins: await pins, asked: asked)))
         }
     }
 
@@ -233,7 +238,7 @@ public actor ProfileEngine: MarkingFeed, PagedFeed, StreamedFeed, CountedFeed, F
                 if fetched.relationshipsHeard == relationshipsHeard { relationship = r }
                 followingWhenCounted = r?.following
             } catch { logger.warning("no relationship", metadata: ["error": "\(error)"]) }
-            do { pinned = try fetched.pins.get() } catch { logger.warning("no pinned posts", metadata: ["error": "\(error)"]) }
+            do { pinned = sources.posts.heard(try fetched.pins.get(), askedAt: fetched.asked) } catch { logger.warning("no pinned posts", metadata: ["error": "\(error)"]) }
             await saveProfile()
         } catch let error as MastodonError {
             if error.serverUnreachable { offline = true; sources.reachability.lost() } else { messages.say("Couldn't load the profile: \(error.description)", error: true) }
@@ -271,13 +276,13 @@ public actor ProfileEngine: MarkingFeed, PagedFeed, StreamedFeed, CountedFeed, F
         }
         var rows: [FeedRow] = [.profile(counted, shown?.0, followPending: shown?.pending ?? false)]
         if !pinned.isEmpty, filter == .everything {
-            rows.append(.notice(id: "pinned", text: "📌 Pinned"))
-            rows += pinned.map { p in
+            rows.append(.found(.heading("📌 Pinned")))
+            rows += sources.posts.current(pinned).map { p in
                 var p = sources.actions.apply(to: p)
                 p.id = Self.pinnedPrefix + p.id
                 return .post(p)
             }
-            rows.append(.notice(id: "posts", text: "Posts"))
+            rows.append(.found(.heading("Posts")))
         }
         let below = posts
         rows += below?.rows ?? []

@@ -7,10 +7,11 @@ import TernStore
 /// The thread around one post: what it answers, the post, and the replies under it as a tree. It opens
 /// at once from what it was given and what the store has, then asks the server and stores the answer,
 /// so a thread read once reads offline.
-public actor ThreadEngine: MarkingFeed, StreamedFeed, OutboxFeed {
+public actor ThreadEngine: MarkingFeed, OutboxFeed {
     private let client: MastodonClient
     private let store: AccountData
     private let actions: ActionQueue
+    private let posts: SessionPosts
     private let offlineOnly: Bool
     private let rootID: String
     private let publish: @Sendable (FeedSnapshot) -> Void
@@ -36,36 +37,37 @@ public actor ThreadEngine: MarkingFeed, StreamedFeed, OutboxFeed {
         client = sources.client
         store = sources.data
         actions = sources.actions
+        posts = sources.posts
         offlineOnly = sources.offline
         reachability = sources.reachability
         self.rootID = rootID
         self.publish = publish
         if let seed { entries = [(seed, 0)] }
-        inbox = EngineInbox(actions: sources.actions)
+        inbox = EngineInbox(actions: sources.actions, posts: sources.posts)
     }
 
     private enum Command: Sendable {
         case list(ListCommand)
         case mark(PendingAction.Kind, postID: String, wanted: Bool?)
-        case streamed([StreamChange])
         case outgoing([OutgoingPost], waiting: Bool)
-        /// The server's answer to a fetch, in reading order.
-        case fetched(Result<[Entry], Error>)
+        /// The server's answer to a fetch asked for at `asked`, in reading order.
+        case fetched(Result<[Entry], Error>, asked: Date)
     }
 
     typealias Entry = (post: Post, depth: Int)
 
     public nonisolated func perform(_ command: ListCommand) { inbox.send(.list(command)) }
     public nonisolated func mark(_ kind: PendingAction.Kind, postID: String, wanted: Bool?) { inbox.send(.mark(kind, postID: postID, wanted: wanted)) }
-    public nonisolated func streamed(_ changes: [StreamChange]) { inbox.send(.streamed(changes)) }
     public nonisolated func showOutgoing(_ posts: [OutgoingPost], waiting: Bool) { inbox.send(.outgoing(posts, waiting: waiting)) }
     public nonisolated func stop() { inbox.finish() }
 
     public func run() async {
         for await input in inbox.inputs {
-            guard case .command(let command) = input else {
-                if case .actions(let event) = input { heard(event) }
-                continue
+            let command: Command
+            switch input {
+            case .command(let c): command = c
+            case .actions(let event): heard(event); continue
+            case .posts(let news): take(news); continue
             }
             switch command {
             case .list(.start):
@@ -74,26 +76,14 @@ public actor ThreadEngine: MarkingFeed, StreamedFeed, OutboxFeed {
                 await load()
             case .list(.refresh):
                 fetch()
-            case .fetched(let answer):
-                await take(answer)
+            case .fetched(let answer, let asked):
+                await take(answer, asked: asked)
             case .list(.viewed):
                 // A thread is read whole when opened: it has no pages to load or place to keep.
                 continue
             case .mark(let kind, let id, let wanted): toggle(kind, id, wanted)
-            case .streamed(let changes):
-                let before = (entries.map(\.post), deleted)
-                for change in changes {
-                    switch change {
-                    case .edited(let status): entries = entries.map { $0.post.statusID == status.statusID ? (status, $0.depth) : $0 }
-                    case .deleted(let id):
-            guard entries.contains(where: { $0.post.statusID == id }) else { break }
-            deleted.insert(id)
-            messages.say("Deleted.", error: false)
-                    }
-                }
-                if before.0 != entries.map(\.post) || before.1 != deleted { emit() }
-            case .outgoing(let posts, let waiting):
-                outgoing = (posts, waiting)
+            case .outgoing(let queued, let waiting):
+                outgoing = (queued, waiting)
                 emit()
             }
         }
@@ -127,18 +117,19 @@ public actor ThreadEngine: MarkingFeed, StreamedFeed, OutboxFeed {
         emit()
         let (client, rootID, inbox) = (client, rootID, inbox)
         Task {
+            let asked = Date()
             do {
                 async let post = client.status(id: rootID)
                 async let context = client.context(of: rootID)
                 let (focus, around) = try await (post, context)
-                inbox.send(.fetched(.success(Self.tree(ancestors: around.ancestors, focus: focus, descendants: around.descendants))))
+                inbox.send(.fetched(.success(Self.tree(ancestors: around.ancestors, focus: focus, descendants: around.descendants)), asked: asked))
             } catch {
-                inbox.send(.fetched(.failure(error)))
+                inbox.send(.fetched(.failure(error), asked: asked))
             }
         }
     }
 
-    private func take(_ answer: Result<[Entry], Error>) async {
+    private func take(_ answer: Result<[Entry], Error>, asked: Date) async {
         loading = false
         defer { emit() }
         do {
@@ -146,7 +137,8 @@ public actor ThreadEngine: MarkingFeed, StreamedFeed, OutboxFeed {
             offline = false
             reachability.answered()
             missing = nil
-            entries = fresh
+            // The session's news: Home shows the reply count this thread read, and this thread a copy newer still.
+            entries = zip(fresh, posts.heard(fresh.map(\.post), askedAt: asked)).map { ($1, $0.depth) }
             fetched = true
             do { try await store.saveThread(rootID, posts: entries) }
             catch { logger.error("couldn't store a thread", metadata: ["error": "\(error)"]) }
@@ -192,6 +184,24 @@ public actor ThreadEngine: MarkingFeed, StreamedFeed, OutboxFeed {
         return out
     }
 
+    /// A newer copy of a post in the thread shows in its place; a deleted one leaves a line saying so, the
+    /// replies staying.
+    private func take(_ news: SessionPosts.News) {
+        switch news {
+        case .copies(let copies):
+            let byStatus = Dictionary(copies.map { ($0.statusID, $0) }, uniquingKeysWith: { _, newer in newer })
+            guard entries.contains(where: { byStatus[$0.post.statusID] != nil }) else { return }
+            entries = entries.map { entry in byStatus[entry.post.statusID].map { (entry.post.showing($0), entry.depth) } ?? entry }
+            emit()
+        case .deleted(let ids):
+            let gone = ids.filter { id in !deleted.contains(id) && entries.contains { $0.post.statusID == id } }
+            guard !gone.isEmpty else { return }
+            deleted.formUnion(gone)
+            messages.say("Deleted.", error: false)
+            emit()
+        }
+    }
+
     private func heard(_ event: ActionQueue.Event) {
         switch event {
         case .changed, .unreachable: break
@@ -219,7 +229,11 @@ public actor ThreadEngine: MarkingFeed, StreamedFeed, OutboxFeed {
         if fetched, let first = entries.first, first.post.inReplyToID != nil {
             rows.append(.notice(id: "above", text: "↑ in reply to a post that is not available"))
         }
-        for (entry, depth) in entries {
+        let current = posts.current(entries.map(\.post))
+        // A reply the server made though its answer was lost is in the thread already: its outbox row gives way
+        // to it, as in a timeline (both showed, the reply twice).
+        let waiting = outgoing.posts.filter { $0.published(among: current) == nil }
+        for ((_, depth), entry) in zip(entries, current) {
             let post = actions.filtered(entry, in: .thread)
             let indent = String(repeating: "  ", count: min(depth, 6))
             let focused = post.statusID == rootID
@@ -232,7 +246,7 @@ public actor ThreadEngine: MarkingFeed, StreamedFeed, OutboxFeed {
                 rows.append(.post(actions.apply(to: post), depth: depth, focused: focused))
             }
             // A reply on its way shows under what it answers, where it will appear.
-            for o in outgoing.posts where o.draft.inReplyToID == post.statusID && o.draft.editingID == nil {
+            for o in waiting where o.draft.inReplyToID == post.statusID && o.draft.editingID == nil {
                 rows.append(.outgoing(o, waiting: outgoing.waiting))
             }
         }

@@ -2,7 +2,7 @@ import TernModel
 import TernStore
 
 /// What the UI may ask of a timeline (`EngineCapabilities`): each a command into its loop.
-extension TimelineEngine: MarkingFeed, PagedFeed, StreamedFeed, PolledFeed, CountedFeed, OutboxFeed, UnreadMarkedFeed, ConversationsFeed {
+extension TimelineEngine: MarkingFeed, PagedFeed, PolledFeed, CountedFeed, OutboxFeed, UnreadMarkedFeed, ConversationsFeed {
     public nonisolated func perform(_ command: ListCommand) {
         switch command {
         case .start: send(.start)
@@ -17,7 +17,6 @@ extension TimelineEngine: MarkingFeed, PagedFeed, StreamedFeed, PolledFeed, Coun
     public nonisolated func jumpToUnread() { send(.jumpToUnread) }
     public nonisolated func readConversation(postID: String) { send(.readConversation(postID: postID)) }
     public nonisolated func fillGap(id: String, fromTop: Bool) { send(.fillGap(id: id, fromTop: fromTop)) }
-    public nonisolated func streamed(_ changes: [StreamChange]) { send(.streamed(changes)) }
     public nonisolated func poll() { send(.poll) }
     public nonisolated func refreshCounts() { send(.refreshCounts) }
     public nonisolated func showOutgoing(_ posts: [OutgoingPost], waiting: Bool) { send(.outgoing(posts, waiting: waiting)) }

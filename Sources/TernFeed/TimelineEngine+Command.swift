@@ -27,10 +27,10 @@ extension TimelineEngine {
         /// A like, save, boost or other mark of the user's on a post in the window.
         case mark(PendingAction.Kind, postID: String, wanted: Bool?)
         case actions(ActionQueue.Event)
-        case streamed([StreamChange])
+        /// The session's posts: a newer copy of statuses, from any list, the stream or the outbox; deletions.
+        case posts(SessionPosts.News)
         /// Counts of the posts in view are asked for again (servers stream edits, not likes and boosts).
         case refreshCounts
-        case countsFetched([Post])
         /// The posts in the outbox, shown above the newest (the home timeline is where they will appear).
         case outgoing([OutgoingPost], waiting: Bool)
         /// `F` on a hashtag's timeline: what the user asked.

@@ -4,36 +4,22 @@ import TernModel
 
 /// What the streaming API changes in a timeline, and the counts that it doesn't stream.
 extension TimelineEngine {
-    /// Edits change posts in place; a deletion leaves a line in its place until the window is read
-    /// again. One snapshot per batch. The store takes both, so the next start shows neither the old
-    /// text nor the deleted post.
-    func applyStreamed(_ changes: [StreamChange]) {
-        var touched = false
-        for change in changes {
-            switch change {
-            case .edited(let status):
-                guard window.posts.contains(where: { $0.statusID == status.statusID }) else { continue }
-                window.replace(with: status)
-                touched = true
-            case .deleted(let statusID):
-                guard window.posts.contains(where: { $0.statusID == statusID }) else { continue }
-                deleted.insert(statusID)
-                touched = true
-            }
-        }
-        if touched { emit() }
-        let data = self.data, logger = self.logger
-        Task {
-            for change in changes {
-                do {
-                    switch change {
-                    case .edited(let status): try await data.applyEdit(status)
-                    case .deleted(let statusID): try await data.removeStatus(statusID)
-                    }
-                } catch {
-                    logger.error("couldn't store a streamed change", metadata: ["error": "\(error)"])
-                }
-            }
+    /// The session's news: a newer copy of a status changes every entry showing it in place; a deletion
+    /// leaves a line in its place until the window is read again. One snapshot per batch. The store has
+    /// them from `SessionPosts`, so the next start shows neither the old copy nor the deleted post.
+    func take(_ news: SessionPosts.News) {
+        switch news {
+        case .copies(let copies):
+            // Published whenever the window shows one of them: what it shows is the session's copy (`emit`),
+            // which may have moved on since the last snapshot even where the window's own copy had not.
+            let ids = Set(copies.map(\.statusID))
+            if window.show(copies) || window.posts.contains(where: { ids.contains($0.statusID) }) { emit() }
+        case .deleted(let statusIDs):
+            let shown = Set(window.posts.map(\.statusID))
+            let gone = statusIDs.filter { shown.contains($0) && !deleted.contains($0) }
+            guard !gone.isEmpty else { return }
+            deleted.formUnion(gone)
+            emit()
         }
     }
 
@@ -44,14 +30,18 @@ extension TimelineEngine {
         let ids = posts.indices.contains(visible.lowerBound)
             ? Array(posts[visible.lowerBound...min(visible.upperBound, posts.count - 1)].map(\.statusID).prefix(8)) : []
         guard !ids.isEmpty else { return }
-        let client = self.client, logger = self.logger
+        let client = self.client, logger = self.logger, session = self.posts
         Task {
+            let asked = Date()
             var fresh: [Post] = []
             for id in ids {
                 do { fresh.append(try await client.status(id: id)) }
                 catch { logger.info("couldn't refresh a post's counts", metadata: ["error": "\(error)"]) }
             }
-            if !fresh.isEmpty { self.send(.countsFetched(fresh)) }
+            // Every list showing them hears the copies that changed; this one takes them whatever the
+            // session held, as its window may have been read from the store before the last copy was stored.
+            let shown = session.heard(fresh, askedAt: asked)
+            if !shown.isEmpty { self.send(.posts(.copies(shown))) }
         }
     }
 }

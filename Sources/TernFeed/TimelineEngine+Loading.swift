@@ -185,11 +185,15 @@ extension TimelineEngine {
 
     /// A read, tried again after transient failures as the retry policy says; the snapshot shows the wait.
     /// A refused connection means the server is not there: no retries, the timeline goes offline.
+    /// The posts it brings are the session's news (`SessionPosts`): every other list showing them shows them
+    /// as this one does.
     func read(_ fetch: @Sendable () async throws -> Page) async throws -> Page {
         var failures = 0
         while true {
             do {
-                let page = try await fetch()
+                let asked = Date()
+                var page = try await fetch()
+                page.posts = posts.heard(page.posts, askedAt: asked)
                 noteUnreadable(page.unreadable)
                 if retrying != nil { retrying = nil; emit() }
                 cameOnline()

@@ -9,7 +9,8 @@ extension TimelineEngine {
         var gaps = window.gaps
         for i in gaps.indices where fillingGaps.contains(gaps[i].id) { gaps[i].loading = true }
         let context = FilterInfo.Context(timeline)
-        var posts = window.posts.map { actions.filtered($0, in: context) }
+        // The session's copies: what another list read since this window was read from the store.
+        var posts = (timeline.isWebFeeds ? window.posts : self.posts.current(window.posts)).map { actions.filtered($0, in: context) }
             .filter { !actions.hides($0, showing: timeline.accountID) }.map(actions.apply)
         if timeline.isWebFeeds { markUnread(&posts) }
         if timeline == .conversations { posts = Self.newestOfEachConversation(posts) }

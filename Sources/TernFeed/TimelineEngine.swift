@@ -21,6 +21,8 @@ public actor TimelineEngine {
         public var webFeeds: WebFeedSource?
         /// Whether the server answers, shared by every list of the session (a class: copies share it).
         public let reachability: Reachability
+        /// The session's posts, held once for every list (a class: copies share it).
+        public let posts: SessionPosts
 
         /// The account's name in the store.
         public var account: String { data.account }
@@ -33,6 +35,7 @@ public actor TimelineEngine {
             self.offline = offline
             self.webFeeds = webFeeds
             reachability = Reachability(offline: offline)
+            posts = SessionPosts(data: data, actions: actions)
         }
     }
 
@@ -72,6 +75,8 @@ public actor TimelineEngine {
     /// This timeline's part of the store.
     let store: TimelineData
     let actions: ActionQueue
+    /// The session's posts: what this list reads from the server goes there, and what any list reads comes back.
+    let posts: SessionPosts
     let forcedOffline: Bool
     let webFeeds: WebFeedSource?
     let timeline: TimelineID
@@ -149,6 +154,7 @@ public actor TimelineEngine {
         self.store = store
         webFeeds = sources.webFeeds
         actions = sources.actions
+        posts = sources.posts
         reachability = sources.reachability
         forcedOffline = timeline.isWebFeeds ? sources.webFeeds?.offline ?? true : sources.offline
         key = store.key
@@ -169,6 +175,7 @@ public actor TimelineEngine {
         (commands, continuation) = AsyncStream.makeStream(of: Command.self)
         let continuation = self.continuation
         sources.actions.feed(continuation) { .actions($0) }
+        sources.posts.feed(continuation) { .posts($0) }
     }
 
     /// Queues a command; returns at once.
@@ -225,22 +232,14 @@ public actor TimelineEngine {
             emit()
         case .fillGap(let id, let fromTop):
             startFilling(id, fromTop: fromTop)
-        case .streamed(let changes):
-            applyStreamed(changes)
+        case .posts(let news):
+            take(news)
         case .refreshCounts:
             fetchCounts()
         case .outgoing(let posts, let waiting):
             outgoing = posts
             outgoingWaiting = waiting
             emit()
-        case .countsFetched(let fresh):
-            for status in fresh { window.patch(with: status) }
-            emit()
-            for status in fresh {
-                logged("store fresh counts") {
-                    try data.updateStatus(from: status)
-                }
-            }
         case .mark(let kind, let id, let wanted):
             toggle(kind, postID: id, wanted: wanted)
         case .follow(let wanted):

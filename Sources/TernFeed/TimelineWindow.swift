@@ -110,16 +110,19 @@ struct TimelineWindow {
         return postsAbove
     }
 
-    /// The server's latest copy of a status replaces the shown one's marks and counts.
-    /// An edit from the server: every entry of the status takes the new text, keeping its id and booster.
-    mutating func replace(with status: Post) {
+    /// The server's newer copies of statuses (`SessionPosts`): every entry of each status shows it, keeping its
+    /// own id, booster and conversation (`Post.showing`). Whether an entry changed.
+    mutating func show(_ copies: [Post]) -> Bool {
+        let byStatus = Dictionary(copies.map { ($0.statusID, $0) }, uniquingKeysWith: { _, newer in newer })
+        var changed = false
         for i in entries.indices {
-            guard case .post(let p, let seq) = entries[i], p.statusID == status.statusID else { continue }
-            var edited = status
-            edited.id = p.id
-            edited.boostedBy = p.boostedBy
-            entries[i] = .post(edited, seq: seq)
+            guard case .post(let p, let seq) = entries[i], let copy = byStatus[p.statusID] else { continue }
+            let shown = p.showing(copy)
+            guard shown != p else { continue }
+            entries[i] = .post(shown, seq: seq)
+            changed = true
         }
+        return changed
     }
 
     /// A poll as the server now counts it, on every entry showing its post.
@@ -133,18 +136,5 @@ struct TimelineWindow {
             took = true
         }
         return took
-    }
-
-    mutating func patch(with status: Post) {
-        patch(status.statusID) { $0.takeMarksAndCounts(from: status) }
-    }
-
-    /// Changes every entry showing the status.
-    private mutating func patch(_ statusID: String, _ change: (inout Post) -> Void) {
-        for i in entries.indices {
-            guard case .post(var p, let seq) = entries[i], p.statusID == statusID else { continue }
-            change(&p)
-            entries[i] = .post(p, seq: seq)
-        }
     }
 }

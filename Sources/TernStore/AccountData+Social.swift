@@ -130,19 +130,28 @@ extension AccountData {
 
 /// What the streaming API says happened to posts.
 extension AccountData {
-    /// An edited status replaces the stored copies (each keeps its own entry id and booster).
+    /// An edited status replaces the stored copies (each keeps its own entry id, booster and conversation).
     public func applyEdit(_ status: Post, now: Date = Date()) async throws {
-        let account = account
-        let copies = copies(status.statusID)
-        try await pool.write { db in
-            for record in try copies.fetchAll(db) {
+        let statuses = [status]
+        try await pool.write { db in try writeServerCopies(statuses, now: now, db) }
+    }
+
+    /// The server's newer copies of statuses, written into every stored entry showing each (the status, its
+    /// boosts, its conversation), each keeping its own id and booster (`Post.showing`); an entry already as
+    /// the copy says is not written. Synchronous: the session's posts write in order on a queue of their own.
+    public func takeServerCopies(_ statuses: [Post], now: Date = Date()) throws {
+        try pool.write { db in try writeServerCopies(statuses, now: now, db) }
+    }
+
+    private func writeServerCopies(_ statuses: [Post], now: Date, _ db: Database) throws {
+        for status in statuses {
+            for record in try copies(status.statusID).fetchAll(db) {
                 // A copy this Tern can't read is not updated (logged); the server's next answer replaces it whole.
                 guard let old = store.unreadable.post(record.body, "post \(record.id) of \(account)",
-                                                      "the streamed edit was not written into it") else { continue }
-                var edited = status
-                edited.id = old.id
-                edited.boostedBy = old.boostedBy
-                try PostRecord.upsert(edited, account: account, now: now, db)
+                                                      "the server's newer copy was not written into it") else { continue }
+                let shown = old.showing(status)
+                guard shown != old else { continue }
+                try PostRecord.upsert(shown, account: account, now: now, db)
             }
         }
     }

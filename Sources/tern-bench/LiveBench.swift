@@ -36,8 +36,8 @@ struct LiveBench: AsyncParsableCommand {
         let store = try Store(url: folder.appendingPathComponent("tern.sqlite"))
         let actions = try ActionQueue(data: store.account("bench"), client: client)
         let seen = Seen()
-        let engine = TimelineEngine(sources: .init(client: client, data: store.account("bench"), actions: actions),
-                                    timeline: .home) { s in seen.snapshot.withLock { $0 = s } }
+        let sources = TimelineEngine.Sources(client: client, data: store.account("bench"), actions: actions)
+        let engine = TimelineEngine(sources: sources, timeline: .home) { s in seen.snapshot.withLock { $0 = s } }
         let engineTask = Task { await engine.run() }
         // The runner's routing: new posts make the engine fetch, edits patch in place.
         let live = LiveStream(client: client) { news in
@@ -45,7 +45,7 @@ struct LiveBench: AsyncParsableCommand {
             case .events(let events):
                 seen.events.withLock { $0 += events.count }
                 let changes = StreamChange.changes(in: events)
-                if !changes.isEmpty { engine.send(.streamed(changes)) }
+                if !changes.isEmpty { sources.posts.streamed(changes) }
                 if events.contains(where: { if case .update = $0 { return true } else { return false } }) { engine.send(.poll) }
             case .catchUp: engine.send(.poll)
             case .state: break

@@ -295,14 +295,15 @@ final class AccountResources: Sendable {
                mail: AccountMail) -> AccountParts {
         let live = streams ? LiveStream(client: client) { mail.live($0) } : nil
         let stream = live.map { stream in Task.detached { await stream.run() } }
-        let outbox = Outbox(store: store.account(target.storeKey), client: client, offline: offline)
+        let sources = TimelineEngine.Sources(client: client, data: store.account(target.storeKey), actions: actions, offline: offline,
+                                             webFeeds: webFeeds)
+        let outbox = Outbox(store: store.account(target.storeKey), client: client, posts: sources.posts, offline: offline)
         let changes = ChangeQueue(store: store.account(target.storeKey), client: client, offline: offline)
         running.withLock { $0.append((actions, outbox, changes, stream)) }
         let logger = Logger(label: "tern.session")
         return AccountParts(
             name: target.storeKey, title: target.title,
-            sources: TimelineEngine.Sources(client: client, data: store.account(target.storeKey), actions: actions, offline: offline,
-                                            webFeeds: webFeeds),
+            sources: sources,
             // No token (web feeds alone): nothing could ever be sent, so nothing is written or queued.
             writing: target.token == nil ? nil : Writing(outbox: outbox, changes: changes, ownAccountID: target.accountID ?? "", ownAcct: target.acct ?? ""),
             live: live,

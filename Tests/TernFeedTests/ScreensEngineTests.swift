@@ -36,19 +36,22 @@ final class ScreensEngineTests: XCTestCase {
         return .init(client: client, data: store.account("test"), actions: actions, offline: offline)
     }
 
-    /// A closed thread's engine stops hearing the action queue: its listener goes with it.
+    /// A closed thread's engine stops hearing the action queue and the session's posts: its listeners go with it.
     func testAStoppedEnginesListenerGoesAway() async throws {
         let temp = TemporaryStore()
         defer { temp.remove() }
         let http = HTTPFetch.makeClient()
         let src = try sources("http://127.0.0.1:9", store: try temp.open(), http: http, offline: true)
-        let before = src.actions.listenerCount
+        let (before, postsBefore) = (src.actions.listenerCount, src.posts.listenerCount)
         let engines: [any FeedEngine] = [ThreadEngine(sources: src, rootID: "1", seed: nil) { _ in },
                                          NotificationsEngine(sources: src) { _ in },
-                                         TimelineEngine(sources: src, timeline: .local) { _ in }]
-        XCTAssertEqual(src.actions.listenerCount, before + 3)
+                                         TimelineEngine(sources: src, timeline: .local) { _ in },
+                                         ProfileEngine(sources: src, account: Account(id: "2", acct: "bo", displayName: "Bo")) { _ in }]
+        XCTAssertEqual(src.actions.listenerCount, before + 4)
+        XCTAssertEqual(src.posts.listenerCount, postsBefore + 4, "every engine hears the session's posts")
         for engine in engines { engine.stop() }
         XCTAssertEqual(src.actions.listenerCount, before, "every stopped engine's listener is gone")
+        XCTAssertEqual(src.posts.listenerCount, postsBefore, "from the session's posts too")
         src.actions.stop()
         try await http.shutdown()
     }
@@ -138,6 +141,40 @@ final class ScreensEngineTests: XCTestCase {
         XCTAssertNil(shown.rows[at].post, "nothing acts on a post that isn't on the server")
         engine.showOutgoing([], waiting: false)
         _ = try await log.wait { !$0.rows.contains { $0.id == "outbox:k1" } }
+        engine.stop()
+        src.actions.stop()
+        await task.value
+        try await http.shutdown()
+        await server.stop()
+    }
+
+    /// A reply the server made though its answer was lost (in doubt, still in the outbox) is in the thread as
+    /// read: its outbox row gives way to it, as in a timeline. Both showed, the reply twice.
+    func testAReplyMadeDespiteALostAnswerShowsOnce() async throws {
+        let temp = TemporaryStore()
+        defer { temp.remove() }
+        let server = try await DemoServer.start()
+        let http = HTTPFetch.makeClient()
+        let rootID = await server.showcaseThreadID()
+        let src = try sources(server.baseURL, store: try temp.open(), http: http)
+        let log = FeedLog()
+        let engine = ThreadEngine(sources: src, rootID: rootID, seed: nil) { log.record($0) }
+        let task = Task { await engine.run() }
+        engine.perform(.start)
+        let loaded = try await log.wait { $0.rows.count > 10 && !$0.loadingNewer }
+        let made = try XCTUnwrap(loaded.rows.compactMap { row -> Post? in
+            if case .post(let p, 2, _) = row { return p }
+            return nil
+        }.first)
+        var draft = Draft(id: "reply:\(made.inReplyToID ?? "")", text: made.content.plainText, inReplyToID: made.inReplyToID)
+        draft.spoiler = made.spoilerText
+        let inDoubt = OutgoingPost(idempotencyKey: "k2", draft: draft, createdAt: made.createdAt, inDoubt: true)
+        let waiting = OutgoingPost(idempotencyKey: "k3", draft: Draft(id: "reply:\(rootID)", text: "still waiting", inReplyToID: rootID),
+                                   createdAt: Date())
+        engine.showOutgoing([inDoubt, waiting], waiting: true)
+        let shown = try await log.wait { $0.rows.contains { $0.id == "outbox:k3" } }
+        XCTAssertFalse(shown.rows.contains { $0.id == "outbox:k2" }, "the reply is there already: \(shown.rows.map(\.id))")
+        XCTAssertEqual(shown.rows.filter { $0.post?.statusID == made.statusID }.count, 1)
         engine.stop()
         src.actions.stop()
         await task.value

@@ -218,6 +218,27 @@ final class RunnerTests: XCTestCase {
         try await r.close()
     }
 
+    /// A thread closed and opened again shows its new engine's snapshots. One its stopped engine posted before
+    /// it stopped was taken for the list's latest: the thread opened again showed that dead engine's last
+    /// snapshot, and dropped the new engine's, whose versions start again, until they passed it.
+    func testAThreadOpenedAgainShowsItsNewEnginesSnapshots() async throws {
+        let r = try await rig()
+        let runner = r.runner
+        let thread = FeedOpening.thread(rootID: "1", seed: nil)
+        runner.perform([.push(.feed(thread))])
+        let first = try XCTUnwrap(runner.session.serials[thread.id])
+        runner.perform([.pop])
+        XCTAssertNil(runner.session.engines[thread.id], "closed: its engine stopped")
+        runner.accept(.account(0, .snapshot(FeedSnapshot(version: 29, feed: thread.id), engine: first)))
+        runner.perform([.push(.feed(thread))])
+        let second = try XCTUnwrap(runner.session.serials[thread.id])
+        XCTAssertNotEqual(second, first)
+        XCTAssertNil((runner.stack.top as? FeedLayer)?.snapshot.flatMap { $0.version == 29 ? $0 : nil }, "not the stopped engine's")
+        runner.accept(.account(0, .snapshot(FeedSnapshot(version: 2, feed: thread.id), engine: second)))
+        XCTAssertEqual((runner.stack.top as? FeedLayer)?.snapshot?.version, 2, "the new engine's")
+        try await r.close()
+    }
+
     func testSwitchingShowsTheOtherSessionAndKeepsEachStack() async throws {
         let r = try await rig()
         let runner = r.runner

@@ -21,6 +21,8 @@ struct FeedLayer: Layer {
     /// The user has moved: the saved position or the thread's post no longer decides where the view is.
     private var placed = false
     private var pendingEdge: Edge?
+    /// `g` or `G` waits for its posts.
+    var awaitsEdge: Bool { pendingEdge != nil }
     /// `u` asked the engine for the posts around "read up to here"; the view goes there when they come.
     private var pendingUnread = false
     private(set) var direction = 1
@@ -54,6 +56,14 @@ struct FeedLayer: Layer {
         // it that stays, where the reader was going, rather than back to the top of the view.
         if let old = snapshot, let id = viewport.selectedID, !s.rows.contains(where: { $0.id == id }),
            let at = old.rows.firstIndex(where: { $0.id == id }) {
+            // A conversation with a newer message (the user's answer) comes back at the top as an entry of its
+            // own: the selection, and the view, go with it (they went on to the next conversation).
+            if let conversation = old.rows[at].post?.conversation?.id,
+               let moved = s.rows.first(where: { $0.post?.conversation?.id == conversation }) {
+                viewport = Viewport(anchorID: moved.id, anchorOffset: 0, selectedID: moved.id)
+                snapshot = s
+                return []
+            }
             let staying = Set(s.rows.map(\.id))
             let next = old.rows[(at + 1)...].first { staying.contains($0.id) && !$0.isLabel && $0.id != FeedSnapshot.readMarkID }
                 ?? old.rows[..<at].last { staying.contains($0.id) && !$0.isLabel && $0.id != FeedSnapshot.readMarkID }

@@ -186,6 +186,10 @@ extension AppRunner {
                 guard !open.contains(id) else { continue }
                 engine.list.stop()
                 engines[id] = nil
+                // What it posted before it stopped is still in the mail: without its serial it is not taken
+                // for the list's latest (it was, and a thread opened again showed that dead engine's last
+                // snapshot over the new engine's, whose versions start again).
+                session.serials[id] = nil
                 session.feeds[id] = nil
                 session.lastMessage[id] = nil
                 renderer.forget(id)
@@ -210,6 +214,9 @@ extension AppRunner {
         nextSerial += 1
         let mail = session.mail, serial = nextSerial, glance = session.glance
         session.serials[opening.id] = serial
+        // A new engine's versions start again: no snapshot of an earlier one stands over its first.
+        session.feeds[opening.id] = nil
+        session.lastMessage[opening.id] = nil
         let engine: OpenEngine
         let task: Task<Void, Never>
         switch opening {

@@ -187,7 +187,7 @@ extension AppRunner {
             session.limits = l
             dirty = true
         case .changes(let changes):
-            for (_, e) in engines { e.streamed.streamed(changes) }
+            sources.posts.streamed(changes)
         case .quit:
             running = false
         case .interrupt:
@@ -237,7 +237,7 @@ extension AppRunner {
                 }
             }
             let changes = StreamChange.changes(in: events)
-            if !changes.isEmpty { for (_, e) in engines { e.streamed.streamed(changes) } }
+            if !changes.isEmpty { sources.posts.streamed(changes) }
             // New posts are fetched, not inserted from the event: the fetch keeps cursors and gaps right
             // and counts them as "↑ N new" without moving the view, exactly as `r` does.
             for (id, engine) in engines {

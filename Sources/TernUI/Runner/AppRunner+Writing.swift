@@ -187,10 +187,11 @@ extension AppRunner {
             } else {
                 show(edit ? "Edit saved." : "Posted.", error: false)
             }
-            if edit { for (_, e) in engines { e.streamed.streamed([.edited(post)]) } }
             // The post appears where it belongs through the same fetch as `r`; an open thread it answers
             // is read again.
             engines[.timeline(.home)]?.polled?.poll()
+            // A direct message is its conversation's newest: the list of them reads it the same way.
+            if post.visibility == "direct" { engines[.timeline(.conversations)]?.polled?.poll() }
             if post.inReplyToID != nil {
                 for (id, e) in engines { if case .thread = id { e.list.perform(.refresh) } }
             }

@@ -319,7 +319,7 @@ public final class AppRunner {
 
     /// Lets the shown list catch up (its effects may load pictures or page the engine), then draws the
     /// shown screen and the overlays above it. Drawing changes nothing.
-    private func settleAndDraw() {
+    func settleAndDraw() {
         dirty = false
         if screen.columns != lastWidth {
             lastWidth = screen.columns
