@@ -6,7 +6,7 @@ import TernStore
 
 extension TimelineEngine {
     /// What the UI asks for.
-    public enum Command: Sendable, Equatable {
+    package enum Command: Sendable, Equatable {
         case start
         case refresh
         /// A background refresh (`--poll`, or probing for the server while offline): new posts feed the

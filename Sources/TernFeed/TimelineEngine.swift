@@ -179,7 +179,7 @@ public actor TimelineEngine {
     }
 
     /// Queues a command; returns at once.
-    public nonisolated func send(_ command: Command) {
+    package nonisolated func send(_ command: Command) {
         continuation.yield(command)
     }
 

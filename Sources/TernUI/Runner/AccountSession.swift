@@ -81,6 +81,24 @@ final class AccountSession {
         live.subscribe(names)
     }
 
+    /// The outbox's posts, shown where they will appear: above Home's newest, under what a reply answers.
+    func showOutgoing(_ posts: [OutgoingPost], waiting: Bool) {
+        outgoing = (posts, waiting)
+        engines[.timeline(.home)]?.showsOutbox?.showOutgoing(posts, waiting: waiting)
+        for (id, e) in engines { if case .thread = id { e.showsOutbox?.showOutgoing(posts, waiting: waiting) } }
+    }
+
+    /// A post the server made appears where it belongs through the same fetch as `r`: in Home, and a direct
+    /// message in the list of conversations (as its conversation's newest); an open thread it answers is read
+    /// again. (The post it answers reaches every list through `SessionPosts`, from the outbox.)
+    func posted(_ post: Post) {
+        engines[.timeline(.home)]?.polled?.poll()
+        if post.visibility == "direct" { engines[.timeline(.conversations)]?.polled?.poll() }
+        if post.inReplyToID != nil {
+            for (id, e) in engines { if case .thread = id { e.list.perform(.refresh) } }
+        }
+    }
+
     /// The timelines' engines, for what every timeline hears (a poll after a break).
     var timelineEngines: [any PolledFeed] {
         engines.compactMap { id, engine in

@@ -175,9 +175,7 @@ extension AppRunner {
             if waiting, !posts.isEmpty, !outgoing.waiting || posts.count > outgoing.posts.count {
                 show("Queued: \(posts.count == 1 ? "it" : "\(posts.count) posts") will be sent when the server can be reached.", error: false)
             }
-            outgoing = (posts, waiting)
-            engines[.timeline(.home)]?.showsOutbox?.showOutgoing(posts, waiting: waiting)
-            for (id, e) in engines { if case .thread = id { e.showsOutbox?.showOutgoing(posts, waiting: waiting) } }
+            session.showOutgoing(posts, waiting: waiting)
         case .posted(let post, let edit, let quoteAsked):
             if quoteAsked, post.quote == nil {
                 // Sent under both names a server may read; an answer without it means the server took neither.
@@ -187,14 +185,7 @@ extension AppRunner {
             } else {
                 show(edit ? "Edit saved." : "Posted.", error: false)
             }
-            // The post appears where it belongs through the same fetch as `r`; an open thread it answers
-            // is read again.
-            engines[.timeline(.home)]?.polled?.poll()
-            // A direct message is its conversation's newest: the list of them reads it the same way.
-            if post.visibility == "direct" { engines[.timeline(.conversations)]?.polled?.poll() }
-            if post.inReplyToID != nil {
-                for (id, e) in engines { if case .thread = id { e.list.perform(.refresh) } }
-            }
+            session.posted(post)
         case .scheduled(let held):
             show("Scheduled for \(Self.when(held.scheduledAt)) (x → Yours → Scheduled posts).", error: false)
         case .refused(let why), .inDoubt(let why):
