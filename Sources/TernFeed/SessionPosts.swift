@@ -129,6 +129,9 @@ public final class SessionPosts: Sendable {
     /// Returns once the store has taken every copy heard so far.
     func stored() async { await writes.settled() }
 
+    /// Waits until the store has taken every copy heard (at exit, before the store closes).
+    public func finishWriting() { writes.drain() }
+
     /// The action queue's answers are the server's word on a status too: the copy held takes them, as of when
     /// they came, so a later copy that says the same is no news and an older one gives way to them.
     private func heard(_ event: ActionQueue.Event) {

@@ -284,7 +284,7 @@ func waitFor(_ body: @escaping @Sendable () async -> Void) {
 
 /// Each open account's action queue, outbox and streaming task, to stop when the session ends.
 final class AccountResources: Sendable {
-    private let running = Mutex<[(actions: ActionQueue, outbox: Outbox, changes: ChangeQueue, stream: Task<Void, Never>?)]>([])
+    private let running = Mutex<[(actions: ActionQueue, posts: SessionPosts, outbox: Outbox, changes: ChangeQueue, stream: Task<Void, Never>?)]>([])
     /// The web feeds, shown beside every account.
     let webFeeds: TimelineEngine.WebFeedSource?
 
@@ -299,7 +299,7 @@ final class AccountResources: Sendable {
                                              webFeeds: webFeeds)
         let outbox = Outbox(store: store.account(target.storeKey), client: client, posts: sources.posts, offline: offline)
         let changes = ChangeQueue(store: store.account(target.storeKey), client: client, offline: offline)
-        running.withLock { $0.append((actions, outbox, changes, stream)) }
+        running.withLock { $0.append((actions, sources.posts, outbox, changes, stream)) }
         let logger = Logger(label: "tern.session")
         return AccountParts(
             name: target.storeKey, title: target.title,
@@ -331,10 +331,12 @@ final class AccountResources: Sendable {
             })
     }
 
-    /// Stops every stream and sends nothing more; the outboxes finish what they are writing.
+    /// Stops every stream and sends nothing more; the outboxes finish what they are writing, then the
+    /// session's posts what they heard.
     func stopAll() {
         let all = running.withLock { $0 }
         for r in all { r.stream?.cancel(); r.actions.stop(); r.changes.stop() }
         waitFor { for r in all { await r.outbox.stop() } }
+        for r in all { r.posts.finishWriting() }
     }
 }

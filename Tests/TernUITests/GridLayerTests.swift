@@ -44,6 +44,24 @@ final class GridLayerTests: XCTestCase {
         XCTAssertTrue(effects.contains { if case .say(let text, _) = $0 { return text.contains("pictures are off") } else { return false } }, "\(effects)")
     }
 
+    /// `m`, then Esc without moving: the list as it was, the selected post on the same line (it came back at
+    /// the top of the view).
+    func testEscFromTheGridWithoutAMoveLeavesTheListAsItWas() {
+        let posts = (0..<60).map { post($0, pictures: 1) }
+        let e = env(posts)
+        var stack = LayerStack(root: .home)
+        stack.show(home(posts), e)
+        _ = stack.apply(stack.settle(e))
+        for _ in 0..<3 { _ = stack.apply(stack.key(.character("j"), e)); _ = stack.apply(stack.settle(e)) }
+        let before = try? XCTUnwrap(stack.top as? FeedLayer).viewport
+        XCTAssertNotEqual(before?.anchorID, before?.selectedID, "the selected post is below the top of the view")
+        _ = stack.apply(stack.key(.character("m"), e))
+        XCTAssertTrue(stack.top is GridLayer)
+        _ = stack.apply(stack.key(.escape, e))
+        _ = stack.apply(stack.settle(e))
+        XCTAssertEqual((stack.top as? FeedLayer)?.viewport, before)
+    }
+
     func testMOpensTheGridAtTheSelectedPostAndComesBackToWhereItMoved() {
         let posts = (0..<60).map { post($0, pictures: $0 % 3 == 2 ? 0 : 1) }
         let e = env(posts)

@@ -282,6 +282,9 @@ struct FeedLayer: Layer {
 
     /// Selects a post and brings it to the top of the view, if the list has it.
     mutating func focus(_ id: String) {
+        // The post it was on (the grid closed where it opened): the list as it was, line and all. It went to
+        // the top of the view, against "Esc goes back to exactly where you were".
+        guard id != viewport.selectedID else { return }
         viewport = Viewport(anchorID: id, anchorOffset: 0, selectedID: id)
         placed = true
         sizes.moved()
