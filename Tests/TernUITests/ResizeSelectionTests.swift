@@ -77,4 +77,30 @@ final class ResizeSelectionTests: XCTestCase {
         XCTAssertEqual(layer.viewport.selectedID, moved.selectedID)
         XCTAssertNotNil(selectedPlace(layer, full))
     }
+
+    /// A list opened where it was left (a restart) and then made smaller keeps its selected post in view at
+    /// every settle, not only the first: the place kept was put back at each one until a key, with the
+    /// selection below the smaller screen (a new user's find: 120×40, seven posts down, quit, start, 80×24).
+    func testAPlaceKeptFromBeforeKeepsTheSelectionInViewAfterAResize() {
+        let posts = (0..<30).map { n in
+            Post(id: "p\(n)", statusID: "p\(n)", account: Account(id: "a", acct: "ann", displayName: "Ann"),
+                 createdAt: now.addingTimeInterval(Double(-n * 60)), content: StyledText(plain: "Post \(n) with a few words."))
+        }
+        var t = TimelineSnapshot(version: 1, timeline: .home, posts: posts)
+        t.savedPosition = SavedPosition(anchorID: "p0", offset: 0, selectedID: "p7")
+        var layer = FeedLayer(.timeline(.home))
+        let big = env(40, 120), small = env(24, 80)
+        layer.show(FeedSnapshot(t), big)
+        _ = layer.settle(big)
+        XCTAssertEqual(layer.viewport.selectedID, "p7")
+        XCTAssertNotNil(selectedPlace(layer, big))
+        _ = layer.settle(small)
+        t.version = 2
+        layer.show(FeedSnapshot(t), small)
+        _ = layer.settle(small)
+        XCTAssertEqual(layer.viewport.selectedID, "p7")
+        let place = selectedPlace(layer, small)
+        XCTAssertNotNil(place, "the selected post is off screen")
+        if let place { XCTAssertLessThan(place.top + place.height, small.listHeight + 1, "\(place)") }
+    }
 }

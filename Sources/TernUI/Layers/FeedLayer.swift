@@ -306,7 +306,10 @@ struct FeedLayer: Layer {
                 viewport.normalize(m)
                 viewport.scroll(by: 0, m)
             } else if let saved = snapshot.savedPosition, m.index[saved.anchorID] != nil {
+                // Kept at another size (a restart in a smaller terminal, a resize since): the selection in view.
+                // Put back at each settle until a key, it left the selected post below an 80×24 screen.
                 viewport = Self.viewport(at: saved, m)
+                viewport.keepSelectionVisible(m)
             }
         }
         if let edge = pendingEdge, edge == .top ? !snapshot.moreNewer : !snapshot.moreOlder {
