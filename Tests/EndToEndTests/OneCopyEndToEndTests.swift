@@ -17,14 +17,19 @@ final class OneCopyEndToEndTests: XCTestCase {
         return Int(line[range].dropFirst(2))
     }
 
-    /// Reply from Home: "Posted.", and Home shows the answered post's new count (it kept the old one).
-    func testAReplyFromHomeShowsItsCountOnHome() throws {
+    /// The demo in tmux, its first post selected: the session, its first screen and that post's count.
+    private func start() throws -> (TmuxSession, screen: String, replies: Int) {
         let tern = try TmuxSession.ternBinary()
         let tmux = try TmuxSession(command: "\(tern.path) \(Self.command); sleep 30")
-        defer { tmux.close() }
         let first = tmux.wait { $0.contains("Sol Novak @user32") && $0.contains(" 1/") }
         XCTAssertTrue(first.ok, first.screen)
-        let before = try XCTUnwrap(replies(first.screen), first.screen)
+        return (tmux, first.screen, try XCTUnwrap(replies(first.screen), first.screen))
+    }
+
+    /// Reply from Home: "Posted.", and Home shows the answered post's new count (it kept the old one).
+    func testAReplyFromHomeShowsItsCountOnHome() throws {
+        let (tmux, _, before) = try start()
+        defer { tmux.close() }
 
         try tmux.send("a")
         XCTAssertTrue(tmux.wait { $0.contains("Reply to @user32") }.ok, tmux.screen())
@@ -38,14 +43,9 @@ final class OneCopyEndToEndTests: XCTestCase {
     /// Someone else answers the first post. Its thread, opened, reads the new count; Esc: Home, beneath it,
     /// shows the same.
     func testWhatAThreadReadsShowsOnHome() async throws {
-        let tern = try TmuxSession.ternBinary()
-        let tmux = try TmuxSession(command: "\(tern.path) \(Self.command); sleep 30")
+        let (tmux, screen, before) = try start()
         defer { tmux.close() }
-        let first = tmux.wait { $0.contains("Sol Novak @user32") && $0.contains(" 1/") }
-        XCTAssertTrue(first.ok, first.screen)
-        let before = try XCTUnwrap(replies(first.screen), first.screen)
-        let address = try XCTUnwrap(first.screen.range(of: #"127\.0\.0\.1:\d+"#, options: .regularExpression)
-            .map { "http://" + first.screen[$0] })
+        let address = try XCTUnwrap(screen.range(of: #"127\.0\.0\.1:\d+"#, options: .regularExpression).map { "http://" + screen[$0] })
 
         let (home, _) = try await URLSession.shared.data(from: try XCTUnwrap(URL(string: address + "/api/v1/timelines/home?limit=1")))
         let newest = try XCTUnwrap((try JSONSerialization.jsonObject(with: home) as? [[String: Any]])?.first?["id"] as? String)

@@ -26,6 +26,12 @@ final class SessionPostsTests: XCTestCase {
             sources = TimelineEngine.Sources(client: client, data: store.account("test"), actions: actions)
         }
 
+        func close(_ server: DemoServer? = nil) async throws {
+            sources.actions.stop()
+            try await http.shutdown()
+            await server?.stop()
+        }
+
         /// The stored copy of a post in Home.
         func storedInHome(_ id: String) throws -> Post? {
             try sources.data.timeline("home").run(around: id, before: 0, after: 1).entries.compactMap(\.post).first { $0.id == id }
@@ -63,10 +69,8 @@ final class SessionPostsTests: XCTestCase {
 
         await box.stop()
         home.stop()
-        s.sources.actions.stop()
         await task.value
-        try await s.http.shutdown()
-        await server.stop()
+        try await s.close(server)
     }
 
     /// A thread opened reads the post's count as the server has it now; Home, open beneath it, shows the same.
@@ -94,10 +98,8 @@ final class SessionPostsTests: XCTestCase {
         thread.stop()
         await threadTask.value
         home.stop()
-        s.sources.actions.stop()
         await task.value
-        try await s.http.shutdown()
-        await server.stop()
+        try await s.close(server)
     }
 
     /// A slow answer asked for before a newer one gives way to it: the newer copy is handed back and nobody
@@ -131,8 +133,7 @@ final class SessionPostsTests: XCTestCase {
         await listening.value
         XCTAssertEqual(heard.withLock { $0 }, [.copies([newer]), .deleted(["7"])])
         XCTAssertEqual(s.sources.posts.listenerCount, 0, "a finished stream no longer hears")
-        s.sources.actions.stop()
-        try await s.http.shutdown()
+        try await s.close()
     }
 
     /// An edit from the stream reaches every stored copy of the status, a boost and a conversation's entry
@@ -155,8 +156,7 @@ final class SessionPostsTests: XCTestCase {
         XCTAssertEqual(stored.map(\.content.plainText), ["edited words", "edited words"])
         XCTAssertEqual(stored.map(\.id), ["b7", "7"])
         XCTAssertEqual(stored.first?.boostedBy?.acct, "bo")
-        s.sources.actions.stop()
-        try await s.http.shutdown()
+        try await s.close()
     }
 
     private static func post(_ id: String, replies: Int) -> Post {
