@@ -23,7 +23,8 @@ extension TimelineEngine {
         }
     }
 
-    /// The posts in view, asked for one by one (at most eight; `.countsFetched` brings them back).
+    /// The posts in view, asked for one by one (at most eight): the session hears them (`SessionPosts`), and so
+    /// does every list showing them, this one whatever the session held.
     func fetchCounts() {
         guard !offline, !forcedOffline, !timeline.isLocal, !timeline.isWebFeeds else { return }
         let posts = window.posts
