@@ -42,6 +42,8 @@ extension DemoWorld {
                                     tags: [], inReplyTo: ids.last.map { ($0, plan.authors[m - 1]) }, repliesCount: 0,
                                     boostsCount: 0, favouritesCount: 0, boostOf: nil)
                 post.visibility = "direct"
+                // Each message answers the one before, which counts it (they all said ↩ 0 over their answer).
+                if m > 0 { messages[messages.count - 1].repliesCount += 1 }
                 messages.append(post)
                 ids.append(id)
             }

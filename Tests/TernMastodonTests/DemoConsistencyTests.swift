@@ -52,6 +52,20 @@ final class DemoConsistencyTests: XCTestCase {
         }
     }
 
+    /// A direct message answering another is counted by it, as a reply in Home is (each said `↩ 0` over the
+    /// message under it, a new user's find).
+    func testADirectMessagesParentCountsIt() async throws {
+        try await withDemo { _, client in
+            let page = try await client.timeline(.conversations, limit: 40)
+            let answers = page.posts.filter { $0.inReplyToID != nil }
+            XCTAssertFalse(answers.isEmpty)
+            for answer in answers {
+                let parent = try await client.status(id: try XCTUnwrap(answer.inReplyToID))
+                XCTAssertGreaterThan(parent.repliesCount, 0, "\(parent.id) has an answer and counts none")
+            }
+        }
+    }
+
     /// The user is the only one with the user's name: a direct message read as Ada answering Ada (the
     /// demo's @you and @user7 were both "Ada Lindqvist").
     func testNobodyElseBearsTheUsersName() async throws {
