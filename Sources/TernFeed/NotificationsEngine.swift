@@ -138,7 +138,7 @@ public actor NotificationsEngine: MarkingFeed, PolledFeed, FilteredFeed, ReadMar
     /// The posts of a page of notifications are the session's news; each takes the newest copy the session has.
     private func heard(_ page: [NotificationGroup], asked: Date) -> [NotificationGroup] {
         let shown = posts.heard(page.compactMap(\.post), askedAt: asked)
-        let byStatus = Dictionary(shown.map { ($0.statusID, $0) }, uniquingKeysWith: { _, newer in newer })
+        let byStatus = Post.byStatus(shown)
         return page.map { group in
             var group = group
             if let post = group.post, let copy = byStatus[post.statusID] { group.post = post.showing(copy) }

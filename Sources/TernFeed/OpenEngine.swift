@@ -19,7 +19,6 @@ public enum OpenEngine: Sendable {
         }
     }
 
-
     public var paged: (any PagedFeed)? {
         switch self {
         case .timeline(let e): e

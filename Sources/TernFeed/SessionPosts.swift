@@ -55,11 +55,10 @@ public final class SessionPosts: Sendable {
         let (shown, news, listeners) = state.withLock { s -> ([Post], [Post], [@Sendable (News) -> Void]) in
             var news: [Post] = []
             let shown = posts.map { post -> Post in
-                let status = post.bareStatus
-                if let held = s.held.get(post.statusID), held.askedAt > askedAt { return post.showing(held.status) }
-                let known = s.held.get(post.statusID)?.status
+                let status = post.bareStatus, held = s.held.get(post.statusID)
+                if let held, held.askedAt > askedAt { return post.showing(held.status) }
                 s.held.set(post.statusID, Held(status: status, askedAt: askedAt), bytes: 1)
-                if known != status { news.append(status) }
+                if held?.status != status { news.append(status) }
                 return post
             }
             return (shown, news, Array(s.listeners.values))

@@ -189,7 +189,7 @@ public actor ThreadEngine: MarkingFeed, OutboxFeed {
     private func take(_ news: SessionPosts.News) {
         switch news {
         case .copies(let copies):
-            let byStatus = Dictionary(copies.map { ($0.statusID, $0) }, uniquingKeysWith: { _, newer in newer })
+            let byStatus = Post.byStatus(copies)
             guard entries.contains(where: { byStatus[$0.post.statusID] != nil }) else { return }
             entries = entries.map { entry in byStatus[entry.post.statusID].map { (entry.post.showing($0), entry.depth) } ?? entry }
             emit()

@@ -113,7 +113,7 @@ struct TimelineWindow {
     /// The server's newer copies of statuses (`SessionPosts`): every entry of each status shows it, keeping its
     /// own id, booster and conversation (`Post.showing`). Whether an entry changed.
     mutating func show(_ copies: [Post]) -> Bool {
-        let byStatus = Dictionary(copies.map { ($0.statusID, $0) }, uniquingKeysWith: { _, newer in newer })
+        let byStatus = Post.byStatus(copies)
         var changed = false
         for i in entries.indices {
             guard case .post(let p, let seq) = entries[i], let copy = byStatus[p.statusID] else { continue }

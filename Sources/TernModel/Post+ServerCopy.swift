@@ -20,6 +20,11 @@ extension Post {
         return shown
     }
 
+    /// Copies of statuses by status id, the last of each (the newest, in the order they were heard).
+    public static func byStatus(_ copies: [Post]) -> [String: Post] {
+        Dictionary(copies.map { ($0.statusID, $0) }, uniquingKeysWith: { _, newer in newer })
+    }
+
     /// The status this entry shows, apart from how it is listed: no booster, no conversation, its own id.
     /// Two entries of one status (a post and a boost of it) have the same `bareStatus`.
     public var bareStatus: Post {

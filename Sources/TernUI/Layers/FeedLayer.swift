@@ -61,13 +61,12 @@ struct FeedLayer: Layer {
             if let conversation = old.rows[at].post?.conversation?.id,
                let moved = s.rows.first(where: { $0.post?.conversation?.id == conversation }) {
                 viewport = Viewport(anchorID: moved.id, anchorOffset: 0, selectedID: moved.id)
-                snapshot = s
-                return []
+            } else {
+                let staying = Set(s.rows.map(\.id))
+                let next = old.rows[(at + 1)...].first { staying.contains($0.id) && !$0.isLabel && $0.id != FeedSnapshot.readMarkID }
+                    ?? old.rows[..<at].last { staying.contains($0.id) && !$0.isLabel && $0.id != FeedSnapshot.readMarkID }
+                if let next { viewport.selectedID = next.id }
             }
-            let staying = Set(s.rows.map(\.id))
-            let next = old.rows[(at + 1)...].first { staying.contains($0.id) && !$0.isLabel && $0.id != FeedSnapshot.readMarkID }
-                ?? old.rows[..<at].last { staying.contains($0.id) && !$0.isLabel && $0.id != FeedSnapshot.readMarkID }
-            if let next { viewport.selectedID = next.id }
         }
         snapshot = s
         return []

@@ -214,9 +214,6 @@ extension AppRunner {
         nextSerial += 1
         let mail = session.mail, serial = nextSerial, glance = session.glance
         session.serials[opening.id] = serial
-        // A new engine's versions start again: no snapshot of an earlier one stands over its first.
-        session.feeds[opening.id] = nil
-        session.lastMessage[opening.id] = nil
         let engine: OpenEngine
         let task: Task<Void, Never>
         switch opening {
