@@ -9,15 +9,15 @@ import Synchronization
 /// feeds in RSS, Atom and JSON Feed with validators (`ETag`, `Last-Modified`) and 304s, a site page that
 /// names its feed, and the feeds that go wrong in the wild: one that moved for good, one that never
 /// answers, a web page, one far too large, one whose server is busy. It counts what it answers.
-public final class DemoFeedServer: Sendable {
-    public let baseURL: String
+package final class DemoFeedServer: Sendable {
+    package let baseURL: String
     private let task: Task<Void, any Error>
     private let state: FeedState
 
     /// What the server answered, by status.
-    public var answered: [Int: Int] { state.answered.withLock { $0 } }
+    package var answered: [Int: Int] { state.answered.withLock { $0 } }
     /// New items appear in every feed (the next fetch is a 200 with one more item).
-    public func publish() { state.version.withLock { $0 += 1 } }
+    package func publish() { state.version.withLock { $0 += 1 } }
 
     final class FeedState: Sendable {
         let count: Int
@@ -37,13 +37,13 @@ public final class DemoFeedServer: Sendable {
     }
 
     /// The feeds' addresses: `/feeds/N.xml` (RSS 2.0), `.atom`, `.json`, in turn.
-    public func feedURLs() -> [String] {
+    package func feedURLs() -> [String] {
         (0..<state.count).map { n in baseURL + "/feeds/\(n)." + ["xml", "atom", "json"][n % 3] }
     }
 
     /// `host`: the loopback address to listen on (any of 127.0.0.0/8), so that a benchmark can serve
     /// feeds from many "hosts", as the web does.
-    public static func start(feeds count: Int = 10, items: Int = 20, latency: Duration = .zero,
+    package static func start(feeds count: Int = 10, items: Int = 20, latency: Duration = .zero,
                              host: String = "127.0.0.1") async throws -> DemoFeedServer {
         let state = FeedState(count: count, items: items, latency: latency)
         let router = Router()
@@ -123,7 +123,7 @@ public final class DemoFeedServer: Sendable {
         return DemoFeedServer(baseURL: "http://\(host):\(port)", task: task, state: state)
     }
 
-    public func stop() { task.cancel() }
+    package func stop() { task.cancel() }
 
     private static func answer(_ state: FeedState, _ status: Int, _ body: String, type: String = "text/plain") -> Response {
         state.count(status)

@@ -6,9 +6,9 @@ import NIOCore
 
 /// The built-in demo instance: a Hummingbird server on 127.0.0.1 that speaks the Mastodon API over
 /// deterministic synthetic posts with generated images. `tern demo`, the tests and the benchmarks all use it.
-public final class DemoServer: Sendable {
+package final class DemoServer: Sendable {
     /// `http://127.0.0.1:PORT`, no trailing slash.
-    public let baseURL: String
+    package let baseURL: String
     let state: DemoState
     private let task: Task<Void, Error>
     /// Makes things happen over time (new posts, edits, deletes, dropped streams) when the knobs ask.
@@ -34,7 +34,7 @@ public final class DemoServer: Sendable {
 
     /// Starts the server and returns once it accepts connections; with `unreachableSeconds`, returns at once
     /// with the address it will listen on when that time is up (connections are refused until then).
-    public static func start(_ config: DemoConfig = DemoConfig()) async throws -> DemoServer {
+    package static func start(_ config: DemoConfig = DemoConfig()) async throws -> DemoServer {
         var config = config
         if config.unreachableSeconds > 0 {
             if config.port == 0 { config.port = try freePort() }
@@ -99,7 +99,7 @@ public final class DemoServer: Sendable {
     }
 
     /// Stops accepting connections.
-    public func stop() async {
+    package func stop() async {
         clock.cancel()
         await state.dropListeners()
         task.cancel()
@@ -107,75 +107,75 @@ public final class DemoServer: Sendable {
     }
 
     /// Edits the newest post, deletes it, or adds a follower, telling streaming listeners.
-    public func editNewest() async -> String? { await state.editNewest().map(state.wireID) }
-    public func deleteNewest() async -> String? { await state.deleteNewest().map(state.wireID) }
-    public func notifyFollow() async { await state.notifyFollow() }
+    package func editNewest() async -> String? { await state.editNewest().map(state.wireID) }
+    package func deleteNewest() async -> String? { await state.deleteNewest().map(state.wireID) }
+    package func notifyFollow() async { await state.notifyFollow() }
     /// A mention of the demo user, streamed: one more unread notification, whatever the hour.
-    public func notifyMention() async { await state.notifyMention() }
+    package func notifyMention() async { await state.notifyMention() }
     /// Sends the newest post's edit event `count` times (stream load).
-    public func echoEdits(_ count: Int) async { await state.echoEdits(count) }
+    package func echoEdits(_ count: Int) async { await state.echoEdits(count) }
     /// Cuts every streaming connection; how many are open.
-    public func dropStreams() async { await state.dropListeners() }
-    public func streamListeners() async -> Int { await state.listeners.count }
+    package func dropStreams() async { await state.dropListeners() }
+    package func streamListeners() async -> Int { await state.listeners.count }
     /// Where each streaming request so far carried its token: "protocol", "query", "header" or "none".
-    public func streamTokenPlaces() async -> [String] { await state.streamTokenPlaces }
+    package func streamTokenPlaces() async -> [String] { await state.streamTokenPlaces }
     /// How many streams the open connections have subscribed to (subscribing follows connecting).
-    public func streamSubscriptions() async -> Int { await state.listeners.values.map(\.streams.count).reduce(0, +) }
+    package func streamSubscriptions() async -> Int { await state.listeners.values.map(\.streams.count).reduce(0, +) }
 
     /// Makes `count` new posts appear at once (for refresh tests).
-    public func addPosts(_ count: Int) async { await state.addPosts(count) }
+    package func addPosts(_ count: Int) async { await state.addPosts(count) }
 
     /// How many times a media path was requested.
-    public func mediaRequestCount(path: String) async -> Int { await state.mediaRequests[path] ?? 0 }
+    package func mediaRequestCount(path: String) async -> Int { await state.mediaRequests[path] ?? 0 }
 
     /// Paths of the preview and original files of the newest posts' attachments (for tests and benchmarks).
-    public func mediaPaths(posts: Int = 40) async -> [String] {
+    package func mediaPaths(posts: Int = 40) async -> [String] {
         await state.mediaPaths(posts: posts)
     }
 
     /// Paths of 1080×1080 JPEG originals, smooth (`photoLike` false) or with photographic grain.
-    public func squareJPEGPaths(photoLike: Bool) async -> [String] {
+    package func squareJPEGPaths(photoLike: Bool) async -> [String] {
         await state.originals(width: 1080, height: 1080, format: .jpeg, photoLike: photoLike)
     }
 
     /// Makes the next timeline reads or like/save requests fail, one fault each, in order.
-    public func injectFaults(_ faults: [DemoFault]) async { await state.inject(faults) }
+    package func injectFaults(_ faults: [DemoFault]) async { await state.inject(faults) }
 
     /// The post with a 40-reply, 3-deep thread under it, as this server writes ids.
-    public func showcaseThreadID() async -> String { state.wireID(await state.showcaseThreadID) }
+    package func showcaseThreadID() async -> String { state.wireID(await state.showcaseThreadID) }
 
     /// The post with a 14-deep chain of replies under it.
-    public func deepThreadID() async -> String { state.wireID(await state.deepThreadID) }
+    package func deepThreadID() async -> String { state.wireID(await state.deepThreadID) }
 
     /// The post with `largeThreadReplies` replies under it (nil when that knob is 0).
-    public func largeThreadID() async -> String? { await state.largeThreadID.map(state.wireID) }
+    package func largeThreadID() async -> String? { await state.largeThreadID.map(state.wireID) }
 
     /// The demo user's read marker for notifications, as this server writes ids.
-    public func notificationsMarker() async -> String? { await state.notificationsMarker.map(state.wireID) }
+    package func notificationsMarker() async -> String? { await state.notificationsMarker.map(state.wireID) }
 
     /// The home timeline's read marker, as this server writes ids.
-    public func homeMarker() async -> String? { await state.homeMarker.map(state.wireID) }
+    package func homeMarker() async -> String? { await state.homeMarker.map(state.wireID) }
 
     /// The id of the newest of the demo user's notifications.
-    public func newestNotificationID() async -> String? { await state.notifications.last.map { state.wireID($0.id) } }
+    package func newestNotificationID() async -> String? { await state.notifications.last.map { state.wireID($0.id) } }
 
     /// Makes the next picture requests fail, one fault each, in order.
-    public func injectMediaFaults(_ faults: [DemoFault]) async { await state.injectMedia(faults) }
+    package func injectMediaFaults(_ faults: [DemoFault]) async { await state.injectMedia(faults) }
 
     /// Media paths in the order they were requested.
-    public func mediaRequestLog() async -> [String] { await state.mediaRequestLog }
+    package func mediaRequestLog() async -> [String] { await state.mediaRequestLog }
 
     /// Like/save actions carried out, in order, as "favourite 123".
-    public func actionLog() async -> [String] { await state.actionLog }
+    package func actionLog() async -> [String] { await state.actionLog }
 
     /// Every write request received, in order, as `/demo/write-log` serves it (one JSON line each).
-    public func writeRequests() async -> [String] { await state.requestLog }
+    package func writeRequests() async -> [String] { await state.requestLog }
 
     /// Posts, edits, deletions and uploads carried out through the API, in order ("post 123", "upload 91").
-    public func writeLog() async -> [String] { await state.writeLog }
+    package func writeLog() async -> [String] { await state.writeLog }
 
     /// The demo user's posts as the server holds them now, oldest first.
-    public func writtenPosts() async -> [DemoWrittenPost] {
+    package func writtenPosts() async -> [DemoWrittenPost] {
         await state.written().map { p in
             DemoWrittenPost(id: state.wireID(p.id), text: p.source ?? "", spoiler: p.spoilerText, visibility: p.visibility,
                             language: p.language, inReplyToID: p.inReplyTo.map { state.wireID($0.id) },
@@ -185,45 +185,45 @@ public final class DemoServer: Sendable {
     }
 
     /// A generated picture encoded by the real encoder (`png`, `jpeg` or `webp`), for uploads in tests.
-    public static func samplePicture(width: Int, height: Int, format: String, seed: UInt64 = 7) throws -> Data {
+    package static func samplePicture(width: Int, height: Int, format: String, seed: UInt64 = 7) throws -> Data {
         let spec = ImageSpec(seed: seed, width: width, height: height, format: ImageSpec.Format(rawValue: format) ?? .png,
                              pattern: .rings, photoLike: false)
         return Data(try ImageEncoder.encode(rgb: PatternRenderer.render(spec), width: width, height: height, as: spec.format))
     }
 
     /// Where the demo serves its moving picture, as its posts link it.
-    public func movingPicturePath() async -> String? {
+    package func movingPicturePath() async -> String? {
         await state.posts.lazy.flatMap(\.media).first { $0.moves }.map { "/media/\($0.id)/moving.gif" }
     }
 
     /// The demo's moving picture (twelve frames, a tenth of a second each, a ball crossing stripes from
     /// left to right), as the demo serves it: an animated GIF made with giflib.
-    public static func sampleAnimation() throws -> [UInt8] { try DemoAnimation.encoded.get() }
+    package static func sampleAnimation() throws -> [UInt8] { try DemoAnimation.encoded.get() }
 
     /// Like/save requests received so far.
-    public func actionRequestCount() async -> Int { await state.actionRequests }
+    package func actionRequestCount() async -> Int { await state.actionRequests }
 
     /// Ids of the newest posts, newest first, as the home timeline lists them.
-    public func newestPostIDs(_ count: Int) async -> [String] {
+    package func newestPostIDs(_ count: Int) async -> [String] {
         await state.newestIDs(count).map { state.wireID($0) }
     }
 }
 
 /// One of the demo user's posts, as the server holds it (for tests).
-public struct DemoWrittenPost: Sendable {
-    public var id: String
-    public var text: String
-    public var spoiler: String
-    public var visibility: String
-    public var language: String
-    public var inReplyToID: String?
-    public var media: [(description: String, mimeType: String, bytes: Int)]
-    public var pollOptions: [String]
-    public var edited: Bool
+package struct DemoWrittenPost: Sendable {
+    package var id: String
+    package var text: String
+    package var spoiler: String
+    package var visibility: String
+    package var language: String
+    package var inReplyToID: String?
+    package var media: [(description: String, mimeType: String, bytes: Int)]
+    package var pollOptions: [String]
+    package var edited: Bool
 }
 
-public struct DemoError: Error, CustomStringConvertible {
-    public var description: String
+package struct DemoError: Error, CustomStringConvertible {
+    package var description: String
 }
 
 /// A value set once after start-up and read by every request.

@@ -1,38 +1,38 @@
 /// Ways real servers differ from Mastodon that a client must survive; the demo imitates them so the
 /// tests can browse once per set.
-public struct ServerQuirks: OptionSet, Sendable, Hashable {
-    public let rawValue: Int
-    public init(rawValue: Int) { self.rawValue = rawValue }
+package struct ServerQuirks: OptionSet, Sendable, Hashable {
+    package let rawValue: Int
+    package init(rawValue: Int) { self.rawValue = rawValue }
 
     /// GoToSocial: status ids are 26-character ULIDs, not numbers.
-    public static let ulidIDs = ServerQuirks(rawValue: 1 << 0)
+    package static let ulidIDs = ServerQuirks(rawValue: 1 << 0)
     /// GoToSocial: requests without a `User-Agent` get 418.
-    public static let requireUserAgent = ServerQuirks(rawValue: 1 << 1)
+    package static let requireUserAgent = ServerQuirks(rawValue: 1 << 1)
     /// Takahē: every picture, preview and original, is WebP.
-    public static let webpOnly = ServerQuirks(rawValue: 1 << 2)
+    package static let webpOnly = ServerQuirks(rawValue: 1 << 2)
     /// Previews cropped to 16:9 whatever the original's shape, with no `meta.small` to say so.
-    public static let croppedPreviews = ServerQuirks(rawValue: 1 << 3)
+    package static let croppedPreviews = ServerQuirks(rawValue: 1 << 3)
     /// GoToSocial, Akkoma, Pixelfed, older Mastodon: no `/api/v2/notifications`, and no `group_key`.
-    public static let ungroupedNotifications = ServerQuirks(rawValue: 1 << 4)
+    package static let ungroupedNotifications = ServerQuirks(rawValue: 1 << 4)
     /// Pixelfed: no read markers (`/api/v1/markers` is 404).
-    public static let noMarkers = ServerQuirks(rawValue: 1 << 5)
+    package static let noMarkers = ServerQuirks(rawValue: 1 << 5)
     /// GoToSocial: streams, but has no `/api/v1/streaming/health` (404).
-    public static let noStreamingHealth = ServerQuirks(rawValue: 1 << 6)
+    package static let noStreamingHealth = ServerQuirks(rawValue: 1 << 6)
     /// GoToSocial, Takahē: no translation service (`/api/v1/statuses/:id/translate` is 404).
-    public static let noTranslation = ServerQuirks(rawValue: 1 << 7)
+    package static let noTranslation = ServerQuirks(rawValue: 1 << 7)
     /// GoToSocial, Mastodon before 4.5: no quote policies on posts, and a post's `quoted_status_id` ignored.
-    public static let noQuotePolicies = ServerQuirks(rawValue: 1 << 8)
+    package static let noQuotePolicies = ServerQuirks(rawValue: 1 << 8)
     /// Akkoma, Pleroma: emoji reactions on posts, under `pleroma.emoji_reactions`.
-    public static let pleromaReactions = ServerQuirks(rawValue: 1 << 9)
+    package static let pleromaReactions = ServerQuirks(rawValue: 1 << 9)
     /// GoToSocial, Takahē, Akkoma, Mastodon before 4.3: no filtered notifications (their policy and
     /// requests are 404).
-    public static let noNotificationRequests = ServerQuirks(rawValue: 1 << 10)
+    package static let noNotificationRequests = ServerQuirks(rawValue: 1 << 10)
 
     /// GIFs are kept as pictures (`image`, the GIF's own file), not turned into Mastodon's gifv.
-    public static let gifsAsPictures = ServerQuirks(rawValue: 1 << 11)
+    package static let gifsAsPictures = ServerQuirks(rawValue: 1 << 11)
 
     /// The sets the conformance tests browse, named after the servers they stand for.
-    public static let sets: [(name: String, quirks: ServerQuirks)] = [
+    package static let sets: [(name: String, quirks: ServerQuirks)] = [
         ("mastodon", []),
         ("gotosocial", [.ulidIDs, .requireUserAgent, .ungroupedNotifications, .noStreamingHealth, .noTranslation, .noQuotePolicies,
                         .noNotificationRequests]),

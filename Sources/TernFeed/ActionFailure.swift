@@ -3,23 +3,23 @@ import TernModel
 /// Why a press went back, and what it was about. With four likes pending, "Couldn't like" alone reads as
 /// all four failed: the screen names the post (or account, or hashtag). The names are the server's, raw:
 /// the UI puts them through the sanitizer as it words the line.
-public struct ActionFailure: Sendable, Equatable {
+package struct ActionFailure: Sendable, Equatable {
     /// What was pressed, as its message says it ("like", "unfollow").
-    public var verb: String
+    package var verb: String
     /// The word between the verb and the post ("vote in", "react to"); empty for most.
-    public var joiner: String
-    public var subject: Subject?
+    package var joiner: String
+    package var subject: Subject?
     /// The server's refusal, or a local failure, in its own words.
-    public var reason: String
+    package var reason: String
 
-    public enum Subject: Sendable, Equatable {
+    package enum Subject: Sendable, Equatable {
         /// A post: its author's name and its opening words.
         case post(author: String, text: String)
         case account(name: String, acct: String)
         case hashtag(String)
     }
 
-    public init(verb: String, joiner: String = "", subject: Subject?, reason: String) {
+    package init(verb: String, joiner: String = "", subject: Subject?, reason: String) {
         self.verb = verb
         self.joiner = joiner
         self.subject = subject
@@ -27,7 +27,7 @@ public struct ActionFailure: Sendable, Equatable {
     }
 
     /// The line without names, for logs and the engines' message text (the screen and `tern sync` say `shown`).
-    public var plainText: String { "Couldn't \(verb): \(reason)" }
+    package var plainText: String { "Couldn't \(verb): \(reason)" }
 }
 
 extension ActionFailure.Subject {

@@ -18,9 +18,9 @@ import TernStore
 /// again, in this run or the next. A request is marked in the journal before it goes out; if no answer
 /// comes back, the server's state is asked for before anything is sent again, so a replay never repeats
 /// a change and the state the server ends with is the one shown.
-public final class ActionQueue: Sendable {
+package final class ActionQueue: Sendable {
     /// What timelines hear about.
-    public enum Event: Sendable, Equatable {
+    package enum Event: Sendable, Equatable {
         /// Wishes or the pending count changed: redraw.
         case changed
         /// The server's copy of a status after an action.
@@ -66,7 +66,7 @@ public final class ActionQueue: Sendable {
     let heldLooks: (keys: Set<ActionReconciler.Key>, until: ContinuousClock.Instant)
 
     /// `offline`: keep everything in the journal and send nothing (`--offline`).
-    public init(data: AccountData, client: MastodonClient, offline: Bool = false,
+    package init(data: AccountData, client: MastodonClient, offline: Bool = false,
                 logger: Logger = Logger(label: "tern.actions")) throws {
         self.data = data
         self.client = client
@@ -90,13 +90,13 @@ public final class ActionQueue: Sendable {
     }
 
     /// A listener's handle, to stop hearing with.
-    public struct Subscription: Sendable, Hashable {
+    package struct Subscription: Sendable, Hashable {
         let id: Int
     }
 
     /// Hears every event until `unsubscribe` (an engine does it when its inputs end).
     @discardableResult
-    public func subscribe(_ listener: @escaping @Sendable (Event) -> Void) -> Subscription {
+    package func subscribe(_ listener: @escaping @Sendable (Event) -> Void) -> Subscription {
         state.withLock { s in
             s.lastListener += 1
             s.listeners[s.lastListener] = listener
@@ -104,7 +104,7 @@ public final class ActionQueue: Sendable {
         }
     }
 
-    public func unsubscribe(_ subscription: Subscription) {
+    package func unsubscribe(_ subscription: Subscription) {
         state.withLock { _ = $0.listeners.removeValue(forKey: subscription.id) }
     }
 
@@ -126,7 +126,7 @@ public final class ActionQueue: Sendable {
     /// write fail, the wish is dropped again and listeners hear why (`refused`): the screen never keeps
     /// showing an action that is not on disk.
     /// `wanted`: the state the screen showed the user asking for; nil flips the wish (or the post's mark).
-    public func toggle(_ kind: PendingAction.Kind, of post: Post, wanted: Bool? = nil) {
+    package func toggle(_ kind: PendingAction.Kind, of post: Post, wanted: Bool? = nil) {
         let key = ActionReconciler.Key(statusID: post.statusID, kind: kind)
         state.withLock { s in
             let current = kind.mark(of: post)
@@ -141,7 +141,7 @@ public final class ActionQueue: Sendable {
     /// Votes in a post's poll, as durably as a like: shown at once as the user's choice (pending), journaled,
     /// sent by the delivery loop in this run or the next until the server has counted it, exactly once; a
     /// refusal (the poll closed, say) takes the choice back and says why.
-    public func vote(_ post: Post, choices: [Int]) {
+    package func vote(_ post: Post, choices: [Int]) {
         guard let pollID = post.poll?.id, !choices.isEmpty else { return }
         wish(.init(statusID: post.statusID, kind: .vote), true, current: false,
              detail: PollChoice(pollID: pollID, choices: choices).detail, about: .init(post))
@@ -149,13 +149,13 @@ public final class ActionQueue: Sendable {
 
     /// Deletes one of the user's own posts, as durably as a like: hidden at once, journaled, sent by the
     /// delivery loop (in this run or the next) until the server has it gone; a refusal brings it back.
-    public func delete(_ post: Post) {
+    package func delete(_ post: Post) {
         wish(.init(statusID: post.statusID, kind: .delete), true, current: false, detail: nil, about: .init(post))
     }
 
     /// Follows, mutes or blocks an account, or stops (`current`: the server's state as last known);
     /// journaled like a like. `muteSeconds` bounds a mute (nil: until undone); `account` names it if it fails.
-    public func set(_ kind: PendingAction.Kind, accountID: String, to wanted: Bool, current: Bool, muteSeconds: Int? = nil,
+    package func set(_ kind: PendingAction.Kind, accountID: String, to wanted: Bool, current: Bool, muteSeconds: Int? = nil,
                     account: Account? = nil) {
         precondition(kind.onAccount, "set is for follow, mute and block")
         wish(.init(statusID: accountID, kind: kind), wanted, current: current,
@@ -164,21 +164,21 @@ public final class ActionQueue: Sendable {
     }
 
     /// Follows a hashtag (by name, without `#`), or stops; journaled and sent like a like.
-    public func follow(hashtag name: String, _ wanted: Bool, current: Bool) {
+    package func follow(hashtag name: String, _ wanted: Bool, current: Bool) {
         wish(.init(statusID: name, kind: .followTag), wanted, current: current, detail: nil, about: .hashtag(name))
     }
 
     /// Adds the user's emoji reaction to a post (`wanted`), or takes it back, as durably as a like: shown at
     /// once (pending), journaled, and sent through the API the post's server showed its reactions in, in
     /// this run or the next, exactly once. `url`: a custom emoji's picture.
-    public func react(_ emoji: String, url: String? = nil, on post: Post, wanted: Bool) {
+    package func react(_ emoji: String, url: String? = nil, on post: Post, wanted: Bool) {
         let reaction = ReactionWish(statusID: post.statusID, emoji: emoji, api: post.reactionAPI ?? .pleroma, url: url)
         wish(.init(statusID: reaction.target, kind: .react), wanted, current: reaction.mine(on: post), detail: reaction.detail,
              about: .init(post))
     }
 
     /// What the user last asked of a hashtag while the server has not confirmed it; nil when nothing waits.
-    public func wanted(hashtag name: String) -> Bool? {
+    package func wanted(hashtag name: String) -> Bool? {
         state.withLock { $0.overlay.book.wanted(name, .followTag) }
     }
 
@@ -233,7 +233,7 @@ public final class ActionQueue: Sendable {
 
     /// Hides an account's boosts or one post here (never sent: it is the user's own view), or shows them
     /// again: at once, and on disk a moment later (undone, and the user told, if that fails).
-    public func hide(_ entry: HiddenEntry, _ hidden: Bool = true) {
+    package func hide(_ entry: HiddenEntry, _ hidden: Bool = true) {
         precondition(entry.kind == .boosts || entry.kind == .status, "mutes and blocks go through the server")
         let data = self.data
         state.withLock { s in
@@ -254,17 +254,17 @@ public final class ActionQueue: Sendable {
     /// Whether a post is not to be shown: its author (or booster) muted or blocked (or about to be), its
     /// booster's boosts hidden, the post itself hidden, or a filter of the user's says hide. A profile's
     /// own posts (`showing` its account) are shown even when it is muted: the user went to look.
-    public func hides(_ post: Post, showing: String? = nil, now: Date = Date()) -> Bool {
+    package func hides(_ post: Post, showing: String? = nil, now: Date = Date()) -> Bool {
         state.withLock { $0.overlay.hides(post, showing: showing, now: now) }
     }
 
     /// Whether the user hid this account's boosts.
-    public func hidesBoosts(of accountID: String) -> Bool {
+    package func hidesBoosts(of accountID: String) -> Bool {
         state.withLock { $0.overlay.hidden[.boosts]?[accountID] != nil }
     }
 
     /// A relationship as the user wants it, and whether some of it waits for the server.
-    public func apply(to relationship: Relationship, accountID: String) -> (Relationship, pending: Bool) {
+    package func apply(to relationship: Relationship, accountID: String) -> (Relationship, pending: Bool) {
         state.withLock { s in
             var r = relationship
             var pending = false
@@ -287,14 +287,14 @@ public final class ActionQueue: Sendable {
     /// The user's keyword filters as the server lists them now: from here on every list applies them to the
     /// posts it shows (`KeywordFilters`), and every list is drawn again with them, so a filter made or
     /// changed applies at once, not when each list is read again.
-    public func useFilters(_ filters: [FilterInfo]) {
+    package func useFilters(_ filters: [FilterInfo]) {
         state.withLock { $0.overlay.keywordFilters = KeywordFilters(filters: filters) }
         notify(.changed)
     }
 
     /// A post with the filters that catch it where `context` shows it, once the filters are known; as the
     /// server sent it before, and where the list has no filters (`context` nil).
-    public func filtered(_ post: Post, in context: FilterInfo.Context?, now: Date = Date()) -> Post {
+    package func filtered(_ post: Post, in context: FilterInfo.Context?, now: Date = Date()) -> Post {
         guard let context, let filters = state.withLock({ $0.overlay.keywordFilters }) else { return post }
         var p = post
         let verdicts = filters.verdicts(for: post, in: context, now: now)
@@ -303,20 +303,20 @@ public final class ActionQueue: Sendable {
     }
 
     /// A post as the user wants it shown, with its unconfirmed marks flagged as pending.
-    public func apply(to post: Post) -> Post {
+    package func apply(to post: Post) -> Post {
         state.withLock { $0.overlay.apply(to: post) }
     }
 
     /// Returns once every press so far is in the journal (for `tern sync` and tests; the screen never waits).
-    public func journaled() async {
+    package func journaled() async {
         await journal.settled()
     }
 
     /// Actions the server has not confirmed yet.
-    public var pendingCount: Int { state.withLock { $0.overlay.book.pendingCount } }
+    package var pendingCount: Int { state.withLock { $0.overlay.book.pendingCount } }
 
     /// Starts sending, e.g. when a timeline found the server again.
-    public func resume() {
+    package func resume() {
         delivery.resume()
     }
 
@@ -324,7 +324,7 @@ public final class ActionQueue: Sendable {
     /// (`tern sync`). Returns how many actions are still pending.
     /// `waiting` hears how long it waits for what the last run sent before it ended, so the wait is said.
     @discardableResult
-    public func sendPending(waiting: (Duration) -> Void = { _ in }) async -> Int {
+    package func sendPending(waiting: (Duration) -> Void = { _ in }) async -> Int {
         await delivery.sendPending()
         // Wishes in doubt from the last run are looked at once a request's timeout has passed: wait for it.
         let waitingToLook = state.withLock { s in heldLooks.keys.contains { s.overlay.book.states[$0]?.confirmed == nil } }
@@ -337,7 +337,7 @@ public final class ActionQueue: Sendable {
     }
 
     /// Sends nothing more (at exit; the journal keeps what is still pending for the next run).
-    public func stop() {
+    package func stop() {
         delivery.stop()
         // What was pressed is on disk before the store closes.
         journal.drain()

@@ -190,7 +190,7 @@ extension PendingAction.Kind {
     }
 
     /// The word for what the user asked ("like", "unfollow"), for messages.
-    public func verb(wanting wanted: Bool) -> String {
+    package func verb(wanting wanted: Bool) -> String {
         switch self {
         case .favourite: return "like"
         case .bookmark: return "save"

@@ -9,8 +9,8 @@ import TernStore
 /// sent by the shared delivery loop in the order asked, kept while the server can't be reached (in this run
 /// or the next), rolled back with the server's words when it refuses. A try whose answer was lost looks
 /// at the server before it sends again (`ServerChange.isMade`), so none is made twice.
-public actor ChangeQueue {
-    public enum Event: Sendable, Equatable {
+package actor ChangeQueue {
+    package enum Event: Sendable, Equatable {
         /// The server made it. `atOnce`: asked for in this run and made without waiting for the server, so
         /// the screen it was asked from can follow on (list what changed); else it waited, and is only said.
         case made(ServerChange, atOnce: Bool)
@@ -31,7 +31,7 @@ public actor ChangeQueue {
     private nonisolated let delivery: DeliveryLoop<ChangeQueue>
 
     /// `offline`: keep everything in the journal and send nothing (`--offline`).
-    public init(store: AccountData, client: MastodonClient, offline: Bool = false, logger: Logger = Logger(label: "tern.changes")) {
+    package init(store: AccountData, client: MastodonClient, offline: Bool = false, logger: Logger = Logger(label: "tern.changes")) {
         self.store = store
         self.client = client
         self.sendsNothing = offline
@@ -40,12 +40,12 @@ public actor ChangeQueue {
         delivery.drive(self)
     }
 
-    public func subscribe(_ listener: @escaping @Sendable (Event) -> Void) {
+    package func subscribe(_ listener: @escaping @Sendable (Event) -> Void) {
         listeners.append(listener)
     }
 
     /// Reads what an earlier run left waiting and starts sending it.
-    public func start() async {
+    package func start() async {
         do {
             let (waiting, unreadable) = try await store.pendingChanges()
             items = waiting + items.filter { i in !waiting.contains { $0.key == i.key } }
@@ -64,7 +64,7 @@ public actor ChangeQueue {
 
     /// Puts a change in the journal and sends it. Said refused when the journal can't be written: nothing
     /// is sent that is not on the disk.
-    public func submit(_ change: ServerChange, now: Date = Date()) async {
+    package func submit(_ change: ServerChange, now: Date = Date()) async {
         let pending = PendingChange(change: change, createdAt: now)
         do {
             try await store.enqueueChange(pending)
@@ -80,9 +80,9 @@ public actor ChangeQueue {
     }
 
     /// What waits to go out, oldest first.
-    public var pending: [PendingChange] { items }
+    package var pending: [PendingChange] { items }
 
-    public func resume() {
+    package func resume() {
         guard !items.isEmpty else { return }
         delivery.resume()
     }
@@ -90,12 +90,12 @@ public actor ChangeQueue {
     /// Sends what waits; returns when nothing does or the server can't be reached (`tern sync`, tests), with
     /// how many still wait.
     @discardableResult
-    public func sendPending() async -> Int {
+    package func sendPending() async -> Int {
         if !items.isEmpty { await delivery.sendPending() }
         return items.count
     }
 
-    public nonisolated func stop() {
+    package nonisolated func stop() {
         delivery.stop()
     }
 

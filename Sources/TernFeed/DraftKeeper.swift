@@ -7,7 +7,7 @@ import TernStore
 /// Writes drafts to the store as they are typed: every change is kept (an empty draft is dropped), in
 /// order, without the UI loop ever waiting. Changes that arrive while a write is under way are folded
 /// into the next write, so a paste of a thousand characters is a few writes, not a thousand.
-public final class DraftKeeper: Sendable {
+package final class DraftKeeper: Sendable {
     private struct State {
         var waiting: [String: Draft] = [:]
         var writer: Task<Void, Never>?
@@ -20,7 +20,7 @@ public final class DraftKeeper: Sendable {
     private let state = Mutex(State())
 
     /// `onSaved` hears of each draft once it is on disk (the compose screen says "saved").
-    public init(store: AccountData, logger: Logger = Logger(label: "tern.drafts"),
+    package init(store: AccountData, logger: Logger = Logger(label: "tern.drafts"),
                 onSaved: @escaping @Sendable (Draft) -> Void = { _ in }) {
         self.store = store
         self.logger = logger
@@ -28,7 +28,7 @@ public final class DraftKeeper: Sendable {
     }
 
     /// Keeps the latest version of a draft; returns at once.
-    public func keep(_ draft: Draft) {
+    package func keep(_ draft: Draft) {
         state.withLock { s in
             s.waiting[draft.id] = draft
             guard s.writer == nil else { return }
@@ -37,15 +37,15 @@ public final class DraftKeeper: Sendable {
     }
 
     /// Returns once every change kept so far is on disk.
-    public func flush() async {
+    package func flush() async {
         while let writer = state.withLock({ $0.writer }) { await writer.value }
     }
 
     /// Store writes made so far (for the benchmark: a paste should be a few).
-    public var writes: Int { state.withLock { $0.writes } }
+    package var writes: Int { state.withLock { $0.writes } }
 
     /// Every kept draft, the most recently touched first.
-    public func drafts() async throws -> [Draft] {
+    package func drafts() async throws -> [Draft] {
         await flush()
         return try await store.drafts()
     }

@@ -4,7 +4,7 @@ import TernModel
 import TernStore
 
 /// Which list a screen shows: a timeline, the thread around a post, the notifications, or a profile.
-public enum FeedID: Sendable, Hashable, CustomStringConvertible {
+package enum FeedID: Sendable, Hashable, CustomStringConvertible {
     case timeline(TimelineID)
     case thread(rootID: String)
     case notifications
@@ -12,7 +12,7 @@ public enum FeedID: Sendable, Hashable, CustomStringConvertible {
     /// Every open account's notifications in one list (`N`).
     case inbox
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .timeline(let t): return t.description
         case .thread: return "Thread"
@@ -25,7 +25,7 @@ public enum FeedID: Sendable, Hashable, CustomStringConvertible {
 
 /// One row of any list. Every kind of entry flows through this one model, so a new kind of row is one
 /// new case here and in the layout, not edits across the engine, renderer and keys.
-public enum FeedRow: Sendable, Hashable, Identifiable {
+package enum FeedRow: Sendable, Hashable, Identifiable {
     /// A post; in a thread, `depth` levels under the opened post (ancestors are 0), `focused` for that post.
     case post(Post, depth: Int = 0, focused: Bool = false)
     /// Posts known to exist but not loaded.
@@ -42,7 +42,7 @@ public enum FeedRow: Sendable, Hashable, Identifiable {
     /// A search's person, hashtag, heading or progress line (`ServerFinds`).
     case found(Found)
 
-    public var id: String {
+    package var id: String {
         switch self {
         case .post(let p, _, _): return p.id
         case .gap(let g): return g.id
@@ -56,16 +56,16 @@ public enum FeedRow: Sendable, Hashable, Identifiable {
     }
 
     /// An inbox row's id: the account's name and the group's (two servers may use the same ids).
-    public static func inboxID(account: String, group: String) -> String { "in:\(account)|\(group)" }
+    package static func inboxID(account: String, group: String) -> String { "in:\(account)|\(group)" }
 
     /// The account an inbox row's id names.
-    public static func inboxAccount(ofRow id: String) -> String? {
+    package static func inboxAccount(ofRow id: String) -> String? {
         guard id.hasPrefix("in:"), let bar = id.firstIndex(of: "|") else { return nil }
         return String(id[id.index(id.startIndex, offsetBy: 3)..<bar])
     }
 
     /// The post that likes, saves, opening and pictures act on.
-    public var post: Post? {
+    package var post: Post? {
         switch self {
         case .post(let p, _, _): return p
         case .notification(let n), .inboxed(let n, _): return n.post
@@ -76,15 +76,15 @@ public enum FeedRow: Sendable, Hashable, Identifiable {
     /// A line that labels the rows under it (a search's heading, or its progress line), not one of the
     /// list's items: a search opens on its first result, and the position on the status line skips these.
     /// What stands where a post was deleted while in the list.
-    public static let deletedText = "(this post was deleted)"
+    package static let deletedText = "(this post was deleted)"
 
     /// A post deleted while in the list (in a thread, indented), where keys have no post to act on.
-    public var isDeletedPost: Bool {
+    package var isDeletedPost: Bool {
         if case .notice(_, let text) = self { return text.trimmingCharacters(in: .whitespaces) == Self.deletedText }
         return false
     }
 
-    public var isLabel: Bool {
+    package var isLabel: Bool {
         switch self {
         case .found(.heading), .found(.progress): return true
         default: return false
@@ -92,7 +92,7 @@ public enum FeedRow: Sendable, Hashable, Identifiable {
     }
 
     /// The account that `p` opens.
-    public var account: Account? {
+    package var account: Account? {
         switch self {
         case .post(let p, _, _): return p.account
         case .notification(let n), .inboxed(let n, _): return n.post?.account ?? n.accounts.first
@@ -103,50 +103,50 @@ public enum FeedRow: Sendable, Hashable, Identifiable {
 }
 
 /// What the UI draws for one list: a versioned, immutable set of rows and the list's state.
-public struct FeedSnapshot: Sendable {
-    public var version: Int
-    public var feed: FeedID
-    public var rows: [FeedRow]
+package struct FeedSnapshot: Sendable {
+    package var version: Int
+    package var feed: FeedID
+    package var rows: [FeedRow]
     /// The store has rows above or below the window of rows (timelines keep only a window in memory).
-    public var moreNewer = false
-    public var moreOlder = false
+    package var moreNewer = false
+    package var moreOlder = false
     /// How many rows the store holds above and below `rows` (nil: not known), so that a position in the
     /// window is also one in the whole list.
-    public var rowsAbove: Int? = 0
-    public var rowsBelow: Int? = 0
+    package var rowsAbove: Int? = 0
+    package var rowsBelow: Int? = 0
     /// Rows that arrived above during this session (for "↑ N new").
-    public var arrivals: Set<String> = []
-    public var savedPosition: SavedPosition?
+    package var arrivals: Set<String> = []
+    package var savedPosition: SavedPosition?
     /// The post the "read up to here" row sits above (`TimelineEngine+ReadMark`).
-    public var readUpTo: String?
-    public var offline = false
-    public var pendingActions = 0
-    public var loadingOlder = false
-    public var loadingNewer = false
-    public var reachedEnd = false
+    package var readUpTo: String?
+    package var offline = false
+    package var pendingActions = 0
+    package var loadingOlder = false
+    package var loadingNewer = false
+    package var reachedEnd = false
     /// The rows above, in and below the window are all there are (the server has nothing older).
-    public var endStored = false
-    public var message: StatusMessage?
-    public var retrying: String?
+    package var endStored = false
+    package var message: StatusMessage?
+    package var retrying: String?
     /// Unread notifications, where this list knows them.
-    public var unread: Int?
+    package var unread: Int?
     /// Where the list opens when first shown (a thread opens at the post it is about).
-    public var focusID: String?
+    package var focusID: String?
     /// Stands in for a list whose engine hasn't reported yet: being read, not empty.
-    public var opening = false
+    package var opening = false
 
-    public init(version: Int = 0, feed: FeedID, rows: [FeedRow] = []) {
+    package init(version: Int = 0, feed: FeedID, rows: [FeedRow] = []) {
         self.version = version
         self.feed = feed
         self.rows = rows
     }
 
     /// The id of the "read up to here" row.
-    public static let readMarkID = "read-mark"
+    package static let readMarkID = "read-mark"
 
     /// A timeline's posts with each gap right below the post above it, and "read up to here" above the
     /// post the user had read up to, when newer posts are above it.
-    public init(_ t: TimelineSnapshot) {
+    package init(_ t: TimelineSnapshot) {
         // Posts on their way go where they will appear: above the newest, when the newest are in view.
         // One that the server made after all (its answer lost) gives way to the published post.
         let outgoing = t.moreNewer ? [] : t.outgoing.reversed().filter { $0.published(among: t.posts) == nil }
@@ -207,13 +207,13 @@ public struct FeedSnapshot: Sendable {
 }
 
 /// A change to a post that the server pushed.
-public enum StreamChange: Sendable, Equatable {
+package enum StreamChange: Sendable, Equatable {
     case edited(Post)
     /// A status id.
     case deleted(String)
 
     /// The changes in a batch of events, one per post: its last edit, or its deletion.
-    public static func changes(in events: [StreamEvent]) -> [StreamChange] {
+    package static func changes(in events: [StreamEvent]) -> [StreamChange] {
         var last: [String: StreamChange] = [:]
         var order: [String] = []
         for event in events {
@@ -232,7 +232,7 @@ public enum StreamChange: Sendable, Equatable {
 }
 
 /// Narrower views of a list.
-public enum FeedFilter: Sendable, Equatable {
+package enum FeedFilter: Sendable, Equatable {
     case everything
     case mentionsOnly
     case withoutBoosts

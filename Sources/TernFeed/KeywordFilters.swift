@@ -29,7 +29,7 @@ struct KeywordFilters: Sendable {
 
 extension FilterInfo.Context {
     /// Where a timeline's posts are, for its filters; nil where the server applies none (saved, liked, web feeds).
-    public init?(_ timeline: TimelineID) {
+    package init?(_ timeline: TimelineID) {
         switch timeline {
         case .home, .list: self = .home
         case .local, .federated, .hashtag, .trending: self = .public

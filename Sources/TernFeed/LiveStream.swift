@@ -8,8 +8,8 @@ import TernModel
 /// on what happens in batches (a flood of events becomes a few batches a second), reconnects with
 /// backoff and jitter, says when it reconnected so the lists can fill what they missed, and falls back
 /// to polling where the server has no streaming.
-public actor LiveStream {
-    public enum State: Sendable, Equatable {
+package actor LiveStream {
+    package enum State: Sendable, Equatable {
         case connecting
         case live
         case reconnecting
@@ -17,7 +17,7 @@ public actor LiveStream {
     }
 
     /// What the stream tells the screen.
-    public enum News: Sendable {
+    package enum News: Sendable {
         case state(State)
         case events([StreamEvent])
         /// Connected again after a break (or time to poll, without streaming): fetch what is newer.
@@ -36,7 +36,7 @@ public actor LiveStream {
     private let outbound = Mutex<AsyncStream<String>.Continuation?>(nil)
 
     /// `retry` spaces reconnections; without streaming, lists are polled every `pollInterval`.
-    public init(client: MastodonClient, retry: RetryPolicy = RetryPolicy(attempts: .max, base: 1, cap: 30),
+    package init(client: MastodonClient, retry: RetryPolicy = RetryPolicy(attempts: .max, base: 1, cap: 30),
                 pollInterval: Duration = .seconds(60), flushInterval: Duration = .milliseconds(250),
                 logger: Logger = Logger(label: "tern.stream"), report: @escaping @Sendable (News) -> Void) {
         self.client = client
@@ -49,7 +49,7 @@ public actor LiveStream {
 
     /// The streams wanted now (`user` always: home and notifications). Subscribes and unsubscribes on
     /// the open connection; the next connection subscribes to all of them.
-    public nonisolated func subscribe(_ names: Set<String>) {
+    package nonisolated func subscribe(_ names: Set<String>) {
         let all = names.union(["user"])
         let (added, removed) = wanted.withLock { w -> (Set<String>, Set<String>) in
             defer { w = all }
@@ -62,7 +62,7 @@ public actor LiveStream {
     }
 
     /// Runs until the task is cancelled.
-    public func run() async {
+    package func run() async {
         report(.state(.connecting))
         // The upgrade itself says whether a server streams: Mastodon's health check is not asked first, as
         // GoToSocial streams without one (its 404 once meant minutes-late posts, polled). The instance

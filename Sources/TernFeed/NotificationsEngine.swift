@@ -7,7 +7,7 @@ import TernStore
 /// The notifications list. Starts from the store, asks the server for the newest page (grouped where
 /// the server groups, grouped here otherwise), pages down as the user reads, and keeps the read position
 /// in the server's markers where the server has them, so another client sees the same position.
-public actor NotificationsEngine: MarkingFeed, PolledFeed, FilteredFeed, ReadMarkedFeed {
+package actor NotificationsEngine: MarkingFeed, PolledFeed, FilteredFeed, ReadMarkedFeed {
     private let client: MastodonClient
     private let store: AccountData
     private let actions: ActionQueue
@@ -40,7 +40,7 @@ public actor NotificationsEngine: MarkingFeed, PolledFeed, FilteredFeed, ReadMar
     private var work: [Int: Task<Void, Never>] = [:]
     private var lastWork = 0
 
-    public init(sources: TimelineEngine.Sources, pageSize: Int = 30, publish: @escaping @Sendable (FeedSnapshot) -> Void) {
+    package init(sources: TimelineEngine.Sources, pageSize: Int = 30, publish: @escaping @Sendable (FeedSnapshot) -> Void) {
         client = sources.client
         store = sources.data
         actions = sources.actions
@@ -59,15 +59,15 @@ public actor NotificationsEngine: MarkingFeed, PolledFeed, FilteredFeed, ReadMar
         case markRead
     }
 
-    public nonisolated func perform(_ command: ListCommand) { inbox.send(.list(command)) }
-    public nonisolated func mark(_ kind: PendingAction.Kind, postID: String, wanted: Bool?) { inbox.send(.mark(kind, postID: postID, wanted: wanted)) }
-    public nonisolated func filter(_ filter: FeedFilter) { inbox.send(.filter(filter)) }
-    public nonisolated func markRead() { inbox.send(.markRead) }
+    package nonisolated func perform(_ command: ListCommand) { inbox.send(.list(command)) }
+    package nonisolated func mark(_ kind: PendingAction.Kind, postID: String, wanted: Bool?) { inbox.send(.mark(kind, postID: postID, wanted: wanted)) }
+    package nonisolated func filter(_ filter: FeedFilter) { inbox.send(.filter(filter)) }
+    package nonisolated func markRead() { inbox.send(.markRead) }
     /// Notifications have no quieter read than `r`'s: a poll reads them again the same way.
-    public nonisolated func poll() { inbox.send(.list(.refresh)) }
-    public nonisolated func stop() { inbox.finish() }
+    package nonisolated func poll() { inbox.send(.list(.refresh)) }
+    package nonisolated func stop() { inbox.finish() }
 
-    public func run() async {
+    package func run() async {
         for await input in inbox.inputs {
             switch input {
             case .actions(let event):

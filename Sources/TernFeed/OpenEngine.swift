@@ -1,16 +1,16 @@
 /// The engine behind an open list, by kind. Each kind's capabilities are spelled out here once, so what a
 /// list can be asked is known to the compiler: no downcast finds it out, and a capability a kind lacks is
 /// nil, for the caller to say so.
-public enum OpenEngine: Sendable {
+package enum OpenEngine: Sendable {
     case timeline(TimelineEngine)
     case thread(ThreadEngine)
     case profile(ProfileEngine)
     case notifications(NotificationsEngine)
 
-    public var list: any FeedEngine { marking }
+    package var list: any FeedEngine { marking }
 
     /// Every list shows posts the user can mark.
-    public var marking: any MarkingFeed {
+    package var marking: any MarkingFeed {
         switch self {
         case .timeline(let e): e
         case .thread(let e): e
@@ -19,7 +19,7 @@ public enum OpenEngine: Sendable {
         }
     }
 
-    public var paged: (any PagedFeed)? {
+    package var paged: (any PagedFeed)? {
         switch self {
         case .timeline(let e): e
         case .profile(let e): e
@@ -27,7 +27,7 @@ public enum OpenEngine: Sendable {
         }
     }
 
-    public var polled: (any PolledFeed)? {
+    package var polled: (any PolledFeed)? {
         switch self {
         case .timeline(let e): e
         case .notifications(let e): e
@@ -35,7 +35,7 @@ public enum OpenEngine: Sendable {
         }
     }
 
-    public var counted: (any CountedFeed)? {
+    package var counted: (any CountedFeed)? {
         switch self {
         case .timeline(let e): e
         case .profile(let e): e
@@ -43,7 +43,7 @@ public enum OpenEngine: Sendable {
         }
     }
 
-    public var showsOutbox: (any OutboxFeed)? {
+    package var showsOutbox: (any OutboxFeed)? {
         switch self {
         case .timeline(let e): e
         case .thread(let e): e
@@ -51,7 +51,7 @@ public enum OpenEngine: Sendable {
         }
     }
 
-    public var filtered: (any FilteredFeed)? {
+    package var filtered: (any FilteredFeed)? {
         switch self {
         case .profile(let e): e
         case .notifications(let e): e
@@ -60,7 +60,7 @@ public enum OpenEngine: Sendable {
     }
 
     /// Profiles follow their account; a hashtag's timeline its hashtag.
-    public var following: (any FollowingFeed)? {
+    package var following: (any FollowingFeed)? {
         switch self {
         case .profile(let e): e
         case .timeline(let e): e.timeline.isHashtag ? e : nil
@@ -68,18 +68,18 @@ public enum OpenEngine: Sendable {
         }
     }
 
-    public var unreadMarked: (any UnreadMarkedFeed)? {
+    package var unreadMarked: (any UnreadMarkedFeed)? {
         if case .timeline(let e) = self { return e }
         return nil
     }
 
-    public var readMarked: (any ReadMarkedFeed)? {
+    package var readMarked: (any ReadMarkedFeed)? {
         if case .notifications(let e) = self { return e }
         return nil
     }
 
     /// The "Direct messages" list only.
-    public var conversations: (any ConversationsFeed)? {
+    package var conversations: (any ConversationsFeed)? {
         if case .timeline(let e) = self, e.timeline == .conversations { return e }
         return nil
     }

@@ -10,8 +10,8 @@ import TernStore
 /// to the drafts with the reason; only when the server *cannot be reached* does it wait, to go out when
 /// the server answers again, in this run or the next. Every try carries the post's `Idempotency-Key`, so
 /// a try whose answer was lost can be repeated without ever making two posts.
-public actor Outbox {
-    public enum Event: Sendable, Equatable {
+package actor Outbox {
+    package enum Event: Sendable, Equatable {
         /// What is waiting changed: redraw the pending rows. `waiting` while the server can't be reached
         /// (or `--offline`), rather than being sent to.
         case changed([OutgoingPost], waiting: Bool)
@@ -28,7 +28,7 @@ public actor Outbox {
     }
 
     /// What the server made of a post: the post, or what it holds to publish later.
-    public enum Sent: Sendable {
+    package enum Sent: Sendable {
         case post(Post)
         case scheduled(ScheduledPost)
     }
@@ -49,7 +49,7 @@ public actor Outbox {
     private let processingWait: Duration
 
     /// `offline`: keep everything in the outbox and send nothing (`--offline`).
-    public init(store: AccountData, client: MastodonClient, posts: SessionPosts? = nil, offline: Bool = false,
+    package init(store: AccountData, client: MastodonClient, posts: SessionPosts? = nil, offline: Bool = false,
                 processingWait: Duration = .seconds(60), logger: Logger = Logger(label: "tern.outbox")) {
         self.store = store
         self.client = client
@@ -61,12 +61,12 @@ public actor Outbox {
         delivery.drive(self)
     }
 
-    public func subscribe(_ listener: @escaping @Sendable (Event) -> Void) {
+    package func subscribe(_ listener: @escaping @Sendable (Event) -> Void) {
         listeners.append(listener)
     }
 
     /// Reads what a previous run left in the outbox and starts sending it.
-    public func start() async {
+    package func start() async {
         do {
             items = try await store.outbox()
             let unreadable = try await store.unreadableWriting()
@@ -84,11 +84,11 @@ public actor Outbox {
     }
 
     /// What is waiting to go out, oldest first.
-    public var pending: [OutgoingPost] { items }
+    package var pending: [OutgoingPost] { items }
 
     /// Moves a draft into the outbox and sends it. Throws (and the draft stays a draft) when the outbox
     /// cannot be written, so nothing is ever shown as sent that is not on disk.
-    public func send(_ draft: Draft, now: Date = Date()) async throws {
+    package func send(_ draft: Draft, now: Date = Date()) async throws {
         let post = OutgoingPost(idempotencyKey: UUID().uuidString, draft: draft, createdAt: now)
         try await store.enqueuePost(post)
         items.append(post)
@@ -97,7 +97,7 @@ public actor Outbox {
     }
 
     /// Starts sending, e.g. when the server answers again.
-    public func resume() {
+    package func resume() {
         guard !items.isEmpty else { return }
         delivery.resume()
     }
@@ -105,12 +105,12 @@ public actor Outbox {
     /// Sends what is waiting and returns when the outbox is empty or the server can't be reached
     /// (`tern sync`, tests). Returns how many posts still wait.
     @discardableResult
-    public func sendPending() async -> Int {
+    package func sendPending() async -> Int {
         if !items.isEmpty { await delivery.sendPending() }
         return items.count
     }
 
-    public func stop() {
+    package func stop() {
         delivery.stop()
     }
 

@@ -7,7 +7,7 @@ import TernStore
 /// A profile: the account's header (bio, fields, counts, how you are related), what it pinned, and its
 /// posts, which a timeline engine of their own pages and caches. Follow and unfollow go through the
 /// action queue, under the like/save rules.
-public actor ProfileEngine: MarkingFeed, PagedFeed, CountedFeed, FilteredFeed, FollowingFeed {
+package actor ProfileEngine: MarkingFeed, PagedFeed, CountedFeed, FilteredFeed, FollowingFeed {
     private let sources: TimelineEngine.Sources
     private let account: Account
     private let publish: @Sendable (FeedSnapshot) -> Void
@@ -67,7 +67,7 @@ public actor ProfileEngine: MarkingFeed, PagedFeed, CountedFeed, FilteredFeed, F
     }
 
     /// `isYou`: the account is the user's own, which has no relationship to itself to ask for or show.
-    public init(sources: TimelineEngine.Sources, account: Account, isYou: Bool = false,
+    package init(sources: TimelineEngine.Sources, account: Account, isYou: Bool = false,
                 publish: @escaping @Sendable (FeedSnapshot) -> Void) {
         self.sources = sources
         self.account = account
@@ -80,18 +80,18 @@ public actor ProfileEngine: MarkingFeed, PagedFeed, CountedFeed, FilteredFeed, F
         sources.posts.feed(continuation) { .session($0) }
     }
 
-    public nonisolated func perform(_ command: ListCommand) { continuation.yield(.command(.list(command))) }
-    public nonisolated func mark(_ kind: PendingAction.Kind, postID: String, wanted: Bool?) {
+    package nonisolated func perform(_ command: ListCommand) { continuation.yield(.command(.list(command))) }
+    package nonisolated func mark(_ kind: PendingAction.Kind, postID: String, wanted: Bool?) {
         continuation.yield(.command(.mark(kind, postID: postID, wanted: wanted)))
     }
-    public nonisolated func jump(top: Bool) { continuation.yield(.command(.jump(top: top))) }
-    public nonisolated func fillGap(id: String, fromTop: Bool) { continuation.yield(.command(.fillGap(id: id, fromTop: fromTop))) }
-    public nonisolated func refreshCounts() { continuation.yield(.command(.refreshCounts)) }
-    public nonisolated func filter(_ filter: FeedFilter) { continuation.yield(.command(.filter(filter))) }
-    public nonisolated func follow(_ wanted: Bool) { continuation.yield(.command(.follow(wanted))) }
-    public nonisolated func stop() { continuation.finish() }
+    package nonisolated func jump(top: Bool) { continuation.yield(.command(.jump(top: top))) }
+    package nonisolated func fillGap(id: String, fromTop: Bool) { continuation.yield(.command(.fillGap(id: id, fromTop: fromTop))) }
+    package nonisolated func refreshCounts() { continuation.yield(.command(.refreshCounts)) }
+    package nonisolated func filter(_ filter: FeedFilter) { continuation.yield(.command(.filter(filter))) }
+    package nonisolated func follow(_ wanted: Bool) { continuation.yield(.command(.follow(wanted))) }
+    package nonisolated func stop() { continuation.finish() }
 
-    public func run() async {
+    package func run() async {
         for await input in inputs {
             switch input {
             case .command(let c): await handle(c)

@@ -4,16 +4,16 @@ import Synchronization
 /// timeline, the action queue) says what its requests found, and every status line reads it from here.
 /// Each engine once kept its own, and Home said `offline` while an open thread, which had asked nothing
 /// since, said `live`.
-public final class Reachability: Sendable {
+package final class Reachability: Sendable {
     private let unreachable: Mutex<Bool>
 
     /// `offline`: `--offline`, nothing is asked.
-    public init(offline: Bool = false) {
+    package init(offline: Bool = false) {
         unreachable = Mutex(offline)
     }
 
     /// The last request found the server unreachable (or none may be made).
-    public var offline: Bool { unreachable.withLock { $0 } }
+    package var offline: Bool { unreachable.withLock { $0 } }
 
     /// A request found the server unreachable.
     func lost() { unreachable.withLock { $0 = true } }

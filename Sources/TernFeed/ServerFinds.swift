@@ -2,8 +2,8 @@ import TernMastodon
 import TernModel
 
 /// What the server's search found for a search's list, beside the cached posts, and how far asking got.
-public struct ServerFinds: Sendable, Equatable {
-    public enum Progress: Sendable, Equatable {
+package struct ServerFinds: Sendable, Equatable {
+    package enum Progress: Sendable, Equatable {
         case searching(host: String)
         case done
         /// Why the server did not answer with results, in words.
@@ -12,13 +12,13 @@ public struct ServerFinds: Sendable, Equatable {
         case offline
     }
 
-    public var progress: Progress
-    public var accounts: [Account] = []
-    public var hashtags: [Hashtag] = []
+    package var progress: Progress
+    package var accounts: [Account] = []
+    package var hashtags: [Hashtag] = []
     /// The first of the server's posts that were not among the cached ones (they follow the cached ones).
-    public var firstServerPost: String?
+    package var firstServerPost: String?
 
-    public init(progress: Progress) {
+    package init(progress: Progress) {
         self.progress = progress
     }
 
@@ -54,18 +54,18 @@ public struct ServerFinds: Sendable, Equatable {
 }
 
 /// A hashtag's timeline's hashtag as shown: a follow or unfollow may wait for the server.
-public struct HashtagHeader: Sendable, Hashable {
-    public var tag: Hashtag
-    public var pending: Bool
+package struct HashtagHeader: Sendable, Hashable {
+    package var tag: Hashtag
+    package var pending: Bool
 
-    public init(tag: Hashtag, pending: Bool) {
+    package init(tag: Hashtag, pending: Bool) {
         self.tag = tag
         self.pending = pending
     }
 }
 
 /// A row of a search's list that is not a post.
-public enum Found: Sendable, Hashable {
+package enum Found: Sendable, Hashable {
     case heading(String)
     /// Enter opens the profile.
     case account(Account)

@@ -14,9 +14,9 @@ import TernStore
 /// one gives way to it (`heard` hands back the newer). The user's marks waiting for the server are not the
 /// server's and are not held here (the action queue's overlay shows them); its answers are, so a copy
 /// held never says less than the last answer.
-public final class SessionPosts: Sendable {
+package final class SessionPosts: Sendable {
     /// What an engine hears: newer copies of statuses, or statuses gone from the server.
-    public enum News: Sendable, Equatable {
+    package enum News: Sendable, Equatable {
         case copies([Post])
         case deleted([String])
     }
@@ -50,7 +50,7 @@ public final class SessionPosts: Sendable {
     /// reported one, or the one held when that was asked for later. Every engine hears the copies (each
     /// shows what changed for it) and the store takes those that differ from what was held.
     @discardableResult
-    public func heard(_ posts: [Post], askedAt: Date = Date()) -> [Post] {
+    package func heard(_ posts: [Post], askedAt: Date = Date()) -> [Post] {
         guard !posts.isEmpty else { return posts }
         let (shown, news, listeners) = state.withLock { s -> ([Post], [Post], [@Sendable (News) -> Void]) in
             var news: [Post] = []
@@ -74,7 +74,7 @@ public final class SessionPosts: Sendable {
 
     /// What the stream says changed (and the user's own deletions): an edit is a newer copy; a deleted status
     /// leaves every list (each says so in its place) and the store, with its boosts.
-    public func streamed(_ changes: [StreamChange]) {
+    package func streamed(_ changes: [StreamChange]) {
         var edits: [Post] = [], gone: [String] = []
         for change in changes {
             switch change {
@@ -98,12 +98,12 @@ public final class SessionPosts: Sendable {
     /// The posts as the session holds them: each showing the held copy of its status, where there is one. An
     /// engine reads them so as it publishes, as what it took from the store (a thread opened again, a page
     /// read back) may be older than what the session heard since.
-    public func current(_ posts: [Post]) -> [Post] {
+    package func current(_ posts: [Post]) -> [Post] {
         state.withLock { s in posts.map { post in s.held.get(post.statusID).map { post.showing($0.status) } ?? post } }
     }
 
     /// The held copy of a status, if the session has heard one.
-    public func copy(of statusID: String) -> Post? {
+    package func copy(of statusID: String) -> Post? {
         state.withLock { $0.held.get(statusID)?.status }
     }
 
@@ -129,7 +129,7 @@ public final class SessionPosts: Sendable {
     func stored() async { await writes.settled() }
 
     /// Waits until the store has taken every copy heard (at exit, before the store closes).
-    public func finishWriting() { writes.drain() }
+    package func finishWriting() { writes.drain() }
 
     /// The action queue's answers are the server's word on a status too: the copy held takes them, as of when
     /// they came, so a later copy that says the same is no news and an older one gives way to them.

@@ -7,7 +7,7 @@ import TernStore
 /// The thread around one post: what it answers, the post, and the replies under it as a tree. It opens
 /// at once from what it was given and what the store has, then asks the server and stores the answer,
 /// so a thread read once reads offline.
-public actor ThreadEngine: MarkingFeed, OutboxFeed {
+package actor ThreadEngine: MarkingFeed, OutboxFeed {
     private let client: MastodonClient
     private let store: AccountData
     private let actions: ActionQueue
@@ -33,7 +33,7 @@ public actor ThreadEngine: MarkingFeed, OutboxFeed {
     private var fetched = false
 
     /// `seed` is the post as the list that opened the thread had it, shown before anything else arrives.
-    public init(sources: TimelineEngine.Sources, rootID: String, seed: Post?, publish: @escaping @Sendable (FeedSnapshot) -> Void) {
+    package init(sources: TimelineEngine.Sources, rootID: String, seed: Post?, publish: @escaping @Sendable (FeedSnapshot) -> Void) {
         client = sources.client
         store = sources.data
         actions = sources.actions
@@ -56,12 +56,12 @@ public actor ThreadEngine: MarkingFeed, OutboxFeed {
 
     typealias Entry = (post: Post, depth: Int)
 
-    public nonisolated func perform(_ command: ListCommand) { inbox.send(.list(command)) }
-    public nonisolated func mark(_ kind: PendingAction.Kind, postID: String, wanted: Bool?) { inbox.send(.mark(kind, postID: postID, wanted: wanted)) }
-    public nonisolated func showOutgoing(_ posts: [OutgoingPost], waiting: Bool) { inbox.send(.outgoing(posts, waiting: waiting)) }
-    public nonisolated func stop() { inbox.finish() }
+    package nonisolated func perform(_ command: ListCommand) { inbox.send(.list(command)) }
+    package nonisolated func mark(_ kind: PendingAction.Kind, postID: String, wanted: Bool?) { inbox.send(.mark(kind, postID: postID, wanted: wanted)) }
+    package nonisolated func showOutgoing(_ posts: [OutgoingPost], waiting: Bool) { inbox.send(.outgoing(posts, waiting: waiting)) }
+    package nonisolated func stop() { inbox.finish() }
 
-    public func run() async {
+    package func run() async {
         for await input in inbox.inputs {
             let command: Command
             switch input {
@@ -160,7 +160,7 @@ public actor ThreadEngine: MarkingFeed, OutboxFeed {
 
     /// Reading order: ancestors, the post, then the replies depth first. Each reply goes under the post
     /// it answers, siblings in the server's order; replies whose parent is missing go last, one level in.
-    public static func tree(ancestors: [Post], focus: Post, descendants: [Post]) -> [(post: Post, depth: Int)] {
+    package static func tree(ancestors: [Post], focus: Post, descendants: [Post]) -> [(post: Post, depth: Int)] {
         var children: [String: [Post]] = [:]
         let known = Set(descendants.map(\.statusID) + [focus.statusID])
         var orphans: [Post] = []

@@ -3,7 +3,7 @@ import TernStore
 
 /// What the UI may ask of a timeline (`EngineCapabilities`): each a command into its loop.
 extension TimelineEngine: MarkingFeed, PagedFeed, PolledFeed, CountedFeed, OutboxFeed, UnreadMarkedFeed, ConversationsFeed {
-    public nonisolated func perform(_ command: ListCommand) {
+    package nonisolated func perform(_ command: ListCommand) {
         switch command {
         case .start: send(.start)
         case .refresh: send(.refresh)
@@ -12,12 +12,12 @@ extension TimelineEngine: MarkingFeed, PagedFeed, PolledFeed, CountedFeed, Outbo
         }
     }
 
-    public nonisolated func mark(_ kind: PendingAction.Kind, postID: String, wanted: Bool?) { send(.mark(kind, postID: postID, wanted: wanted)) }
-    public nonisolated func jump(top: Bool) { send(.jump(top: top)) }
-    public nonisolated func jumpToUnread() { send(.jumpToUnread) }
-    public nonisolated func readConversation(postID: String) { send(.readConversation(postID: postID)) }
-    public nonisolated func fillGap(id: String, fromTop: Bool) { send(.fillGap(id: id, fromTop: fromTop)) }
-    public nonisolated func poll() { send(.poll) }
-    public nonisolated func refreshCounts() { send(.refreshCounts) }
-    public nonisolated func showOutgoing(_ posts: [OutgoingPost], waiting: Bool) { send(.outgoing(posts, waiting: waiting)) }
+    package nonisolated func mark(_ kind: PendingAction.Kind, postID: String, wanted: Bool?) { send(.mark(kind, postID: postID, wanted: wanted)) }
+    package nonisolated func jump(top: Bool) { send(.jump(top: top)) }
+    package nonisolated func jumpToUnread() { send(.jumpToUnread) }
+    package nonisolated func readConversation(postID: String) { send(.readConversation(postID: postID)) }
+    package nonisolated func fillGap(id: String, fromTop: Bool) { send(.fillGap(id: id, fromTop: fromTop)) }
+    package nonisolated func poll() { send(.poll) }
+    package nonisolated func refreshCounts() { send(.refreshCounts) }
+    package nonisolated func showOutgoing(_ posts: [OutgoingPost], waiting: Bool) { send(.outgoing(posts, waiting: waiting)) }
 }

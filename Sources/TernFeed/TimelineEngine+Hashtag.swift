@@ -50,5 +50,5 @@ extension TimelineEngine {
 }
 
 extension TimelineEngine: FollowingFeed {
-    public nonisolated func follow(_ wanted: Bool) { send(.follow(wanted)) }
+    package nonisolated func follow(_ wanted: Bool) { send(.follow(wanted)) }
 }

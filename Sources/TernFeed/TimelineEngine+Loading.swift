@@ -231,15 +231,15 @@ extension TimelineEngine {
     // MARK: Headless
 
     /// What `tern sync` did for one timeline.
-    public struct SyncResult: Sendable {
-        public var ok: Bool
+    package struct SyncResult: Sendable {
+        package var ok: Bool
         /// Posts now stored that arrived in this sync, for their pictures.
-        public var posts: [Post]
-        public var message: String?
+        package var posts: [Post]
+        package var message: String?
     }
 
     /// Fetches newer posts and up to `olderPages` pages below the oldest stored one, into the store.
-    public func sync(olderPages: Int) async -> SyncResult {
+    package func sync(olderPages: Int) async -> SyncResult {
         if !started {
             started = true
             cursors = logged("read the timeline's cursors") { try store.state() } ?? TimelineState()

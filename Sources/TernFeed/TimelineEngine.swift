@@ -8,26 +8,26 @@ import TernStore
 /// page it fetches through to the store, keeps only a window of posts around the viewport in memory,
 /// and hands likes and saves to the account's action queue. It takes commands in order and publishes
 /// snapshots; it never makes the UI wait.
-public actor TimelineEngine {
+package actor TimelineEngine {
     /// How the engine is wired: where posts come from and go to.
-    public struct Sources: Sendable {
-        public var client: MastodonClient
+    package struct Sources: Sendable {
+        package var client: MastodonClient
         /// The account's part of the store.
-        public var data: AccountData
-        public var actions: ActionQueue
+        package var data: AccountData
+        package var actions: ActionQueue
         /// `--offline`: never ask the server.
-        public var offline: Bool
+        package var offline: Bool
         /// The web feeds, for the timelines of their items (`TimelineID.webFeeds`).
-        public var webFeeds: WebFeedSource?
+        package var webFeeds: WebFeedSource?
         /// Whether the server answers, shared by every list of the session (a class: copies share it).
-        public let reachability: Reachability
+        package let reachability: Reachability
         /// The session's posts, held once for every list (a class: copies share it).
-        public let posts: SessionPosts
+        package let posts: SessionPosts
 
         /// The account's name in the store.
-        public var account: String { data.account }
+        package var account: String { data.account }
 
-        public init(client: MastodonClient, data: AccountData, actions: ActionQueue, offline: Bool = false,
+        package init(client: MastodonClient, data: AccountData, actions: ActionQueue, offline: Bool = false,
                     webFeeds: WebFeedSource? = nil) {
             self.client = client
             self.data = data
@@ -41,21 +41,21 @@ public actor TimelineEngine {
 
     /// The web feeds as a timeline engine sees them: their part of the store, and a refresh of every feed
     /// that says in a line what came of it.
-    public struct WebFeedSource: Sendable {
-        public var data: AccountData
-        public var refresh: @Sendable () async -> String
+    package struct WebFeedSource: Sendable {
+        package var data: AccountData
+        package var refresh: @Sendable () async -> String
         /// An item's whole text (HTML), marked read as it is.
-        public var article: @Sendable (String) async throws -> String
+        package var article: @Sendable (String) async throws -> String
         /// `--offline`: the feeds are not fetched either (without an account, the fediverse is offline and they are not).
-        public var offline: Bool
+        package var offline: Bool
         /// The feeds' lists beyond all of them (each tag's, each feed's), with their unread items.
-        public var lists: @Sendable () async -> [(TimelineID, unread: Int)]
+        package var lists: @Sendable () async -> [(TimelineID, unread: Int)]
         /// Which of these items are unread (synchronous, as the timeline's own reads are).
-        public var unread: @Sendable ([String]) throws -> Set<String>
+        package var unread: @Sendable ([String]) throws -> Set<String>
         /// Every item of a feeds' list (by its store name) read.
-        public var markAllRead: @Sendable (String) async throws -> Void
+        package var markAllRead: @Sendable (String) async throws -> Void
 
-        public init(data: AccountData, offline: Bool = false, refresh: @escaping @Sendable () async -> String,
+        package init(data: AccountData, offline: Bool = false, refresh: @escaping @Sendable () async -> String,
                     article: @escaping @Sendable (String) async throws -> String,
                     lists: @escaping @Sendable () async -> [(TimelineID, unread: Int)] = { [] },
                     unread: @escaping @Sendable ([String]) throws -> Set<String> = { _ in [] },
@@ -143,7 +143,7 @@ public actor TimelineEngine {
     /// The first screenful, already read at start-up (`Glance`); used once, instead of reading it again.
     private var glance: Glance?
 
-    public init(sources: Sources, timeline: TimelineID, pageSize: Int = 20, prefetchThreshold: Int = 10,
+    package init(sources: Sources, timeline: TimelineID, pageSize: Int = 20, prefetchThreshold: Int = 10,
                 refreshPageBudget: Int = 5, retry: RetryPolicy = RetryPolicy(), glance: Glance? = nil,
                 publish: @escaping @Sendable (TimelineSnapshot) -> Void) {
         client = sources.client
@@ -184,7 +184,7 @@ public actor TimelineEngine {
     }
 
     /// Processes commands until `stop()` is called; then saves where the user was.
-    public func run() async {
+    package func run() async {
         for await command in commands {
             handle(command)
         }
@@ -194,7 +194,7 @@ public actor TimelineEngine {
         await pushMarkerBeforeLeaving()
     }
 
-    public nonisolated func stop() { continuation.finish() }
+    package nonisolated func stop() { continuation.finish() }
 
     private func handle(_ command: Command) {
         switch command {

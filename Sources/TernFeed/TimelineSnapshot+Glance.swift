@@ -4,7 +4,7 @@ import TernStore
 extension TimelineSnapshot {
     /// What the timeline's engine shows first, made from start-up's `Glance` before the engine (or the
     /// store it reads, or the action queue) exists: the same posts, hidden and marked the same way.
-    public init(glance: Glance, timeline: TimelineID) {
+    package init(glance: Glance, timeline: TimelineID) {
         let window = TimelineWindow(glance.run)
         let overlay = ActionOverlay(pending: glance.pending, hidden: glance.hidden)
         self.init(version: 0, timeline: timeline,

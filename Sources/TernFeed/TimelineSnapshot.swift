@@ -3,27 +3,27 @@ import TernModel
 import TernStore
 
 /// A message for the status line. `id` grows with every new message, so the UI shows each one once.
-public struct StatusMessage: Sendable, Equatable {
-    public var id: Int
-    public var text: String
-    public var isError: Bool
+package struct StatusMessage: Sendable, Equatable {
+    package var id: Int
+    package var text: String
+    package var isError: Bool
     /// About something the user did (a like the server refused), not about this list: every list that
     /// shows the post says it, and the screen says it once, under no list's name.
-    public var aboutAction = false
+    package var aboutAction = false
     /// A press that went back, with what it was about: the screen words it with the post's name.
-    public var failure: ActionFailure?
+    package var failure: ActionFailure?
 }
 
 /// Posts known to be missing between two loaded ones: a refresh spent its page budget before it caught up.
-public struct Gap: Sendable, Hashable {
-    public var id: String
+package struct Gap: Sendable, Hashable {
+    package var id: String
     /// The loaded post just above the gap (newer).
-    public var newerID: String
+    package var newerID: String
     /// The loaded post just below it (older).
-    public var olderID: String
-    public var loading: Bool
+    package var olderID: String
+    package var loading: Bool
 
-    public init(id: String, newerID: String, olderID: String, loading: Bool) {
+    package init(id: String, newerID: String, olderID: String, loading: Bool) {
         self.id = id
         self.newerID = newerID
         self.olderID = olderID
@@ -57,12 +57,12 @@ struct Messages {
 /// Where the user was in a timeline when they last left it: the post at the top of the view, `offset`
 /// lines of it above the view (negative: that many lines of rows that are not posts, such as "read up to
 /// here", above it in view), and the selected post (nil: the anchor).
-public struct SavedPosition: Sendable, Equatable {
-    public var anchorID: String
-    public var offset: Int
-    public var selectedID: String?
+package struct SavedPosition: Sendable, Equatable {
+    package var anchorID: String
+    package var offset: Int
+    package var selectedID: String?
 
-    public init(anchorID: String, offset: Int, selectedID: String? = nil) {
+    package init(anchorID: String, offset: Int, selectedID: String? = nil) {
         self.anchorID = anchorID
         self.offset = offset
         self.selectedID = selectedID
@@ -84,51 +84,51 @@ struct Place: Sendable {
 /// What the UI draws: an immutable, versioned picture of one timeline. `posts` is a window of the
 /// timeline around the viewport; the store holds the rest (`moreNewer`/`moreOlder` say whether there is
 /// any). Posts carry the state the user wants (optimistic), not only what the server has confirmed.
-public struct TimelineSnapshot: Sendable {
-    public var version: Int
-    public var timeline: TimelineID
-    public var posts: [Post]
+package struct TimelineSnapshot: Sendable {
+    package var version: Int
+    package var timeline: TimelineID
+    package var posts: [Post]
     /// The store has newer posts than the window's first.
-    public var moreNewer = false
+    package var moreNewer = false
     /// The store has older posts than the window's last.
-    public var moreOlder = false
+    package var moreOlder = false
     /// How many rows (posts and gaps) the store holds above and below `posts`; nil while not counted.
-    public var rowsAbove: Int? = 0
-    public var rowsBelow: Int? = 0
+    package var rowsAbove: Int? = 0
+    package var rowsBelow: Int? = 0
     /// Posts that arrived above from the server during this session (for "↑ N new").
-    public var arrivals: Set<String> = []
+    package var arrivals: Set<String> = []
     /// Where to put the viewport when the timeline is first shown.
-    public var savedPosition: SavedPosition?
+    package var savedPosition: SavedPosition?
     /// The post "read up to here" sits above: posts newer than it had not been seen when they came.
-    public var readUpTo: String?
+    package var readUpTo: String?
     /// The server could not be reached, or `--offline`: posts come from the store.
-    public var offline = false
+    package var offline = false
     /// A search's finds on the server (nil for every other list).
-    public var finds: ServerFinds?
+    package var finds: ServerFinds?
     /// A hashtag's timeline's hashtag, with a follow or unfollow waiting for the server (nil for other lists).
-    public var hashtag: HashtagHeader?
+    package var hashtag: HashtagHeader?
     /// Likes and saves journaled but not yet confirmed by the server.
-    public var pendingActions = 0
-    public var loadingOlder: Bool
-    public var loadingNewer: Bool
+    package var pendingActions = 0
+    package var loadingOlder: Bool
+    package var loadingNewer: Bool
     /// The server has no older posts, and the window shows the oldest.
-    public var reachedEnd: Bool
+    package var reachedEnd: Bool
     /// The server has no older posts than the store's oldest: the rows above, in and below the window
     /// are all there are (bar newer ones).
-    public var endStored = false
-    public var message: StatusMessage?
+    package var endStored = false
+    package var message: StatusMessage?
     /// Set while a failed read waits to be tried again, e.g. "server error 503; retrying in 2s".
-    public var retrying: String?
-    public var gaps: [Gap]
+    package var retrying: String?
+    package var gaps: [Gap]
     /// Status ids the server deleted while they were shown: they stay in place, saying so.
-    public var deleted: Set<String> = []
+    package var deleted: Set<String> = []
     /// Entries the server sent that could not be read, each below the post that came before it.
-    public var unreadable: [UnreadablePost] = []
+    package var unreadable: [UnreadablePost] = []
     /// Posts in the outbox, waiting (`outgoingWaiting`: for the server to answer) or being sent.
-    public var outgoing: [OutgoingPost] = []
-    public var outgoingWaiting = false
+    package var outgoing: [OutgoingPost] = []
+    package var outgoingWaiting = false
 
-    public init(version: Int = 0, timeline: TimelineID, posts: [Post] = [], loadingOlder: Bool = false,
+    package init(version: Int = 0, timeline: TimelineID, posts: [Post] = [], loadingOlder: Bool = false,
                 loadingNewer: Bool = false, reachedEnd: Bool = false, message: StatusMessage? = nil,
                 retrying: String? = nil, gaps: [Gap] = []) {
         self.version = version

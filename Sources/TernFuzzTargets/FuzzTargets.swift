@@ -6,10 +6,10 @@ import TernTerminal
 /// The inputs a server controls, each as one function of arbitrary bytes: what the fuzzers run
 /// (`make fuzz`) and what `make test` replays from `Tests/FuzzCorpus/`. Each must return for every input:
 /// a thrown error is an answer, a trap is a bug.
-public enum FuzzTarget: String, CaseIterable, Sendable {
+package enum FuzzTarget: String, CaseIterable, Sendable {
     case page, status, html, link, sanitizer, image
 
-    public func run(_ bytes: [UInt8]) {
+    package func run(_ bytes: [UInt8]) {
         switch self {
         case .page:
             _ = try? MastodonDecoder.posts(fromJSON: Data(bytes))

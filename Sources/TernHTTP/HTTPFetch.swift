@@ -9,9 +9,9 @@ import Synchronization
 /// GoToSocial among them, refuse requests without a `User-Agent`), must finish head *and* body before a
 /// deadline (a server that sends its head and then stalls or trickles cannot hold a screen forever), and
 /// may not bring more bytes than its kind of request needs (so a hostile body cannot fill memory).
-public enum HTTPFetch {
+package enum HTTPFetch {
     /// The `User-Agent` of every request Tern makes.
-    public static let userAgent = "Tern/\(TernVersion.string)"
+    package static let userAgent = "Tern/\(TernVersion.string)"
 
     /// The HTTP client every part of Tern shares (the caller shuts it down). A refused connection fails
     /// at once instead of being retried until the request's deadline, so "the server is not there" is
@@ -19,7 +19,7 @@ public enum HTTPFetch {
     /// `followRedirects: false` for a caller that follows them itself (web feeds, which remember where
     /// a feed moved for good). Compressed bodies (gzip, deflate) are taken and unpacked, up to 25 times
     /// their size: a budget's `maxBytes` counts what they unpack to.
-    public static func makeClient(followRedirects: Bool = true) -> HTTPClient {
+    package static func makeClient(followRedirects: Bool = true) -> HTTPClient {
         var configuration = HTTPClient.Configuration()
         configuration.connectionPool.retryConnectionEstablishment = false
         configuration.timeout.connect = .seconds(10)
@@ -29,25 +29,25 @@ public enum HTTPFetch {
     }
 
     /// What is being fetched, which bounds how long it may take and how large it may be.
-    public struct Budget: Sendable, Equatable {
-        public var maxBytes: Int
-        public var deadline: Duration
+    package struct Budget: Sendable, Equatable {
+        package var maxBytes: Int
+        package var deadline: Duration
 
-        public init(maxBytes: Int, deadline: Duration) {
+        package init(maxBytes: Int, deadline: Duration) {
             self.maxBytes = maxBytes
             self.deadline = deadline
         }
 
         /// A timeline page: 40 posts of a real server are a few hundred KB.
-        public static let page = Budget(maxBytes: 2 << 20, deadline: .seconds(15))
+        package static let page = Budget(maxBytes: 2 << 20, deadline: .seconds(15))
         /// One status, account or small JSON object.
-        public static let object = Budget(maxBytes: 512 << 10, deadline: .seconds(15))
+        package static let object = Budget(maxBytes: 512 << 10, deadline: .seconds(15))
         /// A picture to be shown as a thumbnail or viewed large.
-        public static let picture = Budget(maxBytes: 16 << 20, deadline: .seconds(30))
+        package static let picture = Budget(maxBytes: 16 << 20, deadline: .seconds(30))
     }
 
     /// Why a fetch ended without a whole response.
-    public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
+    package enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
         /// Head and body did not arrive before the deadline; `nothingReceived` when not even the head came.
         case timedOut(Duration, nothingReceived: Bool)
         /// The body was larger than the budget allows.
@@ -58,7 +58,7 @@ public enum HTTPFetch {
         /// No connection could be made (refused, or not made in time): the request never left.
         case notConnected(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .timedOut(let d, _): return "no complete answer within \(d)"
             case .tooLarge(let max): return "response larger than \(ByteCount.describe(max))"
@@ -68,7 +68,7 @@ public enum HTTPFetch {
 
         /// The server was never heard from (refused, no route, DNS, silence): trying later may reach it.
         /// Anything else means it answered, even if badly.
-        public var nothingReceived: Bool {
+        package var nothingReceived: Bool {
             switch self {
             case .timedOut(_, let n), .network(_, let n): return n
             case .notConnected: return true
@@ -78,18 +78,18 @@ public enum HTTPFetch {
     }
 
     /// A complete response.
-    public struct Response: Sendable {
-        public var status: Int
-        public var headers: HTTPHeaders
-        public var body: ByteBuffer
+    package struct Response: Sendable {
+        package var status: Int
+        package var headers: HTTPHeaders
+        package var body: ByteBuffer
     }
 
     /// Bytes of a body received so far, and how many there will be when the server said.
-    public typealias Progress = @Sendable (_ received: Int, _ total: Int?) -> Void
+    package typealias Progress = @Sendable (_ received: Int, _ total: Int?) -> Void
 
     /// Sends `request` with Tern's identity and returns the whole response, or throws `Failure`
     /// (`CancellationError` when the calling task is cancelled). `progress` hears of the body as it comes.
-    public static func fetch(_ request: HTTPClientRequest, http: HTTPClient, budget: Budget,
+    package static func fetch(_ request: HTTPClientRequest, http: HTTPClient, budget: Budget,
                              progress: Progress? = nil) async throws -> Response {
         var identified = request
         identified.headers.replaceOrAdd(name: "User-Agent", value: userAgent)
@@ -182,7 +182,7 @@ public enum HTTPFetch {
 
     /// What `getaddrinfo`'s failure `code` for `host` means to a person: no such name, or none could be
     /// looked up just now (no network, no name server answering), or the resolver's own `reason`.
-    public static func lookupWords(host: String, code: Int32, reason: String) -> String {
+    package static func lookupWords(host: String, code: Int32, reason: String) -> String {
         switch code {
         // -5: EAI_NODATA, which Glibc keeps behind _GNU_SOURCE.
         case EAI_NONAME, -5: return "\(host): no such host (DNS)"
@@ -200,8 +200,8 @@ public enum HTTPFetch {
 }
 
 /// Byte counts as people read them.
-public enum ByteCount {
-    public static func describe(_ bytes: Int) -> String {
+package enum ByteCount {
+    package static func describe(_ bytes: Int) -> String {
         if bytes >= 1 << 20 { return "\(bytes >> 20) MB" }
         if bytes >= 1 << 10 { return "\(bytes >> 10) KB" }
         return "\(bytes) bytes"

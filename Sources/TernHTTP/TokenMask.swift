@@ -1,8 +1,8 @@
 /// Hides access tokens in text bound for the log: `Bearer …`, `access_token=…` and a JSON
 /// `"access_token": "…"` each become `[token]`. Plain scanning rather than regular expressions: the log
 /// is written during start-up, and Foundation's regular expressions load ICU (4 ms and megabytes).
-public enum TokenMask {
-    public static func masked(_ line: String) -> String {
+package enum TokenMask {
+    package static func masked(_ line: String) -> String {
         guard line.utf8.contains(where: { $0 == UInt8(ascii: "B") || $0 == UInt8(ascii: "a") }) else { return line }
         let bytes = Array(line.utf8)
         var out: [UInt8] = []

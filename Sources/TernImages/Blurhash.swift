@@ -2,7 +2,7 @@ import Foundation
 
 /// Blurhash (https://blurha.sh), as Mastodon uses it: decoding gives the placeholder a row shows until
 /// its thumbnail arrives; encoding gives the demo server real hashes of its own pictures.
-public enum Blurhash {
+package enum Blurhash {
     private static let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz#$%*+,-.:;=?@[]^_{|}~".utf8)
     private static let values: [Int] = {
         var t = [Int](repeating: -1, count: 128)
@@ -20,7 +20,7 @@ public enum Blurhash {
     }
 
     /// The colour components of a hash, linear RGB, row-major (x fastest). Nil for a malformed hash.
-    public static func components(_ hash: String) -> (x: Int, y: Int, colors: [(Double, Double, Double)])? {
+    package static func components(_ hash: String) -> (x: Int, y: Int, colors: [(Double, Double, Double)])? {
         let b = Array(hash.utf8)
         guard b.count >= 6, let size = base83(b[0..<1]) else { return nil }
         let nx = size % 9 + 1, ny = size / 9 + 1
@@ -36,7 +36,7 @@ public enum Blurhash {
     }
 
     /// Renders a hash at `width`×`height` pixels. Nil for a malformed hash.
-    public static func decode(_ hash: String, width: Int, height: Int, punch: Double = 1) -> RGBAImage? {
+    package static func decode(_ hash: String, width: Int, height: Int, punch: Double = 1) -> RGBAImage? {
         guard width > 0, height > 0, let (nx, ny, colors) = components(hash) else { return nil }
         var out = [UInt8](repeating: 255, count: width * height * 4)
         var cosX = [Double](repeating: 0, count: width * nx)
@@ -62,7 +62,7 @@ public enum Blurhash {
     }
 
     /// Encodes an RGB buffer (3 bytes a pixel) with `componentsX`×`componentsY` components (1–9 each).
-    public static func encode(rgb: [UInt8], width: Int, height: Int, componentsX: Int = 4, componentsY: Int = 3) -> String {
+    package static func encode(rgb: [UInt8], width: Int, height: Int, componentsX: Int = 4, componentsY: Int = 3) -> String {
         precondition((1...9).contains(componentsX) && (1...9).contains(componentsY) && rgb.count >= width * height * 3)
         var linear = [Double](repeating: 0, count: 256)
         for i in 0..<256 { linear[i] = srgbToLinear(i) }

@@ -2,18 +2,18 @@ import CPictureLibraries
 import TernModel
 
 /// How many colours thumbnails may use; follows what the terminal can show.
-public enum ImageColorMode: Sendable, Hashable {
+package enum ImageColorMode: Sendable, Hashable {
     case truecolor, indexed256, indexed16, indexed8, monochrome
 }
 
 /// Converts pixels into a cell grid with libchafa. Owns its chafa symbol map; one renderer per worker,
 /// never shared across threads.
-public final class ChafaRenderer {
+package final class ChafaRenderer {
     private let symbols: OpaquePointer
     /// Terminal cells are about twice as tall as wide; chafa needs this to keep pictures unsquashed.
     static let fontRatio: Float = 0.5
 
-    public init() {
+    package init() {
         symbols = chafa_symbol_map_new()
         chafa_symbol_map_add_by_tags(symbols, TERN_CHAFA_SYMBOL_TAG_BLOCK | TERN_CHAFA_SYMBOL_TAG_BORDER | TERN_CHAFA_SYMBOL_TAG_SPACE
                                      | TERN_CHAFA_SYMBOL_TAG_SOLID | TERN_CHAFA_SYMBOL_TAG_STIPPLE)
@@ -27,7 +27,7 @@ public final class ChafaRenderer {
     /// and never more cells than pixels: chafa's rule (`chafa_calc_canvas_geometry` without zoom or stretch,
     /// which a test holds it to), here so that laying out a placeholder does not open chafa. `ratio`: a
     /// cell's width over its height (chafa's font ratio, 1:2 unless the terminal's real cells are known).
-    public static func fit(width: Int, height: Int, columns: Int, rows: Int,
+    package static func fit(width: Int, height: Int, columns: Int, rows: Int,
                            ratio cellRatio: Double? = nil) -> (columns: Int, rows: Int) {
         guard width > 0, height > 0, columns > 0, rows > 0 else { return (1, 1) }
         var w = min(columns, width), h = min(rows, height)
@@ -42,7 +42,7 @@ public final class ChafaRenderer {
         return (max(1, min(w, columns)), max(1, min(h, rows)))
     }
 
-    public func render(_ image: RGBAImage, columns: Int, rows: Int, mode: ImageColorMode) -> CellGrid {
+    package func render(_ image: RGBAImage, columns: Int, rows: Int, mode: ImageColorMode) -> CellGrid {
         let config = chafa_canvas_config_new()!
         defer { chafa_canvas_config_unref(config) }
         chafa_canvas_config_set_geometry(config, Int32(columns), Int32(rows))

@@ -6,7 +6,7 @@ import TernModel
 /// Writes go to a temporary file that is renamed into place, so a crash never leaves a torn file under a
 /// real name; reads check the recorded size and URL, so a damaged or colliding file is never served.
 /// An index file holds what is there, so start-up doesn't walk the directory.
-public actor DiskCache {
+package actor DiskCache {
     /// A file's name as numbers: the URL's hash and length. No URL is kept in memory (the file's header has
     /// it, and a read checks it): the index holds an entry per picture ever cached, up to 500 MB of them, and
     /// with URLs in it grew by about 200 bytes a picture (1 MB in half an hour of streaming, heaptrack).
@@ -35,19 +35,19 @@ public actor DiskCache {
         var accessed: Date
     }
 
-    public let directory: URL
-    public let capacity: Int
-    public let ttl: TimeInterval
+    package let directory: URL
+    package let capacity: Int
+    package let ttl: TimeInterval
     private let now: @Sendable () -> Date
     private let logger: Logger
     private var entries: [Key: Entry] = [:]
     private var unsavedChanges = 0
-    public private(set) var totalBytes = 0
+    package private(set) var totalBytes = 0
 
     private var indexURL: URL { directory.appendingPathComponent("index.json") }
 
     /// `capacity` in bytes (default 500 MB), `ttl` in seconds (default 7 days).
-    public init(directory: URL, capacity: Int = 500 << 20, ttl: TimeInterval = 7 * 86_400,
+    package init(directory: URL, capacity: Int = 500 << 20, ttl: TimeInterval = 7 * 86_400,
                 now: @escaping @Sendable () -> Date = { Date() }, logger: Logger = Logger(label: "tern.images.disk")) throws {
         self.directory = directory
         self.logger = logger
@@ -66,7 +66,7 @@ public actor DiskCache {
     }
 
     /// The cached bytes for a URL, or nil (missing, expired, or damaged: then it is removed).
-    public func data(for url: String) -> [UInt8]? {
+    package func data(for url: String) -> [UInt8]? {
         let key = Self.key(url)
         guard var entry = entries[key] else { return nil }
         if now().timeIntervalSince(entry.created) > ttl {
@@ -85,7 +85,7 @@ public actor DiskCache {
     }
 
     /// Stores bytes for a URL, then evicts the least recently used files if over capacity.
-    public func store(_ bytes: [UInt8], for url: String) {
+    package func store(_ bytes: [UInt8], for url: String) {
         guard bytes.count <= capacity / 4 else { return }
         let key = Self.key(url)
         let urlBytes = Array(url.utf8)
@@ -108,7 +108,7 @@ public actor DiskCache {
     }
 
     /// Writes the index now (at exit, and by tests).
-    public func flush() {
+    package func flush() {
         do {
             let named = Dictionary(uniqueKeysWithValues: entries.map { ($0.key.name, $0.value) })
             try PrivateFiles.write(try JSONEncoder().encode(named), to: indexURL)
@@ -118,10 +118,10 @@ public actor DiskCache {
         }
     }
 
-    public var count: Int { entries.count }
+    package var count: Int { entries.count }
 
     /// Removes everything.
-    public func clear() {
+    package func clear() {
         for key in Array(entries.keys) { remove(key) }
         flush()
     }

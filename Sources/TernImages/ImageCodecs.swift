@@ -4,8 +4,8 @@ import CPNG
 import CWebP
 
 /// The picture libraries this build uses and their versions, for `tern --version` and bug reports.
-public enum ImageCodecs {
-    public static var summary: String {
+package enum ImageCodecs {
+    package static var summary: String {
         do { try PictureLibraries.require() } catch { return "\(error)" }
         let chafa = Int(tern_chafa_version())
         let png = Int(png_access_version_number())

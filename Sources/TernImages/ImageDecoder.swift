@@ -6,9 +6,9 @@ import Glibc
 
 /// Decodes image files to RGBA with the system codec libraries, at reduced scale where the codec can
 /// (JPEG DCT scaling, WebP scaling) so a thumbnail never pays for full-resolution pixels.
-public enum ImageDecoder {
+package enum ImageDecoder {
     /// `target` is the smallest pixel size the caller needs; decoding may stop at any size covering it.
-    public static func decode(_ bytes: [UInt8], target: (width: Int, height: Int), limits: ImageLimits = ImageLimits()) throws -> RGBAImage {
+    package static func decode(_ bytes: [UInt8], target: (width: Int, height: Int), limits: ImageLimits = ImageLimits()) throws -> RGBAImage {
         try PictureLibraries.require()
         guard !bytes.isEmpty else { throw ImageError.corrupt("empty file") }
         guard bytes.count <= limits.maxBytes else { throw ImageError.tooLarge("\(bytes.count) bytes") }

@@ -2,7 +2,7 @@ import TernHTTP
 import TernModel
 
 /// Why an image could not be shown. The UI shows "image unavailable" and keeps going.
-public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownFormat
     case tooLarge(String)
     case corrupt(String)
@@ -12,7 +12,7 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A picture library could not be opened (the reason says which and how to install it).
     case unavailable(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknownFormat: return "not an image format Tern reads"
         case .tooLarge(let m): return "image too large (\(m))"
@@ -25,14 +25,14 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Bounds checked before any pixel is decoded, so a hostile file costs nothing.
-public struct ImageLimits: Sendable {
-    public var maxBytes: Int
+package struct ImageLimits: Sendable {
+    package var maxBytes: Int
     /// Pixels a picture may declare; decoders reduce while reading, so this bounds time, not memory.
-    public var maxPixels: Int
+    package var maxPixels: Int
     /// Pixels a decoder may hold at full size when it cannot reduce while reading (interlaced PNG).
-    public var maxFullSizePixels: Int
+    package var maxFullSizePixels: Int
 
-    public init(maxBytes: Int = HTTPFetch.Budget.picture.maxBytes, maxPixels: Int = 48_000_000, maxFullSizePixels: Int = 4_000_000) {
+    package init(maxBytes: Int = HTTPFetch.Budget.picture.maxBytes, maxPixels: Int = 48_000_000, maxFullSizePixels: Int = 4_000_000) {
         self.maxBytes = maxBytes
         self.maxPixels = maxPixels
         self.maxFullSizePixels = maxFullSizePixels
@@ -47,10 +47,10 @@ public struct ImageLimits: Sendable {
 }
 
 /// An image file format, known by its first bytes (never by URL or Content-Type).
-public enum ImageFormat: Sendable, Equatable {
+package enum ImageFormat: Sendable, Equatable {
     case jpeg, png, webp, gif
 
-    public static func detect(_ bytes: [UInt8]) -> ImageFormat? {
+    package static func detect(_ bytes: [UInt8]) -> ImageFormat? {
         if bytes.count >= 3, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[2] == 0xFF { return .jpeg }
         if bytes.count >= 8, bytes[0..<8].elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
         if bytes.count >= 12, bytes[0..<4].elementsEqual(Array("RIFF".utf8)), bytes[8..<12].elementsEqual(Array("WEBP".utf8)) { return .webp }

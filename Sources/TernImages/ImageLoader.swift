@@ -5,18 +5,18 @@ import TernHTTP
 import TernModel
 
 /// What the list asks for: a picture at a URL, fitted into a box of cells.
-public struct ThumbnailRequest: Sendable, Hashable {
-    public var url: String
-    public var columns: Int
-    public var rows: Int
+package struct ThumbnailRequest: Sendable, Hashable {
+    package var url: String
+    package var columns: Int
+    package var rows: Int
     /// The whole picture, as large as fits in the box with its shape kept (the large view). Otherwise the
     /// picture fills its box, cropped from the centre if its shape differs: a list's box was laid out from
     /// the server's sizes and must not be left half empty.
-    public var whole: Bool
+    package var whole: Bool
     /// Where a crop centres: the picture's subject, as its author marked it (nil: the middle).
-    public var focus: FocalPoint?
+    package var focus: FocalPoint?
 
-    public init(url: String, columns: Int, rows: Int, whole: Bool = false, focus: FocalPoint? = nil) {
+    package init(url: String, columns: Int, rows: Int, whole: Bool = false, focus: FocalPoint? = nil) {
         self.url = url
         self.columns = columns
         self.rows = rows
@@ -26,27 +26,27 @@ public struct ThumbnailRequest: Sendable, Hashable {
 }
 
 /// Rows in view outrank rows fetched ahead of the user.
-public enum ImagePriority: Int, Sendable, Comparable {
+package enum ImagePriority: Int, Sendable, Comparable {
     case prefetch = 0
     case visible = 1
 
-    public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+    package static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
 }
 
 /// Counters for tests and benchmarks.
-public struct ImageLoaderStats: Sendable, Equatable {
-    public var memoryHits = 0
-    public var diskHits = 0
-    public var downloadsStarted = 0
-    public var downloadsCancelled = 0
-    public var decodes = 0
+package struct ImageLoaderStats: Sendable, Equatable {
+    package var memoryHits = 0
+    package var diskHits = 0
+    package var downloadsStarted = 0
+    package var downloadsCancelled = 0
+    package var decodes = 0
 }
 
 /// The image pipeline. A request is answered from rendered grids in memory, else from decoded pixels, else
 /// from the disk cache, else from the network. Concurrent requests for one picture share one download and
 /// one decode; downloads and decodes are bounded, and visible requests overtake prefetch ones. A request
 /// cancelled while queued costs nothing; one cancelled mid-download stops the transfer.
-public actor ImageLoader {
+package actor ImageLoader {
     private let http: HTTPClient
     private let colorMode: ImageColorMode
     private var pixelOutput: PixelOutput?
@@ -71,7 +71,7 @@ public actor ImageLoader {
     static let decodesPerRelease = 24
     /// Decodes since free memory was last handed back (`HeapTuning.release`).
     private var decodesSinceRelease = 0
-    public private(set) var stats = ImageLoaderStats()
+    package private(set) var stats = ImageLoaderStats()
 
     /// One picture in the making, shared by everyone waiting for it.
     private final class Job {
@@ -100,7 +100,7 @@ public actor ImageLoader {
 
     /// `http` is owned by the caller. Thumbnails and decoded pixels are each bounded by their byte budgets.
     /// With `pixels`, each thumbnail also carries what a pixel-drawing terminal shows.
-    public init(http: HTTPClient, colorMode: ImageColorMode, pixels: PixelOutput? = nil, limits: ImageLimits = ImageLimits(),
+    package init(http: HTTPClient, colorMode: ImageColorMode, pixels: PixelOutput? = nil, limits: ImageLimits = ImageLimits(),
                 diskCache: DiskCache? = nil, gridBudget: Int = 4 << 20, pixelBudget: Int = 2 << 20,
                 maxDownloads: Int = 6, maxDecodes: Int = ProcessInfo.processInfo.activeProcessorCount,
                 offline: Bool = false) {
@@ -119,7 +119,7 @@ public actor ImageLoader {
 
     /// The thumbnail. Throws `ImageError` when the picture can't be shown, `CancellationError` when the
     /// calling task is cancelled first.
-    public func thumbnail(_ request: ThumbnailRequest, priority: ImagePriority = .visible,
+    package func thumbnail(_ request: ThumbnailRequest, priority: ImagePriority = .visible,
                           progress: HTTPFetch.Progress? = nil) async throws -> Thumbnail {
         if let grid = grids.get(request) {
             stats.memoryHits += 1
@@ -139,21 +139,21 @@ public actor ImageLoader {
     }
 
     /// Requests waiting for a download slot (for tests and benchmarks).
-    public var queuedCount: Int {
+    package var queuedCount: Int {
         jobs.values.filter { if case .queued = $0.stage { return true } else { return false } }.count
     }
 
     /// Downloads a picture into the disk cache without decoding it (`tern sync`). Returns false when it
     /// was cached already.
     @discardableResult
-    public func fetchIntoDiskCache(_ url: String) async throws -> Bool {
+    package func fetchIntoDiskCache(_ url: String) async throws -> Bool {
         guard disk != nil else { throw ImageError.download("no disk cache") }
         return try await original(url).downloaded
     }
 
     /// A file's bytes from the disk cache, else the network (then kept there), and whether they were
     /// downloaded: what a GIF is played from, and what `tern sync` keeps.
-    public func original(_ url: String) async throws -> (bytes: [UInt8], downloaded: Bool) {
+    package func original(_ url: String) async throws -> (bytes: [UInt8], downloaded: Bool) {
         if let disk, !Self.isLocal(url), let bytes = await disk.data(for: url) { return (bytes, false) }
         guard !offline || Self.isLocal(url) else { throw ImageError.notCached }
         let bytes = try await Self.download(url, http: http, limits: limits)
@@ -166,7 +166,7 @@ public actor ImageLoader {
 
     /// Thumbnails from now on carry pixels for this output (the terminal was found to show them after
     /// the first frame). What was made for the old output is forgotten.
-    public func setPixelOutput(_ pixels: PixelOutput?) {
+    package func setPixelOutput(_ pixels: PixelOutput?) {
         let output = Self.sendable(pixels)
         guard output != pixelOutput else { return }
         pixelOutput = output
@@ -178,15 +178,15 @@ public actor ImageLoader {
     private static func sendable(_ pixels: PixelOutput?) -> PixelOutput? { pixels?.mode.sendsPixels == true ? pixels : nil }
 
     /// Forgets that a picture failed, so the next request tries again.
-    public func retry(url: String) { failures[url] = nil }
+    package func retry(url: String) { failures[url] = nil }
 
     /// The blurhash placeholder for an attachment, or nil when the hash is malformed.
-    public func placeholder(blurhash: String, aspect: Double?, columns: Int, rows: Int) async -> CellGrid? {
+    package func placeholder(blurhash: String, aspect: Double?, columns: Int, rows: Int) async -> CellGrid? {
         await nextWorkerInLine().blurhash(blurhash, columns: columns, rows: rows, aspect: aspect, mode: colorMode)
     }
 
     /// Writes the disk cache's index (at exit).
-    public func flush() async { await disk?.flush() }
+    package func flush() async { await disk?.flush() }
 
     // MARK: Scheduling
 

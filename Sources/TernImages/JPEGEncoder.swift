@@ -2,12 +2,12 @@ import CTurboJPEG
 
 /// Writes RGB pixels as a JPEG with libjpeg-turbo: what iTerm2-protocol terminals are sent (a photo's
 /// thumbnail in about a tenth of a PNG's time, at a fraction of its bytes), and what the demo serves.
-public enum JPEGEncoder {
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
+package enum JPEGEncoder {
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
     }
 
-    public static func encode(rgb: [UInt8], width: Int, height: Int, quality: Int = 85) throws -> [UInt8] {
+    package static func encode(rgb: [UInt8], width: Int, height: Int, quality: Int = 85) throws -> [UInt8] {
         precondition(rgb.count >= width * height * 3, "RGB buffer smaller than its size")
         do { try PictureLibraries.require() } catch { throw Failure(description: "\(error)") }
         guard let handle = tjInitCompress() else { throw Failure(description: "tjInitCompress failed") }

@@ -2,20 +2,20 @@ import Foundation
 import TernModel
 
 /// A moving picture to play in a box of cells (the large view): a GIF's frames, or a short video's.
-public struct MovingRequest: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable {
+package struct MovingRequest: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// An animated GIF, decoded here (giflib).
         case gif
         /// A gifv or a short video, decoded by ffmpeg.
         case video
     }
 
-    public var url: String
-    public var kind: Kind
-    public var columns: Int
-    public var rows: Int
+    package var url: String
+    package var kind: Kind
+    package var columns: Int
+    package var rows: Int
 
-    public init(url: String, kind: Kind, columns: Int, rows: Int) {
+    package init(url: String, kind: Kind, columns: Int, rows: Int) {
         self.url = url
         self.kind = kind
         self.columns = columns
@@ -25,7 +25,7 @@ public struct MovingRequest: Sendable, Hashable {
     /// What of an attachment moves and is short enough to play in the large view: a gifv, a video of a
     /// minute or less (or of no stated length: ffmpeg stops at a minute), a picture whose address says GIF.
     /// nil for stills, sound and long videos (those go to the player).
-    public static func kind(of media: MediaAttachment) -> Kind? {
+    package static func kind(of media: MediaAttachment) -> Kind? {
         switch media.kind {
         case .gifv: return .video
         case .video: return (media.duration ?? 0) <= Double(VideoFrames.maxSeconds) ? .video : nil
@@ -39,24 +39,24 @@ public struct MovingRequest: Sendable, Hashable {
 
 /// One frame to show: drawn as a thumbnail is, numbered from the start of playing (every frame shown has
 /// a number of its own, loops included, so the screen sends it even where it repeats an earlier one).
-public struct MovingFrame: Sendable {
-    public var thumbnail: Thumbnail
-    public var number: Int
+package struct MovingFrame: Sendable {
+    package var thumbnail: Thumbnail
+    package var number: Int
 }
 
 /// Plays moving pictures: frames decoded and made for the terminal off the UI loop, each handed over when
 /// it is due. The frames made are kept, up to `budget` bytes, so a loop that fits costs nothing after its
 /// first pass; one that doesn't is decoded again each time. Ends only when its task is cancelled (or it
 /// turns out to be a still: a GIF of one frame, whose still the large view shows already).
-public struct MovingPicturePlayer: Sendable {
-    public static let budget = 24 << 20
+package struct MovingPicturePlayer: Sendable {
+    package static let budget = 24 << 20
     let loader: ImageLoader
 
-    public init(loader: ImageLoader) { self.loader = loader }
+    package init(loader: ImageLoader) { self.loader = loader }
 
     /// Plays `request` until cancelled, calling `show` with each frame when it is due. Throws `ImageError`
     /// when it can't be played (ffmpeg missing, a broken file, offline and not cached).
-    public func play(_ request: MovingRequest, show: @escaping @Sendable (MovingFrame) -> Void) async throws {
+    package func play(_ request: MovingRequest, show: @escaping @Sendable (MovingFrame) -> Void) async throws {
         let (mode, output, limits) = await loader.drawing
         guard let output, output.mode.sendsPixels else { return }
         let worker = RenderWorker()

@@ -1,12 +1,12 @@
 import CPNG
 
 /// Writes RGB pixels as a PNG (fast settings, see the C shim): what the demo server serves.
-public enum PNGEncoder {
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
+package enum PNGEncoder {
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
     }
 
-    public static func encode(rgb: [UInt8], width: Int, height: Int) throws -> [UInt8] {
+    package static func encode(rgb: [UInt8], width: Int, height: Int) throws -> [UInt8] {
         precondition(rgb.count >= width * height * 3, "RGB buffer smaller than its size")
         try PictureLibraries.require()
         var error = [CChar](repeating: 0, count: 128)

@@ -3,16 +3,16 @@ import Foundation
 import TernModel
 
 /// How thumbnails go to the terminal as pixels, when they do: the mode and the size of a cell in pixels.
-public struct PixelOutput: Sendable, Hashable {
-    public var mode: GraphicsMode
-    public var cell: CellPixels
+package struct PixelOutput: Sendable, Hashable {
+    package var mode: GraphicsMode
+    package var cell: CellPixels
     /// The largest picture the terminal takes, where it said (xterm's sixel area: 1000×1000 by default);
     /// a larger one is cut or dropped by the terminal, so pictures are made to fit it.
-    public var limit: CellPixels?
+    package var limit: CellPixels?
     /// Pictures are sent with every pixel of their box, a small one enlarged here: where they are placed at
     /// their cells (`kittyDirect`), Konsole draws a picture at its own size, whatever cells it is given.
-    public var fillsBox: Bool
-    public init(mode: GraphicsMode, cell: CellPixels, limit: CellPixels? = nil, fillsBox: Bool = false) {
+    package var fillsBox: Bool
+    package init(mode: GraphicsMode, cell: CellPixels, limit: CellPixels? = nil, fillsBox: Bool = false) {
         self.mode = mode
         self.cell = cell
         self.limit = limit

@@ -1,10 +1,10 @@
 import TernModel
 
 /// Decoded pixels: 8-bit RGBA, unassociated alpha, tightly packed rows.
-public struct RGBAImage: Sendable {
-    public var width: Int
-    public var height: Int
-    public var pixels: [UInt8]
+package struct RGBAImage: Sendable {
+    package var width: Int
+    package var height: Int
+    package var pixels: [UInt8]
 
     /// The largest part of the picture with the given width-to-height ratio, centred on `focus` as far
     /// as the edges allow (on the middle without one).

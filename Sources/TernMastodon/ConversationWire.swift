@@ -32,7 +32,7 @@ extension MastodonDecoder {
     /// A `/api/v1/conversations` body as list entries: each conversation as its newest message, carrying
     /// the conversation (`Post.conversation`); a conversation that can't be read, or whose newest message
     /// is gone, as an unreadable entry that says why.
-    public static func conversations(fromJSON data: Data, origin: WireOrigin? = nil) throws -> (posts: [Post], unreadable: [UnreadablePost]) {
+    package static func conversations(fromJSON data: Data, origin: WireOrigin? = nil) throws -> (posts: [Post], unreadable: [UnreadablePost]) {
         let list = try decode(LossyArray<ConversationWire>.self, data, origin)
         var posts: [Post] = []
         var unreadable: [UnreadablePost] = []
@@ -70,7 +70,7 @@ extension MastodonDecoder {
 
 extension MastodonClient {
     /// Marks a conversation read (`POST /api/v1/conversations/:id/read`); the server answers with it.
-    public func markRead(conversationID: String) async throws -> Conversation {
+    package func markRead(conversationID: String) async throws -> Conversation {
         let (data, _) = try await send(url: endpoint("/api/v1/conversations/\(Self.escaped(conversationID))/read"), method: .POST, form: [])
         let wire = try MastodonDecoder.decode(ConversationWire.self, data, origin)
         return Conversation(id: wire.id, unread: wire.unread, participants: wire.accounts.map(PostMapping.account))

@@ -6,8 +6,8 @@ import TernModel
 /// mentions, hashtags and entities, with Mastodon's invisible/ellipsis link spans honoured. Never fails:
 /// unparseable soup gives whatever text could be recovered. Throws only when libxml2 itself cannot be loaded:
 /// then no post is read at all, rather than posts stored with a warning for their text.
-public enum HTMLText {
-    public static func styledText(fromHTML html: String) throws(MastodonError) -> StyledText {
+package enum HTMLText {
+    package static func styledText(fromHTML html: String) throws(MastodonError) -> StyledText {
         guard !html.isEmpty else { return .empty }
         // A plain-text body (some servers send one) must not lose its newlines to HTML whitespace rules.
         if !html.contains("<"), html.contains("\n") {

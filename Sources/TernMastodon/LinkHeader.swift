@@ -2,17 +2,17 @@ import Foundation
 
 /// The `Link` header of paged Mastodon responses (RFC 8288): `<url>; rel="next", <url>; rel="prev"`.
 /// Cursors are never built by the client; it follows these URLs.
-public struct LinkHeader: Sendable, Equatable {
-    public var next: URL?
-    public var prev: URL?
+package struct LinkHeader: Sendable, Equatable {
+    package var next: URL?
+    package var prev: URL?
 
-    public init(next: URL? = nil, prev: URL? = nil) {
+    package init(next: URL? = nil, prev: URL? = nil) {
         self.next = next
         self.prev = prev
     }
 
     /// Parses a header value; unknown relations and malformed parts are ignored.
-    public init(parsing value: String) {
+    package init(parsing value: String) {
         var i = value.startIndex
         while let open = value[i...].firstIndex(of: "<") {
             guard let close = value[open...].firstIndex(of: ">") else { break }

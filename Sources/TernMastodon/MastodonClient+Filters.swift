@@ -4,13 +4,13 @@ import TernModel
 /// The user's keyword filters (`/api/v2/filters`): listed, made, changed, deleted, their words added and
 /// removed. Servers without v2 filters answer 404.
 extension MastodonClient {
-    public func filters() async throws -> [FilterInfo] {
+    package func filters() async throws -> [FilterInfo] {
         let (data, _) = try await send(url: endpoint("/api/v2/filters"), method: .GET)
         return try MastodonDecoder.decode(LossyArray<FilterWire>.self, data, origin).elements.map(\.filter)
     }
 
     /// A filter hiding posts behind a warning wherever posts are shown, with one word.
-    public func createFilter(title: String, word: String) async throws -> FilterInfo {
+    package func createFilter(title: String, word: String) async throws -> FilterInfo {
         var form: [(String, String)] = [("title", title), ("filter_action", "warn"), ("keywords_attributes[][keyword]", word),
                                         ("keywords_attributes[][whole_word]", "false")]
         form += FilterInfo.Context.allCases.map { ("context[]", $0.rawValue) }
@@ -19,7 +19,7 @@ extension MastodonClient {
     }
 
     /// Changes what is given; `expiresIn` nil leaves the end as it is, 0 makes it never end.
-    public func changeFilter(_ id: String, title: String? = nil, contexts: Set<FilterInfo.Context>? = nil,
+    package func changeFilter(_ id: String, title: String? = nil, contexts: Set<FilterInfo.Context>? = nil,
                              action: PostFilter.Action? = nil, expiresIn: Int? = nil) async throws -> FilterInfo {
         var form: [(String, String)] = []
         if let title { form.append(("title", title)) }
@@ -30,16 +30,16 @@ extension MastodonClient {
         return try MastodonDecoder.decode(FilterWire.self, data, origin).filter
     }
 
-    public func deleteFilter(_ id: String) async throws {
+    package func deleteFilter(_ id: String) async throws {
         _ = try await send(url: endpoint("/api/v2/filters/\(Self.escaped(id))"), method: .DELETE)
     }
 
-    public func addFilterWord(_ word: String, to filterID: String) async throws {
+    package func addFilterWord(_ word: String, to filterID: String) async throws {
         _ = try await send(url: endpoint("/api/v2/filters/\(Self.escaped(filterID))/keywords"), method: .POST,
                            form: [("keyword", word), ("whole_word", "false")])
     }
 
-    public func removeFilterWord(_ wordID: String) async throws {
+    package func removeFilterWord(_ wordID: String) async throws {
         _ = try await send(url: endpoint("/api/v2/filters/keywords/\(Self.escaped(wordID))"), method: .DELETE)
     }
 }

@@ -4,24 +4,24 @@ import TernModel
 
 /// The user's lists: made, changed, deleted, and their members.
 extension MastodonClient {
-    public func listInfos() async throws -> [ListInfo] {
+    package func listInfos() async throws -> [ListInfo] {
         let (data, _) = try await send(url: endpoint("/api/v1/lists"), method: .GET)
         return try MastodonDecoder.lists(fromJSON: data, origin: origin)
     }
 
     /// The lists an account is in.
-    public func lists(containing accountID: String) async throws -> [ListInfo] {
+    package func lists(containing accountID: String) async throws -> [ListInfo] {
         let (data, _) = try await send(url: endpoint("/api/v1/accounts/\(Self.escaped(accountID))/lists"), method: .GET)
         return try MastodonDecoder.lists(fromJSON: data, origin: origin)
     }
 
-    public func createList(title: String) async throws -> ListInfo {
+    package func createList(title: String) async throws -> ListInfo {
         let (data, _) = try await send(url: endpoint("/api/v1/lists"), method: .POST, form: [("title", title)])
         return try MastodonDecoder.decode(ListWire.self, data, origin).list
     }
 
     /// Changes what is given (a title, the replies policy, the exclusive flag); the list as it now is.
-    public func changeList(_ id: String, title: String? = nil, repliesPolicy: ListInfo.RepliesPolicy? = nil,
+    package func changeList(_ id: String, title: String? = nil, repliesPolicy: ListInfo.RepliesPolicy? = nil,
                            exclusive: Bool? = nil) async throws -> ListInfo {
         var form: [(String, String)] = []
         if let title { form.append(("title", title)) }
@@ -31,12 +31,12 @@ extension MastodonClient {
         return try MastodonDecoder.decode(ListWire.self, data, origin).list
     }
 
-    public func deleteList(_ id: String) async throws {
+    package func deleteList(_ id: String) async throws {
         _ = try await send(url: endpoint("/api/v1/lists/\(Self.escaped(id))"), method: .DELETE)
     }
 
     /// Puts an account in a list, or takes it out. Either, repeated, is the same.
-    public func setMember(_ accountID: String, of listID: String, _ member: Bool) async throws {
+    package func setMember(_ accountID: String, of listID: String, _ member: Bool) async throws {
         let path = "/api/v1/lists/\(Self.escaped(listID))/accounts"
         if member {
             _ = try await send(url: endpoint(path), method: .POST, form: [("account_ids[]", accountID)])
@@ -64,7 +64,7 @@ struct ListWire: Decodable {
 }
 
 extension MastodonDecoder {
-    public static func lists(fromJSON data: Data, origin: WireOrigin? = nil) throws -> [ListInfo] {
+    package static func lists(fromJSON data: Data, origin: WireOrigin? = nil) throws -> [ListInfo] {
         try decode(LossyArray<ListWire>.self, data, origin).elements.map(\.list)
     }
 }

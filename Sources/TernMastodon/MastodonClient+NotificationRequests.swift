@@ -4,25 +4,25 @@ import TernModel
 /// Filtered notifications (Mastodon 4.3 and later): the policy and the requests it holds back. Servers
 /// without them answer 404.
 extension MastodonClient {
-    public func notificationPolicy() async throws -> NotificationPolicy {
+    package func notificationPolicy() async throws -> NotificationPolicy {
         let (data, _) = try await send(url: endpoint("/api/v2/notifications/policy"), method: .GET)
         return try MastodonDecoder.notificationPolicy(fromJSON: data, origin: origin)
     }
 
     /// Sets what happens to one kind of sender's notifications; the policy as it now is.
-    public func setNotificationPolicy(_ sender: NotificationPolicy.Sender, to rule: NotificationPolicy.Rule) async throws -> NotificationPolicy {
+    package func setNotificationPolicy(_ sender: NotificationPolicy.Sender, to rule: NotificationPolicy.Rule) async throws -> NotificationPolicy {
         let (data, _) = try await send(url: endpoint("/api/v2/notifications/policy"), method: .PATCH, form: [(sender.rawValue, rule.rawValue)])
         return try MastodonDecoder.notificationPolicy(fromJSON: data, origin: origin)
     }
 
-    public func notificationRequests() async throws -> [NotificationRequest] {
+    package func notificationRequests() async throws -> [NotificationRequest] {
         let (data, _) = try await send(url: endpoint("/api/v1/notifications/requests?limit=40"), method: .GET)
         return try MastodonDecoder.notificationRequests(fromJSON: data, origin: origin)
     }
 
     /// Accepts (its notifications join the others, and the sender's next ones come through) or dismisses
     /// a request. Either, repeated, is the same.
-    public func answerNotificationRequest(id: String, accept: Bool) async throws {
+    package func answerNotificationRequest(id: String, accept: Bool) async throws {
         let path = "/api/v1/notifications/requests/\(Self.escaped(id))/\(accept ? "accept" : "dismiss")"
         _ = try await send(url: endpoint(path), method: .POST, form: [])
     }
@@ -45,7 +45,7 @@ struct NotificationRequestWire: Decodable {
 }
 
 extension MastodonDecoder {
-    public static func notificationPolicy(fromJSON data: Data, origin: WireOrigin? = nil) throws -> NotificationPolicy {
+    package static func notificationPolicy(fromJSON data: Data, origin: WireOrigin? = nil) throws -> NotificationPolicy {
         guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw MastodonError.invalidResponse("a notification policy that is not an object")
         }
@@ -59,7 +59,7 @@ extension MastodonDecoder {
                                   pendingNotifications: number("pending_notifications_count"))
     }
 
-    public static func notificationRequests(fromJSON data: Data, origin: WireOrigin? = nil) throws -> [NotificationRequest] {
+    package static func notificationRequests(fromJSON data: Data, origin: WireOrigin? = nil) throws -> [NotificationRequest] {
         try decode(LossyArray<NotificationRequestWire>.self, data, origin).elements.map {
             NotificationRequest(id: $0.id, account: PostMapping.account($0.account), count: $0.count)
         }

@@ -5,7 +5,7 @@ extension MastodonClient {
     /// Adds the user's emoji reaction to a status (`on`), or takes it back, through the API the server's
     /// posts showed reactions in; returns the status as the server now sees it. `emoji` is a Unicode emoji
     /// or a custom emoji's shortcode without colons.
-    public func react(statusID: String, emoji: String, _ on: Bool, via api: ReactionAPI) async throws -> Post {
+    package func react(statusID: String, emoji: String, _ on: Bool, via api: ReactionAPI) async throws -> Post {
         let path: String
         switch api {
         case .pleroma: path = "/api/v1/pleroma/statuses/\(Self.escaped(statusID))/reactions/\(Self.escaped(emoji))"

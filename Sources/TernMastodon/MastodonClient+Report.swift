@@ -4,7 +4,7 @@ import TernModel
 extension MastodonClient {
     /// The server's rules (`/api/v1/instance/rules`, Mastodon 3.4 and later); a server without them
     /// answers 404, which is no rules.
-    public func rules() async throws -> [ServerRule] {
+    package func rules() async throws -> [ServerRule] {
         do {
             let (data, _) = try await send(url: endpoint("/api/v1/instance/rules"), method: .GET)
             struct Wire: Decodable {
@@ -21,7 +21,7 @@ extension MastodonClient {
     }
 
     /// Files a report with the user's server's moderators.
-    public func report(_ report: Report) async throws {
+    package func report(_ report: Report) async throws {
         var form: [(String, String)] = [("account_id", report.accountID), ("category", report.category.rawValue),
                                         ("comment", report.comment), ("forward", report.forward ? "true" : "false")]
         form += report.statusIDs.map { ("status_ids[]", $0) }

@@ -6,7 +6,7 @@ import TernModel
 extension MastodonClient {
     /// Publishes a draft at its `scheduledAt`; the server answers with what it holds. The same key sent
     /// twice makes it once, as for a post.
-    public func schedule(_ draft: Draft, at date: Date, mediaIDs: [String], idempotencyKey: String) async throws -> ScheduledPost {
+    package func schedule(_ draft: Draft, at date: Date, mediaIDs: [String], idempotencyKey: String) async throws -> ScheduledPost {
         var form = Self.form(for: draft, mediaIDs: mediaIDs)
         form.append(("visibility", draft.visibility.rawValue))
         if let reply = draft.inReplyToID { form.append(("in_reply_to_id", reply)) }
@@ -16,18 +16,18 @@ extension MastodonClient {
         return try MastodonDecoder.decode(ScheduledWire.self, data, origin).post
     }
 
-    public func scheduledPosts() async throws -> [ScheduledPost] {
+    package func scheduledPosts() async throws -> [ScheduledPost] {
         let (data, _) = try await send(url: endpoint("/api/v1/scheduled_statuses?limit=40"), method: .GET)
         return try MastodonDecoder.decode(LossyArray<ScheduledWire>.self, data, origin).elements.map(\.post)
     }
 
-    public func reschedule(_ id: String, to date: Date) async throws -> ScheduledPost {
+    package func reschedule(_ id: String, to date: Date) async throws -> ScheduledPost {
         let (data, _) = try await send(url: endpoint("/api/v1/scheduled_statuses/\(Self.escaped(id))"), method: .PUT,
                                        form: [("scheduled_at", Self.wireDate(date))])
         return try MastodonDecoder.decode(ScheduledWire.self, data, origin).post
     }
 
-    public func cancelScheduled(_ id: String) async throws {
+    package func cancelScheduled(_ id: String) async throws {
         _ = try await send(url: endpoint("/api/v1/scheduled_statuses/\(Self.escaped(id))"), method: .DELETE)
     }
 

@@ -5,7 +5,7 @@ extension MastodonClient {
     /// The server's search (`/api/v2/search`): accounts, hashtags and posts matching `query`. With `resolve`,
     /// a handle or a link to another server's post or profile is looked up there (WebFinger), so it is found
     /// even if this server never saw it.
-    public func search(_ query: String, resolve: Bool = true, limit: Int = 20, type: String? = nil) async throws -> SearchResults {
+    package func search(_ query: String, resolve: Bool = true, limit: Int = 20, type: String? = nil) async throws -> SearchResults {
         let path = "/api/v2/search?q=\(Self.escaped(query))&resolve=\(resolve)&limit=\(limit)" + (type.map { "&type=\($0)" } ?? "")
         let (data, _) = try await send(url: endpoint(path), method: .GET)
         return try MastodonDecoder.searchResults(fromJSON: data, origin: origin)
@@ -15,7 +15,7 @@ extension MastodonClient {
 extension MastodonDecoder {
     /// A search's answer. Each list is read leniently: an unreadable entry costs only itself, and is
     /// counted. Hashtags come as objects (Mastodon, GoToSocial) or as bare names (older Pleroma, `/api/v1`).
-    public static func searchResults(fromJSON data: Data, origin: WireOrigin? = nil) throws -> SearchResults {
+    package static func searchResults(fromJSON data: Data, origin: WireOrigin? = nil) throws -> SearchResults {
         struct Wire: Decodable {
             var accounts: LossyArray<AccountWire>?
             var statuses: LossyArray<StatusWire>?
@@ -67,13 +67,13 @@ struct HashtagWire: Decodable {
 
 extension MastodonClient {
     /// A hashtag as the server knows it, with whether the user follows it (`GET /api/v1/tags/:name`).
-    public func hashtag(named name: String) async throws -> Hashtag {
+    package func hashtag(named name: String) async throws -> Hashtag {
         let (data, _) = try await send(url: endpoint("/api/v1/tags/\(Self.escaped(name))"), method: .GET)
         return try MastodonDecoder.hashtag(fromJSON: data, origin: origin)
     }
 
     /// Follows a hashtag, or stops (`POST /api/v1/tags/:name/follow`, `…/unfollow`); the hashtag as it now is.
-    public func follow(hashtag name: String, _ wanted: Bool) async throws -> Hashtag {
+    package func follow(hashtag name: String, _ wanted: Bool) async throws -> Hashtag {
         let path = "/api/v1/tags/\(Self.escaped(name))/\(wanted ? "follow" : "unfollow")"
         let (data, _) = try await send(url: endpoint(path), method: .POST, form: [])
         var tag = try MastodonDecoder.hashtag(fromJSON: data, origin: origin)
@@ -83,21 +83,21 @@ extension MastodonClient {
     }
 
     /// The hashtags the user follows (`GET /api/v1/followed_tags`, first page).
-    public func followedHashtags() async throws -> [Hashtag] {
+    package func followedHashtags() async throws -> [Hashtag] {
         let (data, _) = try await send(url: endpoint("/api/v1/followed_tags?limit=100"), method: .GET)
         return try MastodonDecoder.decode(LossyArray<HashtagWire>.self, data, origin).elements.map(\.hashtag)
     }
 }
 
 extension MastodonDecoder {
-    public static func hashtag(fromJSON data: Data, origin: WireOrigin? = nil) throws -> Hashtag {
+    package static func hashtag(fromJSON data: Data, origin: WireOrigin? = nil) throws -> Hashtag {
         try decode(HashtagWire.self, data, origin).hashtag
     }
 }
 
 extension MastodonClient {
     /// The server's custom emoji shortcodes (`GET /api/v1/custom_emojis`), those offered in pickers.
-    public func customEmojiShortcodes() async throws -> [String] {
+    package func customEmojiShortcodes() async throws -> [String] {
         let (data, _) = try await send(url: endpoint("/api/v1/custom_emojis"), method: .GET, budget: .page)
         return try MastodonDecoder.customEmojiShortcodes(fromJSON: data, origin: origin)
     }
@@ -105,7 +105,7 @@ extension MastodonClient {
 
 extension MastodonDecoder {
     /// A `/api/v1/custom_emojis` body: the shortcodes offered in pickers (one kept out of them is left out).
-    public static func customEmojiShortcodes(fromJSON data: Data, origin: WireOrigin? = nil) throws -> [String] {
+    package static func customEmojiShortcodes(fromJSON data: Data, origin: WireOrigin? = nil) throws -> [String] {
         struct Wire: Decodable {
             var shortcode: String?
             var visibleInPicker: Bool?

@@ -3,34 +3,34 @@ import NIOHTTP1
 import TernModel
 
 /// One page of notifications, newest first.
-public struct NotificationPage: Sendable {
-    public var groups: [NotificationGroup]
+package struct NotificationPage: Sendable {
+    package var groups: [NotificationGroup]
     /// Whether the server grouped them (`/api/v2/notifications`); false when Tern did.
-    public var serverGrouped: Bool
-    public var skipped: Int
+    package var serverGrouped: Bool
+    package var skipped: Int
 }
 
 extension MastodonClient {
     /// The posts above and below a status.
-    public func context(of statusID: String) async throws -> (ancestors: [Post], descendants: [Post]) {
+    package func context(of statusID: String) async throws -> (ancestors: [Post], descendants: [Post]) {
         let (data, _) = try await send(url: endpoint("/api/v1/statuses/\(Self.escaped(statusID))/context"), method: .GET,
                                        budget: .page)
         return try MastodonDecoder.context(fromJSON: data, origin: origin)
     }
 
-    public func profile(accountID: String) async throws -> Profile {
+    package func profile(accountID: String) async throws -> Profile {
         let (data, _) = try await send(url: endpoint("/api/v1/accounts/\(Self.escaped(accountID))"), method: .GET)
         return try MastodonDecoder.profile(fromJSON: data, origin: origin)
     }
 
-    public func relationship(accountID: String) async throws -> Relationship {
+    package func relationship(accountID: String) async throws -> Relationship {
         let (data, _) = try await send(url: endpoint("/api/v1/accounts/relationships?id%5B%5D=\(Self.escaped(accountID))"),
                                        method: .GET)
         return try MastodonDecoder.relationship(fromJSON: data, origin: origin)
     }
 
     /// The accounts the user mutes or blocks (the newest 80), for a list they can be lifted from.
-    public func silenced(_ kind: AccountAction) async throws -> [Account] {
+    package func silenced(_ kind: AccountAction) async throws -> [Account] {
         let path = kind == .block ? "/api/v1/blocks" : "/api/v1/mutes"
         let (data, _) = try await send(url: endpoint(path + "?limit=80"), method: .GET)
         return try MastodonDecoder.decode(LossyArray<AccountWire>.self, data, origin).elements.map(PostMapping.account)
@@ -38,7 +38,7 @@ extension MastodonClient {
 
     /// Follows, mutes or blocks an account, or stops; returns the relationship as the server now has it.
     /// `muteSeconds`: how long a mute lasts (nil or 0: until undone).
-    public func perform(_ action: AccountAction, accountID: String, muteSeconds: Int? = nil) async throws -> Relationship {
+    package func perform(_ action: AccountAction, accountID: String, muteSeconds: Int? = nil) async throws -> Relationship {
         var form: [(String, String)] = []
         if action == .mute, let seconds = muteSeconds, seconds > 0 { form.append(("duration", String(seconds))) }
         let (data, _) = try await send(url: endpoint("/api/v1/accounts/\(Self.escaped(accountID))/\(action.rawValue)"),
@@ -48,7 +48,7 @@ extension MastodonClient {
 
     /// A page of notifications below `maxID`, grouped. `grouped` asks the grouped API; a server without
     /// it (404) is asked the plain one and the answer says which was used.
-    public func notifications(maxID: String? = nil, limit: Int = 30, types: [String] = [], grouped: Bool) async throws -> NotificationPage {
+    package func notifications(maxID: String? = nil, limit: Int = 30, types: [String] = [], grouped: Bool) async throws -> NotificationPage {
         var query = "limit=\(limit)"
         if let maxID { query += "&max_id=\(Self.escaped(maxID))" }
         for t in types { query += "&types%5B%5D=\(Self.escaped(t))" }
@@ -70,12 +70,12 @@ extension MastodonClient {
 
     /// A timeline's read marker (`home`, `notifications`); nil when none was saved. Throws `.http(404)`
     /// where markers don't exist.
-    public func marker(_ timeline: String) async throws -> String? {
+    package func marker(_ timeline: String) async throws -> String? {
         let (data, _) = try await send(url: endpoint("/api/v1/markers?timeline%5B%5D=\(Self.escaped(timeline))"), method: .GET)
         return try MastodonDecoder.decode(MarkersWire.self, data, origin).lastRead[timeline]
     }
 
-    public func saveMarker(_ timeline: String, lastReadID: String) async throws {
+    package func saveMarker(_ timeline: String, lastReadID: String) async throws {
         _ = try await send(url: endpoint("/api/v1/markers"), method: .POST, form: [("\(timeline)[last_read_id]", lastReadID)])
     }
 
@@ -84,7 +84,7 @@ extension MastodonClient {
 
 extension MastodonClient {
     /// The posts an account pinned to its profile.
-    public func pinned(accountID: String) async throws -> [Post] {
+    package func pinned(accountID: String) async throws -> [Post] {
         let (data, _) = try await send(url: endpoint("/api/v1/accounts/\(Self.escaped(accountID))/statuses?pinned=true"), method: .GET,
                                        budget: .page)
         return try MastodonDecoder.posts(fromJSON: data, origin: origin).posts
@@ -94,7 +94,7 @@ extension MastodonClient {
 extension MastodonClient {
     /// The account a mention links to (`https://host/@name`, `https://host/users/name`, `https://host/name`):
     /// looked up by handle, and where the server has no lookup, found through search.
-    public func account(mentionURL: String) async throws -> Account {
+    package func account(mentionURL: String) async throws -> Account {
         guard let url = URL(string: mentionURL), let host = url.host,
               var name = url.path.split(separator: "/").last.map(String.init), !name.isEmpty else {
             throw MastodonError.refusedURL("a mention without an account (\(mentionURL))")

@@ -4,14 +4,14 @@ import TernModel
 extension MastodonClient {
     /// A post translated by the server (`POST /api/v1/statuses/:id/translate`, Mastodon 4.0 and later)
     /// into the user's language. Servers without a translation service answer 404 (or 403, 503).
-    public func translate(statusID: String) async throws -> Translation {
+    package func translate(statusID: String) async throws -> Translation {
         let (data, _) = try await send(url: endpoint("/api/v1/statuses/\(Self.escaped(statusID))/translate"), method: .POST, form: [])
         return try MastodonDecoder.translation(fromJSON: data, origin: origin)
     }
 }
 
 extension MastodonDecoder {
-    public static func translation(fromJSON data: Data, origin: WireOrigin? = nil) throws -> Translation {
+    package static func translation(fromJSON data: Data, origin: WireOrigin? = nil) throws -> Translation {
         guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any], let html = object["content"] as? String else {
             throw MastodonError.invalidResponse("a translation without its text")
         }

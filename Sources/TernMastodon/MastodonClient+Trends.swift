@@ -4,7 +4,7 @@ import TernModel
 extension MastodonClient {
     /// The hashtags trending on the server now (`GET /api/v1/trends/tags`), with their uses of the last week.
     /// Servers without trends answer 404.
-    public func trendingHashtags() async throws -> [Hashtag] {
+    package func trendingHashtags() async throws -> [Hashtag] {
         let (data, _) = try await send(url: endpoint("/api/v1/trends/tags?limit=10"), method: .GET)
         return try MastodonDecoder.trendingHashtags(fromJSON: data, origin: origin)
     }
@@ -12,7 +12,7 @@ extension MastodonClient {
 
 extension MastodonClient {
     /// The links shared most on the server now (`GET /api/v1/trends/links`), as link cards.
-    public func trendingLinks() async throws -> [LinkCard] {
+    package func trendingLinks() async throws -> [LinkCard] {
         let (data, _) = try await send(url: endpoint("/api/v1/trends/links?limit=10"), method: .GET)
         return try MastodonDecoder.decode(LossyArray<CardWire>.self, data, origin).elements.filter { !$0.url.isEmpty }.map {
             LinkCard(url: $0.url, title: $0.title, provider: $0.provider, summary: $0.summary, image: $0.image)
@@ -21,7 +21,7 @@ extension MastodonClient {
 }
 
 extension MastodonDecoder {
-    public static func trendingHashtags(fromJSON data: Data, origin: WireOrigin? = nil) throws -> [Hashtag] {
+    package static func trendingHashtags(fromJSON data: Data, origin: WireOrigin? = nil) throws -> [Hashtag] {
         try decode(LossyArray<HashtagWire>.self, data, origin).elements.map(\.hashtag)
     }
 }

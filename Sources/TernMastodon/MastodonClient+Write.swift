@@ -3,23 +3,23 @@ import NIOHTTP1
 import TernModel
 
 /// A picture or video the server has taken; `ready` once it finished processing (its URL is known).
-public struct UploadedMedia: Sendable, Equatable {
-    public var id: String
-    public var ready: Bool
-    public var description: String?
+package struct UploadedMedia: Sendable, Equatable {
+    package var id: String
+    package var ready: Bool
+    package var description: String?
 }
 
 /// A post's text as its author wrote it (not the HTML the server made of it), for editing.
-public struct StatusSource: Sendable, Equatable {
-    public var text: String
-    public var spoiler: String
+package struct StatusSource: Sendable, Equatable {
+    package var text: String
+    package var spoiler: String
 }
 
 /// Writing: posts, edits, deletions, media, and what the server accepts.
 extension MastodonClient {
     /// What the server accepts in a post: `/api/v2/instance`, else v1's `configuration` or Pleroma's
     /// and Akkoma's `max_toot_chars`.
-    public func postingLimits() async throws -> PostingLimits {
+    package func postingLimits() async throws -> PostingLimits {
         do {
             let (data, _) = try await send(url: endpoint("/api/v2/instance"), method: .GET)
             return try InstanceWire.limits(fromJSON: data)
@@ -31,7 +31,7 @@ extension MastodonClient {
 
     /// Publishes a draft (`mediaIDs` are its uploaded attachments, in order). The same `idempotencyKey`
     /// sent twice makes one post: the server answers a repeat with the post it already made.
-    public func publish(_ draft: Draft, mediaIDs: [String], idempotencyKey: String) async throws -> Post {
+    package func publish(_ draft: Draft, mediaIDs: [String], idempotencyKey: String) async throws -> Post {
         var form = Self.form(for: draft, mediaIDs: mediaIDs)
         form.append(("visibility", draft.visibility.rawValue))
         if let reply = draft.inReplyToID { form.append(("in_reply_to_id", reply)) }
@@ -48,7 +48,7 @@ extension MastodonClient {
 
     /// Replaces a post's text, warning, media and poll (`PUT /api/v1/statuses/:id`); the server keeps
     /// the earlier version in the post's history.
-    public func edit(statusID: String, to draft: Draft, mediaIDs: [String]) async throws -> Post {
+    package func edit(statusID: String, to draft: Draft, mediaIDs: [String]) async throws -> Post {
         var form = Self.form(for: draft, mediaIDs: mediaIDs)
         for (id, a) in zip(mediaIDs, draft.attachments) {
             form.append(("media_attributes[][id]", id))
@@ -74,7 +74,7 @@ extension MastodonClient {
     }
 
     /// The text of one's own post as written, for editing it.
-    public func source(statusID: String) async throws -> StatusSource {
+    package func source(statusID: String) async throws -> StatusSource {
         let (data, _) = try await send(url: endpoint("/api/v1/statuses/\(Self.escaped(statusID))/source"), method: .GET)
         struct Wire: Decodable {
             var text: String?
@@ -89,13 +89,13 @@ extension MastodonClient {
     }
 
     /// Deletes one's own post.
-    public func delete(statusID: String) async throws {
+    package func delete(statusID: String) async throws {
         _ = try await send(url: endpoint("/api/v1/statuses/\(Self.escaped(statusID))"), method: .DELETE)
     }
 
     /// Uploads a file (`/api/v2/media`, which may answer 202 while the server still processes it; servers
     /// without it get `/api/v1/media`).
-    public func upload(_ data: Data, filename: String, mimeType: String, description: String) async throws -> UploadedMedia {
+    package func upload(_ data: Data, filename: String, mimeType: String, description: String) async throws -> UploadedMedia {
         var form = MultipartForm()
         if !description.isEmpty { form.fields.append(("description", description)) }
         form.file = .init(field: "file", filename: filename, mimeType: mimeType, data: data)
@@ -111,12 +111,12 @@ extension MastodonClient {
     }
 
     /// An upload as the server has it now (206 and no URL while it is processing).
-    public func media(id: String) async throws -> UploadedMedia {
+    package func media(id: String) async throws -> UploadedMedia {
         let (data, _) = try await send(url: endpoint("/api/v1/media/\(Self.escaped(id))"), method: .GET)
         return try Self.media(fromJSON: data, origin: origin)
     }
 
-    public static func media(fromJSON data: Data, origin: WireOrigin? = nil) throws -> UploadedMedia {
+    package static func media(fromJSON data: Data, origin: WireOrigin? = nil) throws -> UploadedMedia {
         let wire = try MastodonDecoder.decode(MediaWire.self, data, origin)
         return UploadedMedia(id: wire.id, ready: wire.url != nil, description: wire.description)
     }
@@ -124,7 +124,7 @@ extension MastodonClient {
 
 extension MastodonDecoder {
     /// What an instance description (v2, v1, or Pleroma's) says a post may hold.
-    public static func postingLimits(fromJSON data: Data) throws -> PostingLimits { try InstanceWire.limits(fromJSON: data) }
+    package static func postingLimits(fromJSON data: Data) throws -> PostingLimits { try InstanceWire.limits(fromJSON: data) }
 }
 
 /// The parts of an instance description that limit posts.
@@ -168,8 +168,8 @@ enum InstanceWire {
 }
 
 /// A file's type from its first bytes, for uploads: the name may lie, the bytes don't.
-public enum MediaSniffer {
-    public static func mimeType(of data: Data) -> String? {
+package enum MediaSniffer {
+    package static func mimeType(of data: Data) -> String? {
         let b = [UInt8](data.prefix(16))
         func starts(_ bytes: [UInt8], at offset: Int = 0) -> Bool {
             b.count >= offset + bytes.count && Array(b[offset..<(offset + bytes.count)]) == bytes
@@ -198,7 +198,7 @@ public enum MediaSniffer {
 extension MastodonClient {
     /// What the server says it runs (the instance description's `version`, v2's else v1's), and whether its
     /// streaming health check answers: nil where there is none (GoToSocial streams without one). For `tern doctor`.
-    public func software() async throws -> (version: String, streamingHealthy: Bool?) {
+    package func software() async throws -> (version: String, streamingHealthy: Bool?) {
         let data: Data
         do {
             (data, _) = try await send(url: endpoint("/api/v2/instance"), method: .GET)

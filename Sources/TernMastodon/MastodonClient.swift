@@ -6,14 +6,14 @@ import TernHTTP
 import TernModel
 
 /// One page of a timeline and the server's links to the pages around it.
-public struct Page: Sendable {
-    public var posts: [Post]
-    public var links: LinkHeader
+package struct Page: Sendable {
+    package var posts: [Post]
+    package var links: LinkHeader
     /// Entries the server sent that could not be read; the list says so where they would be.
-    public var unreadable: [UnreadablePost] = []
-    public var skipped: Int { unreadable.count }
+    package var unreadable: [UnreadablePost] = []
+    package var skipped: Int { unreadable.count }
 
-    public init(posts: [Post], links: LinkHeader, unreadable: [UnreadablePost] = []) {
+    package init(posts: [Post], links: LinkHeader, unreadable: [UnreadablePost] = []) {
         self.posts = posts
         self.links = links
         self.unreadable = unreadable
@@ -22,12 +22,12 @@ public struct Page: Sendable {
 
 /// A timeline entry the server sent that Tern could not read: its id (when it had one), why, and the post
 /// above it in the list (nil: it came first).
-public struct UnreadablePost: Sendable, Equatable {
-    public var id: String?
-    public var reason: String
-    public var newerID: String?
+package struct UnreadablePost: Sendable, Equatable {
+    package var id: String?
+    package var reason: String
+    package var newerID: String?
 
-    public init(id: String?, reason: String, newerID: String?) {
+    package init(id: String?, reason: String, newerID: String?) {
         self.id = id
         self.reason = reason
         self.newerID = newerID
@@ -35,32 +35,32 @@ public struct UnreadablePost: Sendable, Equatable {
 }
 
 /// What a like/save keystroke asks of the server.
-public enum StatusAction: String, Sendable, CaseIterable {
+package enum StatusAction: String, Sendable, CaseIterable {
     case favourite, unfavourite, bookmark, unbookmark, reblog, unreblog
     /// One's own post on one's profile; a conversation's notifications muted.
     case pin, unpin, mute, unmute
 }
 
 /// What a follow, mute or block keystroke asks of the server.
-public enum AccountAction: String, Sendable, CaseIterable {
+package enum AccountAction: String, Sendable, CaseIterable {
     case follow, unfollow, mute, unmute, block, unblock
 }
 
 /// A Mastodon REST client for one account on one server. Holds no mutable state: safe to share.
-public final class MastodonClient: Sendable {
-    public let baseURL: URL
+package final class MastodonClient: Sendable {
+    package let baseURL: URL
     let token: String?
     private let http: HTTPClient
     /// How long one whole exchange (head and body) may take.
     private let timeout: Duration
     /// How long one whole exchange may take: a request sent longer ago than this has landed or never will.
-    public var requestTimeout: Duration { timeout }
+    package var requestTimeout: Duration { timeout }
     /// The server, for the decoder: fields of its answers that can't be read are counted and logged there.
-    public let origin: WireOrigin
+    package let origin: WireOrigin
 
     /// `http` is owned by the caller, who shuts it down. `unreadable` counts the fields of the server's
     /// answers that could not be read (shared by clients of one session, each field is logged once per server).
-    public init(baseURL: URL, token: String?, http: HTTPClient, timeout: Duration = .seconds(15),
+    package init(baseURL: URL, token: String?, http: HTTPClient, timeout: Duration = .seconds(15),
                 unreadable: UnreadableFields = UnreadableFields()) {
         self.baseURL = baseURL
         self.token = token
@@ -70,7 +70,7 @@ public final class MastodonClient: Sendable {
     }
 
     /// The newest page of a timeline, or the page below `maxID` (for paging on from a cached post).
-    public func timeline(_ timeline: TimelineID, limit: Int = 20, maxID: String? = nil) async throws -> Page {
+    package func timeline(_ timeline: TimelineID, limit: Int = 20, maxID: String? = nil) async throws -> Page {
         let sep = timeline.path.contains("?") ? "&" : "?"
         let below = maxID.map { "&max_id=\($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0)" } ?? ""
         guard let url = URL(string: baseURL.absoluteString.trimmingSuffix("/") + timeline.path + "\(sep)limit=\(limit)" + below) else {
@@ -81,7 +81,7 @@ public final class MastodonClient: Sendable {
 
     /// A page the server linked to (`Link` next/prev). Only URLs on the account's own server are followed,
     /// so the token never leaves it. `timeline` says how its body reads (conversations are not statuses).
-    public func page(at url: URL, of timeline: TimelineID? = nil) async throws -> Page {
+    package func page(at url: URL, of timeline: TimelineID? = nil) async throws -> Page {
         try checkSameOrigin(url)
         let (data, headers) = try await send(url: url, method: .GET, budget: .page)
         let decoded = timeline == .conversations ? try MastodonDecoder.conversations(fromJSON: data, origin: origin)
@@ -91,24 +91,24 @@ public final class MastodonClient: Sendable {
     }
 
     /// The user's lists, as timelines.
-    public func lists() async throws -> [TimelineID] {
+    package func lists() async throws -> [TimelineID] {
         try await listInfos().map(\.timeline)
     }
 
-    public func verifyCredentials() async throws -> Account {
+    package func verifyCredentials() async throws -> Account {
         let (data, _) = try await send(url: endpoint("/api/v1/accounts/verify_credentials"), method: .GET)
         return try MastodonDecoder.account(fromJSON: data, origin: origin)
     }
 
     /// A status as the server sees it now (what the user liked and saved included).
-    public func status(id: String) async throws -> Post {
+    package func status(id: String) async throws -> Post {
         let escaped = id.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? id
         let (data, _) = try await send(url: endpoint("/api/v1/statuses/\(escaped)"), method: .GET)
         return try MastodonDecoder.post(fromJSON: data, origin: origin)
     }
 
     /// Performs a like/save change and returns the status as the server now sees it.
-    public func perform(_ action: StatusAction, statusID: String) async throws -> Post {
+    package func perform(_ action: StatusAction, statusID: String) async throws -> Post {
         let escaped = statusID.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? statusID
         let (data, _) = try await send(url: endpoint("/api/v1/statuses/\(escaped)/\(action.rawValue)"), method: .POST)
         return try MastodonDecoder.post(fromJSON: data, origin: origin)
@@ -175,7 +175,7 @@ public final class MastodonClient: Sendable {
     }
 
     /// Maps an HTTP error status and body to a typed error with the server's message.
-    public static func error(status: Int, headers: HTTPHeaders, body: Data, now: Date = Date()) -> MastodonError {
+    package static func error(status: Int, headers: HTTPHeaders, body: Data, now: Date = Date()) -> MastodonError {
         let message = MastodonDecoder.errorMessage(fromJSON: body)
         switch status {
         case 401: return .unauthorized(message: message)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What can go wrong talking to a server, with the server's own message where it sent one.
-public enum MastodonError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum MastodonError: Error, Sendable, Equatable, CustomStringConvertible {
     /// 401: the token is missing, expired or revoked.
     case unauthorized(message: String?)
     /// 429: try again after the given time, when the server said.
@@ -25,7 +25,7 @@ public enum MastodonError: Error, Sendable, Equatable, CustomStringConvertible {
     case missingLibrary(String)
 
     /// Short words for the status line, e.g. "server error 503" or "rate limited until 14:05".
-    public var description: String {
+    package var description: String {
         switch self {
         case .unauthorized(let m): return "not authorized" + (m.map { ": \($0)" } ?? "") + " (log in again with `tern login`)"
         case .rateLimited(let date, _):
@@ -57,7 +57,7 @@ public enum MastodonError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// The server was never heard from (no connection, or silence): nothing it did can be known, and the
     /// same request may get through later. Every other error is an answer.
-    public var serverUnreachable: Bool {
+    package var serverUnreachable: Bool {
         switch self {
         case .timeout, .network, .notConnected: return true
         default: return false
@@ -66,7 +66,7 @@ public enum MastodonError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// Whether a write may or may not have been carried out: nothing came back, or what came broke off.
     /// The next try asks the server's state first.
-    public var leavesWriteInDoubt: Bool {
+    package var leavesWriteInDoubt: Bool {
         switch self {
         case .answerLost, .timeout, .network: return true
         default: return false
@@ -75,13 +75,13 @@ public enum MastodonError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// An answer that does not say whether a write was made: a 5xx (a proxy gave up on a server that went on
     /// to make it, or the server failed after it wrote). A 4xx and a 429 say it was not made.
-    public var mayHaveBeenMade: Bool {
+    package var mayHaveBeenMade: Bool {
         if case .http(let status, _) = self { return status >= 500 }
         return false
     }
 
     /// Whether trying the same request again later may succeed.
-    public var isTransient: Bool {
+    package var isTransient: Bool {
         switch self {
         case .timeout, .network, .notConnected, .rateLimited, .answerLost: return true
         case .http(let status, _): return status >= 500

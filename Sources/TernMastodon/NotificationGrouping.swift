@@ -60,7 +60,7 @@ enum NotificationGrouping {
 
 extension MastodonDecoder {
     /// A notifications body of either API: grouped (`{"notification_groups": …}`) or a plain array.
-    public static func notifications(fromJSON data: Data, origin: WireOrigin? = nil) throws -> (groups: [NotificationGroup], skipped: Int) {
+    package static func notifications(fromJSON data: Data, origin: WireOrigin? = nil) throws -> (groups: [NotificationGroup], skipped: Int) {
         // An object is the grouped API's answer, and what is wrong with it is said of it: reading it as the
         // plain list too would only say that it is not a list.
         if startsWith("{", data) {
@@ -72,17 +72,17 @@ extension MastodonDecoder {
     }
 
     /// A thread around a status: what it answers (oldest first) and the replies under it.
-    public static func context(fromJSON data: Data, origin: WireOrigin? = nil) throws -> (ancestors: [Post], descendants: [Post]) {
+    package static func context(fromJSON data: Data, origin: WireOrigin? = nil) throws -> (ancestors: [Post], descendants: [Post]) {
         let wire = try decode(ContextWire.self, data, origin)
         return (try wire.ancestors.map(PostMapping.post), try wire.descendants.map(PostMapping.post))
     }
 
-    public static func profile(fromJSON data: Data, origin: WireOrigin? = nil) throws -> Profile {
+    package static func profile(fromJSON data: Data, origin: WireOrigin? = nil) throws -> Profile {
         try decode(ProfileWire.self, data, origin).profile()
     }
 
     /// A relationship, alone or as the one element of the array `accounts/relationships` answers with.
-    public static func relationship(fromJSON data: Data, origin: WireOrigin? = nil) throws -> Relationship {
+    package static func relationship(fromJSON data: Data, origin: WireOrigin? = nil) throws -> Relationship {
         if startsWith("[", data) {
             let list = try decode(LossyArray<RelationshipWire>.self, data, origin)
             guard let first = list.elements.first else { throw MastodonError.invalidResponse("no relationship in the answer") }

@@ -3,11 +3,11 @@ import Foundation
 import NIOCore
 
 /// Tern's registration as an app on one server.
-public struct AppRegistration: Sendable, Equatable {
-    public var clientID: String
-    public var clientSecret: String
+package struct AppRegistration: Sendable, Equatable {
+    package var clientID: String
+    package var clientSecret: String
 
-    public init(clientID: String, clientSecret: String) {
+    package init(clientID: String, clientSecret: String) {
         self.clientID = clientID
         self.clientSecret = clientSecret
     }
@@ -15,12 +15,12 @@ public struct AppRegistration: Sendable, Equatable {
 
 /// The out-of-band OAuth flow Mastodon-API servers share: register an app, send the user to the authorize
 /// page, take the code they paste, exchange it for a token; and revoke it at logout.
-public enum OAuth {
-    public static let redirectURI = "urn:ietf:wg:oauth:2.0:oob"
-    public static let scopes = "read write"
+package enum OAuth {
+    package static let redirectURI = "urn:ietf:wg:oauth:2.0:oob"
+    package static let scopes = "read write"
 
     /// `https://` for any server, `http://` only for this machine: a token never crosses a network in clear.
-    public static func serverURL(_ input: String) throws -> URL {
+    package static func serverURL(_ input: String) throws -> URL {
         let text = input.trimmingCharacters(in: .whitespaces)
         let withScheme = text.contains("://") ? text : "https://\(text)"
         guard var components = URLComponents(string: withScheme), let host = components.host, !host.isEmpty else {
@@ -36,7 +36,7 @@ public enum OAuth {
         return components.url!
     }
 
-    public static func registerApp(server: URL, http: HTTPClient) async throws -> AppRegistration {
+    package static func registerApp(server: URL, http: HTTPClient) async throws -> AppRegistration {
         let (data, _) = try await MastodonClient.send(
             url: server.appendingPathComponent("api/v1/apps"), method: .POST, token: nil,
             form: [("client_name", "Tern"), ("redirect_uris", redirectURI), ("scopes", scopes),
@@ -54,14 +54,14 @@ public enum OAuth {
     }
 
     /// The page where the user approves Tern and is shown a code.
-    public static func authorizeURL(server: URL, app: AppRegistration) -> URL {
+    package static func authorizeURL(server: URL, app: AppRegistration) -> URL {
         var c = URLComponents(url: server.appendingPathComponent("oauth/authorize"), resolvingAgainstBaseURL: false)!
         c.queryItems = [.init(name: "client_id", value: app.clientID), .init(name: "redirect_uri", value: redirectURI),
                         .init(name: "response_type", value: "code"), .init(name: "scope", value: scopes)]
         return c.url!
     }
 
-    public static func exchange(code: String, server: URL, app: AppRegistration, http: HTTPClient) async throws -> String {
+    package static func exchange(code: String, server: URL, app: AppRegistration, http: HTTPClient) async throws -> String {
         let (data, _) = try await MastodonClient.send(
             url: server.appendingPathComponent("oauth/token"), method: .POST, token: nil,
             form: [("grant_type", "authorization_code"), ("code", code.trimmingCharacters(in: .whitespacesAndNewlines)),
@@ -76,7 +76,7 @@ public enum OAuth {
     }
 
     /// Asks the server to forget a token (where it supports it).
-    public static func revoke(token: String, server: URL, app: AppRegistration, http: HTTPClient) async throws {
+    package static func revoke(token: String, server: URL, app: AppRegistration, http: HTTPClient) async throws {
         _ = try await MastodonClient.send(
             url: server.appendingPathComponent("oauth/revoke"), method: .POST, token: nil,
             form: [("client_id", app.clientID), ("client_secret", app.clientSecret), ("token", token)],
@@ -85,11 +85,11 @@ public enum OAuth {
 }
 
 /// application/x-www-form-urlencoded bodies.
-public enum FormEncoding {
+package enum FormEncoding {
     private static let unreserved = CharacterSet(charactersIn:
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
-    public static func encode(_ pairs: [(String, String)]) -> String {
+    package static func encode(_ pairs: [(String, String)]) -> String {
         pairs.map { k, v in
             (k.addingPercentEncoding(withAllowedCharacters: unreserved) ?? k) + "="
                 + (v.addingPercentEncoding(withAllowedCharacters: unreserved) ?? v)

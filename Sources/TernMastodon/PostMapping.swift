@@ -56,10 +56,10 @@ enum PostMapping {
 }
 
 /// Decodes response bodies into the reader's types, for the client and for anyone holding raw JSON.
-public enum MastodonDecoder {
+package enum MastodonDecoder {
     /// A timeline body: the posts that decoded, and the entries that could not be, each with the post
     /// that came before it.
-    public static func posts(fromJSON data: Data, origin: WireOrigin? = nil) throws -> (posts: [Post], unreadable: [UnreadablePost]) {
+    package static func posts(fromJSON data: Data, origin: WireOrigin? = nil) throws -> (posts: [Post], unreadable: [UnreadablePost]) {
         let list = try decode(LossyArray<StatusWire>.self, data, origin)
         let posts = try list.elements.map(PostMapping.post)
         let unreadable = list.unreadable.map { u in
@@ -68,20 +68,20 @@ public enum MastodonDecoder {
         return (posts, unreadable)
     }
 
-    public static func post(fromJSON data: Data, origin: WireOrigin? = nil) throws -> Post {
+    package static func post(fromJSON data: Data, origin: WireOrigin? = nil) throws -> Post {
         try PostMapping.post(try decode(StatusWire.self, data, origin))
     }
 
-    public static func poll(fromJSON data: Data, origin: WireOrigin? = nil) throws -> Poll {
+    package static func poll(fromJSON data: Data, origin: WireOrigin? = nil) throws -> Poll {
         PostMapping.poll(try decode(PollWire.self, data, origin))
     }
 
-    public static func account(fromJSON data: Data, origin: WireOrigin? = nil) throws -> Account {
+    package static func account(fromJSON data: Data, origin: WireOrigin? = nil) throws -> Account {
         PostMapping.account(try decode(AccountWire.self, data, origin))
     }
 
     /// The server's message in an error body (`{"error": …, "error_description": …}`), if it has one.
-    public static func errorMessage(fromJSON data: Data) -> String? {
+    package static func errorMessage(fromJSON data: Data) -> String? {
         (try? JSONDecoder().decode(ErrorWire.self, from: data))?.message
     }
 

@@ -3,7 +3,7 @@ import TernModel
 
 /// One event of the streaming API, decoded. A stream's event carries its payload as a JSON string
 /// inside the JSON message (Mastodon, GoToSocial and Akkoma all do this).
-public enum StreamEvent: Sendable, Equatable {
+package enum StreamEvent: Sendable, Equatable {
     /// A new post in the named streams.
     case update(streams: [String], Post)
     /// A post was edited.
@@ -17,7 +17,7 @@ public enum StreamEvent: Sendable, Equatable {
     /// The event in a text message, or nil for events Tern does not use. A message that can't be read
     /// throws, saying why: a post it carried would otherwise be lost without a word. `origin`: the server,
     /// where fields of a post it can't read are reported.
-    public static func decode(_ text: String, origin: WireOrigin? = nil) throws -> StreamEvent? {
+    package static func decode(_ text: String, origin: WireOrigin? = nil) throws -> StreamEvent? {
         struct Message: Decodable {
             var stream: [String]?
             var event: String?
@@ -51,8 +51,8 @@ public enum StreamEvent: Sendable, Equatable {
 
 /// The streaming API's name for a timeline, and the subscribe message for it; nil for timelines it
 /// has no stream for (bookmarks, favourites, an account's posts, local search).
-public enum StreamName {
-    public static func of(_ timeline: TimelineID) -> String? {
+package enum StreamName {
+    package static func of(_ timeline: TimelineID) -> String? {
         switch timeline {
         case .home: return "user"
         case .local: return "public:local"
@@ -64,7 +64,7 @@ public enum StreamName {
     }
 
     /// `{"type":"subscribe","stream":"hashtag","tag":"cats"}` and the like.
-    public static func message(_ type: String, _ name: String) -> String {
+    package static func message(_ type: String, _ name: String) -> String {
         var object: [String: String] = ["type": type]
         if name.hasPrefix("hashtag:") { object["stream"] = "hashtag"; object["tag"] = String(name.dropFirst(8)) }
         else if name.hasPrefix("list:") { object["stream"] = "list"; object["list"] = String(name.dropFirst(5)) }
@@ -74,7 +74,7 @@ public enum StreamName {
     }
 
     /// The stream names an event's `stream` field gives, in this form (`["hashtag", "cats"]` → `hashtag:cats`).
-    public static func names(_ stream: [String]) -> Set<String> {
+    package static func names(_ stream: [String]) -> Set<String> {
         guard let first = stream.first else { return [] }
         if stream.count > 1, first == "hashtag" || first == "list" { return [first + ":" + stream[1].lowercased()] }
         return [first]
@@ -83,7 +83,7 @@ public enum StreamName {
 
 extension MastodonClient {
     /// Where the server says its streaming API is (`/api/v2/instance` → `configuration.urls.streaming`).
-    public func advertisedStreamingURL() async throws -> String? {
+    package func advertisedStreamingURL() async throws -> String? {
         let (data, _) = try await send(url: endpoint("/api/v2/instance"), method: .GET)
         struct Instance: Decodable {
             struct Configuration: Decodable { var urls: [String: String]? }
@@ -94,7 +94,7 @@ extension MastodonClient {
     }
 
     /// The account's own origin as a WebSocket URL: where streaming is when the advertised address fails.
-    public var originStreamingURL: String {
+    package var originStreamingURL: String {
         (baseURL.scheme == "https" ? "wss://" : "ws://") + (baseURL.host ?? "") + (baseURL.port.map { ":\($0)" } ?? "")
     }
 }

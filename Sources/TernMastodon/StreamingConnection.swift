@@ -5,7 +5,7 @@ import TernHTTP
 import WSClient
 
 /// Where a streaming connection carries the token.
-public enum StreamingToken: Sendable, Equatable {
+package enum StreamingToken: Sendable, Equatable {
     /// `Authorization` and `Sec-WebSocket-Protocol`, which Mastodon, GoToSocial and Akkoma read: the
     /// token stays out of the address, which proxies and server logs keep.
     case headers
@@ -17,7 +17,7 @@ public enum StreamingToken: Sendable, Equatable {
 extension MastodonClient {
     /// Whether a streaming connection failed because the server answered and would not upgrade (no
     /// streaming there, or not with this token), rather than because it could not be reached.
-    public static func streamingRefused(_ error: Error) -> Bool {
+    package static func streamingRefused(_ error: Error) -> Bool {
         (error as? WebSocketClientError) == .webSocketUpgradeFailed
     }
 
@@ -25,7 +25,7 @@ extension MastodonClient {
     /// every message `outbound` yields (subscribe, unsubscribe), and hands each text message to
     /// `received`. Returns when the server closes the connection; throws when it can't be made or breaks
     /// (`WebSocketClientError.webSocketUpgradeFailed` when the server answered but would not stream).
-    public func stream(at url: String, token place: StreamingToken = .headers, outbound: AsyncStream<String>,
+    package func stream(at url: String, token place: StreamingToken = .headers, outbound: AsyncStream<String>,
                        connected: @escaping @Sendable () -> Void,
                        received: @escaping @Sendable (String) -> Void, logger: Logger) async throws {
         var headers = HTTPFields()

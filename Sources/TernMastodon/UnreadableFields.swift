@@ -6,17 +6,17 @@ import Synchronization
 /// so took as missing: counted per server and field, and logged the first time each is seen. Lenient
 /// decoding keeps one odd field from costing a whole post; this keeps it from hiding a server's API change.
 /// A missing or null field is no loss (servers leave fields out) and is not counted.
-public final class UnreadableFields: Sendable {
+package final class UnreadableFields: Sendable {
     private let logger: Logger
     /// "host field" → how many times it was unreadable.
     private let tally = Mutex<[String: Int]>([:])
 
-    public init(logger: Logger = Logger(label: "tern.wire")) {
+    package init(logger: Logger = Logger(label: "tern.wire")) {
         self.logger = logger
     }
 
     /// How many times each field of each server could not be read, keyed "host field".
-    public var counts: [String: Int] { tally.withLock { $0 } }
+    package var counts: [String: Int] { tally.withLock { $0 } }
 
     /// `wanted` and `why` are worded only for the first: a server that sends a field wrongly sends it so in
     /// every post of every page.
@@ -34,17 +34,17 @@ public final class UnreadableFields: Sendable {
 
 /// Which server a body came from, for the decoder (in its `userInfo`): where lenient decoding reports
 /// what it turned into nil.
-public struct WireOrigin: Sendable {
-    public var host: String
-    public var unreadable: UnreadableFields
+package struct WireOrigin: Sendable {
+    package var host: String
+    package var unreadable: UnreadableFields
 
-    public init(host: String, unreadable: UnreadableFields) {
+    package init(host: String, unreadable: UnreadableFields) {
         self.host = host
         self.unreadable = unreadable
     }
 
     /// A server's host as the log names it: with its port when it has one.
-    public init(server: URL, unreadable: UnreadableFields) {
+    package init(server: URL, unreadable: UnreadableFields) {
         let host = server.host ?? server.absoluteString
         self.init(host: server.port.map { "\(host):\($0)" } ?? host, unreadable: unreadable)
     }

@@ -1,15 +1,15 @@
 /// The author of a post, as the reader needs it. Server strings are raw here; the terminal layer sanitizes them.
-public struct Account: Sendable, Hashable, Codable {
-    public var id: String
+package struct Account: Sendable, Hashable, Codable {
+    package var id: String
     /// `user` for local accounts, `user@domain` for remote ones, as the server sends it.
-    public var acct: String
-    public var displayName: String
-    public var url: String?
-    public var avatarURL: String?
+    package var acct: String
+    package var displayName: String
+    package var url: String?
+    package var avatarURL: String?
     /// The custom emoji its display name uses (nil where none, or not said).
-    public var emojis: [CustomEmoji]?
+    package var emojis: [CustomEmoji]?
 
-    public init(id: String, acct: String, displayName: String, url: String? = nil, avatarURL: String? = nil) {
+    package init(id: String, acct: String, displayName: String, url: String? = nil, avatarURL: String? = nil) {
         self.id = id
         self.acct = acct
         self.displayName = displayName
@@ -18,5 +18,5 @@ public struct Account: Sendable, Hashable, Codable {
     }
 
     /// The name to show: the display name, or the handle when the display name is empty.
-    public var shownName: String { displayName.isEmpty ? acct : displayName }
+    package var shownName: String { displayName.isEmpty ? acct : displayName }
 }

@@ -1,36 +1,36 @@
 import Foundation
 
 /// A poll on a post, as text to show.
-public struct Poll: Sendable, Hashable, Codable {
-    public struct Option: Sendable, Hashable, Codable {
-        public var title: String
+package struct Poll: Sendable, Hashable, Codable {
+    package struct Option: Sendable, Hashable, Codable {
+        package var title: String
         /// Nil when the server hides counts until the poll closes.
-        public var votes: Int?
-        public init(title: String, votes: Int?) {
+        package var votes: Int?
+        package init(title: String, votes: Int?) {
             self.title = title
             self.votes = votes
         }
     }
 
-    public var options: [Option]
-    public var votes: Int
-    public var expiresAt: Date?
-    public var expired: Bool
+    package var options: [Option]
+    package var votes: Int
+    package var expiresAt: Date?
+    package var expired: Bool
     /// Indices of the options the user chose.
-    public var ownVotes: [Int]
+    package var ownVotes: [Int]
     /// The server's id of the poll, to vote in it (optional: posts stored before it was kept have none).
-    public var id: String?
+    package var id: String?
     /// Whether several options may be chosen.
-    public var multiple: Bool?
+    package var multiple: Bool?
     /// Whether the user has voted (servers that do not say leave it to `ownVotes`).
-    public var voted: Bool?
+    package var voted: Bool?
     /// The custom emoji its options use, as `:shortcode:` (nil where none).
-    public var emojis: [CustomEmoji]?
+    package var emojis: [CustomEmoji]?
 
     /// Closed for votes at `now`: said so by the server, or past its end (a stored post may not know yet).
-    public func isClosed(at now: Date) -> Bool { expired || expiresAt.map { $0 <= now } == true }
+    package func isClosed(at now: Date) -> Bool { expired || expiresAt.map { $0 <= now } == true }
 
-    public init(options: [Option], votes: Int, expiresAt: Date?, expired: Bool, ownVotes: [Int], id: String? = nil,
+    package init(options: [Option], votes: Int, expiresAt: Date?, expired: Bool, ownVotes: [Int], id: String? = nil,
                 multiple: Bool? = nil, voted: Bool? = nil) {
         self.options = options
         self.votes = votes
@@ -43,27 +43,27 @@ public struct Poll: Sendable, Hashable, Codable {
     }
 
     /// The user's vote is in.
-    public var hasVoted: Bool { voted ?? !ownVotes.isEmpty }
+    package var hasVoted: Bool { voted ?? !ownVotes.isEmpty }
 
     /// The user can still vote: open, not voted, and known by its id.
-    public func open(now: Date = Date()) -> Bool {
+    package func open(now: Date = Date()) -> Bool {
         id != nil && !hasVoted && !expired && (expiresAt.map { $0 > now } ?? true)
     }
 }
 
 /// The preview card of a post's link.
-public struct LinkCard: Sendable, Hashable, Codable {
-    public var url: String
-    public var title: String
-    public var provider: String
+package struct LinkCard: Sendable, Hashable, Codable {
+    package var url: String
+    package var title: String
+    package var provider: String
     /// What the page says of itself (its description), when the server sent it.
-    public var summary: String?
+    package var summary: String?
     /// The page's picture, as the server fetched it, and its size when said (for its shape on screen).
-    public var image: String?
-    public var imageWidth: Int?
-    public var imageHeight: Int?
+    package var image: String?
+    package var imageWidth: Int?
+    package var imageHeight: Int?
 
-    public init(url: String, title: String, provider: String, summary: String? = nil, image: String? = nil,
+    package init(url: String, title: String, provider: String, summary: String? = nil, image: String? = nil,
                 imageWidth: Int? = nil, imageHeight: Int? = nil) {
         self.url = url
         self.title = title
@@ -75,7 +75,7 @@ public struct LinkCard: Sendable, Hashable, Codable {
     }
 
     /// Width over height of the picture, when both are known and sane.
-    public var imageAspect: Double? {
+    package var imageAspect: Double? {
         guard let w = imageWidth, let h = imageHeight, w > 0, h > 0 else { return nil }
         return Double(w) / Double(h)
     }

@@ -3,15 +3,15 @@ import Foundation
 /// A direct conversation as the server lists it (`/api/v1/conversations`): who is in it besides the user,
 /// and whether its newest message is unread. Carried by the conversation's newest message (`Post.conversation`),
 /// which stands for the conversation in the "Direct messages" list.
-public struct Conversation: Sendable, Hashable, Codable {
-    public var id: String
-    public var unread: Bool
+package struct Conversation: Sendable, Hashable, Codable {
+    package var id: String
+    package var unread: Bool
     /// Everyone in it but the user.
-    public var participants: [Account]
+    package var participants: [Account]
     /// Participants the server sent that could not be read (nil: none).
-    public var unreadableParticipants: Int?
+    package var unreadableParticipants: Int?
 
-    public init(id: String, unread: Bool, participants: [Account]) {
+    package init(id: String, unread: Bool, participants: [Account]) {
         self.id = id
         self.unread = unread
         self.participants = participants
@@ -19,10 +19,10 @@ public struct Conversation: Sendable, Hashable, Codable {
 
     /// A list entry's id: one per conversation and newest message, never a status's own id, so that the same
     /// message in the home timeline stays a post of its own.
-    public static func entryID(conversation: String, status: String) -> String { "conversation:\(conversation):\(status)" }
+    package static func entryID(conversation: String, status: String) -> String { "conversation:\(conversation):\(status)" }
 
     /// The participants as a line says them: "@a, @b and 3 more", and those that could not be read.
-    public var names: String {
+    package var names: String {
         let handles = participants.map { "@" + $0.acct }
         let named = handles.count > 3 ? handles.prefix(2).joined(separator: ", ") + " and \(handles.count - 2) more"
                                       : handles.joined(separator: ", ")

@@ -1,7 +1,7 @@
 /// A number and its noun, singular for one: "1 post", "2 posts", "1 reply", "2 replies". Every count Tern
 /// prints in words goes through here, so none says "1 followers".
-public enum Counted {
-    public static func words(_ n: Int, _ noun: String, plural: String? = nil) -> String {
+package enum Counted {
+    package static func words(_ n: Int, _ noun: String, plural: String? = nil) -> String {
         "\(n) " + (n == 1 ? noun : plural ?? Self.plural(of: noun))
     }
 

@@ -1,11 +1,11 @@
 import Foundation
 
 /// Who can see a post, in Mastodon's words.
-public enum Visibility: String, Sendable, Codable, CaseIterable {
+package enum Visibility: String, Sendable, Codable, CaseIterable {
     case `public`, unlisted, `private`, direct
 
     /// The words a person reads (`private` is "followers only" everywhere but the API).
-    public var label: String {
+    package var label: String {
         switch self {
         case .public: return "public"
         case .unlisted: return "unlisted"
@@ -15,7 +15,7 @@ public enum Visibility: String, Sendable, Codable, CaseIterable {
     }
 
     /// The next one, for a key that cycles through them.
-    public var next: Visibility {
+    package var next: Visibility {
         let all = Self.allCases
         return all[(all.firstIndex(of: self)! + 1) % all.count]
     }
@@ -23,33 +23,33 @@ public enum Visibility: String, Sendable, Codable, CaseIterable {
 
 /// A post being written: everything the compose screen holds, so it can be stored from the first
 /// keystroke and sent, retried or edited later exactly as it was.
-public struct Draft: Sendable, Codable, Hashable, Identifiable {
+package struct Draft: Sendable, Codable, Hashable, Identifiable {
     /// One draft per thing being written: `new`, `reply:<status id>` or `edit:<status id>`, so a draft
     /// put aside comes back when the same thing is written again.
-    public var id: String
-    public var text: String
+    package var id: String
+    package var text: String
     /// The content warning; empty for none.
-    public var spoiler: String
-    public var visibility: Visibility
+    package var spoiler: String
+    package var visibility: Visibility
     /// ISO 639-1 code; nil lets the server guess.
-    public var language: String?
-    public var sensitive: Bool
-    public var poll: DraftPoll?
-    public var attachments: [DraftAttachment]
-    public var inReplyToID: String?
+    package var language: String?
+    package var sensitive: Bool
+    package var poll: DraftPoll?
+    package var attachments: [DraftAttachment]
+    package var inReplyToID: String?
     /// Who is answered, for the compose screen's title ("Reply to @ada").
-    public var replyingTo: String?
+    package var replyingTo: String?
     /// The status an edit changes.
-    public var editingID: String?
+    package var editingID: String?
     /// The status this post quotes, and its author, for the compose screen's title ("Quote @ada").
-    public var quotedStatusID: String?
-    public var quoting: String?
+    package var quotedStatusID: String?
+    package var quoting: String?
     /// Who may quote this post; nil leaves it to the account's default.
-    public var quotePolicy: QuotePolicy?
+    package var quotePolicy: QuotePolicy?
     /// When the server is to publish it; nil: as soon as it is sent.
-    public var scheduledAt: Date?
+    package var scheduledAt: Date?
 
-    public init(id: String, text: String = "", spoiler: String = "", visibility: Visibility = .public,
+    package init(id: String, text: String = "", spoiler: String = "", visibility: Visibility = .public,
                 language: String? = nil, sensitive: Bool = false, poll: DraftPoll? = nil,
                 attachments: [DraftAttachment] = [], inReplyToID: String? = nil, replyingTo: String? = nil,
                 editingID: String? = nil) {
@@ -67,7 +67,7 @@ public struct Draft: Sendable, Codable, Hashable, Identifiable {
     }
 
     /// Nothing typed or attached: not worth keeping.
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         text.allSatisfy(\.isWhitespace) && spoiler.isEmpty && attachments.isEmpty && poll == nil
     }
 
@@ -75,7 +75,7 @@ public struct Draft: Sendable, Codable, Hashable, Identifiable {
     /// source, or the text as shown when that is unavailable).
     /// Its poll comes with it: an edit sent without one takes the poll off the post (Mastodon does), and a
     /// poll's time left is kept (at least the five minutes Mastodon asks for).
-    public static func edit(of post: Post, text: String, spoiler: String, now: Date) -> Draft {
+    package static func edit(of post: Post, text: String, spoiler: String, now: Date) -> Draft {
         let poll = post.poll.map { p in
             DraftPoll(options: p.options.map(\.title), expiresIn: p.expiresAt.map { max(300, Int($0.timeIntervalSince(now).rounded())) } ?? 86_400,
                       multiple: p.multiple ?? false)
@@ -89,7 +89,7 @@ public struct Draft: Sendable, Codable, Hashable, Identifiable {
 
     /// A quote of `post`: a fresh post that carries it, as public as the quoted post allows (the server
     /// narrows a quote of a followers-only post itself).
-    public static func quote(of post: Post) -> Draft {
+    package static func quote(of post: Post) -> Draft {
         var d = Draft(id: "quote:\(post.statusID)", language: post.language)
         d.quotedStatusID = post.statusID
         d.quoting = post.account.acct
@@ -98,7 +98,7 @@ public struct Draft: Sendable, Codable, Hashable, Identifiable {
 
     /// A reply to `post` as Mastodon starts one: its author and the people it mentions (never oneself),
     /// its visibility (never wider than the original's), its content warning and language.
-    public static func reply(to post: Post, me: String?) -> Draft {
+    package static func reply(to post: Post, me: String?) -> Draft {
         var handles: [String] = []
         for acct in [post.account.acct] + (post.mentions ?? []) where acct != me && !handles.contains(acct) {
             handles.append(acct)
@@ -110,29 +110,29 @@ public struct Draft: Sendable, Codable, Hashable, Identifiable {
 }
 
 /// A poll being written.
-public struct DraftPoll: Sendable, Codable, Hashable {
-    public var options: [String]
+package struct DraftPoll: Sendable, Codable, Hashable {
+    package var options: [String]
     /// Seconds until it closes.
-    public var expiresIn: Int
-    public var multiple: Bool
+    package var expiresIn: Int
+    package var multiple: Bool
 
-    public init(options: [String] = ["", ""], expiresIn: Int = 86_400, multiple: Bool = false) {
+    package init(options: [String] = ["", ""], expiresIn: Int = 86_400, multiple: Bool = false) {
         self.options = options
         self.expiresIn = expiresIn
         self.multiple = multiple
     }
 
     /// The durations offered, as Mastodon's web client offers them.
-    public static let durations = [300, 1_800, 3_600, 21_600, 86_400, 259_200, 604_800]
+    package static let durations = [300, 1_800, 3_600, 21_600, 86_400, 259_200, 604_800]
 }
 
 /// A file to attach, with its alt text; `mediaID` once the server has it, so a retry never uploads twice.
-public struct DraftAttachment: Sendable, Codable, Hashable {
-    public var path: String
-    public var description: String
-    public var mediaID: String?
+package struct DraftAttachment: Sendable, Codable, Hashable {
+    package var path: String
+    package var description: String
+    package var mediaID: String?
 
-    public init(path: String, description: String = "", mediaID: String? = nil) {
+    package init(path: String, description: String = "", mediaID: String? = nil) {
         self.path = path
         self.description = description
         self.mediaID = mediaID
@@ -140,17 +140,17 @@ public struct DraftAttachment: Sendable, Codable, Hashable {
 }
 
 /// A post in the outbox: the draft as it was sent, and the key that makes every try the same post.
-public struct OutgoingPost: Sendable, Hashable, Identifiable {
-    public var idempotencyKey: String
-    public var draft: Draft
-    public var createdAt: Date
+package struct OutgoingPost: Sendable, Hashable, Identifiable {
+    package var idempotencyKey: String
+    package var draft: Draft
+    package var createdAt: Date
     /// A try went out and no answer came back: the server may have made the post already (the key makes
     /// the next try harmless).
-    public var inDoubt: Bool
+    package var inDoubt: Bool
 
-    public var id: String { idempotencyKey }
+    package var id: String { idempotencyKey }
 
-    public init(idempotencyKey: String, draft: Draft, createdAt: Date, inDoubt: Bool = false) {
+    package init(idempotencyKey: String, draft: Draft, createdAt: Date, inDoubt: Bool = false) {
         self.idempotencyKey = idempotencyKey
         self.draft = draft
         self.createdAt = createdAt

@@ -6,9 +6,9 @@ import CMalloc
 /// pictures): freed memory goes back to the system instead of staying resident in per-thread arenas.
 /// Measured with `tern-bench memory`: RSS after scrolling 2,000 posts with pictures went from 67 MB to
 /// 57 MB; the heap itself peaks near 23 MB (heaptrack).
-public enum HeapTuning {
+package enum HeapTuning {
     /// Once, at process start: two arenas rather than eight per core (each keeps its own free memory).
-    public static func configure() {
+    package static func configure() {
         #if canImport(CMalloc)
         _ = mallopt(M_ARENA_MAX, 2)
         // A fixed threshold: glibc otherwise raises it to the size of each big block freed, up to 32 MB,
@@ -18,7 +18,7 @@ public enum HeapTuning {
     }
 
     /// Returns free heap pages to the system; a millisecond or two, off the UI thread.
-    public static func release() {
+    package static func release() {
         #if canImport(CMalloc)
         _ = malloc_trim(0)
         #endif

@@ -3,8 +3,8 @@ import Foundation
 /// `~` in a path the user typed, as their shell reads it: `$HOME` (Foundation's expansion uses the
 /// password database's home, which for an account such as `nobody` is /nonexistent while data files
 /// follow `$HOME`), `~name` that user's home.
-public enum HomePath {
-    public static func expand(_ path: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+package enum HomePath {
+    package static func expand(_ path: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         guard path.hasPrefix("~") else { return path }
         let rest = path.dropFirst()
         let name = rest.prefix { $0 != "/" }

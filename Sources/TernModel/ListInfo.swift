@@ -1,12 +1,12 @@
 import Foundation
 
 /// One of the user's lists, as the server describes it.
-public struct ListInfo: Sendable, Hashable {
+package struct ListInfo: Sendable, Hashable {
     /// Whose replies the list shows: to anyone followed, to the list's members, or none.
-    public enum RepliesPolicy: String, Sendable, CaseIterable, Codable {
+    package enum RepliesPolicy: String, Sendable, CaseIterable, Codable {
         case followed, list, none
 
-        public var words: String {
+        package var words: String {
             switch self {
             case .followed: return "replies to anyone you follow"
             case .list: return "replies to the list's members"
@@ -15,19 +15,19 @@ public struct ListInfo: Sendable, Hashable {
         }
     }
 
-    public var id: String
-    public var title: String
+    package var id: String
+    package var title: String
     /// nil where the server does not say (older servers, GoToSocial before 0.17).
-    public var repliesPolicy: RepliesPolicy?
+    package var repliesPolicy: RepliesPolicy?
     /// Its members' posts are left out of the home timeline; nil where the server has no such thing.
-    public var exclusive: Bool?
+    package var exclusive: Bool?
 
-    public init(id: String, title: String, repliesPolicy: RepliesPolicy? = nil, exclusive: Bool? = nil) {
+    package init(id: String, title: String, repliesPolicy: RepliesPolicy? = nil, exclusive: Bool? = nil) {
         self.id = id
         self.title = title
         self.repliesPolicy = repliesPolicy
         self.exclusive = exclusive
     }
 
-    public var timeline: TimelineID { .list(id: id, title: title) }
+    package var timeline: TimelineID { .list(id: id, title: title) }
 }

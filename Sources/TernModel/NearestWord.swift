@@ -1,13 +1,13 @@
 /// The known word a mistyped one was probably meant to be: for settings and `[keys]` action names alike,
 /// so `likes` gets "did you mean like?" wherever it is written.
-public enum NearestWord {
+package enum NearestWord {
     /// The known word at most two letters away from `word` (the nearest), or nil.
-    public static func nearest(to word: String, among known: [String]) -> String? {
+    package static func nearest(to word: String, among known: [String]) -> String? {
         known.map { ($0, distance($0, word)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
     }
 
     /// Letters to change, add or remove to make one word the other.
-    public static func distance(_ a: String, _ b: String) -> Int {
+    package static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         var row = Array(0...b.count)
         for i in 1...max(1, a.count) where !a.isEmpty {

@@ -1,13 +1,13 @@
 import Foundation
 
 /// What happened, in a notification. Types this build doesn't know keep their server name.
-public enum NotificationKind: Sendable, Hashable, Codable {
+package enum NotificationKind: Sendable, Hashable, Codable {
     case mention, status, reblog, follow, followRequest, favourite, poll, update
     /// Mastodon 4.5: someone quoted the user's post; a post the user quoted was edited.
     case quote, quotedUpdate
     case other(String)
 
-    public init(wire: String) {
+    package init(wire: String) {
         switch wire {
         case "mention": self = .mention
         case "status": self = .status
@@ -24,7 +24,7 @@ public enum NotificationKind: Sendable, Hashable, Codable {
     }
 
     /// Whether the notification is about a post (and should carry one).
-    public var concernsPost: Bool {
+    package var concernsPost: Bool {
         switch self {
         case .mention, .status, .reblog, .favourite, .poll, .update, .quote, .quotedUpdate: return true
         case .follow, .followRequest: return false
@@ -35,23 +35,23 @@ public enum NotificationKind: Sendable, Hashable, Codable {
 
 /// One row of the notifications list: one notification, or several of the same kind about the same
 /// thing that the server (grouped notifications) or Tern (older servers) put together.
-public struct NotificationGroup: Sendable, Hashable, Identifiable, Codable {
+package struct NotificationGroup: Sendable, Hashable, Identifiable, Codable {
     /// The group's key: the server's `group_key`, or one made the same way for ungrouped servers.
-    public var id: String
-    public var kind: NotificationKind
+    package var id: String
+    package var kind: NotificationKind
     /// Who did it, newest first; at most a few (the server's sample).
-    public var accounts: [Account]
+    package var accounts: [Account]
     /// How many notifications the group stands for (≥ accounts.count).
-    public var count: Int
+    package var count: Int
     /// The newest and oldest notification ids in the group: the newest orders the list and meets the
     /// read marker, the oldest is where the next older page starts.
-    public var newestID: String
-    public var oldestID: String
-    public var latestAt: Date
+    package var newestID: String
+    package var oldestID: String
+    package var latestAt: Date
     /// The post it is about, when there is one and the server sent it.
-    public var post: Post?
+    package var post: Post?
 
-    public init(id: String, kind: NotificationKind, accounts: [Account], count: Int, newestID: String, oldestID: String,
+    package init(id: String, kind: NotificationKind, accounts: [Account], count: Int, newestID: String, oldestID: String,
                 latestAt: Date, post: Post?) {
         self.id = id
         self.kind = kind
@@ -64,10 +64,10 @@ public struct NotificationGroup: Sendable, Hashable, Identifiable, Codable {
     }
 
     /// The post it should be about is missing: deleted, or not visible to the user.
-    public var postMissing: Bool { kind.concernsPost && post == nil }
+    package var postMissing: Bool { kind.concernsPost && post == nil }
 
     /// "Ada Lindqvist and 3 others liked your post". Raw server names: the terminal layer sanitizes.
-    public var summary: String {
+    package var summary: String {
         let first = accounts.first?.shownName ?? "Someone"
         let others = count - 1
         let who = others <= 0 ? first : others == 1 && accounts.count > 1
@@ -90,8 +90,8 @@ public struct NotificationGroup: Sendable, Hashable, Identifiable, Codable {
 
 /// Notification ids, and status ids, are ordered by length first (numeric snowflakes) and then bytewise
 /// (both numbers of one length and 26-character ULIDs): the one comparison that holds on every server kind.
-public enum ServerID {
-    public static func isNewer(_ a: String, than b: String) -> Bool {
+package enum ServerID {
+    package static func isNewer(_ a: String, than b: String) -> Bool {
         a.count != b.count ? a.count > b.count : a > b
     }
 }

@@ -4,7 +4,7 @@ extension Post {
     /// and conversation, with what only this run shows (pending marks, a web feed item's read mark) kept.
     /// What the copy leaves unsaid (nil: a server or an endpoint that does not send it) stays as known, and
     /// the keyword filters stay this entry's: the server words them for the list it was asked for.
-    public func showing(_ status: Post) -> Post {
+    package func showing(_ status: Post) -> Post {
         var shown = status
         shown.id = id
         shown.boostedBy = boostedBy
@@ -21,13 +21,13 @@ extension Post {
     }
 
     /// Copies of statuses by status id, the last of each (the newest, in the order they were heard).
-    public static func byStatus(_ copies: [Post]) -> [String: Post] {
+    package static func byStatus(_ copies: [Post]) -> [String: Post] {
         Dictionary(copies.map { ($0.statusID, $0) }, uniquingKeysWith: { _, newer in newer })
     }
 
     /// The status this entry shows, apart from how it is listed: no booster, no conversation, its own id.
     /// Two entries of one status (a post and a boost of it) have the same `bareStatus`.
-    public var bareStatus: Post {
+    package var bareStatus: Post {
         var bare = self
         bare.id = statusID
         bare.boostedBy = nil

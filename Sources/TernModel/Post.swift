@@ -2,62 +2,62 @@ import Foundation
 
 /// One timeline entry as the reader shows it. A boost is flattened: the shown content is the boosted
 /// post's, `boostedBy` names who boosted it, and actions go to `statusID`.
-public struct Post: Sendable, Hashable, Identifiable, Codable {
+package struct Post: Sendable, Hashable, Identifiable, Codable {
     /// The timeline entry's id (the boost's own id for a boost): what cursors and de-duplication use.
-    public var id: String
+    package var id: String
     /// The id of the status that actions (like, save) apply to: the boosted one for a boost.
-    public var statusID: String
-    public var account: Account
-    public var boostedBy: Account?
-    public var createdAt: Date
-    public var content: StyledText
-    public var spoilerText: String
-    public var sensitive: Bool
-    public var media: [MediaAttachment]
-    public var url: String?
-    public var inReplyToID: String?
-    public var repliesCount: Int
-    public var boostsCount: Int
-    public var favouritesCount: Int
-    public var favourited: Bool
-    public var bookmarked: Bool
-    public var boosted: Bool
-    public var poll: Poll?
-    public var card: LinkCard?
+    package var statusID: String
+    package var account: Account
+    package var boostedBy: Account?
+    package var createdAt: Date
+    package var content: StyledText
+    package var spoilerText: String
+    package var sensitive: Bool
+    package var media: [MediaAttachment]
+    package var url: String?
+    package var inReplyToID: String?
+    package var repliesCount: Int
+    package var boostsCount: Int
+    package var favouritesCount: Int
+    package var favourited: Bool
+    package var bookmarked: Bool
+    package var boosted: Bool
+    package var poll: Poll?
+    package var card: LinkCard?
     /// The post this one quotes, and whether it may be shown.
-    public var quote: Quote?
+    package var quote: Quote?
     /// Whether the user may quote this post (nil: the server did not say).
-    public var quoteApproval: QuoteApproval?
+    package var quoteApproval: QuoteApproval?
     /// The custom emoji its text (and spoiler warning, and poll) uses, as `:shortcode:` (nil where none).
-    public var emojis: [CustomEmoji]?
+    package var emojis: [CustomEmoji]?
     /// Emoji reactions, where the server has them (nil where it does not).
-    public var reactions: [Reaction]?
+    package var reactions: [Reaction]?
     /// Through which API reactions are made, as the post's form said (nil with `reactions`; a post stored
     /// before Tern kept it has reactions and no API: Akkoma's is the likeliest).
-    public var reactionAPI: ReactionAPI?
+    package var reactionAPI: ReactionAPI?
     /// When the author last edited the post, if they did.
-    public var editedAt: Date?
+    package var editedAt: Date?
     /// `public`, `unlisted`, `private` or `direct`; nil from servers (and stored posts) that didn't say.
-    public var visibility: String?
-    public var language: String?
+    package var visibility: String?
+    package var language: String?
     /// The handles (`acct`) the post mentions, in order; nil when not known.
-    public var mentions: [String]?
+    package var mentions: [String]?
     /// The user's keyword filters this post matches, as the server says (Mastodon 4's `filtered`).
-    public var filters: [PostFilter]?
+    package var filters: [PostFilter]?
     /// The user's own post, pinned to their profile; nil where the server did not say.
-    public var pinned: Bool?
+    package var pinned: Bool?
     /// The user muted this conversation's notifications (Mastodon's `muted`); nil where not said.
-    public var threadMuted: Bool?
+    package var threadMuted: Bool?
     /// For an entry of the "Direct messages" list: the conversation this newest message stands for.
-    public var conversation: Conversation?
+    package var conversation: Conversation?
     /// The user's marks the server has not confirmed yet. Shown, never stored: it is not the server's.
-    public var pending: PendingMarks = []
+    package var pending: PendingMarks = []
     /// A web feed's item not read yet (nil for posts, which have no read marks). Shown, never stored with the
     /// post: its read mark is the store's, beside its text.
-    public var unread: Bool?
+    package var unread: Bool?
     /// More words to find the post by than it shows (a web feed's item's whole text): indexed by the store's
     /// search as the post is written, never kept in its body.
-    public var searchableText: String?
+    package var searchableText: String?
 
     /// Everything but `pending` is the server's and goes to the store.
     enum CodingKeys: String, CodingKey {
@@ -66,7 +66,7 @@ public struct Post: Sendable, Hashable, Identifiable, Codable {
              visibility, language, mentions, filters, pinned, threadMuted, conversation
     }
 
-    public init(id: String, statusID: String, account: Account, boostedBy: Account? = nil, createdAt: Date,
+    package init(id: String, statusID: String, account: Account, boostedBy: Account? = nil, createdAt: Date,
                 content: StyledText, spoilerText: String = "", sensitive: Bool = false,
                 media: [MediaAttachment] = [], url: String? = nil, inReplyToID: String? = nil,
                 repliesCount: Int = 0, boostsCount: Int = 0, favouritesCount: Int = 0,
@@ -106,7 +106,7 @@ public struct Post: Sendable, Hashable, Identifiable, Codable {
 extension Post {
     /// Takes the server's word on the user's marks and the counts from another copy of the same status
     /// (an action's answer, a refetch), keeping this copy's id, booster and text.
-    public mutating func takeMarksAndCounts(from status: Post) {
+    package mutating func takeMarksAndCounts(from status: Post) {
         favourited = status.favourited
         bookmarked = status.bookmarked
         boosted = status.boosted
@@ -122,15 +122,15 @@ extension Post {
 
 /// One of the user's filters a post matched: its title, and whether to warn (shown folded, with the
 /// title) or hide (not shown at all).
-public struct PostFilter: Sendable, Hashable, Codable {
-    public enum Action: String, Sendable, Codable {
+package struct PostFilter: Sendable, Hashable, Codable {
+    package enum Action: String, Sendable, Codable {
         case warn, hide, blur
     }
 
-    public var title: String
-    public var action: Action
+    package var title: String
+    package var action: Action
 
-    public init(title: String, action: Action) {
+    package init(title: String, action: Action) {
         self.title = title
         self.action = action
     }
@@ -138,25 +138,25 @@ public struct PostFilter: Sendable, Hashable, Codable {
 
 extension Post {
     /// An item of a web feed (its "author" is the feed): nothing of the fediverse acts on it.
-    public var isWebFeedItem: Bool { account.id.hasPrefix("feed:") }
+    package var isWebFeedItem: Bool { account.id.hasPrefix("feed:") }
 
     /// A filter says to hide the post.
-    public var filteredOut: Bool { filters?.contains { $0.action == .hide } ?? false }
+    package var filteredOut: Bool { filters?.contains { $0.action == .hide } ?? false }
 
     /// The titles of the filters that fold the post behind a warning.
-    public var filterWarnings: [String] { (filters ?? []).filter { $0.action == .warn }.map(\.title) }
+    package var filterWarnings: [String] { (filters ?? []).filter { $0.action == .warn }.map(\.title) }
 
     /// Its pictures show only blurred until revealed: marked sensitive, or a filter of the user's says blur.
-    public var blursMedia: Bool { sensitive || filters?.contains { $0.action == .blur } == true }
+    package var blursMedia: Bool { sensitive || filters?.contains { $0.action == .blur } == true }
 }
 
 /// Marks on a post that are the user's wish, not yet the server's word.
-public struct PendingMarks: OptionSet, Sendable, Hashable {
-    public let rawValue: UInt8
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
+package struct PendingMarks: OptionSet, Sendable, Hashable {
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
 
-    public static let favourite = PendingMarks(rawValue: 1 << 0)
-    public static let bookmark = PendingMarks(rawValue: 1 << 1)
-    public static let boost = PendingMarks(rawValue: 1 << 2)
-    public static let vote = PendingMarks(rawValue: 1 << 3)
+    package static let favourite = PendingMarks(rawValue: 1 << 0)
+    package static let bookmark = PendingMarks(rawValue: 1 << 1)
+    package static let boost = PendingMarks(rawValue: 1 << 2)
+    package static let vote = PendingMarks(rawValue: 1 << 3)
 }

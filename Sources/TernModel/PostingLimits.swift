@@ -1,41 +1,41 @@
 import Foundation
 
 /// What a server accepts in a post, from its instance description; Mastodon's defaults until it says.
-public struct PostingLimits: Sendable, Codable, Equatable {
-    public var maxCharacters = 500
+package struct PostingLimits: Sendable, Codable, Equatable {
+    package var maxCharacters = 500
     /// Every link counts as this many characters, whatever its length (0: links count as written).
-    public var charactersReservedPerURL = 23
-    public var maxMediaAttachments = 4
-    public var imageSizeLimit = 16 << 20
-    public var videoSizeLimit = 99 << 20
-    public var descriptionLimit = 1_500
+    package var charactersReservedPerURL = 23
+    package var maxMediaAttachments = 4
+    package var imageSizeLimit = 16 << 20
+    package var videoSizeLimit = 99 << 20
+    package var descriptionLimit = 1_500
     /// Empty when the server didn't say, or accepts anything (`application/octet-stream`).
-    public var supportedMimeTypes: [String] = []
+    package var supportedMimeTypes: [String] = []
     /// 0: the server has no polls (Pixelfed).
-    public var pollMaxOptions = 4
-    public var pollMaxCharactersPerOption = 50
+    package var pollMaxOptions = 4
+    package var pollMaxCharactersPerOption = 50
     /// Whether the server keeps who may quote a post (Mastodon 4.5, API version 7); nil where it hasn't said
     /// (limits stored by an older Tern, or none asked yet): offered, as Mastodon has them.
-    public var quotePolicies: Bool?
+    package var quotePolicies: Bool?
 
-    public var takesQuotePolicies: Bool { quotePolicies ?? true }
+    package var takesQuotePolicies: Bool { quotePolicies ?? true }
     /// The server's software as its instance description names it ("Akkoma" from "2.7.2 (compatible; Akkoma
     /// 3.13)"); nil where it names none (Mastodon itself).
-    public var software: String?
+    package var software: String?
 
     /// Why `Q` can't make a quote post here, said before the user writes one: a server without quote policies
     /// drops the quote and posts the words alone, out of their context. Akkoma, Pleroma and Fedibird take
     /// quotes under their older name without having policies.
-    public var quoteRefusal: String? {
+    package var quoteRefusal: String? {
         guard quotePolicies == false, !["Akkoma", "Pleroma", "Fedibird"].contains(software ?? "") else { return nil }
         let kind = software.map { "This server (\($0))" } ?? "This server (Mastodon before 4.5, or one like it)"
         return "\(kind) doesn't take quote posts: yours would go out without the post it quotes."
     }
 
-    public init() {}
+    package init() {}
 
     /// Why this server would refuse a file, before it is sent; nil when it looks acceptable.
-    public func refusal(mimeType: String, bytes: Int) -> String? {
+    package func refusal(mimeType: String, bytes: Int) -> String? {
         if !supportedMimeTypes.isEmpty, !supportedMimeTypes.contains(mimeType) {
             return "the server does not take \(mimeType) files"
         }
@@ -54,8 +54,8 @@ public struct PostingLimits: Sendable, Codable, Equatable {
 /// A post's length as Mastodon counts it: characters as a person sees them (grapheme clusters), every
 /// link as a fixed number, and a mention of a remote account by its username only. The content warning
 /// counts too.
-public enum PostLength {
-    public static func count(text: String, spoiler: String, limits: PostingLimits) -> Int {
+package enum PostLength {
+    package static func count(text: String, spoiler: String, limits: PostingLimits) -> Int {
         countable(text, limits).count + spoiler.count
     }
 

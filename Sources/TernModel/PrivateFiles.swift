@@ -3,15 +3,15 @@ import Foundation
 /// Files and folders Tern writes, with modes set explicitly: a user's umask (even 000) never makes a
 /// token, a post or a picture of theirs readable by others. Writes go through a temporary file and a
 /// rename, so a reader never sees half a file.
-public enum PrivateFiles {
+package enum PrivateFiles {
     /// Owner-only for files: read and write.
-    public static let fileMode: mode_t = 0o600
+    package static let fileMode: mode_t = 0o600
     /// Owner-only for folders.
-    public static let folderMode: mode_t = 0o700
+    package static let folderMode: mode_t = 0o700
 
     /// Creates `folder` and any missing parents, owner-only (an existing folder keeps its mode unless
     /// `tighten` says it holds secrets).
-    public static func makeFolder(_ folder: URL, tighten: Bool = false) throws {
+    package static func makeFolder(_ folder: URL, tighten: Bool = false) throws {
         let fm = FileManager.default
         if !fm.fileExists(atPath: folder.path) {
             try fm.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: folderMode])
@@ -22,7 +22,7 @@ public enum PrivateFiles {
     }
 
     /// Writes `data` to `url` atomically with mode 0600, whatever the umask.
-    public static func write(_ data: Data, to url: URL) throws {
+    package static func write(_ data: Data, to url: URL) throws {
         let temp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         let fd = open(temp.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, fileMode)
         guard fd >= 0 else { throw PrivateFileError(path: temp.path, errno: errno) }
@@ -40,7 +40,7 @@ public enum PrivateFiles {
     }
 
     /// Creates an empty file owner-only if it does not exist yet (for files another library fills in).
-    public static func create(_ url: URL) throws {
+    package static func create(_ url: URL) throws {
         let fd = open(url.path, O_WRONLY | O_CREAT | O_CLOEXEC, fileMode)
         guard fd >= 0 else { throw PrivateFileError(path: url.path, errno: errno) }
         fchmod(fd, fileMode)
@@ -49,8 +49,8 @@ public enum PrivateFiles {
 }
 
 /// A file Tern could not write, with the system's reason.
-public struct PrivateFileError: Error, CustomStringConvertible {
-    public var path: String
-    public var errno: Int32
-    public var description: String { "cannot write \(path): \(String(cString: strerror(errno)))" }
+package struct PrivateFileError: Error, CustomStringConvertible {
+    package var path: String
+    package var errno: Int32
+    package var description: String { "cannot write \(path): \(String(cString: strerror(errno)))" }
 }

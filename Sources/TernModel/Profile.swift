@@ -1,31 +1,31 @@
 import Foundation
 
 /// An account as its profile shows it: the header of the profile screen.
-public struct Profile: Sendable, Hashable, Codable {
+package struct Profile: Sendable, Hashable, Codable {
     /// A name/value line of the profile; `verified` when the server checked the link points back.
-    public struct Field: Sendable, Hashable, Codable {
-        public var name: String
-        public var value: StyledText
-        public var verified: Bool
+    package struct Field: Sendable, Hashable, Codable {
+        package var name: String
+        package var value: StyledText
+        package var verified: Bool
 
-        public init(name: String, value: StyledText, verified: Bool) {
+        package init(name: String, value: StyledText, verified: Bool) {
             self.name = name
             self.value = value
             self.verified = verified
         }
     }
 
-    public var account: Account
-    public var note: StyledText
-    public var fields: [Field]
-    public var followers: Int
-    public var following: Int
-    public var posts: Int
-    public var createdAt: Date?
-    public var locked: Bool
-    public var bot: Bool
+    package var account: Account
+    package var note: StyledText
+    package var fields: [Field]
+    package var followers: Int
+    package var following: Int
+    package var posts: Int
+    package var createdAt: Date?
+    package var locked: Bool
+    package var bot: Bool
 
-    public init(account: Account, note: StyledText = .empty, fields: [Field] = [], followers: Int = 0, following: Int = 0,
+    package init(account: Account, note: StyledText = .empty, fields: [Field] = [], followers: Int = 0, following: Int = 0,
                 posts: Int = 0, createdAt: Date? = nil, locked: Bool = false, bot: Bool = false) {
         self.account = account
         self.note = note
@@ -40,15 +40,15 @@ public struct Profile: Sendable, Hashable, Codable {
 }
 
 /// How the user and another account are related.
-public struct Relationship: Sendable, Hashable, Codable {
-    public var following: Bool
-    public var followedBy: Bool
+package struct Relationship: Sendable, Hashable, Codable {
+    package var following: Bool
+    package var followedBy: Bool
     /// A follow request is waiting for the other side (locked accounts).
-    public var requested: Bool
-    public var muting: Bool
-    public var blocking: Bool
+    package var requested: Bool
+    package var muting: Bool
+    package var blocking: Bool
 
-    public init(following: Bool = false, followedBy: Bool = false, requested: Bool = false, muting: Bool = false,
+    package init(following: Bool = false, followedBy: Bool = false, requested: Bool = false, muting: Bool = false,
                 blocking: Bool = false) {
         self.following = following
         self.followedBy = followedBy
@@ -58,7 +58,7 @@ public struct Relationship: Sendable, Hashable, Codable {
     }
 
     /// Stored relationships from before muting and blocking were kept read as neither.
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         following = try c.decode(Bool.self, forKey: .following)
         followedBy = try c.decode(Bool.self, forKey: .followedBy)

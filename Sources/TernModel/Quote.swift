@@ -1,23 +1,23 @@
 /// A post quoted in another: Mastodon 4.4's `quote` (a state and the quoted post, or only its id when
 /// nested), or the older form of Akkoma, Pleroma and Fedibird (the quoted post itself, and `quote_id`).
-public struct Quote: Sendable, Hashable, Codable {
+package struct Quote: Sendable, Hashable, Codable {
     /// Mastodon's states of a quote; anything else a server sends is `unknown`, said as such.
-    public enum State: String, Sendable, Codable {
+    package enum State: String, Sendable, Codable {
         case accepted, pending, rejected, revoked, deleted, unauthorized
         case blockedAccount = "blocked_account", blockedDomain = "blocked_domain", mutedAccount = "muted_account"
         case unknown
     }
 
-    public var state: State
+    package var state: State
     /// The quoted post's id, when the server gave it (with or without the post).
-    public var quotedID: String?
+    package var quotedID: String?
     /// The quoted post, when the server sent it and its state lets it show, without a quote of its own
     /// (one level, as Mastodon nests them). Kept in an array: a post cannot hold a post directly.
     private var quoted: [Post]
 
-    public var post: Post? { quoted.first }
+    package var post: Post? { quoted.first }
 
-    public init(state: State, post: Post?, quotedID: String? = nil) {
+    package init(state: State, post: Post?, quotedID: String? = nil) {
         self.state = state
         var inner = post
         inner?.quote = nil
@@ -26,7 +26,7 @@ public struct Quote: Sendable, Hashable, Codable {
     }
 
     /// What the frame says instead of the post, when there is none to show; nil when it shows.
-    public var words: String? {
+    package var words: String? {
         switch state {
         case .accepted: return post == nil ? "The quoted post was not sent with this one" : nil
         case .pending: return "The quoted post's author has not yet allowed this quote"

@@ -3,19 +3,19 @@ import Foundation
 /// An emoji reaction on a post, where the server has them (Akkoma and Pleroma's `pleroma.emoji_reactions`,
 /// Fedibird's `emoji_reactions`): a Unicode emoji or a custom emoji's shortcode, how many reacted with
 /// it, and whether the user is one of them.
-public struct Reaction: Sendable, Hashable, Codable {
+package struct Reaction: Sendable, Hashable, Codable {
     /// The emoji itself, or a custom emoji's shortcode without its colons.
-    public var name: String
-    public var count: Int
-    public var me: Bool
+    package var name: String
+    package var count: Int
+    package var me: Bool
     /// A custom emoji's picture; nil for a Unicode emoji.
-    public var url: String?
+    package var url: String?
     /// The user's reaction (or its withdrawal) is on its way to the server. Shown, never stored.
-    public var pending = false
+    package var pending = false
 
     enum CodingKeys: String, CodingKey { case name, count, me, url }
 
-    public init(name: String, count: Int, me: Bool = false, url: String? = nil) {
+    package init(name: String, count: Int, me: Bool = false, url: String? = nil) {
         self.name = name
         self.count = count
         self.me = me
@@ -25,7 +25,7 @@ public struct Reaction: Sendable, Hashable, Codable {
     /// Whether `text` can be sent as a reaction: one Unicode emoji, or a custom emoji's shortcode (two or more
     /// letters, digits, `_`, `-` and `+`, as servers name them), with or without its colons. Returns the name
     /// to send, else nil.
-    public static func name(of text: String) -> String? {
+    package static func name(of text: String) -> String? {
         var t = text.trimmingCharacters(in: .whitespaces)
         if t.count > 2, t.hasPrefix(":"), t.hasSuffix(":") { t = String(t.dropFirst().dropLast()) }
         if t.count >= 2, t.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil
@@ -38,13 +38,13 @@ public struct Reaction: Sendable, Hashable, Codable {
     }
 
     /// As text: a custom emoji as its `:shortcode:`, a Unicode one as itself.
-    public var label: String {
+    package var label: String {
         url != nil || name.allSatisfy({ $0.isASCII }) ? ":\(name):" : name
     }
 }
 
 /// Which API a server's emoji reactions are made through: each carries them on its posts in its own form.
-public enum ReactionAPI: String, Sendable, Hashable, Codable {
+package enum ReactionAPI: String, Sendable, Hashable, Codable {
     /// Akkoma and Pleroma: `pleroma.emoji_reactions`, `PUT /api/v1/pleroma/statuses/:id/reactions/:emoji`.
     case pleroma
     /// Fedibird and its kin: `emoji_reactions`, `PUT /api/v1/statuses/:id/emoji_reactions/:emoji`.

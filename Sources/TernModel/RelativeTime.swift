@@ -1,8 +1,8 @@
 import Foundation
 
 /// Short relative ages as feed readers show them: "now", "42s", "5m", "3h", "2d", then a date.
-public enum RelativeTime {
-    public static func short(from date: Date, now: Date) -> String {
+package enum RelativeTime {
+    package static func short(from date: Date, now: Date) -> String {
         // Compared as a Double first: a server's absurd date must not trap a conversion to Int.
         let seconds = now.timeIntervalSince(date)
         if seconds < 5 { return "now" }

@@ -1,12 +1,12 @@
 import Foundation
 
 /// A post the server holds to publish later (`/api/v1/scheduled_statuses`).
-public struct ScheduledPost: Sendable, Hashable {
-    public var id: String
-    public var scheduledAt: Date
-    public var text: String
+package struct ScheduledPost: Sendable, Hashable {
+    package var id: String
+    package var scheduledAt: Date
+    package var text: String
 
-    public init(id: String, scheduledAt: Date, text: String) {
+    package init(id: String, scheduledAt: Date, text: String) {
         self.id = id
         self.scheduledAt = scheduledAt
         self.text = text
@@ -15,8 +15,8 @@ public struct ScheduledPost: Sendable, Hashable {
 
 /// A time to publish at, as typed: `+30m`, `+2h`, `+1d`, `HH:MM` (today, or tomorrow once past), or
 /// `YYYY-MM-DD HH:MM`, in the local time zone. Nil for anything else.
-public enum ScheduleTime {
-    public static func parse(_ typed: String, now: Date, calendar: Calendar = .current) -> Date? {
+package enum ScheduleTime {
+    package static func parse(_ typed: String, now: Date, calendar: Calendar = .current) -> Date? {
         let t = typed.trimmingCharacters(in: .whitespaces).lowercased()
         if t.hasPrefix("+"), let unit = t.last, let n = Int(t.dropFirst().dropLast()), n > 0 {
             switch unit {
@@ -46,7 +46,7 @@ public enum ScheduleTime {
 
     /// `2026-12-01 09:00`, in the local time zone: a time as it is typed, shown alike everywhere (a phrase such
     /// as "Dec 1, 2026 at 9:00 AM" read "at … at" after the screen's own "at").
-    public static func written(_ date: Date, calendar: Calendar = .current) -> String {
+    package static func written(_ date: Date, calendar: Calendar = .current) -> String {
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
         func two(_ n: Int?) -> String { n.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "??" }
         return "\(c.year.map(String.init) ?? "????")-\(two(c.month))-\(two(c.day)) \(two(c.hour)):\(two(c.minute))"

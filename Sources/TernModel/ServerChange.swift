@@ -3,7 +3,7 @@ import Foundation
 /// A change to what the user keeps on the server besides posts and marks: lists, keyword filters, answers
 /// to follow and notification requests, scheduled posts. Journaled and sent by the delivery loop as a like
 /// is: kept offline and across restarts, and made once (`ChangeQueue`).
-public enum ServerChange: Sendable, Hashable, Codable {
+package enum ServerChange: Sendable, Hashable, Codable {
     case listMember(list: Named, account: Named, member: Bool)
     case changeList(Named, ListChange)
     case deleteList(Named)
@@ -17,14 +17,14 @@ public enum ServerChange: Sendable, Hashable, Codable {
     case cancelScheduled(id: String)
 
     /// An id, and the words to say it by: a list's or filter's title, an account's handle.
-    public struct Named: Sendable, Hashable, Codable {
-        public var id: String
-        public var name: String
-        public init(id: String, name: String) { (self.id, self.name) = (id, name) }
+    package struct Named: Sendable, Hashable, Codable {
+        package var id: String
+        package var name: String
+        package init(id: String, name: String) { (self.id, self.name) = (id, name) }
     }
 
     /// What it does, for "Couldn't …".
-    public var doing: String {
+    package var doing: String {
         switch self {
         case .listMember(let list, let account, let member):
             return member ? "put @\(account.name) in “\(list.name)”" : "take @\(account.name) out of “\(list.name)”"
@@ -42,7 +42,7 @@ public enum ServerChange: Sendable, Hashable, Codable {
     }
 
     /// Whether it changes the user's lists (the timeline picker lists them).
-    public var onLists: Bool {
+    package var onLists: Bool {
         switch self {
         case .listMember, .changeList, .deleteList, .createList: return true
         default: return false
@@ -51,14 +51,14 @@ public enum ServerChange: Sendable, Hashable, Codable {
 }
 
 /// A change to a list's settings.
-public enum ListChange: Sendable, Hashable, Codable {
+package enum ListChange: Sendable, Hashable, Codable {
     case title(String)
     case repliesPolicy(ListInfo.RepliesPolicy)
     case exclusive(Bool)
 }
 
 /// A change to a keyword filter.
-public enum FilterChange: Sendable, Hashable, Codable {
+package enum FilterChange: Sendable, Hashable, Codable {
     case title(String)
     case addWord(String)
     case removeWord(FilterInfo.Word)

@@ -1,7 +1,7 @@
 /// Post text after HTML conversion: paragraphs of styled runs. Paragraph breaks and line breaks are explicit,
 /// so layout never has to guess from whitespace.
-public struct StyledText: Sendable, Hashable, Codable {
-    public enum Style: Sendable, Hashable, Codable {
+package struct StyledText: Sendable, Hashable, Codable {
+    package enum Style: Sendable, Hashable, Codable {
         case plain
         case emphasis
         case strong
@@ -12,36 +12,36 @@ public struct StyledText: Sendable, Hashable, Codable {
         case hashtag(String)
     }
 
-    public struct Run: Sendable, Hashable, Codable {
-        public var text: String
-        public var style: Style
-        public init(_ text: String, style: Style = .plain) {
+    package struct Run: Sendable, Hashable, Codable {
+        package var text: String
+        package var style: Style
+        package init(_ text: String, style: Style = .plain) {
             self.text = text
             self.style = style
         }
     }
 
     /// Each paragraph is a list of lines; each line a list of runs.
-    public var paragraphs: [[[Run]]]
+    package var paragraphs: [[[Run]]]
 
-    public init(paragraphs: [[[Run]]]) {
+    package init(paragraphs: [[[Run]]]) {
         self.paragraphs = paragraphs
     }
 
-    public init(plain text: String) {
+    package init(plain text: String) {
         self.paragraphs = text.isEmpty ? [] : [text.split(separator: "\n", omittingEmptySubsequences: false).map { [Run(String($0))] }]
     }
 
-    public static let empty = StyledText(paragraphs: [])
+    package static let empty = StyledText(paragraphs: [])
 
     /// The text without styles: lines joined by newlines, paragraphs by blank lines.
-    public var plainText: String {
+    package var plainText: String {
         paragraphs.map { lines in lines.map { $0.map(\.text).joined() }.joined(separator: "\n") }
             .joined(separator: "\n\n")
     }
 
     /// Every link target in reading order (links, mentions, hashtags).
-    public var links: [String] {
+    package var links: [String] {
         paragraphs.flatMap { $0.flatMap { $0 } }.compactMap { run in
             switch run.style {
             case .link(let url), .mention(let url), .hashtag(let url): return url

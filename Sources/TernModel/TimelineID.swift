@@ -1,7 +1,7 @@
 import Foundation
 
 /// Which timeline is shown.
-public enum TimelineID: Sendable, Hashable, CustomStringConvertible, Codable {
+package enum TimelineID: Sendable, Hashable, CustomStringConvertible, Codable {
     case home
     case local
     case federated
@@ -27,7 +27,7 @@ public enum TimelineID: Sendable, Hashable, CustomStringConvertible, Codable {
     case trending
 
     /// What to say when the server has no such timeline (it answers 404): a list some servers lack.
-    public var absentWords: String? {
+    package var absentWords: String? {
         switch self {
         case .conversations: return "This server keeps no list of direct messages."
         case .trending: return "This server has no trending posts."
@@ -36,7 +36,7 @@ public enum TimelineID: Sendable, Hashable, CustomStringConvertible, Codable {
     }
 
     /// The account whose posts this is (a profile's timelines), else nil.
-    public var accountID: String? {
+    package var accountID: String? {
         switch self {
         case .account(let id, _), .accountOriginals(let id, _), .accountMedia(let id, _): return id
         default: return nil
@@ -44,7 +44,7 @@ public enum TimelineID: Sendable, Hashable, CustomStringConvertible, Codable {
     }
 
     /// The API path of the timeline, relative to the server's base URL.
-    public var path: String {
+    package var path: String {
         func escaped(_ s: String) -> String { s.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? s }
         switch self {
         case .home: return "/api/v1/timelines/home"
@@ -64,7 +64,7 @@ public enum TimelineID: Sendable, Hashable, CustomStringConvertible, Codable {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .home: return "Home"
         case .local: return "Local"
@@ -84,7 +84,7 @@ public enum TimelineID: Sendable, Hashable, CustomStringConvertible, Codable {
     }
 
     /// The timeline's name in the local store: stable across runs, one per timeline.
-    public var storageKey: String {
+    package var storageKey: String {
         switch self {
         case .home: return "home"
         case .local: return "local"
@@ -104,28 +104,28 @@ public enum TimelineID: Sendable, Hashable, CustomStringConvertible, Codable {
     }
 
     /// Whether posts come from the local store only (search results, though a search asks the server too).
-    public var isLocal: Bool {
+    package var isLocal: Bool {
         if case .search = self { return true }
         return false
     }
 
-    public var isHashtag: Bool {
+    package var isHashtag: Bool {
         if case .hashtag = self { return true }
         return false
     }
 
     /// Web feeds' items: stored in the feeds' own part of the store, refreshed from the feeds, not a server.
-    public var isWebFeeds: Bool {
+    package var isWebFeeds: Bool {
         if case .webFeeds = self { return true }
         return false
     }
 
     /// The id the server pages this timeline by for a post of it (`max_id`): the entry's own, but for a
     /// conversation, whose list is ordered and paged by its newest message.
-    public func cursor(of post: Post) -> String {
+    package func cursor(of post: Post) -> String {
         self == .conversations ? post.statusID : post.id
     }
 
     /// Every web feed's items.
-    public static let allWebFeeds = TimelineID.webFeeds(name: "all", title: "Feeds")
+    package static let allWebFeeds = TimelineID.webFeeds(name: "all", title: "Feeds")
 }

@@ -3,12 +3,12 @@ import Foundation
 /// Moments written in UTC through the C library. Foundation's `Calendar`, `TimeZone` and `String(format:)`
 /// set up ICU calendars and locales on first use: the first frame would pay for them on every post older
 /// than a week, and the log for its first line.
-public enum UTCText {
+package enum UTCText {
     /// `2026-11-22`
-    public static func day(_ date: Date) -> String { format(date, "%Y-%m-%d") }
+    package static func day(_ date: Date) -> String { format(date, "%Y-%m-%d") }
 
     /// `2026-11-22T09:07:33Z` (ISO 8601)
-    public static func instant(_ date: Date) -> String { format(date, "%Y-%m-%dT%H:%M:%SZ") }
+    package static func instant(_ date: Date) -> String { format(date, "%Y-%m-%dT%H:%M:%SZ") }
 
     /// "?" for a moment outside years 1 to 9999 (a server's absurd date), which `time_t` would trap on.
     private static func format(_ date: Date, _ pattern: String) -> String {

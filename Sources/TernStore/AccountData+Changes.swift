@@ -4,15 +4,15 @@ import TernModel
 
 /// A change to the user's lists, filters, requests or scheduled posts on its way to the server: in the
 /// journal from the moment it is asked for until the server has made it.
-public struct PendingChange: Sendable, Equatable {
+package struct PendingChange: Sendable, Equatable {
     /// Unique per account; names the entry in the journal.
-    public var key: String
-    public var change: ServerChange
-    public var createdAt: Date
+    package var key: String
+    package var change: ServerChange
+    package var createdAt: Date
     /// A request for it went out and no answer came back: the server may have made it.
-    public var inDoubt: Bool
+    package var inDoubt: Bool
 
-    public init(key: String = UUID().uuidString, change: ServerChange, createdAt: Date = Date(), inDoubt: Bool = false) {
+    package init(key: String = UUID().uuidString, change: ServerChange, createdAt: Date = Date(), inDoubt: Bool = false) {
         self.key = key
         self.change = change
         self.createdAt = createdAt
@@ -25,7 +25,7 @@ public struct PendingChange: Sendable, Equatable {
 /// refused it.
 extension AccountData {
     /// Puts a change in the journal; returns once it is on the disk.
-    public func enqueueChange(_ pending: PendingChange) async throws {
+    package func enqueueChange(_ pending: PendingChange) async throws {
         let entry = try JournalRecord(change: pending, account: account)
         try await store.durableWrite { db in
             var entry = entry
@@ -34,7 +34,7 @@ extension AccountData {
     }
 
     /// A request for the change is about to go out (`true`), or certainly did not leave (`false`).
-    public func markChange(_ key: String, inDoubt: Bool) async throws {
+    package func markChange(_ key: String, inDoubt: Bool) async throws {
         let account = account
         try await store.durableWrite { db in
             _ = try JournalRecord.entry(key, account: account).updateAll(db, JournalRecord.Columns.inDoubt.set(to: inDoubt))
@@ -43,7 +43,7 @@ extension AccountData {
 
     /// The changes waiting, in the order they were asked for, and how many this Tern cannot read (a newer
     /// Tern's, or damaged: left in place, never deleted).
-    public func pendingChanges() async throws -> (changes: [PendingChange], unreadable: Int) {
+    package func pendingChanges() async throws -> (changes: [PendingChange], unreadable: Int) {
         let account = account
         let records = try await store.asyncRead { db in
             try JournalRecord.of(account).filter(JournalRecord.Columns.kind == JournalRecord.changeKind).fetchAll(db)

@@ -2,8 +2,8 @@ import Foundation
 import GRDB
 
 /// A like, save, boost, reaction, follow, mute, block or hashtag follow the user made that the server has not confirmed yet.
-public struct PendingAction: Sendable, Equatable {
-    public enum Kind: String, Sendable {
+package struct PendingAction: Sendable, Equatable {
+    package enum Kind: String, Sendable {
         case favourite, bookmark, reblog
         /// One's own post pinned to one's profile; a conversation's notifications muted.
         case pin, threadMute = "thread_mute"
@@ -20,26 +20,26 @@ public struct PendingAction: Sendable, Equatable {
         /// API it goes through and a custom emoji's picture).
         case react
 
-        public var onAccount: Bool { self == .follow || self == .mute || self == .block }
+        package var onAccount: Bool { self == .follow || self == .mute || self == .block }
     }
 
     /// Order of the last press: replay goes by it.
-    public var seq: Int64
+    package var seq: Int64
     /// The status acted on; for follow, mute and block, the account.
-    public var statusID: String
-    public var kind: Kind
+    package var statusID: String
+    package var kind: Kind
     /// What the user wants (liked or not, saved or not).
-    public var wanted: Bool
+    package var wanted: Bool
     /// What the server last said; nil when a request for this action went out and no answer came back,
     /// so the server's state is not known until asked.
-    public var confirmed: Bool?
+    package var confirmed: Bool?
     /// `confirmed` is what the screen showed when the wish was made, not an answer from the server: a
     /// wish back to it is looked up before it is taken as met (the screen may have been stale).
-    public var assumed: Bool
+    package var assumed: Bool
     /// What else the request needs: a mute's length in seconds, a vote's poll and choices.
-    public var detail: String?
+    package var detail: String?
 
-    public init(seq: Int64 = 0, statusID: String, kind: Kind, wanted: Bool, confirmed: Bool?, assumed: Bool = false,
+    package init(seq: Int64 = 0, statusID: String, kind: Kind, wanted: Bool, confirmed: Bool?, assumed: Bool = false,
                 detail: String? = nil) {
         self.seq = seq
         self.statusID = statusID
@@ -59,7 +59,7 @@ extension AccountData {
     /// Records the user's latest wish for a status, replacing an earlier one and moving it to the end of
     /// the replay order. Returns once the entry is on the disk.
     @discardableResult
-    public func enqueue(_ action: PendingAction, now: Date = Date()) throws -> Int64 {
+    package func enqueue(_ action: PendingAction, now: Date = Date()) throws -> Int64 {
         try store.durableWrite { db in
             try mark(action.kind, action.statusID).deleteAll(db)
             var entry = JournalRecord(mark: action, account: account, now: now)
@@ -69,7 +69,7 @@ extension AccountData {
     }
 
     /// A request for this wish is about to go out: until its answer is recorded, the server's state is in doubt.
-    public func markSent(statusID: String, kind: PendingAction.Kind) throws {
+    package func markSent(statusID: String, kind: PendingAction.Kind) throws {
         try store.durableWrite { db in
             _ = try mark(kind, statusID).updateAll(db, JournalRecord.Columns.inDoubt.set(to: true))
         }
@@ -78,7 +78,7 @@ extension AccountData {
     /// The server's state is known: the entry goes when that is what the user wants, else it stays with the
     /// new confirmed state (a newer press is never lost: it is the entry's `wanted`). `assumed`: the request
     /// certainly did not change the server, whose state is still only what the screen showed.
-    public func settle(statusID: String, kind: PendingAction.Kind, confirmed: Bool, assumed: Bool = false) throws {
+    package func settle(statusID: String, kind: PendingAction.Kind, confirmed: Bool, assumed: Bool = false) throws {
         try store.durableWrite { db in
             if !assumed { _ = try mark(kind, statusID).filter(JournalRecord.Columns.wanted == confirmed).deleteAll(db) }
             _ = try mark(kind, statusID).updateAll(db, JournalRecord.Columns.confirmed.set(to: confirmed),
@@ -88,12 +88,12 @@ extension AccountData {
     }
 
     /// Drops a wish the server refused.
-    public func dropAction(statusID: String, kind: PendingAction.Kind) throws {
+    package func dropAction(statusID: String, kind: PendingAction.Kind) throws {
         try store.durableWrite { db in _ = try mark(kind, statusID).deleteAll(db) }
     }
 
     /// Every pending mark of the account, in replay order.
-    public func pendingActions() throws -> [PendingAction] {
+    package func pendingActions() throws -> [PendingAction] {
         try pool.read { db in try Self.pendingActions(db, account: account) }
     }
 
@@ -108,17 +108,17 @@ extension AccountData {
 }
 
 /// What the user hid: an account (muted or blocked), an account's boosts, or one post.
-public struct HiddenEntry: Sendable, Hashable {
-    public enum Kind: String, Sendable {
+package struct HiddenEntry: Sendable, Hashable {
+    package enum Kind: String, Sendable {
         case muted, blocked, boosts, status
     }
 
-    public var kind: Kind
-    public var target: String
+    package var kind: Kind
+    package var target: String
     /// When a timed mute ends; nil for as long as it isn't undone.
-    public var until: Date?
+    package var until: Date?
 
-    public init(kind: Kind, target: String, until: Date? = nil) {
+    package init(kind: Kind, target: String, until: Date? = nil) {
         self.kind = kind
         self.target = target
         self.until = until
@@ -128,20 +128,20 @@ public struct HiddenEntry: Sendable, Hashable {
 /// Hiding is the user's and local: it holds offline and whatever the server still sends. Synchronous, as
 /// the journal's marks are, and written beside them.
 extension AccountData {
-    public func hide(_ entry: HiddenEntry) throws {
+    package func hide(_ entry: HiddenEntry) throws {
         try store.durableWrite { db in
             try HiddenRecord(account: account, kind: entry.kind.rawValue, target: entry.target, until: entry.until).upsert(db)
         }
     }
 
-    public func unhide(_ kind: HiddenEntry.Kind, target: String) throws {
+    package func unhide(_ kind: HiddenEntry.Kind, target: String) throws {
         try store.durableWrite { db in
             _ = try HiddenRecord.deleteOne(db, key: ["account": account, "kind": kind.rawValue, "target": target])
         }
     }
 
     /// What is hidden now (timed mutes that ended are dropped on the way).
-    public func hidden(now: Date = Date()) throws -> [HiddenEntry] {
+    package func hidden(now: Date = Date()) throws -> [HiddenEntry] {
         try pool.write { db in
             _ = try HiddenRecord.filter(HiddenRecord.Columns.account == account && HiddenRecord.Columns.until <= now.timeIntervalSince1970).deleteAll(db)
             return try Self.hidden(db, account: account)

@@ -3,9 +3,9 @@ import GRDB
 import TernModel
 
 /// A thread as stored: every post in reading order with its depth under the opened post.
-public struct StoredThread: Sendable {
-    public var posts: [(post: Post, depth: Int)]
-    public var fetchedAt: Date
+package struct StoredThread: Sendable {
+    package var posts: [(post: Post, depth: Int)]
+    package var fetchedAt: Date
 }
 
 /// Threads, notifications, read markers and profiles, awaited.
@@ -13,7 +13,7 @@ extension AccountData {
     // MARK: Threads
 
     /// Replaces the stored thread around `rootID`, writing its posts through to the post table.
-    public func saveThread(_ rootID: String, posts: [(post: Post, depth: Int)], now: Date = Date()) async throws {
+    package func saveThread(_ rootID: String, posts: [(post: Post, depth: Int)], now: Date = Date()) async throws {
         let account = account
         let records = try posts.map { try PostRecord($0.post, account: account, fetchedAt: now) }
         let places = posts.enumerated().map { i, entry in
@@ -30,7 +30,7 @@ extension AccountData {
 
     /// The stored thread around `rootID`, or nil when it was never fetched. Posts that can't be read
     /// back are left out.
-    public func thread(_ rootID: String) async throws -> StoredThread? {
+    package func thread(_ rootID: String) async throws -> StoredThread? {
         let account = account
         return try await store.asyncRead { db in
             guard let thread = try ThreadRecord.fetchOne(db, key: ["account": account, "root_id": rootID]) else { return nil }
@@ -51,7 +51,7 @@ extension AccountData {
     }
 
     /// A post as last stored, in any timeline or thread.
-    public func post(_ id: String) async throws -> Post? {
+    package func post(_ id: String) async throws -> Post? {
         let account = account
         return try await store.asyncRead { db in
             try PostRecord.filter(PostRecord.Columns.account == account && PostRecord.Columns.id == id).fetchOne(db)?.post()
@@ -61,7 +61,7 @@ extension AccountData {
     // MARK: Notifications
 
     /// Stores groups (replacing stored groups of the same key) and keeps the newest `keep`.
-    public func saveNotifications(_ groups: [NotificationGroup], keep: Int = 400, now: Date = Date()) async throws {
+    package func saveNotifications(_ groups: [NotificationGroup], keep: Int = 400, now: Date = Date()) async throws {
         let encoder = JSONEncoder()
         let account = account
         let records = try groups.map {
@@ -78,7 +78,7 @@ extension AccountData {
     }
 
     /// Stored groups, newest first.
-    public func notifications(limit: Int = 400) async throws -> [NotificationGroup] {
+    package func notifications(limit: Int = 400) async throws -> [NotificationGroup] {
         let account = account
         let records = try await store.asyncRead { db in
             try NotificationGroupRecord.filter(NotificationGroupRecord.Columns.account == account)
@@ -94,27 +94,27 @@ extension AccountData {
     // MARK: Markers
 
     /// The read position of a timeline ("notifications"), and whether the server hasn't been told yet.
-    public func marker(_ timeline: String) async throws -> (lastReadID: String, unsent: Bool)? {
+    package func marker(_ timeline: String) async throws -> (lastReadID: String, unsent: Bool)? {
         let account = account
         return try await store.asyncRead { db in
             try MarkerRecord.fetchOne(db, key: ["account": account, "timeline": timeline]).map { ($0.lastReadID, $0.unsent) }
         }
     }
 
-    public func saveMarker(_ timeline: String, lastReadID: String, unsent: Bool) async throws {
+    package func saveMarker(_ timeline: String, lastReadID: String, unsent: Bool) async throws {
         let record = MarkerRecord(account: account, timeline: timeline, lastReadID: lastReadID, unsent: unsent)
         try await pool.write { db in try record.upsert(db) }
     }
 
     // MARK: Profiles
 
-    public func saveProfile(_ profile: Profile, relationship: Relationship?, now: Date = Date()) async throws {
+    package func saveProfile(_ profile: Profile, relationship: Relationship?, now: Date = Date()) async throws {
         let body = try JSONEncoder().encode(CachedProfile(profile: profile, relationship: relationship))
         let record = ProfileRecord(account: account, accountID: profile.account.id, fetchedAt: now, body: body)
         try await pool.write { db in try record.upsert(db) }
     }
 
-    public func profile(_ accountID: String) async throws -> (Profile, Relationship?)? {
+    package func profile(_ accountID: String) async throws -> (Profile, Relationship?)? {
         let account = account
         let record = try await store.asyncRead { db in try ProfileRecord.fetchOne(db, key: ["account": account, "account_id": accountID]) }
         guard let record else { return nil }
@@ -131,7 +131,7 @@ extension AccountData {
 /// What the streaming API says happened to posts.
 extension AccountData {
     /// An edited status replaces the stored copies (each keeps its own entry id, booster and conversation).
-    public func applyEdit(_ status: Post, now: Date = Date()) async throws {
+    package func applyEdit(_ status: Post, now: Date = Date()) async throws {
         let statuses = [status]
         try await pool.write { db in try writeServerCopies(statuses, now: now, db) }
     }
@@ -139,7 +139,7 @@ extension AccountData {
     /// The server's newer copies of statuses, written into every stored entry showing each (the status, its
     /// boosts, its conversation), each keeping its own id and booster (`Post.showing`); an entry already as
     /// the copy says is not written. Synchronous: the session's posts write in order on a queue of their own.
-    public func takeServerCopies(_ statuses: [Post], now: Date = Date()) throws {
+    package func takeServerCopies(_ statuses: [Post], now: Date = Date()) throws {
         try pool.write { db in try writeServerCopies(statuses, now: now, db) }
     }
 
@@ -157,13 +157,13 @@ extension AccountData {
     }
 
     /// A deleted status leaves every timeline and thread, with the boosts of it.
-    public func removeStatus(_ statusID: String) async throws {
+    package func removeStatus(_ statusID: String) async throws {
         let (account, copies) = (account, copies(statusID))
         try await pool.write { db in try Self.remove(copies, account: account, db) }
     }
 
     /// The same, synchronously (the action queue's journal writes in order on a queue of its own).
-    public func removeStatusNow(_ statusID: String) throws {
+    package func removeStatusNow(_ statusID: String) throws {
         let (account, copies) = (account, copies(statusID))
         try pool.write { db in try Self.remove(copies, account: account, db) }
     }

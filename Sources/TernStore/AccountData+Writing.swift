@@ -8,18 +8,18 @@ import TernModel
 extension AccountData {
     // MARK: Drafts
 
-    public func saveDraft(_ draft: Draft, now: Date = Date()) async throws {
+    package func saveDraft(_ draft: Draft, now: Date = Date()) async throws {
         let record = DraftRecord(account: account, id: draft.id, updatedAt: now, body: try DraftCoding.encode(draft))
         try await store.durableWrite { db in try record.upsert(db) }
     }
 
-    public func deleteDraft(_ id: String) async throws {
+    package func deleteDraft(_ id: String) async throws {
         let account = account
         try await store.durableWrite { db in _ = try DraftRecord.deleteOne(db, key: ["account": account, "id": id]) }
     }
 
     /// Every kept draft, the most recently touched first.
-    public func drafts() async throws -> [Draft] {
+    package func drafts() async throws -> [Draft] {
         let account = account
         return try await store.asyncRead { db in
             try DraftRecord.filter(DraftRecord.Columns.account == account).order(DraftRecord.Columns.updatedAt.desc).fetchAll(db)
@@ -29,7 +29,7 @@ extension AccountData {
     // MARK: Outbox
 
     /// Moves a draft into the outbox (the draft row goes in the same transaction).
-    public func enqueuePost(_ post: OutgoingPost) async throws {
+    package func enqueuePost(_ post: OutgoingPost) async throws {
         let account = account
         let entry = try JournalRecord(post: post, account: account)
         try await store.durableWrite { db in
@@ -40,7 +40,7 @@ extension AccountData {
     }
 
     /// Records progress on a post in the outbox (uploaded media ids, a try in flight).
-    public func updateOutgoing(_ post: OutgoingPost) async throws {
+    package func updateOutgoing(_ post: OutgoingPost) async throws {
         let account = account
         let body = try DraftCoding.encode(post.draft)
         try await store.durableWrite { db in
@@ -51,13 +51,13 @@ extension AccountData {
 
     /// A post the server made, or a change it made or refused (`AccountData+Changes`): its entry, named by
     /// `key`, leaves the journal.
-    public func removeFromJournal(_ key: String) async throws {
+    package func removeFromJournal(_ key: String) async throws {
         let account = account
         try await store.durableWrite { db in _ = try JournalRecord.entry(key, account: account).deleteAll(db) }
     }
 
     /// The server refused the post: it goes back to the drafts, as it was, to be fixed and sent again.
-    public func returnToDrafts(_ post: OutgoingPost, now: Date = Date()) async throws {
+    package func returnToDrafts(_ post: OutgoingPost, now: Date = Date()) async throws {
         let account = account
         let draft = DraftRecord(account: account, id: post.draft.id, updatedAt: now, body: try DraftCoding.encode(post.draft))
         try await store.durableWrite { db in
@@ -67,13 +67,13 @@ extension AccountData {
     }
 
     /// The outbox in sending order.
-    public func outbox() async throws -> [OutgoingPost] {
+    package func outbox() async throws -> [OutgoingPost] {
         try await posts().compactMap(\.post)
     }
 
     /// Drafts and outbox entries this Tern can't read (written by a newer one, or damaged). They are left in
     /// place, never deleted, so the text is not lost; the caller says so.
-    public func unreadableWriting() async throws -> Int {
+    package func unreadableWriting() async throws -> Int {
         let account = account
         let drafts = try await store.asyncRead { db in try DraftRecord.filter(DraftRecord.Columns.account == account).fetchAll(db) }
         let unreadableDrafts = drafts.filter { DraftCoding.decode($0.body) == nil }.count
@@ -89,13 +89,13 @@ extension AccountData {
 
     // MARK: What the server said about itself
 
-    public func saveLimits(_ limits: PostingLimits, now: Date = Date()) async throws {
+    package func saveLimits(_ limits: PostingLimits, now: Date = Date()) async throws {
         let record = ServerInfoRecord(account: account, key: ServerInfoRecord.postingLimits, fetchedAt: now,
                                       body: try JSONEncoder().encode(limits))
         try await pool.write { db in try record.upsert(db) }
     }
 
-    public func limits() async throws -> PostingLimits? {
+    package func limits() async throws -> PostingLimits? {
         let account = account
         let record = try await store.asyncRead { db in
             try ServerInfoRecord.fetchOne(db, key: ["account": account, "key": ServerInfoRecord.postingLimits])

@@ -6,15 +6,15 @@ import TernModel
 /// names the account again and none can mix two. An account's session holds one; `Store.account(_:)`
 /// makes it. Reads and writes are awaited (a read runs on a thread of the store's own, see
 /// `Store.asyncRead`), except the journal's and a timeline's, which say why.
-public struct AccountData: Sendable {
+package struct AccountData: Sendable {
     let store: Store
     /// The account's name in the store (`user@host`, or the demo's).
-    public let account: String
+    package let account: String
 
     var pool: DatabasePool { store.pool }
 
     /// One of the account's timelines ("home", "list:42", …).
-    public func timeline(_ name: String) -> TimelineData {
+    package func timeline(_ name: String) -> TimelineData {
         TimelineData(store: store, key: TimelineKey(account: account, timeline: name))
     }
 
@@ -23,7 +23,7 @@ public struct AccountData: Sendable {
 
     /// The server's latest copy of a status (after a like or save): every stored entry showing it changes.
     /// Synchronous: the action queue and the timeline engine call it in step with what they show.
-    public func updateStatus(from status: Post) throws {
+    package func updateStatus(from status: Post) throws {
         try pool.write { db in
             for var record in try copies(status.statusID).fetchAll(db) {
                 // A copy this Tern can't read is not updated (logged); the server's next answer replaces it whole.
@@ -39,7 +39,7 @@ public struct AccountData: Sendable {
     }
 
     /// A poll as the server counts it after a vote: every stored entry showing its post changes.
-    public func updatePoll(statusID: String, _ poll: Poll) throws {
+    package func updatePoll(statusID: String, _ poll: Poll) throws {
         try pool.write { db in
             for var record in try copies(statusID).fetchAll(db) {
                 // A copy this Tern can't read is not updated (logged); the server's next answer replaces it whole.
@@ -54,13 +54,13 @@ public struct AccountData: Sendable {
 
     /// Writes a post's stored copy again wherever it is shown (a web feed's item that changed).
     /// Synchronous, as the timelines' writes are.
-    public func updateStored(_ post: Post, now: Date = Date()) throws {
+    package func updateStored(_ post: Post, now: Date = Date()) throws {
         try pool.write { db in try PostRecord.upsert(post, account: account, now: now, db) }
     }
 
     /// Cached posts of the account matching every term of `line` (words, CJK, `#hashtags`), newest first.
     /// Synchronous: a search list is read by its timeline engine, as its other timelines are.
-    public func search(_ line: String, limit: Int = 200) throws -> [Post] {
+    package func search(_ line: String, limit: Int = 200) throws -> [Post] {
         guard let query = SearchText.query(line) else { return [] }
         // FTS5's MATCH against the index's own table has no query-interface form.
         return try pool.read { db in
@@ -78,8 +78,8 @@ public struct AccountData: Sendable {
 
 extension Store {
     /// The store as one account sees it.
-    public func account(_ name: String) -> AccountData { AccountData(store: self, account: name) }
+    package func account(_ name: String) -> AccountData { AccountData(store: self, account: name) }
 
     /// One timeline of one account.
-    public func timeline(_ key: TimelineKey) -> TimelineData { TimelineData(store: self, key: key) }
+    package func timeline(_ key: TimelineKey) -> TimelineData { TimelineData(store: self, key: key) }
 }

@@ -2,17 +2,17 @@ import Foundation
 import TernModel
 
 /// One logged-in account: where, who, and the credentials. Kept in a file only the user can read.
-public struct StoredAccount: Codable, Sendable, Equatable {
+package struct StoredAccount: Codable, Sendable, Equatable {
     /// `user@host`: how the user names it (`--account`, `logout`).
-    public var name: String
-    public var server: URL
-    public var token: String
-    public var accountID: String
+    package var name: String
+    package var server: URL
+    package var token: String
+    package var accountID: String
     /// The app registration, needed to revoke the token at logout. Nil when a token was given by hand.
-    public var clientID: String?
-    public var clientSecret: String?
+    package var clientID: String?
+    package var clientSecret: String?
 
-    public init(name: String, server: URL, token: String, accountID: String, clientID: String? = nil,
+    package init(name: String, server: URL, token: String, accountID: String, clientID: String? = nil,
                 clientSecret: String? = nil) {
         self.name = name
         self.server = server
@@ -25,10 +25,10 @@ public struct StoredAccount: Codable, Sendable, Equatable {
 
 /// Accounts under `$XDG_CONFIG_HOME/tern/accounts/`: one JSON file each, mode 0600, in a 0700 folder,
 /// and a `default` file naming the one used when none is chosen.
-public struct AccountStore: Sendable {
-    public let directory: URL
+package struct AccountStore: Sendable {
+    package let directory: URL
 
-    public init(directory: URL) {
+    package init(directory: URL) {
         self.directory = directory
     }
 
@@ -41,7 +41,7 @@ public struct AccountStore: Sendable {
     }
 
     /// Saves an account (replacing one of the same name); the first account saved becomes the default.
-    public func save(_ account: StoredAccount) throws {
+    package func save(_ account: StoredAccount) throws {
         try PrivateFiles.makeFolder(directory, tighten: true)
         // Created 0600 before the token is written, so it is never readable by others, not even briefly.
         try PrivateFiles.write(try JSONEncoder().encode(account), to: file(account.name))
@@ -51,7 +51,7 @@ public struct AccountStore: Sendable {
 
     /// The account; a file that is there but can't be read is said as such (it is left as it is), never
     /// taken for no account.
-    public func load(_ name: String) throws -> StoredAccount {
+    package func load(_ name: String) throws -> StoredAccount {
         let data: Data
         do { data = try Data(contentsOf: file(name)) }
         catch CocoaError.fileReadNoSuchFile {
@@ -65,13 +65,13 @@ public struct AccountStore: Sendable {
     }
 
     /// The accounts whose files read; `problems` names the others.
-    public func list() -> [StoredAccount] {
+    package func list() -> [StoredAccount] {
         read().accounts
     }
 
     /// Account files that can't be read, each as "FILE: what is wrong" (their accounts are not listed), and
     /// the file naming the default account if it can't be.
-    public func problems() -> [String] {
+    package func problems() -> [String] {
         let unreadableDefault: String?
         do { _ = try defaultName; unreadableDefault = nil } catch { unreadableDefault = "\(error)" }
         return read().problems + (unreadableDefault.map { [$0] } ?? [])
@@ -103,7 +103,7 @@ public struct AccountStore: Sendable {
 
     /// The default account's name; nil when none is set. A file naming it that can't be read throws: it is
     /// not the same as no default (it is left as it is).
-    public var defaultName: String? {
+    package var defaultName: String? {
         get throws {
             let s: String
             do { s = try String(contentsOf: defaultFile, encoding: .utf8) }
@@ -117,13 +117,13 @@ public struct AccountStore: Sendable {
         }
     }
 
-    public func setDefault(_ name: String) throws {
+    package func setDefault(_ name: String) throws {
         try PrivateFiles.makeFolder(directory, tighten: true)
         try PrivateFiles.write(Data((name + "\n").utf8), to: defaultFile)
     }
 
     /// Forgets an account; the default moves to another one if there is one.
-    public func remove(_ name: String) throws {
+    package func remove(_ name: String) throws {
         try FileManager.default.removeItem(at: file(name))
         if case .success(name?) = Result(catching: { try defaultName }) {
             // Gone already: nothing names the removed account.
@@ -133,6 +133,6 @@ public struct AccountStore: Sendable {
     }
 }
 
-public struct AccountStoreError: Error, CustomStringConvertible {
-    public var description: String
+package struct AccountStoreError: Error, CustomStringConvertible {
+    package var description: String
 }

@@ -3,29 +3,29 @@ import GRDB
 import TernModel
 
 /// A web feed the user follows, with what fetching it learned.
-public struct WebFeedSubscription: Sendable, Equatable {
-    public var id: Int64
-    public var url: URL
+package struct WebFeedSubscription: Sendable, Equatable {
+    package var id: Int64
+    package var url: URL
     /// The user's name for it (from an import), else the feed's own title.
-    public var title: String
-    public var site: String?
-    public var tags: [String]
-    public var etag: String?
-    public var lastModified: String?
-    public var addedAt: Date
-    public var checkedAt: Date?
+    package var title: String
+    package var site: String?
+    package var tags: [String]
+    package var etag: String?
+    package var lastModified: String?
+    package var addedAt: Date
+    package var checkedAt: Date?
     /// The last fetch that brought something other than "not modified".
-    public var changedAt: Date?
+    package var changedAt: Date?
     /// The server asked not to be asked again before this (429 or 503 with `Retry-After`).
-    public var retryAfter: Date?
-    public var lastError: String?
+    package var retryAfter: Date?
+    package var lastError: String?
 
     /// The feed's own timeline, in the `feeds` account.
-    public var timeline: String { FeedsData.feedTimeline(id) }
+    package var timeline: String { FeedsData.feedTimeline(id) }
 
     /// What the feed is called: the user's or its own title, else, before it was first read, its host and
     /// path (a list of raw addresses, scheme and all, was what the picker showed on the first start).
-    public var name: String {
+    package var name: String {
         guard title.isEmpty else { return title }
         guard let host = url.host, !host.isEmpty else { return url.absoluteString }
         let path = url.path == "/" ? "" : url.path
@@ -35,20 +35,20 @@ public struct WebFeedSubscription: Sendable, Equatable {
 
 /// The web feeds' part of the store: subscriptions, and the items' full text and read marks. The items
 /// are posts of the `feeds` account (`FeedsData.account`), in its timelines `all`, `feed:ID` and `tag:T`.
-public struct FeedsData: Sendable {
+package struct FeedsData: Sendable {
     let store: Store
     var pool: DatabasePool { store.pool }
 
     /// The store's name for the account that holds the feeds' items.
-    public static let account = "feeds"
+    package static let account = "feeds"
 
-    public var items: AccountData { store.account(Self.account) }
+    package var items: AccountData { store.account(Self.account) }
 
     /// The `feeds` account's timelines: a feed's own, and a tag's.
     static func feedTimeline(_ id: Int64) -> String { "feed:\(id)" }
-    public static func tagTimeline(_ tag: String) -> String { "tag:" + tag }
+    package static func tagTimeline(_ tag: String) -> String { "tag:" + tag }
 
-    public func subscriptions() async throws -> [WebFeedSubscription] {
+    package func subscriptions() async throws -> [WebFeedSubscription] {
         try await store.asyncRead(Self.subscriptions)
     }
 
@@ -58,7 +58,7 @@ public struct FeedsData: Sendable {
 
     /// Adds a feed, or returns the one already at that address (its tags joined with `tags`).
     @discardableResult
-    public func subscribe(url: URL, title: String = "", tags: [String] = [], now: Date = Date()) async throws -> WebFeedSubscription {
+    package func subscribe(url: URL, title: String = "", tags: [String] = [], now: Date = Date()) async throws -> WebFeedSubscription {
         try await pool.write { db in
             if var existing = try WebFeedRecord.filter(Column("url") == url.absoluteString).fetchOne(db) {
                 let had = Self.tags(existing.tags)
@@ -78,7 +78,7 @@ public struct FeedsData: Sendable {
     /// Removes a feed with its items: their texts, their posts (and so their words in the search) and their
     /// entries in every list, the shared ones too, so nothing of it is shown or counted. An item another
     /// feed followed carries too stays, for that feed.
-    public func unsubscribe(_ id: Int64) async throws {
+    package func unsubscribe(_ id: Int64) async throws {
         try await pool.write { db in
             let onlyItsOwn = """
                 SELECT post_id FROM web_feed_item WHERE feed_id = ?
@@ -94,7 +94,7 @@ public struct FeedsData: Sendable {
 
     /// What a fetch learned: the caching headers, the feed's title and site, a new address (a permanent
     /// redirect), or why it failed.
-    public func record(_ id: Int64, change: @escaping @Sendable (inout WebFeedSubscription) -> Void) async throws {
+    package func record(_ id: Int64, change: @escaping @Sendable (inout WebFeedSubscription) -> Void) async throws {
         try await pool.write { db in
             guard var r = try WebFeedRecord.fetchOne(db, key: id) else { return }
             var s = Self.subscription(r)
@@ -115,11 +115,11 @@ public struct FeedsData: Sendable {
 
     /// Posts made ready to be written (encoded, their words for the search found) off the store's one
     /// writer, so that many feeds' items are prepared at once and the writer only writes.
-    public struct PreparedPosts: Sendable {
+    package struct PreparedPosts: Sendable {
         let records: [PostRecord]
         let posts: [Post]
 
-        public init(_ posts: [Post], now: Date = Date()) throws {
+        package init(_ posts: [Post], now: Date = Date()) throws {
             self.posts = posts
             records = try posts.map { try PostRecord($0, account: FeedsData.account, fetchedAt: now) }
         }
@@ -127,7 +127,7 @@ public struct FeedsData: Sendable {
 
     /// A fetched feed written in one transaction: its items' texts, its posts (new and known again), and the
     /// new ones at the top of the feed's own list.
-    public func store(feed: WebFeedSubscription, texts: [(postID: String, html: String)], fresh: PreparedPosts,
+    package func store(feed: WebFeedSubscription, texts: [(postID: String, html: String)], fresh: PreparedPosts,
                       seen: PreparedPosts) async throws {
         let items = self.items.timeline(feed.timeline)
         try await pool.write { db in
@@ -144,7 +144,7 @@ public struct FeedsData: Sendable {
 
     /// The ids of the items already stored: this feed's, to tell new ones, and every feed's, so that an item
     /// known already (the feed followed before, or at another address too) keeps its one post.
-    public func knownItems(feed: Int64) async throws -> (own: Set<String>, all: Set<String>) {
+    package func knownItems(feed: Int64) async throws -> (own: Set<String>, all: Set<String>) {
         try await store.asyncRead { db in
             let rows = try Row.fetchAll(db, sql: "SELECT feed_id, post_id FROM web_feed_item")
             var own = Set<String>(), all = Set<String>()
@@ -157,18 +157,18 @@ public struct FeedsData: Sendable {
         }
     }
 
-    public func text(of postID: String) async throws -> String? {
+    package func text(of postID: String) async throws -> String? {
         try await store.asyncRead { db in try String.fetchOne(db, sql: "SELECT html FROM web_feed_item WHERE post_id = ?", arguments: [postID]) }
     }
 
-    public func markRead(_ postIDs: [String], read: Bool = true) async throws {
+    package func markRead(_ postIDs: [String], read: Bool = true) async throws {
         try await pool.write { db in
             for id in postIDs { try db.execute(sql: "UPDATE web_feed_item SET read = ? WHERE post_id = ?", arguments: [read, id]) }
         }
     }
 
     /// Which of these items are not read yet. Synchronous: a feeds' list marks its items as it publishes them.
-    public func unread(among postIDs: [String]) throws -> Set<String> {
+    package func unread(among postIDs: [String]) throws -> Set<String> {
         guard !postIDs.isEmpty else { return [] }
         return try pool.read { db in
             Set(try String.fetchAll(db, sql: "SELECT post_id FROM web_feed_item WHERE read = 0 AND post_id IN (\(databaseQuestionMarks(count: postIDs.count)))",
@@ -177,7 +177,7 @@ public struct FeedsData: Sendable {
     }
 
     /// Every item of a feeds' list (`all`, `feed:ID`, `tag:T`) read.
-    public func markAllRead(timeline: String) async throws {
+    package func markAllRead(timeline: String) async throws {
         try await pool.write { db in
             try db.execute(sql: """
                 UPDATE web_feed_item SET read = 1 WHERE read = 0 AND post_id IN
@@ -187,7 +187,7 @@ public struct FeedsData: Sendable {
     }
 
     /// Unread items per feed.
-    public func unreadCounts() async throws -> [Int64: Int] {
+    package func unreadCounts() async throws -> [Int64: Int] {
         try await store.asyncRead(Self.unreadCounts)
     }
 
@@ -197,7 +197,7 @@ public struct FeedsData: Sendable {
     }
 
     /// Every list of the web feeds: all of them, each tag's, each feed's, with their unread items.
-    public func lists() async throws -> [(TimelineID, unread: Int)] {
+    package func lists() async throws -> [(TimelineID, unread: Int)] {
         let feeds = try await subscriptions()
         let unread = try await unreadCounts()
         // An item two subscriptions bring (one feed at two addresses) is one unread item of them all.
@@ -230,7 +230,7 @@ extension FeedsData {
     /// Whether the store at `url` follows any web feed, read without taking the store (its lock is held
     /// until the store is gone, which a moment later opening it again must not race): `tern` with no
     /// account asks, before it opens the store for good. A store not made yet, or from before feeds, follows none.
-    public static func followsAny(store url: URL) throws -> Bool {
+    package static func followsAny(store url: URL) throws -> Bool {
         try Store.readBeside(url) { db in
             guard try db.tableExists(WebFeedRecord.databaseTableName) else { return false }
             return try WebFeedRecord.fetchCount(db) > 0
@@ -239,7 +239,7 @@ extension FeedsData {
 
     /// The feeds followed and their unread items, read the same way: `tern feeds list` only reads, so it
     /// works beside a running Tern as `tern cache` does.
-    public static func listed(store url: URL) throws -> (feeds: [WebFeedSubscription], unread: [Int64: Int]) {
+    package static func listed(store url: URL) throws -> (feeds: [WebFeedSubscription], unread: [Int64: Int]) {
         try Store.readBeside(url) { db in
             guard try db.tableExists(WebFeedRecord.databaseTableName) else { return ([], [:]) }
             return (try subscriptions(db), try unreadCounts(db))
@@ -249,5 +249,5 @@ extension FeedsData {
 
 extension Store {
     /// The web feeds' subscriptions and items.
-    public var feeds: FeedsData { FeedsData(store: self) }
+    package var feeds: FeedsData { FeedsData(store: self) }
 }

@@ -5,27 +5,27 @@ import TernModel
 /// The first screenful of a timeline, read before anything else is open: one read-only connection to
 /// the store, the saved place, the posts around it, and the account's pending actions and hidden things. It takes no lock and writes nothing, so it can
 /// run beside argument parsing and be thrown away when the command turns out to want something else.
-public struct Glance: Sendable {
-    public var key: TimelineKey
-    public var state: TimelineState
-    public var run: StoredRun
+package struct Glance: Sendable {
+    package var key: TimelineKey
+    package var state: TimelineState
+    package var run: StoredRun
     /// The account's likes and saves on their way and what it hid: the first frame shows posts as the user
     /// left them, not as the server last sent them.
-    public var pending: [PendingAction]
-    public var hidden: [HiddenEntry]
+    package var pending: [PendingAction]
+    package var hidden: [HiddenEntry]
 
     /// Posts above and below the saved place: a screenful at any window height a person uses.
-    public static let before = 4
-    public static let after = 12
+    package static let before = 4
+    package static let after = 12
 
     /// Nil when there is no store yet (a first run); throws when it can't be read.
-    public static func read(store url: URL, key: TimelineKey) throws -> Glance? {
+    package static func read(store url: URL, key: TimelineKey) throws -> Glance? {
         try read(store: url, key: key) { state in (state.anchorID, before, after) }
     }
 
     /// The newest `count` posts instead, read the same way: `tern --plain` beside a running Tern, which
     /// holds the store's lock.
-    public static func newest(store url: URL, key: TimelineKey, count: Int) throws -> Glance? {
+    package static func newest(store url: URL, key: TimelineKey, count: Int) throws -> Glance? {
         try read(store: url, key: key) { _ in (nil, 0, count) }
     }
 

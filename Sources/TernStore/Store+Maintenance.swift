@@ -2,27 +2,27 @@ import Foundation
 import GRDB
 
 /// What `tern cache` shows.
-public struct StoreStats: Sendable {
-    public struct Timeline: Sendable {
-        public var account: String
-        public var timeline: String
-        public var entries: Int
+package struct StoreStats: Sendable {
+    package struct Timeline: Sendable {
+        package var account: String
+        package var timeline: String
+        package var entries: Int
     }
 
-    public var fileBytes: Int64
-    public var posts: Int
-    public var pendingActions: Int
-    public var timelines: [Timeline]
+    package var fileBytes: Int64
+    package var posts: Int
+    package var pendingActions: Int
+    package var timelines: [Timeline]
 }
 
 /// Limits on what stays cached.
-public struct RetentionPolicy: Sendable {
+package struct RetentionPolicy: Sendable {
     /// Posts older than this go (30 days unless configured).
-    public var maxAge: TimeInterval
+    package var maxAge: TimeInterval
     /// Entries beyond this many per timeline go, oldest first.
-    public var maxPerTimeline: Int
+    package var maxPerTimeline: Int
 
-    public init(maxAge: TimeInterval = 30 * 86_400, maxPerTimeline: Int = 5_000) {
+    package init(maxAge: TimeInterval = 30 * 86_400, maxPerTimeline: Int = 5_000) {
         self.maxAge = maxAge
         self.maxPerTimeline = maxPerTimeline
     }
@@ -34,7 +34,7 @@ extension Store {
     /// with pending actions stay. A timeline that lost its tail pages on from its new oldest post next
     /// time. Returns how many entries went.
     @discardableResult
-    public func prune(_ policy: RetentionPolicy, now: Date = Date()) throws -> Int {
+    package func prune(_ policy: RetentionPolicy, now: Date = Date()) throws -> Int {
         try pool.write { db in
             let cutoff = now.timeIntervalSince1970 - policy.maxAge
             let exempt = "e.timeline IN ('bookmarks', 'favourites')"
@@ -77,14 +77,14 @@ extension Store {
         }
     }
 
-    public func stats() throws -> StoreStats {
+    package func stats() throws -> StoreStats {
         let bytes = fileBytes
         return try pool.read { try Self.stats($0, fileBytes: bytes) }
     }
 
     /// The same figures read beside a running Tern (`tern cache`): the file opened read-only and the store's
     /// lock not taken, since a reader changes nothing a writer could send twice. Nil where there is no store.
-    public static func stats(readingOnly url: URL) throws -> StoreStats? {
+    package static func stats(readingOnly url: URL) throws -> StoreStats? {
         do {
             return try readBeside(url) { try stats($0, fileBytes: fileBytes(of: url)) }
         } catch {
@@ -114,7 +114,7 @@ extension Store {
 
     /// Empties the cache of posts, timelines and positions. Pending actions stay: they are the user's
     /// own doing, not a cache.
-    public func clear() throws {
+    package func clear() throws {
         try pool.write { db in
             try db.execute(sql: """
                 DELETE FROM entry; DELETE FROM post; DELETE FROM timeline; DELETE FROM thread; DELETE FROM thread_post;
@@ -128,7 +128,7 @@ extension Store {
     }
 
     /// `PRAGMA integrity_check`'s answer: "ok" when the file is sound.
-    public func integrityCheck() throws -> String {
+    package func integrityCheck() throws -> String {
         try pool.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; ") }
     }
 }

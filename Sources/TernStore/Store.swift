@@ -5,13 +5,13 @@ import TernModel
 
 /// The offline store: one SQLite file in WAL mode with posts, timeline entries and gaps, saved
 /// positions, the journal of what the user did and a full-text index, as GRDB records (`Records/`).
-/// Callers read and write one account's part through `account(_:)` (`AccountData`). Every public method
+/// Callers read and write one account's part through `account(_:)` (`AccountData`). Every method they call
 /// is one transaction, so a crash or a kill leaves either all of a change or none of it. Callers are
 /// engines and commands; the UI loop never waits on it.
-public final class Store: Sendable {
+package final class Store: Sendable {
     let pool: DatabasePool
     /// The database file.
-    public let url: URL
+    package let url: URL
     private let lock: StoreLock
     static let pageCacheKiB = 256
     /// Where rows the store can't read back are logged.
@@ -19,7 +19,7 @@ public final class Store: Sendable {
 
     /// Opens (creating it if needed) and upgrades the store. A file written by a newer Tern is refused
     /// untouched rather than changed under a schema this binary does not know.
-    public init(url: URL, logger: Logger = Logger(label: "tern.store")) throws {
+    package init(url: URL, logger: Logger = Logger(label: "tern.store")) throws {
         self.url = url
         unreadable = UnreadableRows(logger: logger)
         try PrivateFiles.makeFolder(url.deletingLastPathComponent())
@@ -92,7 +92,7 @@ public final class Store: Sendable {
     }
 
     /// The database, its write-ahead log and shared-memory file, in bytes.
-    public var fileBytes: Int64 { Self.fileBytes(of: url) }
+    package var fileBytes: Int64 { Self.fileBytes(of: url) }
 
     static func fileBytes(of url: URL) -> Int64 {
         [url.path, url.path + "-wal", url.path + "-shm"].reduce(Int64(0)) { sum, path in
@@ -102,13 +102,13 @@ public final class Store: Sendable {
 }
 
 /// Why the store could not be used, in words for the user.
-public enum StoreError: Error, CustomStringConvertible, Equatable {
+package enum StoreError: Error, CustomStringConvertible, Equatable {
     case newerSchema(String)
     case unreadable(String, String)
     /// Another process has the store open: its pid and command line.
     case inUse(String, String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .newerSchema(let path):
             return "The cache at \(path) was written by a newer version of Tern; it was left untouched. "
@@ -123,11 +123,11 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
 }
 
 /// One timeline of one account, as the store names it.
-public struct TimelineKey: Sendable, Hashable {
-    public var account: String
-    public var timeline: String
+package struct TimelineKey: Sendable, Hashable {
+    package var account: String
+    package var timeline: String
 
-    public init(account: String, timeline: String) {
+    package init(account: String, timeline: String) {
         self.account = account
         self.timeline = timeline
     }

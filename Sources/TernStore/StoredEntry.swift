@@ -2,35 +2,35 @@ import Foundation
 import TernModel
 
 /// One row of a stored timeline: a post, or a gap where posts are known to be missing.
-public enum StoredEntry: Sendable {
+package enum StoredEntry: Sendable {
     case post(Post, seq: Int64)
     case gap(StoredGap)
 
     /// Position in the timeline: smaller is newer.
-    public var seq: Int64 {
+    package var seq: Int64 {
         switch self {
         case .post(_, let seq): return seq
         case .gap(let g): return g.seq
         }
     }
 
-    public var post: Post? {
+    package var post: Post? {
         if case .post(let p, _) = self { return p }
         return nil
     }
 }
 
 /// A gap and the server's links that page into it from each side.
-public struct StoredGap: Sendable, Hashable {
+package struct StoredGap: Sendable, Hashable {
     /// Stable while the gap exists ("gap-" and its row id).
-    public var id: String
-    public var seq: Int64
+    package var id: String
+    package var seq: Int64
     /// Pages into the gap from its newer end.
-    public var fromTop: URL?
+    package var fromTop: URL?
     /// Pages into the gap from its older end.
-    public var fromBottom: URL?
+    package var fromBottom: URL?
 
-    public init(id: String = "", seq: Int64 = 0, fromTop: URL?, fromBottom: URL?) {
+    package init(id: String = "", seq: Int64 = 0, fromTop: URL?, fromBottom: URL?) {
         self.id = id
         self.seq = seq
         self.fromTop = fromTop
@@ -39,7 +39,7 @@ public struct StoredGap: Sendable, Hashable {
 }
 
 /// Where new entries go in a timeline.
-public enum InsertPosition: Sendable {
+package enum InsertPosition: Sendable {
     /// Above the newest entry.
     case top
     /// Below the oldest entry.
@@ -49,25 +49,25 @@ public enum InsertPosition: Sendable {
 }
 
 /// A run of stored entries, newest first, and whether the timeline goes on beyond either end.
-public struct StoredRun: Sendable {
-    public var entries: [StoredEntry]
-    public var hasNewer: Bool
-    public var hasOlder: Bool
+package struct StoredRun: Sendable {
+    package var entries: [StoredEntry]
+    package var hasNewer: Bool
+    package var hasOlder: Bool
 }
 
 /// A timeline's cursors and the user's place in it.
-public struct TimelineState: Sendable, Equatable {
-    public var olderURL: URL?
-    public var newerURL: URL?
-    public var reachedEnd = false
-    public var anchorID: String?
-    public var anchorOffset = 0
+package struct TimelineState: Sendable, Equatable {
+    package var olderURL: URL?
+    package var newerURL: URL?
+    package var reachedEnd = false
+    package var anchorID: String?
+    package var anchorOffset = 0
     /// The newest post the user has had in view (`TimelineEngine`'s read mark).
-    public var seenID: String?
+    package var seenID: String?
     /// The post that was selected, drawn `anchorOffset` lines into the view from the anchor's top (nil: the anchor).
-    public var selectedID: String?
+    package var selectedID: String?
 
-    public init(olderURL: URL? = nil, newerURL: URL? = nil, reachedEnd: Bool = false, anchorID: String? = nil,
+    package init(olderURL: URL? = nil, newerURL: URL? = nil, reachedEnd: Bool = false, anchorID: String? = nil,
                 anchorOffset: Int = 0, seenID: String? = nil, selectedID: String? = nil) {
         self.seenID = seenID
         self.selectedID = selectedID

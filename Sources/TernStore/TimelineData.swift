@@ -7,9 +7,9 @@ import TernModel
 /// engine reads and changes its window of posts in one step, and an await between the two would let a
 /// page that landed meanwhile be overwritten. They run on the engine, never on the UI loop, and take a
 /// few milliseconds at 100,000 entries.
-public struct TimelineData: Sendable {
+package struct TimelineData: Sendable {
     let store: Store
-    public let key: TimelineKey
+    package let key: TimelineKey
 
     /// Spacing of new entries' seqs, so that many pages fit between two entries before a renumbering.
     static let spacing: Int64 = 1 << 32
@@ -22,7 +22,7 @@ public struct TimelineData: Sendable {
     /// `alreadyStored`: the posts were written a moment ago (a web feed's items, into the feed's own
     /// timeline before the shared ones): only entries are made, not the posts again.
     @discardableResult
-    public func insert(_ posts: [Post], at position: InsertPosition, gapBelow: StoredGap? = nil, alreadyStored: Bool = false,
+    package func insert(_ posts: [Post], at position: InsertPosition, gapBelow: StoredGap? = nil, alreadyStored: Bool = false,
                        now: Date = Date()) throws -> (entries: [StoredEntry], renumbered: Bool) {
         try pool.write { db in
             if !alreadyStored { for post in posts { try PostRecord.upsert(post, account: key.account, now: now, db) } }
@@ -58,7 +58,7 @@ public struct TimelineData: Sendable {
 
     /// Up to `before` entries above the anchor post and `after` from it down; the newest entries when the
     /// anchor is nil or no longer stored.
-    public func run(around anchorID: String?, before: Int, after: Int) throws -> StoredRun {
+    package func run(around anchorID: String?, before: Int, after: Int) throws -> StoredRun {
         try pool.read { db in try Self.run(db, key, logging: store.unreadable, around: anchorID, before: before, after: after) }
     }
 
@@ -79,7 +79,7 @@ public struct TimelineData: Sendable {
     }
 
     /// The oldest `count` entries.
-    public func bottom(count: Int) throws -> StoredRun {
+    package func bottom(count: Int) throws -> StoredRun {
         try pool.read { db in
             let rows = try Self.read(key, where: "1", newestFirst: false, limit: count + 1, logging: store.unreadable, db)
             return StoredRun(entries: rows.prefix(count).reversed().compactMap { $0 }, hasNewer: rows.count > count, hasOlder: false)
@@ -87,7 +87,7 @@ public struct TimelineData: Sendable {
     }
 
     /// Up to `limit` entries right below `seq` (older), newest first; `more` when others follow.
-    public func entries(olderThan seq: Int64, limit: Int) throws -> (entries: [StoredEntry], more: Bool) {
+    package func entries(olderThan seq: Int64, limit: Int) throws -> (entries: [StoredEntry], more: Bool) {
         try pool.read { db in
             let rows = try Self.read(key, where: "e.seq > \(seq)", newestFirst: true, limit: limit + 1, logging: store.unreadable, db)
             return (rows.prefix(limit).compactMap { $0 }, rows.count > limit)
@@ -95,7 +95,7 @@ public struct TimelineData: Sendable {
     }
 
     /// Up to `limit` entries right above `seq` (newer), newest first; `more` when others precede them.
-    public func entries(newerThan seq: Int64, limit: Int) throws -> (entries: [StoredEntry], more: Bool) {
+    package func entries(newerThan seq: Int64, limit: Int) throws -> (entries: [StoredEntry], more: Bool) {
         try pool.read { db in
             let rows = try Self.read(key, where: "e.seq < \(seq)", newestFirst: false, limit: limit + 1, logging: store.unreadable, db)
             return (rows.prefix(limit).reversed().compactMap { $0 }, rows.count > limit)
@@ -104,7 +104,7 @@ public struct TimelineData: Sendable {
 
     /// How many entries (posts and gaps) lie above `newer` and below `older`: where a window of the timeline
     /// stands in it. Counted on the timeline's index, about 5 ms at 100,000 entries.
-    public func entryCounts(newerThan newer: Int64, olderThan older: Int64) throws -> (newer: Int, older: Int) {
+    package func entryCounts(newerThan newer: Int64, olderThan older: Int64) throws -> (newer: Int, older: Int) {
         try pool.read { db in
             (try entries.filter(EntryRecord.Columns.seq < newer).fetchCount(db),
              try entries.filter(EntryRecord.Columns.seq > older).fetchCount(db))
@@ -112,12 +112,12 @@ public struct TimelineData: Sendable {
     }
 
     /// Whether any of these posts already has an entry in the timeline.
-    public func containsAny(_ postIDs: [String]) throws -> Bool {
+    package func containsAny(_ postIDs: [String]) throws -> Bool {
         guard !postIDs.isEmpty else { return false }
         return try pool.read { db in try entries.filter(postIDs.contains(EntryRecord.Columns.postID)).isEmpty(db) == false }
     }
 
-    public func updateGap(_ gap: StoredGap) throws {
+    package func updateGap(_ gap: StoredGap) throws {
         try pool.write { db in
             guard var entry = try entries.filter(EntryRecord.Columns.id == Self.rowID(of: gap)).fetchOne(db) else { return }
             entry.gapFromTop = gap.fromTop?.absoluteString
@@ -126,7 +126,7 @@ public struct TimelineData: Sendable {
         }
     }
 
-    public func removeGap(_ gap: StoredGap) throws {
+    package func removeGap(_ gap: StoredGap) throws {
         try pool.write { db in
             _ = try entries.filter(EntryRecord.Columns.id == Self.rowID(of: gap) && EntryRecord.Columns.postID == nil).deleteAll(db)
         }
@@ -134,7 +134,7 @@ public struct TimelineData: Sendable {
 
     // MARK: Cursors and position
 
-    public func state() throws -> TimelineState {
+    package func state() throws -> TimelineState {
         try pool.read { db in try Self.state(db, key) }
     }
 
@@ -143,7 +143,7 @@ public struct TimelineData: Sendable {
     }
 
     /// Saves the paging cursors (not the position, which the UI saves on its own schedule).
-    public func saveCursors(older: URL?, newer: URL?, reachedEnd: Bool) throws {
+    package func saveCursors(older: URL?, newer: URL?, reachedEnd: Bool) throws {
         try pool.write { db in
             var record = try TimelineRecord.find(key, db) ?? TimelineRecord(key)
             record.olderURL = older?.absoluteString
@@ -155,7 +155,7 @@ public struct TimelineData: Sendable {
 
     /// The place: the row at the top of the view (`anchorID`, `offset` lines of it above the view) and the
     /// selected post (nil: the anchor).
-    public func savePosition(anchorID: String, offset: Int, selectedID: String? = nil, seenID: String? = nil) throws {
+    package func savePosition(anchorID: String, offset: Int, selectedID: String? = nil, seenID: String? = nil) throws {
         try pool.write { db in
             var record = try TimelineRecord.find(key, db) ?? TimelineRecord(key)
             record.anchorID = anchorID

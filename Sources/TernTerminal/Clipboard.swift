@@ -2,16 +2,16 @@ import Foundation
 
 /// The terminal's clipboard (OSC 52): what is written there reaches the clipboard of the machine the user
 /// sits at, over ssh and through tmux (with `set-clipboard on`), where no other way to it exists.
-public enum Clipboard {
+package enum Clipboard {
     /// The sequence that sets the clipboard to `text`: base64, so nothing in it can end the sequence early.
     /// BEL ends it: more terminals take it than ST.
-    public static func osc52(_ text: String) -> [UInt8] {
+    package static func osc52(_ text: String) -> [UInt8] {
         Array("\u{1B}]52;c;\(Data(text.utf8).base64EncodedString())\u{07}".utf8)
     }
 }
 
 /// How `y` and `Y` copy (`copy` in the config).
-public enum CopyMode: Sendable, Equatable {
+package enum CopyMode: Sendable, Equatable {
     /// Through the terminal (OSC 52).
     case osc52
     /// Not at all: the status line shows what would have been copied.
@@ -21,7 +21,7 @@ public enum CopyMode: Sendable, Equatable {
     case command([String])
 
     /// `osc52`, `off`, or a command line; nil for an empty one.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         switch text {
         case "osc52": self = .osc52
         case "off": self = .off

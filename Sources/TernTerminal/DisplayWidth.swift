@@ -12,7 +12,7 @@ import CNcursesw
 ///   glyph, others draw each part; variation selectors are left out for the same reason. A skin tone
 ///   stays, as a cell of its own (tmux and xterm draw 👋🏽 four columns wide; a terminal that joins it
 ///   draws two and is off by two). A flag (two regional indicators) takes two columns everywhere.
-public enum DisplayWidth {
+package enum DisplayWidth {
     /// One cell of a drawn character: its base, the zero-width marks on it, and its columns (0 only for a
     /// mark with no base in its character, which joins the cell before it).
     struct Cell {
@@ -21,7 +21,7 @@ public enum DisplayWidth {
         var width: Int
     }
 
-    public static func of(_ c: Character) -> Int {
+    package static func of(_ c: Character) -> Int {
         if let a = c.asciiValue { return a >= 0x20 && a < 0x7F ? 1 : 0 }
         if let (_, w) = simple(c) { return w }
         return cells(of: c).reduce(0) { $0 + $1.width }
@@ -89,7 +89,7 @@ public enum DisplayWidth {
     /// C0 and C1 controls and DEL: never sent to the terminal as text, whatever reached the screen.
     static func isControl(_ s: Unicode.Scalar) -> Bool { s.value < 0x20 || (0x7F...0x9F).contains(s.value) }
 
-    public static func of(_ s: String) -> Int {
+    package static func of(_ s: String) -> Int {
         if let n = printableASCIIWidth(s) { return n }
         var w = 0
         for c in s { w += of(c) }
@@ -97,7 +97,7 @@ public enum DisplayWidth {
     }
 
     /// The longest prefix of `s` that fits `columns`, with its width.
-    public static func prefix(_ s: String, fitting columns: Int) -> (String, Int) {
+    package static func prefix(_ s: String, fitting columns: Int) -> (String, Int) {
         if let n = printableASCIIWidth(s) {
             return n <= columns ? (s, n) : (String(decoding: s.utf8.prefix(max(0, columns)), as: UTF8.self), max(0, columns))
         }
@@ -124,7 +124,7 @@ public enum DisplayWidth {
     }
 
     /// `s` cut to `columns`, ending in "…" when it was longer.
-    public static func truncate(_ s: String, to columns: Int) -> String {
+    package static func truncate(_ s: String, to columns: Int) -> String {
         guard columns > 0 else { return "" }
         if of(s) <= columns { return s }
         return prefix(s, fitting: columns - 1).0 + "…"
@@ -132,8 +132,8 @@ public enum DisplayWidth {
 }
 
 /// The process locale must be a UTF-8 one before curses starts or wcwidth is asked anything.
-public enum TerminalLocale {
-    public static let ready: Bool = {
+package enum TerminalLocale {
+    package static let ready: Bool = {
         setlocale(LC_ALL, "")
         let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
         if codeset.uppercased().replacingOccurrences(of: "-", with: "") != "UTF8" {

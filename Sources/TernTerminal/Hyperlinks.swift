@@ -2,8 +2,8 @@
 /// terminal makes the text clickable, however the line is wrapped or cut. A terminal that doesn't know
 /// them mostly ignores them, but not all do (some print the sequence, some the URI), so they are sent only
 /// where the terminal is known to take them, or where the user says (`hyperlinks` in the config).
-public enum Hyperlinks {
-    public enum Mode: String, Sendable, CaseIterable {
+package enum Hyperlinks {
+    package enum Mode: String, Sendable, CaseIterable {
         /// Where the terminal is known to take them.
         case auto
         case on
@@ -12,7 +12,7 @@ public enum Hyperlinks {
 
     /// Whether the terminal takes OSC 8: by what it said it is (XTVERSION), else by what its environment
     /// names. tmux keeps and forwards them from 3.4 on; older tmux drops them, so nothing is gained.
-    public static func supported(terminal: String?, environment: [String: String]) -> Bool {
+    package static func supported(terminal: String?, environment: [String: String]) -> Bool {
         if let name = terminal?.lowercased() {
             for known in ["kitty", "wezterm", "foot", "iterm2", "ghostty", "contour", "rio"] where name.hasPrefix(known) { return true }
             if name.hasPrefix("tmux ") { return atLeast3_4(name.dropFirst(5)) }

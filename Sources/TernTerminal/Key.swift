@@ -1,7 +1,7 @@
 import CNcursesw
 
 /// A decoded keystroke.
-public enum Key: Sendable, Hashable {
+package enum Key: Sendable, Hashable {
     case character(Character)
     case up, down, left, right, pageUp, pageDown, home, end
     case enter, escape, backspace, tab
@@ -45,16 +45,16 @@ public enum Key: Sendable, Hashable {
 }
 
 /// A mouse event: a press or a wheel step at a cell (0-based row and column of the screen).
-public struct MouseEvent: Sendable, Hashable {
-    public enum Button: Sendable, Hashable {
+package struct MouseEvent: Sendable, Hashable {
+    package enum Button: Sendable, Hashable {
         case left, middle, right, wheelUp, wheelDown
     }
 
-    public var button: Button
-    public var row: Int
-    public var column: Int
+    package var button: Button
+    package var row: Int
+    package var column: Int
 
-    public init(button: Button, row: Int, column: Int) {
+    package init(button: Button, row: Int, column: Int) {
         self.button = button
         self.row = row
         self.column = column
@@ -62,7 +62,7 @@ public struct MouseEvent: Sendable, Hashable {
 
     /// Parses the body of an SGR report, `ESC [ <` then `b;x;yM` (press) or `b;x;ym` (release).
     /// Releases and motion are not events here: nil.
-    public static func sgr(_ body: String) -> MouseEvent? {
+    package static func sgr(_ body: String) -> MouseEvent? {
         guard let final = body.last, final == "M" else { return nil }
         let parts = body.dropLast().split(separator: ";").map { Int($0) }
         guard parts.count == 3, let b = parts[0], let x = parts[1], let y = parts[2], x >= 1, y >= 1 else { return nil }

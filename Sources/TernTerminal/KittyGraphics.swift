@@ -6,8 +6,8 @@ import TernModel
 /// cells like text, so scrolling a picture costs cells, not pixels, and it works through tmux. Where the
 /// terminal draws no placeholders (kitty before 0.28, Konsole), the picture is sent without a placement
 /// and placed at its cells, each placement deleted by id when it leaves them.
-public enum KittyGraphics {
-    public static let placeholder: Unicode.Scalar = "\u{10EEEE}"
+package enum KittyGraphics {
+    package static let placeholder: Unicode.Scalar = "\u{10EEEE}"
 
     /// The protocol's row/column diacritics (its `rowcolumn-diacritics.txt`): the n-th one means n.
     /// Kept as ranges of code points; 297 in all.
@@ -29,17 +29,17 @@ public enum KittyGraphics {
         0x1D185...0x1D189, 0x1D1AA...0x1D1AD, 0x1D242...0x1D244,
     ]
 
-    public static let diacritics: [Unicode.Scalar] = diacriticRanges.flatMap { $0.compactMap(Unicode.Scalar.init) }
+    package static let diacritics: [Unicode.Scalar] = diacriticRanges.flatMap { $0.compactMap(Unicode.Scalar.init) }
 
     /// The number a diacritic stands for, or nil.
-    public static func number(of diacritic: Unicode.Scalar) -> Int? { diacriticIndex[diacritic] }
+    package static func number(of diacritic: Unicode.Scalar) -> Int? { diacriticIndex[diacritic] }
     private static let diacriticIndex: [Unicode.Scalar: Int] = Dictionary(uniqueKeysWithValues: diacritics.enumerated().map { ($1, $0) })
 
     /// The largest picture, in cells each way, that placeholders can address.
-    public static var maxCells: Int { diacritics.count }
+    package static var maxCells: Int { diacritics.count }
 
     /// A placeholder cell: the character, its row and column, and the id's high byte when it has one.
-    public static func cell(row: Int, column: Int, idHighByte: Int) -> [Unicode.Scalar] {
+    package static func cell(row: Int, column: Int, idHighByte: Int) -> [Unicode.Scalar] {
         var c = [placeholder, diacritics[min(row, maxCells - 1)], diacritics[min(column, maxCells - 1)]]
         if idHighByte > 0 { c.append(diacritics[idHighByte]) }
         return c
@@ -48,7 +48,7 @@ public enum KittyGraphics {
     /// Sends a picture under `id`, in quiet mode (no answer), and gives it a virtual placement of
     /// `columns`×`rows` cells unless `direct` (it is then placed at cells by `place`). Split into the
     /// protocol's 4,096-byte chunks; each wrapped for tmux when asked.
-    public static func transmit(id: UInt32, _ p: KittyPixels, tmux: Bool, direct: Bool = false) -> [UInt8] {
+    package static func transmit(id: UInt32, _ p: KittyPixels, tmux: Bool, direct: Bool = false) -> [UInt8] {
         let payload = p.payload
         var out: [UInt8] = []
         out.reserveCapacity(payload.count + payload.count / 4096 * 24 + 128)
@@ -71,18 +71,18 @@ public enum KittyGraphics {
     /// Shows the picture held under `id` over `columns`×`rows` cells from the cursor, the cursor left where it
     /// is (`C=1`); `crop`: only these pixel rows of it. `placement` tells this placement from the picture's
     /// others (an avatar beside several posts).
-    public static func place(id: UInt32, placement: UInt32, columns: Int, rows: Int, crop: (y: Int, height: Int)? = nil) -> [UInt8] {
+    package static func place(id: UInt32, placement: UInt32, columns: Int, rows: Int, crop: (y: Int, height: Int)? = nil) -> [UInt8] {
         let part = crop.map { ",y=\($0.y),h=\(max(1, $0.height))" } ?? ""
         return Array("\u{1B}_Ga=p,i=\(id),p=\(placement)\(part),c=\(columns),r=\(rows),C=1,q=2\u{1B}\\".utf8)
     }
 
     /// Takes one placement off the screen; the picture stays held for the next.
-    public static func unplace(id: UInt32, placement: UInt32) -> [UInt8] {
+    package static func unplace(id: UInt32, placement: UInt32) -> [UInt8] {
         Array("\u{1B}_Ga=d,d=i,i=\(id),p=\(placement),q=2\u{1B}\\".utf8)
     }
 
     /// Frees a picture and its placements in the terminal.
-    public static func delete(id: UInt32, tmux: Bool) -> [UInt8] {
+    package static func delete(id: UInt32, tmux: Bool) -> [UInt8] {
         let seq = Array("\u{1B}_Ga=d,d=I,i=\(id),q=2\u{1B}\\".utf8)
         return tmux ? TmuxPassthrough.wrap(seq) : seq
     }

@@ -4,7 +4,7 @@ extension TerminalProbe {
     /// Which fact decided the picture mode, in words, for `tern doctor`: what was asked for, the terminal's
     /// answer (or its silence), `TERM`, the environment that names an iTerm2-picture terminal, or tmux in
     /// the way. `requested` is the mode config.toml asked for (nil: auto). Pure.
-    public static func reason(for result: Result, requested: GraphicsMode?, environment: [String: String]) -> String {
+    package static func reason(for result: Result, requested: GraphicsMode?, environment: [String: String]) -> String {
         let term = environment["TERM"] ?? ""
         let asked = "images = \"\(requested?.rawValue ?? "auto")\" in config.toml"
         let inTmux = result.tmux == .passthrough ? " (through tmux's passthrough)" : ""

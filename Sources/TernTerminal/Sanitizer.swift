@@ -1,8 +1,8 @@
 /// The one gate between server text and the terminal. Escape sequences (CSI, OSC, DCS and the rest, 7- and
 /// 8-bit), C0 and C1 controls and bidirectional overrides are removed; tabs and line breaks become spaces.
 /// What comes out is inert: printing it can only show characters.
-public enum Sanitizer {
-    public static func clean(_ raw: String) -> String {
+package enum Sanitizer {
+    package static func clean(_ raw: String) -> String {
         // Fast path: most text has nothing to remove.
         if !raw.unicodeScalars.contains(where: needsWork) { return raw }
         var out = String.UnicodeScalarView()
@@ -43,7 +43,7 @@ public enum Sanitizer {
     }
 
     /// Embeddings, overrides, isolates and marks that can reorder what the user sees.
-    public static func isBidiControl(_ s: Unicode.Scalar) -> Bool {
+    package static func isBidiControl(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
         case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069: return true
         default: return false
@@ -68,21 +68,21 @@ public enum Sanitizer {
 }
 
 /// Text that has passed the sanitizer: the only kind of string `Screen` draws.
-public struct SafeText: Sendable, Hashable {
-    public let string: String
+package struct SafeText: Sendable, Hashable {
+    package let string: String
 
-    public init(_ raw: String) {
+    package init(_ raw: String) {
         string = Sanitizer.clean(raw)
     }
 
     /// Columns the text takes in the terminal.
-    public var width: Int { DisplayWidth.of(string) }
+    package var width: Int { DisplayWidth.of(string) }
 }
 
 /// Plain output outside curses (`tern login`, `tern accounts`, error messages): server text goes through
 /// the same sanitizer, line by line, so line breaks survive and nothing else a terminal could act on does.
-public enum PlainText {
-    public static func clean(_ text: String) -> String {
+package enum PlainText {
+    package static func clean(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { Sanitizer.clean(String($0)) }.joined(separator: "\n")
     }
 }

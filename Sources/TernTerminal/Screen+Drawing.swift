@@ -9,7 +9,7 @@ extension Screen {
     // MARK: Drawing
 
     /// Starts a frame: a blank screen, and no pictures placed yet.
-    public func erase() {
+    package func erase() {
         if writer.links.isFull {
             writer.links.removeAll()
             writer.invalidate()
@@ -20,14 +20,14 @@ extension Screen {
     }
 
     /// Makes the next update repaint everything (after a resize, or to measure a full frame).
-    public func invalidate() {
+    package func invalidate() {
         writer.invalidate()
         pictures.forgetShown()
     }
 
     /// Sends the changes of this frame to the terminal in one write, then the pictures drawn at the cursor
     /// that are new or moved.
-    public func update() {
+    package func update() {
         let redraw = pictures.linesToRepaint()
         writer.picturesShown = pictures.any
         let cells = writer.write(frame, repaint: redraw)
@@ -44,7 +44,7 @@ extension Screen {
     /// Draws text at a position, cut at the right edge of the screen. Returns the columns used. `link`:
     /// where the text points, made a hyperlink where `hyperlinks` is on.
     @discardableResult
-    public func draw(_ text: SafeText, row: Int, column: Int, style: TextStyle = .plain, maxWidth: Int? = nil,
+    package func draw(_ text: SafeText, row: Int, column: Int, style: TextStyle = .plain, maxWidth: Int? = nil,
                      link: String? = nil) -> Int {
         guard row >= 0, row < rows, column >= 0, column < columns else { return 0 }
         let limit = min(maxWidth ?? Int.max, columns - column)
@@ -59,7 +59,7 @@ extension Screen {
     }
 
     /// Fills `width` columns of a row with spaces in a style (for bars and highlights).
-    public func fill(row: Int, column: Int, width: Int, style: TextStyle) {
+    package func fill(row: Int, column: Int, width: Int, style: TextStyle) {
         let from = max(0, column), to = min(columns, column + width)
         guard row >= 0, row < rows, from < to else { return }
         let look = look(style)
@@ -68,7 +68,7 @@ extension Screen {
     }
 
     /// Draws a picture's cells with its top-left at (row, column); rows outside `visibleRows` are skipped.
-    public func draw(_ grid: CellGrid, row: Int, column: Int, visibleRows: Range<Int>) {
+    package func draw(_ grid: CellGrid, row: Int, column: Int, visibleRows: Range<Int>) {
         let space = grid.colorSpace, mode = colorMode
         func code(_ value: Int32) -> UInt32 { Self.code(TerminalColor(cell: value, in: space), mode) }
         let width = max(0, min(grid.width, columns - column))

@@ -35,19 +35,19 @@ extension Screen {
     }
 
     /// Whether keys are waiting to be read (on the terminal; curses' own buffer is read before it blocks).
-    public var keysWaiting: Bool {
+    package var keysWaiting: Bool {
         var fd = pollfd(fd: fileno(ownedInput ?? tern_stdin()), events: Int16(POLLIN), revents: 0)
         return poll(&fd, 1, 0) > 0
     }
 
     /// Gives back keys read outside curses (typed while the terminal was being asked what it can show),
     /// so they are read next, in order.
-    public func unread(_ bytes: [UInt8]) {
+    package func unread(_ bytes: [UInt8]) {
         for b in bytes.reversed() { ungetch(Int32(b)) }
     }
 
     /// The next key if one is waiting, else nil. Never blocks.
-    public func readKey() -> Key? {
+    package func readKey() -> Key? {
         guard let (value, isFunction) = readRaw() else { return nil }
         let key = Key.decode(value, isFunctionKey: isFunction)
         // Curses resized its windows, which marks them changed: the next read would repaint its blank

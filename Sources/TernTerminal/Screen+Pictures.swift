@@ -111,7 +111,7 @@ struct InlinePictures {
 extension Screen {
     /// Writes bytes straight to the terminal, whole (`TerminalWrite`): frames, and between them kitty's
     /// transmissions. What curses left in the stream's buffer goes first.
-    public func emit(_ bytes: [UInt8]) {
+    package func emit(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
         fflush(outputFile)
         TerminalWrite.all(bytes, to: fileno(outputFile))
@@ -120,7 +120,7 @@ extension Screen {
     /// Places a sixel or iTerm2 picture with its top-left cell at (row, column). False when this frame's
     /// byte cap is reached: the caller draws the picture's symbols instead. `opaque`: it draws every pixel of
     /// its cells (a moving picture's frame), so it replaces one there without the lines being repainted.
-    public func place(_ picture: InlinePicture, key: Int, row: Int, column: Int, opaque: Bool = false) -> Bool {
+    package func place(_ picture: InlinePicture, key: Int, row: Int, column: Int, opaque: Bool = false) -> Bool {
         guard row >= 0, column >= 0, row + picture.rows <= rows, column + picture.columns <= columns else { return false }
         return pictures.place(.init(key: key, row: row + origin.row, column: column + origin.column, columns: picture.columns, rows: picture.rows,
                                     sequence: picture.sequence, opaque: opaque))
@@ -130,7 +130,7 @@ extension Screen {
     /// where the terminal draws no placeholder cells: the rows within `visibleRows`, so a picture cut by the
     /// list's edge shows its part. False when nothing of it fits the screen or the frame's byte cap: the
     /// caller draws its symbols.
-    public func placeKitty(id: UInt32, columns: Int, rows pictureRows: Int, height: Int, row: Int, column: Int,
+    package func placeKitty(id: UInt32, columns: Int, rows pictureRows: Int, height: Int, row: Int, column: Int,
                            visibleRows: Range<Int>) -> Bool {
         let local = max(row, visibleRows.lowerBound, 0)..<min(row + pictureRows, visibleRows.upperBound, rows)
         guard !local.isEmpty, column >= 0, column + columns <= self.columns, pictureRows > 0 else { return false }
@@ -147,16 +147,16 @@ extension Screen {
     }
 
     /// An overlay drawn over this region: pictures placed under it are taken back.
-    public func coverPictures(rows: Range<Int>, columns: Range<Int>) {
+    package func coverPictures(rows: Range<Int>, columns: Range<Int>) {
         pictures.cover(rows: (rows.lowerBound + origin.row)..<(rows.upperBound + origin.row),
                        columns: (columns.lowerBound + origin.column)..<(columns.upperBound + origin.column))
     }
 
     /// Pictures the last frame drew as symbols for the byte cap; a redraw once input stops sends them.
-    public var picturesDeferred: Int { pictures.deferred }
+    package var picturesDeferred: Int { pictures.deferred }
 
     /// Bytes of sixel and iTerm2 pictures written since start.
-    public var pictureBytesSent: Int { pictures.bytesSent }
+    package var pictureBytesSent: Int { pictures.bytesSent }
 
     func emitPictures(repainted: [Range<Int>]) {
         let (removals, send) = pictures.finish(repainted: repainted)
@@ -170,11 +170,11 @@ extension Screen {
     }
 
     /// Whether kitty's placeholders can be coloured with their image ids here (they need 256 colours or more).
-    public var canDrawKittyPlaceholders: Bool { colorMode == .direct || colorMode == .indexed256 }
+    package var canDrawKittyPlaceholders: Bool { colorMode == .direct || colorMode == .indexed256 }
 
     /// Draws the placeholder cells of a kitty picture held by the terminal under `id`, top-left at (row,
     /// column); rows outside `visibleRows` are skipped, so a picture cut by the list's edge shows its part.
-    public func drawKitty(id: UInt32, columns: Int, rows pictureRows: Int, row: Int, column: Int, visibleRows: Range<Int>) {
+    package func drawKitty(id: UInt32, columns: Int, rows pictureRows: Int, row: Int, column: Int, visibleRows: Range<Int>) {
         let low = id & 0xFF, high = Int(id >> 24)
         let look = CellLook(foreground: code(colorMode == .direct ? .rgb(low) : .index(Int(low))))
         frame.putBlock(width: columns, height: pictureRows, row: row + origin.row, column: column + origin.column,

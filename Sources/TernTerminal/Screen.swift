@@ -6,11 +6,11 @@ import TernModel
 /// Curses sets the terminal up, says what it can do and reads the keys. Drawing goes into a frame of
 /// cells (`ScreenBuffer`); `update()` sends what changed through `FrameWriter`, not through curses,
 /// whose terminfo-driven output was most of a frame's time.
-public final class Screen {
-    public private(set) var colorMode: ColorMode
+package final class Screen {
+    package private(set) var colorMode: ColorMode
     /// The terminal's background (0xRRGGBB), where it said (OSC 11) or the environment does (COLORFGBG):
     /// text colours are then kept readable on it.
-    public var background: UInt32? {
+    package var background: UInt32? {
         didSet { if background != oldValue { readable = [:] } }
     }
     struct ReadableKey: Hashable { var color: TerminalColor; var on: UInt32 }
@@ -24,15 +24,15 @@ public final class Screen {
     var frame = ScreenBuffer(rows: 0, columns: 0)
     var writer = FrameWriter()
     /// The terminal said it has synchronized output (mode 2026): each frame is sent between its marks.
-    public var synchronizedOutput = false
+    package var synchronizedOutput = false
     /// kitty's pictures are placed at their cells (kitty before 0.28, Konsole): a whole repaint then clears
     /// the screen in a way that leaves the pictures the terminal holds (`FrameWriter.clearsBelowHome`).
-    public var placesKittyPictures: Bool {
+    package var placesKittyPictures: Bool {
         get { writer.clearsBelowHome }
         set { writer.clearsBelowHome = newValue }
     }
     /// Text drawn with a link is a hyperlink (OSC 8): the terminal is known to take them, or the user said so.
-    public var hyperlinks = false
+    package var hyperlinks = false
     private(set) var mouseOn = false
     /// The terminal reports gaining and losing focus (`CSI I`, `CSI O`) and marks pasted text
     /// (`CSI 200 ~` … `CSI 201 ~`); terminals without them ignore the asks.
@@ -43,7 +43,7 @@ public final class Screen {
     /// Standard error, kept off the screen while curses owns the terminal.
     private let errors: StandardErrorCapture?
     /// Readable when Ctrl-Z was pressed (SIGTSTP): for the UI loop's poll, with `stopIfAsked`.
-    public private(set) var stopRequests: Int32?
+    package private(set) var stopRequests: Int32?
 
     /// Starts curses on the process's terminal (`output` nil), or, for benchmarks, on a file with a given
     /// terminal type and size, its keys read from `input` (none when nil). `errors` takes standard error off
@@ -52,16 +52,16 @@ public final class Screen {
     /// Where drawing goes while a pane is drawn (`inPane`); nil: the whole terminal.
     private var pane: Pane?
     /// Drawn for the closest terminal this machine knows, since it has no entry for TERM ("" when unset).
-    public private(set) var fallback: (asked: String, used: String)?
+    package private(set) var fallback: (asked: String, used: String)?
     /// The entries tried, in order, when TERM's is missing.
-    public static let fallbackTypes = ["xterm-256color", "xterm", "vt100"]
+    package static let fallbackTypes = ["xterm-256color", "xterm", "vt100"]
 
     /// Whether this machine has a terminfo entry for `type` (for `tern doctor`; no screen is started).
-    public static func knows(_ type: String) -> Bool { tern_terminfo_known(type) != 0 }
+    package static func knows(_ type: String) -> Bool { tern_terminfo_known(type) != 0 }
 
     /// What to say once when TERM was not known here: what is drawn instead, and the command that installs
     /// the entry, run where the terminal is (its definition is there). Short enough for an 80-column status line.
-    public var fallbackNotice: String? {
+    package var fallbackNotice: String? {
         guard let fallback else { return nil }
         guard !fallback.asked.isEmpty else { return "TERM is not set: drawn as \(fallback.used)" }
         return "TERM=\(fallback.asked) unknown here, drawn as \(fallback.used); install: " + Self.installCommand(fallback.asked)
@@ -69,11 +69,11 @@ public final class Screen {
 
     /// The command that installs a terminal's entry here, run on the machine the terminal runs on (its
     /// definition is there).
-    public static func installCommand(_ type: String) -> String {
+    package static func installCommand(_ type: String) -> String {
         "infocmp -x \(type) | ssh \(ProcessInfo.processInfo.hostName) tic -x -"
     }
 
-    public init(terminalType: String? = nil, output: String? = nil, size: (rows: Int, columns: Int)? = nil,
+    package init(terminalType: String? = nil, output: String? = nil, size: (rows: Int, columns: Int)? = nil,
                 environment: [String: String] = ProcessInfo.processInfo.environment,
                 colors: ColorChoice = .auto, errors: StandardErrorCapture? = nil, input: String? = nil) throws {
         _ = TerminalLocale.ready
@@ -168,7 +168,7 @@ public final class Screen {
     deinit { close() }
 
     /// Leaves curses and restores the terminal as it was.
-    public func close() {
+    package func close() {
         guard !closed else { return }
         closed = true
         setMouse(false)
@@ -191,7 +191,7 @@ public final class Screen {
     }
 
     /// Gives the terminal to another program (`$EDITOR`), as it was before curses.
-    public func suspend() {
+    package func suspend() {
         setMouse(false)
         writeReports(false)
         def_prog_mode()
@@ -200,7 +200,7 @@ public final class Screen {
     }
 
     /// Takes the terminal back after `suspend()` and repaints everything.
-    public func resume(mouse: Bool) {
+    package func resume(mouse: Bool) {
         errors?.take()
         reset_prog_mode()
         clearok(tern_stdscr(), true)
@@ -212,7 +212,7 @@ public final class Screen {
 
     /// After `stopRequests` became readable: gives the terminal back, stops as Ctrl-Z does, and on `fg`
     /// takes the terminal again; the next update repaints everything. Returns whether a stop was asked.
-    public func stopIfAsked(mouse: Bool) -> Bool {
+    package func stopIfAsked(mouse: Bool) -> Bool {
         guard let fd = stopRequests, StopRequests.take(fd) else { return false }
         suspend()
         StopRequests.stopHere()
@@ -223,7 +223,7 @@ public final class Screen {
     /// Whether the terminal has gone (its window closed, the ssh connection dropped) according to what
     /// `poll` said of the input: a hang-up, an error, or input that is readable but holds no byte, which
     /// is its end. Ask before reading the keys that `poll` announced.
-    public func inputEnded(_ events: Int16) -> Bool {
+    package func inputEnded(_ events: Int16) -> Bool {
         if events & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return true }
         guard events & Int16(POLLIN) != 0 else { return false }
         var waiting: Int32 = 0
@@ -231,21 +231,21 @@ public final class Screen {
     }
 
     /// Sets the size of a screen drawn to a file (benchmarks, tests); a terminal's size is its own.
-    public func resize(rows: Int, columns: Int) {
+    package func resize(rows: Int, columns: Int) {
         guard ownedOutput != nil else { return }
         resizeterm(Int32(rows), Int32(columns))
         wnoutrefresh(tern_stdscr())
     }
 
     /// The size drawn into: the terminal's, or inside `inPane` the pane's.
-    public var rows: Int { pane?.rows ?? terminalRows }
-    public var columns: Int { pane?.columns ?? terminalColumns }
-    public var terminalRows: Int { Int(tern_lines()) }
-    public var terminalColumns: Int { Int(tern_cols()) }
+    package var rows: Int { pane?.rows ?? terminalRows }
+    package var columns: Int { pane?.columns ?? terminalColumns }
+    package var terminalRows: Int { Int(tern_lines()) }
+    package var terminalColumns: Int { Int(tern_cols()) }
 
     /// Draws `body` into a rectangle of the screen as if it were the whole of it: its own (0, 0), its size
     /// for `rows` and `columns`, and nothing drawn outside it. Panes on a wide terminal are drawn this way.
-    public func inPane(top: Int, left: Int, rows: Int, columns: Int, _ body: () -> Void) {
+    package func inPane(top: Int, left: Int, rows: Int, columns: Int, _ body: () -> Void) {
         let outer = pane
         pane = Pane(top: (outer?.top ?? 0) + top, left: (outer?.left ?? 0) + left, rows: rows, columns: columns)
         defer { pane = outer }
@@ -264,7 +264,7 @@ public final class Screen {
 
     /// Turns xterm SGR mouse reporting (presses and the wheel) on or off. Tern reads the reports itself
     /// rather than through curses, whose terminfo entries for tmux and screen only know the old encoding.
-    public func setMouse(_ on: Bool) {
+    package func setMouse(_ on: Bool) {
         guard on != mouseOn else { return }
         mouseOn = on
         // Curses must not take the report's start for its own mouse key.
@@ -275,7 +275,7 @@ public final class Screen {
     /// Asks the terminal to say when it gains and loses focus (alerts are for when the user looks away)
     /// and to mark pasted text (a paste with line breaks is one paste, not keys). Only on a real terminal:
     /// a benchmark's screen is a file.
-    public func setReports(_ on: Bool) {
+    package func setReports(_ on: Bool) {
         guard ownedOutput == nil, on != reportsOn else { return }
         reportsOn = on
         writeReports(on)
@@ -287,6 +287,6 @@ public final class Screen {
     }
 }
 
-public struct ScreenError: Error, CustomStringConvertible {
-    public var description: String
+package struct ScreenError: Error, CustomStringConvertible {
+    package var description: String
 }

@@ -7,7 +7,7 @@ extension InlinePicture {
     /// enough for the UI loop, and the part is as sharp as the whole (symbols stood in for it, which with
     /// xterm's 8 colours were a coarse dithered blur). Only whole bands lie within the rows, so the part is
     /// drawn up to five pixel rows short of its cells, never over the cells beside them.
-    public func sixelRows(_ wanted: Range<Int>) -> InlinePicture? {
+    package func sixelRows(_ wanted: Range<Int>) -> InlinePicture? {
         let rows = wanted.clamped(to: 0..<self.rows)
         guard !rows.isEmpty, let parts = SixelParts(sequence) else { return nil }
         if rows == 0..<self.rows { return self }

@@ -5,18 +5,18 @@ import Synchronization
 /// warnings, a loader's complaint) would otherwise land in the middle of the screen, which Tern never
 /// repaints for it: each line goes to `lines` instead (Tern's log). `release()` gives standard error back,
 /// for a program the terminal is lent to (`$EDITOR`) and at the end; `take()` captures it again.
-public final class StandardErrorCapture: Sendable {
+package final class StandardErrorCapture: Sendable {
     private let lines: @Sendable (String) -> Void
     /// The terminal's standard error, kept while the capture holds descriptor 2.
     private let saved = Mutex<Int32?>(nil)
 
-    public init(lines: @escaping @Sendable (String) -> Void) {
+    package init(lines: @escaping @Sendable (String) -> Void) {
         self.lines = lines
     }
 
     /// Points descriptor 2 at a pipe read by a thread of its own. Does nothing if already taken, and leaves
     /// standard error as it is (saying so through `lines`) if a pipe cannot be had.
-    public func take() {
+    package func take() {
         saved.withLock { saved in
             guard saved == nil else { return }
             var fds: [Int32] = [-1, -1]
@@ -44,7 +44,7 @@ public final class StandardErrorCapture: Sendable {
     }
 
     /// Puts the terminal's standard error back. The reader sees the pipe's end and stops.
-    public func release() {
+    package func release() {
         saved.withLock { saved in
             guard let kept = saved else { return }
             fflush(nil)  // what stdio holds for standard error goes where it was meant to

@@ -3,8 +3,8 @@ import Foundation
 /// A desktop notification raised through the terminal, or its bell, for something that wants the user
 /// while they look elsewhere (`alerts` in the config). Each terminal has its own sequence; one that shows
 /// none (or is not known) rings the bell, which tmux and most terminals turn into an alert of their own.
-public enum TerminalAlert {
-    public enum Mode: String, Sendable, CaseIterable {
+package enum TerminalAlert {
+    package enum Mode: String, Sendable, CaseIterable {
         /// A notification where the terminal shows one, else the bell.
         case desktop
         case bell
@@ -13,7 +13,7 @@ public enum TerminalAlert {
 
     /// The bytes that raise the alert. `terminal`: what it said it is (XTVERSION); `passthrough`: tmux passes
     /// sequences on to it (`allow-passthrough`); inside tmux without it, only the bell gets out.
-    public static func bytes(title: String, body: String, mode: Mode, terminal: String?, insideTmux: Bool, passthrough: Bool,
+    package static func bytes(title: String, body: String, mode: Mode, terminal: String?, insideTmux: Bool, passthrough: Bool,
                              environment: [String: String]) -> [UInt8] {
         let bell: [UInt8] = [0x07]
         guard mode == .desktop, !insideTmux || passthrough,

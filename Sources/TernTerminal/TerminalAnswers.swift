@@ -2,35 +2,35 @@ import TernModel
 
 /// What a terminal said about itself in answer to the start-up queries, read from the raw bytes it sent.
 /// Pure, so scripted answers test it without a terminal.
-public struct TerminalAnswers: Sendable, Equatable {
+package struct TerminalAnswers: Sendable, Equatable {
     /// kitty's graphics protocol answered our query with OK.
-    public var kitty = false
+    package var kitty = false
     /// Primary device attributes list 4 (sixel graphics).
-    public var sixel = false
+    package var sixel = false
     /// `CSI 6 ; height ; width t`.
-    public var cellPixels: CellPixels?
+    package var cellPixels: CellPixels?
     /// The text area's size in pixels, `CSI 4 ; height ; width t`: VTE answers this where it gives no cell size.
-    public var windowPixels: CellPixels?
+    package var windowPixels: CellPixels?
     /// The terminal's name and version (XTVERSION, `DCS > | text ST`), e.g. "kitty(0.26.5)" or "XTerm(379)".
-    public var version: String?
+    package var version: String?
     /// The largest sixel picture the terminal takes (XTSMGRAPHICS, `CSI ? 2 ; 0 ; width ; height S`).
-    public var sixelLimit: CellPixels?
+    package var sixelLimit: CellPixels?
     /// The background colour, 0xRRGGBB (OSC 11, `ESC ] 11 ; rgb:RRRR/GGGG/BBBB ST`).
-    public var background: UInt32?
+    package var background: UInt32?
     /// The device attributes answer arrived: every answer to the queries before it has too.
     /// The terminal draws what comes between `CSI ? 2026 h` and `l` at once (synchronized output).
-    public var synchronizedOutput = false
-    public var complete = false
+    package var synchronizedOutput = false
+    package var complete = false
     /// Bytes that were no answer: keys the user typed meanwhile, to be handed back to curses.
-    public var typed: [UInt8] = []
+    package var typed: [UInt8] = []
 
-    public init() {}
+    package init() {}
 
     /// The id of our kitty query, so its answer is told from any other graphics answer.
     static let kittyQueryID = 31
 
     /// kitty's version from XTVERSION, where the terminal is kitty: (major, minor).
-    public var kittyVersion: (major: Int, minor: Int)? {
+    package var kittyVersion: (major: Int, minor: Int)? {
         guard let v = version, v.hasPrefix("kitty(") else { return nil }
         let n = v.dropFirst(6).prefix { $0 != ")" }.split(separator: ".").compactMap { Int($0) }
         return n.count >= 2 ? (n[0], n[1]) : nil
@@ -40,14 +40,14 @@ public struct TerminalAnswers: Sendable, Equatable {
     /// Older kitty answers the graphics query as if all were well, then draws each cell as a missing glyph.
     /// Konsole (22.04 on) answers the query and places pictures but draws no placeholders. Other terminals
     /// that answer the query (Ghostty) are taken at their word.
-    public var kittyPlaceholders: Bool {
+    package var kittyPlaceholders: Bool {
         if version?.hasPrefix("Konsole") == true { return false }
         guard let (major, minor) = kittyVersion else { return true }
         return (major, minor) >= (0, 28)
     }
 
     /// Reads every complete answer in `bytes`. Unknown or broken sequences are skipped.
-    public mutating func read(_ bytes: [UInt8]) {
+    package mutating func read(_ bytes: [UInt8]) {
         typed = []
         var i = 0
         while i < bytes.count {
@@ -119,7 +119,7 @@ public struct TerminalAnswers: Sendable, Equatable {
 
     /// The background `COLORFGBG` names (rxvt's "15;0", "0;default;15"): black for a dark palette entry,
     /// white for a light one.
-    public static func background(colorFGBG: String?) -> UInt32? {
+    package static func background(colorFGBG: String?) -> UInt32? {
         guard let last = colorFGBG?.split(separator: ";").last, let index = Int(last), (0...15).contains(index) else { return nil }
         return index == 7 || index >= 9 ? 0xFFFFFF : 0x000000
     }
@@ -138,9 +138,9 @@ public struct TerminalAnswers: Sendable, Equatable {
 
 /// tmux passes a sequence through to the terminal it runs in only when wrapped, and only with
 /// `allow-passthrough` on.
-public enum TmuxPassthrough {
+package enum TmuxPassthrough {
     /// `ESC P tmux; <sequence with each ESC doubled> ESC \`
-    public static func wrap(_ sequence: [UInt8]) -> [UInt8] {
+    package static func wrap(_ sequence: [UInt8]) -> [UInt8] {
         var out: [UInt8] = [0x1B, UInt8(ascii: "P")] + Array("tmux;".utf8)
         out.reserveCapacity(sequence.count + 16)
         for b in sequence {

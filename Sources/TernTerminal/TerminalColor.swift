@@ -2,7 +2,7 @@ import Foundation
 import TernModel
 
 /// A colour as the UI asks for it; `Screen` resolves it for what the terminal can show.
-public enum TerminalColor: Sendable, Hashable {
+package enum TerminalColor: Sendable, Hashable {
     case `default`
     /// 0–15: the terminal's own palette (named colours); 16–255: the xterm 256-colour cube and greys.
     case index(Int)
@@ -10,7 +10,7 @@ public enum TerminalColor: Sendable, Hashable {
 
     /// A cell colour as chafa reports it: packed 0xRRGGBB in an RGB grid, a pen 0–255 in an indexed one.
     /// Negative values (transparent) and chafa's special pens above 255 are the terminal's default colour.
-    public init(cell value: Int32, in space: CellGrid.ColorSpace) {
+    package init(cell value: Int32, in space: CellGrid.ColorSpace) {
         switch space {
         case .rgb: self = value < 0 ? .default : .rgb(UInt32(value) & 0xFFFFFF)
         case .indexed: self = (0...255).contains(value) ? .index(Int(value)) : .default
@@ -29,14 +29,14 @@ public enum TerminalColor: Sendable, Hashable {
     }
 
     /// The 16 named colours, as index values.
-    public static let names: [String: Int] = [
+    package static let names: [String: Int] = [
         "black": 0, "red": 1, "green": 2, "yellow": 3, "blue": 4, "magenta": 5, "cyan": 6, "white": 7,
         "bright-black": 8, "grey": 8, "gray": 8, "bright-red": 9, "bright-green": 10, "bright-yellow": 11,
         "bright-blue": 12, "bright-magenta": 13, "bright-cyan": 14, "bright-white": 15,
     ]
 
     /// Parses "default", a colour name, a number 0–255, or "#rrggbb".
-    public init?(parsing s: String) {
+    package init?(parsing s: String) {
         let v = s.trimmingCharacters(in: .whitespaces).lowercased()
         if v == "default" || v.isEmpty { self = .default; return }
         if let n = Self.names[v] { self = .index(n); return }
@@ -91,7 +91,7 @@ public enum TerminalColor: Sendable, Hashable {
 }
 
 /// What the terminal can show, from its terminfo and the environment (`NO_COLOR`, `COLORTERM`).
-public enum ColorMode: Sendable, Hashable {
+package enum ColorMode: Sendable, Hashable {
     case direct
     case indexed256
     case indexed16
@@ -103,7 +103,7 @@ public enum ColorMode: Sendable, Hashable {
     /// terminal says it has it (`COLORTERM=truecolor` or `24bit`, as alacritty, foot, GNOME Terminal and
     /// xfce4-terminal set, or the flag); `NO_COLOR` means none. `terminalType`: the entry read, where it
     /// counts fewer colours than its terminal draws. Pure.
-    public static func choose(_ choice: ColorChoice, terminfoColors: Int, truecolorFlag: Bool,
+    package static func choose(_ choice: ColorChoice, terminfoColors: Int, truecolorFlag: Bool,
                               environment: [String: String], terminalType: String? = nil) -> ColorMode {
         if let no = environment["NO_COLOR"], !no.isEmpty { return .monochrome }
         switch choice {
@@ -126,21 +126,21 @@ public enum ColorMode: Sendable, Hashable {
 }
 
 /// The colours the user asked for (`colors` in the config, `--colors`).
-public enum ColorChoice: String, Sendable, CaseIterable {
+package enum ColorChoice: String, Sendable, CaseIterable {
     case auto, truecolor, c256 = "256", c16 = "16", c8 = "8", mono
 }
 
 /// How a run of text looks.
-public struct TextStyle: Sendable, Hashable {
-    public var foreground: TerminalColor
-    public var background: TerminalColor
-    public var bold: Bool
-    public var dim: Bool
-    public var italic: Bool
-    public var underline: Bool
-    public var reverse: Bool
+package struct TextStyle: Sendable, Hashable {
+    package var foreground: TerminalColor
+    package var background: TerminalColor
+    package var bold: Bool
+    package var dim: Bool
+    package var italic: Bool
+    package var underline: Bool
+    package var reverse: Bool
 
-    public init(foreground: TerminalColor = .default, background: TerminalColor = .default, bold: Bool = false,
+    package init(foreground: TerminalColor = .default, background: TerminalColor = .default, bold: Bool = false,
                 dim: Bool = false, italic: Bool = false, underline: Bool = false, reverse: Bool = false) {
         self.foreground = foreground
         self.background = background
@@ -151,5 +151,5 @@ public struct TextStyle: Sendable, Hashable {
         self.reverse = reverse
     }
 
-    public static let plain = TextStyle()
+    package static let plain = TextStyle()
 }

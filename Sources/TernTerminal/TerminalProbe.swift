@@ -7,20 +7,20 @@ import TernModel
 /// terminal ignores when it doesn't know it (its name and version, the cell and window size in pixels);
 /// the second, only where the first says it is worth it, kitty's graphics query (an APC string, which
 /// urxvt prints as text) and the largest sixel picture (XTSMGRAPHICS).
-public enum TerminalProbe {
+package enum TerminalProbe {
     /// What the probe found and what it chose.
-    public struct Result: Sendable, Equatable {
-        public var mode: GraphicsMode
-        public var cellPixels: CellPixels
-        public var answers: TerminalAnswers
+    package struct Result: Sendable, Equatable {
+        package var mode: GraphicsMode
+        package var cellPixels: CellPixels
+        package var answers: TerminalAnswers
         /// Inside tmux: whether sequences can pass through to the terminal outside.
-        public var tmux: Tmux
+        package var tmux: Tmux
         /// Something the user may want to know (how to let pictures through tmux), or nil.
-        public var note: String?
-        public var elapsed: Duration
+        package var note: String?
+        package var elapsed: Duration
 
         /// kitty pictures placed at their cells (`a=p`), where the terminal draws no placeholder cells.
-        public var kittyDirect: Bool
+        package var kittyDirect: Bool
     }
 
     /// Whether this terminal's kitty pictures are placed at their cells rather than drawn as placeholder
@@ -30,7 +30,7 @@ public enum TerminalProbe {
         !answers.kittyPlaceholders || env["KONSOLE_VERSION"] != nil
     }
 
-    public enum Tmux: Sendable, Equatable { case none, passthrough, blocked }
+    package enum Tmux: Sendable, Equatable { case none, passthrough, blocked }
 
     static let attributes = Array("\u{1B}[c".utf8)
 
@@ -73,7 +73,7 @@ public enum TerminalProbe {
 
     /// Probes the terminal on `input`/`output` (the process's own by default) unless `requested` is a mode
     /// that needs no answer. `nil` asks for the best mode found ("auto").
-    public static func run(requested: GraphicsMode?, input: Int32 = 0, output: Int32 = 1,
+    package static func run(requested: GraphicsMode?, input: Int32 = 0, output: Int32 = 1,
                            environment: [String: String] = ProcessInfo.processInfo.environment,
                            timeout: Duration = .milliseconds(200)) -> Result {
         let clock = ContinuousClock(), start = clock.now
@@ -103,7 +103,7 @@ public enum TerminalProbe {
     }
 
     /// The mode for what was asked and what the terminal said. Pure.
-    public static func choose(requested: GraphicsMode?, answers: TerminalAnswers, tmux: Tmux,
+    package static func choose(requested: GraphicsMode?, answers: TerminalAnswers, tmux: Tmux,
                               environment: [String: String]) -> (GraphicsMode, note: String?) {
         let program = environment["TERM_PROGRAM"] ?? "", lcTerminal = environment["LC_TERMINAL"] ?? ""
         // WezTerm answers kitty's query but draws no placeholder cells; its own iTerm2 images work.

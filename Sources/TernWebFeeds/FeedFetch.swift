@@ -8,8 +8,8 @@ import TernStore
 /// One fetch of one feed, as a good citizen: a conditional request (`If-None-Match`, `If-Modified-Since`)
 /// with compression, redirects followed here so that a permanent one is remembered, `Retry-After` read, a
 /// size and a time limit; the answer read as a feed.
-public enum FeedFetch {
-    public enum Outcome: Sendable {
+package enum FeedFetch {
+    package enum Outcome: Sendable {
         /// 304: nothing changed since the last fetch.
         case notModified
         /// The feed, its caching headers, and the address it moved to for good (301, 308), if it did.
@@ -21,9 +21,9 @@ public enum FeedFetch {
     }
 
     /// A feed can be large (a podcast's whole history); larger than this is no feed to read in a terminal.
-    public static let budget = HTTPFetch.Budget(maxBytes: 20 << 20, deadline: .seconds(30))
+    package static let budget = HTTPFetch.Budget(maxBytes: 20 << 20, deadline: .seconds(30))
 
-    public static func fetch(_ url: URL, etag: String?, lastModified: String?, http: HTTPClient, budget: HTTPFetch.Budget = budget,
+    package static func fetch(_ url: URL, etag: String?, lastModified: String?, http: HTTPClient, budget: HTTPFetch.Budget = budget,
                              now: Date = Date()) async -> Outcome {
         var current = url
         var movedTo: URL?

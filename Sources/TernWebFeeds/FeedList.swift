@@ -2,14 +2,14 @@ import Foundation
 
 /// Lists of feeds as other readers keep them: OPML (what every reader imports and exports) and newsboat's
 /// `urls` file (an address a line, then its tags; a tag `"~Name"` names the feed; `#` comments).
-public enum FeedList {
+package enum FeedList {
     /// A feed to subscribe to, as a list gives it.
-    public struct Entry: Sendable, Equatable {
-        public var url: URL
-        public var title: String
-        public var tags: [String]
+    package struct Entry: Sendable, Equatable {
+        package var url: URL
+        package var title: String
+        package var tags: [String]
 
-        public init(url: URL, title: String = "", tags: [String] = []) {
+        package init(url: URL, title: String = "", tags: [String] = []) {
             self.url = url
             self.title = title
             self.tags = tags
@@ -17,20 +17,20 @@ public enum FeedList {
     }
 
     /// What a list held, and the lines or outlines it could not take, each with why.
-    public struct Read: Sendable, Equatable {
-        public var entries: [Entry] = []
-        public var skipped: [String] = []
+    package struct Read: Sendable, Equatable {
+        package var entries: [Entry] = []
+        package var skipped: [String] = []
     }
 
     /// Either format, told by its first character.
-    public static func read(_ data: Data) throws -> Read {
+    package static func read(_ data: Data) throws -> Read {
         let text = String(decoding: data, as: UTF8.self)
         let start = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
         return start.hasPrefix("<") ? try opml(data) : newsboat(text)
     }
 
     /// OPML: every outline with an `xmlUrl`, tagged with the outlines it sits in (its folders).
-    public static func opml(_ data: Data) throws -> Read {
+    package static func opml(_ data: Data) throws -> Read {
         let root: XMLElement
         do { root = try XMLTree.parse(XMLRepair.repair([UInt8](data))) } catch {
             throw WebFeedError(description: "not readable as OPML: \(error)")
@@ -58,7 +58,7 @@ public enum FeedList {
     }
 
     /// newsboat's `urls`: `URL tag "tag with spaces" "~Title"`; `query:` and `exec:` feeds are newsboat's own.
-    public static func newsboat(_ text: String) -> Read {
+    package static func newsboat(_ text: String) -> Read {
         var out = Read()
         for (n, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)
@@ -97,7 +97,7 @@ public enum FeedList {
     }
 
     /// OPML 2.0 of `entries`, a folder for each first tag.
-    public static func opml(_ entries: [Entry], title: String = "Tern feeds") -> String {
+    package static func opml(_ entries: [Entry], title: String = "Tern feeds") -> String {
         func outline(_ e: Entry, indent: String) -> String {
             let name = escapeMarkup(e.title.isEmpty ? e.url.absoluteString : e.title)
             let extra = e.tags.count > 1 ? " category=\"\(escapeMarkup(e.tags.dropFirst().joined(separator: ",")))\"" : ""
@@ -116,7 +116,7 @@ public enum FeedList {
     }
 
     /// The feeds a web page names (`<link rel="alternate" type="application/rss+xml" href="…">`), in order.
-    public static func alternates(inPage html: String, base: URL) -> [URL] {
+    package static func alternates(inPage html: String, base: URL) -> [URL] {
         let types = ["application/rss+xml", "application/atom+xml", "application/feed+json", "application/json", "application/rdf+xml"]
         return HTMLScan.links(html).filter { l in
             l.rel.lowercased().split(separator: " ").contains("alternate") && types.contains(l.type.lowercased())

@@ -3,11 +3,11 @@ import Foundation
 /// Reads a document as a feed, whatever its format: JSON Feed by its first character, RSS (0.9x, 1.0 as
 /// RDF, 2.0) and Atom (0.3, 1.0) by their document element, through libxml2. `base` is where it was fetched
 /// from: relative links are made absolute against it (and `xml:base` where the feed gives one).
-public enum FeedParser {
+package enum FeedParser {
     /// What a web page read as a feed is.
-    public static let webPage = WebFeedError(description: "a web page, not a feed")
+    package static let webPage = WebFeedError(description: "a web page, not a feed")
 
-    public static func parse(_ data: Data, base: URL? = nil) throws -> WebFeed {
+    package static func parse(_ data: Data, base: URL? = nil) throws -> WebFeed {
         let bytes = [UInt8](data)
         var start = bytes.startIndex
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start += 3 }

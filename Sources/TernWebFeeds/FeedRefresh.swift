@@ -8,17 +8,17 @@ import TernStore
 /// Refreshes feeds into the store: many at once (different hosts in parallel, at most two requests at a
 /// time to one host, `width` in all), each with its own time limit, so one slow or broken feed holds up
 /// nothing else. A feed whose server asked to wait (`Retry-After`) is not asked before then.
-public struct FeedRefresh: Sendable {
-    public let data: FeedsData
-    public let http: HTTPClient
-    public var width = 16
+package struct FeedRefresh: Sendable {
+    package let data: FeedsData
+    package let http: HTTPClient
+    package var width = 16
     /// Each feed's size and time limit.
-    public var budget = FeedFetch.budget
+    package var budget = FeedFetch.budget
     let logger = Logger(label: "tern.feeds")
 
     /// `http` must not follow redirects itself (`HTTPFetch.makeClient(followRedirects: false)`): a feed that
     /// moved for good is remembered at its new address.
-    public init(data: FeedsData, http: HTTPClient, width: Int = 16, budget: HTTPFetch.Budget = FeedFetch.budget) {
+    package init(data: FeedsData, http: HTTPClient, width: Int = 16, budget: HTTPFetch.Budget = FeedFetch.budget) {
         self.data = data
         self.http = http
         self.width = width
@@ -26,12 +26,12 @@ public struct FeedRefresh: Sendable {
     }
 
     /// What became of one feed.
-    public struct Report: Sendable {
-        public var feed: WebFeedSubscription
-        public var outcome: Outcome
+    package struct Report: Sendable {
+        package var feed: WebFeedSubscription
+        package var outcome: Outcome
         /// The new items' posts, for the shared timelines (and `tern sync`'s pictures).
-        public internal(set) var fresh: [Post] = []
-        public enum Outcome: Sendable, Equatable {
+        package internal(set) var fresh: [Post] = []
+        package enum Outcome: Sendable, Equatable {
             case new(Int)
             case notModified
             case waiting(until: Date)
@@ -40,7 +40,7 @@ public struct FeedRefresh: Sendable {
     }
 
     /// Every feed of `feeds`, in parallel lanes; `heard` is told of each as it ends.
-    public func run(_ feeds: [WebFeedSubscription], now: Date = Date(), heard: @escaping @Sendable (Report) -> Void = { _ in }) async -> [Report] {
+    package func run(_ feeds: [WebFeedSubscription], now: Date = Date(), heard: @escaping @Sendable (Report) -> Void = { _ in }) async -> [Report] {
         // Lanes: a host's feeds split over at most two, each lane fetching one after another.
         var byHost: [String: [WebFeedSubscription]] = [:]
         for f in feeds { byHost[f.url.host ?? "", default: []].append(f) }
@@ -95,7 +95,7 @@ public struct FeedRefresh: Sendable {
     }
 
     /// Every feed followed, for a list's `r`: what came of it in a line.
-    public func refreshAll(now: Date = Date()) async -> String {
+    package func refreshAll(now: Date = Date()) async -> String {
         let feeds: [WebFeedSubscription]
         do { feeds = try await data.subscriptions() } catch { return "Couldn't read the feeds: \(error)" }
         guard !feeds.isEmpty else { return "No feeds yet: tern feeds add URL, or tern feeds import FILE" }
@@ -111,7 +111,7 @@ public struct FeedRefresh: Sendable {
 
     /// One feed on its own (`tern feeds add`): fetched, its new items stored in its timeline and the
     /// shared ones.
-    public func refresh(_ feed: WebFeedSubscription, now: Date = Date()) async -> Report {
+    package func refresh(_ feed: WebFeedSubscription, now: Date = Date()) async -> Report {
         let report = await fetchAndStore(feed, now: now)
         await addToSharedTimelines([report])
         return report

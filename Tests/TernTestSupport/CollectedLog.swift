@@ -3,29 +3,29 @@ import Synchronization
 
 /// Log lines kept in memory, for tests that check that a loss is logged: `logger()` is given to the code
 /// under test (swift-log's global bootstrap happens once per process, and tests share one).
-public final class CollectedLog: Sendable {
-    public struct Line: Sendable, CustomStringConvertible {
-        public var level: Logger.Level
-        public var message: String
-        public var metadata: [String: String]
+package final class CollectedLog: Sendable {
+    package struct Line: Sendable, CustomStringConvertible {
+        package var level: Logger.Level
+        package var message: String
+        package var metadata: [String: String]
 
-        public var description: String {
+        package var description: String {
             "\(level) \(message) " + metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         }
     }
 
     private let kept = Mutex<[Line]>([])
 
-    public init() {}
+    package init() {}
 
-    public func logger(_ label: String = "test") -> Logger {
+    package func logger(_ label: String = "test") -> Logger {
         Logger(label: label) { _ in Handler(log: self) }
     }
 
-    public var lines: [Line] { kept.withLock { $0 } }
+    package var lines: [Line] { kept.withLock { $0 } }
 
     /// The lines whose message or metadata mention `text`.
-    public func lines(mentioning text: String) -> [Line] {
+    package func lines(mentioning text: String) -> [Line] {
         lines.filter { $0.description.contains(text) }
     }
 

@@ -8,10 +8,10 @@ import TernTerminal
 /// uses, before the store, the HTTP client and the engines are open. The app's own first frame (from
 /// the engine, with the same posts) then replaces it, and curses sends only what changed: the status
 /// line's live parts.
-public enum FirstFrame {
+package enum FirstFrame {
     /// Draws and sends it; returns whether there were posts to show.
     @discardableResult
-    public static func draw(_ glance: Glance, timeline: TimelineID, title: String, keymap: Keymap, pictures: PictureLayout,
+    package static func draw(_ glance: Glance, timeline: TimelineID, title: String, keymap: Keymap, pictures: PictureLayout,
                             renderer: FrameRenderer, on screen: Screen) -> Bool {
         renderer.pictures = pictures
         let snapshot = FeedSnapshot(TimelineSnapshot(glance: glance, timeline: timeline))

@@ -7,8 +7,8 @@ import TernTerminal
 /// Lays out rows and draws lists, boxes and pictures. Layouts are memoized per row id and kept while
 /// the row, width and reveal state don't change; everything else is a function of its arguments.
 /// Shared by the layers, `StaticList` and `tern-bench`.
-public final class FrameRenderer {
-    public var theme: Theme
+package final class FrameRenderer {
+    package var theme: Theme
     /// How pictures are laid out in posts (size, avatars, off, low data); layouts are made again when it changes.
     var pictures = PictureLayout() { didSet { if pictures != oldValue { invalidateLayouts() } } }
     /// kitty pictures are placed at their cells rather than drawn as placeholder cells (kitty before 0.28, Konsole).
@@ -23,7 +23,7 @@ public final class FrameRenderer {
     }
     static let layoutBudget = 256 << 10
 
-    public init(theme: Theme) { self.theme = theme }
+    package init(theme: Theme) { self.theme = theme }
 
     func layout(_ row: FeedRow, width: Int, revealed: Bool, now: Date) -> RowLayout {
         // A turning spinner is laid out anew at each draw (one line): cached, it would stand still, and

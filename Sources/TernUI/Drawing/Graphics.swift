@@ -3,25 +3,25 @@ import TernModel
 /// How this session shows pictures: the terminal's mode and cell size, inside tmux whether sequences are
 /// wrapped for the terminal outside, and how thumbnails are laid out; plus what finding out left over (a
 /// note for the user, keys typed meanwhile).
-public struct Graphics: Sendable {
-    public var mode: GraphicsMode
-    public var tmux: Bool
-    public var cell: CellPixels
-    public var layout: PictureLayout
-    public var note: String?
-    public var typed: [UInt8]
+package struct Graphics: Sendable {
+    package var mode: GraphicsMode
+    package var tmux: Bool
+    package var cell: CellPixels
+    package var layout: PictureLayout
+    package var note: String?
+    package var typed: [UInt8]
     /// The largest picture the terminal takes, in pixels, where it said.
-    public var limit: CellPixels?
+    package var limit: CellPixels?
     /// The terminal's background, 0xRRGGBB, where it said.
-    public var background: UInt32?
+    package var background: UInt32?
     /// kitty pictures are placed at the cursor rather than drawn as placeholder cells (kitty before 0.28).
-    public var kittyDirect: Bool
+    package var kittyDirect: Bool
     /// What the terminal said it is (XTVERSION), where it said: which desktop notification it shows.
-    public var terminal: String?
+    package var terminal: String?
     /// The terminal has synchronized output (mode 2026).
-    public var synchronizedOutput = false
+    package var synchronizedOutput = false
 
-    public init(mode: GraphicsMode = .symbols, tmux: Bool = false, cell: CellPixels = .typical, limit: CellPixels? = nil,
+    package init(mode: GraphicsMode = .symbols, tmux: Bool = false, cell: CellPixels = .typical, limit: CellPixels? = nil,
                 background: UInt32? = nil, kittyDirect: Bool = false, layout: PictureLayout = PictureLayout(), note: String? = nil,
                 typed: [UInt8] = []) {
         self.background = background
@@ -37,22 +37,22 @@ public struct Graphics: Sendable {
 }
 
 /// The size and number of pictures in a post, and whether avatars and pictures are drawn at all.
-public struct PictureLayout: Sendable, Hashable {
+package struct PictureLayout: Sendable, Hashable {
     /// Rows of a thumbnail, nil to follow the window's width.
-    public var rows: Int?
+    package var rows: Int?
     /// Widest thumbnail in columns, nil to follow from its rows (a 16:9 picture's width).
-    public var columns: Int?
+    package var columns: Int?
     /// Avatars beside authors' names.
-    public var avatars: Bool
+    package var avatars: Bool
     /// No pictures at all (`images = "off"`): a line says what is attached.
-    public var off: Bool
+    package var off: Bool
     /// Low-data mode: only the selected post's pictures are fetched; the rest show their blurhash.
-    public var lowData: Bool
+    package var lowData: Bool
     /// The terminal draws pixels (kitty, sixel, iTerm2): custom emoji are pictures in the text, where
     /// symbols would say nothing in two cells.
-    public var pixels = false
+    package var pixels = false
 
-    public init(rows: Int? = nil, columns: Int? = nil, avatars: Bool = true, off: Bool = false, lowData: Bool = false) {
+    package init(rows: Int? = nil, columns: Int? = nil, avatars: Bool = true, off: Bool = false, lowData: Bool = false) {
         self.rows = rows
         self.columns = columns
         self.avatars = avatars

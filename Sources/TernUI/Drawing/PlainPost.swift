@@ -5,8 +5,8 @@ import TernTerminal
 /// A post as plain wrapped text (`--plain`, and when the output is no terminal): words only, no drawing
 /// characters or escapes, so a screen reader, `less` or a pipe reads it. Pictures are their alt text,
 /// links are written out, counts are words. Every string from the server passes the sanitizer.
-public enum PlainPost {
-    public static func lines(_ post: Post, width: Int, now: Date) -> [String] {
+package enum PlainPost {
+    package static func lines(_ post: Post, width: Int, now: Date) -> [String] {
         let width = max(20, width)
         var out: [String] = []
         func say(_ text: String, wrapped: Bool = true) {

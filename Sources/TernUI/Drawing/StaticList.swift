@@ -6,19 +6,19 @@ import TernTerminal
 
 /// A list drawn from fixed rows outside the interactive loop, through the same layer the app uses:
 /// for benchmarks and for checking frames.
-public final class StaticList {
+package final class StaticList {
     private var layer: FeedLayer
     private var env: LayerEnv
     private var snapshot: FeedSnapshot { layer.snapshot ?? FeedSnapshot(feed: layer.feed) }
 
-    public init(theme: Theme, snapshot: FeedSnapshot, rows: Int, columns: Int) {
+    package init(theme: Theme, snapshot: FeedSnapshot, rows: Int, columns: Int) {
         var s = snapshot
         s.feed = .timeline(.home)
         layer = FeedLayer(.timeline(.home), snapshot: s)
         env = LayerEnv(rows: rows, columns: columns, now: Date(), renderer: FrameRenderer(theme: theme))
     }
 
-    public var images: [ThumbnailRequest: ImageState] {
+    package var images: [ThumbnailRequest: ImageState] {
         get { env.images }
         set { env.images = newValue }
     }
@@ -28,7 +28,7 @@ public final class StaticList {
     /// Takes a thumbnail as the app does: a kitty picture is sent to the terminal once, then drawn from
     /// its cells. Returns the bytes sent for it.
     @discardableResult
-    public func accept(_ request: ThumbnailRequest, _ thumbnail: Thumbnail, screen: Screen) -> Int {
+    package func accept(_ request: ThumbnailRequest, _ thumbnail: Thumbnail, screen: Screen) -> Int {
         var t = thumbnail
         var sent = 0
         if case .kitty(let pixels)? = t.pixels {
@@ -43,7 +43,7 @@ public final class StaticList {
     }
 
     /// The thumbnails every row needs at this width, with their attachments' blurhashes.
-    public func thumbnailRequests() -> [(request: ThumbnailRequest, blurhash: String?)] {
+    package func thumbnailRequests() -> [(request: ThumbnailRequest, blurhash: String?)] {
         snapshot.rows.flatMap { row in
             env.renderer.layout(row, width: env.columns, revealed: false, now: env.now).media.compactMap { box in
                 box.request.map { ($0, box.attachment.blurhash) }
@@ -52,31 +52,31 @@ public final class StaticList {
     }
 
     /// Draws the frame into curses and sends it to the terminal.
-    public func draw(on screen: Screen) {
+    package func draw(on screen: Screen) {
         compose(on: screen)
         screen.update()
     }
 
     /// Draws the frame into curses' virtual screen only, without sending it: the list's own share of a frame.
-    public func compose(on screen: Screen) {
+    package func compose(on screen: Screen) {
         _ = layer.settle(env)
         screen.erase()
         layer.render(env, on: screen)
     }
 
     /// Shows newer rows, as a snapshot arriving in the app does (the view keeps its place).
-    public func show(_ snapshot: FeedSnapshot) {
+    package func show(_ snapshot: FeedSnapshot) {
         var s = snapshot
         s.feed = layer.feed
         _ = layer.receive(.snapshot(s), env)
     }
 
     /// Forgets laid-out rows, so the next frame lays out from scratch.
-    public func dropLayouts() { env.renderer.invalidateLayouts() }
+    package func dropLayouts() { env.renderer.invalidateLayouts() }
 
-    public func scroll(lines: Int) { layer.scroll(by: lines, env) }
+    package func scroll(lines: Int) { layer.scroll(by: lines, env) }
 
-    public func page(_ direction: Int) { _ = layer.update(direction > 0 ? .pageDown : .pageUp, env) }
+    package func page(_ direction: Int) { _ = layer.update(direction > 0 ? .pageDown : .pageUp, env) }
 
-    public func toTop() { _ = layer.update(.home, env) }
+    package func toTop() { _ = layer.update(.home, env) }
 }

@@ -4,20 +4,20 @@ import TOMLKit
 
 /// The looks of the screen: one text style per role. Loaded from a TOML theme file (`themes/NAME.toml`,
 /// overridable in `$XDG_CONFIG_HOME/tern/themes/`); roles the file leaves out keep their built-in style.
-public struct Theme: Sendable, Equatable {
-    public enum Role: String, CaseIterable, Sendable {
+package struct Theme: Sendable, Equatable {
+    package enum Role: String, CaseIterable, Sendable {
         case name, acct, time, text, link, mention, hashtag, emphasis, code, boost, warning, counts, liked,
              saved, pending, gutter, title, status, statusError, placeholder, gap, notification, focus, verified,
              readMark
     }
 
-    public var name: String
-    public var styles: [Role: TextStyle]
+    package var name: String
+    package var styles: [Role: TextStyle]
 
-    public subscript(role: Role) -> TextStyle { styles[role] ?? .plain }
+    package subscript(role: Role) -> TextStyle { styles[role] ?? .plain }
 
     /// The theme compiled in, used when no file is found; `themes/default.toml` describes the same one.
-    public static let builtIn = Theme(name: "default", styles: [
+    package static let builtIn = Theme(name: "default", styles: [
         .name: TextStyle(bold: true),
         .acct: TextStyle(foreground: .index(8)),
         .time: TextStyle(foreground: .index(8)),
@@ -60,7 +60,7 @@ public struct Theme: Sendable, Equatable {
     }
 
     /// Parses a theme file. Unknown roles and bad colours are errors, so a typo doesn't pass silently.
-    public static func parse(toml: String) throws -> Theme {
+    package static func parse(toml: String) throws -> Theme {
         let file = try TOMLDecoder().decode(File.self, from: toml)
         var theme = Theme.builtIn
         theme.name = file.name ?? "custom"
@@ -81,7 +81,7 @@ public struct Theme: Sendable, Equatable {
     /// Finds and loads a theme by name: the user's folder first, then the `themes/` folder that ships with
     /// Tern (next to the executable or above it in a checkout; `PREFIX/share/tern/themes` when installed),
     /// else the built-in theme.
-    public static func load(named name: String, userThemes: URL, executable: URL) -> (Theme, warning: String?) {
+    package static func load(named name: String, userThemes: URL, executable: URL) -> (Theme, warning: String?) {
         var candidates = [userThemes.appendingPathComponent("\(name).toml")]
         var dir = executable.deletingLastPathComponent()
         for _ in 0..<6 {
@@ -101,6 +101,6 @@ public struct Theme: Sendable, Equatable {
     }
 }
 
-public struct ThemeError: Error, CustomStringConvertible {
-    public var description: String
+package struct ThemeError: Error, CustomStringConvertible {
+    package var description: String
 }

@@ -2,7 +2,7 @@ import TernModel
 import TernTerminal
 
 /// What a keystroke means. Each action has a stable name (for `[keys]` in config.toml) and a line of help.
-public enum UIAction: String, Sendable, CaseIterable {
+package enum UIAction: String, Sendable, CaseIterable {
     case lineDown = "next", lineUp = "previous", pageDown = "page-down", pageUp = "page-up", top, bottom
     case firstUnread = "first-unread", nextUnread = "next-unread"
     case open, back, profile, notifications, inbox, timelines, accounts, search
@@ -66,10 +66,10 @@ public enum UIAction: String, Sendable, CaseIterable {
 }
 
 /// Keys to actions: vi-style letters and the usual arrows and paging keys, remappable from config.toml.
-public struct Keymap: Sendable, Equatable {
-    public private(set) var bindings: [Key: UIAction]
+package struct Keymap: Sendable, Equatable {
+    package private(set) var bindings: [Key: UIAction]
 
-    public static let standard = Keymap(bindings: [
+    package static let standard = Keymap(bindings: [
         .character("j"): .lineDown, .down: .lineDown,
         .character("k"): .lineUp, .up: .lineUp,
         .character(" "): .pageDown, .pageDown: .pageDown, .character("\u{06}"): .pageDown,
@@ -88,9 +88,9 @@ public struct Keymap: Sendable, Equatable {
         .character("/"): .search, .character("?"): .help, .character("q"): .quit, .character("\u{0C}"): .redraw, .tab: .focusPane,
     ])
 
-    public init(bindings: [Key: UIAction]) { self.bindings = bindings }
+    package init(bindings: [Key: UIAction]) { self.bindings = bindings }
 
-    public func action(for key: Key) -> UIAction? { bindings[key] }
+    package func action(for key: Key) -> UIAction? { bindings[key] }
 
     /// The keys of an action, in a stable order (single characters first).
     func keys(for action: UIAction) -> [Key] {
@@ -102,7 +102,7 @@ public struct Keymap: Sendable, Equatable {
     /// This keymap with actions moved to other keys: each entry's keys replace the action's old ones, and
     /// a key taken from another action stops meaning that one. Names are checked first, so a mistake
     /// changes nothing; `line` says where an entry was written, for the message.
-    public func remapped(_ entries: [(action: String, keys: [String], line: Int?)]) throws -> Keymap {
+    package func remapped(_ entries: [(action: String, keys: [String], line: Int?)]) throws -> Keymap {
         var parsed: [(UIAction, [Key])] = []
         for entry in entries {
             let at = entry.line.map { "line \($0): " } ?? ""
@@ -131,7 +131,7 @@ public struct Keymap: Sendable, Equatable {
 
     /// What `remapped(entries)` takes from actions the entries do not move, in words: `like = "j"` takes
     /// `j` from next, which a person who only meant to add a key for liking must hear.
-    public func taken(by entries: [(action: String, keys: [String], line: Int?)]) -> [String] {
+    package func taken(by entries: [(action: String, keys: [String], line: Int?)]) -> [String] {
         let moved = Set(entries.compactMap { UIAction(rawValue: $0.action) })
         return entries.flatMap { entry -> [String] in
             guard let action = UIAction(rawValue: entry.action) else { return [] }
@@ -184,8 +184,8 @@ public struct Keymap: Sendable, Equatable {
 }
 
 /// A `[keys]` entry that can't be used.
-public struct KeymapError: Error, CustomStringConvertible {
-    public var description: String
+package struct KeymapError: Error, CustomStringConvertible {
+    package var description: String
 }
 
 /// Key names as config.toml and the help overlay write them.

@@ -2,7 +2,7 @@ import TernTerminal
 
 /// How the screens share the terminal (`layout` in the config): `auto` splits from `Panes.autoWidth`
 /// columns, `split` whenever two panes fit, `single` never.
-public enum PaneLayout: String, Sendable, CaseIterable {
+package enum PaneLayout: String, Sendable, CaseIterable {
     case auto, single, split
 }
 

@@ -3,11 +3,11 @@ import TernModel
 import TernTerminal
 
 /// A web feeds' list for the picker: all, a tag's or a feed's, and its unread items.
-public struct WebFeedList: Sendable, Equatable {
-    public var timeline: TimelineID
-    public var unread: Int
+package struct WebFeedList: Sendable, Equatable {
+    package var timeline: TimelineID
+    package var unread: Int
 
-    public init(timeline: TimelineID, unread: Int) {
+    package init(timeline: TimelineID, unread: Int) {
         self.timeline = timeline
         self.unread = unread
     }

@@ -4,26 +4,26 @@ import TernTerminal
 
 /// Types into the compose screen the way a person does, a key at a time, each key updated and drawn
 /// to a screen, through the app's own layer. For `tern-bench compose`.
-public final class ComposeProbe {
+package final class ComposeProbe {
     private var layer: ComposeLayer
     private let env: LayerEnv
     private let screen: Screen
     /// Drafts the keys asked to keep, in order (what the runner hands to the draft keeper).
-    public private(set) var kept: [Draft] = []
+    package private(set) var kept: [Draft] = []
 
-    public init(screen: Screen) {
+    package init(screen: Screen) {
         self.screen = screen
         env = LayerEnv(rows: screen.rows, columns: screen.columns, now: Date(), renderer: FrameRenderer(theme: .builtIn))
         layer = ComposeLayer(draft: Draft(id: "new"), context: nil)
     }
 
     /// One key, its update, and the frame it leads to.
-    public func press(_ c: Character) {
+    package func press(_ c: Character) {
         for case .keepDraft(let d) in layer.update(c == "\n" ? .enter : .character(c), env) { kept.append(d) }
         screen.erase()
         layer.render(env, on: screen)
         screen.update()
     }
 
-    public var characterCount: Int { layer.current.text.count }
+    package var characterCount: Int { layer.current.text.count }
 }

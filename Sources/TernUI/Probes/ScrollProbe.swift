@@ -6,17 +6,17 @@ import TernModel
 /// Scrolls a list the way `j` does, without a screen, through the app's own list layer, feeding the
 /// image pipeline with the effects the layer returns; counts how many pictures were complete when their
 /// row scrolled into view. For `tern-bench`.
-public final class ScrollProbe {
+package final class ScrollProbe {
     private var layer: FeedLayer
     private let env: LayerEnv
     private let feeder: ThumbnailFeeder
     private let mailbox: Mailbox
     private let lastID: String?
     private var seen: Set<ThumbnailRequest> = []
-    public private(set) var entered = 0
-    public private(set) var completeOnEntry = 0
+    package private(set) var entered = 0
+    package private(set) var completeOnEntry = 0
 
-    public init(posts: [Post], loader: ImageLoader, columns: Int, rows: Int, prefetchRows: Int) {
+    package init(posts: [Post], loader: ImageLoader, columns: Int, rows: Int, prefetchRows: Int) {
         let snapshot = FeedSnapshot(TimelineSnapshot(version: 1, timeline: .home, posts: posts))
         layer = FeedLayer(.timeline(.home), snapshot: snapshot)
         var env = LayerEnv(rows: rows, columns: columns, now: Date(),
@@ -30,15 +30,15 @@ public final class ScrollProbe {
     }
 
     /// Applies results that have arrived.
-    public func drain() {
+    package func drain() {
         for case .image(let request, let state) in mailbox.drain() { feeder.accept(request, state) }
     }
 
     /// Whether the selection reached the last post.
-    public var atEnd: Bool { layer.viewport.selectedID == lastID }
+    package var atEnd: Bool { layer.viewport.selectedID == lastID }
 
     /// One `j` press; pictures newly in view are counted, complete or not, before they are asked for.
-    public func step(moving: Bool = true) {
+    package func step(moving: Bool = true) {
         if moving { _ = layer.update(.character("j"), env) }
         let effects = layer.settle(env)
         guard let snapshot = layer.snapshot else { return }
@@ -57,5 +57,5 @@ public final class ScrollProbe {
     }
 
     /// Stops every request.
-    public func stop() { feeder.reset() }
+    package func stop() { feeder.reset() }
 }

@@ -110,21 +110,21 @@ final class AccountSession {
 
 /// What is opened for an account before it has a session: the store handle, the client, the action queue
 /// and outbox, the streaming connection. Made off the UI loop (reading the journal is a file read).
-public struct AccountParts: Sendable {
+package struct AccountParts: Sendable {
     /// The account's name as stored (`user@host`), or the demo's or a hand-given server's.
-    public var name: String
+    package var name: String
     /// The title bar's words for it.
-    public var title: String
-    public var sources: TimelineEngine.Sources
-    public var writing: Writing?
-    public var live: LiveStream?
-    public var fetchLists: @Sendable () async -> [TimelineID]
+    package var title: String
+    package var sources: TimelineEngine.Sources
+    package var writing: Writing?
+    package var live: LiveStream?
+    package var fetchLists: @Sendable () async -> [TimelineID]
     /// The server's trending hashtags for the picker; nil when it has no trends (or is not reached).
-    public var fetchTrends: @Sendable () async -> [Hashtag]?
+    package var fetchTrends: @Sendable () async -> [Hashtag]?
     /// No fediverse account, only web feeds (`NoAccount`): a stand-in account no server answers.
-    public var accountless = false
+    package var accountless = false
 
-    public init(name: String, title: String, sources: TimelineEngine.Sources, writing: Writing?, live: LiveStream?,
+    package init(name: String, title: String, sources: TimelineEngine.Sources, writing: Writing?, live: LiveStream?,
                 fetchLists: @escaping @Sendable () async -> [TimelineID],
                 fetchTrends: @escaping @Sendable () async -> [Hashtag]? = { nil }) {
         self.name = name
@@ -138,13 +138,13 @@ public struct AccountParts: Sendable {
 }
 
 /// The mailbox as one account's tasks see it: what they post is tagged with the account's session.
-public struct AccountMail: Sendable {
+package struct AccountMail: Sendable {
     let mailbox: Mailbox
     /// The session's id in its runner.
-    public let account: Int
+    package let account: Int
 
     func post(_ event: UIEvent) { mailbox.post(.account(account, event)) }
 
     /// The streaming connection's report callback.
-    public func live(_ news: LiveStream.News) { post(.live(news)) }
+    package func live(_ news: LiveStream.News) { post(.live(news)) }
 }

@@ -5,7 +5,7 @@ extension ActionFailure {
     /// The status line for a press that went back, naming what it was about ("Couldn't like Ann Lee's post
     /// “first words…”: server error 500"): with several presses pending, "Couldn't like" alone reads as if
     /// all of them failed. Every name and word from the server passes the sanitizer here.
-    public var shown: String {
+    package var shown: String {
         guard let subject else { return plainText }
         let about: String
         switch subject {

@@ -3,9 +3,9 @@ import TernTerminal
 
 /// How each kind of notification is announced while the user looks elsewhere (`alerts` in the config:
 /// one mode for all, or a table of kinds). Likes and boosts are never announced: they can wait.
-public struct AlertSettings: Sendable, Equatable {
+package struct AlertSettings: Sendable, Equatable {
     /// The kinds that can be announced, by the names the config gives them.
-    public enum Kind: String, Sendable, CaseIterable {
+    package enum Kind: String, Sendable, CaseIterable {
         case mention
         /// A mention only the people it names can see.
         case direct
@@ -13,14 +13,14 @@ public struct AlertSettings: Sendable, Equatable {
         case follow
     }
 
-    public var modes: [Kind: TerminalAlert.Mode]
+    package var modes: [Kind: TerminalAlert.Mode]
 
     /// Every kind the same way.
-    public init(_ mode: TerminalAlert.Mode = .desktop) {
+    package init(_ mode: TerminalAlert.Mode = .desktop) {
         modes = Dictionary(uniqueKeysWithValues: Kind.allCases.map { ($0, mode) })
     }
 
-    public subscript(kind: Kind) -> TerminalAlert.Mode {
+    package subscript(kind: Kind) -> TerminalAlert.Mode {
         get { modes[kind] ?? .desktop }
         set { modes[kind] = newValue }
     }

@@ -5,15 +5,15 @@ import TernModel
 import TernStore
 
 /// What writing needs beyond reading: the outbox, and who the user is (whose posts are theirs to edit).
-public struct Writing: Sendable {
-    public var outbox: Outbox
+package struct Writing: Sendable {
+    package var outbox: Outbox
     /// Changes to lists, filters, requests and scheduled posts.
-    public var changes: ChangeQueue
-    public var ownAccountID: String
+    package var changes: ChangeQueue
+    package var ownAccountID: String
     /// The user's handle as their server writes it (`ada`), never mentioned in their own replies.
-    public var ownAcct: String
+    package var ownAcct: String
 
-    public init(outbox: Outbox, changes: ChangeQueue, ownAccountID: String, ownAcct: String) {
+    package init(outbox: Outbox, changes: ChangeQueue, ownAccountID: String, ownAcct: String) {
         self.outbox = outbox
         self.changes = changes
         self.ownAccountID = ownAccountID

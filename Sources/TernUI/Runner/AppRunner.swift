@@ -15,7 +15,7 @@ import TernTerminal
 /// Each account is a session (`AccountSession`) with its own engines, writes and screens; the runner shows
 /// the active one. An event of a session is handled with that session in scope (`session`), so what it
 /// changes (its engines, its stack) is its own, whichever is shown.
-public final class AppRunner {
+package final class AppRunner {
     let screen: Screen
     let mailbox: Mailbox
     let log = Logger(label: "tern.ui")
@@ -46,14 +46,14 @@ public final class AppRunner {
     /// Accounts being opened off the loop: whether each is to be shown when ready (`A`) or not (the inbox).
     var accountsBeingOpened: [String: Bool] = [:]
     /// How `y` and `Y` copy (`copy` in the config).
-    public var copyMode = CopyMode.osc52
+    package var copyMode = CopyMode.osc52
     /// How a mention, a direct message or a follow is announced while the terminal has not the focus
     /// (`alerts` in the config).
-    public var alerts = AlertSettings()
+    package var alerts = AlertSettings()
     /// The web feeds' lists as last read, for the picker; nil until asked for.
     var webFeedLists: [WebFeedList]?
     /// OSC 8 hyperlinks on links, mentions and hashtags: where the terminal is known to take them (`auto`).
-    public var hyperlinks = Hyperlinks.Mode.auto
+    package var hyperlinks = Hyperlinks.Mode.auto
     /// The terminal has the keyboard's focus (it reports changes; one that doesn't is taken as focused).
     var terminalFocused = true
     /// What the terminal said it is, and whether tmux passes sequences on to it: where alerts go.
@@ -82,7 +82,7 @@ public final class AppRunner {
     /// What Tern had to say as it started, shown in turn on the status line as it comes free.
     var notices = StartupNotices([], seconds: AppRunner.errorSeconds)
     /// The start-up notices the user quit before seeing whole, for the caller to print after the screen closes.
-    public var unseenNotices: [String] { notices.unseen(now: Date()) }
+    package var unseenNotices: [String] { notices.unseen(now: Date()) }
     /// Effects carried out so far: a key that led to some changed something (`keyAnswered`).
     var effectsPerformed = 0
     private var lastClockRedraw = Date()
@@ -98,11 +98,11 @@ public final class AppRunner {
     var dirty = true
     var running = true
     /// Drafts are kept after Tern ends (the demo's go with its scratch store): what Ctrl-C while writing says.
-    public var draftsOutliveSession = true
+    package var draftsOutliveSession = true
     /// Open the notifications over the timeline at the start (`--timeline notifications`).
-    public var opensNotifications = false
+    package var opensNotifications = false
     /// Called once, right after the first frame that shows posts is on the terminal (start-up's timeline in the log).
-    public var onFirstPostsFrame: (() -> Void)?
+    package var onFirstPostsFrame: (() -> Void)?
 
     // The session in scope, as the effects and events below use it.
     var stack: LayerStack {
@@ -124,9 +124,9 @@ public final class AppRunner {
         set { session.outgoing = newValue }
     }
     /// Every account's drafts on their way to the store; the caller waits for them (`flush`) before it ends.
-    public var allDrafts: [DraftKeeper] { sessions.map(\.drafts) }
+    package var allDrafts: [DraftKeeper] { sessions.map(\.drafts) }
     /// Posts on their way into an outbox (Ctrl-S just pressed); the caller waits for them before it ends.
-    public var sendsUnderWay: [Task<Void, Never>] { sessions.compactMap(\.sending) }
+    package var sendsUnderWay: [Task<Void, Never>] { sessions.compactMap(\.sending) }
     var drafts: DraftKeeper { session.drafts }
 
     /// `account` is the first account's (opened by the caller), `glance` the first screenful of its
@@ -135,7 +135,7 @@ public final class AppRunner {
     /// hears of each engine and the task running it (the caller stops them and waits for them at the end).
     /// `mouse` turns on xterm mouse reporting. `notices`: what to tell the user as it starts, all of it,
     /// one after another.
-    public init(screen: Screen, account: AccountParts, loader: ImageLoader, mailbox: Mailbox, theme: Theme,
+    package init(screen: Screen, account: AccountParts, loader: ImageLoader, mailbox: Mailbox, theme: Theme,
                 timeline: TimelineID, keymap: Keymap = .standard, prefetchRows: Int = 10, pageSize: Int = 20, mouse: Bool = true,
                 notices: [String] = [], confirmBoost: Bool = false,
                 graphics: Graphics = Graphics(), findGraphics: (() -> Graphics)? = nil, glance: Glance? = nil,
@@ -169,7 +169,7 @@ public final class AppRunner {
     }
 
     /// Runs until the user quits.
-    public func run() {
+    package func run() {
         perform([.feed(.timeline(session.rootTimeline), .start)])
         if opensNotifications { perform([.push(.feed(.notifications))]) }
         var graphicsFound = false

@@ -1,15 +1,15 @@
 import Foundation
 
 /// Hands a URL to the user's browser without a shell: the URL is one argument, never parsed as a command.
-public enum BrowserLauncher {
-    public enum Outcome: Equatable {
+package enum BrowserLauncher {
+    package enum Outcome: Equatable {
         case opened(String)
         /// No browser to use (e.g. over ssh): the caller shows the URL instead.
         case noBrowser
         case refused(String)
     }
 
-    public static func open(_ link: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> Outcome {
+    package static func open(_ link: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> Outcome {
         guard let url = URL(string: link), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
             return .refused("Not opening a link that isn't http(s)")
         }
@@ -28,7 +28,7 @@ public enum BrowserLauncher {
 
     /// What `o` says where no browser can be started, before the link itself: the link alone said nothing
     /// of why it was not opened, nor how to have it opened.
-    public static func noBrowserMessage(_ link: String) -> String {
+    package static func noBrowserMessage(_ link: String) -> String {
         "No browser to open it in (set BROWSER, or DISPLAY for xdg-open). The link: \(link)"
     }
 }

@@ -58,7 +58,7 @@ enum UIEvent: Sendable {
 }
 
 /// A thumbnail's state as the list draws it.
-public enum ImageState: Sendable {
+package enum ImageState: Sendable {
     /// The blurhash, until the picture arrives.
     case placeholder(CellGrid)
     case ready(Thumbnail)
@@ -75,12 +75,12 @@ public enum ImageState: Sendable {
 }
 
 /// Events for the UI loop plus a pipe that wakes its `poll()`. Any thread may post; only the loop drains.
-public final class Mailbox: Sendable {
+package final class Mailbox: Sendable {
     private let events = Mutex<[UIEvent]>([])
     let readFD: Int32
     private let writeFD: Int32
 
-    public init() {
+    package init() {
         var fds: [Int32] = [0, 0]
         precondition(pipe(&fds) == 0, "pipe() failed")
         readFD = fds[0]
@@ -112,11 +112,11 @@ public final class Mailbox: Sendable {
 
 extension Mailbox {
     /// The mailbox as the tasks of the account with this session id see it (the runner's first is 0).
-    public func mail(forAccount id: Int) -> AccountMail { AccountMail(mailbox: self, account: id) }
+    package func mail(forAccount id: Int) -> AccountMail { AccountMail(mailbox: self, account: id) }
 
     /// Asks the UI loop to quit (from a signal handler's queue).
-    public func requestQuit() { post(.quit) }
+    package func requestQuit() { post(.quit) }
 
     /// Ctrl-C, from a signal handler's queue.
-    public func interrupt() { post(.interrupt) }
+    package func interrupt() { post(.interrupt) }
 }

@@ -2,8 +2,8 @@ import Foundation
 
 /// `v` on a video, gifv or sound: its address goes to `$TERN_PLAYER` (a program name, or a name and
 /// its options separated by spaces), else `mpv`, started beside Tern with no shell.
-public enum MediaPlayer {
-    public enum Outcome: Equatable {
+package enum MediaPlayer {
+    package enum Outcome: Equatable {
         case playing(String)
         /// No player could be started: the message says what to install.
         case noPlayer(String)
@@ -12,7 +12,7 @@ public enum MediaPlayer {
 
     static let notInstalled = "Can't play: mpv is not installed. Install it (apt install mpv) or set TERN_PLAYER."
 
-    public static func play(_ link: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> Outcome {
+    package static func play(_ link: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> Outcome {
         guard let url = URL(string: link), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
             return .refused("Not playing an address that isn't http(s)")
         }

@@ -5,7 +5,7 @@ import Foundation
 /// line holds one at a time, so they are shown in turn, each numbered ("(2 of 3)") so that the user knows
 /// more follow, and each for its whole time: one that another message cut short comes back after it. What
 /// the user quits before seeing is `unseen`, for the caller to print once the screen is closed.
-public struct StartupNotices: Sendable {
+package struct StartupNotices: Sendable {
     private let all: [String]
     /// Indices into `all` of the notices not yet shown for their whole time, in the order they go up.
     private var waiting: [Int]
@@ -14,7 +14,7 @@ public struct StartupNotices: Sendable {
     /// How long each stays on the status line.
     let seconds: TimeInterval
 
-    public init(_ notices: [String], seconds: TimeInterval) {
+    package init(_ notices: [String], seconds: TimeInterval) {
         all = notices
         waiting = Array(notices.indices)
         self.seconds = seconds
@@ -40,7 +40,7 @@ public struct StartupNotices: Sendable {
     }
 
     /// The notices not shown for their whole time by `now`, in their order, as the user would read them printed.
-    public func unseen(now: Date) -> [String] {
+    package func unseen(now: Date) -> [String] {
         let cut = shown.flatMap { now < $0.until ? [$0.index] : nil } ?? []
         return (cut + waiting).sorted().map { all[$0] }
     }
