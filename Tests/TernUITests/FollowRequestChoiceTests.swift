@@ -9,20 +9,20 @@ final class FollowRequestChoiceTests: XCTestCase {
     private let bo = Account(id: "2", acct: "bo", displayName: "Bo")
 
     func testANotificationsRequestOffersOnlyThatPersonsAnswers() throws {
-        let effects = AppRunner.followRequestsChoice([bo, ada], about: [ada])
+        let effects = FollowRequestsMenu.menu([bo, ada], about: [ada])
         guard case .push(.choice(_, let items))? = effects.first else { return XCTFail("\(effects)") }
         XCTAssertEqual(items.first?.label, "Accept @ada")
         XCTAssertFalse(items.contains { $0.label.contains("@bo") }, "\(items.map(\.label))")
     }
 
     func testARequestAnsweredAlreadySaysSoAndCountsTheOthers() {
-        XCTAssertEqual(AppRunner.followRequestsChoice([bo], about: [ada]),
+        XCTAssertEqual(FollowRequestsMenu.menu([bo], about: [ada]),
                        [.say("@ada asks no more: answered already. 1 other asks (x, Yours, Follow requests).", error: false)])
-        XCTAssertEqual(AppRunner.followRequestsChoice([], about: [ada]), [.say("@ada asks no more: answered already.", error: false)])
+        XCTAssertEqual(FollowRequestsMenu.menu([], about: [ada]), [.say("@ada asks no more: answered already.", error: false)])
     }
 
     func testTheMenuOfAllListsEveryone() throws {
-        guard case .push(.choice(_, let items))? = AppRunner.followRequestsChoice([bo, ada]).first else { return XCTFail() }
+        guard case .push(.choice(_, let items))? = FollowRequestsMenu.menu([bo, ada]).first else { return XCTFail() }
         XCTAssertEqual(items.filter { $0.label.hasPrefix("Accept") }.map(\.label), ["Accept @bo", "Accept @ada"])
     }
 }

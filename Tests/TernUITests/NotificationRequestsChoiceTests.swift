@@ -9,7 +9,7 @@ final class NotificationRequestsChoiceTests: XCTestCase {
         let ada = Account(id: "1", acct: "ada", displayName: "Ada")
         let request = NotificationRequest(id: "r1", account: ada, count: 3)
         let policy = NotificationPolicy(rules: [.notFollowing: .accept, .newAccounts: .filter], pendingRequests: 1, pendingNotifications: 3)
-        guard case .push(.choice(let title, let items))? = AppRunner.notificationRequestsChoice(policy, [request]).first else {
+        guard case .push(.choice(let title, let items))? = NotificationRequestsMenu.menu(policy, [request]).first else {
             return XCTFail("no menu")
         }
         XCTAssertEqual(title, "Held back: 3 from 1 account")

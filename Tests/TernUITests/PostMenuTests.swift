@@ -88,10 +88,10 @@ final class PostMenuTests: XCTestCase {
         XCTAssertEqual(s.apply(s.key(.character("1"), e)), [.silencedPeople])
         let bo = Account(id: "7", acct: "bo", displayName: "Bo")
         var listed = LayerStack(root: .home)
-        _ = listed.apply(AppRunner.silencedChoice(muted: [ada], blocked: [bo]))
+        _ = listed.apply(SilencedMenu.menu(muted: [ada], blocked: [bo]))
         XCTAssertEqual(labels(listed), ["Unmute @ada", "Unblock @bo"])
         XCTAssertEqual(listed.apply(listed.key(.character("2"), e)), [.account(.block, bo, wanted: false, current: true, muteSeconds: nil)])
-        XCTAssertEqual(AppRunner.silencedChoice(muted: [], blocked: []), [.say("You mute and block no one.", error: false)])
+        XCTAssertEqual(SilencedMenu.menu(muted: [], blocked: []), [.say("You mute and block no one.", error: false)])
     }
 
     func testABoostOffersTheBoostersBoostsAndTheAuthor() {
@@ -138,7 +138,7 @@ final class PostMenuTests: XCTestCase {
         var s = stack
         XCTAssertEqual(s.apply(s.key(.character("3"), env([.post(post("p1", by: ada))]))), [.listsOf(ada)])
         var listed = LayerStack(root: .home)
-        _ = listed.apply(AppRunner.listMembershipChoice(ada, [friends, work], ["2"]))
+        _ = listed.apply(ListMenus.membershipMenu(ada, [friends, work], ["2"]))
         XCTAssertEqual(labels(listed), ["  Friends", "✓ Work  (Enter takes @ada out)", "  New list with @ada…"])
         let e = env([])
         var taking = listed
@@ -153,7 +153,7 @@ final class PostMenuTests: XCTestCase {
     func testAListsSettingsOfferWhatTheServerSaid() {
         let list = ListInfo(id: "1", title: "Friends", repliesPolicy: .list, exclusive: false)
         var s = LayerStack(root: .home)
-        _ = s.apply(AppRunner.listSettingsChoice(list))
+        _ = s.apply(ListMenus.settings(list))
         XCTAssertEqual(labels(s), ["Rename…", "Shows replies to the list's members…",
                                    "Not exclusive: its posts are in Home too (Enter: only here)", "Delete this list…", "New list…"])
         let e = env([])
@@ -164,7 +164,7 @@ final class PostMenuTests: XCTestCase {
         XCTAssertEqual(s.apply(s.key(.character("y"), e)), [.deleteList(list), .feed(.timeline(.home), .start)], "and home is shown")
         // A server that says nothing of replies or exclusivity offers neither.
         var bare = LayerStack(root: .home)
-        _ = bare.apply(AppRunner.listSettingsChoice(ListInfo(id: "9", title: "Old")))
+        _ = bare.apply(ListMenus.settings(ListInfo(id: "9", title: "Old")))
         XCTAssertEqual(labels(bare), ["Rename…", "Delete this list…", "New list…"])
     }
 
@@ -174,7 +174,7 @@ final class PostMenuTests: XCTestCase {
         let garden = FilterInfo.Word(id: "w1", word: "garden")
         let f = FilterInfo(id: "f1", title: "Gardens", words: [garden], contexts: Set(FilterInfo.Context.allCases), action: .warn)
         var s = LayerStack(root: .home)
-        _ = s.apply(AppRunner.filtersChoice([f]))
+        _ = s.apply(FilterMenus.all([f]))
         XCTAssertEqual(labels(s), ["Gardens: 1 word, everywhere…", "New filter…"])
         let e = env([])
         _ = s.apply(s.key(.character("1"), e))
@@ -193,11 +193,11 @@ final class PostMenuTests: XCTestCase {
         _ = ending.apply(ending.key(.character("5"), e))
         XCTAssertEqual(ending.apply(ending.key(.character("3"), e)), [.changeFilter(f, .expiresIn(86_400))])
         var making = LayerStack(root: .home)
-        _ = making.apply(AppRunner.filtersChoice([]))
+        _ = making.apply(FilterMenus.all([]))
         _ = making.apply(making.key(.character("1"), e))
         for c in "lantern" { _ = making.apply(making.key(.character(c), e)) }
         XCTAssertEqual(making.apply(making.key(.enter, e)), [.createFilter(word: "lantern")])
-        XCTAssertEqual(AppRunner.end(of: FilterInfo(id: "f", title: "t", words: [], contexts: [], action: .hide,
+        XCTAssertEqual(FilterMenus.end(of: FilterInfo(id: "f", title: "t", words: [], contexts: [], action: .hide,
                                                     expiresAt: Date(timeIntervalSince1970: 1_000 + 7_200)),
                                      now: Date(timeIntervalSince1970: 1_000)), "Ends in 2h")
     }

@@ -22,7 +22,7 @@ final class RenamePromptTests: XCTestCase {
 
     func testRenamingAListStartsFromItsTitleWithTheCursorAtItsEnd() throws {
         let list = ListInfo(id: "7", title: "Harbour folk")
-        var stack = renaming(AppRunner.listSettingsChoice(list))
+        var stack = renaming(ListMenus.settings(list))
         let prompt = try XCTUnwrap(stack.top as? PromptLayer, "\(stack.layers)")
         XCTAssertEqual(prompt.editor.text, "Harbour folk")
         XCTAssertEqual(prompt.editor.cursor, "Harbour folk".count, "the cursor after the title")
@@ -48,9 +48,9 @@ final class RenamePromptTests: XCTestCase {
 
     func testEnterAloneKeepsTheTitleAndEscChangesNothing() {
         let list = ListInfo(id: "7", title: "Harbour folk")
-        var keeping = renaming(AppRunner.listSettingsChoice(list))
+        var keeping = renaming(ListMenus.settings(list))
         XCTAssertEqual(keeping.apply(keeping.key(.enter, env())), [.changeList(list, .title("Harbour folk"))])
-        var leaving = renaming(AppRunner.listSettingsChoice(list))
+        var leaving = renaming(ListMenus.settings(list))
         XCTAssertEqual(leaving.apply(leaving.key(.escape, env())), [])
         XCTAssertTrue(leaving.top is FeedLayer, "Esc closed the prompt and changed nothing")
     }
@@ -59,7 +59,7 @@ final class RenamePromptTests: XCTestCase {
         let f = FilterInfo(id: "f1", title: "Gardens", words: [FilterInfo.Word(id: "w1", word: "garden")],
                            contexts: Set(FilterInfo.Context.allCases), action: .warn)
         var stack = LayerStack(root: .home)
-        _ = stack.apply(AppRunner.filtersChoice([f]))
+        _ = stack.apply(FilterMenus.all([f]))
         _ = stack.apply(stack.key(.character("1"), env()))   // the filter's settings
         _ = stack.apply(stack.key(.character("1"), env()))   // Rename…
         let prompt = try XCTUnwrap(stack.top as? PromptLayer, "\(stack.layers)")
@@ -67,7 +67,7 @@ final class RenamePromptTests: XCTestCase {
         XCTAssertEqual(prompt.editor.cursor, "Gardens".count)
         // A new list or filter still starts empty.
         var making = LayerStack(root: .home)
-        _ = making.apply(AppRunner.filtersChoice([]))
+        _ = making.apply(FilterMenus.all([]))
         _ = making.apply(making.key(.character("1"), env()))
         XCTAssertEqual((making.top as? PromptLayer)?.editor.text, "")
     }

@@ -20,8 +20,8 @@ final class ScheduledTimeWordingTests: XCTestCase {
         let title = screen.frame.text(row: 0)
         XCTAssertTrue(title.hasPrefix(" New post · at 2026-12-01 09:00 "), title)
         XCTAssertEqual(title.components(separatedBy: " at ").count, 2, "\"at\" once: \(title)")
-        XCTAssertEqual(AppRunner.when(at), "2026-12-01 09:00")
-        guard case .push(.choice(let heading, let items))? = AppRunner.scheduledChoice([ScheduledPost(id: "1", scheduledAt: at, text: "later")]).first
+        XCTAssertEqual(ScheduleTime.written(at), "2026-12-01 09:00")
+        guard case .push(.choice(let heading, let items))? = ScheduledMenu.menu([ScheduledPost(id: "1", scheduledAt: at, text: "later")]).first
         else { return XCTFail("no list") }
         XCTAssertEqual(heading, "Scheduled posts: Enter moves or cancels one")
         XCTAssertEqual(items.map(\.label), ["2026-12-01 09:00: later…"])

@@ -61,7 +61,7 @@ final class SessionModelTests: XCTestCase {
         }
 
         runner.perform([.feed(.timeline(.home), .start)])
-        runner.startWriting()
+        runner.session.startWriting()
         guard try await rig.pump(until: { !(($0.stack.layers.first as? FeedLayer)?.snapshot?.rows.isEmpty ?? true) }) else {
             fail("Home never showed its posts")
             return try await rig.close()

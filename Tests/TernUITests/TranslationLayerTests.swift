@@ -36,9 +36,9 @@ final class TranslationLayerTests: XCTestCase {
         _ = layer.receive(.translated(statusID: "9", nil, failure: "This server can't translate posts: it has no translation service."), env())
         XCTAssertEqual(layer.box(width: 80).title, "Not translated · Esc closes")
         XCTAssertEqual(layer.box(width: 80).lines, ["This server can't translate posts: it has no translation service."])
-        XCTAssertEqual(AppRunner.whyNotTranslated(MastodonError.http(status: 404, message: nil)),
+        XCTAssertEqual(ServerAsks.whyNotTranslated(MastodonError.http(status: 404, message: nil)),
                        "This server can't translate posts: it has no translation service.")
-        XCTAssertEqual(AppRunner.whyNotTranslated(MastodonError.notConnected("connection refused")),
+        XCTAssertEqual(ServerAsks.whyNotTranslated(MastodonError.notConnected("connection refused")),
                        "The server can't be reached now: translating needs it.")
     }
 

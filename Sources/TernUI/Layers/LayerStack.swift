@@ -144,15 +144,15 @@ struct LayerStack {
         switch message {
         case .open(let opening): return [.push(.feed(opening))]
         case .compose(let draft, let context): return [.push(.compose(draft, context: context))]
-        case .silenced(let muted, let blocked): return AppRunner.silencedChoice(muted: muted, blocked: blocked)
-        case .followRequests(let accounts, let about): return AppRunner.followRequestsChoice(accounts, about: about)
-        case .notificationRequests(let policy, let requests): return AppRunner.notificationRequestsChoice(policy, requests)
-        case .listMembership(let account, let all, let containing): return AppRunner.listMembershipChoice(account, all, containing)
-        case .listSettings(let list): return AppRunner.listSettingsChoice(list)
-        case .filters(let filters): return AppRunner.filtersChoice(filters)
+        case .silenced(let muted, let blocked): return SilencedMenu.menu(muted: muted, blocked: blocked)
+        case .followRequests(let accounts, let about): return FollowRequestsMenu.menu(accounts, about: about)
+        case .notificationRequests(let policy, let requests): return NotificationRequestsMenu.menu(policy, requests)
+        case .listMembership(let account, let all, let containing): return ListMenus.membershipMenu(account, all, containing)
+        case .listSettings(let list): return ListMenus.settings(list)
+        case .filters(let filters): return FilterMenus.all(filters)
         case .wordCompletions: return []   // its compose screen was closed meanwhile
-        case .scheduledPosts(let posts): return AppRunner.scheduledChoice(posts)
-        case .trendingLinks(let links): return AppRunner.trendingLinksChoice(links)
+        case .scheduledPosts(let posts): return ScheduledMenu.menu(posts)
+        case .trendingLinks(let links): return TrendingLinksMenu.menu(links)
         case .customEmoji(let post, let codes): return ReactionChoice.custom(post, codes)
         case .fileInspected, .pathCompleted: return []   // its compose screen was closed meanwhile
         case .article, .translated, .rules: return []   // its reading (translation, report) screen was closed meanwhile

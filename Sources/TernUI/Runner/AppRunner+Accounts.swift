@@ -44,7 +44,7 @@ extension AppRunner {
             fresh.notificationsStarted = true
             fresh.writingStarted = true
             perform([.feed(.notifications, .start)])
-            startWriting()
+            fresh.startWriting()
         }
         dirty = true
     }

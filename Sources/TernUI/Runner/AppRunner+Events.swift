@@ -159,7 +159,8 @@ extension AppRunner {
             feeder.accept(request, received: received, total: total)
             dirty = true
         case .live(let news):
-            hear(news)
+            session.heard(news)
+            dirty = true
         case .open(let opening):
             perform(stack.receive(.open(opening), env()))
         case .say(let text, let isError):
@@ -180,9 +181,11 @@ extension AppRunner {
             session.savedDraft = d
             dirty = true
         case .outbox(let event):
-            hear(event)
+            dirty = true
+            perform(session.heard(event))
         case .serverChange(let event):
-            hear(event)
+            dirty = true
+            perform(session.heard(event))
         case .limits(let l):
             session.limits = l
             dirty = true
@@ -207,45 +210,6 @@ extension AppRunner {
         let fate = draftsOutliveSession ? "The draft is kept: \(compose.reopenKey(keymap)) opens it again." : "The demo's draft goes with it."
         perform([.push(.confirm(question: "\(Self.interruptQuestion) \(fate)", yes: [.quit]))])
         dirty = true
-    }
-
-    // MARK: Streaming
-
-    func hear(_ news: LiveStream.News) {
-        dirty = true
-        switch news {
-        case .state(let state):
-            switch state {
-            case .connecting: session.liveState = nil
-            case .live: session.liveState = "live"
-            case .reconnecting: session.liveState = "reconnecting…"
-            case .polling: session.liveState = "polling"
-            }
-        case .catchUp:
-            // After a break (or on the polling beat): the same gap-aware fetch as `r`, quietly.
-            for engine in session.timelineEngines { engine.poll() }
-            engines[.notifications]?.list.perform(.refresh)
-        case .events(let events):
-            var newIn: Set<String> = []
-            var notified = false
-            for event in events {
-                switch event {
-                case .update(let streams, _): newIn.formUnion(StreamName.names(streams))
-                case .notification: notified = true
-                case .statusUpdate, .delete: break
-                case .filtersChanged: useServerFilters()
-                }
-            }
-            let changes = StreamChange.changes(in: events)
-            if !changes.isEmpty { sources.posts.streamed(changes) }
-            // New posts are fetched, not inserted from the event: the fetch keeps cursors and gaps right
-            // and counts them as "↑ N new" without moving the view, exactly as `r` does.
-            for (id, engine) in engines {
-                guard case .timeline(let t) = id, let name = StreamName.of(t), newIn.contains(name) else { continue }
-                engine.polled?.poll()
-            }
-            if notified { engines[.notifications]?.list.perform(.refresh) }
-        }
     }
 
     // MARK: Alerts

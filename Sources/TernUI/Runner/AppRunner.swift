@@ -69,7 +69,6 @@ package final class AppRunner {
     var paneDemands: [Bool: ThumbnailDemand] = [:]
     var demandFromLeft: Bool?
     var nextSessionID = 1
-    var nextSerial = 0
     let mouse: Bool
     var message: (text: String, isError: Bool)?
     var messageShownUntil = Date.distantPast
@@ -197,7 +196,7 @@ package final class AppRunner {
                 if dirty { settleAndDraw() }
             }
             // Drafts, the outbox and the server's limits are not needed for the first frame: they start after it.
-            if !session.writingStarted { session.writingStarted = true; startWriting() }
+            if !session.writingStarted { session.writingStarted = true; session.startWriting() }
             // Pictures held back by the byte cap come once the view has been still for a moment.
             let waiting = screen.picturesDeferred > 0
             for i in fds.indices { fds[i].revents = 0 }

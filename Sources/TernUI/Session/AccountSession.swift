@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import TernFeed
 import TernMastodon
 import TernModel
@@ -9,6 +10,10 @@ import TernStore
 /// takes in a post, and its own stack of screens, so that switching accounts comes back to the same place.
 /// Several live side by side in one runner; the screen shows the active one. Confined to the UI loop: what
 /// its tasks find comes back through the mailbox tagged with its `id` (`AccountMail`).
+///
+/// It owns what the account does: the runner hands it the effects that are the account's (a write, a
+/// question for the server: `carry`) and the news of its outbox, change queue and stream (`heard`), and
+/// performs the effects it hands back (what to say, what to fetch), with this session in scope.
 final class AccountSession {
     let id: Int
     let parts: AccountParts
@@ -17,6 +22,7 @@ final class AccountSession {
     var engines: [FeedID: OpenEngine] = [:]
     /// Each engine's serial number, to tell its snapshots from those of an engine it replaced.
     var serials: [FeedID: Int] = [:]
+    private var nextSerial = 0
     var feeds: [FeedID: FeedSnapshot] = [:]
     var lastMessage: [FeedID: Int] = [:]
     var lists: [TimelineID]?
@@ -45,9 +51,11 @@ final class AccountSession {
     /// Drafts, the outbox and the server's limits start after the session's first frame.
     var writingStarted = false
     var notificationsStarted = false
+    let log = Logger(label: "tern.session")
 
     var sources: TimelineEngine.Sources { parts.sources }
     var writing: Writing? { parts.writing }
+    var asks: ServerAsks { ServerAsks(client: sources.client, offline: sources.offline, mail: mail, log: log) }
 
     init(id: Int, parts: AccountParts, mailbox: Mailbox, timeline: TimelineID, glance: Glance? = nil) {
         self.id = id
@@ -68,6 +76,72 @@ final class AccountSession {
 
     /// The inbox is on this session's stack (it shows every session's notifications).
     var showsInbox: Bool { stack.layers.contains { ($0 as? FeedLayer)?.feed == .inbox } }
+
+    /// A thread or profile that was closed stops its engine and forgets its rows; opening it again
+    /// starts from the store. Timelines keep theirs (each keeps its place), and notifications run on
+    /// for the unread count.
+    /// Returns the lists it closed.
+    func stopClosedScreens(open: Set<FeedID>) -> [FeedID] {
+        var closed: [FeedID] = []
+        for (id, engine) in engines {
+            switch id {
+            case .thread, .profile:
+                guard !open.contains(id) else { continue }
+                engine.list.stop()
+                engines[id] = nil
+                // What it posted before it stopped is still in the mail: without its serial it is not taken
+                // for the list's latest (it was, and a thread opened again showed that dead engine's last
+                // snapshot over the new engine's, whose versions start again).
+                serials[id] = nil
+                feeds[id] = nil
+                lastMessage[id] = nil
+                closed.append(id)
+            case .timeline, .notifications, .inbox:
+                continue
+            }
+        }
+        return closed
+    }
+
+    /// The engine behind a list, made and started the first time it is asked for.
+    /// The inbox has none: it is every account's notifications (`inboxSnapshot`). `started` hears of each
+    /// engine made and the task running it (the caller stops them and waits for them at the end).
+    func engine(for opening: FeedOpening, pageSize: Int, started: (OpenEngine, Task<Void, Never>) -> Void) -> OpenEngine? {
+        if let e = engines[opening.id] { return e }
+        nextSerial += 1
+        let mail = self.mail, serial = nextSerial, glance = self.glance
+        serials[opening.id] = serial
+        let engine: OpenEngine
+        let task: Task<Void, Never>
+        switch opening {
+        case .timeline(let t):
+            let e = TimelineEngine(sources: sources, timeline: t, pageSize: pageSize, glance: glance) {
+                mail.post(.snapshot(FeedSnapshot($0), engine: serial))
+            }
+            self.glance = nil
+            if t == .home, !outgoing.posts.isEmpty { e.showOutgoing(outgoing.posts, waiting: outgoing.waiting) }
+            engine = .timeline(e)
+            task = Task.detached { await e.run() }
+        case .thread(let root, let seed):
+            let e = ThreadEngine(sources: sources, rootID: root, seed: seed) { mail.post(.snapshot($0, engine: serial)) }
+            if !outgoing.posts.isEmpty { e.showOutgoing(outgoing.posts, waiting: outgoing.waiting) }
+            engine = .thread(e)
+            task = Task.detached { await e.run() }
+        case .notifications:
+            let e = NotificationsEngine(sources: sources) { mail.post(.snapshot($0, engine: serial)) }
+            engine = .notifications(e)
+            task = Task.detached { await e.run() }
+        case .profile(let account):
+            let e = ProfileEngine(sources: sources, account: account, isYou: account.id == me.id) { mail.post(.snapshot($0, engine: serial)) }
+            engine = .profile(e)
+            task = Task.detached { await e.run() }
+        case .inbox:
+            return nil
+        }
+        engines[opening.id] = engine
+        started(engine, task)
+        return engine
+    }
 
     /// The streams of every timeline opened so far, subscribed to when they changed.
     func resubscribe() {
@@ -99,6 +173,14 @@ final class AccountSession {
         }
     }
 
+    /// The engines of the web feeds' lists open now.
+    var webFeedEngines: [TimelineEngine] {
+        engines.compactMap { id, engine in
+            guard case .timeline(let t) = id, t.isWebFeeds, case .timeline(let e) = engine else { return nil }
+            return e
+        }
+    }
+
     /// The timelines' engines, for what every timeline hears (a poll after a break).
     var timelineEngines: [any PolledFeed] {
         engines.compactMap { id, engine in
@@ -106,45 +188,4 @@ final class AccountSession {
             return nil
         }
     }
-}
-
-/// What is opened for an account before it has a session: the store handle, the client, the action queue
-/// and outbox, the streaming connection. Made off the UI loop (reading the journal is a file read).
-package struct AccountParts: Sendable {
-    /// The account's name as stored (`user@host`), or the demo's or a hand-given server's.
-    package var name: String
-    /// The title bar's words for it.
-    package var title: String
-    package var sources: TimelineEngine.Sources
-    package var writing: Writing?
-    package var live: LiveStream?
-    package var fetchLists: @Sendable () async -> [TimelineID]
-    /// The server's trending hashtags for the picker; nil when it has no trends (or is not reached).
-    package var fetchTrends: @Sendable () async -> [Hashtag]?
-    /// No fediverse account, only web feeds (`NoAccount`): a stand-in account no server answers.
-    package var accountless = false
-
-    package init(name: String, title: String, sources: TimelineEngine.Sources, writing: Writing?, live: LiveStream?,
-                fetchLists: @escaping @Sendable () async -> [TimelineID],
-                fetchTrends: @escaping @Sendable () async -> [Hashtag]? = { nil }) {
-        self.name = name
-        self.title = title
-        self.sources = sources
-        self.writing = writing
-        self.live = live
-        self.fetchLists = fetchLists
-        self.fetchTrends = fetchTrends
-    }
-}
-
-/// The mailbox as one account's tasks see it: what they post is tagged with the account's session.
-package struct AccountMail: Sendable {
-    let mailbox: Mailbox
-    /// The session's id in its runner.
-    package let account: Int
-
-    func post(_ event: UIEvent) { mailbox.post(.account(account, event)) }
-
-    /// The streaming connection's report callback.
-    package func live(_ news: LiveStream.News) { post(.live(news)) }
 }

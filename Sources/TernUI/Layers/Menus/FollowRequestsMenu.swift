@@ -1,22 +1,10 @@
-import Foundation
-import TernMastodon
 import TernModel
 
-/// A locked account's follow requests: listed from the server off the loop; each answer goes through the
-/// change queue (journaled, made once, kept while the server can't be reached).
-extension AppRunner {
-    func fetchFollowRequests(about: [Account]) {
-        askServer("Asking the server who wants to follow you…", failed: "Couldn't list your follow requests",
-                  { try await $0.followRequests() }, answer: { [.layer(.followRequests($0, about: about))] })
-    }
-
-    func answerFollowRequest(_ account: Account, accept: Bool) {
-        submit(.answerFollowRequest(account.named, accept: accept))
-    }
-
+/// A locked account's follow requests, as the server listed them: each to accept, reject or look at.
+enum FollowRequestsMenu {
     /// A menu of the requests (of the people `about` names, where it names any): accepting or rejecting
     /// each, or opening its profile. A request answered already says so, with how many others still ask.
-    static func followRequestsChoice(_ all: [Account], about: [Account] = []) -> [Effect] {
+    static func menu(_ all: [Account], about: [Account] = []) -> [Effect] {
         let asked = Set(about.map(\.id))
         let accounts = about.isEmpty ? all : all.filter { asked.contains($0.id) }
         guard !accounts.isEmpty else {

@@ -1,41 +1,9 @@
 import Foundation
-import Logging
-import TernMastodon
 import TernModel
 
-/// The user's keyword filters on the server: listed off the loop; each change goes through the change
-/// queue, and once it is made the list is offered again with the change in it. Each listing is handed to
-/// the action queue, which every list applies to the posts it shows (`KeywordFilters`): a filter made or
-/// changed applies at once to every open list, not when each is read again.
-extension AppRunner {
-    /// The stream says the filters changed (in another client, or this one): every list takes them as they
-    /// are now, without a menu.
-    func useServerFilters() {
-        let (client, actions, log) = (sources.client, sources.actions, log)
-        Task.detached {
-            do { actions.useFilters(try await client.filters()) }
-            catch { log.notice("the filters changed, but couldn't be listed", metadata: ["error": "\(error)"]) }
-        }
-    }
-
-    func fetchFilters() {
-        askServer("Asking the server for your filters…", failed: "Couldn't list your filters",
-                  absent: "This server has no keyword filters to change here (Mastodon 4.0 and later have them).",
-                  { try await $0.filters() }, answer: { [.layer(.filters($0))] })
-    }
-
-    func changeFilter(_ filter: FilterInfo, _ change: FilterChange) {
-        submit(.changeFilter(filter.named, change))
-    }
-
-    func deleteFilter(_ filter: FilterInfo) {
-        submit(.deleteFilter(filter.named))
-    }
-
-    func createFilter(_ word: String) {
-        submit(.createFilter(word: word))
-    }
-
+/// The menus of the user's keyword filters: every filter, and one filter's settings; and the words that
+/// say what a filter does, where and until when (the change queue's "done" says them too).
+enum FilterMenus {
     static func doing(_ action: PostFilter.Action) -> String {
         switch action {
         case .warn: return "puts posts behind a warning"
@@ -64,16 +32,16 @@ extension AppRunner {
     }
 
     /// Each filter, opening its settings, and a new one.
-    static func filtersChoice(_ filters: [FilterInfo]) -> [Effect] {
+    static func all(_ filters: [FilterInfo]) -> [Effect] {
         let items = filters.map { f in
             let words = f.words.count == 1 ? "1 word" : "\(f.words.count) words"
-            return Choice(label: "\(f.title): \(words), \(Self.places(f.contexts))…", effects: filterSettings(f))
+            return Choice(label: "\(f.title): \(words), \(Self.places(f.contexts))…", effects: settings(f))
         } + [Choice(label: "New filter…", effects: [.push(.prompt(.newFilter))])]
         return [.push(.choice(title: filters.isEmpty ? "No filters yet" : "Your filters: Enter changes one", items: items))]
     }
 
     /// A filter's settings: its name, words, what it does, where, until when; deleting it.
-    static func filterSettings(_ f: FilterInfo) -> [Effect] {
+    static func settings(_ f: FilterInfo) -> [Effect] {
         let words = f.words.map { w in Choice(label: "Remove “\(w.word)”", effects: [.changeFilter(f, .removeWord(w))]) }
             + [Choice(label: "Add a word…", effects: [.push(.prompt(.addFilterWord(f)))])]
         let places = FilterInfo.Context.allCases.map { c in
@@ -100,4 +68,3 @@ extension AppRunner {
         return [.push(.choice(title: "The filter “\(f.title)”", items: items))]
     }
 }
-

@@ -1,0 +1,149 @@
+import Foundation
+import TernFeed
+import TernMastodon
+import TernModel
+
+/// What the account's own machinery reports: its outbox, its change queue, its streaming connection. Each
+/// moves the account's engines and state here, and hands back what the status line says and what else is
+/// to be done, for the runner to perform.
+extension AccountSession {
+    /// Hears the outbox and the change queue, and loads what the server takes in a post (the stored answer
+    /// first, offline too). Not needed for the first frame: the runner starts it after that.
+    func startWriting() {
+        let mailbox = mail, store = sources.data, client = sources.client
+        let online = !sources.offline
+        if online, me.id.isEmpty {
+            Task.detached {
+                do { mailbox.post(.me(try await client.verifyCredentials())) } catch let error as MastodonError where error.serverUnreachable {
+                    // Offline (the status line says so): asked again at the next start.
+                } catch {
+                    mailbox.post(.say("Couldn't ask the server who you are (editing and deleting need it): \(error)", isError: false))
+                }
+            }
+        }
+        if let outbox = writing?.outbox {
+            Task.detached {
+                await outbox.subscribe { mailbox.post(.outbox($0)) }
+                await outbox.start()
+            }
+        }
+        if let changes = writing?.changes {
+            Task.detached {
+                await changes.subscribe { mailbox.post(.serverChange($0)) }
+                await changes.start()
+            }
+        }
+        Task.detached {
+            do { if let kept = try await store.limits() { mailbox.post(.limits(kept)) } } catch {
+                mailbox.post(.say("Couldn't read the server's limits from the cache: \(error)", isError: true))
+            }
+            guard online else { return }
+            do {
+                let fresh = try await client.postingLimits()
+                mailbox.post(.limits(fresh))
+                try await store.saveLimits(fresh)
+            } catch let error as MastodonError where error.serverUnreachable {
+                // Offline (the status line says so): the stored limits, else Mastodon's, stand.
+            } catch {
+                // Mastodon's defaults (or the stored ones) stand; the server says no again when it sees the post.
+                mailbox.post(.say("Couldn't ask the server for its post limits: \((error as? MastodonError)?.description ?? "\(error)")", isError: false))
+            }
+        }
+        Task.detached { [drafts] in
+            do {
+                let kept = try await drafts.drafts()
+                if !kept.isEmpty {
+                    mailbox.post(.say("\(kept.count) draft\(kept.count == 1 ? "" : "s") kept: w writes on (or a on the post answered).", isError: false))
+                }
+            } catch {
+                mailbox.post(.say("Couldn't read the drafts: \(error)", isError: true))
+            }
+        }
+    }
+
+    func heard(_ event: Outbox.Event) -> [Effect] {
+        switch event {
+        case .changed(let posts, let waiting):
+            // Posts that wait for the server (offline, or it stopped answering) were announced as being sent:
+            // said when the waiting starts and when a post joins it.
+            let said: [Effect] = waiting && !posts.isEmpty && (!outgoing.waiting || posts.count > outgoing.posts.count)
+                ? [.say("Queued: \(posts.count == 1 ? "it" : "\(posts.count) posts") will be sent when the server can be reached.", error: false)]
+                : []
+            showOutgoing(posts, waiting: waiting)
+            return said
+        case .posted(let post, let edit, let quoteAsked):
+            posted(post)
+            // Sent under both names a server may read; an answer without the quote means the server took neither.
+            if quoteAsked, post.quote == nil { return [.say("Posted, but without the quote: this server doesn't take quote posts.", error: true)] }
+            if quoteAsked, post.quote?.state == .pending { return [.say("Posted. The quote shows once its author allows it.", error: false)] }
+            return [.say(edit ? "Edit saved." : "Posted.", error: false)]
+        case .scheduled(let held):
+            return [.say("Scheduled for \(ScheduleTime.written(held.scheduledAt)) (x → Yours → Scheduled posts).", error: false)]
+        case .refused(let why), .inDoubt(let why):
+            return [.say(why, error: true)]
+        }
+    }
+
+    /// A change made is said done; the lists' picker reads them again after a change to one, and a menu the
+    /// change was made from at once is offered again with it in (the filters', the scheduled posts').
+    func heard(_ event: ChangeQueue.Event) -> [Effect] {
+        switch event {
+        case .made(let change, let atOnce):
+            let said: [Effect] = [.say(ChangeWords.done(change), error: false)] + (change.onLists ? [.fetchLists] : [])
+            guard atOnce else { return said }
+            switch change {
+            case .changeFilter, .createFilter, .deleteFilter:
+                // The filters listed again, so the next change starts from what the server has.
+                asks.ask(failed: "Couldn't list your filters", { try await $0.filters() }, answer: { [.layer(.filters($0))] })
+            case .reschedule, .cancelScheduled:
+                asks.ask(failed: "Couldn't list your scheduled posts", { try await $0.scheduledPosts() },
+                         answer: { left in left.isEmpty ? [] : [.layer(.scheduledPosts(left))] })
+            default: break
+            }
+            return said
+        case .refused(_, let why):
+            return [.say(why, error: true)]
+        case .waiting(let count):
+            return [.say(count == 1 ? "A change waits for the server: it is made when the server answers."
+                                    : "\(count) changes wait for the server: they are made when it answers.", error: false)]
+        }
+    }
+
+    /// The streaming connection's state, its catch-up after a break, and its events: edits and deletions to
+    /// the session's posts, new posts fetched where they belong, changed filters applied everywhere.
+    func heard(_ news: LiveStream.News) {
+        switch news {
+        case .state(let state):
+            switch state {
+            case .connecting: liveState = nil
+            case .live: liveState = "live"
+            case .reconnecting: liveState = "reconnecting…"
+            case .polling: liveState = "polling"
+            }
+        case .catchUp:
+            // After a break (or on the polling beat): the same gap-aware fetch as `r`, quietly.
+            for engine in timelineEngines { engine.poll() }
+            engines[.notifications]?.list.perform(.refresh)
+        case .events(let events):
+            var newIn: Set<String> = []
+            var notified = false
+            for event in events {
+                switch event {
+                case .update(let streams, _): newIn.formUnion(StreamName.names(streams))
+                case .notification: notified = true
+                case .statusUpdate, .delete: break
+                case .filtersChanged: asks.useServerFilters(sources.actions)
+                }
+            }
+            let changes = StreamChange.changes(in: events)
+            if !changes.isEmpty { sources.posts.streamed(changes) }
+            // New posts are fetched, not inserted from the event: the fetch keeps cursors and gaps right
+            // and counts them as "↑ N new" without moving the view, exactly as `r` does.
+            for (id, engine) in engines {
+                guard case .timeline(let t) = id, let name = StreamName.of(t), newIn.contains(name) else { continue }
+                engine.polled?.poll()
+            }
+            if notified { engines[.notifications]?.list.perform(.refresh) }
+        }
+    }
+}
