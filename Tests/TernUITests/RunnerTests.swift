@@ -81,11 +81,11 @@ final class RunnerTests: XCTestCase {
 
         // The background account speaks up only when something went wrong, and names itself.
         runner.accept(.account(1, .say("3 drafts kept", isError: false)))
-        XCTAssertNil(runner.message)
+        XCTAssertNil(runner.status.message)
         runner.accept(.account(1, .say("Couldn't delete", isError: true)))
-        XCTAssertEqual(runner.message?.text, "bo@two: Couldn't delete")
+        XCTAssertEqual(runner.status.message?.text, "bo@two: Couldn't delete")
         runner.accept(.account(0, .say("Deleted.", isError: false)))
-        XCTAssertEqual(runner.message?.text, "Deleted.")
+        XCTAssertEqual(runner.status.message?.text, "Deleted.")
         XCTAssertTrue(runner.session === shown, "back in the shown session's scope")
 
         // Snapshots: from the engine behind a list, into its session; a stale engine's are ignored.
@@ -130,7 +130,7 @@ final class RunnerTests: XCTestCase {
         runner.accept(.account(0, .layer(.pathCompleted(typed: "/nowhere/x", completed: "/nowhere/x.png", candidates: []))))
         XCTAssertTrue(runner.dirty, "a result a layer took is drawn, even when it asks for nothing")
         runner.accept(.account(0, .layer(.fileInspected(file))))
-        XCTAssertNil(runner.message.flatMap { $0.text.contains("x.png") ? $0 : nil }, "no picture of that path was being attached")
+        XCTAssertNil(runner.status.message.flatMap { $0.text.contains("x.png") ? $0 : nil }, "no picture of that path was being attached")
 
         // An event for no session is dropped; a quit stops the loop.
         runner.accept(.account(9, .compose(draft, context: nil)))
@@ -150,23 +150,23 @@ final class RunnerTests: XCTestCase {
         runner.perform([.push(.compose(Draft(id: "d"), context: nil))])
         XCTAssertTrue(runner.stack.top is ComposeLayer)
         runner.handle(.character("\u{13}"))
-        XCTAssertEqual(runner.message?.text, "Nothing to send yet.")
+        XCTAssertEqual(runner.status.message?.text, "Nothing to send yet.")
         runner.handle(.left)
-        XCTAssertEqual(runner.message?.text, "Nothing to send yet.", "a key that changed nothing leaves it")
+        XCTAssertEqual(runner.status.message?.text, "Nothing to send yet.", "a key that changed nothing leaves it")
         runner.handle(.character("h"))
-        XCTAssertNil(runner.message, "the draft has something to send now: the refusal is no longer true")
+        XCTAssertNil(runner.status.message, "the draft has something to send now: the refusal is no longer true")
 
         // Said by work done meanwhile: keys leave it its time.
         runner.accept(.account(0, .say("Couldn't like: server error 500", isError: true)))
         runner.handle(.character("i"))
-        XCTAssertEqual(runner.message?.text, "Couldn't like: server error 500")
+        XCTAssertEqual(runner.status.message?.text, "Couldn't like: server error 500")
 
         // Said while the server was asked: the answer ends it, and only it.
         runner.perform([.say("Asking the server who wants to follow you…", error: false)])
         runner.accept(.account(0, .unsay("Asking the server about something else…")))
-        XCTAssertNotNil(runner.message)
+        XCTAssertNotNil(runner.status.message)
         runner.accept(.account(0, .unsay("Asking the server who wants to follow you…")))
-        XCTAssertNil(runner.message)
+        XCTAssertNil(runner.status.message)
         try await r.close()
     }
 
@@ -184,18 +184,18 @@ final class RunnerTests: XCTestCase {
             return .account(0, .snapshot(s, engine: serial))
         }
         runner.handle(.character("R"))
-        XCTAssertEqual(runner.message?.text, FeedLayer.nothingToRetry, "the key's answer")
+        XCTAssertEqual(runner.status.message?.text, FeedLayer.nothingToRetry, "the key's answer")
         runner.accept(news(1, "Nothing new", error: false))
-        XCTAssertEqual(runner.message?.text, FeedLayer.nothingToRetry, "the list's news took the answer's place")
+        XCTAssertEqual(runner.status.message?.text, FeedLayer.nothingToRetry, "the list's news took the answer's place")
         runner.tick()
-        XCTAssertEqual(runner.message?.text, FeedLayer.nothingToRetry, "the answer has its time")
-        runner.messageShownUntil = .distantPast
+        XCTAssertEqual(runner.status.message?.text, FeedLayer.nothingToRetry, "the answer has its time")
+        runner.status.shownUntil = .distantPast
         runner.tick()
-        XCTAssertEqual(runner.message?.text, "Nothing new", "the news, once the answer's time is over")
+        XCTAssertEqual(runner.status.message?.text, "Nothing new", "the news, once the answer's time is over")
 
         runner.handle(.character("R"))
         runner.accept(news(2, "Couldn't reach the server", error: true))
-        XCTAssertEqual(runner.message?.text, "Couldn't reach the server", "what went wrong is said at once")
+        XCTAssertEqual(runner.status.message?.text, "Couldn't reach the server", "what went wrong is said at once")
         try await r.close()
     }
 
@@ -204,17 +204,17 @@ final class RunnerTests: XCTestCase {
         let r = try await rig()
         let runner = r.runner
         runner.perform([.feed(.timeline(.home), .follow(true))])
-        XCTAssertEqual(runner.message?.text, "Following is done from a profile or a hashtag's timeline")
+        XCTAssertEqual(runner.status.message?.text, "Following is done from a profile or a hashtag's timeline")
         runner.perform([.feed(.thread(rootID: "1", seed: nil), .jump(top: true))])
-        XCTAssertEqual(runner.message?.text, "This list is shown whole: there is no further end to jump to")
+        XCTAssertEqual(runner.status.message?.text, "This list is shown whole: there is no further end to jump to")
         runner.perform([.feed(.profile(Account(id: "7", acct: "ada", displayName: "Ada")), .markRead)])
-        XCTAssertEqual(runner.message?.text, "This list has no read marker")
+        XCTAssertEqual(runner.status.message?.text, "This list has no read marker")
         runner.perform([.feed(.timeline(.home), .filter(.mediaOnly))])
-        XCTAssertEqual(runner.message?.text, "This list has no narrower views")
-        runner.message = nil
+        XCTAssertEqual(runner.status.message?.text, "This list has no narrower views")
+        _ = runner.status.unsay("This list has no narrower views")
         runner.perform([.feed(.notifications, .filter(.mentionsOnly)), .feed(.timeline(.home), .jump(top: true)),
                         .feed(.profile(Account(id: "7", acct: "ada", displayName: "Ada")), .follow(true))])
-        XCTAssertNil(runner.message, "each went to an engine that takes it")
+        XCTAssertNil(runner.status.message, "each went to an engine that takes it")
         try await r.close()
     }
 

@@ -17,13 +17,9 @@ extension AppRunner {
         // Any effect changes what is shown, a screen opened from the mailbox too (compose, a looked-up
         // profile), whose push `apply` consumes: drawn now, not at the next key.
         if !effects.isEmpty { dirty = true }
-        effectsPerformed += effects.count
-        let screenBefore = stack.screenIndex, shownBefore = messagesShown
-        defer {
-            // A note about the screen that was left ("Posts with pictures" on a profile) goes with it; what
-            // went wrong stays its time, and so does a note these effects gave ("Draft kept").
-            if stack.screenIndex != screenBefore, messagesShown == shownBefore, message?.isError == false { message = nil }
-        }
+        status.performed(effects.count)
+        let screenBefore = stack.screenIndex, mark = status.mark(depth: stack.layers.count)
+        defer { if stack.screenIndex != screenBefore { status.screenChanged(since: mark) } }
         for effect in stack.apply(effects) {
             switch effect {
             case .feed(let opening, let command):
@@ -63,7 +59,7 @@ extension AppRunner {
             case .say(let text, let error):
                 show(text, error: error)
             case .unsay(let text):
-                if message?.text == text { message = nil; dirty = true }
+                if status.unsay(text) { dirty = true }
             case .openMention, .loadRules, .report, .resolveLink, .translate, .loadArticle, .markWebFeedsRead, .fetchWebFeedLists,
                  .fetchLists, .inspectFile, .completePath, .compose, .keepDraft, .sendPost, .deletePost, .vote, .react,
                  .chooseReaction, .customEmojiReaction, .account, .toggleBoosts, .hidePost, .silencedPeople, .followRequests,

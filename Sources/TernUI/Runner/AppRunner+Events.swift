@@ -12,23 +12,6 @@ import TernTerminal
 extension AppRunner {
     // MARK: Input
 
-    /// A message that answered a key is about what that key met (a refusal in the compose screen, "Asking
-    /// the server…" for a menu): it goes when the layer that said it closes, or a later key there changes
-    /// something without saying anything new. It stayed its 8 s after the poll it refused was removed, or
-    /// the menu it announced was closed. What work reports meanwhile (a failed like) stays its time.
-    func keyAnswered(depth: Int, shownBefore: Int, performedBefore: Int) {
-        if messagesShown != shownBefore {
-            if message != nil { messageAnswersKey = depth }
-            return
-        }
-        guard let said = messageAnswersKey, message != nil else { return }
-        if stack.layers.count < said || effectsPerformed != performedBefore {
-            message = nil
-            messageAnswersKey = nil
-            dirty = true
-        }
-    }
-
     func handle(_ key: Key) {
         if case .focus(let focused) = key {
             terminalFocused = focused
@@ -51,8 +34,8 @@ extension AppRunner {
             focusLeft.toggle()
             return
         }
-        let depth = stack.layers.count, shown = messagesShown, performed = effectsPerformed
-        defer { keyAnswered(depth: depth, shownBefore: shown, performedBefore: performed) }
+        let mark = status.mark(depth: stack.layers.count)
+        defer { if status.keyAnswered(mark, depth: stack.layers.count) { dirty = true } }
         guard let panes else {
             focusLeft = false
             return perform(routed(stack.key(key, env()), from: stack.screenIndex))
@@ -113,15 +96,8 @@ extension AppRunner {
             if s.feed == .notifications { deliverInbox() }
             if let m = s.message, m.id > session.lastMessage[s.feed] ?? 0 {
                 session.lastMessage[s.feed] = m.id
-                // A list in the background speaks up only when something went wrong, and names itself; what
-                // the server made of something the user did is no list's, and every list hears it: said as it is.
                 let shown = (stack.layers[stack.screenIndex] as? FeedLayer)?.feed == s.feed
-                let said = m.failure?.shown ?? m.text
-                if m.aboutAction { if message?.text != said { show(said, error: m.isError) } }
-                // A list's news waits while the status line answers a key: an early key's answer ("No fediverse
-                // account…" for `w`) lasted milliseconds under the start-up refresh's "Feeds: nothing new".
-                else if shown, !m.isError, messageAnswersKey != nil, message != nil { heldNews = (s.feed, m.text) }
-                else if shown || m.isError { show(shown ? m.text : "\(s.feed): \(m.text)", error: m.isError) }
+                if let said = status.news(m, of: s.feed, shown: shown) { show(said.text, error: said.isError) }
             }
             dirty = true
         case .lists(let found):
@@ -166,7 +142,7 @@ extension AppRunner {
         case .say(let text, let isError):
             show(text, error: isError)
         case .unsay(let text):
-            if message?.text == text { message = nil; dirty = true }
+            if status.unsay(text) { dirty = true }
         case .compose(let draft, let context):
             perform(stack.receive(.compose(draft, context: context), env()))
         case .layer(let message):

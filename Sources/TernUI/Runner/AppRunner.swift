@@ -59,8 +59,8 @@ package final class AppRunner {
     /// What the terminal said it is, and whether tmux passes sequences on to it: where alerts go.
     var terminalName: String?
     var passthrough = false
-    /// The inbox as last delivered, and its last row in view: for its paging and its "seen".
-    var inbox: (snapshot: FeedSnapshot?, lastInView: String?) = (nil, nil)
+    /// The inbox across the accounts, as last delivered.
+    var inbox = Inbox()
     /// `layout` in the config, and with two panes, whether the list on the left has the keys.
     let layout: PaneLayout
     var focusLeft = false
@@ -70,20 +70,10 @@ package final class AppRunner {
     var demandFromLeft: Bool?
     var nextSessionID = 1
     let mouse: Bool
-    var message: (text: String, isError: Bool)?
-    var messageShownUntil = Date.distantPast
-    var messagesShown = 0
-    /// The shown message answered a key on the layer this many deep (nil: it came from work done meanwhile).
-    var messageAnswersKey: Int?
-    /// A list's news that came while the status line answered a key: said once the line is free, if that
-    /// list is still the one shown (a list in the background says only what went wrong).
-    var heldNews: (feed: FeedID, text: String)?
-    /// What Tern had to say as it started, shown in turn on the status line as it comes free.
-    var notices = StartupNotices([], seconds: AppRunner.errorSeconds)
+    /// What the status line says, and until when.
+    var status: StatusLine
     /// The start-up notices the user quit before seeing whole, for the caller to print after the screen closes.
-    package var unseenNotices: [String] { notices.unseen(now: Date()) }
-    /// Effects carried out so far: a key that led to some changed something (`keyAnswered`).
-    var effectsPerformed = 0
+    package var unseenNotices: [String] { status.unseenNotices(now: Date()) }
     private var lastClockRedraw = Date()
     private var lastSpin = Date()
     var lastCountsRefresh = Date()
@@ -91,8 +81,6 @@ package final class AppRunner {
     static let openingWait: TimeInterval = 0.15
     /// How often the counts of the posts in view are asked for again while online.
     static let countsInterval: TimeInterval = 60
-    /// How long an error (and a start-up notice) stays on the status line; other messages half as long.
-    static let errorSeconds: TimeInterval = 8
     private var lastWidth = 0
     var dirty = true
     var running = true
@@ -162,8 +150,7 @@ package final class AppRunner {
         self.mouse = mouse
         screen.setMouse(mouse)
         screen.setReports(true)
-        self.notices = StartupNotices(notices, seconds: Self.errorSeconds)
-        showNextNotice(Date())
+        status = StatusLine(notices: notices)
         use(graphics)
     }
 
@@ -239,7 +226,7 @@ package final class AppRunner {
         e.progress = feeder.progress
         e.movingFrame = moving.frame
         e.movingNote = moving.note
-        e.message = message
+        e.message = status.message
         // In the inbox, the count is every account's.
         e.unread = s.showsInbox ? sessions.reduce(0) { $0 + ($1.feeds[.notifications]?.unread ?? 0) } : s.feeds[.notifications]?.unread
         e.lists = s.lists
@@ -271,12 +258,7 @@ package final class AppRunner {
 
     func tick() {
         let now = Date()
-        if message != nil, now >= messageShownUntil { message = nil; dirty = true }
-        if message == nil, let news = heldNews {
-            heldNews = nil
-            if (stack.layers[stack.screenIndex] as? FeedLayer)?.feed == news.feed { show(news.text, error: false) }
-        }
-        showNextNotice(now)
+        if status.tick(now: now, shownFeed: (stack.layers[stack.screenIndex] as? FeedLayer)?.feed) { dirty = true }
         if session.liveState != nil, now.timeIntervalSince(lastCountsRefresh) >= Self.countsInterval {
             lastCountsRefresh = now
             if let shown = stack.layers[stack.screenIndex] as? FeedLayer, case .timeline = shown.feed {
@@ -303,17 +285,8 @@ package final class AppRunner {
             let name = session.parts.name
             return within(sessions[active]) { show("\(name): \(text)", error: true) }
         }
-        messagesShown += 1
-        messageAnswersKey = nil
-        message = (text, error)
-        messageShownUntil = Date().addingTimeInterval(error ? Self.errorSeconds : Self.errorSeconds / 2)
+        status.say(text, error: error)
         dirty = true
-    }
-
-    /// The next start-up notice, when the status line is free (one cut short by another message comes back).
-    private func showNextNotice(_ now: Date) {
-        guard session === sessions[active], let text = notices.next(message: message?.text, now: now) else { return }
-        show(text, error: true)
     }
 
     /// Lets the shown list catch up (its effects may load pictures or page the engine), then draws the

@@ -104,7 +104,7 @@ final class AccountSession {
     }
 
     /// The engine behind a list, made and started the first time it is asked for.
-    /// The inbox has none: it is every account's notifications (`inboxSnapshot`). `started` hears of each
+    /// The inbox has none: it is every account's notifications (`Inbox`). `started` hears of each
     /// engine made and the task running it (the caller stops them and waits for them at the end).
     func engine(for opening: FeedOpening, pageSize: Int, started: (OpenEngine, Task<Void, Never>) -> Void) -> OpenEngine? {
         if let e = engines[opening.id] { return e }
@@ -141,6 +141,12 @@ final class AccountSession {
         engines[opening.id] = engine
         started(engine, task)
         return engine
+    }
+
+    /// Its notifications read afresh (started, the first time), for the inbox.
+    func readNotifications() -> Effect {
+        defer { notificationsStarted = true }
+        return .feed(.notifications, notificationsStarted ? .refresh : .start)
     }
 
     /// The streams of every timeline opened so far, subscribed to when they changed.
