@@ -182,15 +182,26 @@ enum Session {
             if !offline { actions.resume() }
             return running.parts(for: other, client: client, actions: actions, store: store, offline: offline, streams: streams, mail: mail)
         }
+        var settings = RunnerSettings()
+        settings.keymap = keymap
+        settings.prefetchRows = view.prefetch ?? config.prefetchRows ?? 10
+        settings.pageSize = view.pageSize
+        settings.mouse = config.mouse ?? true
+        settings.confirmBoost = config.confirmBoost ?? false
+        settings.layout = config.layout ?? .auto
+        settings.copyMode = config.copy ?? .osc52
+        settings.alerts = config.alerts ?? AlertSettings()
+        settings.hyperlinks = config.hyperlinks ?? .auto
+        // The demo's store is a scratch file, gone with the session.
+        settings.draftsOutliveSession = storeURL == nil
+        settings.opensNotifications = openNotifications
         let app = AppRunner(screen: screen, account: first, loader: loader, mailbox: mailbox, theme: theme, timeline: timeline,
-                            keymap: keymap, prefetchRows: view.prefetch ?? config.prefetchRows ?? 10, pageSize: view.pageSize,
-                            mouse: config.mouse ?? true,
+                            settings: settings,
                             notices: [screen.fallbackNotice, themeWarning].compactMap { $0 } + config.notices
                                 + accountFiles.problems().map { "An account file is damaged: " + $0 }
                                 + (disk == nil ? ["Image disk cache unavailable at \(paths.imageCache.path)"] : []),
-                            confirmBoost: config.confirmBoost ?? false,
                             graphics: Graphics(mode: requested == .off ? .off : .symbols, layout: layout), findGraphics: findGraphics,
-                            glance: firstScreen, renderer: renderer, layout: config.layout ?? .auto, accounts: opened.accountNames,
+                            glance: firstScreen, renderer: renderer, accounts: opened.accountNames,
                             openAccount: otherAccounts ? openAccount : nil,
                             onEngine: { engines.add($0, running: $1) })
         startup.mark("app")
@@ -199,12 +210,6 @@ enum Session {
             t.mark("the app's first frame")
             t.log(to: logger)
         }
-        // The demo's store is a scratch file, gone with the session.
-        app.draftsOutliveSession = storeURL == nil
-        app.copyMode = config.copy ?? .osc52
-        app.alerts = config.alerts ?? AlertSettings()
-        app.hyperlinks = config.hyperlinks ?? .auto
-        app.opensNotifications = openNotifications
         app.run()
         unseenNotices = app.unseenNotices
         // What was typed last is on disk before the session ends, in every account.

@@ -48,7 +48,7 @@ final class RunnerTests: XCTestCase {
         }
         let screen = try Screen(terminalType: "xterm-256color", output: "/dev/null", size: (40, 120))
         let runner = AppRunner(screen: screen, account: try parts("ada@one"), loader: ImageLoader(http: http, colorMode: .indexed256),
-                               mailbox: Mailbox(), theme: .builtIn, timeline: .home, mouse: false,
+                               mailbox: Mailbox(), theme: .builtIn, timeline: .home, settings: .noMouse,
                                accounts: ["ada@one", "bo@two"], onEngine: { _, _ in })
         // The second account, opened for the inbox: in the background.
         runner.opened(1, try parts("bo@two"))
@@ -250,5 +250,14 @@ final class RunnerTests: XCTestCase {
         runner.perform([.switchAccount("ada@one")])
         XCTAssertEqual((runner.stack.top as? FeedLayer)?.feed, .notifications, "the first account's place")
         try await r.close()
+    }
+}
+
+extension RunnerSettings {
+    /// A runner drawing to /dev/null: no mouse reporting asked of a terminal that is not there.
+    static var noMouse: RunnerSettings {
+        var settings = RunnerSettings()
+        settings.mouse = false
+        return settings
     }
 }

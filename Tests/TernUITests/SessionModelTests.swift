@@ -176,7 +176,7 @@ final class SessionModelTests: XCTestCase {
             // No pictures: the run is about posts and places, and the demo drawing each thumbnail in this process
             // would take the two threads the engines share.
             let runner = AppRunner(screen: screen, account: parts, loader: ImageLoader(http: http, colorMode: .indexed256, offline: true),
-                                   mailbox: Mailbox(), theme: .builtIn, timeline: .home, mouse: false,
+                                   mailbox: Mailbox(), theme: .builtIn, timeline: .home, settings: .noMouse,
                                    accounts: ["demo"], onEngine: { _, _ in })
             actions.resume()
             return Rig(runner: runner, http: http, server: server, folder: folder, actions: actions, outbox: outbox)

@@ -7,8 +7,8 @@ extension AppRunner {
     func editExternally(_ text: String) {
         screen.suspend()
         let result = ExternalEditor.edit(text)
-        screen.resume(mouse: mouse)
-        takeBackPictures()
+        screen.resume(mouse: settings.mouse)
+        pictures.takeBack()
         switch result {
         case .success(let edited): perform(stack.updateTop(ComposeLayer.self) { $0.replaceText(edited) })
         case .failure(let why): show(why.description, error: true)

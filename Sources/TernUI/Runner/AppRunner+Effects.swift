@@ -28,24 +28,14 @@ extension AppRunner {
                 if command == .start, let latest = opening == .inbox ? currentInbox() : session.feeds[opening.id] {
                     perform(stack.receive(.snapshot(latest), env()))
                 }
-            case .thumbnails(var demand):
-                // Two panes want their pictures at once: each pane's latest wants, together.
-                if let left = demandFromLeft {
-                    paneDemands[left] = demand
-                    demand = .merged([paneDemands[true], paneDemands[false]].compactMap { $0 })
-                }
+            case .thumbnails, .retryImages, .loadLarge:
                 // A large picture on the stack stays loaded whatever the list below does.
-                demand.pinned = Set(stack.layers.compactMap { ($0 as? LargeImageLayer)?.image.request })
-                feeder.update(demand)
-            case .retryImages(let requests):
-                feeder.retry(requests)
-            case .loadLarge(let request, let blurhash, let aspect):
-                feeder.requestLarge(request, blurhash: blurhash, aspect: aspect)
+                _ = pictures.carry(effect, pinned: Set(stack.layers.compactMap { ($0 as? LargeImageLayer)?.image.request }))
             case .openURL(let url):
                 switch BrowserLauncher.open(url) {
                 case .opened(let program): show("Opened in \(program)", error: false)
                 // Over ssh there is no browser here: the link goes to the clipboard where the user sits.
-                case .noBrowser where copyMode != .off: copy(url, what: "the link (no browser here)")
+                case .noBrowser where settings.copyMode != .off: copy(url, what: "the link (no browser here)")
                 case .noBrowser: show(BrowserLauncher.noBrowserMessage(url), error: false)
                 case .refused(let why): show(why, error: true)
                 }
@@ -94,14 +84,14 @@ extension AppRunner {
 
     /// The engine behind a list, made and started the first time it is asked for; the caller hears of it.
     func engine(for opening: FeedOpening) -> OpenEngine? {
-        session.engine(for: opening, pageSize: pageSize, started: onEngine)
+        session.engine(for: opening, pageSize: settings.pageSize, started: onEngine)
     }
 
     /// `y`, `Y`: through the terminal (OSC 52), which reaches the user's own clipboard over ssh and, with
     /// `set-clipboard on`, through tmux. No terminal says whether it took it: the status line says what was sent.
     func copy(_ text: String, what: String) {
         let shown = text.count <= 60 && !text.contains("\n") ? ": " + text : " (\(text.count) characters)"
-        switch copyMode {
+        switch settings.copyMode {
         case .off:
             show("Copying is off (copy = \"off\" in the config)" + (shown.hasPrefix(":") ? shown : ""), error: false)
         case .osc52:

@@ -14,7 +14,7 @@ extension AppRunner {
 
     func handle(_ key: Key) {
         if case .focus(let focused) = key {
-            terminalFocused = focused
+            away.focused = focused
             return
         }
         dirty = true
@@ -25,12 +25,12 @@ extension AppRunner {
         }
         // Ctrl-L, as in less and vi: whatever else wrote on the terminal (a wall message, a stray
         // process) is painted over, on every screen.
-        if keymap.action(for: key) == .redraw {
+        if settings.keymap.action(for: key) == .redraw {
             perform([.repaint])
             return
         }
         // Tab moves the keys between two lists' panes; elsewhere it is the layer's (the compose screen's fields).
-        if keymap.action(for: key) == .focusPane, panes != nil, stack.top is FeedLayer || stack.pictureInPane {
+        if settings.keymap.action(for: key) == .focusPane, panes != nil, stack.top is FeedLayer || stack.pictureInPane {
             focusLeft.toggle()
             return
         }
@@ -48,15 +48,15 @@ extension AppRunner {
             if !toList { m.column -= panes.rightStart }
             key = .mouse(m)
         }
-        defer { demandFromLeft = nil }
+        defer { pictures.demandFromLeft = nil }
         _ = stack.closeIfPassedOn(key)
         if stack.top.isOverlay, !stack.pictureInPane {
             perform(stack.key(key, env()))
         } else if toList, let list = stack.listIndex {
-            demandFromLeft = true
+            pictures.demandFromLeft = true
             perform(routed(stack.keyToList(key, paneEnv(panes, left: true)), from: list))
         } else {
-            demandFromLeft = false
+            pictures.demandFromLeft = false
             perform(routed(stack.key(key, paneEnv(panes, left: false)), from: stack.screenIndex))
         }
     }
@@ -67,7 +67,7 @@ extension AppRunner {
     }
 
     /// Two panes when the terminal is wide enough and the shown screen was opened from a list.
-    var panes: Panes? { Panes.of(stack, columns: screen.columns, layout: layout) }
+    var panes: Panes? { Panes.of(stack, columns: screen.columns, layout: settings.layout) }
 
     func paneEnv(_ panes: Panes, left: Bool) -> LayerEnv {
         var e = env()
@@ -88,16 +88,17 @@ extension AppRunner {
             deliverInbox()
             show("Couldn't open \(name): \(why)", error: true)
         case .snapshot(let s, let serial):
-            guard serial == session.serials[s.feed], s.version > session.feeds[s.feed]?.version ?? -1 else { return }
-            let before = session.feeds[s.feed]
-            session.feeds[s.feed] = s
-            if s.feed == .notifications, let before { alertIfAway(before, s) }
+            guard let taken = session.take(s, from: serial) else { return }
+            if s.feed == .notifications, let before = taken.before,
+               let alert = away.announcement(before, s, settings: settings.alerts, title: sessions.count > 1 ? "Tern · \(session.parts.name)" : "Tern",
+                                             environment: ProcessInfo.processInfo.environment) {
+                screen.emit(alert)
+            }
             perform(stack.receive(.snapshot(s), env()))
             if s.feed == .notifications { deliverInbox() }
-            if let m = s.message, m.id > session.lastMessage[s.feed] ?? 0 {
-                session.lastMessage[s.feed] = m.id
-                let shown = (stack.layers[stack.screenIndex] as? FeedLayer)?.feed == s.feed
-                if let said = status.news(m, of: s.feed, shown: shown) { show(said.text, error: said.isError) }
+            if let news = taken.news,
+               let said = status.news(news, of: s.feed, shown: (stack.layers[stack.screenIndex] as? FeedLayer)?.feed == s.feed) {
+                show(said.text, error: said.isError)
             }
             dirty = true
         case .lists(let found):
@@ -109,31 +110,8 @@ extension AppRunner {
         case .webFeedLists(let found):
             webFeedLists = found
             dirty = true
-        case .image(let request, var state):
-            // kitty pictures go to the terminal as they arrive; from then on only their id is kept.
-            if let kitty, case .ready(var t) = state, case .kitty(let pixels)? = t.pixels {
-                let (held, freed) = kitty.hold(request, pixels)
-                t.pixels = held
-                state = .ready(t)
-                feeder.forget(freed)
-            }
-            feeder.accept(request, state)
-            dirty = true
-        case .picturesChanged:
-            feeder.refreshAll()
-            moving.restart()
-            dirty = true
-        case .movingFrame:
-            let kitty = self.kitty
-            if moving.takeFrame(hold: { pixels in
-                guard let kitty, case .kitty(let k) = pixels else { return pixels }
-                return kitty.holdFrame(k)
-            }) { dirty = true }
-        case .movingFailed(let request, let why):
-            if moving.failed(request, why) { dirty = true }
-        case .imageProgress(let request, let received, let total):
-            feeder.accept(request, received: received, total: total)
-            dirty = true
+        case .image, .picturesChanged, .movingFrame, .movingFailed, .imageProgress:
+            if pictures.accept(event) { dirty = true }
         case .live(let news):
             session.heard(news)
             dirty = true
@@ -183,31 +161,8 @@ extension AppRunner {
             running = false
             return
         }
-        let fate = draftsOutliveSession ? "The draft is kept: \(compose.reopenKey(keymap)) opens it again." : "The demo's draft goes with it."
+        let fate = settings.draftsOutliveSession ? "The draft is kept: \(compose.reopenKey(settings.keymap)) opens it again." : "The demo's draft goes with it."
         perform([.push(.confirm(question: "\(Self.interruptQuestion) \(fate)", yes: [.quit]))])
         dirty = true
-    }
-
-    // MARK: Alerts
-
-    /// A mention, a direct message or a follow that came while the user looks elsewhere (the terminal lost
-    /// the focus) is announced: a desktop notification through the terminal, or its bell, as `alerts` says
-    /// for its kind. Likes and boosts wait.
-    func alertIfAway(_ before: FeedSnapshot, _ now: FeedSnapshot) {
-        guard alerts.any, !terminalFocused else { return }
-        func groups(_ s: FeedSnapshot) -> [NotificationGroup] {
-            s.rows.compactMap { if case .notification(let g) = $0 { return g } else { return nil } }
-        }
-        // New since the last snapshot: newer than anything it had (a group a second follower joins is newer too).
-        guard let newestBefore = groups(before).map(\.newestID).max(by: { ServerID.isNewer($1, than: $0) }) else { return }
-        guard let (group, mode) = groups(now).lazy.compactMap({ group -> (NotificationGroup, TerminalAlert.Mode)? in
-            guard ServerID.isNewer(group.newestID, than: newestBefore), let kind = AlertSettings.kind(of: group),
-                  self.alerts[kind] != .off else { return nil }
-            return (group, self.alerts[kind])
-        }).first else { return }
-        let title = sessions.count > 1 ? "Tern · \(session.parts.name)" : "Tern"
-        screen.emit(TerminalAlert.bytes(title: title, body: group.summary, mode: mode, terminal: terminalName,
-                                        insideTmux: ProcessInfo.processInfo.environment["TMUX"] != nil, passthrough: passthrough,
-                                        environment: ProcessInfo.processInfo.environment))
     }
 }

@@ -21,11 +21,11 @@ extension AppRunner {
     /// what the user should know.
     func use(_ graphics: Graphics) {
         var mode = graphics.mode, note = graphics.note
-        if let name = graphics.terminal { terminalName = name }
+        if let name = graphics.terminal { away.terminal = name }
         screen.synchronizedOutput = graphics.synchronizedOutput
-        screen.hyperlinks = hyperlinks == .on
-            || (hyperlinks == .auto && Hyperlinks.supported(terminal: graphics.terminal, environment: ProcessInfo.processInfo.environment))
-        passthrough = graphics.tmux
+        screen.hyperlinks = settings.hyperlinks == .on
+            || (settings.hyperlinks == .auto && Hyperlinks.supported(terminal: graphics.terminal, environment: ProcessInfo.processInfo.environment))
+        away.passthrough = graphics.tmux
         if mode == .kitty, !graphics.kittyDirect, !screen.canDrawKittyPlaceholders {
             mode = .symbols
             note = "Pictures as symbols: kitty's placeholders need a 256-colour TERM (such as xterm-kitty)."
@@ -37,23 +37,8 @@ extension AppRunner {
         let direct = mode == .kitty && graphics.kittyDirect
         renderer.kittyDirect = direct
         screen.placesKittyPictures = direct
-        if mode == .kitty, kitty?.direct != direct {
-            kitty?.releaseAll()
-            kitty = KittyImages(screen: screen, tmux: graphics.tmux, direct: direct)
-        }
-        if mode != .kitty, let old = kitty {
-            old.releaseAll()
-            kitty = nil
-        }
-        feeder.use(mode.sendsPixels ? PixelOutput(mode: mode, cell: graphics.cell, limit: graphics.limit, fillsBox: direct) : nil)
+        pictures.use(mode, graphics, direct: direct, screen: screen)
         if let note { show(note, error: false) }
         dirty = true
-    }
-
-    /// Back from giving the terminal away (`$EDITOR`, Ctrl-Z): where kitty's pictures are placed directly
-    /// (kitty 0.26) the terminal freed them with its alternate screen, so they are sent again.
-    func takeBackPictures() {
-        guard let kitty, kitty.direct else { return }
-        feeder.forget(kitty.forgetAll())
     }
 }

@@ -20,19 +20,12 @@ package final class AppRunner {
     let mailbox: Mailbox
     let log = Logger(label: "tern.ui")
     let renderer: FrameRenderer
-    let feeder: ThumbnailFeeder
-    /// The large view's moving picture, played while it is shown.
-    let moving: MovingPictureShow
-    /// In kitty mode, the pictures the terminal holds.
-    var kitty: KittyImages?
+    let pictures: ScreenPictures
     /// Asks the terminal how it shows pictures; run once, after the first frame with posts.
     let findGraphics: (() -> Graphics)?
     /// The first frame with posts (or, for an empty list, the first moment) is on the terminal.
     var postsDrawn = false
-    let keymap: Keymap
-    let confirmBoost: Bool
-    let pageSize: Int
-    let prefetchRows: Int
+    let settings: RunnerSettings
     let onEngine: (OpenEngine, Task<Void, Never>) -> Void
     /// Every account open so far, in the order opened, and the one shown.
     var sessions: [AccountSession]
@@ -45,31 +38,15 @@ package final class AppRunner {
     let openAccount: (@Sendable (String, AccountMail) throws -> AccountParts)?
     /// Accounts being opened off the loop: whether each is to be shown when ready (`A`) or not (the inbox).
     var accountsBeingOpened: [String: Bool] = [:]
-    /// How `y` and `Y` copy (`copy` in the config).
-    package var copyMode = CopyMode.osc52
-    /// How a mention, a direct message or a follow is announced while the terminal has not the focus
-    /// (`alerts` in the config).
-    package var alerts = AlertSettings()
+    /// Where mentions, direct messages and follows are announced while the terminal has not the focus.
+    var away = AwayAlerts()
     /// The web feeds' lists as last read, for the picker; nil until asked for.
     var webFeedLists: [WebFeedList]?
-    /// OSC 8 hyperlinks on links, mentions and hashtags: where the terminal is known to take them (`auto`).
-    package var hyperlinks = Hyperlinks.Mode.auto
-    /// The terminal has the keyboard's focus (it reports changes; one that doesn't is taken as focused).
-    var terminalFocused = true
-    /// What the terminal said it is, and whether tmux passes sequences on to it: where alerts go.
-    var terminalName: String?
-    var passthrough = false
     /// The inbox across the accounts, as last delivered.
     var inbox = Inbox()
-    /// `layout` in the config, and with two panes, whether the list on the left has the keys.
-    let layout: PaneLayout
+    /// With two panes, whether the list on the left has the keys.
     var focusLeft = false
-    /// With two panes, each pane's pictures as last asked for (by whether it is the left one), and
-    /// which pane is asking now.
-    var paneDemands: [Bool: ThumbnailDemand] = [:]
-    var demandFromLeft: Bool?
     var nextSessionID = 1
-    let mouse: Bool
     /// What the status line says, and until when.
     var status: StatusLine
     /// The start-up notices the user quit before seeing whole, for the caller to print after the screen closes.
@@ -81,13 +58,8 @@ package final class AppRunner {
     static let openingWait: TimeInterval = 0.15
     /// How often the counts of the posts in view are asked for again while online.
     static let countsInterval: TimeInterval = 60
-    private var lastWidth = 0
     var dirty = true
     var running = true
-    /// Drafts are kept after Tern ends (the demo's go with its scratch store): what Ctrl-C while writing says.
-    package var draftsOutliveSession = true
-    /// Open the notifications over the timeline at the start (`--timeline notifications`).
-    package var opensNotifications = false
     /// Called once, right after the first frame that shows posts is on the terminal (start-up's timeline in the log).
     package var onFirstPostsFrame: (() -> Void)?
 
@@ -120,35 +92,27 @@ package final class AppRunner {
     /// timeline already read (its engine starts from it) and `renderer` the one that drew it. `accounts`
     /// are the stored accounts' names for `A`, opened with `openAccount` when first shown. `onEngine`
     /// hears of each engine and the task running it (the caller stops them and waits for them at the end).
-    /// `mouse` turns on xterm mouse reporting. `notices`: what to tell the user as it starts, all of it,
-    /// one after another.
+    /// `notices`: what to tell the user as it starts, all of it, one after another.
     package init(screen: Screen, account: AccountParts, loader: ImageLoader, mailbox: Mailbox, theme: Theme,
-                timeline: TimelineID, keymap: Keymap = .standard, prefetchRows: Int = 10, pageSize: Int = 20, mouse: Bool = true,
-                notices: [String] = [], confirmBoost: Bool = false,
+                timeline: TimelineID, settings: RunnerSettings = RunnerSettings(), notices: [String] = [],
                 graphics: Graphics = Graphics(), findGraphics: (() -> Graphics)? = nil, glance: Glance? = nil,
-                renderer: FrameRenderer? = nil, layout: PaneLayout = .auto, accounts: [String] = [],
+                renderer: FrameRenderer? = nil, accounts: [String] = [],
                 openAccount: (@Sendable (String, AccountMail) throws -> AccountParts)? = nil,
                 onEngine: @escaping (OpenEngine, Task<Void, Never>) -> Void) {
         self.screen = screen
         self.mailbox = mailbox
         // The renderer that drew `FirstFrame` keeps its layouts.
         self.renderer = renderer ?? FrameRenderer(theme: theme)
-        self.feeder = ThumbnailFeeder(loader: loader, mailbox: mailbox)
-        self.moving = MovingPictureShow(player: MovingPicturePlayer(loader: loader), mailbox: mailbox)
+        pictures = ScreenPictures(loader: loader, mailbox: mailbox)
         self.findGraphics = findGraphics
-        self.keymap = keymap
-        self.confirmBoost = confirmBoost
-        self.prefetchRows = max(0, prefetchRows)
-        self.pageSize = pageSize
+        self.settings = settings
         self.onEngine = onEngine
         let first = AccountSession(id: 0, parts: account, mailbox: mailbox, timeline: timeline, glance: glance)
         sessions = [first]
         session = first
         self.accounts = accounts.contains(account.name) ? accounts : [account.name] + accounts
         self.openAccount = openAccount
-        self.layout = layout
-        self.mouse = mouse
-        screen.setMouse(mouse)
+        screen.setMouse(settings.mouse)
         screen.setReports(true)
         status = StatusLine(notices: notices)
         use(graphics)
@@ -157,7 +121,7 @@ package final class AppRunner {
     /// Runs until the user quits.
     package func run() {
         perform([.feed(.timeline(session.rootTimeline), .start)])
-        if opensNotifications { perform([.push(.feed(.notifications))]) }
+        if settings.opensNotifications { perform([.push(.feed(.notifications))]) }
         var graphicsFound = false
         let started = Date()
         var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
@@ -198,16 +162,14 @@ package final class AppRunner {
                 running = false
                 break
             }
-            if screen.stopIfAsked(mouse: mouse) {
-                takeBackPictures()
+            if screen.stopIfAsked(mouse: settings.mouse) {
+                pictures.takeBack()
                 dirty = true
             }
             while running, let key = screen.readKey() { handle(key) }
             for event in mailbox.drain() { accept(event) }
         }
-        feeder.reset()
-        moving.want(nil)
-        kitty?.releaseAll()
+        pictures.stop()
         for s in sessions { for (_, engine) in s.engines { engine.list.stop() } }
     }
 
@@ -221,11 +183,11 @@ package final class AppRunner {
 
     func env() -> LayerEnv {
         let s = session
-        var e = LayerEnv(rows: screen.rows, columns: screen.columns, now: Date(), keymap: keymap, renderer: renderer)
-        e.images = feeder.images
-        e.progress = feeder.progress
-        e.movingFrame = moving.frame
-        e.movingNote = moving.note
+        var e = LayerEnv(rows: screen.rows, columns: screen.columns, now: Date(), keymap: settings.keymap, renderer: renderer)
+        e.images = pictures.feeder.images
+        e.progress = pictures.feeder.progress
+        e.movingFrame = pictures.moving.frame
+        e.movingNote = pictures.moving.note
         e.message = status.message
         // In the inbox, the count is every account's.
         e.unread = s.showsInbox ? sessions.reduce(0) { $0 + ($1.feeds[.notifications]?.unread ?? 0) } : s.feeds[.notifications]?.unread
@@ -235,10 +197,10 @@ package final class AppRunner {
         e.sessionTitle = s.parts.title
         e.accounts = accounts
         e.activeAccount = s.parts.name
-        e.prefetchRows = prefetchRows
+        e.prefetchRows = max(0, settings.prefetchRows)
         e.liveState = s.liveState
         e.offline = s.sources.reachability.offline
-        e.confirmBoost = confirmBoost
+        e.confirmBoost = settings.confirmBoost
         e.ownAccountID = s.me.id
         e.ownAcct = s.me.acct
         e.limits = s.limits
@@ -293,23 +255,20 @@ package final class AppRunner {
     /// shown screen and the overlays above it. Drawing changes nothing.
     func settleAndDraw() {
         dirty = false
-        if screen.columns != lastWidth {
-            lastWidth = screen.columns
-            feeder.reset()
-        }
+        pictures.fit(columns: screen.columns)
         if let panes {
-            demandFromLeft = true
+            pictures.demandFromLeft = true
             perform(stack.settleList(paneEnv(panes, left: true)))
-            demandFromLeft = false
+            pictures.demandFromLeft = false
             perform(stack.settleRight(paneEnv(panes, left: false)))
-            demandFromLeft = nil
+            pictures.demandFromLeft = nil
         } else {
             focusLeft = false
-            paneDemands = [:]
+            pictures.onePane()
             perform(stack.settle(env()))
         }
         // What moves is what the screen shows now: a moving picture no screen shows stops here.
-        moving.want(stack.movingPicture)
+        pictures.moving.want(stack.movingPicture)
         // Settling may have changed the stack (a closed thread): the panes as they are now.
         if let panes { stack.render(env(), panes: panes, focusLeft: focusLeft, on: screen) } else { stack.render(env(), on: screen) }
         screen.update()

@@ -143,6 +143,18 @@ final class AccountSession {
         return engine
     }
 
+    /// A list's snapshot from the engine with `serial`: taken if that engine is the list's now (not one
+    /// stopped since) and it is newer than the one held. Nil when it is not taken; else the snapshot it
+    /// replaced, and its status message when that is new (each is said once).
+    func take(_ s: FeedSnapshot, from serial: Int) -> (before: FeedSnapshot?, news: StatusMessage?)? {
+        guard serial == serials[s.feed], s.version > feeds[s.feed]?.version ?? -1 else { return nil }
+        let before = feeds[s.feed]
+        feeds[s.feed] = s
+        guard let m = s.message, m.id > lastMessage[s.feed] ?? 0 else { return (before, nil) }
+        lastMessage[s.feed] = m.id
+        return (before, m)
+    }
+
     /// Its notifications read afresh (started, the first time), for the inbox.
     func readNotifications() -> Effect {
         defer { notificationsStarted = true }
