@@ -184,6 +184,8 @@ struct ThumbnailDemand: Equatable {
     var visible: [RowMedia] = []
     var ahead: [MediaBox] = []
     var pinned: Set<ThumbnailRequest> = []
+    /// With two panes, whether the left pane's list asked (nil: the one screen, or an overlay over both).
+    var fromLeftPane: Bool?
 }
 
 struct RowMedia: Equatable {

@@ -8,6 +8,8 @@ import TernTerminal
 /// Pushing, popping and switching are pure, so tests run the same navigation the app does.
 struct LayerStack {
     private(set) var layers: [any Layer]
+    /// With two panes, whether the list on the left has the keys (`Panes`).
+    var focusLeft = false
     /// Each timeline switched away from: its screen first, at its place, then, while Esc can lead back to
     /// it (`cameFrom`, `home`), the screens that were over it (a profile, a thread), with their engines kept.
     private var parked: [TimelineID: [any Layer]] = [:]

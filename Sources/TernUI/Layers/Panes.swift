@@ -46,8 +46,57 @@ extension LayerStack {
     /// What the right pane shows: the shown screen, or the pictures opened over the list.
     var rightIndex: Int { pictureInPane ? layers.count - 1 : screenIndex }
 
+    /// A key, in one pane or two. In two, Tab moves the keys between the panes (where the list or the
+    /// pictures beside it have them); a click goes to the pane it lands in, and a left click gives that pane
+    /// the keys; an overlay over both takes what it does not pass on; else the focused pane does. Returns
+    /// the effects, and the layer that made them (nil: an overlay over both), with the pictures each pane
+    /// asks for marked as its own.
+    mutating func key(_ key: Key, _ env: LayerEnv, panes: Panes?) -> (effects: [Effect], from: Int?) {
+        guard let panes else {
+            focusLeft = false
+            return (self.key(key, env), screenIndex)
+        }
+        if env.keymap.action(for: key) == .focusPane, top is FeedLayer || pictureInPane {
+            focusLeft.toggle()
+            return ([], nil)
+        }
+        var key = key, toList = focusLeft
+        if case .mouse(var m) = key {
+            toList = m.column < panes.leftColumns
+            if m.button == .left { focusLeft = toList }
+            if !toList { m.column -= panes.rightStart }
+            key = .mouse(m)
+        }
+        _ = closeIfPassedOn(key)
+        if top.isOverlay, !pictureInPane { return (self.key(key, env), nil) }
+        if toList, let list = listIndex { return (Self.marked(keyToList(key, paneEnv(env, panes, left: true)), left: true), list) }
+        return (Self.marked(self.key(key, paneEnv(env, panes, left: false)), left: false), screenIndex)
+    }
+
+    /// Lets both panes catch up with what changed, each in its own size, their pictures marked as theirs.
+    mutating func settle(_ env: LayerEnv, panes: Panes) -> [Effect] {
+        Self.marked(settleList(paneEnv(env, panes, left: true)), left: true)
+            + Self.marked(settleRight(paneEnv(env, panes, left: false)), left: false)
+    }
+
+    /// The world as one pane sees it: its width, and whether it has the keys.
+    func paneEnv(_ env: LayerEnv, _ panes: Panes, left: Bool) -> LayerEnv {
+        var e = env
+        e.columns = left ? panes.leftColumns : panes.rightColumns
+        e.focused = left == focusLeft
+        return e
+    }
+
+    private static func marked(_ effects: [Effect], left: Bool) -> [Effect] {
+        effects.map { effect in
+            guard case .thumbnails(var demand) = effect else { return effect }
+            demand.fromLeftPane = left
+            return .thumbnails(demand)
+        }
+    }
+
     /// Draws the two panes and the overlays above them (over the whole terminal). Changes nothing.
-    func render(_ env: LayerEnv, panes: Panes, focusLeft: Bool, on screen: Screen) {
+    func render(_ env: LayerEnv, panes: Panes, on screen: Screen) {
         // Too short for any screen: the one-pane drawing says so, once.
         guard let list = listIndex, env.rows >= Self.smallest.rows else { return render(env, on: screen) }
         screen.erase()

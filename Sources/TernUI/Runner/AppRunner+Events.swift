@@ -29,36 +29,10 @@ extension AppRunner {
             perform([.repaint])
             return
         }
-        // Tab moves the keys between two lists' panes; elsewhere it is the layer's (the compose screen's fields).
-        if settings.keymap.action(for: key) == .focusPane, panes != nil, stack.top is FeedLayer || stack.pictureInPane {
-            focusLeft.toggle()
-            return
-        }
         let mark = status.mark(depth: stack.layers.count)
         defer { if status.keyAnswered(mark, depth: stack.layers.count) { dirty = true } }
-        guard let panes else {
-            focusLeft = false
-            return perform(routed(stack.key(key, env()), from: stack.screenIndex))
-        }
-        // Two panes: the key goes to the focused one (a click: to the one it lands in), an overlay's to it.
-        var key = key, toList = focusLeft
-        if case .mouse(var m) = key {
-            toList = m.column < panes.leftColumns
-            if m.button == .left { focusLeft = toList }
-            if !toList { m.column -= panes.rightStart }
-            key = .mouse(m)
-        }
-        defer { pictures.demandFromLeft = nil }
-        _ = stack.closeIfPassedOn(key)
-        if stack.top.isOverlay, !stack.pictureInPane {
-            perform(stack.key(key, env()))
-        } else if toList, let list = stack.listIndex {
-            pictures.demandFromLeft = true
-            perform(routed(stack.keyToList(key, paneEnv(panes, left: true)), from: list))
-        } else {
-            pictures.demandFromLeft = false
-            perform(routed(stack.key(key, paneEnv(panes, left: false)), from: stack.screenIndex))
-        }
+        let (effects, from) = stack.key(key, env(), panes: panes)
+        perform(from.map { routed(effects, from: $0) } ?? effects)
     }
 
     /// What is done to an inbox row is done as the account it came to.
@@ -68,13 +42,6 @@ extension AppRunner {
 
     /// Two panes when the terminal is wide enough and the shown screen was opened from a list.
     var panes: Panes? { Panes.of(stack, columns: screen.columns, layout: settings.layout) }
-
-    func paneEnv(_ panes: Panes, left: Bool) -> LayerEnv {
-        var e = env()
-        e.columns = left ? panes.leftColumns : panes.rightColumns
-        e.focused = left == focusLeft
-        return e
-    }
 
     func accept(_ event: UIEvent) {
         switch event {

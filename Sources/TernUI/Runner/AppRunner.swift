@@ -44,8 +44,6 @@ package final class AppRunner {
     var webFeedLists: [WebFeedList]?
     /// The inbox across the accounts, as last delivered.
     var inbox = Inbox()
-    /// With two panes, whether the list on the left has the keys.
-    var focusLeft = false
     var nextSessionID = 1
     /// What the status line says, and until when.
     var status: StatusLine
@@ -257,20 +255,16 @@ package final class AppRunner {
         dirty = false
         pictures.fit(columns: screen.columns)
         if let panes {
-            pictures.demandFromLeft = true
-            perform(stack.settleList(paneEnv(panes, left: true)))
-            pictures.demandFromLeft = false
-            perform(stack.settleRight(paneEnv(panes, left: false)))
-            pictures.demandFromLeft = nil
+            perform(stack.settle(env(), panes: panes))
         } else {
-            focusLeft = false
+            stack.focusLeft = false
             pictures.onePane()
             perform(stack.settle(env()))
         }
         // What moves is what the screen shows now: a moving picture no screen shows stops here.
         pictures.moving.want(stack.movingPicture)
         // Settling may have changed the stack (a closed thread): the panes as they are now.
-        if let panes { stack.render(env(), panes: panes, focusLeft: focusLeft, on: screen) } else { stack.render(env(), on: screen) }
+        if let panes { stack.render(env(), panes: panes, on: screen) } else { stack.render(env(), on: screen) }
         screen.update()
         if !postsDrawn, let shown = stack.layers[stack.screenIndex] as? FeedLayer,
            session.feeds[shown.feed]?.rows.contains(where: { $0.post != nil }) == true {

@@ -12,10 +12,8 @@ final class ScreenPictures {
     let moving: MovingPictureShow
     /// In kitty mode, the pictures the terminal holds.
     private(set) var kitty: KittyImages?
-    /// With two panes, each pane's pictures as last asked for (by whether it is the left one), and which
-    /// pane is asking now (nil: there is one).
+    /// With two panes, each pane's pictures as last asked for (by whether it is the left one).
     private var paneDemands: [Bool: ThumbnailDemand] = [:]
-    var demandFromLeft: Bool?
     /// The width the pictures were made for: cells of another width are made afresh.
     private var width = 0
 
@@ -30,7 +28,7 @@ final class ScreenPictures {
         switch effect {
         case .thumbnails(var demand):
             // Two panes want their pictures at once: each pane's latest wants, together.
-            if let left = demandFromLeft {
+            if let left = demand.fromLeftPane {
                 paneDemands[left] = demand
                 demand = .merged([paneDemands[true], paneDemands[false]].compactMap { $0 })
             }
