@@ -197,6 +197,17 @@ struct LayerStack {
         return layers[i].settle(seen(env))
     }
 
+    static let interruptQuestion = "Quit Tern while writing?"
+
+    /// Ctrl-C quits at once, unless a post is being written: then it asks (a second Ctrl-C is the answer),
+    /// saying what becomes of the draft.
+    func interrupted(_ keymap: Keymap, draftsOutliveSession: Bool) -> [Effect] {
+        if let asked = top as? ConfirmLayer, asked.question.hasPrefix(Self.interruptQuestion) { return [.quit] }
+        guard let compose = layers.compactMap({ $0 as? ComposeLayer }).last, !compose.current.isEmpty else { return [.quit] }
+        let fate = draftsOutliveSession ? "The draft is kept: \(compose.reopenKey(keymap)) opens it again." : "The demo's draft goes with it."
+        return [.push(.confirm(question: "\(Self.interruptQuestion) \(fate)", yes: [.quit]))]
+    }
+
     /// Takes the layers from `index` up off the stack (never the bottom one), to put them on another.
     mutating func detach(from index: Int) -> [any Layer] {
         let from = max(1, index)

@@ -31,19 +31,10 @@ extension AppRunner {
             case .thumbnails, .retryImages, .loadLarge:
                 // A large picture on the stack stays loaded whatever the list below does.
                 _ = pictures.carry(effect, pinned: Set(stack.layers.compactMap { ($0 as? LargeImageLayer)?.image.request }))
-            case .openURL(let url):
-                switch BrowserLauncher.open(url) {
-                case .opened(let program): show("Opened in \(program)", error: false)
-                // Over ssh there is no browser here: the link goes to the clipboard where the user sits.
-                case .noBrowser where settings.copyMode != .off: copy(url, what: "the link (no browser here)")
-                case .noBrowser: show(BrowserLauncher.noBrowserMessage(url), error: false)
-                case .refused(let why): show(why, error: true)
-                }
-            case .play(let url):
-                switch MediaPlayer.play(url) {
-                case .playing(let program): show("Playing in \(program)", error: false)
-                case .noPlayer(let why), .refused(let why): show(why, error: true)
-                }
+            case .openURL, .play, .copy:
+                guard let done = DesktopActions(copyMode: settings.copyMode).carry(effect) else { continue }
+                if let bytes = done.toTerminal { screen.emit(bytes) }
+                perform(done.said)
             case .switchAccount(let name):
                 switchAccount(to: name)
             case .say(let text, let error):
@@ -66,8 +57,6 @@ extension AppRunner {
                 editExternally(text)
             case .repaint:
                 screen.invalidate()
-            case .copy(let text, let what):
-                copy(text, what: what)
             case .quit:
                 running = false
             case .push, .pop, .switchTimeline, .focusPost, .toggleWarning:
@@ -85,21 +74,5 @@ extension AppRunner {
     /// The engine behind a list, made and started the first time it is asked for; the caller hears of it.
     func engine(for opening: FeedOpening) -> OpenEngine? {
         session.engine(for: opening, pageSize: settings.pageSize, started: onEngine)
-    }
-
-    /// `y`, `Y`: through the terminal (OSC 52), which reaches the user's own clipboard over ssh and, with
-    /// `set-clipboard on`, through tmux. No terminal says whether it took it: the status line says what was sent.
-    func copy(_ text: String, what: String) {
-        let shown = text.count <= 60 && !text.contains("\n") ? ": " + text : " (\(text.count) characters)"
-        switch settings.copyMode {
-        case .off:
-            show("Copying is off (copy = \"off\" in the config)" + (shown.hasPrefix(":") ? shown : ""), error: false)
-        case .osc52:
-            screen.emit(Clipboard.osc52(text))
-            show("Copied \(what)" + shown, error: false)
-        case .command(let words):
-            if DetachedProgram.start(words[0], Array(words.dropFirst()), input: text) { show("Copied \(what)" + shown, error: false) }
-            else { show("Couldn't copy: \(words[0]) could not be started (copy in the config)", error: true) }
-        }
     }
 }

@@ -75,7 +75,7 @@ extension AppRunner {
             session.trends = found
             dirty = true
         case .webFeedLists(let found):
-            webFeedLists = found
+            session.webFeedLists = found
             dirty = true
         case .image, .picturesChanged, .movingFrame, .movingFailed, .imageProgress:
             if pictures.accept(event) { dirty = true }
@@ -115,21 +115,7 @@ extension AppRunner {
         case .quit:
             running = false
         case .interrupt:
-            interrupt()
+            perform(stack.interrupted(settings.keymap, draftsOutliveSession: settings.draftsOutliveSession))
         }
-    }
-
-    static let interruptQuestion = "Quit Tern while writing?"
-
-    /// Ctrl-C quits at once, unless a post is being written: then it asks (a second Ctrl-C is the answer).
-    func interrupt() {
-        if let asked = stack.top as? ConfirmLayer, asked.question.hasPrefix(Self.interruptQuestion) { running = false; return }
-        guard let compose = stack.layers.compactMap({ $0 as? ComposeLayer }).last, !compose.current.isEmpty else {
-            running = false
-            return
-        }
-        let fate = settings.draftsOutliveSession ? "The draft is kept: \(compose.reopenKey(settings.keymap)) opens it again." : "The demo's draft goes with it."
-        perform([.push(.confirm(question: "\(Self.interruptQuestion) \(fate)", yes: [.quit]))])
-        dirty = true
     }
 }

@@ -40,8 +40,6 @@ package final class AppRunner {
     var accountsBeingOpened: [String: Bool] = [:]
     /// Where mentions, direct messages and follows are announced while the terminal has not the focus.
     var away = AwayAlerts()
-    /// The web feeds' lists as last read, for the picker; nil until asked for.
-    var webFeedLists: [WebFeedList]?
     /// The inbox across the accounts, as last delivered.
     var inbox = Inbox()
     var nextSessionID = 1
@@ -51,11 +49,8 @@ package final class AppRunner {
     package var unseenNotices: [String] { status.unseenNotices(now: Date()) }
     private var lastClockRedraw = Date()
     private var lastSpin = Date()
-    var lastCountsRefresh = Date()
     /// How long the first frame waits for the shown list's cached posts.
     static let openingWait: TimeInterval = 0.15
-    /// How often the counts of the posts in view are asked for again while online.
-    static let countsInterval: TimeInterval = 60
     var dirty = true
     var running = true
     /// Called once, right after the first frame that shows posts is on the terminal (start-up's timeline in the log).
@@ -179,31 +174,21 @@ package final class AppRunner {
         body()
     }
 
+    /// The world as the layers see it: the screen's size, the pictures, the status line, and the session's
+    /// part (`AccountSession.describe`).
     func env() -> LayerEnv {
-        let s = session
         var e = LayerEnv(rows: screen.rows, columns: screen.columns, now: Date(), keymap: settings.keymap, renderer: renderer)
         e.images = pictures.feeder.images
         e.progress = pictures.feeder.progress
         e.movingFrame = pictures.moving.frame
         e.movingNote = pictures.moving.note
         e.message = status.message
-        // In the inbox, the count is every account's.
-        e.unread = s.showsInbox ? sessions.reduce(0) { $0 + ($1.feeds[.notifications]?.unread ?? 0) } : s.feeds[.notifications]?.unread
-        e.lists = s.lists
-        e.trends = s.trends
-        e.webFeedLists = webFeedLists
-        e.sessionTitle = s.parts.title
         e.accounts = accounts
-        e.activeAccount = s.parts.name
         e.prefetchRows = max(0, settings.prefetchRows)
-        e.liveState = s.liveState
-        e.offline = s.sources.reachability.offline
         e.confirmBoost = settings.confirmBoost
-        e.ownAccountID = s.me.id
-        e.ownAcct = s.me.acct
-        e.limits = s.limits
-        e.savedDraft = s.savedDraft
-        e.queuedPosts = s.outgoing.posts.count
+        session.describe(&e)
+        // In the inbox, the count is every account's.
+        if session.showsInbox { e.unread = sessions.reduce(0) { $0 + ($1.feeds[.notifications]?.unread ?? 0) } }
         return e
     }
 
@@ -219,12 +204,7 @@ package final class AppRunner {
     func tick() {
         let now = Date()
         if status.tick(now: now, shownFeed: (stack.layers[stack.screenIndex] as? FeedLayer)?.feed) { dirty = true }
-        if session.liveState != nil, now.timeIntervalSince(lastCountsRefresh) >= Self.countsInterval {
-            lastCountsRefresh = now
-            if let shown = stack.layers[stack.screenIndex] as? FeedLayer, case .timeline = shown.feed {
-                engines[shown.feed]?.counted?.refreshCounts()
-            }
-        }
+        session.refreshCountsIfDue(now, shown: (stack.layers[stack.screenIndex] as? FeedLayer)?.feed)
         // A search's spinner turns while the server is asked: its line alone is laid out anew at each draw.
         if spinning, now.timeIntervalSince(lastSpin) >= 0.1 {
             lastSpin = now

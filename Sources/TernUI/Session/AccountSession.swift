@@ -28,6 +28,8 @@ final class AccountSession {
     var lists: [TimelineID]?
     /// The server's trending hashtags; nil until fetched, and for a server without trends.
     var trends: [Hashtag]?
+    /// The web feeds' lists as last read, for the picker; nil until asked for.
+    var webFeedLists: [WebFeedList]?
     /// The server's custom emoji, for completing `:name` in a post and reacting with.
     let customEmoji = CustomEmojiCache()
     /// The user's latest reactions in this run, newest first, offered first by `+`.
@@ -45,6 +47,10 @@ final class AccountSession {
     var outgoing: (posts: [OutgoingPost], waiting: Bool) = ([], false)
     /// The streaming connection's state for the status line.
     var liveState: String?
+    /// When the counts of the posts in view were last asked for again.
+    private var countsAsked = Date()
+    /// How often the counts of the posts in view are asked for again while online.
+    static let countsInterval: TimeInterval = 60
     var subscribed: Set<String> = []
     /// The first screenful of the first timeline, read at start-up; handed to its engine.
     var glance: Glance?
@@ -153,6 +159,32 @@ final class AccountSession {
         guard let m = s.message, m.id > lastMessage[s.feed] ?? 0 else { return (before, nil) }
         lastMessage[s.feed] = m.id
         return (before, m)
+    }
+
+    /// The session's part of what the layers see: its lists, who the user is there, its connection, what it
+    /// has on its way.
+    func describe(_ e: inout LayerEnv) {
+        e.unread = feeds[.notifications]?.unread
+        e.lists = lists
+        e.trends = trends
+        e.webFeedLists = webFeedLists
+        e.sessionTitle = parts.title
+        e.activeAccount = parts.name
+        e.liveState = liveState
+        e.offline = sources.reachability.offline
+        e.ownAccountID = me.id
+        e.ownAcct = me.acct
+        e.limits = limits
+        e.savedDraft = savedDraft
+        e.queuedPosts = outgoing.posts.count
+    }
+
+    /// While the stream is live, the counts of the posts in view (on the timeline shown) are asked for again
+    /// every `countsInterval`: the stream tells of new posts and edits, not of likes and replies.
+    func refreshCountsIfDue(_ now: Date, shown: FeedID?) {
+        guard liveState != nil, now.timeIntervalSince(countsAsked) >= Self.countsInterval else { return }
+        countsAsked = now
+        if let shown, case .timeline = shown { engines[shown]?.counted?.refreshCounts() }
     }
 
     /// Its notifications read afresh (started, the first time), for the inbox.
