@@ -65,8 +65,9 @@ extension AccountSession {
             Task.detached { if let found = await trends() { mail.post(.trends(found)) } }
             return []
         case .fetchWebFeedLists:
-            guard let lists = sources.webFeeds?.lists else { return [] }
             let mail = self.mail
+            // No web feeds here: the picker hears that there are none, rather than nothing at all.
+            guard let lists = sources.webFeeds?.lists else { mail.post(.webFeedLists([])); return [] }
             Task.detached { mail.post(.webFeedLists(await lists().map { WebFeedList(timeline: $0.0, unread: $0.unread) })) }
             return []
         case .loadArticle(let id): loadArticle(id); return []
@@ -210,7 +211,7 @@ extension AccountSession {
     }
 
     private func markRead(_ timeline: String) -> [Effect] {
-        guard let markAllRead = sources.webFeeds?.markAllRead else { return [] }
+        guard let markAllRead = sources.webFeeds?.markAllRead else { return [.say("No web feeds here: there is nothing to mark read.", error: false)] }
         let (lists, mail) = (webFeedEngines, self.mail)
         Task.detached {
             do {
