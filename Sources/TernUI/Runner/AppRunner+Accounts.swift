@@ -2,42 +2,21 @@ import Foundation
 import TernFeed
 import TernModel
 
-/// `A`: showing another account. Each keeps its sessions's place, drafts, pending writes and stream; one
-/// not opened yet is opened off the UI loop (its journal is read from the store) and shown when ready.
+/// `A`: showing another account (`OpenAccounts`). Each keeps its session's place, drafts, pending writes
+/// and stream; one not opened yet is opened off the UI loop and shown when ready.
 extension AppRunner {
     func switchAccount(to name: String) {
-        if let i = sessions.firstIndex(where: { $0.parts.name == name }) {
-            guard i != active else { return }
-            showSession(at: i)
-            return
-        }
-        guard openAccount != nil else { return show("Only this account can be shown here.", error: true) }
-        if accountsBeingOpened[name] != nil {
-            accountsBeingOpened[name] = true
-            return show("Still opening \(name)…", error: false)
-        }
-        show("Opening \(name)…", error: false)
-        open(name, showing: true)
-    }
-
-    /// Opens a stored account off the UI loop; `showing` it once ready, or only reading its notifications.
-    func open(_ name: String, showing: Bool) {
-        guard let openAccount, accountsBeingOpened[name] == nil, !sessions.contains(where: { $0.parts.name == name }) else { return }
-        accountsBeingOpened[name] = showing
-        let id = nextSessionID, mailbox = self.mailbox
-        nextSessionID += 1
-        Task.detached {
-            do { mailbox.post(.accountOpened(id: id, try openAccount(name, mailbox.mail(forAccount: id)))) }
-            catch { mailbox.post(.accountFailed(name: name, why: "\(error)")) }
+        switch accounts.switchTo(name) {
+        case .show(let i): if i != accounts.active { showSession(at: i) }
+        case .say(let text, let error): show(text, error: error)
         }
     }
 
     /// An account opened off the loop: shown on its home timeline if asked to be, else it starts in the
     /// background (notifications, outbox, stream) for the inbox.
     func opened(_ id: Int, _ parts: AccountParts) {
-        let showing = accountsBeingOpened.removeValue(forKey: parts.name) ?? false
         let fresh = AccountSession(id: id, parts: parts, mailbox: mailbox, timeline: .home)
-        sessions.append(fresh)
+        let showing = accounts.opened(fresh)
         deliverInbox()
         if showing { return showSession(at: sessions.count - 1) }
         within(fresh) {
@@ -51,7 +30,7 @@ extension AppRunner {
 
     /// Shows the session at `index`: the screen is its stack from now on, drawn afresh.
     func showSession(at index: Int) {
-        active = index
+        accounts.show(index)
         session = sessions[index]
         renderer.invalidateLayouts()
         screen.invalidate()

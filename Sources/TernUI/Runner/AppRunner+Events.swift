@@ -46,12 +46,12 @@ extension AppRunner {
     func accept(_ event: UIEvent) {
         switch event {
         case .account(let id, let inner):
-            guard let owner = sessions.first(where: { $0.id == id }) else { return }
+            guard let owner = accounts.session(id: id) else { return }
             within(owner) { accept(inner) }
         case .accountOpened(let id, let parts):
             opened(id, parts)
         case .accountFailed(let name, let why):
-            accountsBeingOpened[name] = nil
+            accounts.failed(name)
             deliverInbox()
             show("Couldn't open \(name): \(why)", error: true)
         case .snapshot(let s, let serial):

@@ -17,14 +17,14 @@ extension AppRunner {
 
     /// The inbox built afresh, and kept as the one on screen.
     func currentInbox() -> FeedSnapshot {
-        inbox.build(sessions, opening: !accountsBeingOpened.isEmpty)
+        inbox.build(sessions, opening: !accounts.beingOpened.isEmpty)
     }
 
     func inbox(_ command: FeedCommand) {
         let selected = stack.listIndex.flatMap { (stack.layers[$0] as? FeedLayer)?.feed == .inbox ? $0 : nil }
-        let orders = inbox.orders(for: command, sessions: sessions, accounts: accounts, selectedOwner: inboxRowsAccount(at: selected))
+        let orders = inbox.orders(for: command, sessions: sessions, accounts: accounts.names, selectedOwner: inboxRowsAccount(at: selected))
         for (s, effects) in orders.asAccount { within(s) { perform(effects) } }
-        for name in orders.open { open(name, showing: false) }
+        for name in orders.open { accounts.startOpening(name, showing: false) }
         perform(orders.said)
     }
 
@@ -32,7 +32,7 @@ extension AppRunner {
     func inboxRowsAccount(at index: Int? = nil) -> AccountSession? {
         guard let inbox = stack.layers[index ?? stack.screenIndex] as? FeedLayer, inbox.feed == .inbox,
               let name = inbox.viewport.selectedID.flatMap(FeedRow.inboxAccount(ofRow:)) else { return nil }
-        return sessions.first { $0.parts.name == name }
+        return accounts.session(named: name)
     }
 
     /// Effects made on the inbox that act on a row's post or author run as the row's account: when that

@@ -27,22 +27,16 @@ package final class AppRunner {
     var postsDrawn = false
     let settings: RunnerSettings
     let onEngine: (OpenEngine, Task<Void, Never>) -> Void
-    /// Every account open so far, in the order opened, and the one shown.
-    var sessions: [AccountSession]
-    var active = 0
+    /// Every account open so far, the one shown, and those being opened.
+    let accounts: OpenAccounts
+    var sessions: [AccountSession] { accounts.sessions }
     /// The session whose event or key is being handled: the shown one, except while a background
     /// session's event is (`within`).
     var session: AccountSession
-    /// The stored accounts' names, for `A`; and how another is opened (off the UI loop).
-    let accounts: [String]
-    let openAccount: (@Sendable (String, AccountMail) throws -> AccountParts)?
-    /// Accounts being opened off the loop: whether each is to be shown when ready (`A`) or not (the inbox).
-    var accountsBeingOpened: [String: Bool] = [:]
     /// Where mentions, direct messages and follows are announced while the terminal has not the focus.
     var away = AwayAlerts()
     /// The inbox across the accounts, as last delivered.
     var inbox = Inbox()
-    var nextSessionID = 1
     /// What the status line says, and until when.
     var status: StatusLine
     /// The start-up notices the user quit before seeing whole, for the caller to print after the screen closes.
@@ -101,10 +95,8 @@ package final class AppRunner {
         self.settings = settings
         self.onEngine = onEngine
         let first = AccountSession(id: 0, parts: account, mailbox: mailbox, timeline: timeline, glance: glance)
-        sessions = [first]
         session = first
-        self.accounts = accounts.contains(account.name) ? accounts : [account.name] + accounts
-        self.openAccount = openAccount
+        self.accounts = OpenAccounts(first: first, names: accounts, mailbox: mailbox, open: openAccount)
         screen.setMouse(settings.mouse)
         screen.setReports(true)
         status = StatusLine(notices: notices)
@@ -183,7 +175,7 @@ package final class AppRunner {
         e.movingFrame = pictures.moving.frame
         e.movingNote = pictures.moving.note
         e.message = status.message
-        e.accounts = accounts
+        e.accounts = accounts.names
         e.prefetchRows = max(0, settings.prefetchRows)
         e.confirmBoost = settings.confirmBoost
         session.describe(&e)
@@ -220,10 +212,10 @@ package final class AppRunner {
 
     func show(_ text: String, error: Bool) {
         // An account in the background speaks up only when something went wrong, and names itself.
-        if session !== sessions[active] {
+        if session !== accounts.shown {
             guard error else { return }
             let name = session.parts.name
-            return within(sessions[active]) { show("\(name): \(text)", error: true) }
+            return within(accounts.shown) { show("\(name): \(text)", error: true) }
         }
         status.say(text, error: error)
         dirty = true
