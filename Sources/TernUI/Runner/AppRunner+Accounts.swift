@@ -19,24 +19,21 @@ extension AppRunner {
         let showing = accounts.opened(fresh)
         deliverInbox()
         if showing { return showSession(at: sessions.count - 1) }
-        within(fresh) {
-            fresh.notificationsStarted = true
-            fresh.writingStarted = true
-            perform([.feed(.notifications, .start)])
-            fresh.startWriting()
-        }
+        fresh.notificationsStarted = true
+        fresh.writingStarted = true
+        perform([.feed(.notifications, .start)], in: fresh)
+        fresh.startWriting()
         dirty = true
     }
 
     /// Shows the session at `index`: the screen is its stack from now on, drawn afresh.
     func showSession(at index: Int) {
         accounts.show(index)
-        session = sessions[index]
         renderer.invalidateLayouts()
         screen.invalidate()
         show(session.parts.title, error: false)
         dirty = true
         // Opened for the inbox, it has no timeline yet.
-        if engines[.timeline(session.rootTimeline)] == nil { perform([.feed(.timeline(session.rootTimeline), .start)]) }
+        if session.engines[.timeline(session.rootTimeline)] == nil { perform([.feed(.timeline(session.rootTimeline), .start)]) }
     }
 }

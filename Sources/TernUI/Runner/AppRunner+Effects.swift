@@ -7,38 +7,44 @@ import TernModel
 import TernStore
 import TernTerminal
 
-/// The runner carrying out what the layers asked for, in the session in scope, and the engines behind
-/// its lists.
+/// The runner carrying out what the layers asked for, as the session they belong to, and the engines
+/// behind its lists.
 extension AppRunner {
     // MARK: Effects
 
-    func perform(_ effects: [Effect]) {
-        defer { stopClosedScreens(); session.resubscribe() }
+    /// Carries out effects of the shown session's layers.
+    func perform(_ effects: [Effect]) { perform(effects, in: session) }
+
+    /// Carries out `effects` as `s`: its stack applies them, and what is the account's goes to it.
+    func perform(_ effects: [Effect], in s: AccountSession) {
+        defer { stopClosedScreens(s); s.resubscribe() }
         // Any effect changes what is shown, a screen opened from the mailbox too (compose, a looked-up
         // profile), whose push `apply` consumes: drawn now, not at the next key.
         if !effects.isEmpty { dirty = true }
         status.performed(effects.count)
-        let screenBefore = stack.screenIndex, mark = status.mark(depth: stack.layers.count)
-        defer { if stack.screenIndex != screenBefore { status.screenChanged(since: mark) } }
-        for effect in stack.apply(effects) {
+        let screenBefore = s.stack.screenIndex, mark = status.mark(depth: s.stack.layers.count)
+        defer { if s.stack.screenIndex != screenBefore { status.screenChanged(since: mark) } }
+        for effect in s.stack.apply(effects) {
             switch effect {
             case .feed(let opening, let command):
-                if opening == .inbox { inbox(command) } else if let why = engine(for: opening)?.carry(command) { show(why, error: false) }
+                if opening == .inbox { inbox(command, from: s) } else if let why = engine(for: opening, in: s)?.carry(command) {
+                    show(why, error: false, from: s)
+                }
                 // A screen opened again on a list whose engine runs shows its latest snapshot at once.
-                if command == .start, let latest = opening == .inbox ? currentInbox() : session.feeds[opening.id] {
-                    perform(stack.receive(.snapshot(latest), env()))
+                if command == .start, let latest = opening == .inbox ? currentInbox() : s.feeds[opening.id] {
+                    perform(s.stack.receive(.snapshot(latest), env(for: s)), in: s)
                 }
             case .thumbnails, .retryImages, .loadLarge:
                 // A large picture on the stack stays loaded whatever the list below does.
-                _ = pictures.carry(effect, pinned: Set(stack.layers.compactMap { ($0 as? LargeImageLayer)?.image.request }))
+                _ = pictures.carry(effect, pinned: Set(s.stack.layers.compactMap { ($0 as? LargeImageLayer)?.image.request }))
             case .openURL, .play, .copy:
                 guard let done = DesktopActions(copyMode: settings.copyMode).carry(effect) else { continue }
                 if let bytes = done.toTerminal { screen.emit(bytes) }
-                perform(done.said)
+                perform(done.said, in: s)
             case .switchAccount(let name):
                 switchAccount(to: name)
             case .say(let text, let error):
-                show(text, error: error)
+                show(text, error: error, from: s)
             case .unsay(let text):
                 if status.unsay(text) { dirty = true }
             case .openMention, .loadRules, .report, .resolveLink, .translate, .loadArticle, .markWebFeedsRead, .fetchWebFeedLists,
@@ -48,13 +54,13 @@ extension AppRunner {
                  .listSettings, .setListMember, .changeList, .deleteList, .createList, .filters, .changeFilter, .deleteFilter,
                  .createFilter, .completeWord, .scheduledPosts, .trendingLinks, .reschedule, .cancelScheduled:
                 // The account's own: a write, a question for its server, work for one of its screens.
-                guard let said = session.carry(effect) else {
+                guard let said = s.carry(effect) else {
                     log.error("an account's effect no session carries", metadata: ["effect": "\(effect)"])
                     continue
                 }
-                perform(said)
+                perform(said, in: s)
             case .editExternally(let text):
-                editExternally(text)
+                editExternally(text, in: s)
             case .repaint:
                 screen.invalidate()
             case .quit:
@@ -67,12 +73,12 @@ extension AppRunner {
 
     /// A thread or profile that was closed stops its engine (`AccountSession.stopClosedScreens`); its
     /// rows' layouts go with it.
-    func stopClosedScreens() {
-        for id in session.stopClosedScreens(open: stack.openScreens) { renderer.forget(id) }
+    func stopClosedScreens(_ s: AccountSession) {
+        for id in s.stopClosedScreens(open: s.stack.openScreens) { renderer.forget(id) }
     }
 
     /// The engine behind a list, made and started the first time it is asked for; the caller hears of it.
-    func engine(for opening: FeedOpening) -> OpenEngine? {
-        session.engine(for: opening, pageSize: settings.pageSize, started: onEngine)
+    func engine(for opening: FeedOpening, in s: AccountSession) -> OpenEngine? {
+        s.engine(for: opening, pageSize: settings.pageSize, started: onEngine)
     }
 }

@@ -29,93 +29,85 @@ extension AppRunner {
             perform([.repaint])
             return
         }
-        let mark = status.mark(depth: stack.layers.count)
-        defer { if status.keyAnswered(mark, depth: stack.layers.count) { dirty = true } }
-        let (effects, from) = stack.key(key, env(), panes: panes)
-        perform(from.map { routed(effects, from: $0) } ?? effects)
+        let shown = session
+        let mark = status.mark(depth: shown.stack.layers.count)
+        defer { if status.keyAnswered(mark, depth: shown.stack.layers.count) { dirty = true } }
+        let (effects, from) = shown.stack.key(key, env(for: shown), panes: panes)
+        guard let from else { return perform(effects, in: shown) }
+        let (routedEffects, owner) = routed(effects, from: from, in: shown)
+        perform(routedEffects, in: owner)
     }
 
-    /// What is done to an inbox row is done as the account it came to.
-    func routed(_ effects: [Effect], from index: Int) -> [Effect] {
-        (stack.layers[index] as? FeedLayer)?.feed == .inbox ? asInboxRowsAccount(effects, inboxAt: index) : effects
+    /// What is done to an inbox row is done as the account it came to: the effects, and the session they are for.
+    func routed(_ effects: [Effect], from index: Int, in s: AccountSession) -> ([Effect], AccountSession) {
+        guard (s.stack.layers[index] as? FeedLayer)?.feed == .inbox else { return (effects, s) }
+        return asInboxRowsAccount(effects, inboxAt: index, in: s)
     }
 
     /// Two panes when the terminal is wide enough and the shown screen was opened from a list.
-    var panes: Panes? { Panes.of(stack, columns: screen.columns, layout: settings.layout) }
+    var panes: Panes? { Panes.of(session.stack, columns: screen.columns, layout: settings.layout) }
 
-    func accept(_ event: UIEvent) {
+    /// What the mailbox brought that names no account: the shown session's.
+    func accept(_ event: UIEvent) { accept(event, for: session) }
+
+    /// What the mailbox brought, handled as the session `s` it is for.
+    func accept(_ event: UIEvent, for s: AccountSession) {
+        // Its lists, who the user is there, what its server takes, its stream's news: the session's own.
+        if s.keep(event) {
+            dirty = true
+            return
+        }
         switch event {
         case .account(let id, let inner):
             guard let owner = accounts.session(id: id) else { return }
-            within(owner) { accept(inner) }
+            accept(inner, for: owner)
         case .accountOpened(let id, let parts):
             opened(id, parts)
         case .accountFailed(let name, let why):
             accounts.failed(name)
             deliverInbox()
             show("Couldn't open \(name): \(why)", error: true)
-        case .snapshot(let s, let serial):
-            guard let taken = session.take(s, from: serial) else { return }
-            if s.feed == .notifications, let before = taken.before,
-               let alert = away.announcement(before, s, settings: settings.alerts, title: sessions.count > 1 ? "Tern · \(session.parts.name)" : "Tern",
+        case .snapshot(let snapshot, let serial):
+            guard let taken = s.take(snapshot, from: serial) else { return }
+            if snapshot.feed == .notifications, let before = taken.before,
+               let alert = away.announcement(before, snapshot, settings: settings.alerts,
+                                             title: sessions.count > 1 ? "Tern · \(s.parts.name)" : "Tern",
                                              environment: ProcessInfo.processInfo.environment) {
                 screen.emit(alert)
             }
-            perform(stack.receive(.snapshot(s), env()))
-            if s.feed == .notifications { deliverInbox() }
+            perform(s.stack.receive(.snapshot(snapshot), env(for: s)), in: s)
+            if snapshot.feed == .notifications { deliverInbox() }
             if let news = taken.news,
-               let said = status.news(news, of: s.feed, shown: (stack.layers[stack.screenIndex] as? FeedLayer)?.feed == s.feed) {
-                show(said.text, error: said.isError)
+               let said = status.news(news, of: snapshot.feed, shown: (s.stack.layers[s.stack.screenIndex] as? FeedLayer)?.feed == snapshot.feed) {
+                show(said.text, error: said.isError, from: s)
             }
-            dirty = true
-        case .lists(let found):
-            session.lists = found
-            dirty = true
-        case .trends(let found):
-            session.trends = found
-            dirty = true
-        case .webFeedLists(let found):
-            session.webFeedLists = found
             dirty = true
         case .image, .picturesChanged, .movingFrame, .movingFailed, .imageProgress:
             if pictures.accept(event) { dirty = true }
-        case .live(let news):
-            session.heard(news)
-            dirty = true
         case .open(let opening):
-            perform(stack.receive(.open(opening), env()))
+            perform(s.stack.receive(.open(opening), env(for: s)), in: s)
         case .say(let text, let isError):
-            show(text, error: isError)
+            show(text, error: isError, from: s)
         case .unsay(let text):
             if status.unsay(text) { dirty = true }
         case .compose(let draft, let context):
-            perform(stack.receive(.compose(draft, context: context), env()))
+            perform(s.stack.receive(.compose(draft, context: context), env(for: s)), in: s)
         case .layer(let message):
             // A layer that took it may have changed without asking for anything (a completed path): drawn now.
             dirty = true
-            // The filters as the server lists them (for their menu, or after a change): every list applies them now.
-            if case .filters(let filters) = message { sources.actions.useFilters(filters) }
-            perform(stack.receive(message, env()))
-        case .me(let account):
-            me = (account.id, account.acct)
-        case .draftSaved(let d):
-            session.savedDraft = d
-            dirty = true
+            perform(s.stack.receive(message, env(for: s)), in: s)
         case .outbox(let event):
             dirty = true
-            perform(session.heard(event))
+            perform(s.heard(event), in: s)
         case .serverChange(let event):
             dirty = true
-            perform(session.heard(event))
-        case .limits(let l):
-            session.limits = l
-            dirty = true
-        case .changes(let changes):
-            sources.posts.streamed(changes)
+            perform(s.heard(event), in: s)
+        case .lists, .trends, .webFeedLists, .me, .draftSaved, .limits, .changes, .live:
+            break   // kept by the session, above
         case .quit:
             running = false
         case .interrupt:
-            perform(stack.interrupted(settings.keymap, draftsOutliveSession: settings.draftsOutliveSession))
+            perform(s.stack.interrupted(settings.keymap, draftsOutliveSession: settings.draftsOutliveSession), in: s)
         }
     }
 }

@@ -11,7 +11,7 @@ extension AppRunner {
         guard sessions.contains(where: \.showsInbox) else { return }
         let snapshot = currentInbox()
         for s in sessions where s.showsInbox {
-            within(s) { perform(stack.receive(.snapshot(snapshot), env())) }
+            perform(s.stack.receive(.snapshot(snapshot), env(for: s)), in: s)
         }
     }
 
@@ -20,29 +20,33 @@ extension AppRunner {
         inbox.build(sessions, opening: !accounts.beingOpened.isEmpty)
     }
 
-    func inbox(_ command: FeedCommand) {
-        let selected = stack.listIndex.flatMap { (stack.layers[$0] as? FeedLayer)?.feed == .inbox ? $0 : nil }
-        let orders = inbox.orders(for: command, sessions: sessions, accounts: accounts.names, selectedOwner: inboxRowsAccount(at: selected))
-        for (s, effects) in orders.asAccount { within(s) { perform(effects) } }
+    /// The inbox's command, from the inbox on `s`'s stack: carried out as each account it concerns.
+    func inbox(_ command: FeedCommand, from s: AccountSession) {
+        let selected = s.stack.listIndex.flatMap { (s.stack.layers[$0] as? FeedLayer)?.feed == .inbox ? $0 : nil }
+        let orders = inbox.orders(for: command, sessions: sessions, accounts: accounts.names,
+                                  selectedOwner: inboxRowsAccount(at: selected, in: s))
+        for (owner, effects) in orders.asAccount { perform(effects, in: owner) }
         for name in orders.open { accounts.startOpening(name, showing: false) }
-        perform(orders.said)
+        perform(orders.said, in: s)
     }
 
-    /// The account of the inbox row selected in the inbox at `index` (the shown screen unless it is in the left pane).
-    func inboxRowsAccount(at index: Int? = nil) -> AccountSession? {
-        guard let inbox = stack.layers[index ?? stack.screenIndex] as? FeedLayer, inbox.feed == .inbox,
+    /// The account of the inbox row selected in the inbox at `index` on `s`'s stack (its shown screen unless
+    /// it is in the left pane).
+    func inboxRowsAccount(at index: Int? = nil, in s: AccountSession) -> AccountSession? {
+        guard let inbox = s.stack.layers[index ?? s.stack.screenIndex] as? FeedLayer, inbox.feed == .inbox,
               let name = inbox.viewport.selectedID.flatMap(FeedRow.inboxAccount(ofRow:)) else { return nil }
         return accounts.session(named: name)
     }
 
-    /// Effects made on the inbox that act on a row's post or author run as the row's account: when that
-    /// is not the one shown, the inbox (and what is over it) moves onto that account's screens first.
-    func asInboxRowsAccount(_ effects: [Effect], inboxAt inbox: Int) -> [Effect] {
-        guard effects.contains(where: Inbox.needsTheRowsAccount), let owner = inboxRowsAccount(at: inbox), owner !== session,
-              let index = sessions.firstIndex(where: { $0 === owner }) else { return effects }
-        let moving = stack.detach(from: inbox)
+    /// Effects made on the inbox on `s`'s stack that act on a row's post or author run as the row's account:
+    /// when that is not `s`, the inbox (and what is over it) moves onto that account's screens first, and
+    /// that account is shown. The effects, and the session they are for.
+    func asInboxRowsAccount(_ effects: [Effect], inboxAt inbox: Int, in s: AccountSession) -> ([Effect], AccountSession) {
+        guard effects.contains(where: Inbox.needsTheRowsAccount), let owner = inboxRowsAccount(at: inbox, in: s), owner !== s,
+              let index = sessions.firstIndex(where: { $0 === owner }) else { return (effects, s) }
+        let moving = s.stack.detach(from: inbox)
         showSession(at: index)
-        stack.attach(moving)
-        return effects
+        owner.stack.attach(moving)
+        return (effects, owner)
     }
 }

@@ -13,8 +13,8 @@ import TernTerminal
 /// blocks its thread in `poll()`, so nothing may wait for the main actor.
 ///
 /// Each account is a session (`AccountSession`) with its own engines, writes and screens; the runner shows
-/// the active one. An event of a session is handled with that session in scope (`session`), so what it
-/// changes (its engines, its stack) is its own, whichever is shown.
+/// one. An event is handled as the session it is for, named by its id (`accept(_:for:)`, `perform(_:in:)`),
+/// so what it changes (its engines, its stack) is its own, whichever is shown.
 package final class AppRunner {
     let screen: Screen
     let mailbox: Mailbox
@@ -30,9 +30,8 @@ package final class AppRunner {
     /// Every account open so far, the one shown, and those being opened.
     let accounts: OpenAccounts
     var sessions: [AccountSession] { accounts.sessions }
-    /// The session whose event or key is being handled: the shown one, except while a background
-    /// session's event is (`within`).
-    var session: AccountSession
+    /// The session shown, whose screens have the keys.
+    var session: AccountSession { accounts.shown }
     /// Where mentions, direct messages and follows are announced while the terminal has not the focus.
     var away = AwayAlerts()
     /// The inbox across the accounts, as last delivered.
@@ -50,30 +49,12 @@ package final class AppRunner {
     /// Called once, right after the first frame that shows posts is on the terminal (start-up's timeline in the log).
     package var onFirstPostsFrame: (() -> Void)?
 
-    // The session in scope, as the effects and events below use it.
-    var stack: LayerStack {
-        get { session.stack }
-        set { session.stack = newValue }
-    }
-    var engines: [FeedID: OpenEngine] {
-        get { session.engines }
-        set { session.engines = newValue }
-    }
-    var sources: TimelineEngine.Sources { session.sources }
-    var writing: Writing? { session.writing }
-    var me: (id: String, acct: String) {
-        get { session.me }
-        set { session.me = newValue }
-    }
-    var outgoing: (posts: [OutgoingPost], waiting: Bool) {
-        get { session.outgoing }
-        set { session.outgoing = newValue }
-    }
+    /// The shown session's screens.
+    var stack: LayerStack { session.stack }
     /// Every account's drafts on their way to the store; the caller waits for them (`flush`) before it ends.
     package var allDrafts: [DraftKeeper] { sessions.map(\.drafts) }
     /// Posts on their way into an outbox (Ctrl-S just pressed); the caller waits for them before it ends.
     package var sendsUnderWay: [Task<Void, Never>] { sessions.compactMap(\.sending) }
-    var drafts: DraftKeeper { session.drafts }
 
     /// `account` is the first account's (opened by the caller), `glance` the first screenful of its
     /// timeline already read (its engine starts from it) and `renderer` the one that drew it. `accounts`
@@ -95,7 +76,6 @@ package final class AppRunner {
         self.settings = settings
         self.onEngine = onEngine
         let first = AccountSession(id: 0, parts: account, mailbox: mailbox, timeline: timeline, glance: glance)
-        session = first
         self.accounts = OpenAccounts(first: first, names: accounts, mailbox: mailbox, open: openAccount)
         screen.setMouse(settings.mouse)
         screen.setReports(true)
@@ -158,17 +138,9 @@ package final class AppRunner {
         for s in sessions { for (_, engine) in s.engines { engine.list.stop() } }
     }
 
-    /// Handles a session's event with that session in scope.
-    func within(_ other: AccountSession, _ body: () -> Void) {
-        let saved = session
-        session = other
-        defer { session = saved }
-        body()
-    }
-
     /// The world as the layers see it: the screen's size, the pictures, the status line, and the session's
-    /// part (`AccountSession.describe`).
-    func env() -> LayerEnv {
+    /// part (`AccountSession.describe`), for `s`'s screens.
+    func env(for s: AccountSession) -> LayerEnv {
         var e = LayerEnv(rows: screen.rows, columns: screen.columns, now: Date(), keymap: settings.keymap, renderer: renderer)
         e.images = pictures.feeder.images
         e.progress = pictures.feeder.progress
@@ -178,9 +150,9 @@ package final class AppRunner {
         e.accounts = accounts.names
         e.prefetchRows = max(0, settings.prefetchRows)
         e.confirmBoost = settings.confirmBoost
-        session.describe(&e)
+        s.describe(&e)
         // In the inbox, the count is every account's.
-        if session.showsInbox { e.unread = sessions.reduce(0) { $0 + ($1.feeds[.notifications]?.unread ?? 0) } }
+        if s.showsInbox { e.unread = sessions.reduce(0) { $0 + ($1.feeds[.notifications]?.unread ?? 0) } }
         return e
     }
 
@@ -210,14 +182,15 @@ package final class AppRunner {
         }
     }
 
-    func show(_ text: String, error: Bool) {
-        // An account in the background speaks up only when something went wrong, and names itself.
-        if session !== accounts.shown {
+    /// Says `text` on the status line, for `s` (nil: for no account, or the one shown). An account in the
+    /// background speaks up only when something went wrong, and names itself.
+    func show(_ text: String, error: Bool, from s: AccountSession? = nil) {
+        if let s, s !== session {
             guard error else { return }
-            let name = session.parts.name
-            return within(accounts.shown) { show("\(name): \(text)", error: true) }
+            status.say("\(s.parts.name): \(text)", error: true)
+        } else {
+            status.say(text, error: error)
         }
-        status.say(text, error: error)
         dirty = true
     }
 
@@ -226,20 +199,21 @@ package final class AppRunner {
     func settleAndDraw() {
         dirty = false
         pictures.fit(columns: screen.columns)
+        let s = session
         if let panes {
-            perform(stack.settle(env(), panes: panes))
+            perform(s.stack.settle(env(for: s), panes: panes), in: s)
         } else {
-            stack.focusLeft = false
+            s.stack.focusLeft = false
             pictures.onePane()
-            perform(stack.settle(env()))
+            perform(s.stack.settle(env(for: s)), in: s)
         }
         // What moves is what the screen shows now: a moving picture no screen shows stops here.
-        pictures.moving.want(stack.movingPicture)
+        pictures.moving.want(s.stack.movingPicture)
         // Settling may have changed the stack (a closed thread): the panes as they are now.
-        if let panes { stack.render(env(), panes: panes, on: screen) } else { stack.render(env(), on: screen) }
+        if let panes { s.stack.render(env(for: s), panes: panes, on: screen) } else { s.stack.render(env(for: s), on: screen) }
         screen.update()
-        if !postsDrawn, let shown = stack.layers[stack.screenIndex] as? FeedLayer,
-           session.feeds[shown.feed]?.rows.contains(where: { $0.post != nil }) == true {
+        if !postsDrawn, let shown = s.stack.layers[s.stack.screenIndex] as? FeedLayer,
+           s.feeds[shown.feed]?.rows.contains(where: { $0.post != nil }) == true {
             postsDrawn = true
             onFirstPostsFrame?()
             onFirstPostsFrame = nil

@@ -61,6 +61,29 @@ extension AccountSession {
         }
     }
 
+    /// A result of work that is the session's own state (its lists and trends, its web feeds' lists, who the
+    /// user is, a draft saved, what its server takes, its stream's news, edits and deletions): kept. False
+    /// when `event` is none of these (a list of filters is applied to every list here, and is still the
+    /// layers' to show as a menu).
+    func keep(_ event: UIEvent) -> Bool {
+        switch event {
+        case .lists(let found): lists = found
+        case .trends(let found): trends = found
+        case .webFeedLists(let found): webFeedLists = found
+        case .me(let account): me = (account.id, account.acct)
+        case .draftSaved(let d): savedDraft = d
+        case .limits(let l): limits = l
+        case .changes(let changes): sources.posts.streamed(changes)
+        case .live(let news): heard(news)
+        case .layer(.filters(let filters)):
+            // The filters as the server lists them (for their menu, or after a change): every list applies them now.
+            sources.actions.useFilters(filters)
+            return false
+        default: return false
+        }
+        return true
+    }
+
     func heard(_ event: Outbox.Event) -> [Effect] {
         switch event {
         case .changed(let posts, let waiting):
