@@ -41,43 +41,19 @@ extension Screen {
 
     private static let beginFrame = Array("\u{1B}[?2026h".utf8), endFrame = Array("\u{1B}[?2026l".utf8)
 
-    /// Draws text at a position, cut at the right edge of the screen. Returns the columns used. `link`:
-    /// where the text points, made a hyperlink where `hyperlinks` is on.
+    /// Draws on the whole screen (`canvas`): text, cut at the right edge; the columns used.
     @discardableResult
     package func draw(_ text: SafeText, row: Int, column: Int, style: TextStyle = .plain, maxWidth: Int? = nil,
-                     link: String? = nil) -> Int {
-        guard row >= 0, row < rows, column >= 0, column < columns else { return 0 }
-        let limit = min(maxWidth ?? Int.max, columns - column)
-        guard limit > 0 else { return 0 }
-        var look = look(style)
-        if hyperlinks, let link { look.attributes |= writer.links.number(for: link) << CellLook.linkShift }
-        let (r, c) = (row + origin.row, column + origin.column)
-        if let n = frame.putASCII(text.string, row: r, column: c, limit: limit, look: look) { return n }
-        // Cut between whole characters (an accent stays with its letter, a flag is not halved).
-        let (shown, width) = DisplayWidth.prefix(text.string, fitting: limit)
-        return frame.put(shown, row: r, column: c, limit: width, look: look)
+                      link: String? = nil) -> Int {
+        canvas.draw(text, row: row, column: column, style: style, maxWidth: maxWidth, link: link)
     }
 
-    /// Fills `width` columns of a row with spaces in a style (for bars and highlights).
     package func fill(row: Int, column: Int, width: Int, style: TextStyle) {
-        let from = max(0, column), to = min(columns, column + width)
-        guard row >= 0, row < rows, from < to else { return }
-        let look = look(style)
-        let r = row + origin.row
-        frame.putBlock(width: to - from, height: 1, row: r, column: from + origin.column, visibleRows: r..<(r + 1)) { _, _ in (" ", [], look) }
+        canvas.fill(row: row, column: column, width: width, style: style)
     }
 
-    /// Draws a picture's cells with its top-left at (row, column); rows outside `visibleRows` are skipped.
     package func draw(_ grid: CellGrid, row: Int, column: Int, visibleRows: Range<Int>) {
-        let space = grid.colorSpace, mode = colorMode
-        func code(_ value: Int32) -> UInt32 { Self.code(TerminalColor(cell: value, in: space), mode) }
-        let width = max(0, min(grid.width, columns - column))
-        frame.putBlock(width: width, height: grid.height, row: row + origin.row, column: column + origin.column,
-                       visibleRows: frameRows(visibleRows)) { x, y in
-            let cell = grid[x, y]
-            let look = space == .none ? .plain : CellLook(foreground: code(cell.foreground), background: code(cell.background))
-            return (cell.character, [], look)
-        }
+        canvas.draw(grid, row: row, column: column, visibleRows: visibleRows)
     }
 
     // MARK: Colours

@@ -117,41 +117,6 @@ extension Screen {
         TerminalWrite.all(bytes, to: fileno(outputFile))
     }
 
-    /// Places a sixel or iTerm2 picture with its top-left cell at (row, column). False when this frame's
-    /// byte cap is reached: the caller draws the picture's symbols instead. `opaque`: it draws every pixel of
-    /// its cells (a moving picture's frame), so it replaces one there without the lines being repainted.
-    package func place(_ picture: InlinePicture, key: Int, row: Int, column: Int, opaque: Bool = false) -> Bool {
-        guard row >= 0, column >= 0, row + picture.rows <= rows, column + picture.columns <= columns else { return false }
-        return pictures.place(.init(key: key, row: row + origin.row, column: column + origin.column, columns: picture.columns, rows: picture.rows,
-                                    sequence: picture.sequence, opaque: opaque))
-    }
-
-    /// Places the kitty picture held under `id` (`height` pixels tall) with its top-left cell at (row, column),
-    /// where the terminal draws no placeholder cells: the rows within `visibleRows`, so a picture cut by the
-    /// list's edge shows its part. False when nothing of it fits the screen or the frame's byte cap: the
-    /// caller draws its symbols.
-    package func placeKitty(id: UInt32, columns: Int, rows pictureRows: Int, height: Int, row: Int, column: Int,
-                           visibleRows: Range<Int>) -> Bool {
-        let local = max(row, visibleRows.lowerBound, 0)..<min(row + pictureRows, visibleRows.upperBound, rows)
-        guard !local.isEmpty, column >= 0, column + columns <= self.columns, pictureRows > 0 else { return false }
-        let top = local.lowerBound - row
-        // From here, the frame's coordinates.
-        let shown = (local.lowerBound + origin.row)..<(local.upperBound + origin.row), column = column + origin.column
-        // The rows' share of the picture's pixels.
-        let crop = shown.count == pictureRows ? nil : (y: top * height / pictureRows, height: shown.count * height / pictureRows)
-        // One placement a cell per picture: the same avatar beside two posts is two placements.
-        let placement = UInt32(shown.lowerBound * 4096 + column + 1)
-        return pictures.place(.init(key: Int(id) | top << 32, row: shown.lowerBound, column: column, columns: columns, rows: shown.count,
-                                    sequence: KittyGraphics.place(id: id, placement: placement, columns: columns, rows: shown.count, crop: crop),
-                                    removal: KittyGraphics.unplace(id: id, placement: placement)))
-    }
-
-    /// An overlay drawn over this region: pictures placed under it are taken back.
-    package func coverPictures(rows: Range<Int>, columns: Range<Int>) {
-        pictures.cover(rows: (rows.lowerBound + origin.row)..<(rows.upperBound + origin.row),
-                       columns: (columns.lowerBound + origin.column)..<(columns.upperBound + origin.column))
-    }
-
     /// Pictures the last frame drew as symbols for the byte cap; a redraw once input stops sends them.
     package var picturesDeferred: Int { pictures.deferred }
 
@@ -172,15 +137,4 @@ extension Screen {
     /// Whether kitty's placeholders can be coloured with their image ids here (they need 256 colours or more).
     package var canDrawKittyPlaceholders: Bool { colorMode == .direct || colorMode == .indexed256 }
 
-    /// Draws the placeholder cells of a kitty picture held by the terminal under `id`, top-left at (row,
-    /// column); rows outside `visibleRows` are skipped, so a picture cut by the list's edge shows its part.
-    package func drawKitty(id: UInt32, columns: Int, rows pictureRows: Int, row: Int, column: Int, visibleRows: Range<Int>) {
-        let low = id & 0xFF, high = Int(id >> 24)
-        let look = CellLook(foreground: code(colorMode == .direct ? .rgb(low) : .index(Int(low))))
-        frame.putBlock(width: columns, height: pictureRows, row: row + origin.row, column: column + origin.column,
-                       visibleRows: frameRows(visibleRows)) { x, y in
-            let cell = KittyGraphics.cell(row: y, column: x, idHighByte: high)
-            return (cell[0], cell.dropFirst(), look)
-        }
-    }
 }

@@ -48,9 +48,6 @@ package final class Screen {
     /// Starts curses on the process's terminal (`output` nil), or, for benchmarks, on a file with a given
     /// terminal type and size, its keys read from `input` (none when nil). `errors` takes standard error off
     /// the terminal while curses has it.
-    private struct Pane { var top, left, rows, columns: Int }
-    /// Where drawing goes while a pane is drawn (`inPane`); nil: the whole terminal.
-    private var pane: Pane?
     /// Drawn for the closest terminal this machine knows, since it has no entry for TERM ("" when unset).
     package private(set) var fallback: (asked: String, used: String)?
     /// The entries tried, in order, when TERM's is missing.
@@ -237,28 +234,13 @@ package final class Screen {
         wnoutrefresh(tern_stdscr())
     }
 
-    /// The size drawn into: the terminal's, or inside `inPane` the pane's.
-    package var rows: Int { pane?.rows ?? terminalRows }
-    package var columns: Int { pane?.columns ?? terminalColumns }
+    /// The size drawn into: the terminal's.
+    package var rows: Int { terminalRows }
+    package var columns: Int { terminalColumns }
     package var terminalRows: Int { Int(tern_lines()) }
     package var terminalColumns: Int { Int(tern_cols()) }
 
-    /// Draws `body` into a rectangle of the screen as if it were the whole of it: its own (0, 0), its size
-    /// for `rows` and `columns`, and nothing drawn outside it. Panes on a wide terminal are drawn this way.
-    package func inPane(top: Int, left: Int, rows: Int, columns: Int, _ body: () -> Void) {
-        let outer = pane
-        pane = Pane(top: (outer?.top ?? 0) + top, left: (outer?.left ?? 0) + left, rows: rows, columns: columns)
-        defer { pane = outer }
-        body()
-    }
 
-    /// A pane's rows in the frame's coordinates.
-    func frameRows(_ local: Range<Int>) -> Range<Int> {
-        let clipped = local.clamped(to: 0..<max(0, rows))
-        return (clipped.lowerBound + origin.row)..<(clipped.upperBound + origin.row)
-    }
-
-    var origin: (row: Int, column: Int) { (pane?.top ?? 0, pane?.left ?? 0) }
 
     // MARK: Input
 

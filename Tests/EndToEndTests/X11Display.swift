@@ -20,9 +20,16 @@ final class X11Display {
         } ?? 99
         name = ":\(number)"
         server = try Self.start(["Xvfb", name, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"], environment: [:])
+        // Its socket can be there before it takes clients (under load, urxvt then said it "can't open display"):
+        // ready is when a client is answered.
         let deadline = Date().addingTimeInterval(10)
-        while !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)"), Date() < deadline { usleep(50_000) }
-        guard FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") else {
+        var answered = false
+        while !answered, Date() < deadline {
+            answered = FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
+                && (try? Spawn.run(["env", "DISPLAY=\(name)", "xdotool", "getdisplaygeometry"], capture: true)) != nil
+            if !answered { usleep(50_000) }
+        }
+        guard answered else {
             XCTFail("Xvfb did not start on \(name)")
             throw Failure(why: "no display")
         }

@@ -21,7 +21,7 @@ final class PictureFrames {
     /// A frame with `t` at `row` (column 5) in a list of rows 1..<29, as the terminal gets it.
     func picture(_ t: Thumbnail, key: ThumbnailRequest, at row: Int) -> String {
         screen.erase()
-        renderer.drawPicture(t, key: key, row: row, column: 5, visibleRows: 1..<29, on: screen)
+        renderer.drawPicture(t, key: key, row: row, column: 5, visibleRows: 1..<29, on: screen.canvas)
         screen.update()
         let all = (try? Data(contentsOf: out)) ?? Data()
         defer { read = all.count }

@@ -136,7 +136,7 @@ final class ScreenTests: XCTestCase {
             screen.fill(row: row, column: column, width: .max / 4, style: .plain)
             screen.draw(SafeText("日本語 text e\u{301}"), row: row, column: column)
             screen.draw(grid, row: row, column: column, visibleRows: -5..<20)
-            screen.drawKitty(id: 0x0300_0012, columns: 4, rows: 2, row: row, column: column, visibleRows: 0..<12)
+            screen.canvas.drawKitty(id: 0x0300_0012, columns: 4, rows: 2, row: row, column: column, visibleRows: 0..<12)
         }
         screen.update()
         XCTAssertEqual(screen.frame.cells.count, 12 * 40)

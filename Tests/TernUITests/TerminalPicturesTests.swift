@@ -68,7 +68,7 @@ final class TerminalPicturesTests: XCTestCase {
 
         let renderer = FrameRenderer(theme: .builtIn)
         screen.erase()
-        renderer.drawPicture(Thumbnail(grid: t.grid, pixels: held), key: request, row: 2, column: 5, visibleRows: 1..<29, on: screen)
+        renderer.drawPicture(Thumbnail(grid: t.grid, pixels: held), key: request, row: 2, column: 5, visibleRows: 1..<29, on: screen.canvas)
         screen.update()
         screen.close()
         let parsed = TerminalOutput(Array(try Data(contentsOf: out)))
@@ -111,7 +111,7 @@ final class TerminalPicturesTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: out) }
         screen.erase()
         // Rows 0–2 of the picture are above the list (which starts at row 1).
-        screen.drawKitty(id: 0x0100_0019, columns: 4, rows: 6, row: -2, column: 0, visibleRows: 1..<29)
+        screen.canvas.drawKitty(id: 0x0100_0019, columns: 4, rows: 6, row: -2, column: 0, visibleRows: 1..<29)
         screen.update()
         screen.close()
         let rows = Set(TerminalOutput(Array(try Data(contentsOf: out))).cells.map { $0.marks[0] })
@@ -158,7 +158,7 @@ final class TerminalPicturesTests: XCTestCase {
         func frame(at row: Int?, invalidate: Bool = false) throws -> TerminalOutput {
             if invalidate { screen.invalidate() }
             screen.erase()
-            if let row { renderer.drawPicture(drawn, key: request, row: row, column: 5, visibleRows: 1..<29, on: screen) }
+            if let row { renderer.drawPicture(drawn, key: request, row: row, column: 5, visibleRows: 1..<29, on: screen.canvas) }
             screen.update()
             let all = Array(try Data(contentsOf: out))
             defer { read = all.count }

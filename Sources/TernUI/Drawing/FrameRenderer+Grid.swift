@@ -8,7 +8,7 @@ extension FrameRenderer {
     /// The grid screen: title, the cells in view (picture, then the author under it; the selected cell
     /// between two bars, its author reversed: a reversed label alone was hard to find), and a status line
     /// with the position and keys.
-    func drawGrid(_ grid: GridLayer, env: LayerEnv, on screen: Screen) {
+    func drawGrid(_ grid: GridLayer, env: LayerEnv, on screen: Canvas) {
         guard screen.rows >= 6, screen.columns >= 24 else {
             screen.draw(SafeText("Terminal too small"), row: 0, column: 0, style: theme[.warning])
             return

@@ -7,7 +7,7 @@ import TernTerminal
 /// The large view (`v`): a picture as large as its screen or pane allows, centred, with its caption and keys.
 extension FrameRenderer {
     func drawLarge(_ large: LargeImage, _ state: ImageState?, frame: ShownFrame? = nil, note: String? = nil,
-                   progress: (received: Int, total: Int?)? = nil, counter: String?, on screen: Screen) {
+                   progress: (received: Int, total: Int?)? = nil, counter: String?, on screen: Canvas) {
         let top = 1, height = screen.rows - 2
         guard height > 2 else { return }
         for r in top..<(top + height) { screen.fill(row: r, column: 0, width: screen.columns, style: .plain) }

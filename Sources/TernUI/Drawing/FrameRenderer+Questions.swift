@@ -4,7 +4,7 @@ import TernTerminal
 /// (a list's new name) or a yes/no one.
 extension FrameRenderer {
     /// A line editor on the status line, over whatever was there.
-    func drawPrompt(_ label: String, editor: LineEditor, on screen: Screen) {
+    func drawPrompt(_ label: String, editor: LineEditor, on screen: Canvas) {
         let row = screen.rows - 1, cols = screen.columns
         screen.fill(row: row, column: 0, width: cols, style: theme[.status])
         let prefix = SafeText(" " + label)
@@ -15,7 +15,7 @@ extension FrameRenderer {
 
     /// A one-line editor's text scrolled to its cursor in `width` columns, and with `cursor`, the character
     /// under the cursor drawn reversed (a space at the end of the line).
-    func drawEditor(_ editor: LineEditor, row: Int, column: Int, width: Int, style: TextStyle, cursor: Bool, on screen: Screen) {
+    func drawEditor(_ editor: LineEditor, row: Int, column: Int, width: Int, style: TextStyle, cursor: Bool, on screen: Canvas) {
         let (text, at) = editor.visible(width: width)
         screen.draw(SafeText(text), row: row, column: column, style: style, maxWidth: width)
         guard cursor else { return }
@@ -32,7 +32,7 @@ extension FrameRenderer {
     /// A question on the status line, over whatever was there. With `answer`, the line being typed after it,
     /// its cursor where it is (a renamed list's title starts there, and the cursor may go back into it), and
     /// `hint` after that.
-    func drawQuestion(_ text: String, answer: LineEditor? = nil, hint: String = "", on screen: Screen) {
+    func drawQuestion(_ text: String, answer: LineEditor? = nil, hint: String = "", on screen: Canvas) {
         let row = screen.rows - 1
         var style = theme[.statusError]
         style.bold = true

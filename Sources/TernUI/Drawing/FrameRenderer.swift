@@ -109,7 +109,7 @@ package final class FrameRenderer {
 
     /// Draws a whole list screen into a frame the caller erased (and sends with `screen.update()`).
     func drawList(_ snapshot: FeedSnapshot, viewport: Viewport, revealed: OpenedWarnings, title: String, newAbove: Int,
-                  env: LayerEnv, on screen: Screen) {
+                  env: LayerEnv, on screen: Canvas) {
         let rows = screen.rows, cols = screen.columns
         guard rows >= 4, cols >= 24 else {
             screen.draw(SafeText("Terminal too small"), row: 0, column: 0, style: theme[.warning])
@@ -147,7 +147,7 @@ package final class FrameRenderer {
     /// `backTo`: where Esc goes, when that is not plain "back" (a timeline chosen with `t`: the one before);
     /// `goesBack` false: Esc goes nowhere here (Home at the bottom), and no hint offers it. `likes` false: what
     /// is shown can't be liked (a web feed's item), and no hint offers it.
-    func drawTitle(_ text: String, on screen: Screen, keymap: Keymap, backTo: String? = nil, goesBack: Bool = true, likes: Bool = true) {
+    func drawTitle(_ text: String, on screen: Canvas, keymap: Keymap, backTo: String? = nil, goesBack: Bool = true, likes: Bool = true) {
         let cols = screen.columns
         screen.fill(row: 0, column: 0, width: cols, style: theme[.title])
         let left = SafeText(text)
@@ -191,7 +191,7 @@ package final class FrameRenderer {
     private var hintCache: (keymap: Keymap, hints: [(action: UIAction, text: String)])?
 
     /// `readMark`: the row of "read up to here", if the list has it.
-    private func drawStatus(_ snapshot: FeedSnapshot, selected: Int?, readMark mark: Int?, newAbove: Int, env: LayerEnv, on screen: Screen) {
+    private func drawStatus(_ snapshot: FeedSnapshot, selected: Int?, readMark mark: Int?, newAbove: Int, env: LayerEnv, on screen: Canvas) {
         let row = screen.rows - 1, cols = screen.columns
         screen.fill(row: row, column: 0, width: cols, style: theme[.status])
         var right: [String] = []
@@ -222,7 +222,7 @@ package final class FrameRenderer {
 
     /// A centred box over the list; a selected line is drawn in the opposite shade.
     /// `contentWidth`: at least this wide inside, so a box whose pages differ (the help) stays put.
-    func drawBox(title: String, lines: [(text: String, selected: Bool)], contentWidth: Int = 0, on screen: Screen) {
+    func drawBox(title: String, lines: [(text: String, selected: Bool)], contentWidth: Int = 0, on screen: Canvas) {
         let widest = max(contentWidth, ([title] + lines.map(\.text)).map { DisplayWidth.of($0) }.max() ?? 0)
         let width = max(0, min(screen.columns - 2, widest + 4))
         let top = max(1, (screen.rows - lines.count - 4) / 2)
@@ -254,7 +254,7 @@ package final class FrameRenderer {
     // MARK: Rows
 
     /// `hasKeys`: the pane has the keys; the other pane's selection is marked thinly, so it is clear which moves.
-    private func drawRow(_ l: RowLayout, top: Int, on screen: Screen, viewHeight: Int, selected: Bool, hasKeys: Bool = true,
+    private func drawRow(_ l: RowLayout, top: Int, on screen: Canvas, viewHeight: Int, selected: Bool, hasKeys: Bool = true,
                          images: [ThumbnailRequest: ImageState]) {
         let listTop = 1
         let visibleRows = listTop..<(listTop + viewHeight)
@@ -292,7 +292,7 @@ package final class FrameRenderer {
     /// A picture's box: the picture (or its blurhash) with "sensitive" over a blurred one, or a word for
     /// why it isn't there (`waiting`: low data, until its post is selected).
     func drawBox(_ box: MediaBox, _ state: ImageState?, key: ThumbnailRequest?, row: Int, visibleRows: Range<Int>, waiting: Bool = false,
-                 on screen: Screen) {
+                 on screen: Canvas) {
         switch state {
         case .ready(let t):
             if let key { drawPicture(t, key: key, row: row, column: box.column, visibleRows: visibleRows, on: screen) }
@@ -317,7 +317,7 @@ package final class FrameRenderer {
     /// a sixel picture or the bands of it in view, an iTerm2 picture wholly in view, where the frame's byte
     /// cap allows; else its symbols.
     func drawPicture(_ t: Thumbnail, key: ThumbnailRequest, row: Int, column: Int, visibleRows: Range<Int>, opaque: Bool = false,
-                     on screen: Screen) {
+                     on screen: Canvas) {
         switch t.pixels {
         case .kittyImage(let id, let columns, let rows, _)? where !kittyDirect:
             screen.drawKitty(id: id, columns: columns, rows: rows, row: row, column: column, visibleRows: visibleRows)
@@ -350,7 +350,7 @@ package final class FrameRenderer {
         return h.finalize()
     }
 
-    func drawBoxText(_ text: String, box: MediaBox, row: Int, on screen: Screen, visibleRows: Range<Int>) {
+    func drawBoxText(_ text: String, box: MediaBox, row: Int, on screen: Canvas, visibleRows: Range<Int>) {
         let r = row + box.rows / 2
         guard visibleRows.contains(r) else { return }
         // On a band as wide as the box: over a blurred preview, the word ran into its half blocks

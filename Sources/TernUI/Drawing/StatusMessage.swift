@@ -51,7 +51,7 @@ extension FrameRenderer {
 
     /// Draws a message at the left of the status line in `width` columns, and where it needs a second
     /// row, over the row above (the list's last) in the status line's look.
-    func drawStatusMessage(_ message: (text: String, isError: Bool), width: Int, on screen: Screen) {
+    func drawStatusMessage(_ message: (text: String, isError: Bool), width: Int, on screen: Canvas) {
         let style = message.isError ? theme[.statusError] : theme[.status]
         let row = screen.rows - 1
         let lines = Self.messageLines(message.text, width: max(0, width - 1))

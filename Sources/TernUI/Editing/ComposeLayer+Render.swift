@@ -57,7 +57,7 @@ extension ComposeLayer {
         }
     }
 
-    func render(_ env: LayerEnv, on screen: Screen) {
+    func render(_ env: LayerEnv, into screen: Canvas) {
         let theme = env.renderer.theme, cols = env.columns
         let p = plan(env)
         let d = current
@@ -105,7 +105,7 @@ extension ComposeLayer {
         drawStatus(env, on: screen)
     }
 
-    private func drawText(_ p: ComposePlan, _ env: LayerEnv, on screen: Screen) {
+    private func drawText(_ p: ComposePlan, _ env: LayerEnv, on screen: Canvas) {
         let theme = env.renderer.theme, width = textWidth(env)
         let lines = body.wrapped(width: width)
         let (cursorLine, cursorColumn) = body.cursorPosition(width: width)
@@ -125,7 +125,7 @@ extension ComposeLayer {
         }
     }
 
-    private func drawOptions(_ p: ComposePlan, _ env: LayerEnv, on screen: Screen) {
+    private func drawOptions(_ p: ComposePlan, _ env: LayerEnv, on screen: Canvas) {
         let theme = env.renderer.theme
         for (i, place) in optionPlaces(columns: env.columns, limits: env.limits).enumerated() {
             var style = theme[.counts]
@@ -158,7 +158,7 @@ extension ComposeLayer {
         }
     }
 
-    private func drawAttachments(_ p: ComposePlan, _ env: LayerEnv, on screen: Screen) {
+    private func drawAttachments(_ p: ComposePlan, _ env: LayerEnv, on screen: Canvas) {
         let theme = env.renderer.theme
         for (i, box) in thumbnailBoxes(env).enumerated() {
             let top = box.line
@@ -190,7 +190,7 @@ extension ComposeLayer {
     }
 
     private func drawField(_ editor: LineEditor, focused: Bool, row: Int, column: Int, width: Int, placeholder: String,
-                           env: LayerEnv, on screen: Screen) {
+                           env: LayerEnv, on screen: Canvas) {
         let theme = env.renderer.theme
         guard width > 1 else { return }
         if editor.characters.isEmpty, !focused {
@@ -202,7 +202,7 @@ extension ComposeLayer {
     }
 
     /// The status line: a prompt, a message, or the keys of the field in focus and whether the draft is saved.
-    private func drawStatus(_ env: LayerEnv, on screen: Screen) {
+    private func drawStatus(_ env: LayerEnv, on screen: Canvas) {
         let theme = env.renderer.theme, row = env.rows - 1
         switch prompt {
         case .attach(let editor)?:

@@ -109,7 +109,7 @@ struct ArticleLayer: Layer {
 
     mutating func uncovered() {}
 
-    func render(_ env: LayerEnv, on screen: Screen) {
+    func render(_ env: LayerEnv, into screen: Canvas) {
         let theme = env.renderer.theme
         env.renderer.drawTitle(" tern · " + post.account.shownName, on: screen, keymap: env.keymap, likes: false)
         let all = lines(env)

@@ -400,7 +400,7 @@ struct FeedLayer: Layer {
 
     // MARK: Drawing
 
-    func render(_ env: LayerEnv, on screen: Screen) {
+    func render(_ env: LayerEnv, into screen: Canvas) {
         let snapshot = snapshot ?? { var s = FeedSnapshot(feed: feed); s.opening = true; return s }()
         env.renderer.drawList(snapshot, viewport: viewport, revealed: env.openedWarnings, title: title(lists: env.lists), newAbove: newRows.count,
                               env: env, on: screen)

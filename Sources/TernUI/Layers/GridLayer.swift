@@ -133,7 +133,7 @@ struct GridLayer: Layer {
         }
     }
 
-    func render(_ env: LayerEnv, on screen: Screen) {
+    func render(_ env: LayerEnv, into screen: Canvas) {
         env.renderer.drawGrid(self, env: env, on: screen)
     }
 }

@@ -73,13 +73,14 @@ struct LayerEnv {
 /// One layer of the screen: a list (timeline, thread, profile, notifications) or an overlay over one
 /// (help, picker, search line, large picture). The top layer gets the keys; `update` turns a key into
 /// new state plus effects, `settle` brings the state in line with new snapshots and asks for what the
-/// view needs, and `render` draws into a frame already erased to the screen's size, without changing anything.
+/// view needs, and `render` draws into the rectangle it is given (`Canvas`: a pane, or the whole screen) of a
+/// frame already erased, without changing anything.
 protocol Layer {
     /// Overlays are drawn over the layer below; screens cover everything under them.
     var isOverlay: Bool { get }
     mutating func update(_ key: Key, _ env: LayerEnv) -> [Effect]
     mutating func settle(_ env: LayerEnv) -> [Effect]
-    func render(_ env: LayerEnv, on screen: Screen)
+    func render(_ env: LayerEnv, into screen: Canvas)
     /// The layer above it closed: what it asked for before may have been replaced by that layer's wants.
     mutating func uncovered()
     /// The result of work done off the loop, offered as a key is: effects if the layer takes it, nil if not.
@@ -87,6 +88,11 @@ protocol Layer {
     /// An overlay that is only a view over the screen under it (a translation) closes on a key that is
     /// not its own, and that key goes on to the screen: nothing is taken silently.
     func passesOn(_ key: Key) -> Bool
+}
+
+extension Layer {
+    /// Draws over the whole screen (tests, and a screen drawn alone).
+    func render(_ env: LayerEnv, on screen: Screen) { render(env, into: screen.canvas) }
 }
 
 /// What work done off the UI loop brings back for the screens (through the mailbox), handled by the

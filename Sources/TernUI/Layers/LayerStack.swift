@@ -109,7 +109,7 @@ struct LayerStack {
         var env = seen(env)
         env.wayBack = wayBackTitle(lists: env.lists)
         env.escGoesBack = escGoesBack
-        for layer in layers[screenIndex...] { layer.render(env, on: screen) }
+        for layer in layers[screenIndex...] { layer.render(env, into: screen.canvas) }
     }
 
     /// Lets the shown screen, and the overlays over it, catch up with what changed.

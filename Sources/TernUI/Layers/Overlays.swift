@@ -31,7 +31,7 @@ struct HelpLayer: Layer {
         return [.pop]
     }
 
-    func render(_ env: LayerEnv, on screen: Screen) {
+    func render(_ env: LayerEnv, into screen: Canvas) {
         let (lines, room) = Self.layout(env)
         let start = min(top, max(0, lines.count - room))
         func title(_ start: Int) -> String {
@@ -63,7 +63,7 @@ struct PickerLayer: Layer {
         }
     }
 
-    func render(_ env: LayerEnv, on screen: Screen) {
+    func render(_ env: LayerEnv, into screen: Canvas) {
         var p = picker
         if let lists = env.lists { p.add(lists: lists) }
         if let feeds = env.webFeedLists { p.add(webFeeds: feeds) }
@@ -96,7 +96,7 @@ struct SearchLayer: Layer {
         return true
     }
 
-    func render(_ env: LayerEnv, on screen: Screen) {
+    func render(_ env: LayerEnv, into screen: Canvas) {
         env.renderer.drawPrompt("Search (a link opens it; Esc cancels): ", editor: editor, on: screen)
     }
 }
@@ -162,7 +162,7 @@ struct LargeImageLayer: Layer {
         }
     }
 
-    func render(_ env: LayerEnv, on screen: Screen) {
+    func render(_ env: LayerEnv, into screen: Canvas) {
         let frame = moving.flatMap { m in env.movingFrame.flatMap { $0.request == m ? $0 : nil } }
         env.renderer.drawLarge(image, env.images[image.request], frame: frame, note: moving == nil ? nil : env.movingNote, progress: env.progress[image.request],
                                counter: images.count > 1 ? "\(index + 1)/\(images.count)" : nil, on: screen)
@@ -192,7 +192,7 @@ struct ChoiceLayer: Layer {
         return []
     }
 
-    func render(_ env: LayerEnv, on screen: Screen) {
+    func render(_ env: LayerEnv, into screen: Canvas) {
         let lines = MenuLines.shown(items.indices.map { i in ((i < 9 ? "\(i + 1) " : "  ") + Sanitizer.clean(items[i].label), i == selected) },
                                     rows: env.rows)
         // A menu says how to leave it without choosing (any key that is not a choice does).
@@ -212,7 +212,7 @@ struct ConfirmLayer: Layer {
         key == .character("y") || key == .character("Y") ? [.pop] + yes : [.pop]
     }
 
-    func render(_ env: LayerEnv, on screen: Screen) {
+    func render(_ env: LayerEnv, into screen: Canvas) {
         env.renderer.drawQuestion(Sanitizer.clean(question) + " (y/n)", on: screen)
     }
 }

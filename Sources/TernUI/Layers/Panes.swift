@@ -106,14 +106,13 @@ extension LayerStack {
         left.focused = focusLeft
         right.columns = panes.rightColumns
         right.focused = !focusLeft
-        screen.inPane(top: 0, left: 0, rows: env.rows, columns: panes.leftColumns) { layers[list].render(left, on: screen) }
+        let whole = screen.canvas
+        layers[list].render(left, into: whole.area(top: 0, left: 0, rows: env.rows, columns: panes.leftColumns))
         let divider = env.renderer.theme[focusLeft ? .gutter : .placeholder]
-        for row in 0..<env.rows { screen.draw(SafeText("│"), row: row, column: panes.leftColumns, style: divider) }
+        for row in 0..<env.rows { whole.draw(SafeText("│"), row: row, column: panes.leftColumns, style: divider) }
         let shown = rightIndex
-        screen.inPane(top: 0, left: panes.rightStart, rows: env.rows, columns: panes.rightColumns) {
-            layers[shown].render(right, on: screen)
-        }
-        for overlay in layers[(shown + 1)...] { overlay.render(env, on: screen) }
+        layers[shown].render(right, into: whole.area(top: 0, left: panes.rightStart, rows: env.rows, columns: panes.rightColumns))
+        for overlay in layers[(shown + 1)...] { overlay.render(env, into: whole) }
     }
 }
 

@@ -54,7 +54,7 @@ struct PollLayer: Layer {
 
     private func vote(_ choices: [Int]) -> [Effect] { [.pop, .vote(post, choices: choices)] }
 
-    func render(_ env: LayerEnv, on screen: Screen) {
+    func render(_ env: LayerEnv, into screen: Canvas) {
         let lines = options.enumerated().map { i, title in
             let mark = multiple ? (ticked.contains(i) ? "[x] " : "[ ] ") : ""
             return ((i < 9 ? "\(i + 1) " : "  ") + mark + Sanitizer.clean(title), i == selected)

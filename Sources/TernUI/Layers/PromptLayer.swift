@@ -80,7 +80,7 @@ struct PromptLayer: Layer {
         }
     }
 
-    func render(_ env: LayerEnv, on screen: Screen) {
+    func render(_ env: LayerEnv, into screen: Canvas) {
         env.renderer.drawQuestion(Sanitizer.clean(prompt.question), answer: editor, hint: "(Enter, Esc)", on: screen)
     }
 }

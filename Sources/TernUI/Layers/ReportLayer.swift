@@ -100,7 +100,7 @@ struct ReportLayer: Layer {
         return []
     }
 
-    func render(_ env: LayerEnv, on screen: Screen) {
+    func render(_ env: LayerEnv, into screen: Canvas) {
         let who = "Report @" + Sanitizer.clean(report.acct) + (report.statusIDs.isEmpty ? "" : " and this post")
         switch step {
         case .category:

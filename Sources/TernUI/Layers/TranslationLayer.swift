@@ -77,7 +77,7 @@ struct TranslationLayer: Layer {
         return ("Translated" + from + by + " · Esc closes", lines)
     }
 
-    func render(_ env: LayerEnv, on screen: Screen) {
+    func render(_ env: LayerEnv, into screen: Canvas) {
         let (title, lines) = box(width: min(72, max(20, env.columns - 8)))
         env.renderer.drawBox(title: title, lines: lines.map { ($0, false) }, on: screen)
     }
