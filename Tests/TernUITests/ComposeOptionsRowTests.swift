@@ -59,4 +59,22 @@ final class ComposeOptionsRowTests: XCTestCase {
         XCTAssertTrue(layer.options(PostingLimits()).contains(.quotePolicy), "Mastodon's defaults until the server says")
         XCTAssertEqual(layer.update(.character("\u{13}"), e), [.pop, .sendPost(Draft(id: "new", text: "hi"))])
     }
+
+    /// Answering or quoting a post behind a content warning keeps its words behind it: the line naming what
+    /// is answered gave them away ("↩ @user31: Morning fern…" under "spoilers for the film"; a new user's find).
+    func testAnAnsweredPostBehindAWarningShowsTheWarningNotItsWords() throws {
+        let e = LayerEnv(rows: 24, columns: 80, now: Date(), renderer: FrameRenderer(theme: .builtIn))
+        let author = Account(id: "1", acct: "user31", displayName: "Data nerd")
+        let post = Post(id: "b1", statusID: "s1", account: author, createdAt: Date(), content: StyledText(plain: "the ending twist"),
+                        spoilerText: "spoilers for the film")
+        for draft in [Draft.reply(to: post, me: "me"), Draft.quote(of: post)] {
+            let f = try frame(ComposeLayer(draft: draft, context: post), e)
+            let rows = (0..<f.rows).map { f.text(row: $0) }.joined(separator: "\n")
+            XCTAssertTrue(rows.contains("@user31: ⚠ spoilers for the film"), rows)
+            XCTAssertFalse(rows.contains("ending twist"), rows)
+        }
+        let open = Post(id: "b2", statusID: "s2", account: author, createdAt: Date(), content: StyledText(plain: "plain words"))
+        let f = try frame(ComposeLayer(draft: Draft.reply(to: open, me: "me"), context: open), e)
+        XCTAssertTrue((0..<f.rows).map { f.text(row: $0) }.contains { $0.contains("↩ @user31: plain words") })
+    }
 }

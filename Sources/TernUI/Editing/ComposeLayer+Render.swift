@@ -25,7 +25,9 @@ extension ComposeLayer {
         var contextLines: [String] = []
         // An edit's post is the text being edited, not something answered.
         if let post = context, !isEdit {
-            let text = Sanitizer.clean(post.content.plainText).replacingOccurrences(of: "\n", with: " ")
+            // A post behind a content warning is named by its warning: its words stay behind it, as in the list.
+            let text = post.spoilerText.isEmpty ? Sanitizer.clean(post.content.plainText).replacingOccurrences(of: "\n", with: " ")
+                : "⚠ " + Sanitizer.clean(post.spoilerText).replacingOccurrences(of: "\n", with: " ")
             let line = (draft.quotedStatusID != nil ? "❝ @" : "↩ @") + Sanitizer.clean(post.account.acct) + ": " + text
             contextLines = TextWrap.wrap([(line, .placeholder)], width: max(10, env.columns - 4)).prefix(2)
                 .map { segs in segs.reduce(into: "") { s, seg in
