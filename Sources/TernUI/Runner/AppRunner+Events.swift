@@ -102,6 +102,8 @@ extension AppRunner {
         case .serverChange(let event):
             dirty = true
             perform(s.heard(event), in: s)
+        case .actionNews(let event):
+            perform(s.heard(event), in: s)
         case .lists, .trends, .webFeedLists, .me, .draftSaved, .limits, .changes, .live:
             break   // kept by the session, above
         case .quit:

@@ -46,6 +46,8 @@ enum UIEvent: Sendable {
     case limits(PostingLimits)
     /// Posts changed by the user's own hand (a deletion): every list hears of it as of a streamed change.
     case changes([StreamChange])
+    /// The action queue settled a relationship or deleted a post (`AwaitedActions`).
+    case actionNews(ActionQueue.Event)
     /// An event of one account's session (its engines, stream, outbox, lookups), by the session's id.
     indirect case account(Int, UIEvent)
     /// Another account was opened (off the UI loop), to be switched to; or why it could not be.

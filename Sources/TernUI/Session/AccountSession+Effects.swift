@@ -20,6 +20,7 @@ extension AccountSession {
             // Through the action queue, as durable as a like: the post leaves the lists at once and the server
             // is told in this run or the next; a refusal brings it back and says why.
             sources.actions.delete(post)
+            awaited.awaitDeletion(of: post)
             return [.say(sources.offline ? "Deleting: the server is told when Tern is online." : "Deleting…", error: false)]
         case .vote(let post, let choices):
             sources.actions.vote(post, choices: choices)
@@ -38,6 +39,7 @@ extension AccountSession {
                             { try await emoji.shortcodes($0) }, answer: { [.layer(.customEmoji(post, $0))] })
         case .account(let kind, let account, let wanted, let current, let seconds):
             sources.actions.set(kind, accountID: account.id, to: wanted, current: current, muteSeconds: seconds, account: account)
+            awaited.awaitAccount(kind, account, wanted: wanted)
             return [.say("\(kind.verb(wanting: wanted).capitalizedFirst) @\(account.acct)…", error: false)]
         case .toggleBoosts(let account):
             let hidden = sources.actions.hidesBoosts(of: account.id)

@@ -12,6 +12,14 @@ extension AccountSession {
     func startWriting() {
         let mailbox = mail, store = sources.data, client = sources.client
         let online = !sources.offline
+        if actionNews == nil {
+            actionNews = sources.actions.subscribe { event in
+                switch event {
+                case .relationship, .deleted: mailbox.post(.actionNews(event))
+                default: break
+                }
+            }
+        }
         if online, me.id.isEmpty {
             Task.detached {
                 do { mailbox.post(.me(try await client.verifyCredentials())) } catch let error as MastodonError where error.serverUnreachable {
@@ -105,6 +113,11 @@ extension AccountSession {
         case .refused(let why), .inDoubt(let why):
             return [.say(why, error: true)]
         }
+    }
+
+    /// A relationship the user asked for, or a deletion, said done once the action queue has it so.
+    func heard(_ event: ActionQueue.Event) -> [Effect] {
+        awaited.heard(event).map { [.say($0, error: false)] } ?? []
     }
 
     /// A change made is said done; the lists' picker reads them again after a change to one, and a menu the

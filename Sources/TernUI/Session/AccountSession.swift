@@ -57,6 +57,10 @@ final class AccountSession {
     /// Drafts, the outbox and the server's limits start after the session's first frame.
     var writingStarted = false
     var notificationsStarted = false
+    /// The user's presses on people and on their own posts, until the action queue says them done.
+    var awaited = AwaitedActions()
+    /// The action queue's news the session listens to, from `startWriting` on.
+    var actionNews: ActionQueue.Subscription?
     let log = Logger(label: "tern.session")
 
     var sources: TimelineEngine.Sources { parts.sources }
@@ -72,6 +76,10 @@ final class AccountSession {
         me = (parts.writing?.ownAccountID ?? "", parts.writing?.ownAcct ?? "")
         self.glance = glance
         drafts = DraftKeeper(store: parts.sources.data) { mail.post(.draftSaved($0)) }
+    }
+
+    deinit {
+        if let actionNews { sources.actions.unsubscribe(actionNews) }
     }
 
     /// The timeline at the bottom of the stack.
