@@ -1,6 +1,7 @@
 import Foundation
 import TernFeed
 import TernModel
+import TernTerminal
 @testable import TernUI
 import XCTest
 
@@ -25,6 +26,28 @@ final class DeletedPostKeysTests: XCTestCase {
             let effects = layer.update(.character(Character(key)), e)
             guard case .say(let why, true)? = effects.first else { return XCTFail("\(key) on a deleted post: \(effects)") }
             XCTAssertTrue(why.contains("deleted"), why)
+        }
+    }
+
+    /// A post still in the outbox (`⏳ sending…`) is not on the server: each key that acts on a post says so,
+    /// rather than nothing at all (a new user's find: Enter, e, D, a and f did nothing, without a word).
+    func testKeysOnAPostStillInTheOutboxSayItIsNotOnTheServerYet() {
+        let posts = (0..<5).map { n in
+            Post(id: "p\(n)", statusID: "p\(n)", account: Account(id: "a", acct: "ada", displayName: "Ada"),
+                 createdAt: now.addingTimeInterval(Double(-n * 60)), content: StyledText(plain: "Post number \(n)."))
+        }
+        var t = TimelineSnapshot(version: 1, timeline: .home, posts: posts)
+        t.outgoing = [OutgoingPost(idempotencyKey: "k", draft: Draft(id: "new", text: "Mine, on its way"), createdAt: now)]
+        t.outgoingWaiting = true
+        let e = LayerEnv(rows: 24, columns: 80, now: now, renderer: FrameRenderer(theme: .builtIn))
+        var layer = FeedLayer(.timeline(.home))
+        layer.show(FeedSnapshot(t), e)
+        _ = layer.settle(e)
+        XCTAssertEqual(layer.viewport.selectedID, "outbox:k")
+        for key: Key in [.enter, .character("f"), .character("b"), .character("a"), .character("e"), .character("D")] {
+            let effects = layer.update(key, e)
+            guard case .say(let why, false)? = effects.first, effects.count == 1 else { return XCTFail("\(key) on a post in the outbox: \(effects)") }
+            XCTAssertTrue(why.contains("not on the server yet"), why)
         }
     }
 

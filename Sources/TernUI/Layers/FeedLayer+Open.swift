@@ -30,6 +30,8 @@ extension FeedLayer {
             if let post = group.post { return [.push(.feed(Self.thread(of: post)))] }
             if let account = group.accounts.first { return [.push(.feed(.profile(account)))] }
             return []
+        case .outgoing(_, let waiting)?:
+            return [.say(Self.notPostedYet(waiting: waiting), error: false)]
         case .found(.account(let account))?:
             return [.push(.feed(.profile(account)))]
         case .found(.hashtag(let tag))?:

@@ -7,6 +7,7 @@ import TernTerminal
 extension FeedLayer {
     func postAction(_ action: UIAction, on row: FeedRow?, _ env: LayerEnv) -> [Effect] {
         if row?.isDeletedPost == true { return [.say("This post was deleted: there is nothing left to act on.", error: true)] }
+        if case .outgoing(_, let waiting)? = row, action != .copyLink { return [.say(Self.notPostedYet(waiting: waiting), error: false)] }
         switch action {
         case .like:
             guard let post = row?.post else { return [] }
@@ -60,6 +61,12 @@ extension FeedLayer {
             return [.copy(warning + post.content.plainText, what: "the post's text")]
         default: return []
         }
+    }
+
+    /// What a key that acts on a post says on one still in the outbox (`⏳`).
+    static func notPostedYet(waiting: Bool) -> String {
+        (waiting ? "This post waits in the outbox for the server" : "This post is on its way")
+            + ": it is not on the server yet, so it can be liked, answered or changed once it is posted."
     }
 
     /// Why the server would refuse to boost `post` (Mastodon's rule: a direct message never, a followers-only
