@@ -14,46 +14,7 @@ import XCTest
 /// The runner's routing, with real parts (a demo server, a store file, engines) and a screen drawn to
 /// /dev/null: each kind of result reaches the session and the layer it belongs to, whichever is shown.
 final class RunnerTests: XCTestCase {
-    struct Rig {
-        let runner: AppRunner
-        let http: HTTPClient
-        let server: DemoServer
-        let folder: URL
-        let queues: [ActionQueue]
-
-        func close() async throws {
-            for s in runner.sessions { for (_, e) in s.engines { e.list.stop() } }
-            for q in queues { q.stop() }
-            try await http.shutdown()
-            await server.stop()
-            try? FileManager.default.removeItem(at: folder)
-        }
-    }
-
-    func rig() async throws -> Rig {
-        let server = try await DemoServer.start()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tern-runner-\(UUID().uuidString)")
-        let store = try Store(url: folder.appendingPathComponent("tern.sqlite"))
-        let http = HTTPFetch.makeClient()
-        var queues: [ActionQueue] = []
-        func parts(_ name: String) throws -> AccountParts {
-            let client = MastodonClient(baseURL: URL(string: server.baseURL)!, token: "t", http: http, timeout: .seconds(5))
-            let actions = try ActionQueue(data: store.account(name), client: client)
-            queues.append(actions)
-            return AccountParts(name: name, title: name,
-                                sources: TimelineEngine.Sources(client: client, data: store.account(name), actions: actions),
-                                writing: Writing(outbox: Outbox(store: store.account(name), client: client),
-                                                 changes: ChangeQueue(store: store.account(name), client: client), ownAccountID: "1", ownAcct: "me"),
-                                live: nil, fetchLists: { [] })
-        }
-        let screen = try Screen(terminalType: "xterm-256color", output: "/dev/null", size: (40, 120))
-        let runner = AppRunner(screen: screen, account: try parts("ada@one"), loader: ImageLoader(http: http, colorMode: .indexed256),
-                               mailbox: Mailbox(), theme: .builtIn, timeline: .home, settings: .noMouse,
-                               accounts: ["ada@one", "bo@two"], onEngine: { _, _ in })
-        // The second account, opened for the inbox: in the background.
-        runner.opened(1, try parts("bo@two"))
-        return Rig(runner: runner, http: http, server: server, folder: folder, queues: queues)
-    }
+    func rig() async throws -> RunnerRig { try await RunnerRig.start() }
 
     let draft = Draft(id: "new", text: "hello")
 
