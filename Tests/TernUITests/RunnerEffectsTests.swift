@@ -41,7 +41,7 @@ final class RunnerEffectsTests: XCTestCase {
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Sources/TernUI/Runner/AppRunner+Effects.swift")
         let source = try String(contentsOf: file, encoding: .utf8)
-        let start = try XCTUnwrap(source.range(of: "for effect in stack.apply(effects) {"), "perform no longer switches on the stack's effects")
+        let start = try XCTUnwrap(source.range(of: ".apply(effects) {"), "perform no longer switches on the stack's effects")
         let end = try XCTUnwrap(source.range(of: "func stopClosedScreens", range: start.upperBound..<source.endIndex))
         var names: Set<String> = []
         var rest = source[start.upperBound..<end.lowerBound]

@@ -174,6 +174,16 @@ final class RunnerEventsTests: XCTestCase {
                 rig.runner.accept(.account(0, .serverChange(.waiting(2))))
                 XCTAssertEqual(rig.runner.status.message?.text, "2 changes wait for the server: they are made when it answers.")
             },
+            Row(name: "actionNews") { rig in
+                // A mute pressed here, said done when the action queue has it so; news of another account says nothing.
+                let ada = Account(id: "77", acct: "ada", displayName: "Ada")
+                rig.runner.perform([.account(.mute, ada, wanted: true, current: false, muteSeconds: nil)])
+                XCTAssertEqual(rig.runner.status.message?.text, "Mute @ada…")
+                rig.runner.accept(.account(0, .actionNews(.relationship(accountID: "78", Relationship(muting: true)))))
+                XCTAssertEqual(rig.runner.status.message?.text, "Mute @ada…")
+                rig.runner.accept(.account(0, .actionNews(.relationship(accountID: "77", Relationship(muting: true)))))
+                XCTAssertEqual(rig.runner.status.message?.text, "Muted @ada.")
+            },
             Row(name: "limits") { rig in
                 var wide = PostingLimits()
                 wide.maxCharacters = 5_000
