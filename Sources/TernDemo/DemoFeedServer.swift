@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
 import Synchronization
 
 /// Web feeds served over loopback, for tests, the benchmark and trying `tern feeds`: `count` generated
@@ -12,6 +13,7 @@ import Synchronization
 package final class DemoFeedServer: Sendable {
     package let baseURL: String
     private let task: Task<Void, any Error>
+    private let service: ServiceGroup
     private let state: FeedState
 
     /// What the server answered, by status.
@@ -30,9 +32,10 @@ package final class DemoFeedServer: Sendable {
         func count(_ status: Int) { answered.withLock { $0[status, default: 0] += 1 } }
     }
 
-    private init(baseURL: String, task: Task<Void, any Error>, state: FeedState) {
+    private init(baseURL: String, task: Task<Void, any Error>, service: ServiceGroup, state: FeedState) {
         self.baseURL = baseURL
         self.task = task
+        self.service = service
         self.state = state
     }
 
@@ -116,14 +119,27 @@ package final class DemoFeedServer: Sendable {
                                   continuation.finish()
                               },
                               logger: Logger(label: "tern-feeds", factory: { _ in SwiftLogNoOpLogHandler() }))
-        let task = Task { try await app.run() }
+        let service = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [],
+                                                        logger: Logger(label: "tern-feeds", factory: { _ in SwiftLogNoOpLogHandler() })))
+        let task = Task { try await service.run() }
         var port = 0
         for await p in ports { port = p }
         guard port > 0 else { task.cancel(); throw DemoError(description: "the feed server could not listen") }
-        return DemoFeedServer(baseURL: "http://\(host):\(port)", task: task, state: state)
+        return DemoFeedServer(baseURL: "http://\(host):\(port)", task: task, service: service, state: state)
     }
 
-    package func stop() { task.cancel() }
+    /// Stops it: first as a server stops, taking no new connection and answering those it took, then for
+    /// good a second later (`/slow` would keep it a minute). Cancelled at once, a connection it had taken but
+    /// not begun was dropped by NIO with a precondition failure that ended the process (a whole test run)
+    /// when a client's last requests came in at the moment of the stop.
+    package func stop() {
+        let (service, task) = (service, task)
+        Task {
+            await service.triggerGracefulShutdown()
+            try await Task.sleep(for: .seconds(1))
+            task.cancel()
+        }
+    }
 
     private static func answer(_ state: FeedState, _ status: Int, _ body: String, type: String = "text/plain") -> Response {
         state.count(status)

@@ -20,7 +20,10 @@ final class PanesEndToEndTests: XCTestCase {
         XCTAssertTrue(tmux.wait { statusLine($0).contains("2/") }.ok, tmux.screen())
         try tmux.send("Enter")
         // The list stays on the left, the thread opens on the right: two title bars on one line.
-        let split = tmux.wait { s in title(s).contains("tern · Home") && title(s).contains("│ tern · Thread · Bo Moreau") }
+        // (Its selection too: under load the titles came while the thread still said "Loading…".)
+        let split = tmux.wait { s in
+            title(s).contains("tern · Home") && title(s).contains("│ tern · Thread · Bo Moreau") && threadSelection(s) != nil
+        }
         XCTAssertTrue(split.ok, "list and thread side by side:\n\(split.screen)")
         let threadAt = threadSelection(split.screen)
         XCTAssertNotNil(threadAt, split.screen)

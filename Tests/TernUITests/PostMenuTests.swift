@@ -110,6 +110,17 @@ final class PostMenuTests: XCTestCase {
         XCTAssertEqual(Array(labels(stack).prefix(2)), ["Unmute @ada", "Unblock @ada"])
     }
 
+    /// `x` on someone asking to follow (a notification with no post) is about that person: it was titled
+    /// "This post", with nothing about anyone in it (a new user's find).
+    func testAFollowRequestsMenuIsAboutThePersonAsking() {
+        let group = NotificationGroup(id: "7", kind: .followRequest, accounts: [ada], count: 1, newestID: "7", oldestID: "7",
+                                      latestAt: now, post: nil)
+        let (stack, _) = menu(after: .character("x"), [.notification(group)])
+        XCTAssertEqual((stack.top as? ChoiceLayer)?.title, "What to do")
+        XCTAssertTrue(labels(stack).contains("Block @ada…"), "\(labels(stack))")
+        XCTAssertFalse(labels(stack).contains { $0.contains("this post") }, "\(labels(stack))")
+    }
+
     func testWriteAndReplyOpenCompose() {
         let p = post("p5", by: ada)
         XCTAssertEqual(menu(after: .character("w"), [.post(p)]).effects, [.compose(.new)])

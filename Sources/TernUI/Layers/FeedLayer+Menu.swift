@@ -29,6 +29,10 @@ extension FeedLayer {
         } else if case .found(.account(let a))? = row {
             // A person a search found: what is done to anyone (their relationship is not known here).
             subject = a
+        } else if row?.post == nil, let someone = row?.account {
+            // A follow, or someone asking to follow: what is done about that person (the menu named "This
+            // post" where there is none).
+            subject = someone
         } else if let post = row?.post {
             subject = post.boostedBy ?? post.account
             if post.boostedBy != nil {
@@ -56,7 +60,7 @@ extension FeedLayer {
             Choice(label: "Scheduled posts…", effects: [.scheduledPosts]),
         ]))])
         guard let subject, subject.id != env.ownAccountID else {
-            return [.push(.choice(title: "This post", items: list + items + [yours]))]
+            return [.push(.choice(title: row?.post == nil ? "What to do" : "This post", items: list + items + [yours]))]
         }
         items = accountItems(subject, relationship, env) + [Choice(label: "Hide or show boosts from @\(subject.acct)",
                                                                      effects: [.toggleBoosts(subject)])] + items
