@@ -153,8 +153,21 @@ final class ChaosUser {
             return false
         }
         terminal.type(text)
-        guard terminal.wait(3, until: { $0.contains(text) }) != nil else { return false }
+        // Compared word by word: a draft kept from a post that never reached the outbox is written on, and
+        // the text then wraps. Seen wrapped, it was taken for not typed, and the screen was left open: every
+        // key of the run after it went into the post.
+        func words(_ s: String) -> String { s.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        guard terminal.wait(3, until: { words($0).contains(words(text)) }) != nil else {
+            terminal.press("Escape")
+            return false
+        }
         terminal.press("C-s")
+        // Refused (too long, say), the screen stays: it is left, keeping the draft, so the keys that follow
+        // reach the list.
+        guard terminal.wait(5, until: { !($0.contains(title) && $0.contains("ctrl-s send")) }) != nil else {
+            terminal.press("Escape")
+            return false
+        }
         return true
     }
 
