@@ -117,4 +117,17 @@ final class GridLayerTests: XCTestCase {
         XCTAssertNil(d?.visible.first?.boxes.first?.request)
         XCTAssertEqual(d?.visible.first?.boxes.first?.blurKey?.url.hasPrefix("blurhash:"), true)
     }
+
+    /// A post a filter of the user's folds behind a warning shows in the grid as its blurhash, as a sensitive
+    /// one does: its picture was drawn whole there while the list kept it folded (a new user's find).
+    func testAPostAFilterWarnsOfShowsOnlyItsBlurhashInTheGrid() {
+        var p = post(0, pictures: 1)
+        p.filters = [PostFilter(title: "garden", action: .warn)]
+        p.media[0].blurhash = "LEHV6nWB2yk8pyo0adR*.7kCMdnj"
+        var grid = GridLayer(.timeline(.home))
+        grid.show(home([p]), env([p]))
+        let d = demand(grid.settle(env([p])))
+        XCTAssertNil(d?.visible.first?.boxes.first?.request, "its picture is not fetched")
+        XCTAssertEqual(d?.visible.first?.boxes.first?.blurKey?.url.hasPrefix("blurhash:"), true)
+    }
 }

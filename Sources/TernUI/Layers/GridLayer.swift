@@ -126,8 +126,11 @@ struct GridLayer: Layer {
             let post = posts[i]
             guard let m = post.media.first(where: { $0.thumbnailURL != nil }) else { return nil }
             let line = (i / g.perRow - topRow) * g.cellHeight, column = RowLayout.gutter + (i % g.perRow) * g.stride
-            let request = post.blursMedia ? nil : m.thumbnailURL.map { ThumbnailRequest(url: $0, columns: g.thumbColumns, rows: g.thumbRows, focus: m.focus) }
-            let blur = post.blursMedia ? RowLayout.blurKey(m, columns: g.thumbColumns, rows: g.thumbRows) : nil
+            // A post a filter folds behind a warning is folded in the list; the grid, which cannot show the
+            // warning, shows its pictures only blurred, as a sensitive post's (Enter opens it, where `c` does).
+            let blurred = post.blursMedia || !post.filterWarnings.isEmpty
+            let request = blurred ? nil : m.thumbnailURL.map { ThumbnailRequest(url: $0, columns: g.thumbColumns, rows: g.thumbRows, focus: m.focus) }
+            let blur = blurred ? RowLayout.blurKey(m, columns: g.thumbColumns, rows: g.thumbRows) : nil
             return (post, MediaBox(line: line, column: column, columns: g.thumbColumns, rows: g.thumbRows, attachment: m,
                                    request: request, blurKey: blur))
         }
