@@ -72,6 +72,8 @@ struct LayerStack {
 
     /// The screen (not overlay) nearest the top: the one whose list is shown.
     var screenIndex: Int { layers.lastIndex { !$0.isOverlay } ?? 0 }
+    /// The shown screen when it is a list.
+    var shownList: FeedLayer? { layers[screenIndex] as? FeedLayer }
     /// The moving picture a large view shown now plays (over the shown screen, under nothing that covers it).
     var movingPicture: MovingRequest? {
         guard let large = top as? LargeImageLayer else { return nil }

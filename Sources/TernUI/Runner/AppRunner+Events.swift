@@ -78,7 +78,7 @@ extension AppRunner {
             perform(s.stack.receive(.snapshot(snapshot), env(for: s)), in: s)
             if snapshot.feed == .notifications { deliverInbox() }
             if let news = taken.news,
-               let said = status.news(news, of: snapshot.feed, shown: (s.stack.layers[s.stack.screenIndex] as? FeedLayer)?.feed == snapshot.feed) {
+               let said = status.news(news, of: snapshot.feed, shown: s.stack.shownList?.feed == snapshot.feed) {
                 show(said.text, error: said.isError, from: s)
             }
             dirty = true

@@ -160,15 +160,16 @@ package final class AppRunner {
 
     /// The shown list has a line whose spinner should turn.
     private var spinning: Bool {
-        guard let shown = stack.layers[stack.screenIndex] as? FeedLayer, case .found(.progress(_, busy: true))? = shown.snapshot?.rows.first
+        guard case .found(.progress(_, busy: true))? = stack.shownList?.snapshot?.rows.first
         else { return false }
         return true
     }
 
     func tick() {
         let now = Date()
-        if status.tick(now: now, shownFeed: (stack.layers[stack.screenIndex] as? FeedLayer)?.feed) { dirty = true }
-        session.refreshCountsIfDue(now, shown: (stack.layers[stack.screenIndex] as? FeedLayer)?.feed)
+        let shown = stack.shownList?.feed
+        if status.tick(now: now, shownFeed: shown) { dirty = true }
+        session.refreshCountsIfDue(now, shown: shown)
         // A search's spinner turns while the server is asked: its line alone is laid out anew at each draw.
         if spinning, now.timeIntervalSince(lastSpin) >= 0.1 {
             lastSpin = now
@@ -212,7 +213,7 @@ package final class AppRunner {
         // Settling may have changed the stack (a closed thread): the panes as they are now.
         if let panes { s.stack.render(env(for: s), panes: panes, on: screen) } else { s.stack.render(env(for: s), on: screen) }
         screen.update()
-        if !postsDrawn, let shown = s.stack.layers[s.stack.screenIndex] as? FeedLayer,
+        if !postsDrawn, let shown = s.stack.shownList,
            s.feeds[shown.feed]?.rows.contains(where: { $0.post != nil }) == true {
             postsDrawn = true
             onFirstPostsFrame?()
