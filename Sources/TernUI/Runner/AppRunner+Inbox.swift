@@ -25,6 +25,7 @@ extension AppRunner {
         let selected = s.stack.listIndex.flatMap { (s.stack.layers[$0] as? FeedLayer)?.feed == .inbox ? $0 : nil }
         let orders = inbox.orders(for: command, sessions: sessions, accounts: accounts.names,
                                   selectedOwner: inboxRowsAccount(at: selected, in: s))
+        for owner in orders.readAfresh { perform([owner.readNotifications()], in: owner) }
         for (owner, effects) in orders.asAccount { perform(effects, in: owner) }
         for name in orders.open { accounts.startOpening(name, showing: false) }
         perform(orders.said, in: s)

@@ -14,9 +14,10 @@ struct Inbox {
     /// Its last row in view: for its paging and its "seen".
     private(set) var lastInView: String?
 
-    /// What a command asks: effects each account carries out as itself, accounts to open in the
-    /// background, and what the status line says.
+    /// What a command asks: accounts whose notifications are read afresh, effects each account carries out
+    /// as itself, accounts to open in the background, and what the status line says.
     struct Orders {
+        var readAfresh: [AccountSession] = []
         var asAccount: [(session: AccountSession, effects: [Effect])] = []
         var open: [String] = []
         var said: [Effect] = []
@@ -52,7 +53,7 @@ struct Inbox {
         var orders = Orders()
         switch command {
         case .start, .refresh:
-            orders.asAccount = sessions.map { ($0, [$0.readNotifications()]) }
+            orders.readAfresh = sessions
             orders.open = accounts.filter { name in !sessions.contains { $0.parts.name == name } }
         case .viewed(_, let lastID, _, _, _):
             guard let rows = shown?.rows, let at = rows.firstIndex(where: { $0.id == lastID }) else { break }

@@ -13,7 +13,7 @@ import TernStore
 ///
 /// It owns what the account does: the runner hands it the effects that are the account's (a write, a
 /// question for the server: `carry`) and the news of its outbox, change queue and stream (`heard`), and
-/// performs the effects it hands back (what to say, what to fetch), with this session in scope.
+/// performs the effects it hands back (what to say, what to fetch) as this session.
 final class AccountSession {
     let id: Int
     let parts: AccountParts
