@@ -212,7 +212,7 @@ extension ActionQueue: DeliveryQueue {
     func refused(_ t: Try, _ error: Error) async {
         let key = t.key
         // The server's refusal in its words; a local failure (the store, a vote's lost choices) in its own.
-        let reason = (error as? MastodonError)?.description ?? "\(error)"
+        let reason = MastodonError.words(for: error)
         let wanted = state.withLock { $0.overlay.book.wanted(key.statusID, key.kind) } ?? true
         logger.warning("action rolled back", metadata: ["action": "\(key.kind.verb(wanting: wanted))", "on": "\(key.statusID)",
                                                        "error": "\(reason)"])

@@ -161,7 +161,7 @@ extension ChangeQueue: DeliveryQueue {
     }
 
     func refused(_ item: PendingChange, _ error: Error) async {
-        let reason = (error as? MastodonError)?.description ?? "\(error)"
+        let reason = MastodonError.words(for: error)
         logger.warning("change refused", metadata: ["change": "\(item.change)", "error": "\(reason)"])
         await remove(item)
         notify(.refused(item.change, "Couldn't \(item.change.doing): \(reason)"))

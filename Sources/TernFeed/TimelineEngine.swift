@@ -381,9 +381,7 @@ package actor TimelineEngine {
         messages.say(text, error: error, aboutAction: aboutAction)
     }
 
-    func describe(_ error: Error) -> String {
-        (error as? MastodonError)?.description ?? "\(error)"
-    }
+    func describe(_ error: Error) -> String { MastodonError.words(for: error) }
 
     /// A store read or write whose failure leaves the timeline usable (it shows less, or forgets a
     /// position): logged with what was being done, never silently dropped.

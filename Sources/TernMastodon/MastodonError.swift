@@ -89,3 +89,10 @@ package enum MastodonError: Error, Sendable, Equatable, CustomStringConvertible 
         }
     }
 }
+
+extension MastodonError {
+    /// An error as a line says it: a server's error in Tern's words, anything else as it describes itself.
+    package static func words(for error: any Error) -> String {
+        (error as? MastodonError)?.description ?? "\(error)"
+    }
+}

@@ -54,7 +54,7 @@ extension AccountSession {
                 // Offline (the status line says so): the stored limits, else Mastodon's, stand.
             } catch {
                 // Mastodon's defaults (or the stored ones) stand; the server says no again when it sees the post.
-                mailbox.post(.say("Couldn't ask the server for its post limits: \((error as? MastodonError)?.description ?? "\(error)")", isError: false))
+                mailbox.post(.say("Couldn't ask the server for its post limits: \(MastodonError.words(for: error))", isError: false))
             }
         }
         Task.detached { [drafts] in

@@ -86,7 +86,7 @@ struct ServerAsks {
                 if let absent, case .http(status: 404, _)? = error as? MastodonError {
                     mail.post(.say(absent, isError: false))
                 } else {
-                    mail.post(.say("\(failed): \((error as? MastodonError)?.description ?? "\(error)")", isError: true))
+                    mail.post(.say("\(failed): \(MastodonError.words(for: error))", isError: true))
                 }
             }
         }
@@ -108,7 +108,7 @@ struct ServerAsks {
         let client = self.client, mail = self.mail
         Task.detached {
             do { mail.post(.open(.profile(try await client.account(mentionURL: url)))) }
-            catch { mail.post(.say("Couldn't find that account: \((error as? MastodonError)?.description ?? "\(error)")", isError: true)) }
+            catch { mail.post(.say("Couldn't find that account: \(MastodonError.words(for: error))", isError: true)) }
         }
         return [.say("Looking up the account…", error: false)]
     }
@@ -147,7 +147,7 @@ struct ServerAsks {
                 else if let account = found.accounts.first { mail.post(.open(.profile(account))) }
                 else { mail.post(.say("Your server found no post or profile at that link", isError: true)) }
             } catch {
-                mail.post(.say("Couldn't look up the link: \((error as? MastodonError)?.description ?? "\(error)")", isError: true))
+                mail.post(.say("Couldn't look up the link: \(MastodonError.words(for: error))", isError: true))
             }
         }
         return [.say("Looking up the link…", error: false)]
@@ -162,7 +162,7 @@ struct ServerAsks {
         let client = self.client, mail = self.mail
         Task.detached {
             do { mail.post(.layer(.rules(try await client.rules(), failure: nil))) }
-            catch { mail.post(.layer(.rules(nil, failure: (error as? MastodonError)?.description ?? "\(error)"))) }
+            catch { mail.post(.layer(.rules(nil, failure: MastodonError.words(for: error)))) }
         }
         return []
     }
@@ -180,7 +180,7 @@ struct ServerAsks {
                 try await client.report(report)
                 mail.post(.say("Reported @\(report.acct) to your server's moderators", isError: false))
             } catch {
-                mail.post(.say("The report was not sent: \((error as? MastodonError)?.description ?? "\(error)")", isError: true))
+                mail.post(.say("The report was not sent: \(MastodonError.words(for: error))", isError: true))
             }
         }
         return []
