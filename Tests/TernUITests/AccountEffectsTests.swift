@@ -34,7 +34,7 @@ final class AccountEffectsTests: XCTestCase {
 
     func testEveryEffectOfTheAccountIsCarriedAndDone() async throws {
         // Read before the rig is up: a rig left unclosed by a throw takes the test process down with it.
-        let listed = try Self.runnersArm()
+        let listed = try SourceCases.accountArm()
         var config = DemoConfig()
         // Emoji reactions (Akkoma's), on a server that is otherwise Mastodon's; and a filter to change.
         config.quirks = [.pleromaReactions]
@@ -86,20 +86,6 @@ final class AccountEffectsTests: XCTestCase {
                                .switchAccount("bo@two"), .say("Hello", error: false)] {
             XCTAssertNil(rig.session.carry(effect), "\(Row.name(of: effect)) is not the account's")
         }
-    }
-
-    /// The cases of the runner's one arm that hands effects to the session's `carry`, as written in its source.
-    static func runnersArm() throws -> Set<String> {
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/TernUI/Runner/AppRunner+Effects.swift")
-        let source = try String(contentsOf: file, encoding: .utf8)
-        // The arm is the one whose comment says it hands the account's own effects to its session.
-        let carry = try XCTUnwrap(source.range(of: "// The account's own"), "the runner's arm for the account's effects is gone")
-        let armStart = try XCTUnwrap(source.range(of: "case .", options: .backwards, range: source.startIndex..<carry.lowerBound))
-        let arm = source[armStart.lowerBound..<carry.lowerBound].prefix { $0 != ":" }
-        return Set(arm.replacingOccurrences(of: "case ", with: "").split(separator: ",").map {
-            $0.trimmingCharacters(in: CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: ".")))
-        })
     }
 
     /// The table, on ids the demo gives: a post and its author from Home, a poll open to vote in, a post

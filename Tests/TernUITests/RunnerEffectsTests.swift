@@ -20,7 +20,7 @@ final class RunnerEffectsTests: XCTestCase {
         let rows = table()
         let names = rows.map(\.name)
         XCTAssertEqual(names.count, Set(names).count, "an effect with two rows")
-        let carried = try Self.runnersOwnArms()
+        let carried = try SourceCases.performArms().reduce(into: Set<String>()) { $0.formUnion($1.names) }.subtracting(SourceCases.accountArm())
         XCTAssertEqual(carried.subtracting(names).sorted(), [], "the runner carries these, and the table has no row for them")
         XCTAssertEqual(Set(names).subtracting(carried).sorted(), [], "rows for effects the runner does not carry itself")
         for row in rows {
@@ -35,37 +35,6 @@ final class RunnerEffectsTests: XCTestCase {
 
     /// Where the repaint row's screen is written, to count what reached the terminal.
     static let screenFile = FileManager.default.temporaryDirectory.appendingPathComponent("tern-screen-\(UUID().uuidString)").path
-
-    /// The effects of `perform`'s arms, as written in AppRunner+Effects.swift, but the account's arm.
-    static func runnersOwnArms() throws -> Set<String> {
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/TernUI/Runner/AppRunner+Effects.swift")
-        let source = try String(contentsOf: file, encoding: .utf8)
-        let start = try XCTUnwrap(source.range(of: ".apply(effects) {"), "perform no longer switches on the stack's effects")
-        let end = try XCTUnwrap(source.range(of: "func stopClosedScreens", range: start.upperBound..<source.endIndex))
-        var names: Set<String> = []
-        var rest = source[start.upperBound..<end.lowerBound]
-        // Each arm's head, from `case` to the colon outside its parentheses; a name per comma outside them.
-        while let arm = rest.range(of: "case .") {
-            var depth = 0, name = "", inName = true
-            var index = arm.upperBound
-            while index < rest.endIndex {
-                let c = rest[index]
-                if c == "(" { depth += 1; inName = false } else if c == ")" { depth -= 1 }
-                else if depth == 0, c == ":" { break }
-                else if depth == 0, c == "," {
-                    names.insert(name)
-                    name = ""
-                    inName = true
-                } else if inName, c.isLetter || c.isNumber { name.append(c) }
-                index = rest.index(after: index)
-            }
-            names.insert(name)
-            rest = rest[index...]
-        }
-        names.remove("")
-        return names.subtracting(try AccountEffectsTests.runnersArm())
-    }
 
     /// A picture of one of Home's posts, as the demo serves it.
     func picture(_ rig: RunnerRig) async throws -> MediaAttachment {

@@ -21,7 +21,7 @@ final class RunnerEventsTests: XCTestCase {
         let rows = table()
         let names = rows.map(\.name)
         XCTAssertEqual(names.count, Set(names).count, "a kind of event with two rows")
-        let declared = try Self.declaredEvents()
+        let declared = try SourceCases.events()
         XCTAssertEqual(declared.subtracting(names).sorted(), [], "UIEvent has these, and the table has no row for them")
         XCTAssertEqual(Set(names).subtracting(declared).sorted(), [], "rows for events UIEvent does not have")
         for row in rows {
@@ -31,21 +31,6 @@ final class RunnerEventsTests: XCTestCase {
             if (testRun?.failureCount ?? 0) > failures { print("RunnerEventsTests: the row \(row.name) failed") }
             try await rig.close()
         }
-    }
-
-    /// The cases of `UIEvent`, as written in Mailbox.swift.
-    static func declaredEvents() throws -> Set<String> {
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/TernUI/Runner/Mailbox.swift")
-        let source = try String(contentsOf: file, encoding: .utf8)
-        let start = try XCTUnwrap(source.range(of: "enum UIEvent: Sendable {"), "UIEvent is no longer declared in Mailbox.swift")
-        let body = source[start.upperBound...].prefix { $0 != "}" }
-        return Set(body.split(separator: "\n").compactMap { line -> String? in
-            var words = line.split(separator: " ")
-            if words.first == "indirect" { words.removeFirst() }
-            guard words.first == "case", words.count > 1 else { return nil }
-            return String(words[1].prefix { $0.isLetter || $0.isNumber })
-        })
     }
 
     let draft = Draft(id: "new", text: "hello")

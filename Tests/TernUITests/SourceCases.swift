@@ -1,0 +1,62 @@
+import Foundation
+import XCTest
+
+/// The cases a table test must have a row for, read from the product's source as it stands: a case added
+/// without a row fails the table, rather than going unchecked.
+enum SourceCases {
+    /// A file of the package, by its path from the package's folder.
+    static func source(_ path: String) throws -> String {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// The effects the runner's `perform` switches on, arm by arm, each with where its head begins.
+    static func performArms() throws -> [(names: Set<String>, at: String.Index)] {
+        let source = try source("Sources/TernUI/Runner/AppRunner+Effects.swift")
+        let start = try XCTUnwrap(source.range(of: ".apply(effects) {"), "perform no longer switches on the stack's effects")
+        let end = try XCTUnwrap(source.range(of: "func stopClosedScreens", range: start.upperBound..<source.endIndex))
+        var arms: [(names: Set<String>, at: String.Index)] = []
+        var rest = source[start.upperBound..<end.lowerBound]
+        // Each arm's head, from `case` to the colon outside its parentheses; a name per comma outside them.
+        while let arm = rest.range(of: "case .") {
+            var depth = 0, name = "", inName = true, names: Set<String> = []
+            var index = arm.upperBound
+            while index < rest.endIndex {
+                let c = rest[index]
+                if c == "(" { depth += 1; inName = false } else if c == ")" { depth -= 1 }
+                else if depth == 0, c == ":" { break }
+                else if depth == 0, c == "," {
+                    names.insert(name)
+                    name = ""
+                    inName = true
+                } else if inName, c.isLetter || c.isNumber { name.append(c) }
+                index = rest.index(after: index)
+            }
+            names.insert(name)
+            names.remove("")
+            arms.append((names, arm.lowerBound))
+            rest = rest[index...]
+        }
+        return arms
+    }
+
+    /// The arm of `perform` that hands the account's own effects to its session: the one whose comment says so.
+    static func accountArm() throws -> Set<String> {
+        let source = try source("Sources/TernUI/Runner/AppRunner+Effects.swift")
+        let marker = try XCTUnwrap(source.range(of: "// The account's own"), "the runner's arm for the account's effects is gone")
+        return try XCTUnwrap(performArms().last { $0.at < marker.lowerBound }?.names, "no arm before the account's comment")
+    }
+
+    /// The kinds of event the mailbox brings (`UIEvent`'s cases).
+    static func events() throws -> Set<String> {
+        let source = try source("Sources/TernUI/Runner/Mailbox.swift")
+        let start = try XCTUnwrap(source.range(of: "enum UIEvent: Sendable {"), "UIEvent is no longer declared in Mailbox.swift")
+        let body = source[start.upperBound...].prefix { $0 != "}" }
+        return Set(body.split(separator: "\n").compactMap { line -> String? in
+            var words = line.split(separator: " ")
+            if words.first == "indirect" { words.removeFirst() }
+            guard words.first == "case", words.count > 1 else { return nil }
+            return String(words[1].prefix { $0.isLetter || $0.isNumber })
+        })
+    }
+}
