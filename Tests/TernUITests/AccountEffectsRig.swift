@@ -50,7 +50,7 @@ final class AccountEffectsRig {
                                          return []
                                      }
                                  })
-        session = AccountSession(id: 0, parts: parts, mailbox: mailbox, timeline: .home)
+        session = AccountSession(id: 0, parts: parts, mailbox: mailbox, timeline: .home, pageSize: 20, engineStarted: { _, _ in })
         let news = actionNews
         actions.subscribe { event in news.items.withLock { $0.append(event) } }
     }

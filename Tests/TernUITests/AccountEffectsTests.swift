@@ -139,12 +139,12 @@ final class AccountEffectsTests: XCTestCase {
         return [
             // Questions for the server (`ServerAsks`).
             Row(effect: .openMention(url: try XCTUnwrap(author.url)), says: saying("Looking up the account…"),
-                mail: { if case .open(.profile(let a)) = $0 { return a.id == author.id } else { return false } }),
+                mail: { if case .layer(.open(.profile(let a))) = $0 { return a.id == author.id } else { return false } }),
             Row(effect: .loadRules, says: [], mail: layer { if case .rules(let r?, .none) = $0 { return !r.isEmpty } else { return false } }),
             Row(effect: .report(report), says: [], mail: said("Reported @\(author.acct) to your server's moderators"),
                 wrote: ("POST", "/api/v1/reports")),
             Row(effect: .resolveLink(try XCTUnwrap(post.url)), says: saying("Looking up the link…"),
-                mail: { if case .open(.thread(let root, _)) = $0 { return root == post.statusID } else { return false } }),
+                mail: { if case .layer(.open(.thread(let root, _))) = $0 { return root == post.statusID } else { return false } }),
             Row(effect: .translate(post), says: [],
                 mail: layer { if case .translated(let id, _?, _, .none) = $0 { return id == post.statusID } else { return false } },
                 wrote: ("POST", "/api/v1/statuses/\(post.statusID)/translate")),
@@ -188,7 +188,7 @@ final class AccountEffectsTests: XCTestCase {
             }),
             // Writing: drafts, the outbox.
             Row(effect: .compose(.edit(mine)), says: [], mail: {
-                if case .compose(let d, let context?) = $0 {
+                if case .layer(.compose(let d, let context?)) = $0 {
                     return d.id == "edit:\(mine.statusID)" && d.text == "A post of mine, to edit and delete" && context.statusID == mine.statusID
                 }
                 return false

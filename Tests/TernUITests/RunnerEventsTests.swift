@@ -111,11 +111,6 @@ final class RunnerEventsTests: XCTestCase {
                 rig.runner.accept(.account(0, .webFeedLists([list])))
                 XCTAssertEqual(rig.runner.session.webFeedLists, [list])
             },
-            Row(name: "open") { rig in
-                rig.runner.accept(.account(0, .open(.profile(Self.ada))))
-                XCTAssertEqual((rig.runner.stack.top as? FeedLayer)?.feed, .profile(accountID: "7"))
-                XCTAssertNotNil(rig.runner.session.engines[.profile(accountID: "7")], "its engine started")
-            },
             Row(name: "say") { rig in
                 rig.runner.accept(.account(0, .say("Couldn't like: server error 500", isError: true)))
                 XCTAssertEqual(rig.runner.status.message?.text, "Couldn't like: server error 500")
@@ -133,11 +128,15 @@ final class RunnerEventsTests: XCTestCase {
                 XCTAssertEqual(rig.runner.session.liveState, "reconnecting…")
             },
             Row(name: "layer") { rig in
+                // A menu's contents go to the layer that asked; a screen found in the background opens, its engine
+                // started; the compose screen opens with its draft.
                 rig.runner.accept(.account(0, .layer(.silenced(muted: [Self.ada], blocked: []))))
                 XCTAssertEqual((rig.runner.stack.top as? ChoiceLayer)?.items.map(\.label), ["Unmute @ada"])
-            },
-            Row(name: "compose") { rig in
-                rig.runner.accept(.account(0, .compose(self.draft, context: nil)))
+                rig.runner.perform([.pop])
+                rig.runner.accept(.account(0, .layer(.open(.profile(Self.ada)))))
+                XCTAssertEqual((rig.runner.stack.top as? FeedLayer)?.feed, .profile(accountID: "7"))
+                XCTAssertNotNil(rig.runner.session.engines[.profile(accountID: "7")], "its engine started")
+                rig.runner.accept(.account(0, .layer(.compose(self.draft, context: nil))))
                 XCTAssertEqual((rig.runner.stack.top as? ComposeLayer)?.current.text, "hello")
             },
             Row(name: "me") { rig in
@@ -188,11 +187,11 @@ final class RunnerEventsTests: XCTestCase {
                 let shown = rig.runner.sessions[0], background = rig.runner.sessions[1]
                 rig.runner.accept(.account(1, .say("Couldn't delete", isError: true)))
                 XCTAssertEqual(rig.runner.status.message?.text, "bo@two: Couldn't delete")
-                rig.runner.accept(.account(1, .compose(self.draft, context: nil)))
+                rig.runner.accept(.account(1, .layer(.compose(self.draft, context: nil))))
                 XCTAssertTrue(background.stack.top is ComposeLayer)
                 XCTAssertTrue(shown.stack.top is FeedLayer, "the shown account's screens did not move")
                 XCTAssertTrue(rig.runner.session === shown)
-                rig.runner.accept(.account(9, .compose(self.draft, context: nil)))
+                rig.runner.accept(.account(9, .layer(.compose(self.draft, context: nil))))
                 XCTAssertTrue(shown.stack.top is FeedLayer)
                 XCTAssertEqual(rig.runner.sessions.count, 2)
             },
@@ -218,7 +217,7 @@ final class RunnerEventsTests: XCTestCase {
             },
             Row(name: "interrupt") { rig in
                 // While a post is being written, Ctrl-C asks first; a second leaves.
-                rig.runner.accept(.account(0, .compose(self.draft, context: nil)))
+                rig.runner.accept(.account(0, .layer(.compose(self.draft, context: nil))))
                 rig.runner.accept(.interrupt)
                 XCTAssertTrue(rig.runner.running)
                 XCTAssertTrue((rig.runner.stack.top as? ConfirmLayer)?.question.hasPrefix(LayerStack.interruptQuestion) == true)

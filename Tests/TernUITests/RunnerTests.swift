@@ -26,15 +26,15 @@ final class RunnerTests: XCTestCase {
         XCTAssertTrue(runner.session === shown)
 
         // A draft read for the background account opens its compose screen there, not on the shown one.
-        runner.accept(.account(1, .compose(draft, context: nil)))
+        runner.accept(.account(1, .layer(.compose(draft, context: nil))))
         XCTAssertTrue(background.stack.top is ComposeLayer)
         XCTAssertTrue(shown.stack.top is FeedLayer)
-        runner.accept(.account(0, .compose(draft, context: nil)))
+        runner.accept(.account(0, .layer(.compose(draft, context: nil))))
         XCTAssertTrue(shown.stack.top is ComposeLayer)
 
         // A looked-up profile and the people muted open where they were asked for.
         let ada = Account(id: "7", acct: "ada", displayName: "Ada")
-        runner.accept(.account(1, .open(.profile(ada))))
+        runner.accept(.account(1, .layer(.open(.profile(ada)))))
         XCTAssertEqual((background.stack.top as? FeedLayer)?.feed, .profile(accountID: "7"))
         runner.accept(.account(1, .layer(.silenced(muted: [ada], blocked: []))))
         XCTAssertEqual((background.stack.top as? ChoiceLayer)?.items.map(\.label), ["Unmute @ada"])
@@ -94,7 +94,7 @@ final class RunnerTests: XCTestCase {
         XCTAssertNil(runner.status.message.flatMap { $0.text.contains("x.png") ? $0 : nil }, "no picture of that path was being attached")
 
         // An event for no session is dropped; a quit stops the loop.
-        runner.accept(.account(9, .compose(draft, context: nil)))
+        runner.accept(.account(9, .layer(.compose(draft, context: nil))))
         XCTAssertTrue(runner.running)
         runner.accept(.quit)
         XCTAssertFalse(runner.running)

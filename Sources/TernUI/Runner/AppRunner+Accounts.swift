@@ -15,14 +15,10 @@ extension AppRunner {
     /// An account opened off the loop: shown on its home timeline if asked to be, else it starts in the
     /// background (notifications, outbox, stream) for the inbox.
     func opened(_ id: Int, _ parts: AccountParts) {
-        let fresh = AccountSession(id: id, parts: parts, mailbox: mailbox, timeline: .home)
-        let showing = accounts.opened(fresh)
+        let (fresh, showing) = accounts.opened(id, parts)
         deliverInbox()
         if showing { return showSession(at: sessions.count - 1) }
-        fresh.notificationsStarted = true
-        fresh.writingStarted = true
-        perform([.feed(.notifications, .start)], in: fresh)
-        fresh.startWriting()
+        perform(fresh.startBehindFirstFrame(up: true), in: fresh)
         dirty = true
     }
 

@@ -27,11 +27,11 @@ extension AppRunner {
         for effect in s.stack.apply(effects) {
             switch effect {
             case .feed(let opening, let command):
-                if opening == .inbox { inbox(command, from: s) } else if let why = engine(for: opening, in: s)?.carry(command) {
+                if opening == .inbox { inbox(command, from: s) } else if let why = s.engine(for: opening)?.carry(command) {
                     show(why, error: false, from: s)
                 }
                 // A screen opened again on a list whose engine runs shows its latest snapshot at once.
-                if command == .start, let latest = opening == .inbox ? currentInbox() : s.feeds[opening.id] {
+                if command == .start, let latest = opening == .inbox ? accounts.currentInbox() : s.feeds[opening.id] {
                     perform(s.stack.receive(.snapshot(latest), env(for: s)), in: s)
                 }
             case .thumbnails, .retryImages, .loadLarge:
@@ -55,7 +55,7 @@ extension AppRunner {
                  .createFilter, .completeWord, .scheduledPosts, .trendingLinks, .reschedule, .cancelScheduled:
                 // The account's own: a write, a question for its server, work for one of its screens.
                 guard let said = s.carry(effect) else {
-                    log.error("an account's effect no session carries", metadata: ["effect": "\(effect)"])
+                    Self.log.error("an account's effect no session carries", metadata: ["effect": "\(effect)"])
                     continue
                 }
                 perform(said, in: s)
@@ -75,10 +75,5 @@ extension AppRunner {
     /// rows' layouts go with it.
     func stopClosedScreens(_ s: AccountSession) {
         for id in s.stopClosedScreens(open: s.stack.openScreens) { renderer.forget(id) }
-    }
-
-    /// The engine behind a list, made and started the first time it is asked for; the caller hears of it.
-    func engine(for opening: FeedOpening, in s: AccountSession) -> OpenEngine? {
-        s.engine(for: opening, pageSize: settings.pageSize, started: onEngine)
     }
 }

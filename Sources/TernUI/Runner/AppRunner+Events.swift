@@ -38,12 +38,6 @@ extension AppRunner {
         perform(routedEffects, in: owner)
     }
 
-    /// What is done to an inbox row is done as the account it came to: the effects, and the session they are for.
-    func routed(_ effects: [Effect], from index: Int, in s: AccountSession) -> ([Effect], AccountSession) {
-        guard (s.stack.layers[index] as? FeedLayer)?.feed == .inbox else { return (effects, s) }
-        return asInboxRowsAccount(effects, inboxAt: index, in: s)
-    }
-
     /// Two panes when the terminal is wide enough and the shown screen was opened from a list.
     var panes: Panes? { Panes.of(session.stack, columns: screen.columns, layout: settings.layout) }
 
@@ -84,16 +78,13 @@ extension AppRunner {
             dirty = true
         case .image, .picturesChanged, .movingFrame, .movingFailed, .imageProgress:
             if pictures.accept(event) { dirty = true }
-        case .open(let opening):
-            perform(s.stack.receive(.open(opening), env(for: s)), in: s)
         case .say(let text, let isError):
             show(text, error: isError, from: s)
         case .unsay(let text):
             if status.unsay(text) { dirty = true }
-        case .compose(let draft, let context):
-            perform(s.stack.receive(.compose(draft, context: context), env(for: s)), in: s)
         case .layer(let message):
-            // A layer that took it may have changed without asking for anything (a completed path): drawn now.
+            // A result of work, taken by the layer that asked for it as a key is. A layer that took it may
+            // have changed without asking for anything (a completed path): drawn now.
             dirty = true
             perform(s.stack.receive(message, env(for: s)), in: s)
         case .outbox(let event):

@@ -6,9 +6,8 @@ import TernTerminal
 extension AppRunner {
     /// Asks the terminal how it shows pictures (after the first frame with posts: the probe costs a round
     /// trip), hands back keys typed meanwhile, and switches to what it found.
-    func findGraphicsNow() {
-        guard let findGraphics else { return }
-        let found = findGraphics()
+    func findGraphics(with probe: () -> Graphics) {
+        let found = probe()
         if !found.typed.isEmpty { screen.unread(found.typed) }
         // A terminal may have shown part of a query it did not know: everything is sent again, in colours
         // readable on the background it said it has.
@@ -17,28 +16,15 @@ extension AppRunner {
         use(found)
     }
 
-    /// Shows pictures this way from now on: the layout, kitty's picture store, the loader's output, and
-    /// what the user should know.
+    /// Shows pictures this way from now on (`ScreenPictures.use`), with what the terminal takes besides:
+    /// synchronized output, hyperlinks, where alerts go.
     func use(_ graphics: Graphics) {
-        var mode = graphics.mode, note = graphics.note
-        if let name = graphics.terminal { away.terminal = name }
+        away.terminal = graphics.terminal ?? away.terminal
+        away.passthrough = graphics.tmux
         screen.synchronizedOutput = graphics.synchronizedOutput
         screen.hyperlinks = settings.hyperlinks == .on
             || (settings.hyperlinks == .auto && Hyperlinks.supported(terminal: graphics.terminal, environment: ProcessInfo.processInfo.environment))
-        away.passthrough = graphics.tmux
-        if mode == .kitty, !graphics.kittyDirect, !screen.canDrawKittyPlaceholders {
-            mode = .symbols
-            note = "Pictures as symbols: kitty's placeholders need a 256-colour TERM (such as xterm-kitty)."
-        }
-        var layout = graphics.layout
-        layout.off = mode == .off
-        layout.pixels = mode.sendsPixels
-        renderer.pictures = layout
-        let direct = mode == .kitty && graphics.kittyDirect
-        renderer.kittyDirect = direct
-        screen.placesKittyPictures = direct
-        pictures.use(mode, graphics, direct: direct, screen: screen)
-        if let note { show(note, error: false) }
+        if let note = pictures.use(graphics, screen: screen, renderer: renderer) { show(note, error: false) }
         dirty = true
     }
 }

@@ -2,51 +2,39 @@ import Foundation
 import TernFeed
 import TernModel
 
-/// The runner's part of the inbox (`Inbox`): handing it to every session that shows it, and carrying out
-/// its commands and its rows' effects as the account each is for.
+/// The runner's part of the inbox (`Inbox`, kept by `OpenAccounts`): handing it to every session that
+/// shows it, and carrying out its commands and its rows' effects as the account each is for.
 extension AppRunner {
     /// The inbox as it is now, to every session showing it: after any account's notifications changed, or
     /// an account opened or failed to.
     func deliverInbox() {
         guard sessions.contains(where: \.showsInbox) else { return }
-        let snapshot = currentInbox()
+        let snapshot = accounts.currentInbox()
         for s in sessions where s.showsInbox {
             perform(s.stack.receive(.snapshot(snapshot), env(for: s)), in: s)
         }
     }
 
-    /// The inbox built afresh, and kept as the one on screen.
-    func currentInbox() -> FeedSnapshot {
-        inbox.build(sessions, opening: !accounts.beingOpened.isEmpty)
-    }
-
     /// The inbox's command, from the inbox on `s`'s stack: carried out as each account it concerns.
     func inbox(_ command: FeedCommand, from s: AccountSession) {
         let selected = s.stack.listIndex.flatMap { (s.stack.layers[$0] as? FeedLayer)?.feed == .inbox ? $0 : nil }
-        let orders = inbox.orders(for: command, sessions: sessions, accounts: accounts.names,
-                                  selectedOwner: inboxRowsAccount(at: selected, in: s))
+        let orders = accounts.inbox.orders(for: command, sessions: sessions, accounts: accounts.names,
+                                           selectedOwner: accounts.inboxRowsAccount(at: selected, in: s))
         for owner in orders.readAfresh { perform([owner.readNotifications()], in: owner) }
         for (owner, effects) in orders.asAccount { perform(effects, in: owner) }
         for name in orders.open { accounts.startOpening(name, showing: false) }
         perform(orders.said, in: s)
     }
 
-    /// The account of the inbox row selected in the inbox at `index` on `s`'s stack (its shown screen unless
-    /// it is in the left pane).
-    func inboxRowsAccount(at index: Int? = nil, in s: AccountSession) -> AccountSession? {
-        guard let inbox = s.stack.layers[index ?? s.stack.screenIndex] as? FeedLayer, inbox.feed == .inbox,
-              let name = inbox.viewport.selectedID.flatMap(FeedRow.inboxAccount(ofRow:)) else { return nil }
-        return accounts.session(named: name)
-    }
-
-    /// Effects made on the inbox on `s`'s stack that act on a row's post or author run as the row's account:
-    /// when that is not `s`, the inbox (and what is over it) moves onto that account's screens first, and
-    /// that account is shown. The effects, and the session they are for.
-    func asInboxRowsAccount(_ effects: [Effect], inboxAt inbox: Int, in s: AccountSession) -> ([Effect], AccountSession) {
-        guard effects.contains(where: Inbox.needsTheRowsAccount), let owner = inboxRowsAccount(at: inbox, in: s), owner !== s,
-              let index = sessions.firstIndex(where: { $0 === owner }) else { return (effects, s) }
-        let moving = s.stack.detach(from: inbox)
-        showSession(at: index)
+    /// Effects made on the inbox at `index` on `s`'s stack that act on a row's post or author run as the
+    /// row's account: when that is not `s`, the inbox (and what is over it) moves onto that account's
+    /// screens first, and that account is shown. The effects, and the session they are for.
+    func routed(_ effects: [Effect], from index: Int, in s: AccountSession) -> ([Effect], AccountSession) {
+        guard (s.stack.layers[index] as? FeedLayer)?.feed == .inbox, effects.contains(where: Inbox.needsTheRowsAccount),
+              let owner = accounts.inboxRowsAccount(at: index, in: s), owner !== s,
+              let shown = sessions.firstIndex(where: { $0 === owner }) else { return (effects, s) }
+        let moving = s.stack.detach(from: index)
+        showSession(at: shown)
         owner.stack.attach(moving)
         return (effects, owner)
     }

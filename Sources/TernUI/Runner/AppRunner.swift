@@ -18,39 +18,35 @@ import TernTerminal
 package final class AppRunner {
     let screen: Screen
     let mailbox: Mailbox
-    let log = Logger(label: "tern.ui")
+    static let log = Logger(label: "tern.ui")
     let renderer: FrameRenderer
     let pictures: ScreenPictures
-    /// Asks the terminal how it shows pictures; run once, after the first frame with posts.
-    let findGraphics: (() -> Graphics)?
-    /// The first frame with posts (or, for an empty list, the first moment) is on the terminal.
-    var postsDrawn = false
     let settings: RunnerSettings
-    let onEngine: (OpenEngine, Task<Void, Never>) -> Void
-    /// Every account open so far, the one shown, and those being opened.
+    /// Every account open so far, the one shown, those being opened, and the inbox across them.
     let accounts: OpenAccounts
+    /// Where mentions, direct messages and follows are announced while the terminal has not the focus.
+    var away = AwayAlerts()
+    /// What the status line says, and until when.
+    var status: StatusLine
+    /// The first frame, the terminal's probe after it, and the first frame with posts.
+    var startup: StartupSteps
+    /// When a still screen is drawn again (ages, a spinner).
+    var cadence: FrameCadence
+    var dirty = true
+    var running = true
+
     var sessions: [AccountSession] { accounts.sessions }
     /// The session shown, whose screens have the keys.
     var session: AccountSession { accounts.shown }
-    /// Where mentions, direct messages and follows are announced while the terminal has not the focus.
-    var away = AwayAlerts()
-    /// The inbox across the accounts, as last delivered.
-    var inbox = Inbox()
-    /// What the status line says, and until when.
-    var status: StatusLine
-    /// The start-up notices the user quit before seeing whole, for the caller to print after the screen closes.
-    package var unseenNotices: [String] { status.unseenNotices(now: Date()) }
-    private var lastClockRedraw = Date()
-    private var lastSpin = Date()
-    /// How long the first frame waits for the shown list's cached posts.
-    static let openingWait: TimeInterval = 0.15
-    var dirty = true
-    var running = true
-    /// Called once, right after the first frame that shows posts is on the terminal (start-up's timeline in the log).
-    package var onFirstPostsFrame: (() -> Void)?
-
     /// The shown session's screens.
     var stack: LayerStack { session.stack }
+    /// The start-up notices the user quit before seeing whole, for the caller to print after the screen closes.
+    package var unseenNotices: [String] { status.unseenNotices(now: Date()) }
+    /// Called once, right after the first frame that shows posts is on the terminal (start-up's timeline in the log).
+    package var onFirstPostsFrame: (() -> Void)? {
+        get { startup.onFirstPostsFrame }
+        set { startup.onFirstPostsFrame = newValue }
+    }
     /// Every account's drafts on their way to the store; the caller waits for them (`flush`) before it ends.
     package var allDrafts: [DraftKeeper] { sessions.map(\.drafts) }
     /// Posts on their way into an outbox (Ctrl-S just pressed); the caller waits for them before it ends.
@@ -60,7 +56,8 @@ package final class AppRunner {
     /// timeline already read (its engine starts from it) and `renderer` the one that drew it. `accounts`
     /// are the stored accounts' names for `A`, opened with `openAccount` when first shown. `onEngine`
     /// hears of each engine and the task running it (the caller stops them and waits for them at the end).
-    /// `notices`: what to tell the user as it starts, all of it, one after another.
+    /// `notices`: what to tell the user as it starts, all of it, one after another. `findGraphics` asks
+    /// the terminal how it shows pictures; run once, after the first frame with posts.
     package init(screen: Screen, account: AccountParts, loader: ImageLoader, mailbox: Mailbox, theme: Theme,
                 timeline: TimelineID, settings: RunnerSettings = RunnerSettings(), notices: [String] = [],
                 graphics: Graphics = Graphics(), findGraphics: (() -> Graphics)? = nil, glance: Glance? = nil,
@@ -72,14 +69,20 @@ package final class AppRunner {
         // The renderer that drew `FirstFrame` keeps its layouts.
         self.renderer = renderer ?? FrameRenderer(theme: theme)
         pictures = ScreenPictures(loader: loader, mailbox: mailbox)
-        self.findGraphics = findGraphics
         self.settings = settings
-        self.onEngine = onEngine
-        let first = AccountSession(id: 0, parts: account, mailbox: mailbox, timeline: timeline, glance: glance)
-        self.accounts = OpenAccounts(first: first, names: accounts, mailbox: mailbox, open: openAccount)
+        let pageSize = settings.pageSize
+        func session(_ id: Int, _ parts: AccountParts, _ timeline: TimelineID, _ glance: Glance?) -> AccountSession {
+            AccountSession(id: id, parts: parts, mailbox: mailbox, timeline: timeline, glance: glance, pageSize: pageSize,
+                           engineStarted: onEngine)
+        }
+        self.accounts = OpenAccounts(first: session(0, account, timeline, glance), names: accounts, mailbox: mailbox,
+                                     open: openAccount, make: { session($0, $1, .home, nil) })
         screen.setMouse(settings.mouse)
         screen.setReports(true)
         status = StatusLine(notices: notices)
+        let now = Date()
+        startup = StartupSteps(started: now, probe: findGraphics)
+        cadence = FrameCadence(now: now)
         use(graphics)
     }
 
@@ -87,32 +90,20 @@ package final class AppRunner {
     package func run() {
         perform([.feed(.timeline(session.rootTimeline), .start)])
         if settings.opensNotifications { perform([.push(.feed(.notifications))]) }
-        var graphicsFound = false
-        let started = Date()
         var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: mailbox.readFD, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: screen.stopRequests ?? -1, events: Int16(POLLIN), revents: 0)]
         while running {
             tick()
-            // The first frame waits (briefly) for the cached posts: an empty list drawn a few milliseconds
-            // before them would flash, and say something that isn't so.
-            let opening = session.feeds[.timeline(session.rootTimeline)] == nil && Date().timeIntervalSince(started) < Self.openingWait
+            let now = Date()
+            let opening = startup.opening(now, listRead: session.feeds[.timeline(session.rootTimeline)] != nil)
             if dirty, !opening { settleAndDraw() }
-            // The unread count can wait until the posts are up; its engine would compete with theirs for the store.
-            if !session.notificationsStarted, postsDrawn || !opening {
-                session.notificationsStarted = true
-                perform([.feed(.notifications, .start)])
-            }
-            // Asking the terminal costs a round trip (an ssh one, remotely): the cached posts go first. And
-            // it reads the keyboard's line: not while keys are waiting or the user is writing.
-            if !graphicsFound, postsDrawn || Date().timeIntervalSince(started) > 0.5, stack.top is FeedLayer || stack.top is GridLayer,
-               !screen.keysWaiting {
-                graphicsFound = true
-                findGraphicsNow()
+            perform(session.startBehindFirstFrame(up: startup.postsDrawn || !opening))
+            if let probe = startup.probeDue(now, showsList: stack.top is FeedLayer || stack.top is GridLayer,
+                                            keysWaiting: screen.keysWaiting) {
+                findGraphics(with: probe)
                 if dirty { settleAndDraw() }
             }
-            // Drafts, the outbox and the server's limits are not needed for the first frame: they start after it.
-            if !session.writingStarted { session.writingStarted = true; session.startWriting() }
             // Pictures held back by the byte cap come once the view has been still for a moment.
             let waiting = screen.picturesDeferred > 0
             for i in fds.indices { fds[i].revents = 0 }
@@ -123,7 +114,7 @@ package final class AppRunner {
             // must be kept, rather than poll it for ever with the cache locked. (Not after an interrupted
             // poll, a resize's: what it says of the input is nothing.)
             if ready > 0, screen.inputEnded(fds[0].revents) {
-                log.notice("the terminal is gone: quitting")
+                Self.log.notice("the terminal is gone: quitting")
                 running = false
                 break
             }
@@ -170,17 +161,9 @@ package final class AppRunner {
         let shown = stack.shownList?.feed
         if status.tick(now: now, shownFeed: shown) { dirty = true }
         session.refreshCountsIfDue(now, shown: shown)
-        // A search's spinner turns while the server is asked: its line alone is laid out anew at each draw.
-        if spinning, now.timeIntervalSince(lastSpin) >= 0.1 {
-            lastSpin = now
-            dirty = true
-        }
-        if now.timeIntervalSince(lastClockRedraw) >= 30 {
-            // Relative ages ("5m") move on.
-            lastClockRedraw = now
-            renderer.invalidateLayouts()
-            dirty = true
-        }
+        let due = cadence.due(now, spinning: spinning)
+        if due.relayout { renderer.invalidateLayouts() }
+        if due.redraw { dirty = true }
     }
 
     /// Says `text` on the status line, for `s` (nil: for no account, or the one shown). An account in the
@@ -213,11 +196,8 @@ package final class AppRunner {
         // Settling may have changed the stack (a closed thread): the panes as they are now.
         if let panes { s.stack.render(env(for: s), panes: panes, on: screen) } else { s.stack.render(env(for: s), on: screen) }
         screen.update()
-        if !postsDrawn, let shown = s.stack.shownList,
-           s.feeds[shown.feed]?.rows.contains(where: { $0.post != nil }) == true {
-            postsDrawn = true
-            onFirstPostsFrame?()
-            onFirstPostsFrame = nil
+        if !startup.postsDrawn, let shown = s.stack.shownList {
+            startup.drew(withPosts: s.feeds[shown.feed]?.rows.contains(where: { $0.post != nil }) == true)
         }
     }
 }

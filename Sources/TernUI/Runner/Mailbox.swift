@@ -23,19 +23,16 @@ enum UIEvent: Sendable {
     case trends([Hashtag])
     /// The web feeds' lists (all, each tag's, each feed's) and their unread items, for the picker.
     case webFeedLists([WebFeedList])
-    /// Something found in the background opens a screen (a mention's account was looked up).
-    case open(FeedOpening)
     /// Something done in the background has something to say.
     case say(String, isError: Bool)
     /// What was said while something went ("Asking the server…") is no longer true: it goes, if still shown.
     case unsay(String)
     /// News from the streaming connection.
     case live(LiveStream.News)
-    /// A result for the layers (a file read, a folder listed, a menu's contents as the server listed them):
-    /// the layer that asked takes it (`LayerStack.receive`).
+    /// A result of work for the layers (a file read, a folder listed, a menu's contents as the server
+    /// listed them, a screen to open: a looked-up mention, the compose screen with its draft ready): the
+    /// layer that asked takes it (`LayerStack.receive`), as it takes a key.
     case layer(LayerMessage)
-    /// The compose screen, with its draft ready.
-    case compose(Draft, context: Post?)
     /// Who the user is, as the server says (for sessions that didn't know: a token given by hand).
     case me(Account)
     /// A draft reached the store.

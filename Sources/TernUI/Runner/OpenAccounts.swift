@@ -1,18 +1,27 @@
 import Foundation
+import TernFeed
+import TernModel
 
 /// Every account open so far, in the order opened, and the one shown; the stored accounts' names (for
 /// `A`); and those being opened off the UI loop, with whether each is to be shown when ready (`A`) or only
 /// read in the background (the inbox). Opening one reads its journal from the store, so it is never done
 /// on the loop: the account comes back through the mailbox (`accountOpened`, `accountFailed`).
+///
+/// The inbox across them (`Inbox`) is theirs too: it is built from their notifications, and an inbox row's
+/// account is one of them.
 final class OpenAccounts {
     private(set) var sessions: [AccountSession]
     private(set) var active = 0
     /// The stored accounts' names, the first one's among them.
     let names: [String]
     private let open: (@Sendable (String, AccountMail) throws -> AccountParts)?
+    /// Makes the session of an account opened off the loop, by its id.
+    private let make: (Int, AccountParts) -> AccountSession
     private(set) var beingOpened: [String: Bool] = [:]
     private let mailbox: Mailbox
     private var nextID = 1
+    /// The inbox across the accounts, as last delivered.
+    var inbox = Inbox()
 
     /// What `A` on an account comes to.
     enum Switch: Equatable {
@@ -22,11 +31,13 @@ final class OpenAccounts {
         case say(String, error: Bool)
     }
 
-    init(first: AccountSession, names: [String], mailbox: Mailbox, open: (@Sendable (String, AccountMail) throws -> AccountParts)?) {
+    init(first: AccountSession, names: [String], mailbox: Mailbox, open: (@Sendable (String, AccountMail) throws -> AccountParts)?,
+         make: @escaping (Int, AccountParts) -> AccountSession) {
         sessions = [first]
         self.names = names.contains(first.parts.name) ? names : [first.parts.name] + names
         self.mailbox = mailbox
         self.open = open
+        self.make = make
     }
 
     var shown: AccountSession { sessions[active] }
@@ -61,10 +72,24 @@ final class OpenAccounts {
         }
     }
 
-    /// An account opened off the loop joins the others; whether it was asked to be shown.
-    func opened(_ fresh: AccountSession) -> Bool {
+    /// An account opened off the loop joins the others: its session, and whether it was asked to be shown.
+    func opened(_ id: Int, _ parts: AccountParts) -> (session: AccountSession, showing: Bool) {
+        let fresh = make(id, parts)
         sessions.append(fresh)
-        return beingOpened.removeValue(forKey: fresh.parts.name) ?? false
+        return (fresh, beingOpened.removeValue(forKey: fresh.parts.name) ?? false)
+    }
+
+    /// The inbox built afresh, and kept as the one on screen.
+    func currentInbox() -> FeedSnapshot {
+        inbox.build(sessions, opening: !beingOpened.isEmpty)
+    }
+
+    /// The account of the inbox row selected in the inbox at `index` on `s`'s stack (its shown screen unless
+    /// it is in the left pane).
+    func inboxRowsAccount(at index: Int? = nil, in s: AccountSession) -> AccountSession? {
+        guard let inbox = s.stack.layers[index ?? s.stack.screenIndex] as? FeedLayer, inbox.feed == .inbox,
+              let name = inbox.viewport.selectedID.flatMap(FeedRow.inboxAccount(ofRow:)) else { return nil }
+        return session(named: name)
     }
 
     /// An account that could not be opened is no longer being opened.

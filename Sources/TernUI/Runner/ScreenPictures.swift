@@ -88,8 +88,22 @@ final class ScreenPictures {
         }
     }
 
-    /// Pictures go to the terminal in `mode` from now on (`direct`: kitty places them itself, 0.26).
-    func use(_ mode: GraphicsMode, _ graphics: Graphics, direct: Bool, screen: Screen) {
+    /// Shows pictures as `graphics` says from now on: the rows' layout, kitty's picture store, and the
+    /// loader's output. What the user should know of it, if anything.
+    func use(_ graphics: Graphics, screen: Screen, renderer: FrameRenderer) -> String? {
+        var mode = graphics.mode, note = graphics.note
+        if mode == .kitty, !graphics.kittyDirect, !screen.canDrawKittyPlaceholders {
+            mode = .symbols
+            note = "Pictures as symbols: kitty's placeholders need a 256-colour TERM (such as xterm-kitty)."
+        }
+        var layout = graphics.layout
+        layout.off = mode == .off
+        layout.pixels = mode.sendsPixels
+        renderer.pictures = layout
+        // kitty 0.26 places pictures itself (`direct`).
+        let direct = mode == .kitty && graphics.kittyDirect
+        renderer.kittyDirect = direct
+        screen.placesKittyPictures = direct
         if mode == .kitty, kitty?.direct != direct {
             kitty?.releaseAll()
             kitty = KittyImages(screen: screen, tmux: graphics.tmux, direct: direct)
@@ -99,6 +113,7 @@ final class ScreenPictures {
             kitty = nil
         }
         feeder.use(mode.sendsPixels ? PixelOutput(mode: mode, cell: graphics.cell, limit: graphics.limit, fillsBox: direct) : nil)
+        return note
     }
 
     /// Back from giving the terminal away (`$EDITOR`, Ctrl-Z): where kitty's pictures are placed directly

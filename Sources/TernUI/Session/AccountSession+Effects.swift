@@ -117,13 +117,13 @@ extension AccountSession {
             switch target {
             case .new:
                 let d = await keptOr("new") { Draft(id: "new") }
-                mailbox.post(.compose(d, context: nil))
+                mailbox.post(.layer(.compose(d, context: nil)))
             case .reply(let post):
                 let d = await keptOr("reply:\(post.statusID)") { Draft.reply(to: post, me: me) }
-                mailbox.post(.compose(d, context: post))
+                mailbox.post(.layer(.compose(d, context: post)))
             case .quote(let post):
                 let d = await keptOr("quote:\(post.statusID)") { Draft.quote(of: post) }
-                mailbox.post(.compose(d, context: post))
+                mailbox.post(.layer(.compose(d, context: post)))
             case .edit(let post):
                 let d = await keptOr("edit:\(post.statusID)") {
                     // The text as written (not the server's HTML); offline, the text as shown.
@@ -134,7 +134,7 @@ extension AccountSession {
                     }
                     return Draft.edit(of: post, text: text, spoiler: spoiler, now: Date())
                 }
-                mailbox.post(.compose(d, context: post))
+                mailbox.post(.layer(.compose(d, context: post)))
             }
         }
         return []

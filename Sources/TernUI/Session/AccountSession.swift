@@ -54,9 +54,9 @@ final class AccountSession {
     var subscribed: Set<String> = []
     /// The first screenful of the first timeline, read at start-up; handed to its engine.
     var glance: Glance?
-    /// Drafts, the outbox and the server's limits start after the session's first frame.
-    var writingStarted = false
-    var notificationsStarted = false
+    /// Drafts, the outbox and the server's limits start after the session's first frame (`startBehindFirstFrame`).
+    private var writingStarted = false
+    private var notificationsStarted = false
     /// The user's presses on people and on their own posts, until the action queue says them done.
     var awaited = AwaitedActions()
     /// The action queue's news the session listens to, from `startWriting` on.
@@ -67,9 +67,17 @@ final class AccountSession {
     var writing: Writing? { parts.writing }
     var asks: ServerAsks { ServerAsks(client: sources.client, offline: sources.offline, mail: mail, log: log) }
 
-    init(id: Int, parts: AccountParts, mailbox: Mailbox, timeline: TimelineID, glance: Glance? = nil) {
+    /// How many posts a page of its timelines asks for.
+    private let pageSize: Int
+    /// Hears of each engine made and the task running it (the caller stops them and waits for them at the end).
+    private let engineStarted: (OpenEngine, Task<Void, Never>) -> Void
+
+    init(id: Int, parts: AccountParts, mailbox: Mailbox, timeline: TimelineID, glance: Glance? = nil, pageSize: Int,
+         engineStarted: @escaping (OpenEngine, Task<Void, Never>) -> Void) {
         self.id = id
         self.parts = parts
+        self.pageSize = pageSize
+        self.engineStarted = engineStarted
         let mail = AccountMail(mailbox: mailbox, account: id)
         self.mail = mail
         stack = LayerStack(root: timeline, accountless: parts.accountless)
@@ -117,10 +125,22 @@ final class AccountSession {
         return closed
     }
 
+    /// What starts behind the session's first frame: drafts, the outbox and the server's limits at once
+    /// (none is needed for the frame), the notifications' engine (for the unread count) once the frame is
+    /// `up`, since it would compete with the timeline's for the store. The effects to carry out.
+    func startBehindFirstFrame(up: Bool) -> [Effect] {
+        if !writingStarted {
+            writingStarted = true
+            startWriting()
+        }
+        guard up, !notificationsStarted else { return [] }
+        notificationsStarted = true
+        return [.feed(.notifications, .start)]
+    }
+
     /// The engine behind a list, made and started the first time it is asked for.
-    /// The inbox has none: it is every account's notifications (`Inbox`). `started` hears of each
-    /// engine made and the task running it (the caller stops them and waits for them at the end).
-    func engine(for opening: FeedOpening, pageSize: Int, started: (OpenEngine, Task<Void, Never>) -> Void) -> OpenEngine? {
+    /// The inbox has none: it is every account's notifications (`Inbox`).
+    func engine(for opening: FeedOpening) -> OpenEngine? {
         if let e = engines[opening.id] { return e }
         nextSerial += 1
         let mail = self.mail, serial = nextSerial, glance = self.glance
@@ -153,7 +173,7 @@ final class AccountSession {
             return nil
         }
         engines[opening.id] = engine
-        started(engine, task)
+        engineStarted(engine, task)
         return engine
     }
 

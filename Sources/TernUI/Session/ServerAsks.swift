@@ -107,7 +107,7 @@ struct ServerAsks {
     private func mention(_ url: String) -> [Effect] {
         let client = self.client, mail = self.mail
         Task.detached {
-            do { mail.post(.open(.profile(try await client.account(mentionURL: url)))) }
+            do { mail.post(.layer(.open(.profile(try await client.account(mentionURL: url))))) }
             catch { mail.post(.say("Couldn't find that account: \(MastodonError.words(for: error))", isError: true)) }
         }
         return [.say("Looking up the account…", error: false)]
@@ -143,8 +143,8 @@ struct ServerAsks {
         Task.detached {
             do {
                 let found = try await client.search(link, resolve: true, limit: 5)
-                if let post = found.posts.first { mail.post(.open(FeedLayer.thread(of: post))) }
-                else if let account = found.accounts.first { mail.post(.open(.profile(account))) }
+                if let post = found.posts.first { mail.post(.layer(.open(FeedLayer.thread(of: post)))) }
+                else if let account = found.accounts.first { mail.post(.layer(.open(.profile(account)))) }
                 else { mail.post(.say("Your server found no post or profile at that link", isError: true)) }
             } catch {
                 mail.post(.say("Couldn't look up the link: \(MastodonError.words(for: error))", isError: true))
