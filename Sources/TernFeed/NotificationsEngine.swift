@@ -12,6 +12,7 @@ package actor NotificationsEngine: MarkingFeed, PolledFeed, FilteredFeed, ReadMa
     private let store: AccountData
     private let actions: ActionQueue
     private let posts: SessionPosts
+    private let people: SessionPeople
     private let offlineOnly: Bool
     private let pageSize: Int
     private let publish: @Sendable (FeedSnapshot) -> Void
@@ -45,11 +46,12 @@ package actor NotificationsEngine: MarkingFeed, PolledFeed, FilteredFeed, ReadMa
         store = sources.data
         actions = sources.actions
         posts = sources.posts
+        people = sources.people
         offlineOnly = sources.offline
         reachability = sources.reachability
         self.pageSize = pageSize
         self.publish = publish
-        inbox = EngineInbox(actions: sources.actions, posts: sources.posts)
+        inbox = EngineInbox(actions: sources.actions, posts: sources.posts, people: sources.people)
     }
 
     private enum Command: Sendable {
@@ -77,6 +79,11 @@ package actor NotificationsEngine: MarkingFeed, PolledFeed, FilteredFeed, ReadMa
                 handle(command)
             case .posts(let news):
                 take(news)
+            case .people(.requestAnswered(let id, _)):
+                // A request answered (from the requests' menu, or the row's own): its row says so.
+                if groups.contains(where: { $0.kind == .followRequest && $0.accounts.first?.id == id }) { emit() }
+            case .people(.relationship):
+                break
             }
         }
         // Finished before `run` returns, as when the loop itself did the work: a page read is stored (not
@@ -315,6 +322,7 @@ package actor NotificationsEngine: MarkingFeed, PolledFeed, FilteredFeed, ReadMa
         let rows = visibleGroups.map { g in
             var g = g
             g.post = g.post.map { actions.filtered(posts.current([$0])[0], in: .notifications) }
+            if g.kind == .followRequest, let asking = g.accounts.first { g.requestAnswer = people.answer(toRequestFrom: asking.id) }
             return g
         }.filter { g in g.post.map { !actions.hides($0) } ?? true }.map { g -> FeedRow in
             var g = g

@@ -16,6 +16,8 @@ package actor ProfileEngine: MarkingFeed, PagedFeed, CountedFeed, FilteredFeed, 
     private let logger = Logger(label: "tern.profile")
 
     private var profile: Profile
+    /// The relationship as the session holds it (`SessionPeople`): a fetch that began before a follow's
+    /// answer carries an older state, and gives way to the answer there.
     private var relationship: Relationship?
     private let isYou: Bool
     /// Whether the user followed this account when the server counted its followers: a follow or unfollow
@@ -33,9 +35,6 @@ package actor ProfileEngine: MarkingFeed, PagedFeed, CountedFeed, FilteredFeed, 
     private var postsMessageID = 0
     /// The latest fetch of the header: an answer to an older one is dropped.
     private var fetchNumber = 0
-    /// Relationships the action queue has reported (after a follow's answer): a fetch that began before the
-    /// latest one may carry an older state, which must not overwrite it.
-    private var relationshipsHeard = 0
 
     private enum Command: Sendable {
         case list(ListCommand)
@@ -53,13 +52,14 @@ package actor ProfileEngine: MarkingFeed, PagedFeed, CountedFeed, FilteredFeed, 
         case actions(ActionQueue.Event)
         /// The session's posts (its posts' own engine hears them itself).
         case session(SessionPosts.News)
+        /// The session's people: this account's relationship changed, or its follow request was answered.
+        case people(SessionPeople.News)
         case fetched(Fetched)
     }
 
     /// The header as the server gave it, each part on its own (a server may lack relationships or pins).
     private struct Fetched: Sendable {
         var number: Int
-        var relationshipsHeard: Int
         var profile: Result<Profile, Error>
         var relationship: Result<Relationship?, Error>
         var pins: Result<[Post], Error>
@@ -78,6 +78,7 @@ package actor ProfileEngine: MarkingFeed, PagedFeed, CountedFeed, FilteredFeed, 
         let continuation = self.continuation
         sources.actions.feed(continuation) { .actions($0) }
         sources.posts.feed(continuation) { .session($0) }
+        sources.people.feed(continuation) { .people($0) }
     }
 
     package nonisolated func perform(_ command: ListCommand) { continuation.yield(.command(.list(command))) }
@@ -108,6 +109,16 @@ package actor ProfileEngine: MarkingFeed, PagedFeed, CountedFeed, FilteredFeed, 
                     pinned.removeAll { ids.contains($0.statusID) }
                     if pinned != before { emit() }
                 }
+            case .people(.relationship(let id, let r)) where id == account.id && !isYou:
+                relationship = r
+                await saveProfile()
+                emit()
+            case .people(.requestAnswered(let id, _)) where id == account.id && !isYou:
+                // Accepted, they follow the user now (the session's copy says so, where it has one).
+                relationship = sources.people.relationship(with: id) ?? relationship
+                emit()
+            case .people:
+                break
             case .posts(let s):
                 // The posts' messages are said again under this list's own numbering.
                 if let m = s.message, m.id > postsMessageID {
@@ -118,10 +129,8 @@ package actor ProfileEngine: MarkingFeed, PagedFeed, CountedFeed, FilteredFeed, 
                 emit()
             case .actions(let event):
                 switch event {
-                case .relationship(let id, let r) where id == account.id:
-                    relationship = r
-                    relationshipsHeard += 1
-                    await saveProfile()
+                case .relationship:
+                    break   // the session's people hear it, and tell this engine (`.people`)
                 case .refused(let why): messages.say(why)
                 case .confirmed, .pollCounted:
                     for i in pinned.indices { _ = event.answer(&pinned[i]) }
@@ -194,7 +203,8 @@ package actor ProfileEngine: MarkingFeed, PagedFeed, CountedFeed, FilteredFeed, 
         do {
             if let (p, r) = try await sources.data.profile(account.id) {
                 profile = p
-                relationship = isYou ? nil : r
+                // The stored copy is the oldest word there is: one the session heard since stands.
+                relationship = isYou ? nil : r.map { sources.people.heard($0, accountID: account.id, askedAt: .distantPast) }
                 followingWhenCounted = relationship?.following
             }
         } catch {
@@ -211,14 +221,14 @@ package actor ProfileEngine: MarkingFeed, PagedFeed, CountedFeed, FilteredFeed, 
     private func fetch() {
         fetchNumber += 1
         let (client, id, isYou, continuation) = (sources.client, account.id, isYou, continuation)
-        let (number, heard) = (fetchNumber, relationshipsHeard)
+        let number = fetchNumber
         Task {
             let asked = Date()
             async let p = Self.result { try await client.profile(accountID: id) }
             async let r = Self.result { isYou ? nil : try await client.relationship(accountID: id) }
             async let pins = Self.result { try await client.pinned(accountID: id) }
-            continuation.yield(.fetched(Fetched(number: number, relationshipsHeard: heard, profile: await p,
-                                                relationship: await r, pins: await pins, asked: asked)))
+            continuation.yield(.fetched(Fetched(number: number, profile: await p, relationship: await r, pins: await pins,
+                                                asked: asked)))
         }
     }
 
@@ -235,7 +245,7 @@ package actor ProfileEngine: MarkingFeed, PagedFeed, CountedFeed, FilteredFeed, 
             // A relationship or pins the server won't give (some servers lack one or the other) cost only that part.
             do {
                 let r = try fetched.relationship.get()
-                if fetched.relationshipsHeard == relationshipsHeard { relationship = r }
+                relationship = r.map { sources.people.heard($0, accountID: account.id, askedAt: fetched.asked) }
                 followingWhenCounted = r?.following
             } catch { logger.warning("no relationship", metadata: ["error": "\(error)"]) }
             do { pinned = sources.posts.heard(try fetched.pins.get(), askedAt: fetched.asked) } catch { logger.warning("no pinned posts", metadata: ["error": "\(error)"]) }

@@ -68,6 +68,7 @@ package actor ThreadEngine: MarkingFeed, OutboxFeed {
             case .command(let c): command = c
             case .actions(let event): heard(event); continue
             case .posts(let news): take(news); continue
+            case .people: continue
             }
             switch command {
             case .list(.start):

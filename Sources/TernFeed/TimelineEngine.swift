@@ -23,6 +23,8 @@ package actor TimelineEngine {
         package let reachability: Reachability
         /// The session's posts, held once for every list (a class: copies share it).
         package let posts: SessionPosts
+        /// The session's relationships and answered follow requests, held once (a class: copies share it).
+        package let people: SessionPeople
 
         /// The account's name in the store.
         package var account: String { data.account }
@@ -36,6 +38,7 @@ package actor TimelineEngine {
             self.webFeeds = webFeeds
             reachability = Reachability(offline: offline)
             posts = SessionPosts(data: data, actions: actions)
+            people = SessionPeople(actions: actions)
         }
     }
 

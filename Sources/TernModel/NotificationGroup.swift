@@ -50,6 +50,13 @@ package struct NotificationGroup: Sendable, Hashable, Identifiable, Codable {
     package var latestAt: Date
     /// The post it is about, when there is one and the server sent it.
     package var post: Post?
+    /// A follow request's answer, when the user gave it in this session (`SessionPeople`): accepted or
+    /// declined. Never stored: the session's word, not the server's.
+    package var requestAnswer: Bool?
+
+    private enum CodingKeys: String, CodingKey {
+        case id, kind, accounts, count, newestID, oldestID, latestAt, post
+    }
 
     package init(id: String, kind: NotificationKind, accounts: [Account], count: Int, newestID: String, oldestID: String,
                 latestAt: Date, post: Post?) {
@@ -77,7 +84,8 @@ package struct NotificationGroup: Sendable, Hashable, Identifiable, Codable {
         case .status: return "\(who) posted"
         case .reblog: return "\(who) boosted your post"
         case .follow: return "\(who) followed you"
-        case .followRequest: return "\(who) asked to follow you"
+        case .followRequest:
+            return "\(who) asked to follow you" + (requestAnswer.map { $0 ? " · accepted" : " · declined" } ?? "")
         case .favourite: return "\(who) liked your post"
         case .poll: return post?.account.id == accounts.first?.id ? "Your poll has ended" : "A poll you voted in has ended"
         case .update: return "\(who) edited a post"

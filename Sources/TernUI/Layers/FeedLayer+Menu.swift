@@ -16,7 +16,7 @@ extension FeedLayer {
             ]))]
         }
         var items: [Choice] = []
-        // A list's timeline: the list itself, to rename, set or delete, first.
+        // First: a list's timeline's list itself, to rename, set or delete; a follow request's answer.
         var list: [Choice] = []
         if case .timeline(.list(let id, let title)) = opening {
             list.append(Choice(label: "This list (\(title)): settings…", effects: [.listSettings(listID: id)]))
@@ -31,8 +31,12 @@ extension FeedLayer {
             subject = a
         } else if row?.post == nil, let someone = row?.account {
             // A follow, or someone asking to follow: what is done about that person (the menu named "This
-            // post" where there is none).
+            // post" where there is none); a request not answered yet is answered here first.
             subject = someone
+            if case .notification(let g)? = row, g.kind == .followRequest, g.requestAnswer == nil {
+                list += [Choice(label: "Accept @\(someone.acct)'s request", effects: [.answerFollowRequest(someone, accept: true)]),
+                         Choice(label: "Decline @\(someone.acct)'s request", effects: [.answerFollowRequest(someone, accept: false)])]
+            }
         } else if let post = row?.post {
             subject = post.boostedBy ?? post.account
             if post.boostedBy != nil {

@@ -120,11 +120,15 @@ extension AccountSession {
         awaited.heard(event).map { [.say($0, error: false)] } ?? []
     }
 
-    /// A change made is said done; the lists' picker reads them again after a change to one, and a menu the
-    /// change was made from at once is offered again with it in (the filters', the scheduled posts').
+    /// A change made is said done; the lists' picker reads them again after a change to one, a menu the
+    /// change was made from at once is offered again with it in (the filters', the scheduled posts'), and an
+    /// answered follow request is the session's people's.
     func heard(_ event: ChangeQueue.Event) -> [Effect] {
         switch event {
         case .made(let change, let atOnce):
+            // An answered request is the session's word on that person from now on: every screen showing them
+            // hears it (`SessionPeople`).
+            if case .answerFollowRequest(let asking, let accept) = change { sources.people.answered(requestFrom: asking.id, accepted: accept) }
             let said: [Effect] = [.say(ChangeWords.done(change), error: false)] + (change.onLists ? [.fetchLists] : [])
             guard atOnce else { return said }
             switch change {

@@ -1,0 +1,104 @@
+import Foundation
+import Synchronization
+import TernModel
+
+/// The session's people, held once: the newest word of the server on the user's relationship with each
+/// account (a profile's read, a follow, mute or block answered) and the follow requests the user answered.
+/// Every engine of the session hears each change, and a screen that shows the person shows it: a profile
+/// opened twice (two panes) says the same, and a follow request answered from the requests' menu reads
+/// "accepted" on its notification, where it went on asking.
+///
+/// As with posts (`SessionPosts`), copies are ordered by when they were asked for: a profile's read that
+/// was under way when a follow was answered gives way to the answer.
+package final class SessionPeople: Sendable {
+    /// What an engine hears.
+    package enum News: Sendable, Equatable {
+        /// The relationship with the account, as the session now holds it.
+        case relationship(accountID: String, Relationship)
+        /// The user answered the account's follow request: accepted or declined.
+        case requestAnswered(accountID: String, accepted: Bool)
+    }
+
+    private struct Held {
+        var relationship: Relationship
+        var askedAt: Date
+    }
+
+    private struct State {
+        /// By account id; the oldest used give way past the budget (one unit a person).
+        var held = MemoryCache<String, Held>(budget: SessionPeople.capacity)
+        var answered: [String: Bool] = [:]
+        var listeners: [Int: @Sendable (News) -> Void] = [:]
+        var lastListener = 0
+    }
+
+    /// More people than a session's open screens show.
+    static let capacity = 2_000
+
+    private let state = Mutex(State())
+
+    /// Hears the action queue's answers: each is the server's word on a relationship, as of now.
+    init(actions: ActionQueue) {
+        _ = actions.subscribe { [weak self] event in
+            guard case .relationship(let id, let r) = event else { return }
+            self?.heard(r, accountID: id)
+        }
+    }
+
+    /// The server's relationship with an account, asked for at `askedAt`: held, and heard by every engine,
+    /// unless a copy asked for later is held. Returns the relationship as the session now holds it.
+    @discardableResult
+    package func heard(_ relationship: Relationship, accountID: String, askedAt: Date = Date()) -> Relationship {
+        let (held, listeners) = state.withLock { s -> (Relationship, [@Sendable (News) -> Void]) in
+            if let held = s.held.get(accountID), held.askedAt > askedAt { return (held.relationship, []) }
+            let before = s.held.get(accountID)?.relationship
+            s.held.set(accountID, Held(relationship: relationship, askedAt: askedAt), bytes: 1)
+            return (relationship, before == relationship ? [] : Array(s.listeners.values))
+        }
+        for listener in listeners { listener(.relationship(accountID: accountID, held)) }
+        return held
+    }
+
+    /// The user's answer to the account's follow request was made on the server: accepted, they follow the
+    /// user now.
+    package func answered(requestFrom accountID: String, accepted: Bool) {
+        let listeners = state.withLock { s -> [@Sendable (News) -> Void] in
+            s.answered[accountID] = accepted
+            if accepted, var held = s.held.get(accountID) {
+                held.relationship.followedBy = true
+                held.askedAt = Date()
+                s.held.set(accountID, held, bytes: 1)
+            }
+            return Array(s.listeners.values)
+        }
+        for listener in listeners { listener(.requestAnswered(accountID: accountID, accepted: accepted)) }
+    }
+
+    /// The relationship with the account, if the session has heard one.
+    package func relationship(with accountID: String) -> Relationship? {
+        state.withLock { $0.held.get(accountID)?.relationship }
+    }
+
+    /// The user's answer to the account's follow request in this session: nil while it was not answered here.
+    package func answer(toRequestFrom accountID: String) -> Bool? {
+        state.withLock { $0.answered[accountID] }
+    }
+
+    /// Feeds an engine's input stream with every change, for as long as the stream lasts.
+    func feed<Input>(_ continuation: AsyncStream<Input>.Continuation, _ wrap: @escaping @Sendable (News) -> Input) {
+        let id = state.withLock { s in
+            s.lastListener += 1
+            s.listeners[s.lastListener] = { continuation.yield(wrap($0)) }
+            return s.lastListener
+        }
+        // The stream hears the action queue and the session's posts too: each lets go when it ends.
+        let previous = continuation.onTermination
+        continuation.onTermination = { [weak self] reason in
+            previous?(reason)
+            _ = self?.state.withLock { $0.listeners.removeValue(forKey: id) }
+        }
+    }
+
+    /// How many engines hear the changes (a stopped engine no longer does).
+    var listenerCount: Int { state.withLock { $0.listeners.count } }
+}
