@@ -97,6 +97,7 @@ let package = Package(
             "TernFeed", "TernMastodon", "TernImages", "TernTerminal", "TernModel", "TernStore", "TernHTTP",
             .product(name: "TOMLKit", package: "TOMLKit"),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ], linkerSettings: [
             // Start-up: lld packs the ~135,000 relative relocations the loader would otherwise apply one by one
             // (DT_RELR, glibc 2.36+), and nothing outside needs the program's own symbols exported (the static

@@ -213,12 +213,3 @@ final class RunnerTests: XCTestCase {
         try await r.close()
     }
 }
-
-extension RunnerSettings {
-    /// A runner drawing to /dev/null: no mouse reporting asked of a terminal that is not there.
-    static var noMouse: RunnerSettings {
-        var settings = RunnerSettings()
-        settings.mouse = false
-        return settings
-    }
-}

@@ -24,4 +24,11 @@ package struct RunnerSettings {
     package var opensNotifications = false
 
     package init() {}
+
+    /// A runner drawing to /dev/null (tests, probes): no mouse reporting asked of a terminal that is not there.
+    package static var noMouse: RunnerSettings {
+        var settings = RunnerSettings()
+        settings.mouse = false
+        return settings
+    }
 }
