@@ -152,13 +152,13 @@ let package = Package(
                                                        .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "TernTerminalTests", dependencies: ["TernTerminal", "TernModel"]),
         .testTarget(name: "TernStoreTests", dependencies: ["TernStore", "TernModel", "TernTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "TernImagesTests", dependencies: ["TernImages", "TernDemo", "TernHTTP", "TernModel", "CPictureLibraries",
+        .testTarget(name: "TernImagesTests", dependencies: ["TernImages", "TernDemo", "TernHTTP", "TernModel", "CPictureLibraries", "TernTestSupport",
                                                          .product(name: "AsyncHTTPClient", package: "async-http-client")]),
         .testTarget(name: "TernUITests", dependencies: ["TernUI", "TernDemo", "TernMastodon", "TernFeed", "TernImages", "TernTerminal",
-                                                     "TernModel", "TernHTTP", "TernStore", "CZlib",
+                                                     "TernModel", "TernHTTP", "TernStore", "CZlib", "TernTestSupport",
                                                      .product(name: "AsyncHTTPClient", package: "async-http-client")]),
         .testTarget(name: "EndToEndTests", dependencies: ["TernDemo", "TernModel", "TernStore"]),
-        .testTarget(name: "TernCommandTests", dependencies: ["tern", "TernModel", "TernDemo", "TernUI", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "TernCommandTests", dependencies: ["tern", "TernModel", "TernDemo", "TernUI", "TernTestSupport", .product(name: "Logging", package: "swift-log")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -52,7 +52,7 @@ extension TimelineEngine {
                 await self.markerPush?.value
                 await self.pushMarker(force: true)
             }
-            group.addTask { try? await Task.sleep(for: .seconds(2)) }
+            group.addTask { try? await Task.sleep(for: .seconds(2)) }  // the limit: cancelled once the push is done
             await group.next()
             group.cancelAll()
         }

@@ -56,11 +56,10 @@ package actor DiskCache {
         self.now = now
         try PrivateFiles.makeFolder(directory)
         // A missing or damaged index costs only a scan: the files themselves say what they hold.
-        if let data = try? Data(contentsOf: directory.appendingPathComponent("index.json")),
-           let saved = try? JSONDecoder().decode([String: Entry].self, from: data) {
+        if let saved = Self.savedIndex(at: directory.appendingPathComponent("index.json"), logger) {
             for (name, entry) in saved { if let key = Key(name: name) { entries[key] = entry } }
         } else {
-            entries = Self.rebuild(directory)
+            entries = Self.rebuild(directory, logger)
         }
         totalBytes = entries.values.reduce(0) { $0 + $1.size }
     }
@@ -73,8 +72,15 @@ package actor DiskCache {
             remove(key)
             return nil
         }
-        guard let data = try? Data(contentsOf: file(key)), data.count == Self.headerSize(url) + entry.size,
-              Self.headerURL(data) == url else {
+        let data: Data
+        do { data = try Data(contentsOf: file(key)) } catch {
+            logger.warning("couldn't read a cached picture; it is fetched again", metadata: ["url": "\(url)", "error": "\(error)"])
+            remove(key)
+            return nil
+        }
+        guard data.count == Self.headerSize(url) + entry.size, Self.headerURL(data) == url else {
+            logger.warning("a cached picture's file was cut short or holds another picture; it is fetched again",
+                           metadata: ["url": "\(url)", "file": "\(file(key).lastPathComponent)", "bytes": "\(data.count)"])
             remove(key)
             return nil
         }
@@ -96,7 +102,7 @@ package actor DiskCache {
         do {
             try PrivateFiles.write(blob, to: file(key))
         } catch {
-            logger.warning("couldn't write a picture to the disk cache", metadata: ["error": "\(error)"])
+            logger.warning("couldn't write a picture to the disk cache", metadata: ["url": "\(url)", "error": "\(error)"])
             return
         }
         if let old = entries[key] { totalBytes -= old.size }
@@ -168,17 +174,41 @@ package actor DiskCache {
         return String(decoding: data.dropFirst(4).prefix(n), as: UTF8.self)
     }
 
+    /// The index as last written; nil when there is none (the first run: no loss) or it can't be read
+    /// (logged: the scan that replaces it is what a slow start then spent its time on).
+    private static func savedIndex(at url: URL, _ logger: Logger) -> [String: Entry]? {
+        do { return try JSONDecoder().decode([String: Entry].self, from: Data(contentsOf: url)) }
+        catch CocoaError.fileReadNoSuchFile { return nil }
+        catch {
+            logger.warning("couldn't read the picture cache's index; the folder is scanned instead",
+                           metadata: ["file": "\(url.path)", "error": "\(error)"])
+            return nil
+        }
+    }
+
     /// Without an index (first run, or it was damaged): read what the files say they are. Leftover
-    /// temporary files from an interrupted write are removed.
-    private static func rebuild(_ directory: URL) -> [Key: Entry] {
+    /// temporary files from an interrupted write are removed. A file that can't be read is logged: it is
+    /// counted in no total, so no eviction would ever remove it.
+    private static func rebuild(_ directory: URL, _ logger: Logger) -> [Key: Entry] {
         var found: [Key: Entry] = [:]
-        let files = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? []
+        let files: [URL]
+        do { files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil) } catch {
+            logger.warning("couldn't list the picture cache; it starts empty", metadata: ["folder": "\(directory.path)", "error": "\(error)"])
+            return [:]
+        }
         for f in files {
             let name = f.lastPathComponent
-            // Left by a write that was interrupted (PrivateFiles names them .NAME.ID.tmp; older Terns, tmp-ID).
+            // Left by a write that was interrupted (PrivateFiles names them .NAME.ID.tmp; older Terns, tmp-ID). One
+            // that can't be removed now is tried again by the next scan.
             if name.hasSuffix(".tmp") || name.hasPrefix("tmp-") { try? FileManager.default.removeItem(at: f); continue }
-            guard name.hasSuffix(".img"), let data = try? Data(contentsOf: f), let url = headerURL(data),
-                  key(url).name + ".img" == name else { continue }
+            guard name.hasSuffix(".img") else { continue }
+            let data: Data
+            do { data = try Data(contentsOf: f) } catch {
+                logger.warning("couldn't read a cached picture; it is left out of the cache", metadata: ["file": "\(f.path)", "error": "\(error)"])
+                continue
+            }
+            guard let url = headerURL(data), key(url).name + ".img" == name else { continue }
+            // Just read: its date alone missing, it counts as new, and is evicted in its turn all the same.
             let attrs = try? FileManager.default.attributesOfItem(atPath: f.path)
             let date = attrs?[.modificationDate] as? Date ?? Date()
             found[key(url)] = Entry(size: data.count - headerSize(url), created: date, accessed: date)

@@ -52,6 +52,7 @@ struct HashtagWire: Decodable {
     }
 
     init(from decoder: Decoder) throws {
+        // A bare name (older servers), else the object, whose error is the one told.
         if let name = try? decoder.singleValueContainer().decode(String.self) {
             hashtag = Hashtag(name: name.hasPrefix("#") ? String(name.dropFirst()) : name)
             return

@@ -138,9 +138,14 @@ enum InstanceWire {
     }
 
     static func limits(fromJSON data: Data) throws -> PostingLimits {
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+        // Broken JSON and JSON of another shape (a changed API) are told apart.
+        let parsed: Any
+        do { parsed = try JSONSerialization.jsonObject(with: data) } catch {
             throw MastodonError.invalidResponse(MastodonDecoder.describe(
-                DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not a JSON object")), data))
+                DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not JSON", underlyingError: error)), data))
+        }
+        guard let object = parsed as? [String: Any] else {
+            throw MastodonError.invalidResponse("JSON of an unexpected shape (\(data.count) bytes): not a JSON object")
         }
         func int(_ value: Any?) -> Int? { (value as? NSNumber)?.intValue ?? (value as? String).flatMap { Int($0) } }
         var limits = PostingLimits()

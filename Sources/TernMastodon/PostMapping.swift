@@ -26,8 +26,8 @@ enum PostMapping {
         post.emojis = shown.emojis
         post.reactionAPI = shown.reactionAPI
         if let state = shown.quoteState {
-            // A quoted post that can't be read costs only itself: the frame then says the state alone.
-            let quoted = shown.quoted.flatMap { try? Self.post($0) }
+            // Mapping fails only without libxml2, and then the quoting post can't be read either.
+            let quoted = try shown.quoted.map(Self.post)
             post.quote = Quote(state: Quote.State(rawValue: state) ?? .unknown, post: quoted, quotedID: shown.quotedID)
         }
         return post
@@ -80,7 +80,8 @@ package enum MastodonDecoder {
         PostMapping.account(try decode(AccountWire.self, data, origin))
     }
 
-    /// The server's message in an error body (`{"error": …, "error_description": …}`), if it has one.
+    /// The server's message in an error body (`{"error": …, "error_description": …}`), if it has one; without
+    /// one the status code says what happened.
     package static func errorMessage(fromJSON data: Data) -> String? {
         (try? JSONDecoder().decode(ErrorWire.self, from: data))?.message
     }

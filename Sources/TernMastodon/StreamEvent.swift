@@ -69,6 +69,7 @@ package enum StreamName {
         if name.hasPrefix("hashtag:") { object["stream"] = "hashtag"; object["tag"] = String(name.dropFirst(8)) }
         else if name.hasPrefix("list:") { object["stream"] = "list"; object["list"] = String(name.dropFirst(5)) }
         else { object["stream"] = name }
+        // Strings to strings always encode.
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
         return String(decoding: data, as: UTF8.self)
     }

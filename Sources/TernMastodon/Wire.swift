@@ -58,6 +58,7 @@ struct LossyArray<Element: Decodable>: Decodable {
     private struct Skipped: Decodable {
         var id: String?
         init(from decoder: Decoder) throws {
+            // Not an object: no id, which the skipped entry is then reported without.
             id = (try? decoder.container(keyedBy: AnyKey.self)).flatMap { $0.idString(AnyKey("id")) }
         }
     }
@@ -353,7 +354,8 @@ enum WireDate {
     private static let whole = Date.ISO8601FormatStyle()
     private static let dateOnly = Date.ISO8601FormatStyle().year().month().day()
 
-    /// Server timestamps: with or without fractional seconds, or (Pixelfed, account dates) a bare date.
+    /// Server timestamps: with or without fractional seconds, or (Pixelfed, account dates) a bare date, tried
+    /// in turn; nil, none of them, the caller reports (`date(_:)`).
     static func parse(_ s: String) -> Date? {
         (try? fractional.parse(s)) ?? (try? whole.parse(s)) ?? (try? dateOnly.parse(s))
     }

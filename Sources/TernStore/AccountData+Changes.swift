@@ -48,7 +48,7 @@ extension AccountData {
         let records = try await store.asyncRead { db in
             try JournalRecord.of(account).filter(JournalRecord.Columns.kind == JournalRecord.changeKind).fetchAll(db)
         }
-        let changes = records.compactMap(\.change)
+        let changes = records.compactMap { $0.change(store.unreadable) }
         return (changes, records.count - changes.count)
     }
 }
@@ -69,9 +69,11 @@ extension JournalRecord {
         createdAt = pending.createdAt
     }
 
-    /// The change it holds; nil for a mark or a post, or a change this Tern can't read.
-    var change: PendingChange? {
-        guard kind == Self.changeKind, let body, let change = try? JSONDecoder().decode(ServerChange.self, from: body) else { return nil }
+    /// The change it holds; nil for a mark or a post, or a change this Tern can't read (logged).
+    func change(_ unreadable: UnreadableRows) -> PendingChange? {
+        guard kind == Self.changeKind, let body,
+              let change = unreadable.value(ServerChange.self, body, "change \(key) of \(account)", "it is kept untouched, and not sent")
+        else { return nil }
         return PendingChange(key: key, change: change, createdAt: createdAt, inDoubt: inDoubt)
     }
 }

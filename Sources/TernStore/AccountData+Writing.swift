@@ -23,7 +23,7 @@ extension AccountData {
         let account = account
         return try await store.asyncRead { db in
             try DraftRecord.filter(DraftRecord.Columns.account == account).order(DraftRecord.Columns.updatedAt.desc).fetchAll(db)
-        }.compactMap { DraftCoding.decode($0.body) }
+        }.compactMap { DraftCoding.decode($0.body, "draft \($0.id) of \(account)", logging: store.unreadable) }
     }
 
     // MARK: Outbox
@@ -68,7 +68,7 @@ extension AccountData {
 
     /// The outbox in sending order.
     package func outbox() async throws -> [OutgoingPost] {
-        try await posts().compactMap(\.post)
+        try await posts().compactMap { $0.post(store.unreadable) }
     }
 
     /// Drafts and outbox entries this Tern can't read (written by a newer one, or damaged). They are left in
@@ -76,8 +76,8 @@ extension AccountData {
     package func unreadableWriting() async throws -> Int {
         let account = account
         let drafts = try await store.asyncRead { db in try DraftRecord.filter(DraftRecord.Columns.account == account).fetchAll(db) }
-        let unreadableDrafts = drafts.filter { DraftCoding.decode($0.body) == nil }.count
-        return unreadableDrafts + (try await posts()).filter { $0.post == nil }.count
+        let unreadableDrafts = drafts.filter { DraftCoding.decode($0.body, "draft \($0.id) of \(account)", logging: store.unreadable) == nil }.count
+        return unreadableDrafts + (try await posts()).filter { $0.post(store.unreadable) == nil }.count
     }
 
     private func posts() async throws -> [JournalRecord] {

@@ -126,7 +126,8 @@ package struct AccountStore: Sendable {
     package func remove(_ name: String) throws {
         try FileManager.default.removeItem(at: file(name))
         if case .success(name?) = Result(catching: { try defaultName }) {
-            // Gone already: nothing names the removed account.
+            // A file that stays names an account that is gone, which `load` says as such; another account, if
+            // there is one, is written into it just below.
             try? FileManager.default.removeItem(at: defaultFile)
             if let next = list().first { try setDefault(next.name) }
         }

@@ -19,8 +19,8 @@ enum DraftCoding {
     }
 
     /// Nil for a draft this Tern can't read (a newer Tern's, or damaged): its row is left in place, never
-    /// deleted, so the text is not lost (`unreadableWriting` counts them).
-    static func decode(_ data: Data) -> Draft? {
-        try? JSONDecoder().decode(Draft.self, from: data)
+    /// deleted, so the text is not lost (`unreadableWriting` counts them for the user), and logged as `what`.
+    static func decode(_ data: Data, _ what: @autoclosure () -> String, logging unreadable: UnreadableRows) -> Draft? {
+        unreadable.value(Draft.self, data, what(), "it is kept untouched, neither shown nor sent")
     }
 }

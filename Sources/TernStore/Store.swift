@@ -38,7 +38,7 @@ package final class Store: Sendable {
         config.maximumReaderCount = 2
         do {
             pool = try DatabasePool(path: url.path, configuration: config)
-            let migrator = StoreSchema.migrator
+            let migrator = StoreSchema.migrator(unreadable)
             if try pool.read({ try migrator.hasBeenSuperseded($0) }) {
                 throw StoreError.newerSchema(url.path)
             }
@@ -96,6 +96,7 @@ package final class Store: Sendable {
 
     static func fileBytes(of url: URL) -> Int64 {
         [url.path, url.path + "-wal", url.path + "-shm"].reduce(Int64(0)) { sum, path in
+            // No -wal or -shm file (the store closed cleanly) is no bytes.
             sum + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0)
         }
     }

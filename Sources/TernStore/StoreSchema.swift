@@ -4,10 +4,11 @@ import TernModel
 
 /// The store's schema as a list of migrations. Never edit a released migration: add the next one.
 enum StoreSchema {
-    static var migrator: DatabaseMigrator {
+    /// Every version's migration; `unreadable` hears of rows a migration can't read.
+    static func migrator(_ unreadable: UnreadableRows = UnreadableRows()) -> DatabaseMigrator {
         var m = DatabaseMigrator()
         m.registerMigration("v1", migrate: v1)
-        m.registerMigration("v2-search", migrate: v2)
+        m.registerMigration("v2-search") { try v2($0, unreadable) }
         m.registerMigration("v3-action-doubt", migrate: v3)
         m.registerMigration("v4-threads-notifications", migrate: v4)
         m.registerMigration("v5-writing", migrate: v5)
@@ -70,16 +71,16 @@ enum StoreSchema {
 
     /// Full-text search: each post's words (CJK split into characters) and hashtags, indexed by FTS5
     /// and kept in step with the post table by triggers. Posts stored before are indexed here.
-    static func v2(_ db: Database) throws {
+    static func v2(_ db: Database, _ unreadable: UnreadableRows) throws {
         try db.execute(sql: """
             ALTER TABLE post ADD COLUMN search_text TEXT NOT NULL DEFAULT '';
             ALTER TABLE post ADD COLUMN tags TEXT NOT NULL DEFAULT '';
             """)
-        let rows = try Row.fetchAll(db, sql: "SELECT pk, body FROM post")
+        let rows = try Row.fetchAll(db, sql: "SELECT pk, account, id, body FROM post")
         for row in rows {
-            let data: Data = row["body"]
-            // Only the search index is made here: a row it can't read stays as it is, unindexed, and still shown.
-            guard let post = try? PostCoding.decode(data) else { continue }
+            // Only the search index is made here: a row it can't read stays as it is, unindexed.
+            guard let post = unreadable.post(row["body"], "post \(row["id"] as String? ?? "?") of \(row["account"] as String? ?? "?")",
+                                             "it is left out of the search index") else { continue }
             let words = SearchText.words(of: post)
             try db.execute(sql: "UPDATE post SET search_text = ?, tags = ? WHERE pk = ?",
                            arguments: [words.text, words.tags, row["pk"] as Int64])

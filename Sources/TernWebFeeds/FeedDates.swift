@@ -54,7 +54,8 @@ final class FeedDates {
                 text.replaceSubrange(text.index(text.startIndex, offsetBy: 10)...text.index(text.startIndex, offsetBy: 10), with: "T")
             }
             // Most are RFC 3339, read by Foundation's own ISO 8601 parser (ICU's formatters cost a fifth of a
-            // refresh, trying one pattern after another); the rest (no zone, no seconds, a date alone) below.
+            // refresh, trying one pattern after another); the rest (no zone, no seconds, a date alone) below: a
+            // form that doesn't fit is no loss, the next is tried.
             if let d = try? Date(text, strategy: Self.rfc3339) { return d }
             if let d = try? Date(text, strategy: Self.rfc3339Fractional) { return d }
             if text.hasSuffix("Z") || text.hasSuffix("z") { text = String(text.dropLast()) + "+00:00" }

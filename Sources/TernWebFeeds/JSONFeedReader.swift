@@ -40,7 +40,8 @@ enum JSONFeedReader {
         var size_in_bytes: Loose?
     }
 
-    /// A value feeds write as a string or a number (ids, sizes).
+    /// A value feeds write as a string or a number (ids, sizes), each form tried in turn. None of them: an item
+    /// is named by its link or its words instead, and an attachment has no size.
     private struct Loose: Decodable {
         var text: String
         init(from decoder: Decoder) throws {

@@ -118,7 +118,7 @@ struct TimelineChoice: Equatable {
     func resolved(_ target: Target) throws -> TimelineChoice {
         guard let title = listTitle else { return self }
         let http = HTTPFetch.makeClient()
-        defer { waitFor { try? await http.shutdown() } }
+        defer { waitFor { await shutDown(http) } }
         let client = MastodonClient(baseURL: target.baseURL, token: target.token ?? "", http: http)
         let lists: [TimelineID]
         do { lists = try blocking { try await client.lists() } } catch {

@@ -80,6 +80,7 @@ func directoryBytes(_ url: URL) -> (bytes: Int64, files: Int) {
     guard let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.fileSizeKey]) else { return (0, 0) }
     var total: Int64 = 0, files = 0
     for case let file as URL in walker {
+        // A file gone between the listing and this (a running Tern evicts) is no longer there to count.
         guard let size = try? file.resourceValues(forKeys: [.fileSizeKey]).fileSize else { continue }
         total += Int64(size)
         files += 1

@@ -86,7 +86,8 @@ struct Config: Decodable {
             guard let mode = TerminalAlert.Mode(rawValue: name) else { throw ConfigError(description: "\(key) = \"\(name)\": use desktop, bell or off") }
             return mode
         }
-        // A string is one mode for all; anything else must be the table, and says so if it isn't.
+        // A string is one mode for all; anything else must be the table, and says so if it isn't (the string's
+        // error is not the one to tell).
         if let name = try? c.decode(String.self, forKey: .alerts) { return AlertSettings(try mode(name, "alerts")) }
         var settings = AlertSettings()
         for (key, name) in try c.decode([String: String].self, forKey: .alerts) {
@@ -104,6 +105,7 @@ struct Config: Decodable {
         var names: [String]
         init(from decoder: Decoder) throws {
             let c = try decoder.singleValueContainer()
+            // Not one name: then a list, whose error is the one told.
             if let one = try? c.decode(String.self) { names = [one] } else { names = try c.decode([String].self) }
         }
     }
@@ -176,7 +178,7 @@ struct Config: Decodable {
     /// TOML tells `7` from `7.0`; a number of days may be written either way.
     private static func number(_ c: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> Double? {
         guard c.contains(key) else { return nil }
-        if let whole = try? c.decode(Int.self, forKey: key) { return Double(whole) }
+        if let whole = try? c.decode(Int.self, forKey: key) { return Double(whole) }  // else the Double's error is told
         return try c.decode(Double.self, forKey: key)
     }
 

@@ -132,6 +132,7 @@ struct Demo: ParsableCommand {
         // The demo's port, and so its URLs, change every run: keep its posts and pictures out of the real caches.
         // Named uniquely: a later process with the same pid must never find an old run's posts.
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tern-demo-\(getpid())-\(UUID().uuidString.prefix(8))")
+        // The system's temporary folder is emptied anyway; nothing in it is the user's.
         defer { try? FileManager.default.removeItem(at: scratch) }
         let target = Target(baseURL: URL(string: server.baseURL)!, token: "demo-token", storeKey: "demo",
                             title: "demo at \(server.baseURL.replacingOccurrences(of: "http://", with: ""))")

@@ -85,7 +85,7 @@ struct Doctor: ParsableCommand {
         for problem in accountFiles.problems() { report.line("damaged", problem) }
         let timeout = self.timeout
         let http = HTTPFetch.makeClient()
-        defer { waitFor { try? await http.shutdown() } }
+        defer { waitFor { await shutDown(http) } }
         for account in accounts {
             let facts = try blocking { await DoctorFacts.server(account, http: http, timeout: timeout) }
             report.line(account.name, account.server.absoluteString + " · " + facts)

@@ -11,6 +11,7 @@ enum DoctorFacts {
         var u = utsname()
         uname(&u)
         func field<T>(_ value: T) -> String { withUnsafeBytes(of: value) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) } }
+        // Only the distribution's name is read from it; without it the kernel's line says enough.
         let osRelease = (try? String(contentsOfFile: "/etc/os-release", encoding: .utf8)) ?? ""
         let pretty = osRelease.split(separator: "\n").first { $0.hasPrefix("PRETTY_NAME=") }
             .map { $0.dropFirst("PRETTY_NAME=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
@@ -72,10 +73,16 @@ enum DoctorFacts {
         guard FileManager.default.fileExists(atPath: log.path) else { return ["(no log yet)"] }
         let handle: FileHandle
         do { handle = try FileHandle(forReadingFrom: log) } catch { return ["(the log can't be read: \(error.localizedDescription))"] }
+        // Only read from: closing it can lose nothing.
         defer { try? handle.close() }
-        let size = (try? handle.seekToEnd()) ?? 0
-        try? handle.seek(toOffset: size > 200_000 ? size - 200_000 : 0)
-        let tail = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+        let tail: String
+        do {
+            let size = try handle.seekToEnd()
+            try handle.seek(toOffset: size > 200_000 ? size - 200_000 : 0)
+            tail = String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+        } catch {
+            return ["(the log can't be read: \(error.localizedDescription))"]
+        }
         let problems = tail.split(separator: "\n").filter { line in [" warning ", " error ", " critical "].contains { line.contains($0) } }
         return problems.isEmpty ? ["(no warnings or errors)"] : problems.suffix(count).map(String.init)
     }

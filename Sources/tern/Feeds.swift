@@ -61,7 +61,7 @@ struct Feeds: ParsableCommand {
             let store = try Feeds.store()
             let (tags, anyway) = (self.tags, self.anyway)
             let http = HTTPFetch.makeClient(followRedirects: false)
-            defer { waitFor { try? await http.shutdown() } }
+            defer { waitFor { await shutDown(http) } }
             try blocking {
                 // A page that names its feed: the feed it names first.
                 var address = given

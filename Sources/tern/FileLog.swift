@@ -43,10 +43,12 @@ final class LogFile: Sendable {
     /// Opens the log for appending; when `incoming` bytes would take it past the limit, the file becomes
     /// `tern.log.1` first.
     private func reopen(_ s: inout State, adding incoming: Int) {
+        // Given up on either way; a log can't log its own failure, and stderr belongs to curses.
         try? s.handle?.close()
         s.handle = nil
         do {
             try PrivateFiles.makeFolder(url.deletingLastPathComponent())
+            // No log yet is 0 bytes; one that can't be looked at fails to open just below, and is left alone.
             let existing = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
             if existing > 0, existing + incoming > maxBytes {
                 let old = url.appendingPathExtension("1")

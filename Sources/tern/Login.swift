@@ -32,7 +32,7 @@ struct Login: ParsableCommand {
                 try await http.shutdown()
                 return account
             } catch {
-                try? await http.shutdown()
+                await shutDown(http)
                 throw Self.explained(error, given: server, url: url)
             }
         }
@@ -143,7 +143,7 @@ struct Logout: ParsableCommand {
         var note = "its token could not be revoked (it was given by hand)"
         if let id = account.clientID, let secret = account.clientSecret {
             let http = HTTPFetch.makeClient()
-            defer { waitFor { try? await http.shutdown() } }
+            defer { waitFor { await shutDown(http) } }
             note = try blocking {
                 await Self.revocation(of: account.token, server: account.server, app: AppRegistration(clientID: id, clientSecret: secret),
                                       http: http)

@@ -34,9 +34,9 @@ enum PlainTimeline {
         }
         let data = timeline.isWebFeeds ? store.feeds.items : store.account(target.storeKey)
         let http = HTTPFetch.makeClient()
-        defer { waitFor { try? await http.shutdown() } }
+        defer { waitFor { await shutDown(http) } }
         let feedHTTP = HTTPFetch.makeClient(followRedirects: false)
-        defer { waitFor { try? await feedHTTP.shutdown() } }
+        defer { waitFor { await shutDown(feedHTTP) } }
         let hidden: @Sendable (Post) -> Bool = try blocking {
             let client = MastodonClient(baseURL: target.baseURL, token: target.token, http: http, timeout: .seconds(20))
             let actions = try ActionQueue(data: data, client: client, offline: true)

@@ -38,7 +38,8 @@ enum Session {
         }
         var backing: Backing?
         // A failure before they are taken over must still close what was opened.
-        defer { if backing == nil { waitFor { try? await opening.value.http.shutdown() } } }
+        // (One that failed to open has nothing open, and its error is the one said.)
+        defer { if backing == nil { waitFor { if case .success(let opened) = await opening.result { await shutDown(opened.http) } } } }
         let (config, keymap) = try Config.loadWithKeys(paths)
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         let (theme, themeWarning) = Theme.load(named: view.theme ?? config.theme ?? "default",
@@ -96,14 +97,14 @@ enum Session {
         let opened = try blocking { try await opening.value }
         backing = opened
         let (store, http, client, actions) = (opened.store, opened.http, opened.client, opened.actions)
-        defer { waitFor { try? await http.shutdown() } }
+        defer { waitFor { await shutDown(http) } }
         startup.mark("waiting for the store")
         if !feedsToFollow.isEmpty {
             try blocking { for url in feedsToFollow { try await store.feeds.subscribe(url: url, tags: tag.map { [$0] } ?? []) } }
         }
         // Web feeds, beside every account: one client of their own, which leaves redirects to them.
         let feedHTTP = HTTPFetch.makeClient(followRedirects: false)
-        defer { waitFor { try? await feedHTTP.shutdown() } }
+        defer { waitFor { await shutDown(feedHTTP) } }
         let webFeeds = TimelineEngine.WebFeedSource(data: store.feeds.items, offline: feedsOffline, refresh: {
             await FeedRefresh(data: store.feeds, http: feedHTTP).refreshAll()
         }, article: { id in
@@ -125,7 +126,7 @@ enum Session {
         let poller = view.poll.flatMap { $0 > 0 && !offline ? max(5, $0) : nil }.map { seconds in
             Task.detached {
                 while !Task.isCancelled {
-                    try? await Task.sleep(for: .seconds(seconds))
+                    try? await Task.sleep(for: .seconds(seconds))  // cancelled: the loop ends
                     for engine in engines.all { engine.polled?.poll() }
                 }
             }
@@ -133,7 +134,7 @@ enum Session {
         // Pruning waits until the first screen is up, and runs beside the engines (WAL lets them read meanwhile).
         let retention = config.retention
         let pruner = Task.detached {
-            try? await Task.sleep(for: .seconds(5))
+            try? await Task.sleep(for: .seconds(5))  // cancelled: the guard below ends it
             guard !Task.isCancelled else { return }
             do { _ = try store.prune(retention) } catch { logger.error("couldn't prune the cache", metadata: ["error": "\(error)"]) }
         }
@@ -246,7 +247,7 @@ struct Backing: Sendable {
                             actions: try ActionQueue(data: store.account(target.storeKey), client: client, offline: offline),
                             accountNames: accounts?.list().map(\.name) ?? []) }
         catch {
-            try? http.syncShutdown()
+            shutDownHere(http)
             throw UserError("Couldn't read pending likes and saves from the cache: \(error)")
         }
     }
@@ -271,20 +272,22 @@ final class EngineRegistry: Sendable {
 @discardableResult
 func blocking<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
     let result = Mutex<Result<T, Error>?>(nil)
-    let done = DispatchSemaphore(value: 0)
-    Task.detached {
+    waitFor {
         let r: Result<T, Error>
         do { r = .success(try await body()) } catch { r = .failure(error) }
         result.withLock { $0 = r }
-        done.signal()
     }
-    done.wait()
     return try result.withLock { $0! }.get()
 }
 
 /// `blocking` for work that cannot fail (clean-up in `defer`).
 func waitFor(_ body: @escaping @Sendable () async -> Void) {
-    _ = try? blocking { () async throws -> Bool in await body(); return true }
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+        await body()
+        done.signal()
+    }
+    done.wait()
 }
 
 /// Each open account's action queue, outbox and streaming task, to stop when the session ends.

@@ -104,7 +104,7 @@ struct Sync: ParsableCommand {
             }
             if !feeds.isEmpty { ok = await Self.syncFeeds(feeds, store: store, loader: images ? loader : nil, progress: progress) && ok }
             await loader.flush()
-            try? await http.shutdown()
+            await shutDown(http)
             do { _ = try store.prune(retention) } catch {
                 Logger(label: "tern.sync").error("couldn't prune the cache", metadata: ["error": "\(error)"])
             }
@@ -122,7 +122,7 @@ struct Sync: ParsableCommand {
             let n = done.withLock { $0 += 1; return $0 }
             progress.update("feeds: \(n)/\(feeds.count)…")
         }
-        try? await http.shutdown()
+        await shutDown(http)
         var ok = true
         for r in reports.sorted(by: { $0.feed.id < $1.feed.id }) {
             let name = "feed \(r.feed.name)"

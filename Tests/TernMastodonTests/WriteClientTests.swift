@@ -167,6 +167,19 @@ final class WriteClientTests: XCTestCase {
         XCTAssertTrue(stored.takesQuotePolicies)
     }
 
+    /// An instance answer that can't be read says which way: broken JSON, or JSON that is not the object asked
+    /// for (a server's changed API looks so), not one for the other.
+    func testAnUnreadableInstanceAnswerSaysWhatIsWrongWithIt() {
+        func said(_ json: String) -> String {
+            do { _ = try MastodonDecoder.postingLimits(fromJSON: Data(json.utf8)); return "read" } catch { return "\(error)" }
+        }
+        let list = said("[1, 2]")
+        XCTAssertFalse(list.contains("malformed"), "well-formed JSON of another shape: \(list)")
+        XCTAssertTrue(list.contains("not a JSON object"), list)
+        let broken = said(#"{"configuration": "#)
+        XCTAssertTrue(broken.contains("malformed JSON"), broken)
+    }
+
     /// A real post answer, a poll post, a 202 upload and Mastodon's refusals decode.
     func testCorpusPostUploadAndErrorBodies() throws {
         let dir = CorpusTests.corpus.appendingPathComponent("mastodon-4.6.4-localdev_mastodonpy")

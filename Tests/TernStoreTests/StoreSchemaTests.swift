@@ -12,7 +12,7 @@ final class StoreSchemaTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
         do {
             let old = try DatabaseQueue(path: folder.store.path)
-            try StoreSchema.migrator.migrate(old, upTo: "v1")
+            try StoreSchema.migrator().migrate(old, upTo: "v1")
             try old.write { db in
                 for n in 1...3 {
                     let post = makePost(n, text: n == 2 ? "a heron on the quay" : "nothing to see")
@@ -47,7 +47,7 @@ final class StoreSchemaTests: XCTestCase {
         let raw = try DatabaseQueue(path: folder.store.path)
         try raw.read { db in
             XCTAssertEqual(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier"),
-                           (StoreSchema.migrator.migrations + ["v99-from-the-future"]).sorted())
+                           (StoreSchema.migrator().migrations + ["v99-from-the-future"]).sorted())
             XCTAssertEqual(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM post"), 1)
         }
     }
@@ -60,7 +60,7 @@ final class StoreSchemaTests: XCTestCase {
         let draft = Draft(id: "d1", text: "on its way")
         do {
             let old = try DatabaseQueue(path: folder.store.path)
-            try StoreSchema.migrator.migrate(old, upTo: "v5-writing")
+            try StoreSchema.migrator().migrate(old, upTo: "v5-writing")
             try await old.write { db in
                 try db.execute(sql: """
                     INSERT INTO pending_action (account, status_id, kind, wanted, confirmed, in_doubt, created_at, detail)

@@ -65,4 +65,54 @@ final class UnreadableRowsTests: XCTestCase {
         XCTAssertEqual(try store.account("me").search("otters").map(\.id), ["2"])
         XCTAssertEqual(log.lines(mentioning: "left out of a search").count, 1, "\(log.lines)")
     }
+    /// A draft, a waiting post or a change this Tern can't read is counted for the user (the outbox and the
+    /// change queue say how many), and the log says which row it is and why it can't be read.
+    func testUnreadableDraftsWaitingPostsAndChangesAreLoggedByRow() async throws {
+        let log = CollectedLog()
+        let folder = TemporaryFolder()
+        let store = try Store(url: folder.store, logger: log.logger())
+        try await store.pool.write { db in
+            try db.execute(sql: "INSERT INTO draft (account, id, updated_at, body) VALUES ('me', 'draft-from-the-future', 0, X'7B7D')")
+            for (key, kind) in [("post-from-the-future", JournalRecord.postKind), ("change-from-the-future", JournalRecord.changeKind)] {
+                try db.execute(sql: """
+                    INSERT INTO journal (account, key, kind, wanted, confirmed, in_doubt, created_at, body)
+                    VALUES ('me', ?, ?, 1, 0, 0, 0, X'7B7D')
+                    """, arguments: [key, kind])
+            }
+        }
+        let me = store.account("me")
+        let drafts = try await me.drafts(), outbox = try await me.outbox(), changes = try await me.pendingChanges()
+        XCTAssertEqual(drafts.count + outbox.count + changes.changes.count, 0)
+        XCTAssertEqual(changes.unreadable, 1)
+        let unreadableWriting = try await me.unreadableWriting()
+        XCTAssertEqual(unreadableWriting, 2)
+        for key in ["draft-from-the-future", "post-from-the-future", "change-from-the-future"] {
+            let lines = log.lines(mentioning: key)
+            XCTAssertEqual(lines.count, 1, "\(key) is logged once, with its error: \(log.lines)")
+            XCTAssertNotNil(lines.first?.metadata["error"], key)
+        }
+    }
+
+    /// Opening a store of the first schema indexes its posts for search; one it can't read is left unindexed,
+    /// and logged.
+    func testAPostTheSearchMigrationCannotReadIsLogged() throws {
+        let folder = TemporaryFolder()
+        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+        do {
+            let old = try DatabaseQueue(path: folder.store.path)
+            try StoreSchema.migrator().migrate(old, upTo: "v1")
+            try old.write { db in
+                for (n, body) in [(1, try JSONEncoder().encode(makePost(1))), (2, Data("{}".utf8))] {
+                    try db.execute(sql: """
+                        INSERT INTO post (account, id, status_id, created_at, fetched_at, favourited, bookmarked, body)
+                        VALUES ('me', ?, ?, 0, 0, 0, 0, ?)
+                        """, arguments: [String(n), String(n), body])
+                }
+            }
+        }
+        let log = CollectedLog()
+        _ = try Store(url: folder.store, logger: log.logger())
+        XCTAssertEqual(log.lines(mentioning: "post 2 of me").count, 1, "\(log.lines)")
+        XCTAssertEqual(log.lines(mentioning: "post 1 of me").count, 0, "\(log.lines)")
+    }
 }

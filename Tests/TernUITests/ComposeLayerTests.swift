@@ -139,6 +139,14 @@ final class ComposeLayerTests: XCTestCase {
         XCTAssertEqual(fits.current.attachments.first?.description, "a grey square")
     }
 
+    /// A file whose size can't be learned (here one of the kernel's, which has none to seek to) is said to be
+    /// unreadable, never taken for an empty one that every size limit lets through.
+    func testAFileWhoseSizeCannotBeLearnedIsSaidToBeUnreadable() {
+        let file = InspectedFile.inspect(typed: "status", path: "/proc/self/status")
+        XCTAssertNotNil(file.unreadable, "read as \(file.bytes) bytes")
+        XCTAssertTrue(file.unreadable?.contains("/proc/self/status") == true, file.unreadable ?? "")
+    }
+
     /// Enter on the path asks for the file to be read; read here as the runner does (off the loop there),
     /// and the answer handed back to the layer.
     private func attachWith(_ e: LayerEnv, _ path: String, _ layer: inout ComposeLayer) -> [Effect] {

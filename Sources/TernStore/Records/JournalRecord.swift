@@ -87,9 +87,10 @@ struct JournalRecord: StoreRecord, MutablePersistableRecord {
         createdAt = post.createdAt
     }
 
-    /// The post it holds; nil for a mark, or a draft this Tern can't read (a newer Tern's, or damaged).
-    var post: OutgoingPost? {
-        guard kind == Self.postKind, let body, let draft = DraftCoding.decode(body) else { return nil }
+    /// The post it holds; nil for a mark, or a draft this Tern can't read (a newer Tern's, or damaged: logged).
+    func post(_ unreadable: UnreadableRows) -> OutgoingPost? {
+        guard kind == Self.postKind, let body,
+              let draft = DraftCoding.decode(body, "waiting post \(key) of \(account)", logging: unreadable) else { return nil }
         return OutgoingPost(idempotencyKey: key, draft: draft, createdAt: createdAt, inDoubt: inDoubt)
     }
 

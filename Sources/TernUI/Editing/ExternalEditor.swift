@@ -13,6 +13,7 @@ enum ExternalEditor {
         guard FileManager.default.createFile(atPath: file.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) else {
             return .failure(EditorFailure(description: "couldn't write a temporary file in \(folder.path)"))
         }
+        // Owner-only, in the temporary folder the system empties; the text itself comes back below.
         defer { try? FileManager.default.removeItem(at: file) }
         var args = (argv + [file.path]).map { strdup($0) } + [nil]
         defer { args.forEach { free($0) } }

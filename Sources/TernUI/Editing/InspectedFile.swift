@@ -18,12 +18,13 @@ struct InspectedFile: Equatable, Sendable {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             return InspectedFile(typed: typed, path: path, mimeType: nil, bytes: 0, unreadable: "Can't read \(path).")
         }
+        // Only read from: closing it can lose nothing.
         defer { try? handle.close() }
-        let head: Data
-        do { head = try handle.read(upToCount: 16) ?? Data() } catch {
+        let head: Data, bytes: UInt64
+        // A size that can't be learned is said: taken for 0, the file would pass every size limit.
+        do { head = try handle.read(upToCount: 16) ?? Data(); bytes = try handle.seekToEnd() } catch {
             return InspectedFile(typed: typed, path: path, mimeType: nil, bytes: 0, unreadable: "Can't read \(path): \(error.localizedDescription)")
         }
-        let bytes = Int((try? handle.seekToEnd()) ?? 0)
-        return InspectedFile(typed: typed, path: path, mimeType: MediaSniffer.mimeType(of: head), bytes: bytes, unreadable: nil)
+        return InspectedFile(typed: typed, path: path, mimeType: MediaSniffer.mimeType(of: head), bytes: Int(bytes), unreadable: nil)
     }
 }

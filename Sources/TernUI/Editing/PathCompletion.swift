@@ -15,6 +15,7 @@ enum PathCompletion {
             folder = (expanded as NSString).deletingLastPathComponent.isEmpty ? "." : (expanded as NSString).deletingLastPathComponent
             prefix = (expanded as NSString).lastPathComponent
         }
+        // A folder that isn't there, or can't be listed, offers nothing to complete; choosing a file in it says why.
         guard let names = try? fileManager.contentsOfDirectory(atPath: folder) else { return (typed, []) }
         // Hidden files only when asked for with a dot.
         let matches = names.filter { $0.hasPrefix(prefix) && (prefix.hasPrefix(".") || !$0.hasPrefix(".")) }.sorted()
