@@ -134,7 +134,7 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
 
-        .target(name: "TernFuzzTargets", dependencies: ["TernMastodon", "TernImages", "TernTerminal"]),
+        .target(name: "TernFuzzTargets", dependencies: ["TernMastodon", "TernImages", "TernTerminal", "TernModel"]),
 
         // Tests' own helpers (a log kept in memory), shared by the test targets.
         .target(name: "TernTestSupport", dependencies: [.product(name: "Logging", package: "swift-log")], path: "Tests/TernTestSupport"),

@@ -2,6 +2,7 @@ import Foundation
 import TernImages
 import TernMastodon
 import TernTerminal
+import TernModel
 
 /// The inputs a server controls, each as one function of arbitrary bytes: what the fuzzers run
 /// (`make fuzz`) and what `make test` replays from `Tests/FuzzCorpus/`. Each must return for every input:

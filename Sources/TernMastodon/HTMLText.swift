@@ -7,8 +7,11 @@ import TernModel
 /// unparseable soup gives whatever text could be recovered. Throws only when libxml2 itself cannot be loaded:
 /// then no post is read at all, rather than posts stored with a warning for their text.
 package enum HTMLText {
-    package static func styledText(fromHTML html: String) throws(MastodonError) -> StyledText {
-        guard !html.isEmpty else { return .empty }
+    package static func styledText(fromHTML raw: String) throws(MastodonError) -> StyledText {
+        guard !raw.isEmpty else { return .empty }
+        // libxml2 drops an escape sequence's ESC and keeps the rest ("[2J[H" in a hostile post): the
+        // sequences go whole first.
+        let html = Sanitizer.clean(raw, keepingLineBreaks: true)
         // A plain-text body (some servers send one) must not lose its newlines to HTML whitespace rules.
         if !html.contains("<"), html.contains("\n") {
             return StyledText(plain: decodeBasicEntities(html))

@@ -1,4 +1,5 @@
 import Foundation
+import TernModel
 
 /// A desktop notification raised through the terminal, or its bell, for something that wants the user
 /// while they look elsewhere (`alerts` in the config). Each terminal has its own sequence; one that shows

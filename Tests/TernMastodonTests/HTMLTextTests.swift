@@ -31,4 +31,13 @@ final class HTMLTextTests: XCTestCase {
         XCTAssertEqual(try HTMLText.styledText(fromHTML: "").paragraphs.count, 0)
         XCTAssertEqual(try HTMLText.styledText(fromHTML: "plain\ntext").plainText, "plain\ntext")
     }
+
+    /// A hostile post's escape sequences go whole: libxml2 dropped their ESC and kept the rest, and the
+    /// screen showed "hostile[2J[H".
+    func testEscapeSequencesInHTMLLeaveNothingBehind() throws {
+        let t = try HTMLText.styledText(fromHTML: "<p>\u{07}\u{08}\u{00}hostile\u{1B}[2J\u{1B}[H</p><p>\u{1B}]0;title\u{07}next \u{9B}31mline</p>")
+        XCTAssertEqual(t.plainText, "hostile\n\nnext line")
+        XCTAssertEqual(try HTMLText.styledText(fromHTML: "<pre>two\nlines</pre>").plainText.contains("two\nlines"), true,
+                       "line breaks in preformatted text were lost")
+    }
 }

@@ -1,5 +1,6 @@
 import TernFeed
 import TernTerminal
+import TernModel
 
 extension ActionFailure {
     /// The status line for a press that went back, naming what it was about ("Couldn't like Ann Lee's post

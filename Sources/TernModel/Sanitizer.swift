@@ -1,8 +1,13 @@
 /// The one gate between server text and the terminal. Escape sequences (CSI, OSC, DCS and the rest, 7- and
-/// 8-bit), C0 and C1 controls and bidirectional overrides are removed; tabs and line breaks become spaces.
+/// 8-bit), C0 and C1 controls and bidirectional overrides are removed; tabs and line breaks become spaces
+/// (or stay, `keepingLineBreaks`).
 /// What comes out is inert: printing it can only show characters.
+///
+/// It lives here, below every module that reads a server's text, because the HTML parser (libxml2) drops an
+/// escape sequence's ESC and keeps the rest: HTML is cleaned of sequences before it is parsed
+/// (`keepingLineBreaks`, as `<pre>` needs them), and the text that comes out is cleaned again where it is drawn.
 package enum Sanitizer {
-    package static func clean(_ raw: String) -> String {
+    package static func clean(_ raw: String, keepingLineBreaks: Bool = false) -> String {
         // Fast path: most text has nothing to remove.
         if !raw.unicodeScalars.contains(where: needsWork) { return raw }
         var out = String.UnicodeScalarView()
@@ -26,7 +31,7 @@ package enum Sanitizer {
             case 0x9B: skipCSI(&it)
             case 0x90, 0x98, 0x9D, 0x9E, 0x9F: skipString(&it)
             case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x2028, 0x2029:
-                out.append(" ")
+                out.append(keepingLineBreaks && [0x09, 0x0A, 0x0D].contains(s.value) ? s : " ")
             default:
                 if !isRemoved(s) { out.append(s) }
             }
@@ -67,22 +72,3 @@ package enum Sanitizer {
     }
 }
 
-/// Text that has passed the sanitizer: the only kind of string `Screen` draws.
-package struct SafeText: Sendable, Hashable {
-    package let string: String
-
-    package init(_ raw: String) {
-        string = Sanitizer.clean(raw)
-    }
-
-    /// Columns the text takes in the terminal.
-    package var width: Int { DisplayWidth.of(string) }
-}
-
-/// Plain output outside curses (`tern login`, `tern accounts`, error messages): server text goes through
-/// the same sanitizer, line by line, so line breaks survive and nothing else a terminal could act on does.
-package enum PlainText {
-    package static func clean(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { Sanitizer.clean(String($0)) }.joined(separator: "\n")
-    }
-}
