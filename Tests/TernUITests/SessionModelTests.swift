@@ -167,9 +167,10 @@ final class SessionModelTests: XCTestCase {
             let client = MastodonClient(baseURL: URL(string: server.baseURL)!, token: "t", http: http, timeout: .seconds(5))
             let actions = try ActionQueue(data: store.account("demo"), client: client)
             let sources = TimelineEngine.Sources(client: client, data: store.account("demo"), actions: actions)
-            let outbox = Outbox(store: store.account("demo"), client: client, posts: sources.posts)
+            let outbox = Outbox(store: store.account("demo"), client: client, posts: sources.posts, deliveries: actions.deliveries)
             let parts = AccountParts(name: "demo", title: "demo", sources: sources,
-                                     writing: Writing(outbox: outbox, changes: ChangeQueue(store: store.account("demo"), client: client),
+                                     writing: Writing(outbox: outbox, changes: ChangeQueue(store: store.account("demo"), client: client,
+                                                                                           deliveries: actions.deliveries),
                                                       ownAccountID: "1", ownAcct: "user1"),
                                      live: nil, fetchLists: { [] })
             let screen = try Screen(terminalType: "xterm-256color", output: "/dev/null", size: (40, 120))
