@@ -18,7 +18,7 @@ import TernStore
 /// again, in this run or the next. A request is marked in the journal before it goes out; if no answer
 /// comes back, the server's state is asked for before anything is sent again, so a replay never repeats
 /// a change and the state the server ends with is the one shown.
-package final class ActionQueue: Sendable {
+package final class ActionQueue: HeardQueue {
     /// What timelines hear about.
     package enum Event: Sendable, Equatable {
         /// Wishes or the pending count changed: redraw.
@@ -54,7 +54,7 @@ package final class ActionQueue: Sendable {
     let logger: Logger
     let state: Mutex<State>
     let journal = OrderedWrites(label: "tern.journal")
-    let listeners = Listeners<Event>()
+    package let listeners = Listeners<Event>()
     /// The session's one delivery loop, shared with its outbox and change queue.
     package let deliveries: Deliveries
     /// Wishes whose request was on its way when the last run ended, and when they may be looked at. Such
@@ -86,19 +86,6 @@ package final class ActionQueue: Sendable {
             }
         }
     }
-
-    /// Hears every event until `unsubscribe` (an engine does it when its inputs end, the session when it closes).
-    @discardableResult
-    package func subscribe(_ listener: @escaping @Sendable (Event) -> Void) -> Subscription {
-        listeners.subscribe(listener)
-    }
-
-    package func unsubscribe(_ subscription: Subscription) {
-        listeners.unsubscribe(subscription)
-    }
-
-    /// How many listen now (a closed thread's engine no longer does).
-    package var listenerCount: Int { listeners.count }
 
     /// Feeds an engine's input stream with the queue's events for as long as the stream lasts.
     func feed<Input>(_ continuation: AsyncStream<Input>.Continuation, _ wrap: @escaping @Sendable (Event) -> Input) {

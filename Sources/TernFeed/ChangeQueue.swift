@@ -29,7 +29,7 @@ package actor ChangeQueue {
     private var orders: [String: DeliveryOrder] = [:]
     /// Asked for in this run and not yet found the server unreachable: made, it is made "at once".
     private var fresh: Set<String> = []
-    private nonisolated let listeners = Listeners<Event>()
+    package nonisolated let listeners = Listeners<Event>()
     /// The session's one delivery loop, shared with its action queue and outbox.
     private nonisolated let deliveries: Deliveries
 
@@ -44,19 +44,6 @@ package actor ChangeQueue {
         self.deliveries = deliveries ?? Deliveries(offline: offline)
         self.deliveries.carry(self)
     }
-
-    /// Hears every event until `unsubscribe` (the session does it when it closes).
-    @discardableResult
-    package nonisolated func subscribe(_ listener: @escaping @Sendable (Event) -> Void) -> Subscription {
-        listeners.subscribe(listener)
-    }
-
-    package nonisolated func unsubscribe(_ subscription: Subscription) {
-        listeners.unsubscribe(subscription)
-    }
-
-    /// How many listen now.
-    package nonisolated var listenerCount: Int { listeners.count }
 
     /// Reads what an earlier run left waiting and starts sending it.
     package func start() async {
@@ -136,6 +123,8 @@ package actor ChangeQueue {
         }
     }
 }
+
+extension ChangeQueue: HeardQueue {}
 
 extension ChangeQueue: DeliveryQueue {
     func nextInLine() async -> DeliveryOrder? {

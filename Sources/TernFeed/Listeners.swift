@@ -7,6 +7,27 @@ package struct Subscription: Sendable, Hashable {
     let id: Int
 }
 
+/// A queue heard the one way: `subscribe` until `unsubscribe` (an engine does it when it stops, the session
+/// when it closes); the action queue, the outbox and the change queue alike.
+package protocol HeardQueue: Sendable {
+    associatedtype Event: Sendable
+    var listeners: Listeners<Event> { get }
+}
+
+extension HeardQueue {
+    @discardableResult
+    package func subscribe(_ listener: @escaping @Sendable (Event) -> Void) -> Subscription {
+        listeners.subscribe(listener)
+    }
+
+    package func unsubscribe(_ subscription: Subscription) {
+        listeners.unsubscribe(subscription)
+    }
+
+    /// How many listen now (a closed thread's engine, or a closed session, no longer does).
+    package var listenerCount: Int { listeners.count }
+}
+
 /// Who hears a queue's events, the one way every queue offers: each listener until it unsubscribes, which
 /// its owner does when it goes (an engine when it stops, the session when it closes).
 package final class Listeners<Event: Sendable>: Sendable {

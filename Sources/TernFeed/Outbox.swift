@@ -43,7 +43,7 @@ package actor Outbox {
     private var items: [OutgoingPost] = []
     /// Each post's place in the session's order of writes, by its key.
     private var orders: [String: DeliveryOrder] = [:]
-    private nonisolated let listeners = Listeners<Event>()
+    package nonisolated let listeners = Listeners<Event>()
     /// Posts already said to be maybe posted (by their keys): said once, not after every round of tries.
     private var saidInDoubt: Set<String> = []
     /// The session's one delivery loop, shared with its action queue and change queue.
@@ -64,19 +64,6 @@ package actor Outbox {
         self.deliveries = deliveries ?? Deliveries(offline: offline)
         self.deliveries.carry(self)
     }
-
-    /// Hears every event until `unsubscribe` (the session does it when it closes).
-    @discardableResult
-    package nonisolated func subscribe(_ listener: @escaping @Sendable (Event) -> Void) -> Subscription {
-        listeners.subscribe(listener)
-    }
-
-    package nonisolated func unsubscribe(_ subscription: Subscription) {
-        listeners.unsubscribe(subscription)
-    }
-
-    /// How many listen now.
-    package nonisolated var listenerCount: Int { listeners.count }
 
     /// Reads what a previous run left in the outbox and starts sending it.
     package func start() async {
@@ -293,6 +280,8 @@ package actor Outbox {
 }
 
 extension Outbox: DeliveryQueue {}
+
+extension Outbox: HeardQueue {}
 
 /// Why a post can't go out that is not the server's doing (a file gone or too big).
 enum OutboxRefusal {
