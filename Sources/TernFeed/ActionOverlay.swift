@@ -19,7 +19,7 @@ struct ActionOverlay {
     init(pending: [PendingAction], hidden entries: [HiddenEntry]) {
         for a in pending {
             let key = ActionReconciler.Key(statusID: a.statusID, kind: a.kind)
-            book.set(key, .init(confirmed: a.confirmed, wanted: a.wanted, assumed: a.assumed, seq: a.seq))
+            book.set(key, .init(confirmed: a.confirmed, wanted: a.wanted, assumed: a.assumed, seq: .journaled(a.seq)))
             details[key] = a.detail
         }
         for h in entries { hidden[h.kind, default: [:]][h.target] = h.until }

@@ -28,10 +28,18 @@ extension ActionQueue: DeliveryQueue {
         case withdrawn
     }
 
+    func nextInLine() async -> DeliveryOrder? {
+        let held = heldNow
+        return state.withLock { $0.overlay.book.oldest(notLookingAt: held)?.1.seq }
+    }
+
     func nextToDeliver() async -> Try? {
-        let held = ContinuousClock.now < heldLooks.until ? heldLooks.keys : []
+        let held = heldNow
         return state.withLock { $0.overlay.book.next(notLookingAt: held) }.map { Try(key: $0.0, step: $0.1) }
     }
+
+    /// The wishes in doubt from the last run that may not be looked at yet.
+    private var heldNow: Set<ActionReconciler.Key> { ContinuousClock.now < heldLooks.until ? heldLooks.keys : [] }
 
     nonisolated func deliveryKey(_ t: Try) -> String { t.key.kind.rawValue + ":" + t.key.statusID }
 

@@ -18,7 +18,7 @@ import TernStore
 /// again, in this run or the next. A request is marked in the journal before it goes out; if no answer
 /// comes back, the server's state is asked for before anything is sent again, so a replay never repeats
 /// a change and the state the server ends with is the one shown.
-package final class ActionQueue: Sendable {
+package final class ActionQueue: HeardQueue {
     /// What timelines hear about.
     package enum Event: Sendable, Equatable {
         /// Wishes or the pending count changed: redraw.
@@ -42,10 +42,6 @@ package final class ActionQueue: Sendable {
 
     struct State {
         var overlay = ActionOverlay()
-        var listeners: [Int: @Sendable (Event) -> Void] = [:]
-        var lastListener = 0
-        /// The replay order of the last press (the store numbers rows in the same order, as it writes them in turn).
-        var lastSeq: Int64 = 0
         /// Wishes whose tries ran out on 5xx answers, with what to say if the look that follows finds them not made.
         var verdicts: [ActionReconciler.Key: ActionFailure] = [:]
         /// What each wish is about, as the press saw it, so a rollback can name it (a wish replayed from the
@@ -58,15 +54,18 @@ package final class ActionQueue: Sendable {
     let logger: Logger
     let state: Mutex<State>
     let journal = OrderedWrites(label: "tern.journal")
-    private let delivery: DeliveryLoop<ActionQueue>
+    package let listeners = Listeners<Event>()
+    /// The session's one delivery loop, shared with its outbox and change queue.
+    package let deliveries: Deliveries
     /// Wishes whose request was on its way when the last run ended, and when they may be looked at. Such
     /// a request can still land (held in a proxy's queue, or a slow server still at it): a look before it
     /// did would see the old state, settle on it, and be overruled when it lands. So the look waits until
     /// a request's timeout has passed since this run began, by which time it has landed or never will.
     let heldLooks: (keys: Set<ActionReconciler.Key>, until: ContinuousClock.Instant)
 
-    /// `offline`: keep everything in the journal and send nothing (`--offline`).
-    package init(data: AccountData, client: MastodonClient, offline: Bool = false,
+    /// `offline`: keep everything in the journal and send nothing (`--offline`). `deliveries`: the session's,
+    /// shared with its outbox and change queue; nil makes this queue its own.
+    package init(data: AccountData, client: MastodonClient, offline: Bool = false, deliveries: Deliveries? = nil,
                 logger: Logger = Logger(label: "tern.actions")) throws {
         self.data = data
         self.client = client
@@ -74,13 +73,12 @@ package final class ActionQueue: Sendable {
         var s = State()
         let pending = try data.pendingActions()
         s.overlay = ActionOverlay(pending: pending, hidden: try data.hidden())
-        s.lastSeq = pending.map(\.seq).max() ?? 0
         state = Mutex(s)
         let inDoubt = Set(pending.filter { $0.confirmed == nil }.map { ActionReconciler.Key(statusID: $0.statusID, kind: $0.kind) })
         let until = ContinuousClock.now + client.requestTimeout
         heldLooks = (inDoubt, until)
-        delivery = DeliveryLoop(sendsNothing: offline)
-        delivery.drive(self)
+        self.deliveries = deliveries ?? Deliveries(offline: offline)
+        self.deliveries.carry(self)
         if !inDoubt.isEmpty, !offline {
             Task { [weak self] in
                 do { try await Task.sleep(until: until) } catch { return }
@@ -88,28 +86,6 @@ package final class ActionQueue: Sendable {
             }
         }
     }
-
-    /// A listener's handle, to stop hearing with.
-    package struct Subscription: Sendable, Hashable {
-        let id: Int
-    }
-
-    /// Hears every event until `unsubscribe` (an engine does it when its inputs end).
-    @discardableResult
-    package func subscribe(_ listener: @escaping @Sendable (Event) -> Void) -> Subscription {
-        state.withLock { s in
-            s.lastListener += 1
-            s.listeners[s.lastListener] = listener
-            return Subscription(id: s.lastListener)
-        }
-    }
-
-    package func unsubscribe(_ subscription: Subscription) {
-        state.withLock { _ = $0.listeners.removeValue(forKey: subscription.id) }
-    }
-
-    /// How many listen now (a closed thread's engine no longer does).
-    var listenerCount: Int { state.withLock { $0.listeners.count } }
 
     /// Feeds an engine's input stream with the queue's events for as long as the stream lasts.
     func feed<Input>(_ continuation: AsyncStream<Input>.Continuation, _ wrap: @escaping @Sendable (Event) -> Input) {
@@ -208,8 +184,8 @@ package final class ActionQueue: Sendable {
         if next.settled {
             journal.write({ try data.dropAction(statusID: key.statusID, kind: key.kind) }, failed: unrecorded)
         } else {
-            s.lastSeq += 1
-            next.seq = s.lastSeq
+            // Its place among the session's writes: rows are written in this order, and sent in it.
+            next.seq = deliveries.order()
             // A request in flight may land after a crash: the row says the server's state is in doubt.
             let row = PendingAction(statusID: key.statusID, kind: key.kind, wanted: next.wanted,
                                     confirmed: next.known, assumed: next.assumed, detail: detail)
@@ -315,36 +291,37 @@ package final class ActionQueue: Sendable {
     /// Actions the server has not confirmed yet.
     package var pendingCount: Int { state.withLock { $0.overlay.book.pendingCount } }
 
-    /// Starts sending, e.g. when a timeline found the server again.
+    /// Starts sending, e.g. when a timeline found the server again: the session's posts and changes too.
     package func resume() {
-        delivery.resume()
+        deliveries.resume()
     }
 
-    /// Sends what is pending and returns when the queue is empty or the server can't be reached
-    /// (`tern sync`). Returns how many actions are still pending.
+    /// Sends what is pending (with the session's posts and changes, in their one order) and returns when
+    /// nothing waits or the server can't be reached (`tern sync`). Returns how many actions are still pending.
     /// `waiting` hears how long it waits for what the last run sent before it ended, so the wait is said.
     @discardableResult
     package func sendPending(waiting: (Duration) -> Void = { _ in }) async -> Int {
-        await delivery.sendPending()
+        await deliveries.sendPending()
         // Wishes in doubt from the last run are looked at once a request's timeout has passed: wait for it.
         let waitingToLook = state.withLock { s in heldLooks.keys.contains { s.overlay.book.states[$0]?.confirmed == nil } }
-        if waitingToLook, !delivery.waitingForServer, ContinuousClock.now < heldLooks.until {
+        if waitingToLook, !deliveries.waitingForServer, ContinuousClock.now < heldLooks.until {
             waiting(heldLooks.until - ContinuousClock.now)
             do { try await Task.sleep(until: heldLooks.until) } catch { return pendingCount }
-            await delivery.sendPending()
+            await deliveries.sendPending()
         }
         return pendingCount
     }
 
-    /// Sends nothing more (at exit; the journal keeps what is still pending for the next run).
+    /// Sends nothing more, of the session's posts and changes either (at exit; the journal keeps what is
+    /// still pending for the next run).
     package func stop() {
-        delivery.stop()
+        deliveries.stop()
         // What was pressed is on disk before the store closes.
         journal.drain()
     }
 
     func notify(_ event: Event) {
-        for listener in state.withLock({ $0.listeners.sorted { $0.key < $1.key }.map(\.value) }) { listener(event) }
+        listeners.notify(event)
     }
 }
 

@@ -24,7 +24,8 @@ struct ActionReconciler {
         /// been stale, so a wish back to it is looked up, never taken as met.
         var assumed = false
         var inFlight = false
-        var seq: Int64 = 0
+        /// Its place in the session's order of writes.
+        var seq = DeliveryOrder.journaled(0)
 
         var settled: Bool { wanted == confirmed && !inFlight && !assumed }
         /// What the server is known to have said, for the journal: nil while in doubt.
@@ -76,13 +77,19 @@ struct ActionReconciler {
         states[key] = state.settled ? nil : state
     }
 
+    /// The oldest wish that needs a request, unless it waits (`next`); marks nothing.
+    func oldest(notLookingAt held: Set<Key> = []) -> (Key, State)? {
+        guard let (key, s) = states.filter({ !$0.value.inFlight && !$0.value.settled })
+            .min(by: { $0.value.seq < $1.value.seq }) else { return nil }
+        if s.confirmed == nil, held.contains(key) { return nil }
+        return (key, s)
+    }
+
     /// The oldest wish that needs a request, marked in flight, and what that request is. A wish in
     /// `notLookingAt` waits while its state is in doubt (its look would come too soon), and the wishes
     /// after it wait with it: they go in the order they were made (unblock, then follow).
     mutating func next(notLookingAt held: Set<Key> = []) -> (Key, Step)? {
-        guard let (key, s) = states.filter({ !$0.value.inFlight && !$0.value.settled })
-            .min(by: { $0.value.seq < $1.value.seq }) else { return nil }
-        if s.confirmed == nil, held.contains(key) { return nil }
+        guard let (key, s) = oldest(notLookingAt: held) else { return nil }
         states[key]!.inFlight = true
         let inDoubt = s.confirmed == nil || (s.assumed && s.wanted == s.confirmed)
         return (key, inDoubt ? .look : .send(s.wanted))

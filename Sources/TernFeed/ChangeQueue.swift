@@ -25,23 +25,24 @@ package actor ChangeQueue {
     private let sendsNothing: Bool
     private let logger: Logger
     private var items: [PendingChange] = []
+    /// Each change's place in the session's order of writes, by its key.
+    private var orders: [String: DeliveryOrder] = [:]
     /// Asked for in this run and not yet found the server unreachable: made, it is made "at once".
     private var fresh: Set<String> = []
-    private var listeners: [@Sendable (Event) -> Void] = []
-    private nonisolated let delivery: DeliveryLoop<ChangeQueue>
+    package nonisolated let listeners = Listeners<Event>()
+    /// The session's one delivery loop, shared with its action queue and outbox.
+    private nonisolated let deliveries: Deliveries
 
-    /// `offline`: keep everything in the journal and send nothing (`--offline`).
-    package init(store: AccountData, client: MastodonClient, offline: Bool = false, logger: Logger = Logger(label: "tern.changes")) {
+    /// `offline`: keep everything in the journal and send nothing (`--offline`). `deliveries`: the session's
+    /// (its action queue's); nil makes this queue its own.
+    package init(store: AccountData, client: MastodonClient, offline: Bool = false, deliveries: Deliveries? = nil,
+                logger: Logger = Logger(label: "tern.changes")) {
         self.store = store
         self.client = client
         self.sendsNothing = offline
         self.logger = logger
-        delivery = DeliveryLoop(sendsNothing: offline)
-        delivery.drive(self)
-    }
-
-    package func subscribe(_ listener: @escaping @Sendable (Event) -> Void) {
-        listeners.append(listener)
+        self.deliveries = deliveries ?? Deliveries(offline: offline)
+        self.deliveries.carry(self)
     }
 
     /// Reads what an earlier run left waiting and starts sending it.
@@ -49,6 +50,8 @@ package actor ChangeQueue {
         do {
             let (waiting, unreadable) = try await store.pendingChanges()
             items = waiting + items.filter { i in !waiting.contains { $0.key == i.key } }
+            let journal = try await store.journalOrder()
+            for item in waiting where orders[item.key] == nil { orders[item.key] = .journaled(journal[item.key] ?? 0) }
             if unreadable > 0 {
                 logger.error("changes this Tern can't read", metadata: ["count": "\(unreadable)"])
                 notify(.refused(nil, "\(unreadable) change\(unreadable == 1 ? "" : "s") waiting in the cache can't be read by this Tern "
@@ -73,30 +76,33 @@ package actor ChangeQueue {
             notify(.refused(change, "Couldn't \(change.doing): the cache could not record it (\(error))"))
             return
         }
+        orders[pending.key] = deliveries.order()
         items.append(pending)
         fresh.insert(pending.key)
-        if sendsNothing || delivery.waitingForServer { notifyWaiting() }
+        if sendsNothing || deliveries.waitingForServer { notifyWaiting() }
         resume()
     }
 
     /// What waits to go out, oldest first.
     package var pending: [PendingChange] { items }
 
+    /// Starts sending (the session's marks and posts too).
     package func resume() {
         guard !items.isEmpty else { return }
-        delivery.resume()
+        deliveries.resume()
     }
 
-    /// Sends what waits; returns when nothing does or the server can't be reached (`tern sync`, tests), with
-    /// how many still wait.
+    /// Sends what waits (with the session's marks and posts, in their one order); returns when nothing does
+    /// or the server can't be reached (`tern sync`, tests), with how many changes still wait.
     @discardableResult
     package func sendPending() async -> Int {
-        if !items.isEmpty { await delivery.sendPending() }
+        if !items.isEmpty { await deliveries.sendPending() }
         return items.count
     }
 
+    /// Sends nothing more, of the session's marks and posts either.
     package nonisolated func stop() {
-        delivery.stop()
+        deliveries.stop()
     }
 
     private func notifyWaiting() {
@@ -104,11 +110,12 @@ package actor ChangeQueue {
     }
 
     private func notify(_ event: Event) {
-        for listener in listeners { listener(event) }
+        listeners.notify(event)
     }
 
     private func remove(_ item: PendingChange) async {
         items.removeAll { $0.key == item.key }
+        orders[item.key] = nil
         fresh.remove(item.key)
         do { try await store.removeFromJournal(item.key) } catch {
             // Left in the journal, the change looks before it is sent again next time: no harm, said in the log.
@@ -117,7 +124,13 @@ package actor ChangeQueue {
     }
 }
 
+extension ChangeQueue: HeardQueue {}
+
 extension ChangeQueue: DeliveryQueue {
+    func nextInLine() async -> DeliveryOrder? {
+        items.first.map { orders[$0.key] ?? .journaled(0) }
+    }
+
     func nextToDeliver() async -> PendingChange? { items.first }
 
     nonisolated func deliveryKey(_ item: PendingChange) -> String { item.key }
@@ -153,6 +166,13 @@ extension ChangeQueue: DeliveryQueue {
             }
         }
         logger.info("server unreachable; changes wait", metadata: ["error": "\(error)", "retryIn": "\(Int(seconds)) s"])
+        notifyWaiting()
+    }
+
+    /// A mark or post found the server unreachable: the changes wait with it (none is made "at once" now).
+    func waiting() async {
+        guard !items.isEmpty else { return }
+        fresh.removeAll()
         notifyWaiting()
     }
 

@@ -41,34 +41,38 @@ package actor Outbox {
     private let sendsNothing: Bool
     private let logger: Logger
     private var items: [OutgoingPost] = []
-    private var listeners: [@Sendable (Event) -> Void] = []
+    /// Each post's place in the session's order of writes, by its key.
+    private var orders: [String: DeliveryOrder] = [:]
+    package nonisolated let listeners = Listeners<Event>()
     /// Posts already said to be maybe posted (by their keys): said once, not after every round of tries.
     private var saidInDoubt: Set<String> = []
-    private nonisolated let delivery: DeliveryLoop<Outbox>
+    /// The session's one delivery loop, shared with its action queue and change queue.
+    private nonisolated let deliveries: Deliveries
     /// How long an upload may stay "processing" before the post is tried again later.
     private let processingWait: Duration
 
-    /// `offline`: keep everything in the outbox and send nothing (`--offline`).
+    /// `offline`: keep everything in the outbox and send nothing (`--offline`). `deliveries`: the session's
+    /// (its action queue's); nil makes this outbox its own.
     package init(store: AccountData, client: MastodonClient, posts: SessionPosts? = nil, offline: Bool = false,
-                processingWait: Duration = .seconds(60), logger: Logger = Logger(label: "tern.outbox")) {
+                deliveries: Deliveries? = nil, processingWait: Duration = .seconds(60), logger: Logger = Logger(label: "tern.outbox")) {
         self.store = store
         self.client = client
         self.posts = posts
         self.sendsNothing = offline
         self.processingWait = processingWait
         self.logger = logger
-        delivery = DeliveryLoop(sendsNothing: offline)
-        delivery.drive(self)
-    }
-
-    package func subscribe(_ listener: @escaping @Sendable (Event) -> Void) {
-        listeners.append(listener)
+        self.deliveries = deliveries ?? Deliveries(offline: offline)
+        self.deliveries.carry(self)
     }
 
     /// Reads what a previous run left in the outbox and starts sending it.
     package func start() async {
         do {
             items = try await store.outbox()
+            let journal = try await store.journalOrder()
+            for item in items where orders[item.idempotencyKey] == nil {
+                orders[item.idempotencyKey] = .journaled(journal[item.idempotencyKey] ?? 0)
+            }
             let unreadable = try await store.unreadableWriting()
             if unreadable > 0 {
                 logger.error("drafts or outbox posts this Tern can't read", metadata: ["count": "\(unreadable)"])
@@ -91,30 +95,36 @@ package actor Outbox {
     package func send(_ draft: Draft, now: Date = Date()) async throws {
         let post = OutgoingPost(idempotencyKey: UUID().uuidString, draft: draft, createdAt: now)
         try await store.enqueuePost(post)
+        orders[post.idempotencyKey] = deliveries.order()
         items.append(post)
         notifyChanged()
         resume()
     }
 
-    /// Starts sending, e.g. when the server answers again.
+    /// Starts sending, e.g. when the server answers again (the session's marks and changes too).
     package func resume() {
         guard !items.isEmpty else { return }
-        delivery.resume()
+        deliveries.resume()
     }
 
-    /// Sends what is waiting and returns when the outbox is empty or the server can't be reached
-    /// (`tern sync`, tests). Returns how many posts still wait.
+    /// Sends what is waiting (with the session's marks and changes, in their one order) and returns when
+    /// nothing waits or the server can't be reached (`tern sync`, tests). Returns how many posts still wait.
     @discardableResult
     package func sendPending() async -> Int {
-        if !items.isEmpty { await delivery.sendPending() }
+        if !items.isEmpty { await deliveries.sendPending() }
         return items.count
     }
 
+    /// Sends nothing more, of the session's marks and changes either.
     package func stop() {
-        delivery.stop()
+        deliveries.stop()
     }
 
     // MARK: Delivery (the shared loop's side of it)
+
+    func nextInLine() async -> DeliveryOrder? {
+        items.first.map { orders[$0.idempotencyKey] ?? .journaled(0) }
+    }
 
     func nextToDeliver() async -> OutgoingPost? { items.first }
 
@@ -122,6 +132,7 @@ package actor Outbox {
 
     func delivered(_ item: OutgoingPost, _ sent: Sent) async {
         items.removeAll { $0.idempotencyKey == item.idempotencyKey }
+        orders[item.idempotencyKey] = nil
         saidInDoubt.remove(item.idempotencyKey)
         await journal("take a sent post out of the outbox") { try await store.removeFromJournal(item.idempotencyKey) }
         guard case .post(let post) = sent else {
@@ -178,6 +189,11 @@ package actor Outbox {
         notifyChanged()
     }
 
+    /// A mark or change found the server unreachable: the posts wait with it, and the screen says so.
+    func waiting() async {
+        if !items.isEmpty { notifyChanged() }
+    }
+
     func answeredWithError(_ item: OutgoingPost, _ error: MastodonError, retryIn seconds: Double) async {
         logger.notice("server answered a post with an error; trying again", metadata: ["error": "\(error)", "retryIn": "\(seconds)"])
     }
@@ -189,6 +205,7 @@ package actor Outbox {
             ?? .file("the cache could not record it as being sent (\(error))")
         logger.warning("post refused; back to drafts", metadata: ["error": "\(reason)"])
         items.removeAll { $0.idempotencyKey == item.idempotencyKey }
+        orders[item.idempotencyKey] = nil
         saidInDoubt.remove(item.idempotencyKey)
         await journal("put a refused post back in the drafts") { try await store.returnToDrafts(item) }
         // What to do first: a long reason is cut at the status line's end, and the advice with it.
@@ -254,15 +271,17 @@ package actor Outbox {
     }
 
     private func notifyChanged() {
-        notify(.changed(items, waiting: sendsNothing || delivery.waitingForServer))
+        notify(.changed(items, waiting: sendsNothing || deliveries.waitingForServer))
     }
 
     private func notify(_ event: Event) {
-        for listener in listeners { listener(event) }
+        listeners.notify(event)
     }
 }
 
 extension Outbox: DeliveryQueue {}
+
+extension Outbox: HeardQueue {}
 
 /// Why a post can't go out that is not the server's doing (a file gone or too big).
 enum OutboxRefusal {

@@ -22,7 +22,7 @@ extension TimelineEngine {
         }
     }
 
-    /// A read got through after being offline: pending actions can go now.
+    /// A read got through after being offline: what the session has pending (marks, posts, changes) can go now.
     func cameOnline() {
         reachability.answered()
         guard offline else { return }

@@ -77,3 +77,13 @@ extension JournalRecord {
         return PendingChange(key: key, change: change, createdAt: createdAt, inDoubt: inDoubt)
     }
 }
+
+extension AccountData {
+    /// Every entry's place in the journal (`JournalRecord.seq`), by its key: the order the session sends
+    /// its marks, posts and changes in, one order for the three.
+    package func journalOrder() async throws -> [String: Int64] {
+        let account = account
+        let records = try await store.asyncRead { db in try JournalRecord.of(account).fetchAll(db) }
+        return Dictionary(records.compactMap { r in r.seq.map { (r.key, $0) } }, uniquingKeysWith: max)
+    }
+}

@@ -305,8 +305,10 @@ final class AccountResources: Sendable {
         let stream = live.map { stream in Task.detached { await stream.run() } }
         let sources = TimelineEngine.Sources(client: client, data: store.account(target.storeKey), actions: actions, offline: offline,
                                              webFeeds: webFeeds)
-        let outbox = Outbox(store: store.account(target.storeKey), client: client, posts: sources.posts, offline: offline)
-        let changes = ChangeQueue(store: store.account(target.storeKey), client: client, offline: offline)
+        // One delivery loop for the account's marks, posts and changes: one order, one backoff.
+        let outbox = Outbox(store: store.account(target.storeKey), client: client, posts: sources.posts, offline: offline,
+                            deliveries: actions.deliveries)
+        let changes = ChangeQueue(store: store.account(target.storeKey), client: client, offline: offline, deliveries: actions.deliveries)
         running.withLock { $0.append((actions, sources.posts, outbox, changes, stream)) }
         let logger = Logger(label: "tern.session")
         return AccountParts(
@@ -339,11 +341,11 @@ final class AccountResources: Sendable {
             })
     }
 
-    /// Stops every stream and sends nothing more; the outboxes finish what they are writing, then the
-    /// session's posts what they heard.
+    /// Stops every stream and sends nothing more (each account's one delivery loop, for its marks, posts and
+    /// changes); the outboxes finish what they are writing, then the session's posts what they heard.
     func stopAll() {
         let all = running.withLock { $0 }
-        for r in all { r.stream?.cancel(); r.actions.stop(); r.changes.stop() }
+        for r in all { r.stream?.cancel(); r.actions.stop() }
         waitFor { for r in all { await r.outbox.stop() } }
         for r in all { r.posts.finishWriting() }
     }

@@ -96,11 +96,10 @@ struct Sync: ParsableCommand {
                     ok = await Self.sync(target, timeline, client: client, actions: actions, store: store,
                                          loader: images ? loader : nil, olderPages: older, pageSize: size, progress: progress) && ok
                 }
-                ok = await Self.sendPending(actions, title: target.title, progress: progress) && ok
-                ok = await Self.sendPosts(Outbox(store: store.account(target.storeKey), client: client), title: target.title,
-                                          progress: progress) && ok
-                ok = await Self.sendChanges(ChangeQueue(store: store.account(target.storeKey), client: client), title: target.title,
-                                            progress: progress) && ok
+                let data = store.account(target.storeKey)
+                ok = await Self.sendWrites(actions, Outbox(store: data, client: client, deliveries: actions.deliveries),
+                                           ChangeQueue(store: data, client: client, deliveries: actions.deliveries),
+                                           title: target.title, progress: progress) && ok
             }
             if !feeds.isEmpty { ok = await Self.syncFeeds(feeds, store: store, loader: images ? loader : nil, progress: progress) && ok }
             await loader.flush()
@@ -146,46 +145,16 @@ struct Sync: ParsableCommand {
         return ok
     }
 
-    /// Likes and saves made offline go out too; what the server refuses is said, what can't be sent waits.
-    private static func sendPending(_ actions: ActionQueue, title: String, progress: Progress) async -> Bool {
-        let before = actions.pendingCount
-        guard before > 0 else { return true }
+    /// What was done offline goes out too, in the order it was done: the account's marks, posts and
+    /// changes through its one delivery loop. What the server refuses is said, what can't be sent waits.
+    private static func sendWrites(_ actions: ActionQueue, _ outbox: Outbox, _ changes: ChangeQueue, title: String,
+                                   progress: Progress) async -> Bool {
+        let marksBefore = actions.pendingCount
+        let changesSettled = Mutex(0)
         actions.subscribe { event in
             if case .refused(let why) = event { progress.line("\(title): \(why.shown)") }
         }
-        progress.update("\(title): sending \(Counted.words(before, "like or save", plural: "likes and saves"))…")
-        let left = await actions.sendPending { wait in
-            let seconds = Int(wait.components.seconds) + 1
-            progress.line("\(title): waiting \(Counted.words(seconds, "second")): a like or save sent as Tern last ended may "
-                            + "still be on its way, so the server is asked about it only then")
-        }
-        actions.stop()
-        progress.line("\(title): likes and saves: \(before - left) settled"
-                      + (left > 0 ? ", \(left) still pending (the server could not be reached)" : ""))
-        return left == 0
-    }
-
-    /// Changes to lists, filters, requests and scheduled posts made offline go out too.
-    private static func sendChanges(_ changes: ChangeQueue, title: String, progress: Progress) async -> Bool {
-        await changes.subscribe { event in
-            switch event {
-            case .refused(_, let why): progress.line("\(title): \(why)")
-            case .made, .waiting: break
-            }
-        }
-        await changes.start()
-        let before = await changes.pending.count
-        guard before > 0 else { return true }
-        progress.update("\(title): sending \(before) changes…")
-        let left = await changes.sendPending()
-        changes.stop()
-        progress.line("\(title): changes: \(before - left) settled" + (left > 0 ? ", \(left) still waiting (the server could not be reached)" : ""))
-        return left == 0
-    }
-
-    /// Posts written offline go out too, under the same rules.
-    private static func sendPosts(_ outbox: Outbox, title: String, progress: Progress) async -> Bool {
-        await outbox.subscribe { event in
+        outbox.subscribe { event in
             switch event {
             case .refused(let why), .inDoubt(let why): progress.line("\(title): \(why)")
             case .posted(_, let edit, _): progress.line("\(title): \(edit ? "edit saved" : "posted")")
@@ -193,14 +162,42 @@ struct Sync: ParsableCommand {
             case .changed: break
             }
         }
+        changes.subscribe { event in
+            switch event {
+            case .refused(let change, let why):
+                progress.line("\(title): \(why)")
+                if change != nil { changesSettled.withLock { $0 += 1 } }
+            case .made: changesSettled.withLock { $0 += 1 }
+            case .waiting: break
+            }
+        }
+        // Reading them starts the loop: a change may be made before it is counted here, so the settled are
+        // counted as they are heard.
         await outbox.start()
-        let before = await outbox.pending.count
-        guard before > 0 else { return true }
-        progress.update("\(title): sending \(Counted.words(before, "post"))…")
-        let left = await outbox.sendPending()
-        await outbox.stop()
-        if left > 0 { progress.line("\(title): \(Counted.words(left, "post")) still waiting (the server could not be reached)") }
-        return left == 0
+        await changes.start()
+        let (posts, waitingChanges) = (await outbox.pending.count, await changes.pending.count)
+        if marksBefore + posts + waitingChanges > 0 {
+            progress.update("\(title): sending \(Counted.words(marksBefore, "like or save", plural: "likes and saves")), "
+                            + "\(Counted.words(posts, "post")) and \(Counted.words(waitingChanges, "change"))…")
+        }
+        let marksLeft = await actions.sendPending { wait in
+            let seconds = Int(wait.components.seconds) + 1
+            progress.line("\(title): waiting \(Counted.words(seconds, "second")): a like or save sent as Tern last ended may "
+                            + "still be on its way, so the server is asked about it only then")
+        }
+        let (postsLeft, changesLeft) = (await outbox.pending.count, await changes.pending.count)
+        actions.stop()
+        if marksBefore > 0 {
+            progress.line("\(title): likes and saves: \(marksBefore - marksLeft) settled"
+                          + (marksLeft > 0 ? ", \(marksLeft) still pending (the server could not be reached)" : ""))
+        }
+        let settled = changesSettled.withLock { $0 }
+        if settled + changesLeft > 0 {
+            progress.line("\(title): changes: \(settled) settled"
+                          + (changesLeft > 0 ? ", \(changesLeft) still waiting (the server could not be reached)" : ""))
+        }
+        if postsLeft > 0 { progress.line("\(title): \(Counted.words(postsLeft, "post")) still waiting (the server could not be reached)") }
+        return marksLeft + postsLeft + changesLeft == 0
     }
 
     private static func sync(_ target: Target, _ timeline: TimelineID, client: MastodonClient, actions: ActionQueue, store: Store,

@@ -34,7 +34,7 @@ final class ChangeQueueTests: XCTestCase {
         let client = MastodonClient(baseURL: URL(string: server.baseURL)!, token: "t", http: http, timeout: timeout)
         let queue = ChangeQueue(store: store.account("test"), client: client)
         let heard = Heard()
-        await queue.subscribe { heard.record($0) }
+        queue.subscribe { heard.record($0) }
         await queue.start()
         return (queue, heard)
     }

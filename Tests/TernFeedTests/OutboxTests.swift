@@ -24,7 +24,7 @@ final class OutboxTests: XCTestCase {
         let client = MastodonClient(baseURL: URL(string: url)!, token: "t", http: http, timeout: timeout)
         let box = Outbox(store: store.account("test"), client: client, processingWait: .seconds(10))
         let events = Events()
-        await box.subscribe { events.add($0) }
+        box.subscribe { events.add($0) }
         return (box, events)
     }
 

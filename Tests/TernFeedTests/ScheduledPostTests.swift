@@ -20,7 +20,7 @@ final class ScheduledPostTests: XCTestCase {
         let client = MastodonClient(baseURL: URL(string: server.baseURL)!, token: "t", http: http)
         let box = Outbox(store: store.account("test"), client: client)
         let heard = Heard()
-        await box.subscribe { heard.add($0) }
+        box.subscribe { heard.add($0) }
         var draft = Draft(id: "new", text: "Tomorrow at the harbour")
         let at = Date().addingTimeInterval(3_600).rounded()
         draft.scheduledAt = at

@@ -41,7 +41,8 @@ final class AccountEffectsRig {
         actions = try ActionQueue(data: data, client: client)
         let parts = AccountParts(name: Self.name, title: Self.name,
                                  sources: TimelineEngine.Sources(client: client, data: data, actions: actions),
-                                 writing: Writing(outbox: Outbox(store: data, client: client), changes: ChangeQueue(store: data, client: client),
+                                 writing: Writing(outbox: Outbox(store: data, client: client, deliveries: actions.deliveries),
+                                                  changes: ChangeQueue(store: data, client: client, deliveries: actions.deliveries),
                                                   ownAccountID: "", ownAcct: ""),
                                  live: nil,
                                  fetchLists: {

@@ -55,8 +55,9 @@ struct RunnerRig {
         queues.all.append(actions)
         return AccountParts(name: name, title: name,
                             sources: TimelineEngine.Sources(client: client, data: store.account(name), actions: actions),
-                            writing: Writing(outbox: Outbox(store: store.account(name), client: client),
-                                             changes: ChangeQueue(store: store.account(name), client: client), ownAccountID: "1", ownAcct: "me"),
+                            writing: Writing(outbox: Outbox(store: store.account(name), client: client, deliveries: actions.deliveries),
+                                             changes: ChangeQueue(store: store.account(name), client: client, deliveries: actions.deliveries),
+                                             ownAccountID: "1", ownAcct: "me"),
                             live: nil, fetchLists: { [] })
     }
 

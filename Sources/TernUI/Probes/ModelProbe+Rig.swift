@@ -22,9 +22,11 @@ extension ModelProbe {
             let client = MastodonClient(baseURL: server, token: token, http: http, timeout: .seconds(5))
             actions = try ActionQueue(data: store.account("model"), client: client)
             let sources = TimelineEngine.Sources(client: client, data: store.account("model"), actions: actions)
-            outbox = Outbox(store: store.account("model"), client: client, posts: sources.posts)
+            // One delivery loop for the marks, posts and changes, as a session has.
+            outbox = Outbox(store: store.account("model"), client: client, posts: sources.posts, deliveries: actions.deliveries)
             let parts = AccountParts(name: "model", title: "model", sources: sources,
-                                     writing: Writing(outbox: outbox, changes: ChangeQueue(store: store.account("model"), client: client),
+                                     writing: Writing(outbox: outbox, changes: ChangeQueue(store: store.account("model"), client: client,
+                                                                                           deliveries: actions.deliveries),
                                                       ownAccountID: "1", ownAcct: "user1"),
                                      live: nil, fetchLists: { [] })
             let screen = try Screen(terminalType: "xterm-256color", output: "/dev/null", size: (40, 120))

@@ -29,17 +29,14 @@ extension AccountSession {
                 }
             }
         }
-        if let outbox = writing?.outbox {
-            Task.detached {
-                await outbox.subscribe { mailbox.post(.outbox($0)) }
-                await outbox.start()
-            }
+        // Heard from here until the session closes (`deinit`).
+        if let outbox = writing?.outbox, outboxNews == nil {
+            outboxNews = outbox.subscribe { mailbox.post(.outbox($0)) }
+            Task.detached { await outbox.start() }
         }
-        if let changes = writing?.changes {
-            Task.detached {
-                await changes.subscribe { mailbox.post(.serverChange($0)) }
-                await changes.start()
-            }
+        if let changes = writing?.changes, changeNews == nil {
+            changeNews = changes.subscribe { mailbox.post(.serverChange($0)) }
+            Task.detached { await changes.start() }
         }
         Task.detached {
             do { if let kept = try await store.limits() { mailbox.post(.limits(kept)) } } catch {

@@ -59,8 +59,11 @@ final class AccountSession {
     private var notificationsStarted = false
     /// The user's presses on people and on their own posts, until the action queue says them done.
     var awaited = AwaitedActions()
-    /// The action queue's news the session listens to, from `startWriting` on.
-    var actionNews: ActionQueue.Subscription?
+    /// The news of the action queue, the outbox and the change queue the session listens to, from
+    /// `startWriting` on until it closes.
+    var actionNews: Subscription?
+    var outboxNews: Subscription?
+    var changeNews: Subscription?
     let log = Logger(label: "tern.session")
 
     var sources: TimelineEngine.Sources { parts.sources }
@@ -88,6 +91,8 @@ final class AccountSession {
 
     deinit {
         if let actionNews { sources.actions.unsubscribe(actionNews) }
+        if let outboxNews { writing?.outbox.unsubscribe(outboxNews) }
+        if let changeNews { writing?.changes.unsubscribe(changeNews) }
     }
 
     /// The timeline at the bottom of the stack.
