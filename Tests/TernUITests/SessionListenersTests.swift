@@ -25,7 +25,7 @@ final class SessionListenersTests: XCTestCase {
                                  writing: writing, live: nil, fetchLists: { [] })
         // The session's posts hear the action queue for as long as the queue lives; the session itself is counted here.
         let posts = actions.listenerCount
-        var session: AccountSession? = AccountSession(id: 0, parts: parts, mailbox: Mailbox(), timeline: .home)
+        var session: AccountSession? = AccountSession(id: 0, parts: parts, mailbox: Mailbox(), timeline: .home, pageSize: 20, engineStarted: { _, _ in })
         session?.startWriting()
         XCTAssertEqual([actions.listenerCount - posts, writing.outbox.listenerCount, writing.changes.listenerCount], [1, 1, 1],
                        "the open session hears all three")
