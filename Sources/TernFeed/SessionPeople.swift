@@ -15,7 +15,7 @@ package final class SessionPeople: Sendable {
     package enum News: Sendable, Equatable {
         /// The relationship with the account, as the session now holds it.
         case relationship(accountID: String, Relationship)
-        /// The user answered the account's follow request: accepted or declined.
+        /// The user answered the account's follow request: accepted or rejected.
         case requestAnswered(accountID: String, accepted: Bool)
     }
 

@@ -80,7 +80,7 @@ package struct Draft: Sendable, Codable, Hashable, Identifiable {
             DraftPoll(options: p.options.map(\.title), expiresIn: p.expiresAt.map { max(300, Int($0.timeIntervalSince(now).rounded())) } ?? 86_400,
                       multiple: p.multiple ?? false)
         }
-        return Draft(id: "edit:\(post.statusID)", text: text, spoiler: spoiler,
+        return Draft(id: "edit:\(post.statusID)", text: Sanitizer.clean(text, keepingLineBreaks: true), spoiler: Sanitizer.clean(spoiler),
                      visibility: post.visibility.flatMap(Visibility.init(rawValue:)) ?? .public, language: post.language,
                      sensitive: post.sensitive, poll: poll,
                      attachments: post.media.map { DraftAttachment(path: $0.thumbnailURL ?? "", description: $0.description ?? "", mediaID: $0.id) },
@@ -92,7 +92,7 @@ package struct Draft: Sendable, Codable, Hashable, Identifiable {
     package static func quote(of post: Post) -> Draft {
         var d = Draft(id: "quote:\(post.statusID)", language: post.language)
         d.quotedStatusID = post.statusID
-        d.quoting = post.account.acct
+        d.quoting = Sanitizer.clean(post.account.acct)
         return d
     }
 
@@ -100,12 +100,14 @@ package struct Draft: Sendable, Codable, Hashable, Identifiable {
     /// its visibility (never wider than the original's), its content warning and language.
     package static func reply(to post: Post, me: String?) -> Draft {
         var handles: [String] = []
-        for acct in [post.account.acct] + (post.mentions ?? []) where acct != me && !handles.contains(acct) {
+        // What the server sent is written into the post: it passes the sanitizer first, or a hostile server's
+        // escape sequences would be sent back in its mentions and warning (their ESC dropped, the rest kept).
+        for acct in ([post.account.acct] + (post.mentions ?? [])).map({ Sanitizer.clean($0) }) where acct != me && !handles.contains(acct) {
             handles.append(acct)
         }
         return Draft(id: "reply:\(post.statusID)", text: handles.map { "@\($0) " }.joined(),
-                     spoiler: post.spoilerText, visibility: post.visibility.flatMap(Visibility.init(rawValue:)) ?? .public,
-                     language: post.language, inReplyToID: post.statusID, replyingTo: post.account.acct)
+                     spoiler: Sanitizer.clean(post.spoilerText), visibility: post.visibility.flatMap(Visibility.init(rawValue:)) ?? .public,
+                     language: post.language, inReplyToID: post.statusID, replyingTo: Sanitizer.clean(post.account.acct))
     }
 }
 

@@ -51,7 +51,7 @@ package struct NotificationGroup: Sendable, Hashable, Identifiable, Codable {
     /// The post it is about, when there is one and the server sent it.
     package var post: Post?
     /// A follow request's answer, when the user gave it in this session (`SessionPeople`): accepted or
-    /// declined. Never stored: the session's word, not the server's.
+    /// rejected. Never stored: the session's word, not the server's.
     package var requestAnswer: Bool?
 
     private enum CodingKeys: String, CodingKey {
@@ -85,7 +85,7 @@ package struct NotificationGroup: Sendable, Hashable, Identifiable, Codable {
         case .reblog: return "\(who) boosted your post"
         case .follow: return "\(who) followed you"
         case .followRequest:
-            return "\(who) asked to follow you" + (requestAnswer.map { $0 ? " · accepted" : " · declined" } ?? "")
+            return "\(who) asked to follow you" + (requestAnswer.map { $0 ? " · accepted" : " · rejected" } ?? "")
         case .favourite: return "\(who) liked your post"
         case .poll: return post?.account.id == accounts.first?.id ? "Your poll has ended" : "A poll you voted in has ended"
         case .update: return "\(who) edited a post"

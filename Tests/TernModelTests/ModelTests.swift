@@ -84,4 +84,20 @@ final class ReactionNameTests: XCTestCase {
         XCTAssertNil(Reaction.name(of: "é"), "a letter that is no emoji or shortcode")
         XCTAssertNil(Reaction.name(of: "1"), "a digit is an emoji only with its selector")
     }
+
+    /// A reply starts from what the server sent (the author's handle, the people mentioned, the warning),
+    /// which passes the sanitizer first: a hostile server's escape sequences were written into the reply,
+    /// their ESC dropped and the rest kept ("@]0;pwned titleuser19…"), and sent back to it.
+    func testAReplyToAHostilePostStartsClean() {
+        let hostile = Account(id: "19", acct: "\u{1B}]0;pwned title\u{07}user19@fedi.example\u{1B}P+q544e\u{1B}\\", displayName: "Chen")
+        let post = Post(id: "p1", statusID: "p1", account: hostile, createdAt: Date(), content: StyledText(plain: "hi"),
+                        spoilerText: "\u{1B}[2J\u{1B}[Hlong post", mentions: ["\u{1B}]52;c;cHduZWQ=\u{07}user20", "user3"])
+        let reply = Draft.reply(to: post, me: "user3")
+        XCTAssertEqual(reply.text, "@user19@fedi.example @user20 ")
+        XCTAssertEqual(reply.spoiler, "long post")
+        XCTAssertEqual(Draft.quote(of: post).quoting, "user19@fedi.example")
+        let edit = Draft.edit(of: post, text: "two\nlines\u{1B}[31m red", spoiler: "\u{1B}[6nwarn", now: Date())
+        XCTAssertEqual(edit.text, "two\nlines red", "an edit keeps its line breaks and loses the sequences")
+        XCTAssertEqual(edit.spoiler, "warn")
+    }
 }

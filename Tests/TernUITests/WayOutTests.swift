@@ -148,6 +148,39 @@ final class WayOutTests: XCTestCase {
         XCTAssertTrue(stack.top is TranslationLayer, "a paste is no key for the list: the box stays")
     }
 
+    /// The keys' help and a short menu take no key of the list silently: `G` over the help closed it and did
+    /// not jump, `n` over "Whose profile?" closed it and did not open the notifications. Their own keys,
+    /// Esc and `q` stay theirs.
+    func testTheHelpAndAMenuPassTheListsKeysOn() {
+        let env = LayerEnv(rows: 40, columns: 150, now: now, renderer: FrameRenderer(theme: .builtIn))
+        let posts = (0..<12).map(post)
+        func over(_ layer: LayerSpec) -> LayerStack {
+            var stack = LayerStack(root: .home)
+            stack.show(FeedSnapshot(TimelineSnapshot(version: 1, timeline: .home, posts: posts)), env)
+            _ = stack.apply(stack.settle(env))
+            _ = stack.apply([.push(layer)])
+            return stack
+        }
+        let help = LayerSpec.help
+        let menu = LayerSpec.choice(title: "Whose profile?", items: [Choice(label: "@user0 (author)", effects: []),
+                                                                     Choice(label: "@user1", effects: [])])
+        var stack = over(help)
+        XCTAssertTrue(stack.top is HelpLayer)
+        _ = stack.apply(stack.key(.character("G"), env))
+        XCTAssertEqual((stack.top as? FeedLayer)?.viewport.selectedID, "p11", "G over the help closed it and jumped to the end")
+        stack = over(menu)
+        _ = stack.apply(stack.key(.character("n"), env))
+        XCTAssertEqual((stack.top as? FeedLayer)?.feed, .notifications, "n over a menu opened the notifications")
+        stack = over(menu)
+        _ = stack.apply(stack.key(.character("j"), env))
+        XCTAssertEqual((stack.top as? ChoiceLayer)?.selected, 1, "j is the menu's own")
+        for key in [Key.character("q"), .escape] {
+            stack = over(menu)
+            XCTAssertEqual(stack.apply(stack.key(key, env)), [], "\(key) only closes the menu")
+            XCTAssertTrue(stack.top is FeedLayer)
+        }
+    }
+
     /// Esc on a timeline chosen with `t` goes back to the one it was chosen from, at its place, then to
     /// Home (the README: "Esc always goes back"); it did nothing and said nothing. The title bar says where.
     func testEscOnAChosenTimelineGoesBackToTheOneBeforeItAndTheTitleSaysWhere() throws {

@@ -31,11 +31,11 @@ extension FeedLayer {
             subject = a
         } else if row?.post == nil, let someone = row?.account {
             // A follow, or someone asking to follow: what is done about that person (the menu named "This
-            // post" where there is none); a request not answered yet is answered here first.
+            // post" where there is none); a request not answered in this run is answered here first, as the
+            // server lists it (one answered in an earlier run, or elsewhere, is said to be answered already).
             subject = someone
             if case .notification(let g)? = row, g.kind == .followRequest, g.requestAnswer == nil {
-                list += [Choice(label: "Accept @\(someone.acct)'s request", effects: [.answerFollowRequest(someone, accept: true)]),
-                         Choice(label: "Decline @\(someone.acct)'s request", effects: [.answerFollowRequest(someone, accept: false)])]
+                list.append(Choice(label: "Answer @\(someone.acct)'s request…", effects: [.followRequests(about: [someone])]))
             }
         } else if let post = row?.post {
             subject = post.boostedBy ?? post.account

@@ -4,9 +4,10 @@ import TernImages
 import TernModel
 import TernTerminal
 
-/// `?`: the keys, generated from the live keymap and laid out for the screen's width. Esc, `q` or any key
-/// closes it (`q` quits only from a list with nothing over it: it quit from here, where the picker's
-/// closed). Where it is taller than the screen, j/k, the arrows and space scroll it first.
+/// `?`: the keys, generated from the live keymap and laid out for the screen's width. Esc or `q` closes it
+/// (`q` quits only from a list with nothing over it: it quit from here, where the picker's closed); any
+/// other key closes it and does its work on the screen beneath (`G` jumps), as the translation box's do.
+/// Where it is taller than the screen, j/k, the arrows and space scroll it first.
 /// Its box is as wide on every page (as wide as its widest line and title): it moved between pages.
 struct HelpLayer: Layer {
     private(set) var top = 0
@@ -31,12 +32,22 @@ struct HelpLayer: Layer {
         return [.pop]
     }
 
+    /// A key of the screen beneath goes on to it; its own keys, Esc, `q`, `?` and what is no key stay here.
+    func passesOn(_ key: Key) -> Bool {
+        switch key {
+        case .character("j"), .character("k"), .character(" "), .character("q"), .character("?"), .escape, .up, .down,
+             .pageUp, .pageDown, .paste, .other, .focus, .resize, .mouse:
+            return false
+        default: return true
+        }
+    }
+
     func render(_ env: LayerEnv, into screen: Canvas) {
         let (lines, room) = Self.layout(env)
         let start = min(top, max(0, lines.count - room))
         func title(_ start: Int) -> String {
             lines.count > room ? "Keys (\(start + 1)–\(min(lines.count, start + room)) of \(lines.count): j/k scroll, Esc or q closes)"
-                : "Keys (Esc or q closes, as any other key)"
+                : "Keys (Esc or q closes; any other key closes it and acts)"
         }
         // The widest title any page has, so the box does not move as the numbers in it change.
         let widest = ([title(max(0, lines.count - room))] + lines).map(DisplayWidth.of).max() ?? 0
@@ -169,7 +180,8 @@ struct LargeImageLayer: Layer {
     }
 }
 
-/// A short menu (`p` on a post that mentions people: the author or one of them). j/k or digits choose.
+/// A short menu (`p` on a post that mentions people: the author or one of them). j/k or digits choose; a
+/// letter of the screen beneath closes it and does its work there (`n` opens the notifications).
 struct ChoiceLayer: Layer {
     var title: String
     var items: [Choice]
@@ -190,6 +202,12 @@ struct ChoiceLayer: Layer {
         default: return [.pop]
         }
         return []
+    }
+
+    /// Letters go on to the screen beneath, but its own (j, k) and `q`, which would quit from under a menu.
+    func passesOn(_ key: Key) -> Bool {
+        guard case .character(let c) = key, c.isLetter, !"jkq".contains(c) else { return false }
+        return true
     }
 
     func render(_ env: LayerEnv, into screen: Canvas) {
