@@ -153,7 +153,8 @@ extension DemoState {
             url: "\(base)/@\(a.username)",
             uri: "\(base)/users/\(a.username)", avatar: "\(base)/avatars/\(a.id).png",
             avatarStatic: "\(base)/avatars/\(a.id).png", header: "\(base)/headers/missing.png",
-            headerStatic: "\(base)/headers/missing.png", followersCount: 10 + index * 7,
+            // The demo user is one of the followers while following: a follow moves the count, as on a server.
+            headerStatic: "\(base)/headers/missing.png", followersCount: 10 + index * 7 + (following.contains(index) ? 1 : 0),
             followingCount: 5 + index * 3, statusesCount: postsByAuthor[index] ?? 0,
             lastStatusAt: nil)
     }
