@@ -89,13 +89,7 @@ package final class ActionQueue: HeardQueue {
 
     /// Feeds an engine's input stream with the queue's events for as long as the stream lasts.
     func feed<Input>(_ continuation: AsyncStream<Input>.Continuation, _ wrap: @escaping @Sendable (Event) -> Input) {
-        let subscription = subscribe { continuation.yield(wrap($0)) }
-        // The stream may hear the session's posts too (`SessionPosts.feed`): both let go when it ends.
-        let previous = continuation.onTermination
-        continuation.onTermination = { [weak self] reason in
-            previous?(reason)
-            self?.unsubscribe(subscription)
-        }
+        listeners.feed(continuation, wrap)
     }
 
     /// Flips the user's wish for a status: shown at once, journaled a moment later. Should the journal

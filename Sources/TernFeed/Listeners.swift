@@ -8,7 +8,8 @@ package struct Subscription: Sendable, Hashable {
 }
 
 /// A queue heard the one way: `subscribe` until `unsubscribe` (an engine does it when it stops, the session
-/// when it closes); the action queue, the outbox and the change queue alike.
+/// when it closes); the action queue, the outbox and the change queue alike, and the session's posts and
+/// people, which engines hear the same way.
 package protocol HeardQueue: Sendable {
     associatedtype Event: Sendable
     var listeners: Listeners<Event> { get }
@@ -51,6 +52,18 @@ package final class Listeners<Event: Sendable>: Sendable {
 
     /// How many hear now.
     package var count: Int { state.withLock { $0.all.count } }
+
+    /// Feeds an engine's input stream with every event for as long as the stream lasts: the listener goes
+    /// when it ends (as the engine stops). A stream hears several (the action queue, the session's posts and
+    /// people): each lets go.
+    func feed<Input>(_ continuation: AsyncStream<Input>.Continuation, _ wrap: @escaping @Sendable (Event) -> Input) {
+        let subscription = subscribe { continuation.yield(wrap($0)) }
+        let previous = continuation.onTermination
+        continuation.onTermination = { [weak self] reason in
+            previous?(reason)
+            self?.unsubscribe(subscription)
+        }
+    }
 
     /// Tells every listener, in the order they came, outside the lock (a listener may subscribe).
     func notify(_ event: Event) {

@@ -10,7 +10,7 @@ import TernModel
 ///
 /// As with posts (`SessionPosts`), copies are ordered by when they were asked for: a profile's read that
 /// was under way when a follow was answered gives way to the answer.
-package final class SessionPeople: Sendable {
+package final class SessionPeople: HeardQueue {
     /// What an engine hears.
     package enum News: Sendable, Equatable {
         /// The relationship with the account, as the session now holds it.
@@ -28,14 +28,14 @@ package final class SessionPeople: Sendable {
         /// By account id; the oldest used give way past the budget (one unit a person).
         var held = MemoryCache<String, Held>(budget: SessionPeople.capacity)
         var answered: [String: Bool] = [:]
-        var listeners: [Int: @Sendable (News) -> Void] = [:]
-        var lastListener = 0
     }
 
     /// More people than a session's open screens show.
     static let capacity = 2_000
 
     private let state = Mutex(State())
+    /// The engines that hear the changes (`feed`), each until it stops.
+    package let listeners = Listeners<News>()
 
     /// Hears the action queue's answers: each is the server's word on a relationship, as of now.
     init(actions: ActionQueue) {
@@ -49,29 +49,28 @@ package final class SessionPeople: Sendable {
     /// unless a copy asked for later is held. Returns the relationship as the session now holds it.
     @discardableResult
     package func heard(_ relationship: Relationship, accountID: String, askedAt: Date = Date()) -> Relationship {
-        let (held, listeners) = state.withLock { s -> (Relationship, [@Sendable (News) -> Void]) in
-            if let held = s.held.get(accountID), held.askedAt > askedAt { return (held.relationship, []) }
+        let (held, news) = state.withLock { s -> (Relationship, Bool) in
+            if let held = s.held.get(accountID), held.askedAt > askedAt { return (held.relationship, false) }
             let before = s.held.get(accountID)?.relationship
             s.held.set(accountID, Held(relationship: relationship, askedAt: askedAt), bytes: 1)
-            return (relationship, before == relationship ? [] : Array(s.listeners.values))
+            return (relationship, before != relationship)
         }
-        for listener in listeners { listener(.relationship(accountID: accountID, held)) }
+        if news { listeners.notify(.relationship(accountID: accountID, held)) }
         return held
     }
 
     /// The user's answer to the account's follow request was made on the server: accepted, they follow the
     /// user now.
     package func answered(requestFrom accountID: String, accepted: Bool) {
-        let listeners = state.withLock { s -> [@Sendable (News) -> Void] in
+        state.withLock { s in
             s.answered[accountID] = accepted
             if accepted, var held = s.held.get(accountID) {
                 held.relationship.followedBy = true
                 held.askedAt = Date()
                 s.held.set(accountID, held, bytes: 1)
             }
-            return Array(s.listeners.values)
         }
-        for listener in listeners { listener(.requestAnswered(accountID: accountID, accepted: accepted)) }
+        listeners.notify(.requestAnswered(accountID: accountID, accepted: accepted))
     }
 
     /// The relationship with the account, if the session has heard one.
@@ -86,19 +85,6 @@ package final class SessionPeople: Sendable {
 
     /// Feeds an engine's input stream with every change, for as long as the stream lasts.
     func feed<Input>(_ continuation: AsyncStream<Input>.Continuation, _ wrap: @escaping @Sendable (News) -> Input) {
-        let id = state.withLock { s in
-            s.lastListener += 1
-            s.listeners[s.lastListener] = { continuation.yield(wrap($0)) }
-            return s.lastListener
-        }
-        // The stream hears the action queue and the session's posts too: each lets go when it ends.
-        let previous = continuation.onTermination
-        continuation.onTermination = { [weak self] reason in
-            previous?(reason)
-            _ = self?.state.withLock { $0.listeners.removeValue(forKey: id) }
-        }
+        listeners.feed(continuation, wrap)
     }
-
-    /// How many engines hear the changes (a stopped engine no longer does).
-    var listenerCount: Int { state.withLock { $0.listeners.count } }
 }

@@ -14,7 +14,7 @@ import TernStore
 /// one gives way to it (`heard` hands back the newer). The user's marks waiting for the server are not the
 /// server's and are not held here (the action queue's overlay shows them); its answers are, so a copy
 /// held never says less than the last answer.
-package final class SessionPosts: Sendable {
+package final class SessionPosts: HeardQueue {
     /// What an engine hears: newer copies of statuses, or statuses gone from the server.
     package enum News: Sendable, Equatable {
         case copies([Post])
@@ -29,14 +29,14 @@ package final class SessionPosts: Sendable {
     private struct State {
         /// The newest copies, by status id; the oldest used give way past the budget (one unit a status).
         var held = MemoryCache<String, Held>(budget: SessionPosts.capacity)
-        var listeners: [Int: @Sendable (News) -> Void] = [:]
-        var lastListener = 0
     }
 
     /// Enough for every list a session has open (each keeps about 240 entries in memory).
     static let capacity = 4_000
 
     private let state = Mutex(State())
+    /// The engines that hear the copies (`feed`), each until it stops.
+    package let listeners = Listeners<News>()
     private let data: AccountData
     private let writes = OrderedWrites(label: "tern.session-posts")
     private let logger = Logger(label: "tern.posts")
@@ -52,7 +52,7 @@ package final class SessionPosts: Sendable {
     @discardableResult
     package func heard(_ posts: [Post], askedAt: Date = Date()) -> [Post] {
         guard !posts.isEmpty else { return posts }
-        let (shown, news, listeners) = state.withLock { s -> ([Post], [Post], [@Sendable (News) -> Void]) in
+        let (shown, news) = state.withLock { s -> ([Post], [Post]) in
             var news: [Post] = []
             let shown = posts.map { post -> Post in
                 let status = post.bareStatus, held = s.held.get(post.statusID)
@@ -61,10 +61,10 @@ package final class SessionPosts: Sendable {
                 if held?.status != status { news.append(status) }
                 return post
             }
-            return (shown, news, Array(s.listeners.values))
+            return (shown, news)
         }
         guard !news.isEmpty else { return shown }
-        for listener in listeners { listener(.copies(news)) }
+        listeners.notify(.copies(news))
         let (data, logger) = (data, logger)
         writes.write({ try data.takeServerCopies(news) }, failed: { error in
             logger.error("couldn't store the server's newer copies of posts", metadata: ["error": "\(error)", "posts": "\(news.count)"])
@@ -84,11 +84,8 @@ package final class SessionPosts: Sendable {
         }
         heard(edits)
         guard !gone.isEmpty else { return }
-        let listeners = state.withLock { s in
-            for id in gone { s.held.remove(id) }
-            return Array(s.listeners.values)
-        }
-        for listener in listeners { listener(.deleted(gone)) }
+        state.withLock { s in for id in gone { s.held.remove(id) } }
+        listeners.notify(.deleted(gone))
         let (data, logger, removed) = (data, logger, gone)
         writes.write({ for id in removed { try data.removeStatusNow(id) } }, failed: { error in
             logger.error("couldn't remove deleted posts from the store", metadata: ["error": "\(error)"])
@@ -109,21 +106,8 @@ package final class SessionPosts: Sendable {
 
     /// Feeds an engine's input stream with every copy heard, for as long as the stream lasts.
     func feed<Input>(_ continuation: AsyncStream<Input>.Continuation, _ wrap: @escaping @Sendable (News) -> Input) {
-        let id = state.withLock { s in
-            s.lastListener += 1
-            s.listeners[s.lastListener] = { continuation.yield(wrap($0)) }
-            return s.lastListener
-        }
-        // An engine's stream may already have a termination handler (the action queue's): both run.
-        let previous = continuation.onTermination
-        continuation.onTermination = { [weak self] reason in
-            previous?(reason)
-            _ = self?.state.withLock { $0.listeners.removeValue(forKey: id) }
-        }
+        listeners.feed(continuation, wrap)
     }
-
-    /// How many engines hear the copies (a stopped engine no longer does).
-    var listenerCount: Int { state.withLock { $0.listeners.count } }
 
     /// Returns once the store has taken every copy heard so far.
     func stored() async { await writes.settled() }
