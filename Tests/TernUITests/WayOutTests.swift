@@ -181,6 +181,35 @@ final class WayOutTests: XCTestCase {
         }
     }
 
+    /// The notifications opened again are where they were left: they opened at the top each time (a new
+    /// user: `n j j j`, Esc, `n` came back at 1/30), against "each keeps its place".
+    func testTheNotificationsOpenAgainWhereTheyWereLeft() {
+        let env = LayerEnv(rows: 40, columns: 150, now: now, renderer: FrameRenderer(theme: .builtIn))
+        let ada = Account(id: "ada", acct: "ada", displayName: "Ada")
+        let groups = (0..<20).map { i in
+            NotificationGroup(id: "n\(i)", kind: .follow, accounts: [ada], count: 1, newestID: "\(100 - i)", oldestID: "\(100 - i)",
+                              latestAt: now, post: nil)
+        }
+        let snapshot = FeedSnapshot(version: 1, feed: .notifications, rows: groups.map(FeedRow.notification))
+        var stack = LayerStack(root: .home)
+        stack.show(FeedSnapshot(TimelineSnapshot(version: 1, timeline: .home, posts: (0..<12).map(post))), env)
+        _ = stack.apply(stack.settle(env))
+        func open() {
+            _ = stack.apply(stack.key(.character("n"), env))
+            _ = stack.receive(.snapshot(snapshot), env)
+            _ = stack.apply(stack.settle(env))
+        }
+        open()
+        XCTAssertEqual((stack.top as? FeedLayer)?.viewport.selectedID, "n:n0")
+        for _ in 0..<3 { _ = stack.apply(stack.key(.character("j"), env)) }
+        let left = (stack.top as? FeedLayer)?.viewport.selectedID
+        XCTAssertEqual(left, "n:n3")
+        _ = stack.apply(stack.key(.escape, env))
+        XCTAssertEqual((stack.top as? FeedLayer)?.feed, .timeline(.home))
+        open()
+        XCTAssertEqual((stack.top as? FeedLayer)?.viewport.selectedID, left, "the notifications opened again at the top")
+    }
+
     /// Esc on a timeline chosen with `t` goes back to the one it was chosen from, at its place, then to
     /// Home (the README: "Esc always goes back"); it did nothing and said nothing. The title bar says where.
     func testEscOnAChosenTimelineGoesBackToTheOneBeforeItAndTheTitleSaysWhere() throws {

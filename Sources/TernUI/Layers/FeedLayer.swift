@@ -41,9 +41,11 @@ struct FeedLayer: Layer {
     private enum Edge { case top, bottom }
     private var sizes = ViewAcrossSizes()
 
-    init(_ opening: FeedOpening, snapshot: FeedSnapshot? = nil) {
+    /// `place`: where the list was left when it was last closed (the notifications keep theirs).
+    init(_ opening: FeedOpening, snapshot: FeedSnapshot? = nil, place: Viewport? = nil) {
         self.opening = opening
         self.snapshot = snapshot
+        if let place { viewport = place }
     }
 
     var isOverlay: Bool { false }

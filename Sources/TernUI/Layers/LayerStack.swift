@@ -20,6 +20,9 @@ struct LayerStack {
     /// each at its place (it did nothing on a root timeline, against "Esc always goes back").
     private var cameFrom: [TimelineID] = []
     private var goingBack = false
+    /// Where the notifications and the inbox were left when last closed: opened again, they are there (they
+    /// have no stored place, as a timeline has, and opened at the top each time).
+    private var closedPlaces: [FeedID: Viewport] = [:]
     /// The warnings opened with `c`, for every screen of the session (`toggleWarning`).
     private(set) var openedWarnings = OpenedWarnings()
 
@@ -241,7 +244,7 @@ struct LayerStack {
             case .push(let spec):
                 switch spec {
                 case .feed(let opening):
-                    layers.append(FeedLayer(opening))
+                    layers.append(FeedLayer(opening, place: closedPlaces[opening.id]))
                     out.append(.feed(opening, .start))
                 case .help: layers.append(HelpLayer())
                 case .picker(let picker): layers.append(PickerLayer(picker: picker))
@@ -296,7 +299,9 @@ struct LayerStack {
                     continue
                 }
                 // A screen under a screen shows again: it asks again for what it needs (pictures, paging).
-                if !layers.removeLast().isOverlay { layers[screenIndex].uncovered() }
+                let closed = layers.removeLast()
+                if let list = closed as? FeedLayer, list.feed == .notifications || list.feed == .inbox { closedPlaces[list.feed] = list.viewport }
+                if !closed.isOverlay { layers[screenIndex].uncovered() }
             case .toggleWarning(let key):
                 openedWarnings.toggle(key)
             case .focusPost(let id):
