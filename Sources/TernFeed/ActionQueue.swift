@@ -87,11 +87,6 @@ package final class ActionQueue: HeardQueue {
         }
     }
 
-    /// Feeds an engine's input stream with the queue's events for as long as the stream lasts.
-    func feed<Input>(_ continuation: AsyncStream<Input>.Continuation, _ wrap: @escaping @Sendable (Event) -> Input) {
-        listeners.feed(continuation, wrap)
-    }
-
     /// Flips the user's wish for a status: shown at once, journaled a moment later. Should the journal
     /// write fail, the wish is dropped again and listeners hear why (`refused`): the screen never keeps
     /// showing an action that is not on disk.

@@ -27,6 +27,11 @@ extension HeardQueue {
 
     /// How many listen now (a closed thread's engine, or a closed session, no longer does).
     package var listenerCount: Int { listeners.count }
+
+    /// Feeds an engine's input stream with every event for as long as the stream lasts (`Listeners.feed`).
+    func feed<Input>(_ continuation: AsyncStream<Input>.Continuation, _ wrap: @escaping @Sendable (Event) -> Input) {
+        listeners.feed(continuation, wrap)
+    }
 }
 
 /// Who hears a queue's events, the one way every queue offers: each listener until it unsubscribes, which

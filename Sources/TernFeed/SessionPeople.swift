@@ -82,9 +82,4 @@ package final class SessionPeople: HeardQueue {
     package func answer(toRequestFrom accountID: String) -> Bool? {
         state.withLock { $0.answered[accountID] }
     }
-
-    /// Feeds an engine's input stream with every change, for as long as the stream lasts.
-    func feed<Input>(_ continuation: AsyncStream<Input>.Continuation, _ wrap: @escaping @Sendable (News) -> Input) {
-        listeners.feed(continuation, wrap)
-    }
 }

@@ -104,11 +104,6 @@ package final class SessionPosts: HeardQueue {
         state.withLock { $0.held.get(statusID)?.status }
     }
 
-    /// Feeds an engine's input stream with every copy heard, for as long as the stream lasts.
-    func feed<Input>(_ continuation: AsyncStream<Input>.Continuation, _ wrap: @escaping @Sendable (News) -> Input) {
-        listeners.feed(continuation, wrap)
-    }
-
     /// Returns once the store has taken every copy heard so far.
     func stored() async { await writes.settled() }
 
