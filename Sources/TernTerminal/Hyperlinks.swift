@@ -8,6 +8,11 @@ package enum Hyperlinks {
         case auto
         case on
         case off
+
+        /// Whether to send them to `terminal` (what it said it is) in `environment`.
+        package func sent(to terminal: String?, environment: [String: String]) -> Bool {
+            self == .on || (self == .auto && Hyperlinks.supported(terminal: terminal, environment: environment))
+        }
     }
 
     /// Whether the terminal takes OSC 8: by what it said it is (XTVERSION), else by what its environment

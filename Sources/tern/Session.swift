@@ -204,18 +204,17 @@ enum Session {
                             graphics: Graphics(mode: requested == .off ? .off : .symbols, layout: layout), findGraphics: findGraphics,
                             glance: firstScreen, renderer: renderer, accounts: opened.accountNames,
                             openAccount: otherAccounts ? openAccount : nil,
-                            onEngine: { engines.add($0, running: $1) })
+                            onEngine: { engines.add($0, running: $1) },
+                            onFirstPostsFrame: { [startup] in
+                                var t = startup
+                                t.mark("the app's first frame")
+                                t.log(to: logger)
+                            })
         startup.mark("app")
-        app.onFirstPostsFrame = { [startup] in
-            var t = startup
-            t.mark("the app's first frame")
-            t.log(to: logger)
-        }
         app.run()
         unseenNotices = app.unseenNotices
         // What was typed last is on disk before the session ends, in every account.
-        for drafts in app.allDrafts { waitFor { await drafts.flush() } }
-        for send in app.sendsUnderWay { waitFor { await send.value } }
+        for work in app.unfinished { waitFor(work) }
     }
 
     static func imageMode(for mode: ColorMode) -> ImageColorMode {

@@ -40,11 +40,31 @@ enum SourceCases {
         return arms
     }
 
-    /// The arm of `perform` that hands the account's own effects to its session: the one whose comment says so.
+    /// The effects the runner hands to the account's session (`perform`'s `default`): every `Effect` it has
+    /// no arm of its own for.
     static func accountArm() throws -> Set<String> {
         let source = try source("Sources/TernUI/Runner/AppRunner+Effects.swift")
-        let marker = try XCTUnwrap(source.range(of: "// The account's own"), "the runner's arm for the account's effects is gone")
-        return try XCTUnwrap(performArms().last { $0.at < marker.lowerBound }?.names, "no arm before the account's comment")
+        _ = try XCTUnwrap(source.range(of: "default:\n                // The account's own"), "the runner no longer hands the rest to the session")
+        let own = try performArms().reduce(into: Set<String>()) { $0.formUnion($1.names) }
+        return try effects().subtracting(own)
+    }
+
+    /// The kinds of effect a layer can ask for (`Effect`'s cases).
+    static func effects() throws -> Set<String> {
+        let source = try source("Sources/TernUI/Layers/Effect.swift")
+        let start = try XCTUnwrap(source.range(of: "enum Effect: Equatable {"), "Effect is no longer declared in Effect.swift")
+        let end = try XCTUnwrap(source.range(of: "\n}", range: start.upperBound..<source.endIndex))
+        return cases(in: source[start.upperBound..<end.lowerBound])
+    }
+
+    /// The names of the cases declared at the top level of `body` (four spaces in).
+    static func cases(in body: Substring) -> Set<String> {
+        Set(body.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("    case ") || line.hasPrefix("    indirect case ") else { return nil }
+            var words = line.split(separator: " ")
+            if words.first == "indirect" { words.removeFirst() }
+            return String(words[1].prefix { $0.isLetter || $0.isNumber })
+        })
     }
 
     /// The kinds of event the mailbox brings (`UIEvent`'s cases).

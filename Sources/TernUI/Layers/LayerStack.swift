@@ -226,6 +226,12 @@ struct LayerStack {
         layers += moved
     }
 
+    /// The shown list has a line whose spinner should turn.
+    var spinning: Bool {
+        guard case .found(.progress(_, busy: true))? = shownList?.snapshot?.rows.first else { return false }
+        return true
+    }
+
     /// Threads and profiles on the stack, or kept for the way back: their engines are worth keeping; others
     /// are done with.
     var openScreens: Set<FeedID> {

@@ -73,9 +73,14 @@ extension LayerStack {
         return (Self.marked(self.key(key, paneEnv(env, panes, left: false)), left: false), screenIndex)
     }
 
-    /// Lets both panes catch up with what changed, each in its own size, their pictures marked as theirs.
-    mutating func settle(_ env: LayerEnv, panes: Panes) -> [Effect] {
-        Self.marked(settleList(paneEnv(env, panes, left: true)), left: true)
+    /// Lets both panes catch up with what changed, each in its own size, their pictures marked as theirs;
+    /// with no panes, the shown screen (the keys are its).
+    mutating func settle(_ env: LayerEnv, panes: Panes?) -> [Effect] {
+        guard let panes else {
+            focusLeft = false
+            return settle(env)
+        }
+        return Self.marked(settleList(paneEnv(env, panes, left: true)), left: true)
             + Self.marked(settleRight(paneEnv(env, panes, left: false)), left: false)
     }
 
@@ -95,10 +100,11 @@ extension LayerStack {
         }
     }
 
-    /// Draws the two panes and the overlays above them (over the whole terminal). Changes nothing.
-    func render(_ env: LayerEnv, panes: Panes, on screen: Screen) {
+    /// Draws the two panes (or, with none, the shown screen) and the overlays above them, over the whole
+    /// terminal. Changes nothing.
+    func render(_ env: LayerEnv, panes: Panes?, on screen: Screen) {
         // Too short for any screen: the one-pane drawing says so, once.
-        guard let list = listIndex, env.rows >= Self.smallest.rows else { return render(env, on: screen) }
+        guard let panes, let list = listIndex, env.rows >= Self.smallest.rows else { return render(env, on: screen) }
         screen.erase()
         let env = seen(env)
         var left = env, right = env

@@ -1,17 +1,9 @@
 import Foundation
-import Logging
-import TernFeed
-import TernImages
-import TernMastodon
 import TernModel
-import TernStore
-import TernTerminal
 
-/// The runner carrying out what the layers asked for, as the session they belong to, and the engines
-/// behind its lists.
+/// The runner carrying out what the layers asked for, as the session they belong to: the terminal's and
+/// the pictures' effects itself, the rest by the session (its engines, writes and questions for its server).
 extension AppRunner {
-    // MARK: Effects
-
     /// Carries out effects of the shown session's layers.
     func perform(_ effects: [Effect]) { perform(effects, in: session) }
 
@@ -27,7 +19,9 @@ extension AppRunner {
         for effect in s.stack.apply(effects) {
             switch effect {
             case .feed(let opening, let command):
-                if opening == .inbox { inbox(command, from: s) } else if let why = s.engine(for: opening)?.carry(command) {
+                if opening == .inbox {
+                    for (owner, effects) in accounts.inboxWork(command, from: s) { perform(effects, in: owner) }
+                } else if let why = s.engine(for: opening)?.carry(command) {
                     show(why, error: false, from: s)
                 }
                 // A screen opened again on a list whose engine runs shows its latest snapshot at once.
@@ -47,26 +41,23 @@ extension AppRunner {
                 show(text, error: error, from: s)
             case .unsay(let text):
                 if status.unsay(text) { dirty = true }
-            case .openMention, .loadRules, .report, .resolveLink, .translate, .loadArticle, .markWebFeedsRead, .fetchWebFeedLists,
-                 .fetchLists, .inspectFile, .completePath, .compose, .keepDraft, .sendPost, .deletePost, .vote, .react,
-                 .chooseReaction, .customEmojiReaction, .account, .toggleBoosts, .hidePost, .silencedPeople, .followRequests,
-                 .answerFollowRequest, .notificationRequests, .answerNotificationRequest, .setNotificationPolicy, .listsOf,
-                 .listSettings, .setListMember, .changeList, .deleteList, .createList, .filters, .changeFilter, .deleteFilter,
-                 .createFilter, .completeWord, .scheduledPosts, .trendingLinks, .reschedule, .cancelScheduled:
-                // The account's own: a write, a question for its server, work for one of its screens.
-                guard let said = s.carry(effect) else {
-                    Self.log.error("an account's effect no session carries", metadata: ["effect": "\(effect)"])
-                    continue
-                }
-                perform(said, in: s)
             case .editExternally(let text):
                 editExternally(text, in: s)
             case .repaint:
+                renderer.invalidateLayouts()
                 screen.invalidate()
             case .quit:
                 running = false
             case .push, .pop, .switchTimeline, .focusPost, .toggleWarning:
                 break
+            default:
+                // The account's own (`AccountSession.carry` says which): a write, a question for its server, work
+                // for one of its screens.
+                guard let said = s.carry(effect) else {
+                    Self.log.error("an effect neither the runner nor the session carries", metadata: ["effect": "\(effect)"])
+                    continue
+                }
+                perform(said, in: s)
             }
         }
     }
@@ -75,5 +66,18 @@ extension AppRunner {
     /// rows' layouts go with it.
     func stopClosedScreens(_ s: AccountSession) {
         for id in s.stopClosedScreens(open: s.stack.openScreens) { renderer.forget(id) }
+    }
+
+    /// `Ctrl-E` in the compose screen: the terminal is the editor's until it exits; the text comes back to the
+    /// compose screen, and a failure to start the editor is said.
+    func editExternally(_ text: String, in s: AccountSession) {
+        screen.suspend()
+        let result = ExternalEditor.edit(text)
+        screen.resume(mouse: settings.mouse)
+        pictures.takeBack()
+        switch result {
+        case .success(let edited): perform(s.stack.updateTop(ComposeLayer.self) { $0.replaceText(edited) }, in: s)
+        case .failure(let why): show(why.description, error: true, from: s)
+        }
     }
 }

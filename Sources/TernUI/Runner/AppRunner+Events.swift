@@ -1,34 +1,19 @@
 import Foundation
-import Logging
-import TernFeed
-import TernImages
-import TernMastodon
 import TernModel
-import TernStore
 import TernTerminal
 
 /// The runner's input: keys (to the layer or pane that has them) and what the mailbox brings (to the
 /// session it is for).
 extension AppRunner {
-    // MARK: Input
-
     func handle(_ key: Key) {
         if case .focus(let focused) = key {
             away.focused = focused
             return
         }
         dirty = true
-        if key == .resize {
-            renderer.invalidateLayouts()
-            screen.invalidate()
-            return
-        }
-        // Ctrl-L, as in less and vi: whatever else wrote on the terminal (a wall message, a stray
-        // process) is painted over, on every screen.
-        if settings.keymap.action(for: key) == .redraw {
-            perform([.repaint])
-            return
-        }
+        // A resize, and Ctrl-L as in less and vi: everything is laid out and painted again, over whatever else
+        // wrote on the terminal (a wall message, a stray process), on every screen.
+        if key == .resize || settings.keymap.action(for: key) == .redraw { return perform([.repaint]) }
         let shown = session
         let mark = status.mark(depth: shown.stack.layers.count)
         defer { if status.keyAnswered(mark, depth: shown.stack.layers.count) { dirty = true } }
@@ -46,10 +31,9 @@ extension AppRunner {
 
     /// What the mailbox brought, handled as the session `s` it is for.
     func accept(_ event: UIEvent, for s: AccountSession) {
-        // Its lists, who the user is there, what its server takes, its stream's news: the session's own.
-        if s.keep(event) {
+        if let said = s.accept(event) {
             dirty = true
-            return
+            return perform(said, in: s)
         }
         switch event {
         case .account(let id, let inner):
@@ -58,21 +42,18 @@ extension AppRunner {
         case .accountOpened(let id, let parts):
             opened(id, parts)
         case .accountFailed(let name, let why):
-            accounts.failed(name)
+            let said = accounts.failed(name, why: why)
             deliverInbox()
-            show("Couldn't open \(name): \(why)", error: true)
+            show(said, error: true)
         case .snapshot(let snapshot, let serial):
             guard let taken = s.take(snapshot, from: serial) else { return }
-            if snapshot.feed == .notifications, let before = taken.before,
-               let alert = away.announcement(before, snapshot, settings: settings.alerts,
-                                             title: sessions.count > 1 ? "Tern · \(s.parts.name)" : "Tern",
-                                             environment: ProcessInfo.processInfo.environment) {
+            if let before = taken.before, let alert = away.announcement(before, snapshot, of: s.parts.name, among: sessions.count,
+                                                                        settings: settings.alerts) {
                 screen.emit(alert)
             }
             perform(s.stack.receive(.snapshot(snapshot), env(for: s)), in: s)
             if snapshot.feed == .notifications { deliverInbox() }
-            if let news = taken.news,
-               let said = status.news(news, of: snapshot.feed, shown: s.stack.shownList?.feed == snapshot.feed) {
+            if let news = taken.news, let said = status.news(news, of: snapshot.feed, shown: s.stack.shownList?.feed == snapshot.feed) {
                 show(said.text, error: said.isError, from: s)
             }
             dirty = true
@@ -87,16 +68,8 @@ extension AppRunner {
             // have changed without asking for anything (a completed path): drawn now.
             dirty = true
             perform(s.stack.receive(message, env(for: s)), in: s)
-        case .outbox(let event):
-            dirty = true
-            perform(s.heard(event), in: s)
-        case .serverChange(let event):
-            dirty = true
-            perform(s.heard(event), in: s)
-        case .actionNews(let event):
-            perform(s.heard(event), in: s)
-        case .lists, .trends, .webFeedLists, .me, .draftSaved, .limits, .changes, .live:
-            break   // kept by the session, above
+        case .lists, .trends, .webFeedLists, .me, .draftSaved, .limits, .changes, .live, .outbox, .serverChange, .actionNews:
+            break   // the session's own, above
         case .quit:
             running = false
         case .interrupt:

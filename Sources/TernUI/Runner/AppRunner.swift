@@ -2,7 +2,6 @@ import Foundation
 import Logging
 import TernFeed
 import TernImages
-import TernMastodon
 import TernModel
 import TernStore
 import TernTerminal
@@ -42,28 +41,23 @@ package final class AppRunner {
     var stack: LayerStack { session.stack }
     /// The start-up notices the user quit before seeing whole, for the caller to print after the screen closes.
     package var unseenNotices: [String] { status.unseenNotices(now: Date()) }
-    /// Called once, right after the first frame that shows posts is on the terminal (start-up's timeline in the log).
-    package var onFirstPostsFrame: (() -> Void)? {
-        get { startup.onFirstPostsFrame }
-        set { startup.onFirstPostsFrame = newValue }
-    }
-    /// Every account's drafts on their way to the store; the caller waits for them (`flush`) before it ends.
-    package var allDrafts: [DraftKeeper] { sessions.map(\.drafts) }
-    /// Posts on their way into an outbox (Ctrl-S just pressed); the caller waits for them before it ends.
-    package var sendsUnderWay: [Task<Void, Never>] { sessions.compactMap(\.sending) }
+    /// What every account has under way that must reach the store (drafts, posts just sent to an outbox):
+    /// the caller waits for each before it ends.
+    package var unfinished: [@Sendable () async -> Void] { sessions.flatMap(\.unfinished) }
 
     /// `account` is the first account's (opened by the caller), `glance` the first screenful of its
     /// timeline already read (its engine starts from it) and `renderer` the one that drew it. `accounts`
     /// are the stored accounts' names for `A`, opened with `openAccount` when first shown. `onEngine`
     /// hears of each engine and the task running it (the caller stops them and waits for them at the end).
     /// `notices`: what to tell the user as it starts, all of it, one after another. `findGraphics` asks
-    /// the terminal how it shows pictures; run once, after the first frame with posts.
+    /// the terminal how it shows pictures; run once, after the first frame with posts. `onFirstPostsFrame`
+    /// is called once, right after the first frame that shows posts is on the terminal (start-up's log).
     package init(screen: Screen, account: AccountParts, loader: ImageLoader, mailbox: Mailbox, theme: Theme,
                 timeline: TimelineID, settings: RunnerSettings = RunnerSettings(), notices: [String] = [],
                 graphics: Graphics = Graphics(), findGraphics: (() -> Graphics)? = nil, glance: Glance? = nil,
                 renderer: FrameRenderer? = nil, accounts: [String] = [],
                 openAccount: (@Sendable (String, AccountMail) throws -> AccountParts)? = nil,
-                onEngine: @escaping (OpenEngine, Task<Void, Never>) -> Void) {
+                onEngine: @escaping (OpenEngine, Task<Void, Never>) -> Void, onFirstPostsFrame: (() -> Void)? = nil) {
         self.screen = screen
         self.mailbox = mailbox
         // The renderer that drew `FirstFrame` keeps its layouts.
@@ -81,7 +75,7 @@ package final class AppRunner {
         screen.setReports(true)
         status = StatusLine(notices: notices)
         let now = Date()
-        startup = StartupSteps(started: now, probe: findGraphics)
+        startup = StartupSteps(started: now, probe: findGraphics, onFirstPostsFrame: onFirstPostsFrame)
         cadence = FrameCadence(now: now)
         use(graphics)
     }
@@ -107,7 +101,7 @@ package final class AppRunner {
             // Pictures held back by the byte cap come once the view has been still for a moment.
             let waiting = screen.picturesDeferred > 0
             for i in fds.indices { fds[i].revents = 0 }
-            let ready = poll(&fds, 3, opening ? 20 : spinning ? 100 : waiting ? 120 : 1000)
+            let ready = poll(&fds, 3, opening ? 20 : stack.spinning ? 100 : waiting ? 120 : 1000)
             if ready == 0, waiting { dirty = true }
             // A terminal that went away without a SIGHUP reaching Tern (started through su or runuser, then
             // the window or the ssh connection closed) reads as its end: leave as `q` does, keeping what
@@ -132,28 +126,14 @@ package final class AppRunner {
     /// The world as the layers see it: the screen's size, the pictures, the status line, and the session's
     /// part (`AccountSession.describe`), for `s`'s screens.
     func env(for s: AccountSession) -> LayerEnv {
-        var e = LayerEnv(rows: screen.rows, columns: screen.columns, now: Date(), keymap: settings.keymap, renderer: renderer)
-        e.images = pictures.feeder.images
-        e.progress = pictures.feeder.progress
-        e.movingFrame = pictures.moving.frame
-        e.movingNote = pictures.moving.note
+        var e = LayerEnv(rows: screen.rows, columns: screen.columns, now: Date(), renderer: renderer)
+        settings.describe(&e)
+        pictures.describe(&e)
         e.message = status.message
         e.accounts = accounts.names
-        e.prefetchRows = max(0, settings.prefetchRows)
-        e.confirmBoost = settings.confirmBoost
         s.describe(&e)
-        // In the inbox, the count is every account's.
-        if s.showsInbox { e.unread = sessions.reduce(0) { $0 + ($1.feeds[.notifications]?.unread ?? 0) } }
+        e.unread = accounts.unread(shownBy: s) ?? e.unread
         return e
-    }
-
-    // MARK: Drawing
-
-    /// The shown list has a line whose spinner should turn.
-    private var spinning: Bool {
-        guard case .found(.progress(_, busy: true))? = stack.shownList?.snapshot?.rows.first
-        else { return false }
-        return true
     }
 
     func tick() {
@@ -161,21 +141,14 @@ package final class AppRunner {
         let shown = stack.shownList?.feed
         if status.tick(now: now, shownFeed: shown) { dirty = true }
         session.refreshCountsIfDue(now, shown: shown)
-        let due = cadence.due(now, spinning: spinning)
+        let due = cadence.due(now, spinning: stack.spinning)
         if due.relayout { renderer.invalidateLayouts() }
         if due.redraw { dirty = true }
     }
 
-    /// Says `text` on the status line, for `s` (nil: for no account, or the one shown). An account in the
-    /// background speaks up only when something went wrong, and names itself.
+    /// Says `text` on the status line, for `s` (nil: for no account, or the one shown).
     func show(_ text: String, error: Bool, from s: AccountSession? = nil) {
-        if let s, s !== session {
-            guard error else { return }
-            status.say("\(s.parts.name): \(text)", error: true)
-        } else {
-            status.say(text, error: error)
-        }
-        dirty = true
+        if status.say(text, error: error, background: s.flatMap { $0 === session ? nil : $0.parts.name }) { dirty = true }
     }
 
     /// Lets the shown list catch up (its effects may load pictures or page the engine), then draws the
@@ -184,20 +157,35 @@ package final class AppRunner {
         dirty = false
         pictures.fit(columns: screen.columns)
         let s = session
-        if let panes {
-            perform(s.stack.settle(env(for: s), panes: panes), in: s)
-        } else {
-            s.stack.focusLeft = false
-            pictures.onePane()
-            perform(s.stack.settle(env(for: s)), in: s)
-        }
+        if panes == nil { pictures.onePane() }
+        perform(s.stack.settle(env(for: s), panes: panes), in: s)
         // What moves is what the screen shows now: a moving picture no screen shows stops here.
         pictures.moving.want(s.stack.movingPicture)
         // Settling may have changed the stack (a closed thread): the panes as they are now.
-        if let panes { s.stack.render(env(for: s), panes: panes, on: screen) } else { s.stack.render(env(for: s), on: screen) }
+        s.stack.render(env(for: s), panes: panes, on: screen)
         screen.update()
-        if !startup.postsDrawn, let shown = s.stack.shownList {
-            startup.drew(withPosts: s.feeds[shown.feed]?.rows.contains(where: { $0.post != nil }) == true)
-        }
+        if !startup.postsDrawn { startup.drew(withPosts: s.stack.shownList?.snapshot?.rows.contains { $0.post != nil } == true) }
+    }
+
+    /// Asks the terminal how it shows pictures (after the first frame with posts: the probe costs a round
+    /// trip), hands back keys typed meanwhile, and switches to what it found.
+    func findGraphics(with probe: () -> Graphics) {
+        let found = probe()
+        if !found.typed.isEmpty { screen.unread(found.typed) }
+        // A terminal may have shown part of a query it did not know: everything is sent again, in colours
+        // readable on the background it said it has.
+        if let background = found.background { screen.background = background }
+        screen.invalidate()
+        use(found)
+    }
+
+    /// Shows pictures this way from now on (`ScreenPictures.use`), with what the terminal takes besides:
+    /// synchronized output, hyperlinks, where alerts go.
+    func use(_ graphics: Graphics) {
+        away.heard(graphics)
+        screen.synchronizedOutput = graphics.synchronizedOutput
+        screen.hyperlinks = settings.hyperlinks.sent(to: graphics.terminal, environment: ProcessInfo.processInfo.environment)
+        if let note = pictures.use(graphics, screen: screen, renderer: renderer) { show(note, error: false) }
+        dirty = true
     }
 }

@@ -13,11 +13,19 @@ struct AwayAlerts {
     var terminal: String?
     var passthrough = false
 
+    /// What the terminal's probe found out about where alerts go.
+    mutating func heard(_ graphics: Graphics) {
+        terminal = graphics.terminal ?? terminal
+        passthrough = graphics.tmux
+    }
+
     /// What announces the newest notification in `now` that `before` did not have and that is announced
-    /// at all, titled `title`; nil when there is none, or the user is looking.
-    func announcement(_ before: FeedSnapshot, _ now: FeedSnapshot, settings: AlertSettings, title: String,
-                      environment: [String: String]) -> [UInt8]? {
-        guard settings.any, !focused else { return nil }
+    /// at all, of the account `name` among `accounts` open (named in the title when there are several);
+    /// nil when `now` is not a list of notifications, there is none, or the user is looking.
+    func announcement(_ before: FeedSnapshot, _ now: FeedSnapshot, of name: String, among accounts: Int, settings: AlertSettings,
+                      environment: [String: String] = ProcessInfo.processInfo.environment) -> [UInt8]? {
+        guard now.feed == .notifications, settings.any, !focused else { return nil }
+        let title = accounts > 1 ? "Tern · \(name)" : "Tern"
         func groups(_ s: FeedSnapshot) -> [NotificationGroup] {
             s.rows.compactMap { if case .notification(let g) = $0 { return g } else { return nil } }
         }

@@ -92,6 +92,43 @@ final class OpenAccounts {
         return session(named: name)
     }
 
-    /// An account that could not be opened is no longer being opened.
-    func failed(_ name: String) { beingOpened[name] = nil }
+    /// An account that could not be opened is no longer being opened; what the status line says of it.
+    func failed(_ name: String, why: String) -> String {
+        beingOpened[name] = nil
+        return "Couldn't open \(name): \(why)"
+    }
+
+    /// The inbox's command, from the inbox on `s`'s stack: the effects to carry out as each account it
+    /// concerns (what is said of it, `s`'s), opening the accounts not open yet.
+    func inboxWork(_ command: FeedCommand, from s: AccountSession) -> [(session: AccountSession, effects: [Effect])] {
+        let selected = s.stack.listIndex.flatMap { (s.stack.layers[$0] as? FeedLayer)?.feed == .inbox ? $0 : nil }
+        let orders = inbox.orders(for: command, sessions: sessions, accounts: names,
+                                  selectedOwner: inboxRowsAccount(at: selected, in: s))
+        for name in orders.open { startOpening(name, showing: false) }
+        return orders.readAfresh.map { ($0, [$0.readNotifications()]) } + orders.asAccount + [(s, orders.said)]
+    }
+
+    /// Effects made on the inbox at `index` on `s`'s stack that act on a row's post or author run as the
+    /// row's account: when that is not `s`, the inbox (and what is over it) moves onto that account's
+    /// screens, to be shown. The index of the session to show, or nil when they stay `s`'s.
+    func movingToRowsAccount(_ effects: [Effect], from index: Int, in s: AccountSession) -> Int? {
+        guard (s.stack.layers[index] as? FeedLayer)?.feed == .inbox, effects.contains(where: Inbox.needsTheRowsAccount),
+              let owner = inboxRowsAccount(at: index, in: s), owner !== s,
+              let shown = sessions.firstIndex(where: { $0 === owner }) else { return nil }
+        owner.stack.attach(s.stack.detach(from: index))
+        return shown
+    }
+
+    /// The sessions showing the inbox, each with the inbox as it is now (after any account's notifications
+    /// changed, or an account opened or failed to).
+    func inboxDeliveries() -> [(session: AccountSession, snapshot: FeedSnapshot)] {
+        guard sessions.contains(where: \.showsInbox) else { return [] }
+        let snapshot = currentInbox()
+        return sessions.filter(\.showsInbox).map { ($0, snapshot) }
+    }
+
+    /// The notifications not yet seen: in the inbox, every account's; elsewhere, `s`'s own.
+    func unread(shownBy s: AccountSession) -> Int? {
+        s.showsInbox ? sessions.reduce(0) { $0 + ($1.feeds[.notifications]?.unread ?? 0) } : nil
+    }
 }

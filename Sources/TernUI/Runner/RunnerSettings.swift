@@ -25,6 +25,13 @@ package struct RunnerSettings {
 
     package init() {}
 
+    /// What the layers see of the settings.
+    func describe(_ e: inout LayerEnv) {
+        e.keymap = keymap
+        e.prefetchRows = max(0, prefetchRows)
+        e.confirmBoost = confirmBoost
+    }
+
     /// A runner drawing to /dev/null (tests, probes): no mouse reporting asked of a terminal that is not there.
     package static var noMouse: RunnerSettings {
         var settings = RunnerSettings()

@@ -45,6 +45,14 @@ final class ScreenPictures {
     }
 
     /// One pane now: what the other pane asked for is forgotten.
+    /// What the layers see of the pictures: those loaded, their progress, the moving picture's frame.
+    func describe(_ e: inout LayerEnv) {
+        e.images = feeder.images
+        e.progress = feeder.progress
+        e.movingFrame = moving.frame
+        e.movingNote = moving.note
+    }
+
     func onePane() { paneDemands = [:] }
 
     /// The screen is `columns` wide: at another width, every picture is made afresh.

@@ -16,9 +16,10 @@ struct StartupSteps {
     /// How long the terminal's probe waits for posts before it goes anyway.
     static let probeWait: TimeInterval = 0.5
 
-    init(started: Date, probe: (() -> Graphics)?) {
+    init(started: Date, probe: (() -> Graphics)?, onFirstPostsFrame: (() -> Void)? = nil) {
         self.started = started
         self.probe = probe
+        self.onFirstPostsFrame = onFirstPostsFrame
     }
 
     /// The first frame is held back: an empty list drawn a few milliseconds before its cached posts would

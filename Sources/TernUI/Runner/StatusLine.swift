@@ -39,6 +39,16 @@ struct StatusLine {
     /// The start-up notices not seen whole by now, for the caller to print after the screen closes.
     func unseenNotices(now: Date) -> [String] { notices.unseen(now: now) }
 
+    /// Says `text` for the account `background` (nil: the one shown, or none). An account in the background
+    /// speaks up only when something went wrong, and names itself. Whether the line changed.
+    @discardableResult
+    mutating func say(_ text: String, error: Bool, background: String?) -> Bool {
+        guard let background else { say(text, error: error); return true }
+        guard error else { return false }
+        say("\(background): \(text)", error: true)
+        return true
+    }
+
     mutating func say(_ text: String, error: Bool, now: Date = Date()) {
         said += 1
         answersKey = nil

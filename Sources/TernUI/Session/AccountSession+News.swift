@@ -66,11 +66,11 @@ extension AccountSession {
         }
     }
 
-    /// A result of work that is the session's own state (its lists and trends, its web feeds' lists, who the
-    /// user is, a draft saved, what its server takes, its stream's news, edits and deletions): kept. False
-    /// when `event` is none of these (a list of filters is applied to every list here, and is still the
-    /// layers' to show as a menu).
-    func keep(_ event: UIEvent) -> Bool {
+    /// A result of work that is the session's own: its lists and trends, its web feeds' lists, who the user
+    /// is, a draft saved, what its server takes, its stream's news, edits and deletions (kept), and its
+    /// queues' news (heard). What is to be done of it; nil when `event` is none of these (a list of filters
+    /// is applied to every list here, and is still the layers' to show as a menu).
+    func accept(_ event: UIEvent) -> [Effect]? {
         switch event {
         case .lists(let found): lists = found
         case .trends(let found): trends = found
@@ -80,13 +80,16 @@ extension AccountSession {
         case .limits(let l): limits = l
         case .changes(let changes): sources.posts.streamed(changes)
         case .live(let news): heard(news)
+        case .outbox(let event): return heard(event)
+        case .serverChange(let event): return heard(event)
+        case .actionNews(let event): return heard(event)
         case .layer(.filters(let filters)):
             // The filters as the server lists them (for their menu, or after a change): every list applies them now.
             sources.actions.useFilters(filters)
-            return false
-        default: return false
+            return nil
+        default: return nil
         }
-        return true
+        return []
     }
 
     func heard(_ event: Outbox.Event) -> [Effect] {

@@ -41,6 +41,12 @@ final class AccountSession {
     /// before, it would find the sent text still kept as a draft and write on after it (a post sent twice,
     /// the second with the next one's words appended, when `w` follows Ctrl-S at once).
     var sending: Task<Void, Never>?
+    /// What must reach the store before Tern ends: the drafts on their way there, and a post on its way into
+    /// the outbox (Ctrl-S just pressed).
+    var unfinished: [@Sendable () async -> Void] {
+        let drafts = self.drafts, sending = self.sending
+        return [{ await drafts.flush() }, { await sending?.value }]
+    }
     /// The user's account id and handle ("" until known).
     var me: (id: String, acct: String)
     var limits = PostingLimits()
