@@ -34,6 +34,10 @@ struct Tern: ParsableCommand {
                 startup.mark("arguments")
                 return try Browse.run(.standard, glance: glance, startup: startup)
             }
+            if let settings = Browse.flagsAlone(arguments) {
+                startup.mark("arguments")
+                return try Browse.run(settings, glance: glance, startup: startup)
+            }
             if let browse = Browse.parsedAlone(arguments) {
                 startup.mark("arguments")
                 return try Browse.run(browse.settings, glance: glance, startup: startup)

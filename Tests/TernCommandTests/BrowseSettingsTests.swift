@@ -44,6 +44,23 @@ final class BrowseSettingsTests: XCTestCase {
         }
     }
 
+    /// `tern --offline` and the like skip the parser: each flag, and all of them together, set what the parser
+    /// sets; anything else (a repeat, a value, another command, help) is left to the parser.
+    func testFlagsWithoutValuesSetWhatTheParserSets() throws {
+        let flags = Browse.flagsWithoutValues.keys.sorted()
+        XCTAssertTrue(flags.contains("--offline"))
+        for arguments in flags.map({ [$0] }) + [flags, flags.reversed()] {
+            let whole = try XCTUnwrap(Tern.parseAsRoot(arguments) as? Browse, "\(arguments)")
+            XCTAssertEqual(Browse.flagsAlone(arguments[...]), whole.settings, "\(arguments)")
+        }
+        let help = Browse.helpMessage()
+        for flag in flags { XCTAssertTrue(help.contains(flag + " "), "\(flag) is not one of browse's flags") }
+        for other in [[], ["--offline", "--offline"], ["--offline", "--timeline", "local"], ["--timeline=local"], ["browse", "--offline"],
+                      ["--offline", "--help"], ["--version"], ["demo"], ["--nonsense"], ["-h"]] {
+            XCTAssertNil(Browse.flagsAlone(other[...]), "\(other)")
+        }
+    }
+
     func testOnlyArgumentsThatCanBrowseReadAhead() {
         XCTAssertTrue(Browse.mayBrowse([]))
         XCTAssertTrue(Browse.mayBrowse(["--offline", "--timeline", "home"]))
