@@ -137,7 +137,9 @@ let package = Package(
         .target(name: "TernFuzzTargets", dependencies: ["TernMastodon", "TernImages", "TernTerminal", "TernModel"]),
 
         // Tests' own helpers (a log kept in memory), shared by the test targets.
-        .target(name: "TernTestSupport", dependencies: [.product(name: "Logging", package: "swift-log")], path: "Tests/TernTestSupport"),
+        .target(name: "TernTestSupport", dependencies: ["TernHTTP", .product(name: "Logging", package: "swift-log"),
+                                                     .product(name: "AsyncHTTPClient", package: "async-http-client")],
+                path: "Tests/TernTestSupport"),
         .testTarget(name: "TernModelTests", dependencies: ["TernModel"]),
         .testTarget(name: "TernWebFeedsTests", dependencies: [
             "TernWebFeeds", "TernStore", "TernModel", "TernHTTP", "TernDemo",
@@ -148,6 +150,7 @@ let package = Package(
                                                            .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                                            .product(name: "NIOHTTP1", package: "swift-nio")]),
         .testTarget(name: "TernFeedTests", dependencies: ["TernFeed", "TernDemo", "TernMastodon", "TernStore", "TernHTTP", "TernImages", "TernModel",
+                                                       "TernTestSupport",
                                                        .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                                        .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "TernTerminalTests", dependencies: ["TernTerminal", "TernModel"]),

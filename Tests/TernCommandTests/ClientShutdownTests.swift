@@ -10,7 +10,7 @@ import XCTest
 final class ClientShutdownTests: XCTestCase {
     func testAShutdownThatFailsIsLoggedAndACleanOneIsNot() async throws {
         let log = CollectedLog()
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         await shutDown(http, logger: log.logger())
         XCTAssertEqual(log.lines.map(\.description), [], "a clean shutdown")
         await shutDown(http, logger: log.logger())
@@ -19,7 +19,7 @@ final class ClientShutdownTests: XCTestCase {
 
     func testASynchronousShutdownThatFailsIsLogged() throws {
         let log = CollectedLog()
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         shutDownHere(http, logger: log.logger())
         XCTAssertEqual(log.lines.map(\.description), [], "a clean shutdown")
         shutDownHere(http, logger: log.logger())

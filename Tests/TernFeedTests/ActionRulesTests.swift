@@ -1,12 +1,13 @@
 import Foundation
 import GRDB
+import Synchronization
 import TernDemo
 import TernFeed
 import TernHTTP
 import TernMastodon
 import TernModel
 import TernStore
-import Synchronization
+import TernTestSupport
 import XCTest
 
 /// Likes and saves never lie: pending until confirmed, rolled back when the server answers with an
@@ -47,7 +48,7 @@ final class ActionRulesTests: XCTestCase {
     /// the server's copy, and a refusal (pinning someone else's post) rolls back with the server's reason.
     func testPinningAndMutingAConversationAreConfirmedOrRolledBack() async throws {
         try await withEngine { server, engine, log in
-            let http = HTTPFetch.makeClient()
+            let http = httpClient()
             let client = MastodonClient(baseURL: URL(string: server.baseURL)!, token: "t", http: http)
             let own = try await client.publish(Draft(id: "d", text: "mine, to pin"), mediaIDs: [], idempotencyKey: "pin-1")
             try await http.shutdown()

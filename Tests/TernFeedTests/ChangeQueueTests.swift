@@ -7,6 +7,7 @@ import TernHTTP
 import TernMastodon
 import TernModel
 import TernStore
+import TernTestSupport
 import XCTest
 
 /// A change to a list (or a filter, a request, a scheduled post) goes as a like does: journaled before
@@ -47,7 +48,7 @@ final class ChangeQueueTests: XCTestCase {
         let temp = TemporaryStore()
         defer { temp.remove() }
         let store = try temp.open()
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         let up = try await DemoServer.start()
         let lists = try await client(up, http).listInfos()
         let friends = try XCTUnwrap(lists.first, "the demo seeds a list")
@@ -82,7 +83,7 @@ final class ChangeQueueTests: XCTestCase {
         let temp = TemporaryStore()
         defer { temp.remove() }
         let store = try temp.open()
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         var config = DemoConfig()
         config.stallSeconds = 5
         let server = try await DemoServer.start(config)
@@ -109,7 +110,7 @@ final class ChangeQueueTests: XCTestCase {
         let temp = TemporaryStore()
         defer { temp.remove() }
         let store = try temp.open()
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         let server = try await DemoServer.start()
         let (queue, heard) = await queue(store, server, http)
         let change = ServerChange.changeList(.init(id: "no-such-list", name: "Gone"), .title("Still gone"))
@@ -130,7 +131,7 @@ final class ChangeQueueTests: XCTestCase {
         let temp = TemporaryStore()
         defer { temp.remove() }
         let store = try temp.open()
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         let up = try await DemoServer.start()
         let requests = try await client(up, http).followRequests()
         let someone = try XCTUnwrap(requests.first, "the demo seeds follow requests")

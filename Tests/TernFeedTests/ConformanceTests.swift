@@ -4,6 +4,7 @@ import TernFeed
 import TernHTTP
 import TernImages
 import TernModel
+import TernTestSupport
 import XCTest
 
 /// The browse path once per set of real servers' quirks (GoToSocial's ULIDs and User-Agent rule,
@@ -32,7 +33,7 @@ final class ConformanceTests: XCTestCase {
                 // A thumbnail fills its slot, from whatever format and shape the server serves.
                 let media = try XCTUnwrap(more.posts.lazy.flatMap(\.media).first { $0.thumbnailURL != nil }, name)
                 if quirks.contains(.webpOnly) { XCTAssertTrue(media.thumbnailURL?.hasSuffix(".webp") == true, name) }
-                let http = HTTPFetch.makeClient()
+                let http = httpClient()
                 let loader = ImageLoader(http: http, colorMode: .indexed256)
                 let aspect = media.thumbnailAspectRatio ?? 1
                 let columns = max(6, min(40, Int((16 * aspect).rounded())))

@@ -5,6 +5,7 @@ import TernHTTP
 import TernMastodon
 import TernModel
 import TernStore
+import TernTestSupport
 import XCTest
 
 /// Deleting one's own post goes the way a like does: gone from the list at once, journaled, carried out
@@ -14,7 +15,7 @@ final class DeleteTests: XCTestCase {
     func testADeleteMadeOfflineIsCarriedOutAfterARestartAndOneAlreadyGoneIsSettled() async throws {
         let server = try await DemoServer.start()
         defer { Task { await server.stop() } }
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         defer { Task { try? await http.shutdown() } }
         let client = MastodonClient(baseURL: URL(string: server.baseURL)!, token: "t", http: http)
         let first = try await client.publish(Draft(id: "d1", text: "first, to delete"), mediaIDs: [], idempotencyKey: "del-1")

@@ -5,6 +5,7 @@ import TernHTTP
 import TernMastodon
 import TernModel
 import TernStore
+import TernTestSupport
 import XCTest
 
 /// An error answer (5xx) does not say the server did nothing: a proxy that gave up on a slow backend
@@ -87,7 +88,7 @@ final class ErrorAnswerTests: XCTestCase {
             for s in log.snapshots {
                 if let m = s.message, m.isError, m.id != seen { seen = m.id; said.append(m.text) }
             }
-            let http = HTTPFetch.makeClient()
+            let http = httpClient()
             let client = MastodonClient(baseURL: URL(string: server.baseURL)!, token: "t", http: http)
             let requests = await server.writeRequests()
             for post in posts {

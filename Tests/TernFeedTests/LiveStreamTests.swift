@@ -6,6 +6,7 @@ import TernFeed
 import TernHTTP
 import TernMastodon
 import TernModel
+import TernTestSupport
 import XCTest
 
 /// Collects what a live stream reports.
@@ -31,7 +32,7 @@ final class NewsLog: Sendable {
 final class LiveStreamTests: XCTestCase {
     func run(_ config: DemoConfig, token: String = "t", _ body: (DemoServer, LiveStream, NewsLog) async throws -> Void) async throws {
         let server = try await DemoServer.start(config)
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         let client = MastodonClient(baseURL: URL(string: server.baseURL)!, token: token, http: http)
         let log = NewsLog()
         let live = LiveStream(client: client, retry: RetryPolicy(attempts: .max, base: 0.05, cap: 0.2), pollInterval: .milliseconds(200)) {
@@ -199,7 +200,7 @@ final class LiveCountsTests: XCTestCase {
             let loaded = try await waitFor(log) { $0.posts.count >= 5 && !$0.loadingNewer }
             let target = try XCTUnwrap(loaded.posts.prefix(4).first { !$0.favourited })
             // Someone (here another client of the same account) likes it on the server.
-            let http = HTTPFetch.makeClient()
+            let http = httpClient()
             let other = MastodonClient(baseURL: URL(string: server.baseURL)!, token: "t", http: http)
             _ = try await other.perform(.favourite, statusID: target.statusID)
             try await http.shutdown()

@@ -5,6 +5,7 @@ import TernHTTP
 import TernMastodon
 import TernModel
 import TernStore
+import TernTestSupport
 import XCTest
 
 /// What a notification shows of its post is what the server holds after the user acts on it there: a vote,
@@ -22,7 +23,7 @@ final class NotificationMarksTests: XCTestCase {
         let temp = TemporaryStore()
         defer { temp.remove() }
         let server = try await DemoServer.start()
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         let client = MastodonClient(baseURL: URL(string: server.baseURL)!, token: "t", http: http, timeout: .seconds(3))
         let store = try temp.open()
         let actions = try ActionQueue(data: store.account("test"), client: client, offline: false)
@@ -73,7 +74,7 @@ final class NotificationMarksTests: XCTestCase {
         let temp = TemporaryStore()
         defer { temp.remove() }
         let server = try await DemoServer.start()
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         let client = MastodonClient(baseURL: URL(string: server.baseURL)!, token: "t", http: http, timeout: .seconds(3))
         let store = try temp.open()
         let actions = try ActionQueue(data: store.account("test"), client: client, offline: false)

@@ -2,11 +2,12 @@ import AsyncHTTPClient
 import Foundation
 import GRDB
 import TernDemo
-import TernHTTP
 import TernFeed
+import TernHTTP
 import TernMastodon
 import TernModel
 import TernStore
+import TernTestSupport
 import XCTest
 
 /// Posts follow the like/save rules: in the outbox before anything is said, sent with one idempotency
@@ -35,7 +36,7 @@ final class OutboxTests: XCTestCase {
         var config = DemoConfig()
         config.mediaProcessingSeconds = 0.5
         let server = try await DemoServer.start(config)
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         let picture = temp.folder.appendingPathComponent("picture.png")
         try DemoServer.samplePicture(width: 80, height: 60, format: "png").write(to: picture)
         let (box, events) = await outbox(store, server.baseURL, http: http)
@@ -68,7 +69,7 @@ final class OutboxTests: XCTestCase {
         defer { temp.remove() }
         let store = try temp.open()
         let server = try await DemoServer.start(DemoConfig())
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         let (box, events) = await outbox(store, server.baseURL, http: http)
         let draft = Draft(id: "new", text: "this will not go")
         // A 4xx is a refusal (a 5xx is not: it may have been posted, and is sent again under the same key).
@@ -105,7 +106,7 @@ final class OutboxTests: XCTestCase {
         defer { temp.remove() }
         let store = try temp.open()
         let server = try await DemoServer.start(DemoConfig())
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         let (box, events) = await outbox(store, server.baseURL, http: http)
         // Every try of a round (the first and RetryPolicy's retries) and the one after it is made, then
         // answered 500; then the server answers again.
@@ -139,7 +140,7 @@ final class OutboxTests: XCTestCase {
         var config = DemoConfig()
         config.latencyMilliseconds = 1_500
         let server = try await DemoServer.start(config)
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         let (first, events) = await outbox(store, server.baseURL, http: http, timeout: Duration.milliseconds(500))
         try await first.send(Draft(id: "new", text: "once only"))
         await first.sendPending()
@@ -171,7 +172,7 @@ final class OutboxTests: XCTestCase {
         var config = DemoConfig()
         config.unreachableSeconds = 2
         let server = try await DemoServer.start(config)
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         let (first, _) = await outbox(store, server.baseURL, http: http, timeout: Duration.milliseconds(500))
         try await first.send(Draft(id: "new", text: "written offline"))
         await first.sendPending()
@@ -200,7 +201,7 @@ final class OutboxTests: XCTestCase {
         let raw = try DatabaseQueue(path: temp.url.path)
         try await raw.write { try $0.execute(sql: "INSERT INTO journal (account, key, kind, wanted, confirmed, in_doubt, created_at, body) VALUES ('test', 'future', 'post', 1, 0, 0, 0, X'7B7D')") }
         let server = try await DemoServer.start()
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         let (box, events) = await outbox(store, server.baseURL, http: http)
         await box.start()
         _ = await box.sendPending()

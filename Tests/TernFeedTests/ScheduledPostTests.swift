@@ -1,11 +1,12 @@
 import AsyncHTTPClient
 import Foundation
 import TernDemo
-import TernHTTP
 import TernFeed
+import TernHTTP
 import TernMastodon
 import TernModel
 import TernStore
+import TernTestSupport
 import XCTest
 
 /// A post with a time goes through the outbox like any post, and the server holds it: said scheduled, not
@@ -16,7 +17,7 @@ final class ScheduledPostTests: XCTestCase {
         defer { temp.remove() }
         let store = try temp.open()
         let server = try await DemoServer.start()
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         let client = MastodonClient(baseURL: URL(string: server.baseURL)!, token: "t", http: http)
         let box = Outbox(store: store.account("test"), client: client)
         let heard = Heard()

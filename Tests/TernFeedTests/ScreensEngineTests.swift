@@ -7,6 +7,7 @@ import TernHTTP
 import TernMastodon
 import TernModel
 import TernStore
+import TernTestSupport
 import XCTest
 
 /// Collects the snapshots of a thread, notifications or profile engine.
@@ -40,7 +41,7 @@ final class ScreensEngineTests: XCTestCase {
     func testAStoppedEnginesListenerGoesAway() async throws {
         let temp = TemporaryStore()
         defer { temp.remove() }
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         let src = try sources("http://127.0.0.1:9", store: try temp.open(), http: http, offline: true)
         let (before, postsBefore) = (src.actions.listenerCount, src.posts.listenerCount)
         let engines: [any FeedEngine] = [ThreadEngine(sources: src, rootID: "1", seed: nil) { _ in },
@@ -60,7 +61,7 @@ final class ScreensEngineTests: XCTestCase {
         let temp = TemporaryStore()
         defer { temp.remove() }
         let server = try await DemoServer.start()
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         let rootID = await server.showcaseThreadID()
         let url = server.baseURL
         var rows: [FeedRow] = []
@@ -120,7 +121,7 @@ final class ScreensEngineTests: XCTestCase {
         let temp = TemporaryStore()
         defer { temp.remove() }
         let server = try await DemoServer.start()
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         let rootID = await server.showcaseThreadID()
         let src = try sources(server.baseURL, store: try temp.open(), http: http)
         let log = FeedLog()
@@ -154,7 +155,7 @@ final class ScreensEngineTests: XCTestCase {
         let temp = TemporaryStore()
         defer { temp.remove() }
         let server = try await DemoServer.start()
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         let rootID = await server.showcaseThreadID()
         let src = try sources(server.baseURL, store: try temp.open(), http: http)
         let log = FeedLog()
@@ -186,7 +187,7 @@ final class ScreensEngineTests: XCTestCase {
         let temp = TemporaryStore()
         defer { temp.remove() }
         let server = try await DemoServer.start()
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         let src = try sources(server.baseURL, store: try temp.open(), http: http)
         let log = FeedLog()
         let engine = ThreadEngine(sources: src, rootID: "1", seed: nil) { log.record($0) }
@@ -211,7 +212,7 @@ final class ScreensEngineTests: XCTestCase {
         let temp = TemporaryStore()
         defer { temp.remove() }
         let server = try await DemoServer.start()
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         let url = server.baseURL
         let newest = await server.newestNotificationID()
         var online: FeedSnapshot?
@@ -258,7 +259,7 @@ final class ScreensEngineTests: XCTestCase {
         var config = DemoConfig()
         config.latencyMilliseconds = 300
         let server = try await DemoServer.start(config)
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         let src = try sources(server.baseURL, store: try temp.open(), http: http)
         let account = try await src.client.timeline(.home, limit: 5).posts.first { $0.boostedBy == nil }!.account
         let log = FeedLog()
@@ -306,7 +307,7 @@ final class ScreensEngineTests: XCTestCase {
         var config = DemoConfig()
         config.latencyMilliseconds = 1500
         let server = try await DemoServer.start(config)
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         let store = try temp.open()
         let src = try sources(server.baseURL, store: store, http: http)
         let account = Account(id: "100003", acct: "user3", displayName: "User 3")

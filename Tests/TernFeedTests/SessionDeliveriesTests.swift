@@ -7,6 +7,7 @@ import TernHTTP
 import TernMastodon
 import TernModel
 import TernStore
+import TernTestSupport
 import XCTest
 
 /// An account session's likes, posts and list changes go through one delivery loop: one order (the oldest
@@ -101,7 +102,7 @@ final class SessionDeliveriesTests: XCTestCase {
         let temp = TemporaryStore()
         defer { temp.remove() }
         let store = try temp.open()
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         let up = try await DemoServer.start()
         let about = try await subjects(up, client(up, http))
         let later = try await restartUnreachable(up, for: 2)
@@ -144,7 +145,7 @@ final class SessionDeliveriesTests: XCTestCase {
         let temp = TemporaryStore()
         defer { temp.remove() }
         let store = try temp.open()
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         let up = try await DemoServer.start()
         let about = try await subjects(up, client(up, http))
         let later = try await restartUnreachable(up, for: 2)
@@ -176,7 +177,7 @@ final class SessionDeliveriesTests: XCTestCase {
         let temp = TemporaryStore()
         defer { temp.remove() }
         let store = try temp.open()
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         let client = MastodonClient(baseURL: URL(string: "http://127.0.0.1:9")!, token: "t", http: http, timeout: .seconds(1))
         let session = try await Session(store, client, offline: true)
         let heard = session.heard

@@ -7,6 +7,7 @@ import TernHTTP
 import TernMastodon
 import TernModel
 import TernStore
+import TernTestSupport
 import XCTest
 
 /// One word on each person per session (`SessionPeople`): a relationship a profile read or a follow's
@@ -28,7 +29,7 @@ final class SessionPeopleTests: XCTestCase {
     func testAnOlderReadGivesWayToANewerAnswer() throws {
         let temp = TemporaryStore()
         defer { temp.remove() }
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         defer { XCTAssertNoThrow(try http.syncShutdown()) }
         let src = try sources("http://127.0.0.1:9", store: try temp.open(), http: http)
         defer { src.actions.stop() }
@@ -59,7 +60,7 @@ final class SessionPeopleTests: XCTestCase {
         let temp = TemporaryStore()
         defer { temp.remove() }
         let server = try await DemoServer.start()
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         let src = try sources(server.baseURL, store: try temp.open(), http: http)
         let notifications = FeedLog()
         let engine = NotificationsEngine(sources: src) { notifications.record($0) }
@@ -97,7 +98,7 @@ final class SessionPeopleTests: XCTestCase {
         let temp = TemporaryStore()
         defer { temp.remove() }
         let server = try await DemoServer.start()
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         let src = try sources(server.baseURL, store: try temp.open(), http: http)
         let someone = try await src.client.timeline(.home, limit: 5).posts.first { $0.boostedBy == nil }!.account
         let (left, right) = (FeedLog(), FeedLog())

@@ -1,12 +1,13 @@
 import AsyncHTTPClient
 import Foundation
-import TernHTTP
 import Synchronization
 import TernDemo
 import TernFeed
+import TernHTTP
 import TernMastodon
 import TernModel
 import TernStore
+import TernTestSupport
 import XCTest
 
 /// Collects published snapshots, from any thread.

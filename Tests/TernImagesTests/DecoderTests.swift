@@ -1,8 +1,9 @@
 import AsyncHTTPClient
 import Foundation
-import TernHTTP
 import TernDemo
+import TernHTTP
 @testable import TernImages
+import TernTestSupport
 import XCTest
 
 /// Real image files (made by the demo server with libjpeg-turbo, libpng and libwebp) through the real decoders.

@@ -1,16 +1,17 @@
 import AsyncHTTPClient
 import Foundation
 import Synchronization
-import TernHTTP
 import TernDemo
+import TernHTTP
 import TernImages
+import TernTestSupport
 import XCTest
 
 final class ImageLoaderTests: XCTestCase {
     /// A large original says how far its download has come, in order, up to its whole size.
     func testALargePictureReportsItsDownloadAsItComes() async throws {
         let server = try await DemoServer.start()
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         let loader = ImageLoader(http: http, colorMode: .indexed256)
         let paths = await server.squareJPEGPaths(photoLike: true)
         let path = try XCTUnwrap(paths.first)
@@ -35,7 +36,7 @@ final class ImageLoaderTests: XCTestCase {
         var config = DemoConfig()
         config.imageLatencyMilliseconds = 200
         let server = try await DemoServer.start(config)
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         let loader = ImageLoader(http: http, colorMode: .indexed256)
         let paths = await server.mediaPaths()
         let path = try XCTUnwrap(paths.first { $0.contains("small") })
@@ -56,7 +57,7 @@ final class ImageLoaderTests: XCTestCase {
 
     func testAMissingPictureFailsWithAReason() async throws {
         let server = try await DemoServer.start()
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         let loader = ImageLoader(http: http, colorMode: .truecolor)
         do {
             _ = try await loader.thumbnail(ThumbnailRequest(url: server.baseURL + "/media/1/small.jpg", columns: 10, rows: 5))
@@ -73,7 +74,7 @@ final class ImageLoaderTests: XCTestCase {
         var config = DemoConfig()
         config.quirks = [.requireUserAgent]
         let server = try await DemoServer.start(config)
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         let loader = ImageLoader(http: http, colorMode: .indexed256)
         let paths = await server.mediaPaths()
         let path = try XCTUnwrap(paths.first { $0.contains("small") })
@@ -91,7 +92,7 @@ final class ImageLoaderTests: XCTestCase {
         var config = DemoConfig()
         config.stallSeconds = 120
         let server = try await DemoServer.start(config)
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         let paths = await server.mediaPaths()
         let path = try XCTUnwrap(paths.first { $0.contains("small") })
         await server.injectMediaFaults([.stalledBody])

@@ -1,8 +1,9 @@
 import AsyncHTTPClient
 import Foundation
-import TernHTTP
 import TernDemo
+import TernHTTP
 import TernImages
+import TernTestSupport
 import XCTest
 
 /// Priorities, limits and cancellation of the loader, observed at the demo server.
@@ -12,7 +13,7 @@ final class SchedulingTests: XCTestCase {
         var config = DemoConfig()
         config.imageLatencyMilliseconds = imageLatency
         let server = try await DemoServer.start(config)
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         let loader = ImageLoader(http: http, colorMode: .indexed256, maxDownloads: maxDownloads)
         let urls = await server.mediaPaths().filter { $0.contains("small") }.map { server.baseURL + $0 }
         var failure: Error?

@@ -1,9 +1,10 @@
 import AsyncHTTPClient
 import Foundation
-import TernHTTP
 import TernDemo
+import TernHTTP
 import TernMastodon
 import TernModel
+import TernTestSupport
 import XCTest
 
 /// The client against the demo server over loopback: real HTTP, real JSON, real Link headers.

@@ -1,8 +1,9 @@
 import AsyncHTTPClient
 import Foundation
-import TernHTTP
 import TernDemo
+import TernHTTP
 import TernMastodon
+import TernTestSupport
 import XCTest
 
 /// The out-of-band login flow against the demo server, which rejects tokens it did not issue.
@@ -20,7 +21,7 @@ final class OAuthTests: XCTestCase {
         var config = DemoConfig()
         config.acceptAnyToken = false
         let server = try await DemoServer.start(config)
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         let base = URL(string: server.baseURL)!
         do {
             // Without a token: 401 with the server's message.

@@ -1,16 +1,17 @@
 import AsyncHTTPClient
 import Foundation
-import TernHTTP
 import TernDemo
+import TernHTTP
 import TernMastodon
 import TernModel
+import TernTestSupport
 import XCTest
 
 /// Every kind of timeline, read from the demo server and checked against what it should hold.
 final class TimelineKindsTests: XCTestCase {
     func testEveryTimelineKind() async throws {
         let server = try await DemoServer.start()
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         let client = MastodonClient(baseURL: URL(string: server.baseURL)!, token: "t", http: http)
         do {
             func twoPages(_ t: TimelineID) async throws -> [Post] {

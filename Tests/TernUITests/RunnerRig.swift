@@ -8,6 +8,7 @@ import TernMastodon
 import TernModel
 import TernStore
 import TernTerminal
+import TernTestSupport
 @testable import TernUI
 import XCTest
 

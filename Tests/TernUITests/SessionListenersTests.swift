@@ -3,6 +3,7 @@ import TernFeed
 import TernHTTP
 import TernMastodon
 import TernStore
+import TernTestSupport
 @testable import TernUI
 import XCTest
 
@@ -13,7 +14,7 @@ final class SessionListenersTests: XCTestCase {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tern-listeners-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = try Store(url: folder.appendingPathComponent("tern.sqlite"))
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         // Offline: nothing is sent, and nothing needs a server.
         let client = MastodonClient(baseURL: URL(string: "http://127.0.0.1:9")!, token: "t", http: http, timeout: .seconds(1))
         let data = store.account("ada")

@@ -4,6 +4,7 @@ import TernHTTP
 @testable import TernImages
 import TernModel
 @testable import TernTerminal
+import TernTestSupport
 @testable import TernUI
 import XCTest
 
@@ -36,7 +37,7 @@ final class SixelCutTests: XCTestCase {
     func thumbnail(_ mode: GraphicsMode) async throws -> (ThumbnailRequest, Thumbnail) {
         let file = try stripes()
         defer { try? FileManager.default.removeItem(at: file) }
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         let loader = ImageLoader(http: http, colorMode: .indexed256, pixels: PixelOutput(mode: mode, cell: Self.cell))
         let request = ThumbnailRequest(url: file.absoluteString, columns: Self.columns, rows: Self.rows)
         let t = try await loader.thumbnail(request)

@@ -3,6 +3,7 @@ import Foundation
 import TernHTTP
 @testable import TernImages
 import TernModel
+import TernTestSupport
 import XCTest
 
 /// Sixels come in bands of six pixel rows, and a cell's height is seldom whole bands: xterm's cells are 17
@@ -24,7 +25,7 @@ final class SixelHeightTests: XCTestCase {
     func picture(_ request: (URL) -> ThumbnailRequest, cell: CellPixels) async throws -> InlinePicture? {
         let file = try square(64)
         defer { try? FileManager.default.removeItem(at: file) }
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         let loader = ImageLoader(http: http, colorMode: .indexed256, pixels: PixelOutput(mode: .sixel, cell: cell))
         let t = try await loader.thumbnail(request(file))
         try await http.shutdown()

@@ -5,6 +5,7 @@ import TernHTTP
 @testable import TernImages
 import TernModel
 @testable import TernTerminal
+import TernTestSupport
 @testable import TernUI
 import XCTest
 
@@ -30,7 +31,7 @@ final class TerminalPicturesTests: XCTestCase {
     func thumbnail(_ mode: GraphicsMode, columns: Int = 16, rows: Int = 8, pictureSize: Int = 320) async throws -> (ThumbnailRequest, Thumbnail) {
         let file = try pictureFile(size: pictureSize)
         defer { try? FileManager.default.removeItem(at: file) }
-        let http = HTTPFetch.makeClient()
+        let http = httpClient()
         let loader = ImageLoader(http: http, colorMode: .indexed256, pixels: PixelOutput(mode: mode, cell: Self.cell))
         let request = ThumbnailRequest(url: file.absoluteString, columns: columns, rows: rows)
         let t = try await loader.thumbnail(request)
