@@ -60,12 +60,13 @@ package final class SessionPeople: HeardQueue {
     }
 
     /// The user's answer to the account's follow request was made on the server: accepted, they follow the
-    /// user now.
+    /// user now; either way, they no longer ask.
     package func answered(requestFrom accountID: String, accepted: Bool) {
         state.withLock { s in
             s.answered[accountID] = accepted
-            if accepted, var held = s.held.get(accountID) {
-                held.relationship.followedBy = true
+            if var held = s.held.get(accountID) {
+                held.relationship.followedBy = held.relationship.followedBy || accepted
+                held.relationship.requestedBy = false
                 held.askedAt = Date()
                 s.held.set(accountID, held, bytes: 1)
             }
