@@ -41,7 +41,7 @@ package actor TimelineEngine {
             self.webFeeds = webFeeds
             reachability = Reachability(offline: offline)
             posts = SessionPosts(data: data, actions: actions)
-            people = SessionPeople(actions: actions)
+            people = SessionPeople(actions: actions, data: data)
         }
     }
 
