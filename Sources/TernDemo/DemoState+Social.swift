@@ -93,6 +93,7 @@ extension DemoState {
                                  followedBy: index % 3 == 0 || acceptedFollowers.contains(index), requested: requested.contains(index))
         r.muting = muted[index].map { until in until.map { $0 > Date() } ?? true } ?? false
         r.blocking = blocked.contains(index)
+        r.requestedBy = followRequests.contains(index)
         return r
     }
 

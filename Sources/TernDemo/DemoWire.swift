@@ -292,6 +292,7 @@ struct WireRelationship: Encodable {
     var following: Bool
     var followedBy: Bool
     var requested: Bool
+    var requestedBy = false
     var showingReblogs = true
     var notifying = false
     var blocking = false

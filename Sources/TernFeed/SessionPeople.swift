@@ -1,6 +1,8 @@
 import Foundation
+import Logging
 import Synchronization
 import TernModel
+import TernStore
 
 /// The session's people, held once: the newest word of the server on the user's relationship with each
 /// account (a profile's read, a follow, mute or block answered) and the follow requests the user answered.
@@ -28,6 +30,8 @@ package final class SessionPeople: HeardQueue {
         /// By account id; the oldest used give way past the budget (one unit a person).
         var held = MemoryCache<String, Held>(budget: SessionPeople.capacity)
         var answered: [String: Bool] = [:]
+        /// The answers of earlier runs have been read from the store into `answered`.
+        var answersRead = false
     }
 
     /// More people than a session's open screens show.
@@ -37,8 +41,13 @@ package final class SessionPeople: HeardQueue {
     /// The engines that hear the changes (`feed`), each until it stops.
     package let listeners = Listeners<News>()
 
+    /// Where the answered requests are kept across runs (nil: this run only).
+    private let data: AccountData?
+    private let logger = Logger(label: "tern.people")
+
     /// Hears the action queue's answers: each is the server's word on a relationship, as of now.
-    init(actions: ActionQueue) {
+    init(actions: ActionQueue, data: AccountData? = nil) {
+        self.data = data
         _ = actions.subscribe { [weak self] event in
             guard case .relationship(let id, let r) = event else { return }
             self?.heard(r, accountID: id)
@@ -60,17 +69,26 @@ package final class SessionPeople: HeardQueue {
     }
 
     /// The user's answer to the account's follow request was made on the server: accepted, they follow the
-    /// user now.
+    /// user now; either way, they no longer ask.
     package func answered(requestFrom accountID: String, accepted: Bool) {
         state.withLock { s in
             s.answered[accountID] = accepted
-            if accepted, var held = s.held.get(accountID) {
-                held.relationship.followedBy = true
+            if var held = s.held.get(accountID) {
+                held.relationship.followedBy = held.relationship.followedBy || accepted
+                held.relationship.requestedBy = false
                 held.askedAt = Date()
                 s.held.set(accountID, held, bytes: 1)
             }
         }
         listeners.notify(.requestAnswered(accountID: accountID, accepted: accepted))
+        // Kept off the caller (the UI loop): the notification reads answered after a restart too.
+        guard let data else { return }
+        let logger = logger
+        Task.detached {
+            do { try data.saveRequestAnswer(from: accountID, accepted: accepted) } catch {
+                logger.error("couldn't keep the answer to a follow request", metadata: ["from": "\(accountID)", "error": "\(error)"])
+            }
+        }
     }
 
     /// The relationship with the account, if the session has heard one.
@@ -78,8 +96,19 @@ package final class SessionPeople: HeardQueue {
         state.withLock { $0.held.get(accountID)?.relationship }
     }
 
-    /// The user's answer to the account's follow request in this session: nil while it was not answered here.
+    /// The user's answer to the account's follow request, in this run or an earlier one: nil while it was
+    /// not answered from Tern. The earlier runs' are read at the first question (an engine's, off the UI loop).
     package func answer(toRequestFrom accountID: String) -> Bool? {
-        state.withLock { $0.answered[accountID] }
+        if let data, !state.withLock({ $0.answersRead }) {
+            var kept: [String: Bool] = [:]
+            do { kept = try data.requestAnswers() } catch {
+                logger.error("couldn't read the answers to follow requests", metadata: ["error": "\(error)"])
+            }
+            state.withLock { s in
+                s.answered = kept.merging(s.answered) { _, thisRun in thisRun }
+                s.answersRead = true
+            }
+        }
+        return state.withLock { $0.answered[accountID] }
     }
 }

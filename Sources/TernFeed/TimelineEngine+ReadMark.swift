@@ -27,6 +27,14 @@ extension TimelineEngine {
         if readUpTo.map({ ServerID.isNewer(id, than: $0) }) ?? true { readUpTo = id }
     }
 
+    /// The line as shown: above the user's own posts right over it, never under them. What the user wrote
+    /// they have read (their answer in a direct conversation came back at the top, over the line).
+    static func readMark(_ mark: String?, over posts: [Post], me: String?) -> String? {
+        guard let mark, let me, var i = posts.firstIndex(where: { $0.id == mark }) else { return mark }
+        while i > 0, (posts[i - 1].boostedBy ?? posts[i - 1].account).id == me { i -= 1 }
+        return posts[i].id
+    }
+
     /// `u` on a list whose window doesn't hold the line: the window is read afresh around it.
     func moveWindowToReadMark() {
         guard let id = readUpTo else { return }

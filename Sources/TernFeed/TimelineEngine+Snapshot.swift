@@ -27,7 +27,7 @@ extension TimelineEngine {
         snapshot.deleted = deleted
         snapshot.unreadable = unreadable
         snapshot.savedPosition = savedPosition
-        snapshot.readUpTo = readUpTo
+        snapshot.readUpTo = Self.readMark(readUpTo, over: posts, me: me.id)
         snapshot.offline = offline
         snapshot.finds = finds
         snapshot.hashtag = shownHashtag.map { HashtagHeader(tag: $0.0, pending: $0.pending) }

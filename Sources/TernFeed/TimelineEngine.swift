@@ -25,20 +25,23 @@ package actor TimelineEngine {
         package let posts: SessionPosts
         /// The session's relationships and answered follow requests, held once (a class: copies share it).
         package let people: SessionPeople
+        /// The user's own account on the server, as the session knows it (a class: copies share it).
+        package let me: OwnAccount
 
         /// The account's name in the store.
         package var account: String { data.account }
 
         package init(client: MastodonClient, data: AccountData, actions: ActionQueue, offline: Bool = false,
-                    webFeeds: WebFeedSource? = nil) {
+                    webFeeds: WebFeedSource? = nil, ownAccountID: String? = nil) {
             self.client = client
+            me = OwnAccount(id: ownAccountID)
             self.data = data
             self.actions = actions
             self.offline = offline
             self.webFeeds = webFeeds
             reachability = Reachability(offline: offline)
             posts = SessionPosts(data: data, actions: actions)
-            people = SessionPeople(actions: actions)
+            people = SessionPeople(actions: actions, data: data)
         }
     }
 
@@ -78,6 +81,7 @@ package actor TimelineEngine {
     /// This timeline's part of the store.
     let store: TimelineData
     let actions: ActionQueue
+    let me: OwnAccount
     /// The session's posts: what this list reads from the server goes there, and what any list reads comes back.
     let posts: SessionPosts
     let forcedOffline: Bool
@@ -159,6 +163,7 @@ package actor TimelineEngine {
         actions = sources.actions
         posts = sources.posts
         reachability = sources.reachability
+        me = sources.me
         forcedOffline = timeline.isWebFeeds ? sources.webFeeds?.offline ?? true : sources.offline
         key = store.key
         self.glance = glance?.key == key ? glance : nil

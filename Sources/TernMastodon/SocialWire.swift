@@ -73,6 +73,7 @@ struct RelationshipWire: Decodable {
     var requested: Bool
     var muting: Bool
     var blocking: Bool
+    var requestedBy: Bool
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
@@ -82,10 +83,12 @@ struct RelationshipWire: Decodable {
         requested = c.lenient(AnyKey("requested")) ?? false
         muting = c.lenient(AnyKey("muting")) ?? false
         blocking = c.lenient(AnyKey("blocking")) ?? false
+        requestedBy = c.lenient(AnyKey("requested_by")) ?? false
     }
 
     var relationship: Relationship {
-        Relationship(following: following, followedBy: followedBy, requested: requested, muting: muting, blocking: blocking)
+        Relationship(following: following, followedBy: followedBy, requested: requested, muting: muting, blocking: blocking,
+                     requestedBy: requestedBy)
     }
 }
 

@@ -50,8 +50,8 @@ package struct NotificationGroup: Sendable, Hashable, Identifiable, Codable {
     package var latestAt: Date
     /// The post it is about, when there is one and the server sent it.
     package var post: Post?
-    /// A follow request's answer, when the user gave it in this session (`SessionPeople`): accepted or
-    /// rejected. Never stored: the session's word, not the server's.
+    /// A follow request's answer, when the user gave it from Tern (`SessionPeople`, which keeps it in the
+    /// store apart from the notification): accepted or rejected. The user's word, not the server's.
     package var requestAnswer: Bool?
 
     private enum CodingKeys: String, CodingKey {

@@ -47,17 +47,20 @@ package struct Relationship: Sendable, Hashable, Codable {
     package var requested: Bool
     package var muting: Bool
     package var blocking: Bool
+    /// The account asked to follow the user, who has not answered yet (Mastodon's `requested_by`).
+    package var requestedBy: Bool
 
     package init(following: Bool = false, followedBy: Bool = false, requested: Bool = false, muting: Bool = false,
-                blocking: Bool = false) {
+                blocking: Bool = false, requestedBy: Bool = false) {
         self.following = following
         self.followedBy = followedBy
         self.requested = requested
         self.muting = muting
         self.blocking = blocking
+        self.requestedBy = requestedBy
     }
 
-    /// Stored relationships from before muting and blocking were kept read as neither.
+    /// Stored relationships from before muting, blocking and requests to follow the user were kept read as none.
     package init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         following = try c.decode(Bool.self, forKey: .following)
@@ -65,5 +68,6 @@ package struct Relationship: Sendable, Hashable, Codable {
         requested = try c.decode(Bool.self, forKey: .requested)
         muting = try c.decodeIfPresent(Bool.self, forKey: .muting) ?? false
         blocking = try c.decodeIfPresent(Bool.self, forKey: .blocking) ?? false
+        requestedBy = try c.decodeIfPresent(Bool.self, forKey: .requestedBy) ?? false
     }
 }

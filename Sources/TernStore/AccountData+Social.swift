@@ -177,3 +177,21 @@ extension AccountData {
         _ = try copies.deleteAll(db)
     }
 }
+
+/// The follow requests the user answered, kept across restarts: only the user knows them (the server
+/// lists an answered request no more).
+extension AccountData {
+    package func saveRequestAnswer(from accountID: String, accepted: Bool) throws {
+        try store.durableWrite { db in
+            try RequestAnswerRecord(account: account, accountID: accountID, accepted: accepted).upsert(db)
+        }
+    }
+
+    /// Each answered request's answer, by the asking account's id.
+    package func requestAnswers() throws -> [String: Bool] {
+        try pool.read { db in
+            let records = try RequestAnswerRecord.filter(Column("account") == account).fetchAll(db)
+            return Dictionary(records.map { ($0.accountID, $0.accepted) }, uniquingKeysWith: { _, last in last })
+        }
+    }
+}

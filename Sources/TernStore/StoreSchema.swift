@@ -17,6 +17,7 @@ enum StoreSchema {
         m.registerMigration("v8-web-feeds", migrate: v8)
         m.registerMigration("v9-assumed-marks", migrate: v9)
         m.registerMigration("v10-selection", migrate: v10)
+        m.registerMigration("v11-request-answers", migrate: v11)
         return m
     }
 
@@ -261,5 +262,17 @@ enum StoreSchema {
     /// The place comes back with its selected post, not only the post at the top of the view.
     static func v10(_ db: Database) throws {
         try db.execute(sql: "ALTER TABLE timeline ADD COLUMN selected_id TEXT")
+    }
+
+    /// The follow requests the user answered: the server lists an answered request no more, and a
+    /// notification of it would ask again after a restart.
+    static func v11(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE request_answer (
+                account TEXT NOT NULL,
+                account_id TEXT NOT NULL,
+                accepted BOOLEAN NOT NULL,
+                PRIMARY KEY (account, account_id));
+            """)
     }
 }

@@ -303,7 +303,7 @@ final class AccountResources: Sendable {
         let live = streams ? LiveStream(client: client) { mail.live($0) } : nil
         let stream = live.map { stream in Task.detached { await stream.run() } }
         let sources = TimelineEngine.Sources(client: client, data: store.account(target.storeKey), actions: actions, offline: offline,
-                                             webFeeds: webFeeds)
+                                             webFeeds: webFeeds, ownAccountID: target.accountID)
         // One delivery loop for the account's marks, posts and changes: one order, one backoff.
         let outbox = Outbox(store: store.account(target.storeKey), client: client, posts: sources.posts, offline: offline,
                             deliveries: actions.deliveries)

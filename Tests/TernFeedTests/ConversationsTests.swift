@@ -41,6 +41,33 @@ final class ConversationsTests: XCTestCase {
         }
     }
 
+    /// The user's own message is read: answering a conversation brings it to the top, and "read up to here"
+    /// stays above it, never under it (it was put under the user's answer, whose account the engine did not
+    /// know; a new user's find).
+    func testTheUsersOwnAnswerNeverLandsAboveTheReadMark() async throws {
+        try await withRig { server, rig in
+            let client = MastodonClient(baseURL: URL(string: server.baseURL)!, token: "t", http: rig.http)
+            let me = try await client.verifyCredentials()
+            let log = SnapshotLog()
+            let engine = try rig.engine(server.baseURL, timeline: .conversations, log: log, ownAccountID: me.id)
+            engine.send(.start)
+            let loaded = try await waitFor(log) { $0.posts.count == 3 && !$0.loadingNewer }
+            // The top has been read.
+            engine.send(.viewed(first: 0, last: 2, anchorID: loaded.posts[0].id, offset: 0))
+
+            let oldest = loaded.posts[2]
+            var draft = Draft.reply(to: oldest, me: me.acct)
+            draft.text += "see you there"
+            let answer = try await client.publish(draft, mediaIDs: [], idempotencyKey: "dm-own-answer")
+            engine.send(.refresh)
+            let moved = try await waitFor(log) { $0.posts.first?.statusID == answer.statusID && !$0.loadingNewer }
+            let rows = FeedSnapshot(moved).rows
+            let mark = rows.firstIndex { $0.id == FeedSnapshot.readMarkID }
+            let own = try XCTUnwrap(rows.firstIndex { $0.post?.statusID == answer.statusID })
+            XCTAssertTrue(mark.map { $0 < own } ?? true, "the user's answer is above the line: \(rows.map(\.id))")
+        }
+    }
+
     /// A server with no conversations endpoint (here, one that answers every API path with 404) is said
     /// plainly to keep no such list, not reported as a failed load.
     func testAServerWithoutDirectMessagesSaysSo() async throws {

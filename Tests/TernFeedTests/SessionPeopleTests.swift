@@ -93,6 +93,50 @@ final class SessionPeopleTests: XCTestCase {
         await server.stop()
     }
 
+    /// A follow request answered in an earlier run still reads answered on its notification: the answer is
+    /// kept in the store (it was the session's word alone, and after a restart the row asked again).
+    func testAnAnsweredRequestReadsAnsweredAfterARestart() async throws {
+        let temp = TemporaryStore()
+        defer { temp.remove() }
+        let server = try await DemoServer.start()
+        let http = HTTPFetch.makeClient()
+        let store = try temp.open()
+        func request(_ s: FeedSnapshot) -> NotificationGroup? {
+            s.rows.lazy.compactMap { if case .notification(let g) = $0, g.kind == .followRequest { return g } else { return nil } }.first
+        }
+        // The first run: the request is answered, and the answer kept.
+        let first = try sources(server.baseURL, store: store, http: http)
+        let before = FeedLog()
+        let engine = NotificationsEngine(sources: first) { before.record($0) }
+        let task = Task { await engine.run() }
+        engine.perform(.start)
+        let listed = try await before.wait { request($0) != nil && !$0.loadingNewer }
+        let asking = try XCTUnwrap(request(listed)?.accounts.first)
+        first.people.answered(requestFrom: asking.id, accepted: false)
+        _ = try await before.wait { request($0)?.requestAnswer == false }
+        engine.stop()
+        await task.value
+        first.actions.stop()
+        let deadline = Date().addingTimeInterval(10)
+        while try store.account("test").requestAnswers()[asking.id] == nil, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+
+        // The next run: a new session's people, the same store.
+        let second = try sources(server.baseURL, store: store, http: http)
+        let after = FeedLog()
+        let again = NotificationsEngine(sources: second) { after.record($0) }
+        let againTask = Task { await again.run() }
+        again.perform(.start)
+        let reopened = try await after.wait { request($0) != nil && !$0.loadingNewer }
+        XCTAssertEqual(request(reopened)?.requestAnswer, false)
+        XCTAssertEqual(request(reopened)?.summary.hasSuffix("asked to follow you · rejected"), true, request(reopened)?.summary ?? "")
+
+        again.stop()
+        await againTask.value
+        second.actions.stop()
+        try await http.shutdown()
+        await server.stop()
+    }
+
     /// Two profiles of one person (two panes): a follow's answer reaches both, through the session's copy.
     func testAFollowReachesEveryProfileOfThePerson() async throws {
         let temp = TemporaryStore()

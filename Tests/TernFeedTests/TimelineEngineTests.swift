@@ -40,16 +40,19 @@ final class EngineRig: @unchecked Sendable {
 
     /// An engine (and a fresh action queue read back from the store) publishing into `log`.
     func engine(_ baseURL: String, timeline: TimelineID = .home, log: SnapshotLog, offline: Bool = false,
-                timeout: Duration = .seconds(5), glance: Glance? = nil) throws -> TimelineEngine {
-        try engineAndActions(baseURL, timeline: timeline, log: log, offline: offline, timeout: timeout, glance: glance).engine
+                timeout: Duration = .seconds(5), glance: Glance? = nil, ownAccountID: String? = nil) throws -> TimelineEngine {
+        try engineAndActions(baseURL, timeline: timeline, log: log, offline: offline, timeout: timeout, glance: glance,
+                             ownAccountID: ownAccountID).engine
     }
 
     /// The same, with the engine's action queue, for tests that act on accounts or hide posts.
     func engineAndActions(_ baseURL: String, timeline: TimelineID = .home, log: SnapshotLog, offline: Bool = false,
-                          timeout: Duration = .seconds(5), glance: Glance? = nil) throws -> (engine: TimelineEngine, actions: ActionQueue) {
+                          timeout: Duration = .seconds(5), glance: Glance? = nil,
+                          ownAccountID: String? = nil) throws -> (engine: TimelineEngine, actions: ActionQueue) {
         let client = MastodonClient(baseURL: URL(string: baseURL)!, token: "t", http: http, timeout: timeout)
         let actions = try ActionQueue(data: store.account("test"), client: client, offline: offline)
-        let engine = TimelineEngine(sources: .init(client: client, data: store.account("test"), actions: actions, offline: offline),
+        let engine = TimelineEngine(sources: .init(client: client, data: store.account("test"), actions: actions, offline: offline,
+                                                   ownAccountID: ownAccountID),
                                     timeline: timeline, glance: glance, publish: { log.record($0) })
         running.append((engine, Task { await engine.run() }, actions))
         // As a session does: pending actions from an earlier run go out once the server answers.

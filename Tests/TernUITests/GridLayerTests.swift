@@ -62,6 +62,24 @@ final class GridLayerTests: XCTestCase {
         XCTAssertEqual((stack.top as? FeedLayer)?.viewport, before)
     }
 
+    /// `m` on a post without pictures, then Esc without moving: back at that post, not at the first post
+    /// with pictures, which the grid selects for want of the one it was opened on (a new user's find).
+    func testEscFromTheGridOpenedOnAPostWithoutPicturesComesBackToThatPost() {
+        let posts = (0..<60).map { post($0, pictures: $0 % 3 == 2 ? 0 : 1) }
+        let e = env(posts)
+        var stack = LayerStack(root: .home)
+        stack.show(home(posts), e)
+        _ = stack.apply(stack.settle(e))
+        for _ in 0..<5 { _ = stack.apply(stack.key(.character("j"), e)); _ = stack.apply(stack.settle(e)) }
+        XCTAssertEqual((stack.top as? FeedLayer)?.viewport.selectedID, "p5", "a post without pictures")
+        _ = stack.apply(stack.key(.character("m"), e))
+        _ = stack.apply(stack.settle(e))
+        XCTAssertTrue(stack.top is GridLayer)
+        _ = stack.apply(stack.key(.escape, e))
+        _ = stack.apply(stack.settle(e))
+        XCTAssertEqual((stack.top as? FeedLayer)?.viewport.selectedID, "p5")
+    }
+
     func testMOpensTheGridAtTheSelectedPostAndComesBackToWhereItMoved() {
         let posts = (0..<60).map { post($0, pictures: $0 % 3 == 2 ? 0 : 1) }
         let e = env(posts)

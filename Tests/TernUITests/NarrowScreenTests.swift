@@ -64,6 +64,23 @@ final class NarrowScreenTests: XCTestCase {
         }
     }
 
+    /// The help taller than the screen passes a key of the list on (closed, the key acts), as the short one
+    /// does: its title said only "j/k scroll, Esc or q closes", and a new user's `G` closed it by surprise.
+    func testTheTallHelpSaysOtherKeysCloseItAndAct() throws {
+        for (rows, columns) in [(24, 80), (30, 120)] {
+            let s = try screen(rows, columns)
+            defer { s.close() }
+            let e = env(rows, columns)
+            var stack = LayerStack(root: .home)
+            _ = stack.apply([.push(.help)])
+            stack.render(e, on: s)
+            let text = (0..<rows).map { s.frame.text(row: $0) }
+            let title = try XCTUnwrap(text.first { $0.contains("Keys (") }, "\(rows)×\(columns): no help")
+            XCTAssertTrue(title.contains("j/k scroll"), "\(rows)×\(columns), a help taller than the screen: \(title)")
+            XCTAssertTrue(title.contains("Esc or q closes · other keys close it and act"), "\(rows)×\(columns): \(title)")
+        }
+    }
+
     func testAnItemThatFitsEndsItsHintWithNoDanglingAll() throws {
         let s = try screen(24, 80)
         defer { s.close() }

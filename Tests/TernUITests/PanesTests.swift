@@ -1,7 +1,7 @@
 import Foundation
 import TernFeed
 import TernModel
-import TernTerminal
+@testable import TernTerminal
 @testable import TernUI
 import XCTest
 
@@ -33,6 +33,31 @@ final class PanesTests: XCTestCase {
         XCTAssertLessThan(p.leftColumns, p.rightColumns)
         _ = stack.apply([.push(.help)])
         XCTAssertNotNil(Panes.of(stack, columns: 200, layout: .auto), "an overlay goes over both panes")
+    }
+
+    /// The list's header in the left pane offers the keys the list's header offers in one pane (`f like`
+    /// went, crowded out by the account's name, which the right pane's header says too).
+    func testTheLeftPanesHeaderOffersTheListsKeys() throws {
+        var e = env(columns: 200)
+        e.sessionTitle = "demo at 127.0.0.1:40231"
+        let screen = try Screen(terminalType: "xterm-256color", output: "/dev/null", size: (40, 200))
+        defer { screen.close() }
+        var stack = LayerStack(root: .home)
+        stack.show(home, e)
+        _ = stack.apply(stack.settle(e))
+        stack.render(e, on: screen)
+        let alone = screen.frame.text(row: 0)
+        XCTAssertTrue(alone.contains("f like"), alone)
+        _ = stack.apply([.push(.feed(.thread(rootID: "1", seed: nil)))])
+        let panes = try XCTUnwrap(Panes.of(stack, columns: 200, layout: .auto))
+        _ = stack.apply(stack.settle(e, panes: panes))
+        stack.render(e, panes: panes, on: screen)
+        let left = String(screen.frame.text(row: 0).prefix(panes.leftColumns))
+        for hint in ["enter open", "f like", "? help", "q quit"] {
+            XCTAssertTrue(alone.contains(hint), "one pane: \(alone)")
+            XCTAssertTrue(left.contains(hint), "the left pane lacks \(hint): \(left)")
+        }
+        XCTAssertTrue(screen.frame.text(row: 0).contains("demo at 127.0.0.1:40231"), "the account is named in a header")
     }
 
     func testTheListsKeysMoveItAndWhatItOpensReplacesTheRightPane() {

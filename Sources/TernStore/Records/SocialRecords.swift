@@ -102,6 +102,19 @@ struct ProfileRecord: StoreRecord, PersistableRecord {
     }
 }
 
+/// The user's answer to an account's follow request: accepted or rejected.
+struct RequestAnswerRecord: StoreRecord, PersistableRecord {
+    static let databaseTableName = "request_answer"
+
+    var account: String
+    var accountID: String
+    var accepted: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case account, accepted, accountID = "account_id"
+    }
+}
+
 /// What the server said about itself, under a key ("posting_limits").
 struct ServerInfoRecord: StoreRecord, PersistableRecord {
     static let databaseTableName = "server_info"

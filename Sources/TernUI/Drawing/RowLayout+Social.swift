@@ -71,6 +71,7 @@ extension RowLayout {
             else if r.requested { relation.append("follow requested") }
             else { relation.append("not following (F follows)") }
             if r.followedBy { relation.append("follows you") }
+            else if r.requestedBy { relation.append("asked to follow you") }
         }
         top.append([Segment(text: SafeText(relation.joined(separator: " · ")), role: pending ? .pending : .mention, column: tx)])
         var counts = "\(Counted.words(p.posts, "post")) · \(p.following) following · \(Counted.words(p.followers, "follower"))"

@@ -30,6 +30,9 @@ struct FeedLayer: Layer {
     private var lastReport: FeedCommand?
     private var lastDemand: ThumbnailDemand?
     private var markedRead: Int?
+    /// The selected post was wholly in view at the last settle: rows that come in above it (an author
+    /// unmuted) keep it there.
+    private var selectionWasInView = false
     /// `j` presses that met the last loaded row while older posts were on their way: they move on when the
     /// posts come, as the user meant (50 `j` at once stopped at the page's end), and are forgotten when the
     /// load ends with nothing more or another key is pressed.
@@ -295,7 +298,8 @@ struct FeedLayer: Layer {
         guard let snapshot else { return [] }
         let m = metrics(env, snapshot)
         let resized = sizes.settle([env.listHeight, env.columns], &viewport)
-        if snapshot.version != seenVersion {
+        let fresh = snapshot.version != seenVersion
+        if fresh {
             seenVersion = snapshot.version
             newRows.arrived(snapshot.arrivals)
         }
@@ -348,6 +352,8 @@ struct FeedLayer: Layer {
             viewport.keepSelectionVisible(m)
         }
         if resized || revealing { viewport.keepSelectionVisible(m) }
+        if fresh, selectionWasInView, !viewport.selectionInView(m) { viewport.revealSelection(m) }
+        selectionWasInView = viewport.selectionInView(m)
         revealing = false
         let shown = viewport.visible(m)
         newRows.seen(shown.map { m.ids[$0.index] })

@@ -11,6 +11,10 @@ struct GridLayer: Layer {
     let opening: FeedOpening
     var feed: FeedID { opening.id }
     private(set) var selectedID: String?
+    /// The user moved in the grid: Esc goes to the post chosen here. Until then it goes back to the post the
+    /// list had selected, which the grid may not show (a post without pictures: the grid selects the first
+    /// one it has, and Esc went there).
+    private var moved = false
     private(set) var topRow = 0
     private var lastDemand: ThumbnailDemand?
     private var lastReport: FeedCommand?
@@ -82,7 +86,7 @@ struct GridLayer: Layer {
             case .viewImage?:
                 return FeedLayer.viewLarge(posts.indices.contains(i) ? posts[i] : nil, attachment: nil, env)
             // Back in the list, at the post selected here.
-            case .grid?, .back?: return [.pop] + (posts.indices.contains(i) ? [.focusPost(posts[i].id)] : [])
+            case .grid?, .back?: return [.pop] + (moved && posts.indices.contains(i) ? [.focusPost(posts[i].id)] : [])
             case .quit?: return [.quit]
             case .help?: return [.push(.help)]
             default: return []
@@ -90,6 +94,7 @@ struct GridLayer: Layer {
         }
         guard !posts.isEmpty else { return [] }
         i = max(0, min(posts.count - 1, i))
+        moved = moved || posts[i].id != posts[selectedIndex(posts)].id
         selectedID = posts[i].id
         return []
     }

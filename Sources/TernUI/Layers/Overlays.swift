@@ -45,9 +45,12 @@ struct HelpLayer: Layer {
     func render(_ env: LayerEnv, into screen: Canvas) {
         let (lines, room) = Self.layout(env)
         let start = min(top, max(0, lines.count - room))
+        // Taller than the screen, it still passes the list's keys on: the title says so on every page, in a
+        // form that fits 80 columns beside the page's numbers.
+        let closing = "Esc or q closes · other keys close it and act"
         func title(_ start: Int) -> String {
-            lines.count > room ? "Keys (\(start + 1)–\(min(lines.count, start + room)) of \(lines.count): j/k scroll, Esc or q closes)"
-                : "Keys (Esc or q closes; any other key closes it and acts)"
+            lines.count > room ? "Keys (\(start + 1)–\(min(lines.count, start + room))/\(lines.count)) j/k scroll · \(closing)"
+                : "Keys (\(closing))"
         }
         // The widest title any page has, so the box does not move as the numbers in it change.
         let widest = ([title(max(0, lines.count - room))] + lines).map(DisplayWidth.of).max() ?? 0

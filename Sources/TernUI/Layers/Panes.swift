@@ -109,6 +109,9 @@ extension LayerStack {
         let env = seen(env)
         var left = env, right = env
         left.columns = panes.leftColumns
+        // The account is named once, in the right pane's header: beside the list's title in the narrower
+        // pane it crowded out the list's key hints (`f like`).
+        left.sessionTitle = ""
         left.focused = focusLeft
         right.columns = panes.rightColumns
         right.focused = !focusLeft

@@ -134,6 +134,13 @@ struct Viewport: Equatable {
         else if y + h > m.viewHeight { scroll(by: min(y, y + h - m.viewHeight), m) }
     }
 
+    /// Whether the selected post is wholly in view (one taller than the view: filling it).
+    func selectionInView(_ m: Metrics) -> Bool {
+        guard let s = selectedIndex(m), let y = top(of: s, m) else { return false }
+        let h = m.height(s)
+        return h > m.viewHeight ? y <= 0 && y + h >= m.viewHeight : y >= 0 && y + h <= m.viewHeight
+    }
+
     /// After the selected post changed height (a content warning opened or closed): the view stays where
     /// it is while any of the post is still in it, so reading a tall post never jumps back to its top.
     mutating func keepSelectionVisible(_ m: Metrics) {

@@ -75,7 +75,9 @@ extension AccountSession {
         case .lists(let found): lists = found
         case .trends(let found): trends = found
         case .webFeedLists(let found): webFeedLists = found
-        case .me(let account): me = (account.id, account.acct)
+        case .me(let account):
+            me = (account.id, account.acct)
+            sources.me.learnt(account.id)
         case .draftSaved(let d): savedDraft = d
         case .limits(let l): limits = l
         case .changes(let changes): sources.posts.streamed(changes)
