@@ -38,6 +38,23 @@ final class CatchUpReaderTests: XCTestCase {
         XCTAssertFalse(window.cut)
     }
 
+    func testAGapInsideTheWindowIsCountedNotPassedOverSilently() throws {
+        let temp = TemporaryStore()
+        defer { temp.remove() }
+        let data = try temp.open().account("me@example.social")
+        let home = data.timeline(TimelineID.home.storageKey)
+        let ann = F.person("ann")
+        try home.insert((0..<5).map { F.post("\(200 - $0)", by: ann, minutesAgo: 100 + $0) }, at: .top)
+        // Newer posts fetched after a while away: the server had more between them and the older ones.
+        try home.insert((0..<3).map { F.post("\(300 - $0)", by: ann, minutesAgo: 1 + $0) }, at: .top,
+                        gapBelow: StoredGap(fromTop: URL(string: "https://example.social/api/v1/timelines/home?max_id=298"), fromBottom: nil))
+        let all = try CatchUpReader(data: data).read(CatchUpBounds())
+        XCTAssertEqual(all.entries.count, 8)
+        XCTAssertEqual(all.gaps, 1)
+        let recent = try CatchUpReader(data: data).read(CatchUpBounds(afterID: "298"))
+        XCTAssertEqual(recent.gaps, 0, "the gap is below this window")
+    }
+
     func testTheLastHourKeepsABoostOfAnOldPostThatCameInSince() throws {
         let temp = TemporaryStore()
         defer { temp.remove() }

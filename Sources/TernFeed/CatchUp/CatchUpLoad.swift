@@ -37,6 +37,9 @@ package struct CatchUpLoad: Sendable {
         }
         let sieve = CatchUpSieve(hidden: try data.hidden(now: now), filters: filters, now: now)
         let pool = CatchUpPool(entries: read.entries, usual: AuthorUsual(read.entries + read.older), sieve: sieve, followedTags: followed)
+        if read.gaps > 0 {
+            notes.append("The cache lacks posts inside this window (\(read.gaps == 1 ? "a gap" : "\(read.gaps) gaps") Home has not filled): they are not in it.")
+        }
         if read.cut { notes.append("The window holds more than \(reader.limit) posts: the oldest are left out.") }
         return CatchUpLoad(window: window, pool: pool, cut: read.cut, notes: notes)
     }

@@ -21,11 +21,12 @@ package struct CatchUpReader: Sendable {
     }
 
     /// What was read: the window's entries, newest first; the older posts read for the baseline; whether
-    /// the window went on past `limit`.
+    /// the window went on past `limit`; the gaps met inside it (posts the cache never fetched).
     package struct Window: Sendable {
         package var entries: [Post]
         package var older: [Post]
         package var cut: Bool
+        package var gaps = 0
     }
 
     /// The read mark (the newest post the user had at the top of Home) and the last catch-up's newest post.
@@ -41,10 +42,13 @@ package struct CatchUpReader: Sendable {
         var entries: [Post] = [], older: [Post] = []
         var page = try home.run(around: nil, before: 0, after: pageSize).entries
         var more = !page.isEmpty
-        var ended = false, cut = false
+        var ended = false, cut = false, gaps = 0
         while more {
             for entry in page {
-                guard let post = entry.post else { continue }
+                guard let post = entry.post else {
+                    if !ended { gaps += 1 }
+                    continue
+                }
                 if ended {
                     older.append(post)
                     continue
@@ -64,7 +68,7 @@ package struct CatchUpReader: Sendable {
             page = next.entries
             more = !page.isEmpty
         }
-        return Window(entries: entries, older: Array(older.prefix(baseline)), cut: cut)
+        return Window(entries: entries, older: Array(older.prefix(baseline)), cut: cut, gaps: gaps)
     }
 
     /// The catch-up is read: the read mark (Home's newest seen post) and the last catch-up move to `newestID`.
