@@ -49,6 +49,7 @@ bench: deps
 	$(RELEASE) --product TernSyncProbe
 	.build/release/tern-bench keys
 	.build/release/tern-bench feeds
+	.build/release/tern-bench catchup
 
 # make install PREFIX=/usr/local (default ~/.local); DESTDIR for packaging.
 PREFIX ?= $(HOME)/.local

@@ -9,6 +9,11 @@ enum DemoCards {
     ]
 
     static func card(for html: String, base: String) -> WireCard? {
+        // The article several share (`DemoState.sharedStory`): one card for its page, whatever was added to its address.
+        if html.contains(DemoState.sharedStory) {
+            return WireCard(url: DemoState.sharedStory, title: "Reading the fediverse in a terminal", description: "Why some people never left.",
+                            providerName: "Example News", image: "\(base)/media/card-0/small.jpg", width: pages[0].width, height: pages[0].height)
+        }
         for (i, target) in DemoText.linkTargets.enumerated() where html.contains(DemoText.escape(target)) {
             guard i < pages.count else { return nil }
             let page = pages[i]

@@ -113,6 +113,8 @@ package struct DemoConfig: Sendable {
     package var hostile = false
     /// The demo user's keyword filters.
     package var filters: [DemoFilter] = []
+    /// The hashtags the demo user follows as the server starts (Catch-up's followed-hashtags facet).
+    package var followedTags = ["birds"]
     /// What `/api/v2/instance` says a post may hold.
     package var maxCharacters = 500
     package var maxMediaAttachments = 4

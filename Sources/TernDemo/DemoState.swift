@@ -28,7 +28,7 @@ actor DemoState {
     /// The demo user's own reactions, by post and emoji: added (true) or taken back (false), over the seeded ones.
     var ownReactions: [UInt64: [String: Bool]] = [:]
     /// Hashtags the demo user follows, lowercased.
-    var followedTags: Set<String> = []
+    var followedTags: Set<String>
     var reports = 0
     /// Every write request received, a JSON line each (`DemoWriteLogMiddleware`), for `/demo/write-log`.
     var requestLog: [String] = []
@@ -96,6 +96,7 @@ actor DemoState {
 
     init(config: DemoConfig, host: String) {
         self.config = config
+        self.followedTags = Set(config.followedTags.map { $0.lowercased() })
         self.world = DemoWorld(seed: config.seed, accountCount: config.accountCount, host: host)
         self.startedAt = Date()
         self.rng = SeededRandom.derived(config.seed, 0xFA11)
@@ -133,6 +134,7 @@ actor DemoState {
             // As Mastodon writes it for clients that do not show quotes (Tern hides it, and shows the quote).
             made[i].html += "<p class=\"quote-inline\">RE: <a href=\"https://\(world.host)/@user/\(quoted.id)\">https://\(world.host)/@user/\(quoted.id)</a></p>"
         }
+        Self.shapeForCatchUp(&made, world: world)
         posts = made
         for p in made { postsByAuthor[p.authorIndex, default: 0] += 1 }
         let threads = Self.makeThreads(&made, world: world, large: config.largeThreadReplies)

@@ -166,6 +166,15 @@ package struct TimelineData: Sendable {
         }
     }
 
+    /// Moves the read mark (the newest post seen) alone, keeping the place: a catch-up read to its end.
+    package func saveSeen(_ seenID: String) throws {
+        try pool.write { db in
+            var record = try TimelineRecord.find(key, db) ?? TimelineRecord(key)
+            record.seenID = seenID
+            try record.save(db)
+        }
+    }
+
     // MARK: Internals
 
     /// Entries with their posts, in seq order (`newestFirst`) or against it; a post that cannot be read back

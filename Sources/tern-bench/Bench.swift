@@ -4,7 +4,7 @@ import ArgumentParser
 @main
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "tern-bench", abstract: "Tern's benchmarks.", subcommands: [RenderBench.self, LiveBench.self, ComposeBench.self, ImagesBench.self, MemoryBench.self, StartupBench.self, KeysBench.self, FeedsBench.self, ChaosBench.self, SoakBench.self, ModelBench.self, ServeDemo.self, StoreWriter.self])
+        commandName: "tern-bench", abstract: "Tern's benchmarks.", subcommands: [RenderBench.self, LiveBench.self, ComposeBench.self, ImagesBench.self, MemoryBench.self, StartupBench.self, KeysBench.self, FeedsBench.self, ChaosBench.self, SoakBench.self, ModelBench.self, ServeDemo.self, StoreWriter.self, CatchUpBench.self])
 }
 
 /// Options every benchmark shares.

@@ -75,7 +75,7 @@ enum PlainTimeline {
     }
 
     /// The terminal's width when printing to one, else `COLUMNS`, else 80.
-    private static func outputWidth() -> Int {
+    static func outputWidth() -> Int {
         var size = winsize()
         if isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
         return ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) ?? 80

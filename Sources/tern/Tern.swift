@@ -15,7 +15,7 @@ struct Tern: ParsableCommand {
         // The version alone: the parser builds this configuration for every command, `--help` too, and the
         // picture libraries' versions would open them all. `versionReport` adds them where it is printed.
         version: "tern \(TernVersion.string)",
-        subcommands: [Browse.self, Demo.self, Login.self, Accounts.self, Logout.self, Sync.self, Feeds.self, Cache.self, Doctor.self],
+        subcommands: [Browse.self, Demo.self, Login.self, Accounts.self, Logout.self, Sync.self, CatchUpCommand.self, Feeds.self, Cache.self, Doctor.self],
         defaultSubcommand: Browse.self)
 
     /// ArgumentParser's own `main`, except that messages pass the sanitizer: an error can carry a server's

@@ -1,0 +1,41 @@
+import Foundation
+import TernModel
+
+/// One author's posts in a catch-up, as one row ("Ann Lee · 7 posts · ☆ 52") that unfolds.
+package struct AuthorGroup: Sendable, Hashable, Identifiable {
+    package var author: Account
+    /// Their posts, in the catch-up's order.
+    package var items: [CatchUpItem]
+
+    package var id: String { author.id }
+    /// Likes over all of their posts in the window.
+    package var likes: Int { items.reduce(0) { $0 + $1.post.favouritesCount } }
+
+    /// "Ann Lee · 7 posts · ☆ 52".
+    package var words: String {
+        "\(author.shownName) · \(items.count) post\(items.count == 1 ? "" : "s") · ☆ \(likes)"
+    }
+
+    /// `items` (already in their order) by author: the groups in the order of each author's first item, so
+    /// the group of the post that ranks first comes first.
+    package static func grouping(_ items: [CatchUpItem]) -> [AuthorGroup] {
+        var groups: [AuthorGroup] = []
+        var at: [String: Int] = [:]
+        for item in items {
+            if let i = at[item.author.id] {
+                groups[i].items.append(item)
+            } else {
+                at[item.author.id] = groups.count
+                groups.append(AuthorGroup(author: item.author, items: [item]))
+            }
+        }
+        return groups
+    }
+
+    /// The `count` authors with the most posts in `items`, most first (ties: the first met).
+    package static func mostActive(_ items: [CatchUpItem], count: Int = 5) -> [AuthorGroup] {
+        Array(grouping(items).enumerated()
+            .sorted { a, b in a.element.items.count != b.element.items.count ? a.element.items.count > b.element.items.count : a.offset < b.offset }
+            .map(\.element).prefix(count))
+    }
+}

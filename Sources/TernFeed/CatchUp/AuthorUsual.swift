@@ -1,0 +1,28 @@
+import Foundation
+import TernModel
+
+/// The attention each author usually gets: the median of likes and boosts over their posts the store holds,
+/// each status once. What stand-outs are measured against.
+package struct AuthorUsual: Sendable {
+    private var medians: [String: Double]
+
+    /// From any posts (the window's and older): boosts count for the boosted post's author.
+    package init(_ posts: some Sequence<Post>) {
+        var seen: Set<String> = []
+        var attention: [String: [Int]] = [:]
+        for post in posts where seen.insert(post.statusID).inserted {
+            attention[post.account.id, default: []].append(post.favouritesCount + post.boostsCount)
+        }
+        medians = attention.mapValues(Self.median)
+    }
+
+    /// The author's median attention; 0 for one with no post held.
+    package func median(of accountID: String) -> Double { medians[accountID] ?? 0 }
+
+    static func median(_ values: [Int]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        let mid = sorted.count / 2
+        return sorted.count % 2 == 1 ? Double(sorted[mid]) : Double(sorted[mid - 1] + sorted[mid]) / 2
+    }
+}

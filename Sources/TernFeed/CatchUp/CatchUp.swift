@@ -1,0 +1,55 @@
+import Foundation
+import TernModel
+
+/// A catch-up's posts, gathered (one row per status), sifted (mutes, blocks, filters) and sorted into kinds
+/// once; each view of them (an order, kinds, one author) is then only a sort and a filter, so switching
+/// order or facet does not read the store again.
+package struct CatchUpPool: Sendable {
+    package var items: [CatchUpItem]
+    /// Each item's kinds, by status id.
+    package var kinds: [String: Set<CatchUpKind>]
+    package var facets: CatchUpFacets
+    package var leftOut: LeftOut
+    package var usual: AuthorUsual
+    /// The newest entry of the window (what "done reading" moves the read mark to).
+    package var newestID: String?
+
+    /// `entries`: the window's entries, newest first; `usual`: made from those and older posts held.
+    package init(entries: [Post], usual: AuthorUsual, sieve: CatchUpSieve, followedTags: Set<String>) {
+        var kept: [Post] = []
+        var leftOut = LeftOut()
+        for entry in entries {
+            switch sieve.sift(entry) {
+            case .shown(let post): kept.append(post)
+            case .leftOut(let reason): leftOut.counts[reason, default: 0] += 1
+            }
+        }
+        items = CatchUpItem.gather(kept)
+        let tags = Set(followedTags.map { String($0.drop(while: { $0 == "#" })).lowercased() })
+        let kinds = Dictionary(items.map { ($0.id, CatchUpKind.of($0, followedTags: tags)) }, uniquingKeysWith: { a, _ in a })
+        self.kinds = kinds
+        facets = CatchUpFacets(items.map { kinds[$0.id] ?? [] })
+        self.leftOut = leftOut
+        self.usual = usual
+        newestID = entries.first?.id
+    }
+
+    /// The items to show: of any of `kinds` (all when empty), by `author` (all when nil), in `order`.
+    package func view(order: any CatchUpOrdering, kinds wanted: Set<CatchUpKind> = [], author: String? = nil) -> CatchUpView {
+        let chosen = items.filter { item in
+            (wanted.isEmpty || !(kinds[item.id] ?? []).isDisjoint(with: wanted)) && (author.map { item.author.id == $0 } ?? true)
+        }
+        return CatchUpView(items: order.sorted(chosen, usual: usual), links: SharedLink.among(chosen),
+                           activeAuthors: AuthorGroup.mostActive(chosen))
+    }
+}
+
+/// One view of a catch-up: its posts in order, the links several people shared, the most active authors.
+package struct CatchUpView: Sendable {
+    package var items: [CatchUpItem]
+    package var links: [SharedLink]
+    package var activeAuthors: [AuthorGroup]
+
+    /// The posts by author, in the order of each author's first post.
+    package var groups: [AuthorGroup] { AuthorGroup.grouping(items) }
+}

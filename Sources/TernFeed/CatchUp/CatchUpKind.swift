@@ -1,0 +1,60 @@
+import Foundation
+import TernModel
+
+/// What a post of a catch-up is, for its facets: a status can be several (a reply with pictures).
+package enum CatchUpKind: String, Sendable, Hashable, CaseIterable, Codable {
+    case originals, replies, quotes, boosts, pictures, hashtags
+
+    /// How the facet is named on screen, and as `--kind` takes it.
+    package var words: String {
+        switch self {
+        case .hashtags: return "followed hashtags"
+        default: return rawValue
+        }
+    }
+
+    /// The kinds `item` is; `followedTags` are the user's followed hashtags, lowercased and without `#`.
+    package static func of(_ item: CatchUpItem, followedTags: Set<String>) -> Set<CatchUpKind> {
+        var kinds: Set<CatchUpKind> = []
+        let post = item.post
+        if !item.boosters.isEmpty { kinds.insert(.boosts) }
+        if post.inReplyToID != nil { kinds.insert(.replies) }
+        if post.quote != nil { kinds.insert(.quotes) }
+        if item.posted, post.inReplyToID == nil, post.quote == nil { kinds.insert(.originals) }
+        if post.media.contains(where: { [.image, .gifv, .video].contains($0.kind) }) { kinds.insert(.pictures) }
+        if !followedTags.isEmpty, !hashtags(of: post).isDisjoint(with: followedTags) { kinds.insert(.hashtags) }
+        return kinds
+    }
+
+    /// The hashtags a post's text carries, lowercased, without `#`.
+    static func hashtags(of post: Post) -> Set<String> {
+        var tags: Set<String> = []
+        for paragraph in post.content.paragraphs {
+            for line in paragraph {
+                for run in line {
+                    guard case .hashtag = run.style else { continue }
+                    tags.insert(String(run.text.trimmingCharacters(in: .whitespaces).drop(while: { $0 == "#" })).lowercased())
+                }
+            }
+        }
+        return tags
+    }
+}
+
+/// How many posts of the window are of each kind: the facets' row ("originals 143 · replies 88 · …").
+package struct CatchUpFacets: Sendable, Hashable {
+    package var counts: [CatchUpKind: Int]
+
+    package init(_ kinds: [Set<CatchUpKind>]) {
+        var counts: [CatchUpKind: Int] = [:]
+        for set in kinds { for kind in set { counts[kind, default: 0] += 1 } }
+        self.counts = counts
+    }
+
+    package subscript(kind: CatchUpKind) -> Int { counts[kind] ?? 0 }
+
+    /// "originals 143 · replies 88 · boosts 61 · pictures 40", the kinds in their order, those with none left out.
+    package var words: String {
+        CatchUpKind.allCases.filter { self[$0] > 0 }.map { "\($0.words) \(self[$0])" }.joined(separator: " · ")
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import TernModel
+import TernStore
+
+/// What a catch-up leaves out, and why: the accounts the user muted or blocked, the boosts and posts they
+/// hid, and what their keyword filters hide; a filter that warns keeps the post, folded under its title.
+package struct CatchUpSieve: Sendable {
+    /// Why an entry was left out.
+    package enum Reason: String, Sendable, Hashable, CaseIterable {
+        case muted, blocked, hidden, filtered
+    }
+
+    private var muted: Set<String> = []
+    private var blocked: Set<String> = []
+    private var boostsHidden: Set<String> = []
+    private var statusesHidden: Set<String> = []
+    private var filters: KeywordFilters?
+    private var now: Date
+
+    /// `filters`: the user's keyword filters as the server lists them; nil where not known (offline, never
+    /// listed), when what the server said of each post when it sent it stands.
+    package init(hidden: [HiddenEntry], filters: [FilterInfo]?, now: Date) {
+        for entry in hidden where entry.until.map({ $0 > now }) ?? true {
+            switch entry.kind {
+            case .muted: muted.insert(entry.target)
+            case .blocked: blocked.insert(entry.target)
+            case .boosts: boostsHidden.insert(entry.target)
+            case .status: statusesHidden.insert(entry.target)
+            }
+        }
+        self.filters = filters.map { KeywordFilters(filters: $0) }
+        self.now = now
+    }
+
+    /// An entry as the catch-up shows it (a warning filter's title on it), or why it is left out.
+    package enum Sifted: Sendable {
+        case shown(Post)
+        case leftOut(Reason)
+    }
+
+    package func sift(_ post: Post) -> Sifted {
+        let people = [post.account.id] + (post.boostedBy.map { [$0.id] } ?? [])
+        if people.contains(where: blocked.contains) { return .leftOut(.blocked) }
+        if people.contains(where: muted.contains) { return .leftOut(.muted) }
+        if statusesHidden.contains(post.statusID) { return .leftOut(.hidden) }
+        if let booster = post.boostedBy?.id, boostsHidden.contains(booster) { return .leftOut(.hidden) }
+        var shown = post
+        if let filters {
+            let verdicts = filters.verdicts(for: post, in: .home, now: now)
+            shown.filters = verdicts.isEmpty ? nil : verdicts
+        }
+        return shown.filteredOut ? .leftOut(.filtered) : .shown(shown)
+    }
+}
+
+/// How many entries of the window were left out, by reason: said beside the catch-up, never dropped silently.
+package struct LeftOut: Sendable, Hashable {
+    package var counts: [CatchUpSieve.Reason: Int] = [:]
+
+    package init() {}
+
+    package subscript(reason: CatchUpSieve.Reason) -> Int { counts[reason] ?? 0 }
+
+    package var total: Int { counts.values.reduce(0, +) }
+
+    /// "left out: 3 muted · 1 filtered"; nil when nothing was.
+    package var words: String? {
+        let parts = CatchUpSieve.Reason.allCases.filter { self[$0] > 0 }.map { "\(self[$0]) \($0.rawValue)" }
+        return parts.isEmpty ? nil : "left out: " + parts.joined(separator: " · ")
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import TernModel
+
+/// A link that two or more people posted or boosted in the window: its card, who shared it, and their posts.
+package struct SharedLink: Sendable, Hashable, Identifiable {
+    /// The link's address, tracking taken off (`LinkAddress`).
+    package var url: String
+    /// The card the server made of it, from one of the posts that has one.
+    package var card: LinkCard?
+    /// Who shared it, each once, in the order met (newest first).
+    package var sharers: [Account]
+    /// The statuses that carry it, newest first.
+    package var statusIDs: [String]
+
+    package var id: String { url }
+
+    /// The links of `items` (newest first) that at least `minimum` people shared, most shared first.
+    package static func among(_ items: [CatchUpItem], minimum: Int = 2) -> [SharedLink] {
+        var links: [String: SharedLink] = [:]
+        var order: [String] = []
+        for item in items {
+            let people = (item.posted ? [item.author] : []) + item.boosters
+            for url in Set(addresses(of: item.post)) {
+                if links[url] == nil {
+                    links[url] = SharedLink(url: url, card: nil, sharers: [], statusIDs: [])
+                    order.append(url)
+                }
+                if links[url]?.card == nil, let card = item.post.card, LinkAddress.canonical(card.url) == url { links[url]?.card = card }
+                links[url]?.statusIDs.append(item.id)
+                for person in people where !(links[url]?.sharers.contains { $0.id == person.id } ?? true) {
+                    links[url]?.sharers.append(person)
+                }
+            }
+        }
+        return order.compactMap { links[$0] }.filter { $0.sharers.count >= minimum }
+            .enumerated().sorted { a, b in
+                a.element.sharers.count != b.element.sharers.count ? a.element.sharers.count > b.element.sharers.count : a.offset < b.offset
+            }
+            .map(\.element)
+    }
+
+    /// The web links a post carries: its card's and those in its text (not mentions or hashtags).
+    static func addresses(of post: Post) -> [String] {
+        var urls: [String] = post.card.map { [$0.url] } ?? []
+        for paragraph in post.content.paragraphs {
+            for line in paragraph {
+                for run in line { if case .link(let url) = run.style { urls.append(url) } }
+            }
+        }
+        return urls.compactMap(LinkAddress.canonical)
+    }
+}

@@ -1,0 +1,141 @@
+import ArgumentParser
+import Foundation
+import Logging
+import TernFeed
+import TernHTTP
+import TernMastodon
+import TernModel
+import TernStore
+import TernTerminal
+
+/// `tern catchup`: what came in since the read mark (or in the last hours, or since the last catch-up),
+/// ranked and grouped from the cache, printed as plain text as `tern --plain` prints a timeline, or as JSON.
+/// Online it first fetches what is newer, as `r` would; `--offline` reads the cache alone.
+struct CatchUpCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "catchup",
+        abstract: "What you missed: the posts since the read mark (or the last hours), ranked and grouped, from the cache.")
+
+    @OptionGroup var accountOptions: AccountOptions
+
+    @Option(help: "The last N hours instead of since the read mark: 1, 2, 4, 8, 12 or 24.")
+    var hours: Int?
+
+    @Flag(help: "Since the newest post of the last catch-up read (with --done, or x on the C screen).")
+    var sinceLast = false
+
+    @Option(help: "newest, stand-outs (attention against the author's usual), liked, boosted or replied.")
+    var order = "newest"
+
+    @Option(help: "Only posts of these kinds (repeat for more): originals, replies, quotes, boosts, pictures, hashtags.")
+    var kind: [String] = []
+
+    @Flag(help: "One group per author, most relevant first.")
+    var group = false
+
+    @Option(help: "Posts printed (the counts are of all).")
+    var count = 40
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    @Flag(help: "Read only from the cache: ask the server nothing.")
+    var offline = false
+
+    @Flag(help: "Done reading: move the read mark (and the last catch-up) to the newest post of the window.")
+    var done = false
+
+    @Option(help: "What goes to the log ($XDG_STATE_HOME/tern/tern.log): trace, debug, info, notice, warning, error, critical.")
+    var logLevel: Logger.Level = .info
+
+    func validate() throws {
+        if let hours, !CatchUpWindow.hourChoices.contains(hours) {
+            throw ValidationError("--hours takes 1, 2, 4, 8, 12 or 24, not \(hours)")
+        }
+        if hours != nil, sinceLast { throw ValidationError("--hours and --since-last are two windows: choose one") }
+        if CatchUpOrders.named(order) == nil {
+            throw ValidationError("unknown order '\(order)': use \(CatchUpOrders.all.map(\.name).joined(separator: ", "))")
+        }
+        for k in kind where CatchUpKind(rawValue: k.lowercased()) == nil {
+            throw ValidationError("unknown kind '\(k)': use \(CatchUpKind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard count >= 0 else { throw ValidationError("--count cannot be negative") }
+    }
+
+    /// The most older pages fetched for a window of hours the store does not reach back to.
+    static let olderPagesForAWindow = 8
+
+    var window: CatchUpWindow { hours.map { .lastHours($0) } ?? (sinceLast ? .sinceLastCatchUp : .sinceReadMark) }
+
+    func run() throws {
+        let paths = TernPaths()
+        Logs.start(level: logLevel, paths: paths)
+        let target = try accountOptions.target()
+        let store: Store
+        do { store = try Store(url: paths.store) } catch StoreError.inUse(_, let holder) {
+            throw UserError("Another Tern (\(holder)) has the cache open: catch up there with C, or quit it first.")
+        } catch {
+            throw UserError("\(error)")
+        }
+        let data = store.account(target.storeKey)
+        let http = HTTPFetch.makeClient()
+        defer { waitFor { await shutDown(http) } }
+        let (window, offline) = (self.window, self.offline)
+        let load: CatchUpLoad = try blocking {
+            let client = MastodonClient(baseURL: target.baseURL, token: target.token, http: http, timeout: .seconds(20))
+            var reached = !offline
+            if !offline {
+                let actions = try ActionQueue(data: data, client: client, offline: true)
+                defer { actions.stop() }
+                let engine = TimelineEngine(sources: .init(client: client, data: data, actions: actions, offline: false),
+                                            timeline: .home, pageSize: 40, publish: { _ in })
+                var result = await engine.sync(olderPages: 0)
+                // The last hours: older pages until the store holds the window's start (a few at most).
+                if case .lastHours(let h) = window {
+                    let start = Date().addingTimeInterval(-Double(h) * 3600)
+                    let home = data.timeline(TimelineID.home.storageKey)
+                    for _ in 0..<Self.olderPagesForAWindow where result.ok {
+                        guard let oldest = try home.bottom(count: 1).entries.first?.post, oldest.createdAt > start else { break }
+                        result = await engine.sync(olderPages: 1)
+                        if result.posts.isEmpty { break }
+                    }
+                }
+                if !result.ok {
+                    reached = false
+                    Self.note("Catching up from the cache: \(result.message ?? "the server could not be reached")")
+                }
+            }
+            return try await CatchUpLoad.load(data: data, window: window, client: reached ? client : nil)
+        }
+        for line in load.notes { Self.note(line) }
+        let ordering = CatchUpOrders.named(order) ?? NewestOrder()
+        let kinds = Set(kind.compactMap { CatchUpKind(rawValue: $0.lowercased()) })
+        let view = load.pool.view(order: ordering, kinds: kinds)
+        let printed = CatchUpPrinting(load: load, view: view, order: ordering, kinds: kinds, grouped: group, count: count)
+        let text = json ? try printed.json() : printed.plain(width: PlainTimeline.outputWidth(), now: Date())
+        FileHandle.standardOutput.write(Data(text.utf8))
+        if done, let newest = load.pool.newestID {
+            try blocking { try await CatchUpReader(data: data).finish(newestID: newest) }
+            Self.note("Read: the read mark is at the newest post of the window.")
+            // The server's home marker too, where it has one, and never back from what another client read.
+            if !offline {
+                let said: String? = try blocking {
+                    let client = MastodonClient(baseURL: target.baseURL, token: target.token, http: http, timeout: .seconds(20))
+                    do {
+                        if let theirs = try await client.marker("home"), !ServerID.isNewer(newest, than: theirs) { return nil }
+                        try await client.saveMarker("home", lastReadID: newest)
+                        return nil
+                    } catch {
+                        return "The server's home marker was not moved: \(error)"
+                    }
+                }
+                if let said { Self.note(said) }
+            }
+        }
+    }
+
+    /// A line on standard error: what is printed on standard output stays clean for a pipe.
+    private static func note(_ text: String) {
+        FileHandle.standardError.write(Data(PlainText.clean(text + "\n").utf8))
+    }
+}
