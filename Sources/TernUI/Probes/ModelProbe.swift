@@ -102,7 +102,10 @@ package enum ModelProbe {
                 return failed("\(step.rawValue) never landed")
             }
             let now = Self.lists(runner)
-            if step == .resize, let selectedBefore, now.last?.viewport.selectedID != selectedBefore {
+            // A row that left the list meanwhile (a post on its way, replaced by the post the server made of it)
+            // takes the selection elsewhere whatever the size: the resize must keep a selection that still has its row.
+            if step == .resize, let selectedBefore, now.last?.viewport.selectedID != selectedBefore,
+               now.last?.snapshot?.rows.contains(where: { $0.id == selectedBefore }) == true {
                 return failed("a resize moved the selection from \(selectedBefore) to \(now.last?.viewport.selectedID ?? "nothing")")
             }
             if now.count > lists.count, let under = lists.last { left.append((under.feed, under.viewport.selectedID)) }
