@@ -38,10 +38,14 @@ struct CatchUpPrinting {
         }
         let items = shownItems
         if grouped {
-            for group in AuthorGroup.grouping(items) {
+            // Each group's heading counts all its posts in the window, as `--help` says; `--count` limits only
+            // the posts printed under the headings.
+            var left = count
+            for group in AuthorGroup.grouping(view.items) where left > 0 {
                 out.append("")
                 out.append("== " + Sanitizer.clean(group.words) + " ==")
-                for item in group.items { out.append(""); out += lines(item, width: width, now: now) }
+                for item in group.items.prefix(left) { out.append(""); out += lines(item, width: width, now: now) }
+                left -= min(left, group.items.count)
             }
         } else {
             for item in items { out.append(""); out += lines(item, width: width, now: now) }
@@ -130,7 +134,7 @@ private struct CatchUpJSON: Encodable {
         }
         mostActive = p.view.activeAuthors.map(group)
         let shown = Array(p.view.items.prefix(p.count))
-        groups = p.grouped ? AuthorGroup.grouping(shown).map(group) : nil
+        groups = p.grouped ? AuthorGroup.grouping(p.view.items).map(group) : nil
         posts = shown.map { item in
             Item(id: Sanitizer.clean(item.post.id), statusID: Sanitizer.clean(item.id), url: item.post.url.map { Sanitizer.clean($0) },
                  author: Person(item.author), createdAt: item.post.createdAt,
