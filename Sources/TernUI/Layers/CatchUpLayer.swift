@@ -213,7 +213,11 @@ struct CatchUpLayer: Layer {
             var style = theme[.gutter]
             style.reverse = true
             style.bold = true
-            if isSelected { screen.fill(row: first + i, column: 0, width: screen.columns, style: style) }
+            // Marked as well as highlighted: the selection shows without colours too.
+            if isSelected {
+                screen.fill(row: first + i, column: 0, width: screen.columns, style: style)
+                screen.draw(SafeText("▸"), row: first + i, column: 0, style: style)
+            }
             for seg in line.segments {
                 screen.draw(seg.text, row: first + i, column: seg.column, style: isSelected ? style : theme[seg.role],
                             maxWidth: max(0, screen.columns - seg.column))
