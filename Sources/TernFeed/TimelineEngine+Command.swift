@@ -22,6 +22,9 @@ extension TimelineEngine {
         case jumpToUnread
         /// Web feeds: items were read (or all marked read); the list shows it.
         case readMarksChanged
+        /// Catch-up was read to this post: "read up to here" moves to it (never back), so the engine's next
+        /// saved place keeps it.
+        case caughtUp(String)
         /// Loads posts into a gap: from its newer end (`fromTop`) or its older end.
         case fillGap(id: String, fromTop: Bool)
         /// A like, save, boost or other mark of the user's on a post in the window.

@@ -238,6 +238,9 @@ package actor TimelineEngine {
             moveWindowToReadMark()
         case .readMarksChanged:
             emit()
+        case .caughtUp(let id):
+            adoptServerReadMark(id)
+            emit()
         case .fillGap(let id, let fromTop):
             startFilling(id, fromTop: fromTop)
         case .posts(let news):

@@ -121,13 +121,7 @@ struct CatchUpCommand: ParsableCommand {
             if !offline {
                 let said: String? = try blocking {
                     let client = MastodonClient(baseURL: target.baseURL, token: target.token, http: http, timeout: .seconds(20))
-                    do {
-                        if let theirs = try await client.marker("home"), !ServerID.isNewer(newest, than: theirs) { return nil }
-                        try await client.saveMarker("home", lastReadID: newest)
-                        return nil
-                    } catch {
-                        return "The server's home marker was not moved: \(error)"
-                    }
+                    return await CatchUpServerMarker.move(to: newest, client: client)
                 }
                 if let said { Self.note(said) }
             }

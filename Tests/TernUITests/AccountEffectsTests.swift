@@ -175,6 +175,12 @@ final class AccountEffectsTests: XCTestCase {
                 mail: layer {
                     if case .article(let id, .none, let why) = $0 { return id == "item-1" && why == "no web feeds here" } else { return false }
                 }),
+            // The rig's store holds no Home yet: the window is every cached post (none), said as such.
+            Row(effect: .loadCatchUp(.lastHours(2)), says: [],
+                mail: layer { if case .catchUp(.lastHours(2), let load?, .none) = $0 { return load.pool.items.isEmpty } else { return false } }),
+            Row(effect: .finishCatchUp(newestID: post.id), says: [],
+                mail: { if case .say(let text, false) = $0 { return text.hasPrefix("Caught up") } else { return false } },
+                holds: { try rig.store.account(AccountEffectsRig.name).timeline(TimelineID.home.storageKey).state().seenID == post.id }),
             Row(effect: .inspectFile(typed: "picture.png", path: picture.path), says: [], mail: layer {
                 if case .fileInspected(let f) = $0 { return f.path == picture.path && f.mimeType == "image/png" && f.bytes == bytes.count }
                 return false

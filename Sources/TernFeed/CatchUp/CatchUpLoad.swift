@@ -14,6 +14,10 @@ package struct CatchUpLoad: Sendable {
     /// What could not be known, in words for the user (the filters or followed hashtags, offline).
     package var notes: [String]
 
+    package init(window: CatchUpWindow, pool: CatchUpPool, cut: Bool = false, notes: [String] = []) {
+        (self.window, self.pool, self.cut, self.notes) = (window, pool, cut, notes)
+    }
+
     /// `client`: the server to ask for the keyword filters and the followed hashtags; nil offline, when the
     /// server's verdicts on each post stand and there is no followed-hashtags facet.
     package static func load(data: AccountData, window: CatchUpWindow, client: MastodonClient?, now: Date = Date(),

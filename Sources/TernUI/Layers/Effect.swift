@@ -114,6 +114,10 @@ enum Effect: Equatable {
     case markWebFeedsRead(String)
     /// A web feed's item's whole text, read from the store for its `ArticleLayer`.
     case loadArticle(String)
+    /// Catch-up's window read from the store off the loop, for its `CatchUpLayer` (`LayerMessage.catchUp`).
+    case loadCatchUp(CatchUpWindow)
+    /// Catch-up read (`x`): the read mark, the last catch-up and the server's home marker move to this post.
+    case finishCatchUp(newestID: String)
     case quit
 }
 
@@ -170,6 +174,8 @@ enum LayerSpec: Equatable {
     case article(Post)
     /// A line of text asked for (a list's title).
     case prompt(Prompt)
+    /// `C`: what came in since the read mark, ranked, from the store.
+    case catchUp
 }
 
 /// One line of a menu and what choosing it does.

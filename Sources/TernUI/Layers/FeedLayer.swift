@@ -154,6 +154,7 @@ struct FeedLayer: Layer {
             return effects
         case .accounts: return Self.accountChoice(env)
         case .search: return [.push(.search)]
+        case .catchUp: return [.push(.catchUp)]
         case .like, .save, .boost, .react, .vote, .translate, .reply, .quote, .edit, .delete, .links, .copyLink, .copyText:
             return postAction(action, on: row, env)
         case .refresh: return [.feed(opening, .refresh)]

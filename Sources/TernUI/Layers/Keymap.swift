@@ -11,6 +11,7 @@ package enum UIAction: String, Sendable, CaseIterable {
     case viewImage = "view-image", openLink = "open-link", retryImages = "retry-images"
     case copyLink = "copy-link", copyText = "copy-text", links
     case follow, mentionsOnly = "mentions-only", toggleBoosts = "toggle-boosts", mediaOnly = "media-only", grid
+    case catchUp = "catch-up"
     case focusPane = "focus-pane", redraw, help, quit
 
     /// The help overlay's words for it.
@@ -57,6 +58,7 @@ package enum UIAction: String, Sendable, CaseIterable {
         case .toggleBoosts: return "hide/show boosts (profile)"
         case .mediaOnly: return "pictures only (profile)"
         case .grid: return "pictures as a grid (notifications: mentions only)"
+        case .catchUp: return "catch-up: what came in since the read mark, ranked"
         case .focusPane: return "two panes: move the keys to the other"
         case .redraw: return "draw the whole screen again"
         case .help: return "this help"
@@ -84,7 +86,7 @@ package struct Keymap: Sendable, Equatable {
         .character("w"): .compose, .character("a"): .reply, .character("Q"): .quote, .character("e"): .edit, .character("D"): .delete, .character("x"): .menu,
         .character("t"): .timelines, .character("A"): .accounts, .character("v"): .viewImage, .character("o"): .openLink, .character("R"): .retryImages,
         .character("y"): .copyLink, .character("Y"): .copyText, .character("L"): .links,
-        .character("F"): .follow, .character("m"): .grid, .character("@"): .mentionsOnly, .character("H"): .toggleBoosts, .character("M"): .mediaOnly,
+        .character("F"): .follow, .character("m"): .grid, .character("@"): .mentionsOnly, .character("H"): .toggleBoosts, .character("M"): .mediaOnly, .character("C"): .catchUp,
         .character("/"): .search, .character("?"): .help, .character("q"): .quit, .character("\u{0C}"): .redraw, .tab: .focusPane,
     ])
 

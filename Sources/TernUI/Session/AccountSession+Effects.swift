@@ -73,6 +73,8 @@ extension AccountSession {
             Task.detached { mail.post(.webFeedLists(await lists().map { WebFeedList(timeline: $0.0, unread: $0.unread) })) }
             return []
         case .loadArticle(let id): loadArticle(id); return []
+        case .loadCatchUp(let window): loadCatchUp(window); return []
+        case .finishCatchUp(let newestID): return finishCatchUp(newestID)
         case .markWebFeedsRead(let timeline): return markRead(timeline)
         case .inspectFile(let typed, let path):
             let mail = self.mail
