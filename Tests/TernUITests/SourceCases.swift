@@ -71,12 +71,6 @@ enum SourceCases {
     static func events() throws -> Set<String> {
         let source = try source("Sources/TernUI/Runner/Mailbox.swift")
         let start = try XCTUnwrap(source.range(of: "enum UIEvent: Sendable {"), "UIEvent is no longer declared in Mailbox.swift")
-        let body = source[start.upperBound...].prefix { $0 != "}" }
-        return Set(body.split(separator: "\n").compactMap { line -> String? in
-            var words = line.split(separator: " ")
-            if words.first == "indirect" { words.removeFirst() }
-            guard words.first == "case", words.count > 1 else { return nil }
-            return String(words[1].prefix { $0.isLetter || $0.isNumber })
-        })
+        return cases(in: source[start.upperBound...].prefix { $0 != "}" })
     }
 }
