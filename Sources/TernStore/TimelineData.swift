@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import TernModel
 
 /// One timeline of one account in the store: posts written through as pages arrive, read back as runs
@@ -190,21 +191,45 @@ package struct TimelineData: Sendable {
             LEFT JOIN post p ON p.account = e.account AND p.id = e.post_id
             WHERE e.account = ? AND e.timeline = ? AND \(condition) ORDER BY e.seq \(newestFirst ? "ASC" : "DESC") LIMIT ?
             """, arguments: [key.account, key.timeline, limit])
-        return rows.map { row -> StoredEntry? in
-            let seq: Int64 = row["seq"]
-            guard (row["post_id"] as String?) != nil else {
-                return .gap(StoredGap(id: "gap-\(row["id"] as Int64)", seq: seq,
-                                      fromTop: (row["gap_from_top"] as String?).flatMap(URL.init(string:)),
-                                      fromBottom: (row["gap_from_bottom"] as String?).flatMap(URL.init(string:))))
+        let what = "\(key.account)'s \(key.timeline)"
+        let fetched = rows.map { row in
+            (seq: row["seq"] as Int64, id: row["id"] as Int64, postID: row["post_id"] as String?,
+             fromTop: row["gap_from_top"] as String?, fromBottom: row["gap_from_bottom"] as String?, body: row["body"] as Data?)
+        }
+        let posts = decodeAll(fetched.map { ($0.postID, $0.body) }, what: what, logging: unreadable)
+        return zip(fetched, posts).map { row, post -> StoredEntry? in
+            guard row.postID != nil else {
+                return .gap(StoredGap(id: "gap-\(row.id)", seq: row.seq, fromTop: row.fromTop.flatMap(URL.init(string:)),
+                                      fromBottom: row.fromBottom.flatMap(URL.init(string:))))
             }
             // A cached copy of the server's post that this Tern can't read (a newer Tern wrote it) is left out, and
             // logged: the server still has it, and the next refresh writes it again in a form this one reads.
-            guard let body = row["body"] as Data?,
-                  let post = unreadable.post(body, "post \(row["post_id"] as String? ?? "?") of \(key.account)'s \(key.timeline)",
-                                        "left out of the timeline until the server sends it again") else { return nil }
-            return .post(post, seq: seq)
+            return post.map { .post($0, seq: row.seq) }
         }
     }
+
+    /// The stored posts' JSON decoded, nil for a gap's row or one this Tern can't read (logged). A long read
+    /// (a catch-up's pages) is decoded on every core: decoding is nearly all of such a read's time, about
+    /// 45 µs a post. A window of a screen or two stays on the calling thread, where starting workers would
+    /// cost more than they save.
+    static func decodeAll(_ rows: [(postID: String?, body: Data?)], what: String, logging unreadable: UnreadableRows) -> [Post?] {
+        @Sendable func decode(_ row: (postID: String?, body: Data?)) -> Post? {
+            guard let id = row.postID, let body = row.body else { return nil }
+            return unreadable.post(body, "post \(id) of \(what)", "left out of the timeline until the server sends it again")
+        }
+        let workers = min(ProcessInfo.processInfo.activeProcessorCount, rows.count / parallelChunk)
+        guard workers > 1 else { return rows.map(decode) }
+        let decoded = Mutex<[Int: [Post?]]>([:])
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            let part = rows.indices.filter { $0 % workers == worker }.map { decode(rows[$0]) }
+            decoded.withLock { $0[worker] = part }
+        }
+        let parts = decoded.withLock { $0 }
+        return rows.indices.map { i in parts[i % workers]?[i / workers] ?? nil }
+    }
+
+    /// The fewest rows each worker of a parallel decode takes.
+    static let parallelChunk = 100
 
     /// `count` increasing seqs for new entries at `position`, renumbering the timeline when two adjacent
     /// entries have no room left between them.

@@ -38,6 +38,19 @@ final class UnreadableRowsTests: XCTestCase {
         XCTAssertEqual(log.lines(mentioning: "post 3 of").count, 1, "logged once, not on every read: \(log.lines)")
     }
 
+    /// A long read is decoded on several workers (`TimelineData.decodeAll`): the posts still come back in
+    /// the timeline's order, each once, and the unreadable one is left out and logged as on a short read.
+    func testALongReadDecodedOnSeveralWorkersKeepsTheOrderAndLeavesTheUnreadableOneOut() throws {
+        let count = 3 * TimelineData.parallelChunk + 7
+        let log = CollectedLog()
+        let (store, folder) = try storeWithUnreadablePost(150, of: count, log: log)
+        defer { _ = folder }
+        let read = try store.timeline(home).entries(olderThan: Int64.min, limit: count)
+        XCTAssertEqual(read.entries.compactMap(\.post?.id), (1...count).reversed().filter { $0 != 150 }.map(String.init))
+        XCTAssertFalse(read.more)
+        XCTAssertEqual(log.lines(mentioning: "post 150 of me's home").count, 1, "\(log.lines)")
+    }
+
     func testALikeOrAVoteThatCannotBeWrittenIntoAnUnreadableCopyIsLogged() throws {
         let log = CollectedLog()
         let (store, folder) = try storeWithUnreadablePost(2, of: 2, log: log)

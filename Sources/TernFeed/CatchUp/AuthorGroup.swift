@@ -32,10 +32,17 @@ package struct AuthorGroup: Sendable, Hashable, Identifiable {
         return groups
     }
 
-    /// The `count` authors with the most posts in `items`, most first (ties: the first met).
+    /// The `count` authors with the most posts in `items`, most first (ties: the first met). Posts are
+    /// counted by author first, so only the chosen authors' groups are made.
     package static func mostActive(_ items: [CatchUpItem], count: Int = 5) -> [AuthorGroup] {
-        Array(grouping(items).enumerated()
-            .sorted { a, b in a.element.items.count != b.element.items.count ? a.element.items.count > b.element.items.count : a.offset < b.offset }
-            .map(\.element).prefix(count))
+        var tally: [String: (posts: Int, first: Int)] = [:]
+        for (i, item) in items.enumerated() {
+            tally[item.author.id, default: (0, i)].posts += 1
+        }
+        let chosen = tally.sorted { a, b in a.value.posts != b.value.posts ? a.value.posts > b.value.posts : a.value.first < b.value.first }
+            .prefix(count).map(\.key)
+        let wanted = Set(chosen)
+        let groups = grouping(items.filter { wanted.contains($0.author.id) })
+        return chosen.compactMap { id in groups.first { $0.id == id } }
     }
 }

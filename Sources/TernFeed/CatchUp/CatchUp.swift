@@ -36,7 +36,7 @@ package struct CatchUpPool: Sendable {
 
     /// The items to show: of any of `kinds` (all when empty), by `author` (all when nil), in `order`.
     package func view(order: any CatchUpOrdering, kinds wanted: Set<CatchUpKind> = [], author: String? = nil) -> CatchUpView {
-        let chosen = items.filter { item in
+        let chosen = wanted.isEmpty && author == nil ? items : items.filter { item in
             (wanted.isEmpty || !(kinds[item.id] ?? []).isDisjoint(with: wanted)) && (author.map { item.author.id == $0 } ?? true)
         }
         return CatchUpView(items: order.sorted(chosen, usual: usual), links: SharedLink.among(chosen),

@@ -10,15 +10,19 @@ package protocol CatchUpOrdering: Sendable {
 }
 
 extension CatchUpOrdering {
-    /// `items` in this order. Scores are worked out once per item, not once per comparison.
+    /// `items` in this order. Scores are worked out once per item, not once per comparison, and the sort
+    /// moves small keys rather than the items themselves (a post is a large value: sorting 5,000 of them
+    /// directly took most of the ranking's time).
     package func sorted(_ items: [CatchUpItem], usual: AuthorUsual) -> [CatchUpItem] {
-        items.map { (item: $0, score: score($0, usual: usual)) }
-            .sorted { a, b in
-                if a.score != b.score { return a.score > b.score }
-                if a.item.post.createdAt != b.item.post.createdAt { return a.item.post.createdAt > b.item.post.createdAt }
-                return ServerID.isNewer(a.item.post.id, than: b.item.post.id)
-            }
-            .map(\.item)
+        let keys = items.indices.map { i in
+            (score: score(items[i], usual: usual), time: items[i].post.createdAt.timeIntervalSinceReferenceDate, index: i)
+        }
+        return keys.sorted { a, b in
+            if a.score != b.score { return a.score > b.score }
+            if a.time != b.time { return a.time > b.time }
+            return ServerID.isNewer(items[a.index].post.id, than: items[b.index].post.id)
+        }
+        .map { items[$0.index] }
     }
 }
 
