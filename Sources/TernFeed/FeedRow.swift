@@ -132,6 +132,9 @@ package struct FeedSnapshot: Sendable {
     package var unread: Int?
     /// Where the list opens when first shown (a thread opens at the post it is about).
     package var focusID: String?
+    /// What the engine leaves out of `rows` (mentions only, no boosts, pictures only): the one word on it,
+    /// which the title reads, since an engine outlives the screen that asked (the notifications reopened).
+    package var filter = FeedFilter.everything
     /// Stands in for a list whose engine hasn't reported yet: being read, not empty.
     package var opening = false
 

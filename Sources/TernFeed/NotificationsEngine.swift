@@ -330,6 +330,7 @@ package actor NotificationsEngine: MarkingFeed, PolledFeed, FilteredFeed, ReadMa
             return .notification(g)
         }
         var s = FeedSnapshot(version: version, feed: .notifications, rows: rows)
+        s.filter = filter
         s.loadingNewer = loadingNewer
         s.loadingOlder = loadingOlder
         s.reachedEnd = reachedEnd

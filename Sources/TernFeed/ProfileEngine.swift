@@ -297,6 +297,7 @@ package actor ProfileEngine: MarkingFeed, PagedFeed, CountedFeed, FilteredFeed, 
         let below = posts
         rows += below?.rows ?? []
         var s = FeedSnapshot(version: version, feed: .profile(accountID: account.id), rows: rows)
+        s.filter = filter
         s.loadingOlder = below?.loadingOlder ?? false
         s.loadingNewer = below?.loadingNewer ?? false
         s.reachedEnd = below?.reachedEnd ?? false

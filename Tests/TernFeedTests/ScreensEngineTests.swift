@@ -235,6 +235,7 @@ final class ScreensEngineTests: XCTestCase {
             engine.filter(.mentionsOnly)
             let mentions = try await log.wait { s in s.rows.allSatisfy { if case .notification(let g) = $0 { return g.kind == .mention } else { return false } } }
             XCTAssertFalse(mentions.rows.isEmpty)
+            XCTAssertEqual(mentions.filter, .mentionsOnly, "the snapshot says what it leaves out, for the title of a screen opened later")
             engine.stop(); src.actions.stop(); await task.value
         }
         await server.stop()

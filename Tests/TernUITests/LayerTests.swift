@@ -298,7 +298,19 @@ final class LayerTests: XCTestCase {
         _ = layer.update(.character("k"), e)
         XCTAssertEqual(layer.update(.character("m"), e).first, .feed(.notifications, .filter(.mentionsOnly)),
                        "m (the grid elsewhere) keeps meaning mentions only here")
-        XCTAssertEqual(layer.update(.character("@"), e).first, .feed(.notifications, .filter(.everything)))
+        XCTAssertEqual(layer.update(.character("@"), e).first, .feed(.notifications, .filter(.everything)),
+                       "a second press before the engine answers toggles from what was asked")
+        XCTAssertEqual(layer.title(lists: nil), "Notifications")
+
+        // The notifications reopened (Esc, then n) over an engine still showing mentions only: the new screen's
+        // title and its next press go by what the engine shows, not by a filter of its own starting afresh.
+        var mentions = s
+        mentions.version = 2
+        mentions.filter = .mentionsOnly
+        var reopened = FeedLayer(.notifications)
+        reopened.show(mentions, e)
+        XCTAssertEqual(reopened.title(lists: nil), "Notifications (mentions)")
+        XCTAssertEqual(reopened.update(.character("@"), e), [.feed(.notifications, .filter(.everything)), .say("All notifications", error: false)])
         let text = e.renderer.layout(.notification(likes), width: 80, revealed: false, now: now).lines[0].map(\.text.string).joined()
         XCTAssertTrue(text.contains("Ada Lindqvist and 3 others liked your post"), text)
     }

@@ -13,7 +13,11 @@ struct FeedLayer: Layer {
     private(set) var viewport = Viewport()
     /// `c` opened or closed a warning: the selected post is kept in view once the heights change.
     private var revealing = false
-    private(set) var filter = FeedFilter.everything
+    /// A filter asked of the engine that its snapshots do not show yet (a second press before the first
+    /// answer toggles from what was asked, not from what was shown).
+    private var askedFilter: FeedFilter?
+    /// What the list leaves out: the engine's, as its snapshot says, or what was just asked of it.
+    var filter: FeedFilter { askedFilter ?? snapshot?.filter ?? .everything }
     /// The list as its engine last published it (`LayerMessage.snapshot`); nil until the first arrives.
     private(set) var snapshot: FeedSnapshot?
     private var newRows = NewPostsTracker()
@@ -57,6 +61,7 @@ struct FeedLayer: Layer {
     /// the saved place or the thread's post found, owed moves made).
     mutating func receive(_ message: LayerMessage, _ env: LayerEnv) -> [Effect]? {
         guard case .snapshot(let s) = message, s.feed == feed else { return nil }
+        if s.filter == askedFilter { askedFilter = nil }
         // The selected post left the list (deleted, hidden): the selection goes on to the next row below
         // it that stays, where the reader was going, rather than back to the top of the view.
         if let old = snapshot, let id = viewport.selectedID, !s.rows.contains(where: { $0.id == id }),
@@ -177,14 +182,16 @@ struct FeedLayer: Layer {
             return [.push(.grid(opening, selecting: row?.post?.id))]
         case .mentionsOnly, .grid:
             guard feed == .notifications else { return [] }
-            filter = filter == .mentionsOnly ? .everything : .mentionsOnly
-            return [.feed(opening, .filter(filter)), .say(filter == .mentionsOnly ? "Mentions only" : "All notifications", error: false)]
+            let next: FeedFilter = filter == .mentionsOnly ? .everything : .mentionsOnly
+            askedFilter = next
+            return [.feed(opening, .filter(next)), .say(next == .mentionsOnly ? "Mentions only" : "All notifications", error: false)]
         case .toggleBoosts, .mediaOnly:
             guard case .profile = opening else { return [] }
             let wanted: FeedFilter = action == .toggleBoosts ? .withoutBoosts : .mediaOnly
-            filter = filter == wanted ? .everything : wanted
+            let next: FeedFilter = filter == wanted ? .everything : wanted
+            askedFilter = next
             let words: [FeedFilter: String] = [.everything: "All posts", .withoutBoosts: "Posts without boosts", .mediaOnly: "Posts with pictures"]
-            return [.feed(opening, .filter(filter)), .say(words[filter] ?? "", error: false)]
+            return [.feed(opening, .filter(next)), .say(words[next] ?? "", error: false)]
         case .menu: return menu(for: row, env)
         case .help: return [.push(.help)]
         // Ctrl-L is the runner's, on every screen: it never reaches a layer.
