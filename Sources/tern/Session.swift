@@ -77,10 +77,16 @@ enum Session {
         let stderrLog = Logger(label: "tern.stderr")
         // Start-up notices the user quit before seeing whole are printed once the screen is closed (this
         // runs after `screen.close()`, deferred below it): none is left only in the log.
-        var unseenNotices: [String] = []
+        var unseenNotices: [String] = [], unsent: [String] = []
         defer {
             if !unseenNotices.isEmpty {
                 let text = "Tern had more to tell you as it started:\n" + unseenNotices.map { "  " + $0 + "\n" }.joined()
+                FileHandle.standardError.write(Data(PlainText.clean(text).utf8))
+            }
+            // A like or a post still waiting for the server is kept, not lost: the user is told where it stands.
+            if !unsent.isEmpty {
+                let text = "Not on the server yet (kept; sent when Tern next starts, or now with tern sync):\n"
+                    + unsent.map { "  " + $0 + "\n" }.joined()
                 FileHandle.standardError.write(Data(PlainText.clean(text).utf8))
             }
         }
@@ -213,6 +219,7 @@ enum Session {
         startup.mark("app")
         app.run()
         unseenNotices = app.unseenNotices
+        unsent = app.unsent
         // What was typed last is on disk before the session ends, in every account.
         for work in app.unfinished { waitFor(work) }
     }

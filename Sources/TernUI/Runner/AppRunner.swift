@@ -44,6 +44,9 @@ package final class AppRunner {
     /// What every account has under way that must reach the store (drafts, posts just sent to an outbox):
     /// the caller waits for each before it ends.
     package var unfinished: [@Sendable () async -> Void] { sessions.flatMap(\.unfinished) }
+    /// Each account's writes not on the server yet as Tern ends ("you@example.social: 1 change"), for the
+    /// caller to print once the screen is closed.
+    package var unsent: [String] { sessions.compactMap { s in s.unsentWords.map { s.parts.name + ": " + $0 } } }
 
     /// `account` is the first account's (opened by the caller), `glance` the first screenful of its
     /// timeline already read (its engine starts from it) and `renderer` the one that drew it. `accounts`
