@@ -58,12 +58,27 @@ package struct AccountData: Sendable {
         try pool.write { db in try PostRecord.upsert(post, account: account, now: now, db) }
     }
 
-    /// Cached posts of the account matching every term of `line` (words, CJK, `#hashtags`), newest first.
+    /// Cached posts of the account matching every term of `line` (words, CJK, `#hashtags`), newest first,
+    /// one per status: a status is stored once for each place that shows it (Home, a boost of it, a
+    /// conversation's entry), and the plain post stands for it where the store holds one.
     /// Synchronous: a search list is read by its timeline engine, as its other timelines are.
     package func search(_ line: String, limit: Int = 200) throws -> [Post] {
         guard let query = SearchText.query(line) else { return [] }
+        var found: [Post] = [], at: [String: Int] = [:]
+        for post in try matches(query, limit: limit) {
+            guard let i = at[post.statusID] else {
+                at[post.statusID] = found.count
+                found.append(post)
+                continue
+            }
+            if post.boostedBy == nil, post.conversation == nil, found[i].boostedBy != nil || found[i].conversation != nil { found[i] = post }
+        }
+        return found
+    }
+
+    private func matches(_ query: String, limit: Int) throws -> [Post] {
         // FTS5's MATCH against the index's own table has no query-interface form.
-        return try pool.read { db in
+        try pool.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT p.id, p.body FROM post_search JOIN post p ON p.pk = post_search.rowid
                 WHERE post_search MATCH ? AND p.account = ? ORDER BY p.created_at DESC LIMIT ?

@@ -120,6 +120,17 @@ final class StoreSearchTests: XCTestCase {
         XCTAssertEqual(try store.account("me").search("#tern harbour").map(\.id), [], "every term must match")
         XCTAssertEqual(try store.account("me").search("cafe").map(\.id), ["5"], "diacritics fold")
         XCTAssertEqual(try store.account("other").search("me").map(\.id), [], "accounts keep apart")
+        // One's own direct message is stored on Home and as its conversation's entry, and a boost of a post
+        // beside the post: each status is found once, as the plain post.
+        var entry = makePost(6, text: "Kettle whistle at noon")
+        entry.id = Conversation.entryID(conversation: "c1", status: "6")
+        entry.conversation = Conversation(id: "c1", unread: false, participants: [])
+        var boost = makePost(7, text: "Lantern by the kettle")
+        boost.id = "b7"
+        boost.boostedBy = Account(id: "a9", acct: "bo", displayName: "Bo")
+        try store.timeline(TimelineKey(account: "me", timeline: "conversations")).insert([entry], at: .top)
+        try store.timeline(key).insert([boost, makePost(7, text: "Lantern by the kettle"), makePost(6, text: "Kettle whistle at noon")], at: .top)
+        XCTAssertEqual(try store.account("me").search("kettle").map(\.id).sorted(), ["6", "7"])
         for hostile in ["\"", "AND", "a OR b", "NEAR(", "*", "tags:", "#"] {
             XCTAssertNoThrow(try store.account("me").search(hostile), hostile)
         }
