@@ -167,7 +167,10 @@ package struct FeedSnapshot: Sendable {
         moreOlder = t.moreOlder
         rowsAbove = t.rowsAbove
         rowsBelow = t.rowsBelow
-        arrivals = t.arrivals
+        // A post of the user's on its way is above the newest: out of sight from further down, and beyond the
+        // window when it does not show the newest, so it is counted as come in ("↑ 1 new" points to it).
+        arrivals = t.arrivals.union(t.outgoing.filter { $0.published(among: t.posts) == nil }
+            .map { FeedRow.outgoing($0, waiting: t.outgoingWaiting).id })
         savedPosition = t.savedPosition
         readUpTo = t.readUpTo
         offline = t.offline

@@ -27,4 +27,16 @@ final class OutboxRowTests: XCTestCase {
         t2.outgoing = [OutgoingPost(idempotencyKey: "k1", draft: Draft(id: "new", text: "hello from the outbox"), createdAt: sent, inDoubt: true)]
         XCTAssertTrue(FeedSnapshot(t2).rows.map(\.id).contains("outbox:k1"))
     }
+
+    /// A post waiting to be sent goes above the newest, out of sight of a reader further down: it counts
+    /// among the arrivals, so the status line's "↑ N new" points up to it, in the window or beyond it.
+    func testAPostWaitingAboveTheViewIsAnArrival() {
+        let waiting = OutgoingPost(idempotencyKey: "k1", draft: Draft(id: "new", text: "mine, waiting"), createdAt: Date())
+        var t = TimelineSnapshot(timeline: .home, posts: (1...30).map(syntheticPost))
+        t.outgoing = [waiting]
+        XCTAssertEqual(FeedSnapshot(t).arrivals, ["outbox:k1"])
+        t.moreNewer = true
+        XCTAssertFalse(FeedSnapshot(t).rows.contains { $0.id == "outbox:k1" }, "not in a window below the newest")
+        XCTAssertEqual(FeedSnapshot(t).arrivals, ["outbox:k1"], "still above, beyond the window")
+    }
 }
