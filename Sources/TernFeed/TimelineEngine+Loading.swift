@@ -64,7 +64,7 @@ extension TimelineEngine {
     /// (min_id paging is gap-free: each page starts right above the last one). Returns whether it succeeded.
     @discardableResult
     func loadNewer(quiet: Bool) async -> Bool {
-        defer { loadingNewer = false; emit() }
+        defer { loadingNewer = false; refreshHeard = false; emit() }
         do {
             if window.isEmpty && !window.hasOlder && !window.hasNewer {
                 let page = try await read { try await self.client.timeline(self.timeline, limit: self.pageSize) }
@@ -99,7 +99,7 @@ extension TimelineEngine {
                     gapAdded = gap != nil
                     cursors.newerURL = page.links.prev ?? cursors.newerURL
                 }
-                if quiet {
+                if quiet && !refreshHeard {
                 } else if gapAdded {
                     say("\(Counted.words(added, "new post")), and a gap below the newest (Enter on it loads more)", error: false)
                 } else {
@@ -107,12 +107,16 @@ extension TimelineEngine {
                 }
             }
             try store.saveCursors(older: cursors.olderURL, newer: cursors.newerURL, reachedEnd: cursors.reachedEnd)
+            failuresInARow = 0
             return true
         } catch {
             lastFailure = describe(error)
+            failuresInARow += 1
             if offline {
-                if !quiet {
-                    say("Offline: \(describe(error)); " + (window.isEmpty ? "nothing cached yet, trying again" : "showing cached posts"), error: true)
+                if !quiet || refreshHeard {
+                    let tries = failuresInARow > 1 ? " (\(failuresInARow) tries)" : ""
+                    say("Offline: \(describe(error))\(tries); " + (window.isEmpty ? "nothing cached yet, trying again" : "showing cached posts"),
+                        error: true)
                 }
             } else if let absent = timeline.absentWords, case .http(status: 404, _)? = error as? MastodonError {
                 say(absent, error: false)

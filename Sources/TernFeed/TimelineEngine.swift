@@ -137,6 +137,11 @@ package actor TimelineEngine {
     var messages = Messages()
     /// Why the last read failed, for `tern sync` when nothing was said on screen.
     var lastFailure: String?
+    /// Reads of newer posts that failed since the last one that worked: said with an offline failure, so an
+    /// `r` that fails again as the last did is seen to have been tried.
+    var failuresInARow = 0
+    /// `r` came while a quiet read (the poll's) was under way: that read speaks when it ends, as `r`'s would.
+    var refreshHeard = false
     let logger = Logger(label: "tern.timeline")
     var probe: Task<Void, Never>?
     var outgoing: [OutgoingPost] = []
@@ -212,7 +217,7 @@ package actor TimelineEngine {
             if timeline.isLocal { showSearch(); return }
             if timeline.isWebFeeds { refreshWebFeeds(); return }
             if hashtag == nil { lookUpHashtag() }
-            if !loadingNewer { startLoadingNewer() }
+            if loadingNewer { refreshHeard = true } else { startLoadingNewer() }
         case .poll:
             // An empty list is read too when looking for a server that was away: a start without it left
             // "Nothing here yet" until `r`.

@@ -33,4 +33,15 @@ extension LayerTests {
         XCTAssertTrue(FeedLayer.onePane.contains("\(Panes.autoWidth) columns") && FeedLayer.onePane.contains("layout = \"split\""))
         XCTAssertEqual(said([.character("R")]), [.say(FeedLayer.nothingToRetry, error: false)])
     }
+
+    /// `f` (and every key that acts on a post) on a list with no posts yet, as while an empty cache waits for
+    /// a server that does not answer: it says there is nothing to act on, rather than nothing.
+    func testAPostKeyOnAnEmptyListSaysThereIsNoPost() {
+        let e = env(columns: 120)
+        var stack = LayerStack(root: .home)
+        stack.show(timeline([]), e)
+        _ = stack.apply(stack.settle(e))
+        XCTAssertEqual(press([.character("f")], &stack, e), [.say("Nothing to like: the list has no posts yet.", error: false)])
+        XCTAssertEqual(press([.character("a")], &stack, e), [.say("Nothing to answer: the list has no posts yet.", error: false)])
+    }
 }

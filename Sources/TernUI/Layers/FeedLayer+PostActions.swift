@@ -8,6 +8,9 @@ extension FeedLayer {
     func postAction(_ action: UIAction, on row: FeedRow?, _ env: LayerEnv) -> [Effect] {
         if row?.isDeletedPost == true { return [.say("This post was deleted: there is nothing left to act on.", error: true)] }
         if case .outgoing(_, let waiting)? = row, action != .copyLink { return [.say(Self.notPostedYet(waiting: waiting), error: false)] }
+        if row?.post == nil, action != .copyLink, let verb = Self.verbs[action] {
+            return [.say(row == nil ? "Nothing to \(verb): the list has no posts yet." : "Nothing to \(verb) on this line: it is not a post.", error: false)]
+        }
         switch action {
         case .like:
             guard let post = row?.post else { return [] }
@@ -62,6 +65,12 @@ extension FeedLayer {
         default: return []
         }
     }
+
+    /// What each key that acts on a post does, for what it says where there is none (an empty list, a gap).
+    static let verbs: [UIAction: String] = [
+        .like: "like", .save: "save", .boost: "boost", .react: "react to", .vote: "vote in", .translate: "translate", .reply: "answer",
+        .quote: "quote", .edit: "edit", .delete: "delete", .links: "open links of", .copyText: "copy",
+    ]
 
     /// What a key that acts on a post says on one still in the outbox (`⏳`).
     static func notPostedYet(waiting: Bool) -> String {
