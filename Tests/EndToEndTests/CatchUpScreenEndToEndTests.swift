@@ -73,6 +73,15 @@ final class CatchUpScreenEndToEndTests: XCTestCase {
             try tmux.send("Enter")
             let shared = tmux.wait { $0.contains("a link's posts") && self.likes($0).count >= 3 }
             XCTAssertTrue(shared.ok, "Enter did not list the link's posts:\n\(shared.screen)")
+            // One of them liked in its thread: its row here says so once back.
+            XCTAssertFalse(selected(shared.screen).contains("★"), shared.screen)
+            try tmux.send("Enter")
+            XCTAssertTrue(tmux.wait { !$0.contains("Catch-up") && !self.selected($0).isEmpty }.ok, tmux.screen())
+            try tmux.send("f")
+            XCTAssertTrue(tmux.wait { $0.contains(" liked") }.ok, "the like in the thread:\n\(tmux.screen())")
+            try tmux.send("Escape")
+            let likedThere = tmux.wait { $0.contains("a link's posts") && self.selected($0).contains("★ ") }
+            XCTAssertTrue(likedThere.ok, "the row does not show the like made in its thread:\n\(likedThere.screen)")
             try tmux.send("Escape")
             XCTAssertTrue(tmux.wait { $0.contains("links shared by several") && self.selected($0).contains("Reading the fediverse") }.ok, tmux.screen())
             try tmux.send("Escape")
