@@ -110,6 +110,9 @@ final class CatchUpLayerTests: XCTestCase {
         XCTAssertTrue(rows[first + 2].contains("Loud Co"), rows[first + 2])
         XCTAssertTrue(rows[e.rows - 1].contains("s order · 1-6 kinds · W window · z by author · S links · P authors · x done"), rows[e.rows - 1])
 
+        let narrow = try frame(layer, env(columns: 80))
+        XCTAssertTrue(narrow[23].contains("s order · 1-6 kinds · W window · z by author · S links · P authors · ? keys"), narrow[23])
+
         _ = layer.update(.character("z"), e)
         XCTAssertTrue(try frame(layer, e).contains { $0.contains("▸ Ann Lee · 1 post · ☆ 20") })
     }

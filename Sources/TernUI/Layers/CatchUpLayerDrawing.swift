@@ -87,17 +87,22 @@ extension CatchUpLayer {
         }
         let status = screen.rows - 1
         screen.fill(row: status, column: 0, width: screen.columns, style: theme[.status])
-        let keys = SafeText("s order · 1-6 kinds · W window · z by author · S links · P authors · x done · ⏎ open · esc back ")
-        let room = screen.columns - keys.width
+        // The screen's own keys, in fewer words where the line is narrow (80 columns), `?` saying the rest.
+        let keys = Self.statusKeys.map { SafeText($0) }.first { $0.width <= screen.columns }
         if let message = env.message {
             env.renderer.drawStatusMessage(message, width: screen.columns, on: screen)
-        } else if room >= 0 {
-            screen.draw(keys, row: status, column: room, style: theme[.status])
+        } else if let keys {
+            screen.draw(keys, row: status, column: screen.columns - keys.width, style: theme[.status])
         }
     }
 }
 
 extension CatchUpLayer {
+    /// The status line's keys, the fullest first.
+    static let statusKeys = ["s order · 1-6 kinds · W window · z by author · S links · P authors · x done · ⏎ open · esc back ",
+                             "s order · 1-6 kinds · W window · z by author · S links · P authors · ? keys ",
+                             "s W z S P x · ? keys "]
+
     /// What the screen says where its listing has no rows.
     var emptyWords: String {
         switch listing {
