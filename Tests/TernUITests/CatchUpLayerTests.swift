@@ -183,8 +183,10 @@ final class CatchUpLayerTests: XCTestCase {
         XCTAssertTrue(try frame(layer, e).contains { $0.contains("Ann's garden in bloom") && $0.contains("★ 21") })
         XCTAssertEqual(layer.update(.character("f"), e), [.markPost(.favourite, try XCTUnwrap(layer.selectedPost), wanted: false)])
 
-        // Bo's post saved, waiting for the server; the wish dropped (refused): it shows unsaved again.
+        // Bo's post saved from here, waiting for the server; the wish dropped (refused): it shows unsaved again.
         _ = layer.update(.character("j"), e)
+        let bos = try XCTUnwrap(layer.selectedPost)
+        XCTAssertEqual(layer.update(.character("b"), e), [.markPost(.bookmark, bos, wanted: true)])
         XCTAssertNil(layer.receive(.postMarks(overlay: { p in var p = p; if p.statusID == "0105" { p.bookmarked = true }; return p }), e))
         XCTAssertEqual(layer.selectedPost?.bookmarked, true)
         XCTAssertEqual(layer.update(.character("b"), e), [.markPost(.bookmark, try XCTUnwrap(layer.selectedPost), wanted: false)])

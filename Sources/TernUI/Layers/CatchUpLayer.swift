@@ -55,6 +55,8 @@ struct CatchUpLayer: Layer {
     /// snapshot (`bases`), with the marks waiting for the server on it.
     private(set) var copies: [String: Post] = [:]
     private var bases: [String: Post] = [:]
+    /// The statuses liked, saved or boosted from this screen (`Effect.markPost`), whose marks it follows.
+    private var markedHere: Set<String> = []
     /// Where each status is among the pool's items.
     private var positions: [String: Int] = [:]
 
@@ -124,14 +126,23 @@ struct CatchUpLayer: Layer {
             return nil
         case .postMarks(let overlay):
             guard let items = loaded?.pool.items else { return nil }
-            for item in items {
-                let marked = overlay(bases[item.id] ?? item.post)
-                copies[item.id] = marked == item.post ? nil : marked
+            // Only the posts marked from here, and those a list said something of: any other mark is made on a
+            // list, whose snapshot brings it (all 5,000 took 38 ms a press in a debug build, on the loop).
+            for id in markedHere.union(bases.keys) {
+                guard let at = positions[id] else { continue }
+                let item = items[at], base = bases[item.id], marked = overlay(base ?? item.post)
+                // The marks alone are compared: a whole post's equality, 5,000 times a press, is the text's too.
+                copies[item.id] = base == nil && Self.sameMarks(marked, item.post) ? nil : marked
             }
             return nil
         default:
             return nil
         }
+    }
+
+    private static func sameMarks(_ a: Post, _ b: Post) -> Bool {
+        a.favourited == b.favourited && a.bookmarked == b.bookmarked && a.boosted == b.boosted && a.pending == b.pending
+            && a.favouritesCount == b.favouritesCount && a.boostsCount == b.boostsCount && a.reactions == b.reactions
     }
 
     /// A list's posts as its engine published them: the ones this screen shows take their text, counts and
@@ -202,7 +213,9 @@ struct CatchUpLayer: Layer {
         case .compose: return [.compose(.new)]
         case .like, .save, .boost, .react, .vote, .translate, .reply, .quote, .edit, .delete, .links, .copyLink, .copyText:
             guard let post = selectedPost else { return [.say(notAPost, error: false)] }
-            return FeedLayer.postAction(action, on: .post(post), env) { kind, post, wanted in .markPost(kind, post, wanted: wanted) }
+            let effects = FeedLayer.postAction(action, on: .post(post), env) { kind, post, wanted in .markPost(kind, post, wanted: wanted) }
+            if [.like, .save, .boost].contains(action) { markedHere.insert(post.statusID) }
+            return effects
         case .reveal:
             guard let post = selectedPost else { return [.say(notAPost, error: false)] }
             return [.toggleWarning(OpenedWarnings.key(.post(post)))]
