@@ -174,6 +174,10 @@ final class CatchUpLayerTests: XCTestCase {
         let e = env()
         var layer = CatchUpLayer()
         _ = layer.receive(.catchUp(.sinceReadMark, load(), failure: nil), e)
+        // The marks waiting from before it opened (a like made offline) on every post of the window, once.
+        let savedBefore: @Sendable (Post) -> Post = { p in var p = p; if p.statusID == "0100" { p.bookmarked = true }; return p }
+        _ = layer.receive(.postMarks(overlay: savedBefore), e)
+        XCTAssertEqual(layer.rows.last.flatMap { if case .post(let item) = $0 { layer.shown(item).post.bookmarked } else { nil } }, true)
         var liked = post("0070", ann, minutesAgo: 30, likes: 21, text: "Ann's garden in bloom")
         liked.favourited = true
         XCTAssertNil(layer.receive(.snapshot(FeedSnapshot(TimelineSnapshot(version: 1, timeline: .home, posts: [liked]))), e),
@@ -192,6 +196,8 @@ final class CatchUpLayerTests: XCTestCase {
         XCTAssertEqual(layer.update(.character("b"), e), [.markPost(.bookmark, try XCTUnwrap(layer.selectedPost), wanted: false)])
         _ = layer.receive(.postMarks(overlay: { $0 }), e)
         XCTAssertEqual(layer.selectedPost?.bookmarked, false)
+        XCTAssertEqual(layer.rows.last.flatMap { if case .post(let item) = $0 { layer.shown(item).post.bookmarked } else { nil } }, false,
+                       "the wish from before dropped too")
         _ = layer.update(.character("k"), e)
         XCTAssertEqual(layer.selectedPost?.favourited, true, "the snapshot's like stands when no wish is left")
     }

@@ -55,6 +55,8 @@ struct CatchUpLayer: Layer {
     /// snapshot (`bases`), with the marks waiting for the server on it.
     private(set) var copies: [String: Post] = [:]
     private var bases: [String: Post] = [:]
+    /// The window was read, and the marks waiting for the server not yet put on all of its posts.
+    private var unmarked = false
     /// The statuses liked, saved or boosted from this screen (`Effect.markPost`), whose marks it follows.
     private var markedHere: Set<String> = []
     /// Where each status is among the pool's items.
@@ -117,7 +119,7 @@ struct CatchUpLayer: Layer {
                     + "W picks another window."
                 return [self.load]
             }
-            (loaded, self.failure, copies, bases) = (load, failure, [:], [:])
+            (loaded, self.failure, copies, bases, unmarked) = (load, failure, [:], [:], true)
             positions = Dictionary((load?.pool.items ?? []).enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
             rebuild(keeping: nil)
             return []
@@ -126,9 +128,12 @@ struct CatchUpLayer: Layer {
             return nil
         case .postMarks(let overlay):
             guard let items = loaded?.pool.items else { return nil }
-            // Only the posts marked from here, and those a list said something of: any other mark is made on a
-            // list, whose snapshot brings it (all 5,000 took 38 ms a press in a debug build, on the loop).
-            for id in markedHere.union(bases.keys) {
+            // Once a window is read, all of its posts (the marks still waiting from before); then only the posts
+            // marked from here, shown marked, or that a list said something of: any other mark is made on a list,
+            // whose snapshot brings it (all 5,000 took 38 ms a press in a debug build, on the loop).
+            let ids = unmarked ? items.map(\.id) : Array(markedHere.union(bases.keys).union(copies.keys))
+            unmarked = false
+            for id in ids {
                 guard let at = positions[id] else { continue }
                 let item = items[at], base = bases[item.id], marked = overlay(base ?? item.post)
                 // The marks alone are compared: a whole post's equality, 5,000 times a press, is the text's too.
