@@ -53,6 +53,20 @@ final class CatchUpLinksAndSieveTests: XCTestCase {
         XCTAssertEqual(pool.leftOut.words, "left out: 1 muted · 2 blocked · 1 hidden")
     }
 
+    /// The user's own posts (boosted by others too) and their boosts are not what they missed: gone, uncounted.
+    func testTheUsersOwnPostsAndBoostsAreLeftOutUncounted() {
+        let mine = F.post("50", by: ann, minutesAgo: 60)
+        let entries = [F.post("99", by: bo, minutesAgo: 1), F.boost(mine, id: "98", by: bo), F.boost(F.post("40", by: cy, minutesAgo: 90), id: "97", by: ann),
+                       F.post("96", by: ann, minutesAgo: 3)]
+        let pool = CatchUpPool(entries: entries, usual: AuthorUsual(entries),
+                               sieve: CatchUpSieve(hidden: [], filters: nil, now: F.now, ownAccountID: ann.id), followedTags: [])
+        XCTAssertEqual(pool.items.map(\.id), ["99"])
+        XCTAssertEqual(pool.leftOut.total, 0)
+        XCTAssertNil(pool.leftOut.words)
+        let unknown = CatchUpPool(entries: entries, usual: AuthorUsual(entries), sieve: CatchUpSieve(hidden: [], filters: nil, now: F.now), followedTags: [])
+        XCTAssertEqual(unknown.items.count, 4, "while the user's account is not known, nothing is taken for theirs")
+    }
+
     func testKeywordFiltersHideOrWarnAndTheServersVerdictStandsWhenTheyAreUnknown() {
         var serverHidden = F.post("97", by: bo, minutesAgo: 3, text: "nothing to see")
         serverHidden.filters = [PostFilter(title: "Old", action: .hide)]

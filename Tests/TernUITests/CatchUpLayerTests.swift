@@ -15,9 +15,11 @@ final class CatchUpLayerTests: XCTestCase {
     let bo = Account(id: "bo", acct: "bo", displayName: "Bo")
     let cy = Account(id: "cy", acct: "cy", displayName: "Cy")
 
-    func post(_ id: String, _ author: Account, minutesAgo: Int, likes: Int, text: String, reply: Bool = false, pictures: Int = 0) -> Post {
+    func post(_ id: String, _ author: Account, minutesAgo: Int, likes: Int, text: String, reply: Bool = false, pictures: Int = 0,
+              links: [String] = []) -> Post {
         var p = Post(id: id, statusID: id, account: author, createdAt: now.addingTimeInterval(-Double(minutesAgo) * 60),
                      content: StyledText(plain: text), inReplyToID: reply ? "0001" : nil, favouritesCount: likes)
+        if !links.isEmpty { p.content = StyledText(paragraphs: [[[StyledText.Run(text)] + links.map { StyledText.Run(" " + $0, style: .link($0)) }]]) }
         p.media = (0..<pictures).map { MediaAttachment(id: "\(id)-\($0)", kind: .image, url: "https://example.org/\($0).png", previewURL: nil) }
         return p
     }
@@ -58,7 +60,7 @@ final class CatchUpLayerTests: XCTestCase {
 
         // Stand-outs first: Ann's 20 over her usual 2 before Bo's 1 over 1, before the loud 40 over 400.
         XCTAssertEqual(layer.rows.map(\.id), ["post:0070", "post:0105", "post:0100"])
-        XCTAssertEqual(layer.update(.character("o"), e), [])
+        XCTAssertEqual(layer.update(.character("s"), e), [])
         XCTAssertEqual(layer.order.name, "liked")
         XCTAssertEqual(layer.rows.map(\.id), ["post:0100", "post:0070", "post:0105"])
 
@@ -69,7 +71,7 @@ final class CatchUpLayerTests: XCTestCase {
         XCTAssertEqual(layer.rows.count, 3)
 
         // By author, in the order of each author's first post; Enter unfolds one, and on its post opens the thread.
-        _ = layer.update(.character("g"), e)
+        _ = layer.update(.character("z"), e)
         XCTAssertEqual(layer.rows.map(\.id), ["author:loud", "author:ann", "author:bo"])
         XCTAssertEqual(layer.selectedRow?.id, "author:loud", "the selected post's author stays selected")
         _ = layer.update(.character("j"), e)
@@ -83,12 +85,12 @@ final class CatchUpLayerTests: XCTestCase {
 
         XCTAssertEqual(layer.update(.character("x"), e), [.finishCatchUp(newestID: "0110")], "done: the newest entry of the window")
         // Keys of the lists' it has no use for say what its keys are; none is taken silently.
-        XCTAssertEqual(layer.update(.character("f"), e), [.say(CatchUpLayer.keysWords, error: false)])
-        XCTAssertEqual(layer.update(.character("z"), e), [.say(CatchUpLayer.keysWords, error: false)])
+        XCTAssertEqual(layer.update(.character("t"), e), [.say(CatchUpLayer.keysWords, error: false)])
+        XCTAssertEqual(layer.update(.character("Z"), e), [.say(CatchUpLayer.keysWords, error: false)])
         XCTAssertEqual(layer.update(.escape, e), [.pop])
         XCTAssertEqual(layer.update(.character("q"), e), [.pop])
 
-        XCTAssertEqual(layer.update(.character("w"), e), [.loadCatchUp(.lastHours(1))])
+        XCTAssertEqual(layer.update(.character("W"), e), [.loadCatchUp(.lastHours(1))])
         XCTAssertTrue(layer.rows.isEmpty, "the old window's posts go while the new one is read")
     }
 
@@ -106,9 +108,12 @@ final class CatchUpLayerTests: XCTestCase {
         XCTAssertTrue(rows[first].hasSuffix("☆ 20 ⇄ 0 ↩ 0") || rows[first].trimmingCharacters(in: .whitespaces).hasSuffix("☆ 20 ⇄ 0 ↩ 0"), rows[first])
         XCTAssertTrue(rows[first + 1].contains("Bo") && rows[first + 1].contains("Bo answers with a picture"), rows[first + 1])
         XCTAssertTrue(rows[first + 2].contains("Loud Co"), rows[first + 2])
-        XCTAssertTrue(rows[e.rows - 1].contains("o order · 1-6 kinds · w window · g authors · x done"), rows[e.rows - 1])
+        XCTAssertTrue(rows[e.rows - 1].contains("s order · 1-6 kinds · W window · z by author · S links · P authors · x done"), rows[e.rows - 1])
 
-        _ = layer.update(.character("g"), e)
+        let narrow = try frame(layer, env(columns: 80))
+        XCTAssertTrue(narrow[23].contains("s order · 1-6 kinds · W window · z by author · S links · P authors · ? keys"), narrow[23])
+
+        _ = layer.update(.character("z"), e)
         XCTAssertTrue(try frame(layer, e).contains { $0.contains("▸ Ann Lee · 1 post · ☆ 20") })
     }
 
@@ -125,9 +130,170 @@ final class CatchUpLayerTests: XCTestCase {
         XCTAssertEqual(stack.apply(stack.key(.character("C"), e)), [.loadCatchUp(.sinceReadMark)])
         XCTAssertTrue(stack.top is CatchUpLayer)
         _ = stack.receive(.catchUp(.sinceReadMark, load(), failure: nil), e)
-        _ = stack.apply(stack.key(.character("o"), e))
+        _ = stack.apply(stack.key(.character("s"), e))
         _ = stack.apply(stack.key(.escape, e))
         _ = stack.apply(stack.settle(e))
         XCTAssertEqual((stack.top as? FeedLayer)?.viewport.selectedID, before)
+    }
+
+    /// A post row takes a list's keys, with a list's effects: its marks go to the action queue whole.
+    func testAPostRowTakesTheKeysOfEveryList() {
+        let e = env()
+        var layer = CatchUpLayer()
+        _ = layer.receive(.catchUp(.sinceReadMark, load(), failure: nil), e)
+        let boost = try? XCTUnwrap(layer.selectedPost)
+        XCTAssertEqual(boost?.statusID, "0070")
+        guard let post = boost else { return }
+        XCTAssertEqual(layer.update(.character("f"), e), [.markPost(.favourite, post, wanted: true)])
+        XCTAssertEqual(layer.update(.character("b"), e), [.markPost(.bookmark, post, wanted: true)])
+        XCTAssertEqual(layer.update(.character("B"), e), [.markPost(.reblog, post, wanted: true)])
+        XCTAssertEqual(layer.update(.character("a"), e), [.compose(.reply(post))])
+        XCTAssertEqual(layer.update(.character("c"), e), [.toggleWarning("post:0070")])
+        XCTAssertEqual(layer.update(.character("w"), e), [.compose(.new)])
+        guard case .push(.screenHelp(let help))? = layer.update(.character("?"), e).first else { return XCTFail("? shows the help") }
+        XCTAssertTrue(help.contains { $0.hasPrefix("S ") && $0.contains("links") } && help.contains { $0.hasPrefix("P ") }, "\(help)")
+        XCTAssertEqual(layer.update(.character("p"), e), [.push(.feed(.profile(ann)))])
+        XCTAssertEqual(layer.update(.character("y"), e), [.say("This post has no link to copy", error: false)])
+        // `G` and `g` go to the last and first rows; `v` on Bo's picture opens it large.
+        _ = layer.update(.character("G"), e)
+        XCTAssertEqual(layer.selectedRow?.id, "post:0100")
+        _ = layer.update(.character("g"), e)
+        XCTAssertEqual(layer.selectedRow?.id, "post:0070")
+        _ = layer.update(.character("j"), e)
+        guard case .push(.gallery(let pictures, start: 0))? = layer.update(.character("v"), e).first else { return XCTFail("v opens the picture") }
+        XCTAssertEqual(pictures.count, 1)
+        // On an author's row a post's key says what the row is rather than acting on nothing.
+        _ = layer.update(.character("z"), e)
+        guard case .say(let words, false)? = layer.update(.character("f"), e).first else { return XCTFail("f on an author says why not") }
+        XCTAssertTrue(words.contains("author"), words)
+    }
+
+    /// A row shows its post as the session holds it: a list's snapshot of it (a like made in a thread opened
+    /// from here), and the marks waiting for the server, undone when the wish goes.
+    func testARowShowsThePostAsTheSessionHoldsIt() throws {
+        let e = env()
+        var layer = CatchUpLayer()
+        _ = layer.receive(.catchUp(.sinceReadMark, load(), failure: nil), e)
+        // The marks waiting from before it opened (a like made offline) on every post of the window, once.
+        let savedBefore: @Sendable (Post) -> Post = { p in var p = p; if p.statusID == "0100" { p.bookmarked = true }; return p }
+        _ = layer.receive(.postMarks(overlay: savedBefore), e)
+        XCTAssertEqual(layer.rows.last.flatMap { if case .post(let item) = $0 { layer.shown(item).post.bookmarked } else { nil } }, true)
+        var liked = post("0070", ann, minutesAgo: 30, likes: 21, text: "Ann's garden in bloom")
+        liked.favourited = true
+        XCTAssertNil(layer.receive(.snapshot(FeedSnapshot(TimelineSnapshot(version: 1, timeline: .home, posts: [liked]))), e),
+                     "a list's snapshot is every screen's to take")
+        XCTAssertEqual(layer.selectedPost?.favourited, true)
+        XCTAssertEqual(layer.selectedPost?.boostedBy?.id, "cy", "the row's own entry (the boost) keeps its booster")
+        XCTAssertTrue(try frame(layer, e).contains { $0.contains("Ann's garden in bloom") && $0.contains("★ 21") })
+        XCTAssertEqual(layer.update(.character("f"), e), [.markPost(.favourite, try XCTUnwrap(layer.selectedPost), wanted: false)])
+
+        // Bo's post saved from here, waiting for the server; the wish dropped (refused): it shows unsaved again.
+        _ = layer.update(.character("j"), e)
+        let bos = try XCTUnwrap(layer.selectedPost)
+        XCTAssertEqual(layer.update(.character("b"), e), [.markPost(.bookmark, bos, wanted: true)])
+        XCTAssertNil(layer.receive(.postMarks(overlay: { p in var p = p; if p.statusID == "0105" { p.bookmarked = true }; return p }), e))
+        XCTAssertEqual(layer.selectedPost?.bookmarked, true)
+        XCTAssertEqual(layer.update(.character("b"), e), [.markPost(.bookmark, try XCTUnwrap(layer.selectedPost), wanted: false)])
+        _ = layer.receive(.postMarks(overlay: { $0 }), e)
+        XCTAssertEqual(layer.selectedPost?.bookmarked, false)
+        XCTAssertEqual(layer.rows.last.flatMap { if case .post(let item) = $0 { layer.shown(item).post.bookmarked } else { nil } }, false,
+                       "the wish from before dropped too")
+        _ = layer.update(.character("k"), e)
+        XCTAssertEqual(layer.selectedPost?.favourited, true, "the snapshot's like stands when no wish is left")
+    }
+
+    /// Ann and Bo share one article (with tracking and without), Ann twice; Cy posts something else.
+    func linkLoad() -> CatchUpLoad {
+        func sharing(_ id: String, _ who: Account, _ url: String, minutesAgo: Int) -> Post {
+            var p = post(id, who, minutesAgo: minutesAgo, likes: 1, text: "Read this")
+            p.card = LinkCard(url: url, title: "Rivers \u{1B}[31mreturn", provider: "Example News")
+            return p
+        }
+        let entries = [sharing("0204", ann, "https://example.org/rivers?utm_source=masto", minutesAgo: 4),
+                       post("0203", cy, minutesAgo: 6, likes: 3, text: "Something else"),
+                       sharing("0202", bo, "https://example.org/rivers", minutesAgo: 8),
+                       sharing("0201", ann, "https://example.org/rivers", minutesAgo: 9)]
+        let pool = CatchUpPool(entries: entries, usual: AuthorUsual(entries), sieve: CatchUpSieve(hidden: [], filters: nil, now: now), followedTags: [])
+        return CatchUpLoad(window: .sinceReadMark, pool: pool, notes: [])
+    }
+
+    func testSharedLinksListTheirPostsAndEscStepsBack() throws {
+        let e = env()
+        var layer = CatchUpLayer()
+        _ = layer.receive(.catchUp(.sinceReadMark, linkLoad(), failure: nil), e)
+        _ = layer.update(.character("s"), e)   // newest first
+        _ = layer.update(.character("j"), e)
+        let before = layer.selectedRow?.id
+        XCTAssertEqual(layer.update(.character("S"), e), [])
+        XCTAssertEqual(layer.rows.map(\.id), ["link:https://example.org/rivers"])
+        let links = try frame(layer, e)
+        XCTAssertTrue(links[0].contains("links shared by several"), links[0])
+        let row = try XCTUnwrap(links.first { $0.contains("Rivers") }, links.joined(separator: "\n"))
+        XCTAssertTrue(row.contains("Rivers return · Example News") && row.contains("shared by Ann Lee and Bo"), row)
+        XCTAssertEqual(layer.update(.character("o"), e), [.openURL("https://example.org/rivers?utm_source=masto")])
+        XCTAssertEqual(layer.update(.enter, e), [])
+        XCTAssertEqual(layer.rows.map(\.id), ["post:0204", "post:0202", "post:0201"])
+        XCTAssertEqual(layer.update(.escape, e), [])
+        XCTAssertEqual(layer.selectedRow?.id, "link:https://example.org/rivers")
+        XCTAssertEqual(layer.update(.escape, e), [])
+        XCTAssertEqual(layer.rows.count, 4)
+        XCTAssertEqual(layer.selectedRow?.id, before, "back at the post S was pressed on")
+        XCTAssertEqual(layer.update(.escape, e), [.pop])
+    }
+
+    func testShortLinkWordsWithoutACard() throws {
+        let url = "https://www.example.org/2026/03/a-very-long-path-that-goes-on-and-on-for-ever"
+        let entries = [ann, bo].enumerated().map { i, who in
+            post("030\(i)", who, minutesAgo: i, likes: 0, text: "Look", links: [url])
+        }
+        let pool = CatchUpPool(entries: entries, usual: AuthorUsual(entries), sieve: CatchUpSieve(hidden: [], filters: nil, now: now), followedTags: [])
+        let link = try XCTUnwrap(pool.view(order: NewestOrder()).links.first)
+        XCTAssertNil(link.card)
+        XCTAssertEqual(CatchUpRowLine.linkWords(link), "example.org/2026/03/a-very-long-path-that-goes-on-…")
+    }
+
+    func testChoosingAnActiveAuthorShowsOnlyTheirs() throws {
+        let e = env()
+        var layer = CatchUpLayer()
+        _ = layer.receive(.catchUp(.sinceReadMark, linkLoad(), failure: nil), e)
+        _ = layer.update(.character("j"), e)
+        let before = layer.selectedRow?.id
+        XCTAssertEqual(layer.update(.character("P"), e), [])
+        XCTAssertEqual(layer.rows.map(\.id), ["active:ann", "active:cy", "active:bo"], "most posts first, then as met")
+        XCTAssertTrue(try frame(layer, e).contains { $0.contains("Ann Lee · 2 posts") })
+        _ = layer.update(.character("j"), e)
+        _ = layer.update(.character("j"), e)
+        XCTAssertEqual(layer.update(.enter, e), [])
+        XCTAssertEqual(layer.rows.map(\.id), ["post:0202"])
+        XCTAssertTrue(try frame(layer, e)[0].contains("Bo's posts"))
+        XCTAssertEqual(layer.update(.escape, e), [], "Esc clears the author")
+        XCTAssertEqual(layer.rows.count, 4)
+        XCTAssertEqual(layer.selectedRow?.id, before)
+        // The same key clears it too.
+        _ = layer.update(.character("P"), e)
+        _ = layer.update(.enter, e)
+        XCTAssertEqual(layer.rows.map(\.id).sorted(), ["post:0201", "post:0204"])
+        XCTAssertEqual(layer.update(.character("P"), e), [])
+        XCTAssertEqual(layer.rows.count, 4)
+    }
+
+    /// Nothing since the read mark (Home marks read what it shows: a fresh demo's first `C`): the last day
+    /// stands in, said so; a window the user picks is theirs, empty or not.
+    func testAnEmptyWindowSinceTheReadMarkGivesWayToTheLastDay() throws {
+        let e = env()
+        var layer = CatchUpLayer()
+        let none = CatchUpPool(entries: [], usual: AuthorUsual([]), sieve: CatchUpSieve(hidden: [], filters: nil, now: now), followedTags: [])
+        XCTAssertEqual(layer.receive(.catchUp(.sinceReadMark, CatchUpLoad(window: .sinceReadMark, pool: none), failure: nil), e),
+                       [.loadCatchUp(.lastHours(24))])
+        _ = layer.receive(.catchUp(.lastHours(24), load(window: .lastHours(24)), failure: nil), e)
+        XCTAssertEqual(layer.rows.count, 3)
+        let rows = try frame(layer, e)
+        XCTAssertTrue(rows[0].contains("Catch-up · the last 24 hours"), rows[0])
+        XCTAssertTrue(rows.contains { $0.contains("Nothing came in since the read mark") }, rows.joined(separator: "\n"))
+        // Round to the read mark by hand: empty, and said so, not stepped past.
+        XCTAssertEqual(layer.update(.character("W"), e), [.loadCatchUp(.sinceLastCatchUp)])
+        XCTAssertEqual(layer.update(.character("W"), e), [.loadCatchUp(.sinceReadMark)])
+        XCTAssertEqual(layer.receive(.catchUp(.sinceReadMark, CatchUpLoad(window: .sinceReadMark, pool: none), failure: nil), e), [])
+        XCTAssertTrue(try frame(layer, e).contains { $0.contains("No posts since the read mark: W shows another window.") })
     }
 }

@@ -22,6 +22,7 @@ package struct CatchUpPool: Sendable {
             switch sieve.sift(entry) {
             case .shown(let post): kept.append(post)
             case .leftOut(let reason): leftOut.counts[reason, default: 0] += 1
+            case .yours: break
             }
         }
         items = CatchUpItem.gather(kept)

@@ -20,7 +20,8 @@ package struct CatchUpLoad: Sendable {
 
     /// `client`: the server to ask for the keyword filters and the followed hashtags; nil offline, when the
     /// server's verdicts on each post stand and there is no followed-hashtags facet.
-    package static func load(data: AccountData, window: CatchUpWindow, client: MastodonClient?, now: Date = Date(),
+    /// `ownAccountID`: the user's, whose posts and boosts are left out.
+    package static func load(data: AccountData, window: CatchUpWindow, client: MastodonClient?, ownAccountID: String? = nil, now: Date = Date(),
                              logger: Logger = Logger(label: "tern.catchup")) async throws -> CatchUpLoad {
         let reader = CatchUpReader(data: data)
         let marks = try await reader.marks()
@@ -39,7 +40,7 @@ package struct CatchUpLoad: Sendable {
                 notes.append("The followed hashtags could not be read (\(error)).")
             }
         }
-        let sieve = CatchUpSieve(hidden: try data.hidden(now: now), filters: filters, now: now)
+        let sieve = CatchUpSieve(hidden: try data.hidden(now: now), filters: filters, now: now, ownAccountID: ownAccountID)
         let pool = CatchUpPool(entries: read.entries, usual: AuthorUsual([read.entries, read.older].joined()), sieve: sieve, followedTags: followed)
         if read.gaps > 0 {
             notes.append("The cache lacks posts inside this window (\(read.gaps == 1 ? "a gap" : "\(read.gaps) gaps") Home has not filled): they are not in it.")

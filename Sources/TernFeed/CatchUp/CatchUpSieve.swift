@@ -4,6 +4,8 @@ import TernStore
 
 /// What a catch-up leaves out, and why: the accounts the user muted or blocked, the boosts and posts they
 /// hid, and what their keyword filters hide; a filter that warns keeps the post, folded under its title.
+/// The user's own posts and boosts go too, uncounted: they are not something the user missed (a new user
+/// saw their own post ranked, and "1 post" for it).
 package struct CatchUpSieve: Sendable {
     /// Why an entry was left out.
     package enum Reason: String, Sendable, Hashable, CaseIterable {
@@ -16,10 +18,12 @@ package struct CatchUpSieve: Sendable {
     private var statusesHidden: Set<String> = []
     private var filters: KeywordFilters?
     private var now: Date
+    private var ownAccountID: String?
 
     /// `filters`: the user's keyword filters as the server lists them; nil where not known (offline, never
     /// listed), when what the server said of each post when it sent it stands.
-    package init(hidden: [HiddenEntry], filters: [FilterInfo]?, now: Date) {
+    /// `ownAccountID`: the user's account, where known.
+    package init(hidden: [HiddenEntry], filters: [FilterInfo]?, now: Date, ownAccountID: String? = nil) {
         for entry in hidden where entry.until.map({ $0 > now }) ?? true {
             switch entry.kind {
             case .muted: muted.insert(entry.target)
@@ -30,15 +34,19 @@ package struct CatchUpSieve: Sendable {
         }
         self.filters = filters.map { KeywordFilters(filters: $0) }
         self.now = now
+        self.ownAccountID = ownAccountID.flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// An entry as the catch-up shows it (a warning filter's title on it), or why it is left out.
+    /// An entry as the catch-up shows it (a warning filter's title on it), or why it is left out, or the
+    /// user's own (left out, and said nowhere).
     package enum Sifted: Sendable {
         case shown(Post)
         case leftOut(Reason)
+        case yours
     }
 
     package func sift(_ post: Post) -> Sifted {
+        if let ownAccountID, post.account.id == ownAccountID || post.boostedBy?.id == ownAccountID { return .yours }
         let people = [post.account.id] + (post.boostedBy.map { [$0.id] } ?? [])
         if people.contains(where: blocked.contains) { return .leftOut(.blocked) }
         if people.contains(where: muted.contains) { return .leftOut(.muted) }

@@ -5,41 +5,62 @@ import TernTerminal
 
 /// `C` on a list of the account: Catch-up, the posts of Home since the read mark (or the last hours, or
 /// since the last catch-up), ranked, from the store. The window is read off the loop (`Effect.loadCatchUp`,
-/// answered by `LayerMessage.catchUp`); switching order, kinds or grouping only sorts and filters what was
-/// read (`CatchUpPool.view`). Its own keys are letters that mean other things on a list (`o`, `w`, `g`, `x`,
-/// the digits), so they are taken before the keymap; a list key it has no use for says what the screen's
-/// keys are, rather than doing nothing. Esc goes back to the list as `C` left it.
+/// answered by `LayerMessage.catchUp`); switching order, kinds, grouping, the links several shared or one
+/// author only sorts and filters what was read (`CatchUpPool.view`). A post row takes every key a list's
+/// post takes, with the same effects (`FeedLayer.postAction`), its marks going straight to the action
+/// queue (`Effect.markPost`: a list's engine may not hold the post); the screen's own keys are letters
+/// the lists leave free (`s`, `W`, `z`, `S`, `P`, the digits) and `x`. A row shows its post as the session
+/// last said it: from any list's snapshot, and with the marks waiting for the server
+/// (`LayerMessage.postMarks`). Esc steps back through what was opened here, then to the list as `C` left it.
 struct CatchUpLayer: Layer {
-    /// One line of the screen: a post, or (grouped by author) an author's row, unfolded or not.
-    enum Row: Equatable {
-        case post(CatchUpItem)
-        case group(AuthorGroup, unfolded: Bool)
+    typealias Row = CatchUpRow
 
-        var id: String {
-            switch self {
-            case .post(let item): return "post:" + item.id
-            case .group(let group, _): return "author:" + group.id
-            }
-        }
+    /// Where the screen was, to come back to with Esc.
+    struct Place: Equatable {
+        var listing: CatchUpRow.Listing
+        var author: AuthorGroup?
+        var selectedID: String?
+        var top: Int
     }
 
     private(set) var window: CatchUpWindow = .sinceReadMark
+    /// The user picked the window (`W`), or it stood in for an empty one: it is not changed for them.
+    private var windowChosen = false
+    /// Why the window shown is not the one asked for, said in the header.
+    private(set) var stoodIn: String?
+    /// What stands in for an empty window since the read mark.
+    static let emptyMarkFallback: CatchUpWindow = .lastHours(24)
     /// The window as read; nil while it is on its way (or could not be read: `failure`).
     private(set) var loaded: CatchUpLoad?
     private(set) var failure: String?
-    /// Stand-outs first: a catch-up is for what drew attention, and `o` goes through the rest.
+    /// Stand-outs first: a catch-up is for what drew attention, and `s` goes through the rest.
     private(set) var order: any CatchUpOrdering = StandOutOrder()
     /// The kinds shown (all when empty), toggled with `1`–`6`.
     private(set) var kinds: Set<CatchUpKind> = []
     private(set) var grouped = false
     /// The authors whose group is unfolded.
     private(set) var unfolded: Set<String> = []
+    private(set) var listing: CatchUpRow.Listing = .posts
+    /// The one author whose posts are shown (chosen among the most active), else nil.
+    private(set) var author: AuthorGroup?
+    /// Where Esc goes back to, the last first.
+    private(set) var placesBack: [Place] = []
     private(set) var rows: [Row] = []
-    /// How many posts the view holds (with the kinds chosen).
+    /// How many posts the view holds (with the kinds and author chosen).
     private(set) var postCount = 0
     private(set) var selected = 0
     /// The first row in view.
     private(set) var top = 0
+    /// The session's newest word on a post, by status id, where it differs from what was read: a list's
+    /// snapshot (`bases`), with the marks waiting for the server on it.
+    private(set) var copies: [String: Post] = [:]
+    private var bases: [String: Post] = [:]
+    /// The window was read, and the marks waiting for the server not yet put on all of its posts.
+    private var unmarked = false
+    /// The statuses liked, saved or boosted from this screen (`Effect.markPost`), whose marks it follows.
+    private var markedHere: Set<String> = []
+    /// Where each status is among the pool's items.
+    private var positions: [String: Int] = [:]
 
     init() {}
 
@@ -52,23 +73,101 @@ struct CatchUpLayer: Layer {
     static let kindKeys: [CatchUpKind] = CatchUpKind.allCases
 
     /// What the screen's keys do, said when a key of the lists' is pressed that has no use here.
-    static let keysWords = "Catch-up: j/k move · Enter opens a post (or unfolds an author) · o order · 1–6 kinds · w window · "
-        + "g by author · x done reading · Esc back"
+    static let keysWords = "Catch-up: j/k move · Enter opens · f/b/B/a/c/v/p/o/y as on a list · s order · 1–6 kinds · "
+        + "W window · z by author · S shared links · P active authors · x done reading · Esc back"
+
+    /// Its own keys, first in `?`'s help (a post row's are the lists', below them).
+    static let helpLines = [
+        "Catch-up's own keys (a post takes the lists' below):",
+        "s                   the next order: newest, stand-outs, liked, boosted, replied",
+        "1–6                 only some kinds: originals, replies, quotes, boosts, pictures, followed hashtags",
+        "W                   the next window: since the read mark, the last 1–24 hours, since the last catch-up",
+        "z                   one row per author (Enter unfolds it)",
+        "S                   the links two or more shared (Enter: their posts; o opens it)",
+        "P                   the most active authors (Enter: only theirs; P or Esc: all again)",
+        "x                   done reading: the read mark moves to the window's newest post",
+        "Esc                 back a step, then to the list",
+    ]
 
     var selectedRow: Row? { rows.indices.contains(selected) ? rows[selected] : nil }
 
+    /// A row's item with the session's newest copy of its post.
+    func shown(_ item: CatchUpItem) -> CatchUpItem {
+        guard let copy = copies[item.id] else { return item }
+        var shown = item
+        shown.post = copy
+        return shown
+    }
+
+    var selectedPost: Post? {
+        if case .post(let item)? = selectedRow { return shown(item).post }
+        return nil
+    }
+
     mutating func receive(_ message: LayerMessage, _ env: LayerEnv) -> [Effect]? {
-        guard case .catchUp(let window, let load, let failure) = message else { return nil }
-        // An answer for a window the user has since stepped past (`w` pressed twice): the next one is coming.
-        guard window == self.window else { return [] }
-        (loaded, self.failure) = (load, failure)
-        rebuild(keeping: nil)
-        return []
+        switch message {
+        case .catchUp(let window, let load, let failure):
+            // An answer for a window the user has since stepped past (`W` pressed twice): the next one is coming.
+            guard window == self.window else { return [] }
+            // Nothing since the read mark, on the window the user did not choose: Home marks read what it shows,
+            // so a reader fresh from it (a fresh demo too) would always open on nothing. The last day instead,
+            // said so, rather than an empty screen or a read mark made up.
+            if window == .sinceReadMark, !windowChosen, failure == nil, load?.pool.items.isEmpty == true, load?.pool.leftOut.total == 0 {
+                self.window = Self.emptyMarkFallback
+                windowChosen = true
+                stoodIn = "Nothing came in since the read mark (Home marks read what it shows): here is \(Self.emptyMarkFallback.words). "
+                    + "W picks another window."
+                return [self.load]
+            }
+            (loaded, self.failure, copies, bases, unmarked) = (load, failure, [:], [:], true)
+            positions = Dictionary((load?.pool.items ?? []).enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+            rebuild(keeping: nil)
+            return []
+        case .snapshot(let snapshot):
+            take(snapshot.rows.compactMap(\.post))
+            return nil
+        case .postMarks(let overlay):
+            guard let items = loaded?.pool.items else { return nil }
+            // Once a window is read, all of its posts (the marks still waiting from before); then only the posts
+            // marked from here, shown marked, or that a list said something of: any other mark is made on a list,
+            // whose snapshot brings it (all 5,000 took 38 ms a press in a debug build, on the loop).
+            let ids = unmarked ? items.map(\.id) : Array(markedHere.union(bases.keys).union(copies.keys))
+            unmarked = false
+            for id in ids {
+                guard let at = positions[id] else { continue }
+                let item = items[at], base = bases[item.id], marked = overlay(base ?? item.post)
+                // The marks alone are compared: a whole post's equality, 5,000 times a press, is the text's too.
+                copies[item.id] = base == nil && Self.sameMarks(marked, item.post) ? nil : marked
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    private static func sameMarks(_ a: Post, _ b: Post) -> Bool {
+        a.favourited == b.favourited && a.bookmarked == b.bookmarked && a.boosted == b.boosted && a.pending == b.pending
+            && a.favouritesCount == b.favouritesCount && a.boostsCount == b.boostsCount && a.reactions == b.reactions
+    }
+
+    /// A list's posts as its engine published them: the ones this screen shows take their text, counts and
+    /// marks (a like made in a thread opened from here, its rollback, a count read since).
+    private mutating func take(_ posts: [Post]) {
+        guard let items = loaded?.pool.items, !posts.isEmpty else { return }
+        for copy in posts {
+            guard let at = positions[copy.statusID] else { continue }
+            let item = items[at]
+            // The list's own marks waiting for the server are the session's word here too.
+            var shown = item.post.showing(copy)
+            shown.pending = copy.pending
+            bases[item.id] = shown
+            copies[item.id] = shown == item.post ? nil : shown
+        }
     }
 
     mutating func update(_ key: Key, _ env: LayerEnv) -> [Effect] {
         switch key {
-        case .character("o"):
+        case .character("s"):
             order = CatchUpOrders.after(order)
             rebuild(keeping: nil)
             return []
@@ -77,14 +176,21 @@ struct CatchUpLayer: Layer {
             if kinds.contains(kind) { kinds.remove(kind) } else { kinds.insert(kind) }
             rebuild(keeping: nil)
             return []
-        case .character("w"):
+        case .character("W"):
             window = window.next
-            (loaded, failure, rows, postCount, selected, top) = (nil, nil, [], 0, 0, 0)
+            (windowChosen, stoodIn) = (true, nil)
+            (loaded, failure, rows, postCount, selected, top, placesBack, listing, author) = (nil, nil, [], 0, 0, 0, [], .posts, nil)
             return [load]
-        case .character("g"):
+        case .character("z"):
             grouped.toggle()
             rebuild(keeping: selectedGroupOrAuthor)
             return []
+        case .character("S"):
+            if listing == .links { return back() }
+            return show(.links, author: author)
+        case .character("P"):
+            if listing == .authors || author != nil { return back() }
+            return show(.authors, author: nil)
         case .character("x"):
             guard let newest = loaded?.pool.newestID else { return [.say("Nothing in this window to mark read.", error: false)] }
             return [.finishCatchUp(newestID: newest)]
@@ -105,50 +211,105 @@ struct CatchUpLayer: Layer {
         case .top: move(by: -selected, env)
         case .bottom: move(by: rows.count - 1 - selected, env)
         case .open: return open()
-        case .back, .quit: return [.pop]
-        case .help: return [.push(.help)]
+        case .back: return back()
+        case .quit: return [.pop]
+        case .help: return [.push(.screenHelp(Self.helpLines))]
         case .redraw: return []
+        case .compose: return [.compose(.new)]
+        case .like, .save, .boost, .react, .vote, .translate, .reply, .quote, .edit, .delete, .links, .copyLink, .copyText:
+            guard let post = selectedPost else { return [.say(notAPost, error: false)] }
+            let effects = FeedLayer.postAction(action, on: .post(post), env) { kind, post, wanted in .markPost(kind, post, wanted: wanted) }
+            if [.like, .save, .boost].contains(action) { markedHere.insert(post.statusID) }
+            return effects
+        case .reveal:
+            guard let post = selectedPost else { return [.say(notAPost, error: false)] }
+            return [.toggleWarning(OpenedWarnings.key(.post(post)))]
+        case .viewImage:
+            guard let post = selectedPost else { return [.say(notAPost, error: false)] }
+            return FeedLayer.viewLarge(post, attachment: nil, env)
+        case .openLink:
+            if case .link(let link)? = selectedRow { return [.openURL(link.card?.url ?? link.url)] }
+            guard let post = selectedPost else { return [.say(notAPost, error: false)] }
+            return FeedLayer.openLink(post, text: nil)
+        case .profile:
+            switch selectedRow {
+            case .group(let group, _)?, .author(let group)?: return FeedLayer.profile(of: group.author, post: nil)
+            default:
+                guard let post = selectedPost else { return [.say(notAPost, error: false)] }
+                return FeedLayer.profile(of: post.account, post: post)
+            }
         default: return [.say(Self.keysWords, error: false)]
         }
         return []
     }
 
-    /// Enter: a post opens its thread; an author's row unfolds (or folds) their posts.
+    /// What a post's key says on a row that is not a post.
+    private var notAPost: String {
+        switch selectedRow {
+        case .link?: return "This is a link: Enter lists the posts that shared it, o opens it."
+        case .group?, .author?: return "This is an author: Enter shows their posts."
+        default: return loaded == nil ? "Catch-up is still being read." : "No post here."
+        }
+    }
+
+    /// Enter: a post opens its thread; an author's row unfolds (or folds) their posts, or (among the most
+    /// active) shows only theirs; a link lists the posts that shared it.
     private mutating func open() -> [Effect] {
         switch selectedRow {
-        case .post(let item)?: return [.push(.feed(FeedLayer.thread(of: item.post)))]
+        case .post(let item)?: return [.push(.feed(FeedLayer.thread(of: shown(item).post)))]
         case .group(let group, let isUnfolded)?:
             if isUnfolded { unfolded.remove(group.id) } else { unfolded.insert(group.id) }
             rebuild(keeping: selectedRow?.id)
             return []
+        case .author(let group)?:
+            // Their posts stand in for the authors' list: Esc goes back to where `P` was pressed.
+            let before = placesBack
+            _ = show(.posts, author: group)
+            placesBack = before
+            return []
+        case .link(let link)?: return show(.linkPosts(link), author: author)
         case nil:
             return [.say(loaded == nil ? "Catch-up is still being read." : "Nothing to open: no posts in this window.", error: false)]
         }
     }
+
+    /// Lists `listing` (of `author`'s posts only, when given), keeping where the screen was for Esc.
+    private mutating func show(_ listing: CatchUpRow.Listing, author: AuthorGroup?) -> [Effect] {
+        guard loaded != nil else { return [.say("Catch-up is still being read.", error: false)] }
+        placesBack.append(place)
+        (self.listing, self.author) = (listing, author)
+        rebuild(keeping: nil)
+        if rows.isEmpty, listing == .links { return [.say("No link was shared by two or more people in this view.", error: false)] }
+        return []
+    }
+
+    /// Esc: back to the place before the last `S`, `P` or link opened; from the first, back to the list.
+    private mutating func back() -> [Effect] {
+        guard let place = placesBack.popLast() else { return [.pop] }
+        (listing, author) = (place.listing, place.author)
+        rebuild(keeping: place.selectedID)
+        top = min(place.top, selected)
+        return []
+    }
+
+    private var place: Place { Place(listing: listing, author: author, selectedID: selectedRow?.id, top: top) }
 
     /// The author row to stay on when grouping is turned on or off: the selected post's author, or theirs.
     private var selectedGroupOrAuthor: String? {
         switch selectedRow {
         case .post(let item)?: return grouped ? "author:" + item.author.id : "post:" + item.id
         case .group(let group, _)?: return grouped ? "author:" + group.id : group.items.first.map { "post:" + $0.id }
-        case nil: return nil
+        default: return selectedRow?.id
         }
     }
 
-    /// The rows made again from the pool for the order, kinds and grouping chosen; the selection stays on
-    /// the row `keeping` names where it is still there, else goes to the first.
+    /// The rows made again from the pool for the order, kinds, author and grouping chosen; the selection
+    /// stays on the row `keeping` names where it is still there, else goes to the first.
     private mutating func rebuild(keeping id: String?) {
         guard let pool = loaded?.pool else { (rows, postCount, selected, top) = ([], 0, 0, 0); return }
-        let view = pool.view(order: order, kinds: kinds)
+        let view = pool.view(order: order, kinds: kinds, author: author?.id)
         postCount = view.items.count
-        if grouped {
-            rows = view.groups.flatMap { group -> [Row] in
-                let open = unfolded.contains(group.id)
-                return [.group(group, unfolded: open)] + (open ? group.items.map(Row.post) : [])
-            }
-        } else {
-            rows = view.items.map(Row.post)
-        }
+        rows = CatchUpRow.rows(of: view, listing, grouped: grouped && listing == .posts, unfolded: unfolded)
         selected = id.flatMap { id in rows.firstIndex { $0.id == id } } ?? 0
         if id == nil { top = 0 }
         top = min(top, selected)
@@ -159,78 +320,5 @@ struct CatchUpLayer: Layer {
         selected = max(0, min(rows.count - 1, selected + delta))
         let height = bodyHeight(env)
         if selected < top { top = selected } else if selected >= top + height { top = selected - height + 1 }
-    }
-
-    // MARK: Drawing
-
-    /// The lines above the rows, under the title: the facets with their keys, then the count and what was
-    /// left out, then what could not be known.
-    func headerLines(_ env: LayerEnv) -> [[Segment]] {
-        guard let loaded else { return [] }
-        var lines: [[Segment]] = []
-        var facets: [Segment] = []
-        var column = 0
-        for (i, kind) in Self.kindKeys.enumerated() {
-            let chosen = kinds.contains(kind)
-            let words = "\(i + 1) \(kind.words) \(loaded.pool.facets[kind])"
-            let text = SafeText(chosen ? "[" + words + "]" : words)
-            facets.append(Segment(text: text, role: chosen ? .focus : .counts, column: column))
-            column += text.width + 3
-            if i < Self.kindKeys.count - 1 { facets.append(Segment(text: SafeText(" · "), role: .acct, column: column - 3)) }
-        }
-        lines.append(facets)
-        var summary = "\(Counted.words(postCount, "post"))" + (kinds.isEmpty ? "" : " of the kinds chosen")
-        if let left = loaded.pool.leftOut.words { summary += " · " + left }
-        lines.append([Segment(text: SafeText(summary), role: .acct, column: 0)])
-        for note in loaded.notes.prefix(2) { lines.append([Segment(text: SafeText(note), role: .warning, column: 0)]) }
-        return lines
-    }
-
-    /// Rows of posts that fit under the header.
-    func bodyHeight(_ env: LayerEnv) -> Int { max(1, env.listHeight - headerLines(env).count) }
-
-    /// The title: what the screen is and how to leave it.
-    var title: String { "Catch-up · \(window.words) · \(order.name) · Esc back" }
-
-    func render(_ env: LayerEnv, into screen: Canvas) {
-        let theme = env.renderer.theme
-        screen.fill(row: 0, column: 0, width: screen.columns, style: theme[.title])
-        screen.draw(SafeText(" " + title), row: 0, column: 0, style: theme[.title], maxWidth: screen.columns)
-        let header = headerLines(env)
-        for (i, line) in header.enumerated() {
-            for seg in line { screen.draw(seg.text, row: 1 + i, column: seg.column + 1, style: theme[seg.role], maxWidth: max(0, screen.columns - seg.column - 1)) }
-        }
-        let first = 1 + header.count, height = bodyHeight(env)
-        if rows.isEmpty {
-            let words = failure.map { "Catch-up could not be read: \($0)" }
-                ?? (loaded == nil ? "Reading \(window.words) from the cache…" : "No posts \(window.words): w shows another window.")
-            screen.draw(SafeText(words), row: first, column: 1, style: theme[failure == nil ? .placeholder : .warning], maxWidth: screen.columns - 1)
-        }
-        let shownTop = max(0, min(top, max(0, rows.count - height)))
-        for (i, row) in rows.dropFirst(shownTop).prefix(height).enumerated() {
-            let line = CatchUpRowLine(row: row, width: screen.columns, indent: grouped ? 2 : 0)
-            let isSelected = shownTop + i == selected && env.focused
-            var style = theme[.gutter]
-            style.reverse = true
-            style.bold = true
-            // Marked as well as highlighted: the selection shows without colours too.
-            if isSelected {
-                screen.fill(row: first + i, column: 0, width: screen.columns, style: style)
-                screen.draw(SafeText("▸"), row: first + i, column: 0, style: style)
-            }
-            for seg in line.segments {
-                screen.draw(seg.text, row: first + i, column: seg.column, style: isSelected ? style : theme[seg.role],
-                            maxWidth: max(0, screen.columns - seg.column))
-            }
-        }
-        let status = screen.rows - 1
-        screen.fill(row: status, column: 0, width: screen.columns, style: theme[.status])
-        let keys = SafeText("o order · 1-6 kinds · w window · g authors · x done · ⏎ open · esc back ")
-        let room = screen.columns - keys.width
-        if let message = env.message {
-            env.renderer.drawStatusMessage(message, width: screen.columns, on: screen)
-        } else if room >= 0 {
-            screen.draw(keys, row: status, column: room, style: theme[.status])
-        }
     }
 }

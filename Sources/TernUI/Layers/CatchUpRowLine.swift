@@ -4,24 +4,34 @@ import TernModel
 import TernTerminal
 
 /// A Catch-up row on one line: the author, a few words of the post (its warning instead, where it has
-/// one, as a list shows it folded), who boosted it, and its likes, boosts and replies at the right; or an
-/// author's row ("▸ Ann Lee · 7 posts · ☆ 52"). Every server string passes the sanitizer (`SafeText`).
+/// one, as a list shows it folded, unless `c` opened it), who boosted it, and its likes, boosts and replies
+/// at the right; or an author's row ("▸ Ann Lee · 7 posts · ☆ 52"); or a link several shared ("Title ·
+/// site · shared by Ann, Bo"). Every server string passes the sanitizer (`SafeText`).
 struct CatchUpRowLine {
     private(set) var segments: [Segment] = []
 
     /// `indent`: an unfolded author's posts sit under their row.
-    init(row: CatchUpLayer.Row, width: Int, indent: Int = 0) {
+    init(row: CatchUpRow, width: Int, indent: Int = 0, revealed: Bool = false) {
         switch row {
         case .group(let group, let unfolded):
-            segments = [Segment(text: SafeText((unfolded ? "▾ " : "▸ ") + group.words), role: .name, column: 1)]
+            segments = [Segment(text: SafeText(Sanitizer.clean((unfolded ? "▾ " : "▸ ") + group.words)), role: .name, column: 1)]
+        case .author(let group):
+            segments = [Segment(text: SafeText(Sanitizer.clean(group.words)), role: .name, column: 1)]
+        case .link(let link):
+            let what = SafeText(DisplayWidth.truncate(Sanitizer.clean(Self.linkWords(link)), to: max(1, width - 2)))
+            let who = "  shared by " + Sanitizer.clean(Self.names(link.sharers.map(\.shownName)))
+            segments = [Segment(text: what, role: .link, column: 1)]
+            if width - 2 - what.width > 12 {
+                segments.append(Segment(text: SafeText(DisplayWidth.truncate(who, to: width - 2 - what.width)), role: .acct, column: 1 + what.width))
+            }
         case .post(let item):
             let post = item.post
-            let counts = SafeText("☆ \(post.favouritesCount) ⇄ \(post.boostsCount) ↩ \(post.repliesCount)")
+            let counts = SafeText(Self.counts(post))
             let countsAt = max(0, width - counts.width - 1)
             let nameAt = 1 + indent
             let name = SafeText(DisplayWidth.truncate(Sanitizer.clean(item.author.shownName), to: max(1, min(22, countsAt - nameAt - 2))))
             let textAt = nameAt + name.width + 2
-            var words = Self.excerpt(post)
+            var words = Self.excerpt(post, revealed: revealed)
             if let boosted = item.boostedByWords { words = "(\(boosted)) " + words }
             segments = [Segment(text: name, role: .name, column: nameAt)]
             if countsAt - 1 > textAt {
@@ -32,13 +42,48 @@ struct CatchUpRowLine {
         }
     }
 
+    /// Its likes, boosts and replies, with the user's marks as a list shows them: ★ liked, ⇄✓ boosted, ⚑
+    /// saved, each with "…" while the server has not said so yet.
+    static func counts(_ post: Post) -> String {
+        let star = (post.favourited ? "★" : "☆") + (post.pending.contains(.favourite) ? "…" : "")
+        let boost = "⇄" + (post.boosted ? "✓" : "") + (post.pending.contains(.boost) ? "…" : "")
+        let saved = post.bookmarked ? " ⚑" + (post.pending.contains(.bookmark) ? "…" : "") : ""
+        return "\(star) \(post.favouritesCount) \(boost) \(post.boostsCount) ↩ \(post.repliesCount)" + saved
+    }
+
     /// What a post says in a few words: its content warning or filter's title rather than what they cover,
     /// else its text on one line, else its pictures.
-    static func excerpt(_ post: Post) -> String {
-        if !post.filterWarnings.isEmpty { return "⚠ filtered: " + post.filterWarnings.joined(separator: ", ") }
-        if !post.spoilerText.isEmpty { return "⚠ " + post.spoilerText }
+    static func excerpt(_ post: Post, revealed: Bool = false) -> String {
         let text = post.content.plainText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        if !post.filterWarnings.isEmpty { return "⚠ filtered: " + post.filterWarnings.joined(separator: ", ") + (revealed ? ": " + text : "") }
+        if !post.spoilerText.isEmpty { return "⚠ " + post.spoilerText + (revealed ? ": " + text : "") }
         if !text.isEmpty { return text }
         return post.media.isEmpty ? "(no text)" : "▣ \(Counted.words(post.media.count, "picture"))"
+    }
+}
+
+extension CatchUpRowLine {
+    /// A shared link as the screen names it: its card's title and site where the server made a card, else
+    /// its host and the start of its path ("example.org/2026/03/a-long-…").
+    static func linkWords(_ link: SharedLink) -> String {
+        let parts = URLComponents(string: link.url)
+        let host = parts?.host.map { $0.hasPrefix("www.") ? String($0.dropFirst(4)) : $0 } ?? link.url
+        if let card = link.card, !card.title.isEmpty {
+            let site = card.provider.isEmpty ? host : card.provider
+            return card.title + " · " + site
+        }
+        let path = parts?.path ?? ""
+        let shown = path.count > 40 ? String(path.prefix(39)) + "…" : (path == "/" ? "" : path)
+        return host + shown
+    }
+
+    /// "Ann, Bo and 3 others": the first two names, then how many more.
+    static func names(_ names: [String]) -> String {
+        switch names.count {
+        case 0: return ""
+        case 1: return names[0]
+        case 2: return names[0] + " and " + names[1]
+        default: return names[0] + ", " + names[1] + " and " + Counted.words(names.count - 2, "other")
+        }
     }
 }

@@ -51,6 +51,9 @@ enum Effect: Equatable {
     case deletePost(Post)
     /// A vote in the post's poll: the options chosen, by index.
     case vote(Post, choices: [Int])
+    /// A like, save or boost of a post shown by a screen with no list engine of its own (Catch-up's rows,
+    /// which a list's engine may not hold in its window): straight to the action queue, as an engine sends it.
+    case markPost(PendingAction.Kind, Post, wanted: Bool)
     /// The user's emoji reaction added to a post or taken back (`url`: a custom emoji's picture).
     case react(Post, emoji: String, url: String?, wanted: Bool)
     /// `+`: the reactions to choose from, the user's recent ones among them (`ReactionChoice`).
@@ -152,6 +155,8 @@ enum ComposeTarget: Equatable {
 enum LayerSpec: Equatable {
     case feed(FeedOpening)
     case help
+    /// The help with a screen's own keys first (Catch-up's).
+    case screenHelp([String])
     case picker(TimelinePicker)
     case search
     /// A post's pictures over the list, one at a time, from `start`.

@@ -36,8 +36,20 @@ extension FeedLayer {
         }
     }
 
+    /// `p`: the author's profile (none where it is the profile shown), or, where the post mentions people,
+    /// a choice of the author or one of them.
+    static func profile(of account: Account, post: Post?, showing shown: Account? = nil) -> [Effect] {
+        let mentions = post.map(Self.mentions) ?? []
+        let author: [Effect] = shown?.id == account.id ? [] : [.push(.feed(.profile(account)))]
+        guard !mentions.isEmpty else { return author }
+        // A post that mentions people: the author, or one of them.
+        let items = [Choice(label: "@" + account.acct + " (author)", effects: author)]
+            + mentions.map { Choice(label: $0.text, effects: [.openMention(url: $0.url)]) }
+        return [.push(.choice(title: "Whose profile?", items: items))]
+    }
+
     /// `o`: the link whose text was clicked, else the post's first link, else the post itself.
-    func openLink(_ post: Post?, text: String?) -> [Effect] {
+    static func openLink(_ post: Post?, text: String?) -> [Effect] {
         guard let post else { return [] }
         let links = post.content.paragraphs.flatMap { $0.flatMap { $0 } }.compactMap { run -> (String, String)? in
             if case .link(let url) = run.style { return (run.text, url) }

@@ -1,4 +1,5 @@
 import TernFeed
+import TernStore
 import TernModel
 import TernTerminal
 
@@ -6,6 +7,13 @@ import TernTerminal
 /// own, its links and copying.
 extension FeedLayer {
     func postAction(_ action: UIAction, on row: FeedRow?, _ env: LayerEnv) -> [Effect] {
+        Self.postAction(action, on: row, env) { [opening] kind, post, wanted in .feed(opening, .setMark(kind, postID: post.id, wanted: wanted)) }
+    }
+
+    /// The same keys on a post shown by a screen with no list of its own (Catch-up): `marking` says where a
+    /// like, a save or a boost goes (a list's engine, or the session's action queue).
+    static func postAction(_ action: UIAction, on row: FeedRow?, _ env: LayerEnv,
+                           marking: (PendingAction.Kind, Post, Bool) -> Effect) -> [Effect] {
         if row?.isDeletedPost == true { return [.say("This post was deleted: there is nothing left to act on.", error: true)] }
         if case .outgoing(_, let waiting)? = row, action != .copyLink { return [.say(Self.notPostedYet(waiting: waiting), error: false)] }
         if row?.post == nil, action != .copyLink, let verb = Self.verbs[action] {
@@ -14,14 +22,14 @@ extension FeedLayer {
         switch action {
         case .like:
             guard let post = row?.post else { return [] }
-            return [.feed(opening, .setMark(.favourite, postID: post.id, wanted: !post.favourited))]
+            return [marking(.favourite, post, !post.favourited)]
         case .save:
             guard let post = row?.post else { return [] }
-            return [.feed(opening, .setMark(.bookmark, postID: post.id, wanted: !post.bookmarked))]
+            return [marking(.bookmark, post, !post.bookmarked)]
         case .boost:
             guard let post = row?.post else { return [] }
             if !post.boosted, let refusal = Self.boostRefusal(post, env) { return [.say(refusal, error: true)] }
-            let toggle: [Effect] = [.feed(opening, .setMark(.reblog, postID: post.id, wanted: !post.boosted))]
+            let toggle: [Effect] = [marking(.reblog, post, !post.boosted)]
             guard env.confirmBoost, !post.boosted else { return toggle }
             return [.push(.confirm(question: "Boost this post by @\(post.account.acct)?", yes: toggle))]
         case .react: return row?.post.map { [.chooseReaction($0)] } ?? []

@@ -137,14 +137,8 @@ struct FeedLayer: Layer {
         case .back: return [.pop]
         case .profile:
             guard let account = row?.account, !account.id.isEmpty else { return [] }
-            let mentions = row?.post.map(Self.mentions) ?? []
-            var author: [Effect] = [.push(.feed(.profile(account)))]
-            if case .profile(let shown) = opening, shown.id == account.id { author = [] }
-            guard !mentions.isEmpty else { return author }
-            // A post that mentions people: the author, or one of them.
-            let items = [Choice(label: "@" + account.acct + " (author)", effects: author)]
-                + mentions.map { Choice(label: $0.text, effects: [.openMention(url: $0.url)]) }
-            return [.push(.choice(title: "Whose profile?", items: items))]
+            if case .profile(let shown) = opening { return Self.profile(of: account, post: row?.post, showing: shown) }
+            return Self.profile(of: account, post: row?.post)
         case .notifications:
             return feed == .notifications ? [] : [.push(.feed(.notifications))]
         case .inbox:
@@ -169,7 +163,7 @@ struct FeedLayer: Layer {
             revealing = true
             return [.toggleWarning(OpenedWarnings.key(row))]
         case .viewImage: return Self.viewLarge(row?.post, attachment: nil, env)
-        case .openLink: return openLink(row?.post, text: nil)
+        case .openLink: return Self.openLink(row?.post, text: nil)
         case .retryImages:
             guard let row else { return [.say(Self.nothingToRetry, error: false)] }
             let failed = env.renderer.layout(row, width: env.columns, revealed: env.openedWarnings.isOpen(row), now: env.now).media
@@ -255,7 +249,7 @@ struct FeedLayer: Layer {
             }
             if within < l.lines.count, let seg = l.lines[within].first(where: {
                 event.column >= $0.column && event.column < $0.column + $0.text.width }), seg.role == .link {
-                return openLink(row.post, text: seg.text.string)
+                return Self.openLink(row.post, text: seg.text.string)
             }
             if within < l.lines.count, let seg = l.lines[within].first(where: {
                 event.column >= $0.column && event.column < $0.column + $0.text.width }), seg.role == .mention,

@@ -131,6 +131,9 @@ enum LayerMessage: Sendable {
     case translated(statusID: String, Translation?, from: String? = nil, failure: String?)
     /// Catch-up's window as read from the store (`Effect.loadCatchUp`), or why it could not be.
     case catchUp(CatchUpWindow, CatchUpLoad?, failure: String?)
+    /// The user's marks waiting for the server changed, or the server answered one: `overlay` shows a post
+    /// with them, for a screen that holds posts no list's engine publishes (Catch-up).
+    case postMarks(overlay: @Sendable (Post) -> Post)
 }
 
 extension Layer {

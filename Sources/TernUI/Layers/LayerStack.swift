@@ -163,7 +163,7 @@ struct LayerStack {
         case .customEmoji(let post, let codes): return ReactionChoice.custom(post, codes)
         case .fileInspected, .pathCompleted: return []   // its compose screen was closed meanwhile
         case .article, .translated, .rules, .catchUp: return []   // its reading (translation, report, catch-up) screen was closed meanwhile
-        case .snapshot: return []
+        case .snapshot, .postMarks: return []
         }
     }
 
@@ -253,6 +253,7 @@ struct LayerStack {
                     layers.append(FeedLayer(opening, place: closedPlaces[opening.id]))
                     out.append(.feed(opening, .start))
                 case .help: layers.append(HelpLayer())
+                case .screenHelp(let keys): layers.append(HelpLayer(screenKeys: keys))
                 case .picker(let picker): layers.append(PickerLayer(picker: picker))
                 case .search: layers.append(SearchLayer())
                 case .choice(let title, let items): layers.append(ChoiceLayer(title: title, items: items))

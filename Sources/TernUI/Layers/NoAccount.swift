@@ -16,7 +16,7 @@ enum NoAccount {
             switch spec {
             case .feed(.timeline(let t)): return t.isWebFeeds
             case .feed: return false
-            case .help, .picker, .search, .gallery, .choice, .confirm, .grid, .article, .translation: return true
+            case .help, .screenHelp, .picker, .search, .gallery, .choice, .confirm, .grid, .article, .translation: return true
             case .poll, .report, .compose, .prompt, .catchUp: return false
             }
         case .switchTimeline(let t): return t.isWebFeeds

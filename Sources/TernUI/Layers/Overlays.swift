@@ -11,14 +11,19 @@ import TernTerminal
 /// Its box is as wide on every page (as wide as its widest line and title): it moved between pages.
 struct HelpLayer: Layer {
     private(set) var top = 0
+    /// The keys of the screen it was asked from, where they are its own (Catch-up's), before the lists'.
+    var screenKeys: [String] = []
 
     /// The lines for this screen, and how many of them fit in the box.
-    static func layout(_ env: LayerEnv) -> (lines: [String], room: Int) {
-        (env.keymap.helpLines(width: max(1, env.columns - 6)), max(1, env.rows - 6))
+    static func layout(_ env: LayerEnv, screenKeys: [String] = []) -> (lines: [String], room: Int) {
+        let own = screenKeys.map { DisplayWidth.truncate($0, to: max(1, env.columns - 6)) }
+        return (own + (own.isEmpty ? [] : [""]) + env.keymap.helpLines(width: max(1, env.columns - 6)), max(1, env.rows - 6))
     }
 
+    func layout(_ env: LayerEnv) -> (lines: [String], room: Int) { Self.layout(env, screenKeys: screenKeys) }
+
     mutating func update(_ key: Key, _ env: LayerEnv) -> [Effect] {
-        let (lines, room) = Self.layout(env)
+        let (lines, room) = layout(env)
         let last = max(0, lines.count - room)
         if last > 0 {
             switch key {
@@ -43,7 +48,7 @@ struct HelpLayer: Layer {
     }
 
     func render(_ env: LayerEnv, into screen: Canvas) {
-        let (lines, room) = Self.layout(env)
+        let (lines, room) = layout(env)
         let start = min(top, max(0, lines.count - room))
         // Taller than the screen, it still passes the list's keys on: the title says so on every page, in a
         // form that fits 80 columns beside the page's numbers.

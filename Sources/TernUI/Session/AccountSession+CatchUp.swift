@@ -7,11 +7,14 @@ import TernModel
 extension AccountSession {
     /// Reads the window and hands it to the Catch-up screen (`LayerMessage.catchUp`).
     func loadCatchUp(_ window: CatchUpWindow) {
-        let data = sources.data, client = sources.offline ? nil : sources.client, mail = self.mail, log = self.log
+        let data = sources.data, client = sources.offline ? nil : sources.client, mail = self.mail, log = self.log, me = sources.me.id
+        let actions = sources.actions
         Task.detached {
             do {
-                let load = try await CatchUpLoad.load(data: data, window: window, client: client, logger: log)
+                let load = try await CatchUpLoad.load(data: data, window: window, client: client, ownAccountID: me, logger: log)
                 mail.post(.layer(.catchUp(window, load, failure: nil)))
+                // The marks still waiting for the server (a like made offline, one from the last run) on its posts.
+                mail.post(.layer(.postMarks(overlay: { actions.apply(to: $0) })))
             } catch {
                 log.error("catch-up: the store could not be read", metadata: ["error": "\(error)"])
                 mail.post(.layer(.catchUp(window, nil, failure: "\(error)")))

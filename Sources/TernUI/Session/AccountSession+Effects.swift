@@ -27,6 +27,9 @@ extension AccountSession {
             // Online the poll itself says "your vote is on its way" until the server counts it ("Vote counted.")
             // or refuses it (said with why): a "Voting…" here outlived a vote that was undone.
             return sources.offline ? [.say("Voted: the server is told when Tern is online.", error: false)] : []
+        case .markPost(let kind, let post, let wanted):
+            sources.actions.toggle(kind, of: post, wanted: wanted)
+            return []
         case .react(let post, let emoji, let url, let wanted):
             sources.actions.react(emoji, url: url, on: post, wanted: wanted)
             if wanted { recentReactions = Array(([emoji] + recentReactions.filter { $0 != emoji }).prefix(8)) }

@@ -13,9 +13,14 @@ extension AccountSession {
         let mailbox = mail, store = sources.data, client = sources.client
         let online = !sources.offline
         if actionNews == nil {
-            actionNews = sources.actions.subscribe { event in
+            let actions = sources.actions
+            actionNews = actions.subscribe { [weak actions] event in
                 switch event {
                 case .relationship, .deleted: mailbox.post(.actionNews(event))
+                // A screen holding posts no list's engine publishes (Catch-up) shows the marks as every list does.
+                case .changed, .confirmed, .refused:
+                    guard let actions else { return }
+                    mailbox.post(.layer(.postMarks(overlay: { [weak actions] post in actions?.apply(to: post) ?? post })))
                 default: break
                 }
             }

@@ -1,0 +1,115 @@
+import Foundation
+import TernFeed
+import TernModel
+import TernTerminal
+
+/// How Catch-up draws: its title, the facets and counts under it, its rows, and its keys on the status line.
+extension CatchUpLayer {
+    /// The lines above the rows, under the title: the facets with their keys, then the count and what was
+    /// left out, then what could not be known.
+    func headerLines(_ env: LayerEnv) -> [[Segment]] {
+        guard let loaded else { return [] }
+        var lines: [[Segment]] = []
+        var facets: [Segment] = []
+        var column = 0
+        for (i, kind) in Self.kindKeys.enumerated() {
+            let chosen = kinds.contains(kind)
+            let words = "\(i + 1) \(kind.words) \(loaded.pool.facets[kind])"
+            let text = SafeText(chosen ? "[" + words + "]" : words)
+            facets.append(Segment(text: text, role: chosen ? .focus : .counts, column: column))
+            column += text.width + 3
+            if i < Self.kindKeys.count - 1 { facets.append(Segment(text: SafeText(" · "), role: .acct, column: column - 3)) }
+        }
+        lines.append(facets)
+        var summary = "\(Counted.words(postCount, "post"))" + (kinds.isEmpty ? "" : " of the kinds chosen")
+        switch listing {
+        case .links: summary = Counted.words(rows.count, "link") + " shared by two or more, in " + summary
+        case .linkPosts(let link): summary = Counted.words(rows.count, "post") + " sharing " + Sanitizer.clean(CatchUpRowLine.linkWords(link))
+        case .authors: summary = "The most active authors, of " + summary
+        case .posts: break
+        }
+        if let left = loaded.pool.leftOut.words { summary += " · " + left }
+        lines.append([Segment(text: SafeText(summary), role: .acct, column: 0)])
+        if let stoodIn { lines.append([Segment(text: SafeText(stoodIn), role: .warning, column: 0)]) }
+        for note in loaded.notes.prefix(2) { lines.append([Segment(text: SafeText(note), role: .warning, column: 0)]) }
+        return lines
+    }
+
+    /// Rows of posts that fit under the header.
+    func bodyHeight(_ env: LayerEnv) -> Int { max(1, env.listHeight - headerLines(env).count) }
+
+    /// The title: what the screen is and how to leave it.
+    var title: String {
+        var parts = ["Catch-up", window.words, order.name]
+        switch listing {
+        case .posts: break
+        case .links: parts.append("links shared by several")
+        case .linkPosts: parts.append("a link's posts")
+        case .authors: parts.append("most active authors")
+        }
+        if let author { parts.append(Sanitizer.clean(author.author.shownName) + "'s posts") }
+        return parts.joined(separator: " · ") + " · Esc back"
+    }
+
+    func render(_ env: LayerEnv, into screen: Canvas) {
+        let theme = env.renderer.theme
+        screen.fill(row: 0, column: 0, width: screen.columns, style: theme[.title])
+        screen.draw(SafeText(" " + title), row: 0, column: 0, style: theme[.title], maxWidth: screen.columns)
+        let header = headerLines(env)
+        for (i, line) in header.enumerated() {
+            for seg in line { screen.draw(seg.text, row: 1 + i, column: seg.column + 1, style: theme[seg.role], maxWidth: max(0, screen.columns - seg.column - 1)) }
+        }
+        let first = 1 + header.count, height = bodyHeight(env)
+        if rows.isEmpty {
+            let words = failure.map { "Catch-up could not be read: \($0)" }
+                ?? (loaded == nil ? "Reading \(window.words) from the cache…" : emptyWords)
+            screen.draw(SafeText(words), row: first, column: 1, style: theme[failure == nil ? .placeholder : .warning], maxWidth: screen.columns - 1)
+        }
+        let shownTop = max(0, min(top, max(0, rows.count - height)))
+        for (i, row) in rows.dropFirst(shownTop).prefix(height).enumerated() {
+            var row = row
+            if case .post(let item) = row { row = .post(shown(item)) }
+            let revealed: Bool = if case .post(let item) = row { env.openedWarnings.isOpen(.post(item.post)) } else { false }
+            let line = CatchUpRowLine(row: row, width: screen.columns, indent: grouped && listing == .posts ? 2 : 0, revealed: revealed)
+            let isSelected = shownTop + i == selected && env.focused
+            var style = theme[.gutter]
+            style.reverse = true
+            style.bold = true
+            // Marked as well as highlighted: the selection shows without colours too.
+            if isSelected {
+                screen.fill(row: first + i, column: 0, width: screen.columns, style: style)
+                screen.draw(SafeText("▸"), row: first + i, column: 0, style: style)
+            }
+            for seg in line.segments {
+                screen.draw(seg.text, row: first + i, column: seg.column, style: isSelected ? style : theme[seg.role],
+                            maxWidth: max(0, screen.columns - seg.column))
+            }
+        }
+        let status = screen.rows - 1
+        screen.fill(row: status, column: 0, width: screen.columns, style: theme[.status])
+        // The screen's own keys, in fewer words where the line is narrow (80 columns), `?` saying the rest.
+        let keys = Self.statusKeys.map { SafeText($0) }.first { $0.width <= screen.columns }
+        if let message = env.message {
+            env.renderer.drawStatusMessage(message, width: screen.columns, on: screen)
+        } else if let keys {
+            screen.draw(keys, row: status, column: screen.columns - keys.width, style: theme[.status])
+        }
+    }
+}
+
+extension CatchUpLayer {
+    /// The status line's keys, the fullest first.
+    static let statusKeys = ["s order · 1-6 kinds · W window · z by author · S links · P authors · x done · ⏎ open · esc back ",
+                             "s order · 1-6 kinds · W window · z by author · S links · P authors · ? keys ",
+                             "s W z S P x · ? keys "]
+
+    /// What the screen says where its listing has no rows.
+    var emptyWords: String {
+        switch listing {
+        case .links: return "No link was shared by two or more people here: S or Esc goes back."
+        case .authors: return "No authors here: P or Esc goes back."
+        case .linkPosts: return "None of this link's posts are of the kinds chosen: Esc goes back."
+        case .posts: return "No posts \(window.words): W shows another window."
+        }
+    }
+}
