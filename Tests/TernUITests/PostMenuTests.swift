@@ -98,10 +98,14 @@ final class PostMenuTests: XCTestCase {
         let bo = Account(id: "7", acct: "bo", displayName: "Bo")
         let p = post("p4", by: ada, boostedBy: bo)
         let (stack, _) = menu(after: .character("x"), [.post(p)])
-        XCTAssertEqual(labels(stack), ["Mute @bo…", "Block @bo…", "Lists with @bo…", "Hide or show boosts from @bo", "Mute @ada…", "Block @ada…", "Lists with @ada…",
+        XCTAssertEqual(labels(stack), ["@bo, who boosted it: mute, block, lists, their boosts…", "Mute @ada…", "Block @ada…", "Lists with @ada…",
                                        "Mute this conversation (no notifications from it)",
                                        "Not interested in this post (hide it here)", "Report @ada and this post…",
                                        "Yours: muted and blocked, filters, requests…"])
+        XCTAssertLessThanOrEqual(labels(stack).count, 9, "every item has a digit")
+        var booster = stack
+        _ = booster.apply(booster.key(.character("1"), env([.post(p)])))
+        XCTAssertEqual(labels(booster), ["Mute @bo…", "Block @bo…", "Lists with @bo…", "Hide or show boosts from @bo"])
     }
 
     func testAMutedProfileOffersUnmute() {

@@ -66,8 +66,16 @@ extension FeedLayer {
         guard let subject, subject.id != env.ownAccountID else {
             return [.push(.choice(title: row?.post == nil ? "What to do" : "This post", items: list + items + [yours]))]
         }
-        items = accountItems(subject, relationship, env) + [Choice(label: "Hide or show boosts from @\(subject.acct)",
-                                                                     effects: [.toggleBoosts(subject)])] + items
+        let subjectItems = accountItems(subject, relationship, env) + [Choice(label: "Hide or show boosts from @\(subject.acct)",
+                                                                               effects: [.toggleBoosts(subject)])]
+        if row?.post?.boostedBy != nil {
+            // A boost names two people: the booster's four items go one level down, so every item of the menu
+            // has a digit (eleven in one level left the last two without).
+            items = [Choice(label: "@\(subject.acct), who boosted it: mute, block, lists, their boosts…",
+                            effects: [.push(.choice(title: "@\(subject.acct), who boosted it", items: subjectItems))])] + items
+        } else {
+            items = subjectItems + items
+        }
         // A post is reported with its author; a profile, the account alone.
         let reported = row?.post.map { (account: $0.account, posts: [$0.statusID]) } ?? (account: subject, posts: [])
         if reported.account.id != env.ownAccountID {
