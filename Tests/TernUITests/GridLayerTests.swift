@@ -75,6 +75,7 @@ final class GridLayerTests: XCTestCase {
         _ = stack.apply(stack.key(.character("m"), e))
         _ = stack.apply(stack.settle(e))
         XCTAssertTrue(stack.top is GridLayer)
+        XCTAssertEqual((stack.top as? GridLayer)?.selectedID, "p6", "the grid starts at the nearest post below with a picture, not its first cell")
         _ = stack.apply(stack.key(.escape, e))
         _ = stack.apply(stack.settle(e))
         XCTAssertEqual((stack.top as? FeedLayer)?.viewport.selectedID, "p5")

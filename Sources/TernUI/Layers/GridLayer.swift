@@ -56,8 +56,15 @@ struct GridLayer: Layer {
         (snapshot?.rows ?? []).compactMap(\.post).filter { $0.media.contains { $0.thumbnailURL != nil } }
     }
 
+    /// The selected post's cell; for the list's selection without a picture, the nearest cell below it in the
+    /// list (else the nearest above), where the reader was: the grid started at its first cell.
     private func selectedIndex(_ posts: [Post]) -> Int {
-        selectedID.flatMap { id in posts.firstIndex { $0.id == id } } ?? 0
+        guard let id = selectedID else { return 0 }
+        if let i = posts.firstIndex(where: { $0.id == id }) { return i }
+        guard let rows = snapshot?.rows, let at = rows.firstIndex(where: { $0.post?.id == id }) else { return 0 }
+        let cell = Dictionary(posts.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+        func cellOf(_ row: FeedRow) -> Int? { row.post.flatMap { cell[$0.id] } }
+        return rows[at...].lazy.compactMap(cellOf).first ?? rows[..<at].reversed().lazy.compactMap(cellOf).first ?? 0
     }
 
     mutating func update(_ key: Key, _ env: LayerEnv) -> [Effect] {
