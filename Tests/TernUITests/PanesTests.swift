@@ -52,11 +52,18 @@ final class PanesTests: XCTestCase {
         let panes = try XCTUnwrap(Panes.of(stack, columns: 200, layout: .auto))
         _ = stack.apply(stack.settle(e, panes: panes))
         stack.render(e, panes: panes, on: screen)
+        // The thread has the keys: the list's header says so in words, not by colour alone.
+        let unfocused = String(screen.frame.text(row: 0).prefix(panes.leftColumns))
+        XCTAssertTrue(unfocused.contains("keys in the other pane · tab brings them here"), unfocused)
+        XCTAssertTrue(screen.frame.text(row: 0).dropFirst(panes.leftColumns).contains("? help"))
+        stack.focusLeft = true
+        stack.render(e, panes: panes, on: screen)
         let left = String(screen.frame.text(row: 0).prefix(panes.leftColumns))
         for hint in ["enter open", "f like", "? help", "q quit"] {
             XCTAssertTrue(alone.contains(hint), "one pane: \(alone)")
             XCTAssertTrue(left.contains(hint), "the left pane lacks \(hint): \(left)")
         }
+        XCTAssertTrue(screen.frame.text(row: 0).dropFirst(panes.leftColumns).contains("keys in the other pane"))
         XCTAssertTrue(screen.frame.text(row: 0).contains("demo at 127.0.0.1:40231"), "the account is named in a header")
     }
 

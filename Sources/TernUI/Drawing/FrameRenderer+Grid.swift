@@ -22,7 +22,8 @@ extension FrameRenderer {
         case .notifications: name = "Notifications"
         case .inbox: name = "Inbox"
         }
-        drawTitle(" tern · " + name + " · grid" + (env.sessionTitle.isEmpty ? "" : " · " + env.sessionTitle), on: screen, keymap: env.keymap)
+        drawTitle(" tern · " + name + " · grid" + (env.sessionTitle.isEmpty ? "" : " · " + env.sessionTitle), on: screen, keymap: env.keymap,
+                  keysElsewhere: !env.focused)
         let posts = GridLayer.posts(snapshot), g = GridLayer.Geometry(env)
         let listTop = 1, visibleRows = listTop..<(listTop + env.listHeight)
         let selected = grid.selectedID.flatMap { id in posts.firstIndex { $0.id == id } } ?? 0

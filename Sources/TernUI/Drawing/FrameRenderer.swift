@@ -117,7 +117,7 @@ package final class FrameRenderer {
         }
         let webFeeds = if case .timeline(let t) = snapshot.feed { t.isWebFeeds } else { false }
         drawTitle(" tern · " + title + (env.sessionTitle.isEmpty ? "" : " · " + env.sessionTitle), on: screen, keymap: env.keymap, backTo: env.wayBack,
-                  goesBack: env.escGoesBack, likes: !webFeeds)
+                  goesBack: env.escGoesBack, likes: !webFeeds, keysElsewhere: !env.focused)
         let viewHeight = env.listHeight
         let m = metrics(snapshot, width: cols, viewHeight: viewHeight, revealed: revealed, now: env.now)
         let selected = viewport.selectedIndex(m)
@@ -146,12 +146,17 @@ package final class FrameRenderer {
 
     /// `backTo`: where Esc goes, when that is not plain "back" (a timeline chosen with `t`: the one before);
     /// `goesBack` false: Esc goes nowhere here (Home at the bottom), and no hint offers it. `likes` false: what
-    /// is shown can't be liked (a web feed's item), and no hint offers it.
-    func drawTitle(_ text: String, on screen: Canvas, keymap: Keymap, backTo: String? = nil, goesBack: Bool = true, likes: Bool = true) {
+    /// is shown can't be liked (a web feed's item), and no hint offers it. `keysElsewhere`: the other pane has
+    /// the keys, and the hints say how to bring them here instead (which pane has them was told by colour and
+    /// the gutter's mark alone, lost on a terminal without colours).
+    func drawTitle(_ text: String, on screen: Canvas, keymap: Keymap, backTo: String? = nil, goesBack: Bool = true, likes: Bool = true,
+                   keysElsewhere: Bool = false) {
         let cols = screen.columns
         screen.fill(row: 0, column: 0, width: cols, style: theme[.title])
         let left = SafeText(text)
-        let hint = hints(keymap, backTo: backTo, goesBack: goesBack, likes: likes, beside: left.width, columns: cols)
+        let tab = keymap.keys(for: .focusPane).first.map(KeyName.name(of:))
+        let hint = keysElsewhere ? SafeText("keys in the other pane" + (tab.map { " · \($0) brings them here " } ?? " "))
+            : hints(keymap, backTo: backTo, goesBack: goesBack, likes: likes, beside: left.width, columns: cols)
         screen.draw(left, row: 0, column: 0, style: theme[.title], maxWidth: max(0, cols - hint.width - 1))
         screen.draw(hint, row: 0, column: max(0, cols - hint.width), style: theme[.title])
     }

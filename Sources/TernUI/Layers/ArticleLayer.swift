@@ -111,7 +111,7 @@ struct ArticleLayer: Layer {
 
     func render(_ env: LayerEnv, into screen: Canvas) {
         let theme = env.renderer.theme
-        env.renderer.drawTitle(" tern · " + post.account.shownName, on: screen, keymap: env.keymap, likes: false)
+        env.renderer.drawTitle(" tern · " + post.account.shownName, on: screen, keymap: env.keymap, likes: false, keysElsewhere: !env.focused)
         let all = lines(env)
         let shown = all.dropFirst(min(top, max(0, all.count - 1))).prefix(env.listHeight)
         for (i, line) in shown.enumerated() {
