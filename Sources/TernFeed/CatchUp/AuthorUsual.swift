@@ -6,12 +6,15 @@ import TernModel
 package struct AuthorUsual: Sendable {
     private var medians: [String: Double]
 
-    /// From any posts (the window's and older): boosts count for the boosted post's author.
-    package init(_ posts: some Sequence<Post>) {
+    /// From any lists of posts (the window's and older): boosts count for the boosted post's author. Each
+    /// post is read where it lies, not copied.
+    package init(_ lists: [Post]...) {
         var seen: Set<String> = []
         var attention: [String: [Int]] = [:]
-        for post in posts where seen.insert(post.statusID).inserted {
-            attention[post.account.id, default: []].append(post.favouritesCount + post.boostsCount)
+        for posts in lists {
+            for i in posts.indices where seen.insert(posts[i].statusID).inserted {
+                attention[posts[i].account.id, default: []].append(posts[i].favouritesCount + posts[i].boostsCount)
+            }
         }
         medians = attention.mapValues(Self.median)
     }

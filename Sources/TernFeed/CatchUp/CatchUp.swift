@@ -16,16 +16,18 @@ package struct CatchUpPool: Sendable {
 
     /// `entries`: the window's entries, newest first; `usual`: made from those and older posts held.
     package init(entries: [Post], usual: AuthorUsual, sieve: CatchUpSieve, followedTags: Set<String>) {
-        var kept: [Post] = []
+        // Entries are read where they lie: a post is copied once, into its item (`CatchUpItem.gather`).
+        var kept: [(index: Int, filters: [PostFilter]?)] = []
+        kept.reserveCapacity(entries.count)
         var leftOut = LeftOut()
-        for entry in entries {
-            switch sieve.sift(entry) {
-            case .shown(let post): kept.append(post)
+        for e in entries.indices {
+            switch sieve.verdict(entries[e]) {
+            case .shown(let filters): kept.append((e, filters))
             case .leftOut(let reason): leftOut.counts[reason, default: 0] += 1
             case .yours: break
             }
         }
-        items = CatchUpItem.gather(kept)
+        items = CatchUpItem.gather(entries, keeping: kept)
         let tags = Set(followedTags.map { String($0.drop(while: { $0 == "#" })).lowercased() })
         let kinds = Dictionary(items.map { ($0.id, CatchUpKind.of($0, followedTags: tags)) }, uniquingKeysWith: { a, _ in a })
         self.kinds = kinds

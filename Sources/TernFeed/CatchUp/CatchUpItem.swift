@@ -4,12 +4,37 @@ import TernModel
 /// One status of a catch-up: every entry of the window that shows it (the author's post, the boosts of it)
 /// as one row, so a post five people boosted is one row "boosted by Bo, Cy and 3 others".
 package struct CatchUpItem: Sendable, Hashable, Identifiable {
-    /// The newest entry showing the status: what the row opens and acts on.
-    package var post: Post
+    /// The newest entry showing the status: what the row opens and acts on. Held in a box shared by the
+    /// item's copies, so sorting, filtering and grouping 5,000 items moves a reference each rather than a
+    /// whole post (a post's copy was most of what ranking a catch-up cost), and copied on a change.
+    package var post: Post {
+        _read { yield box.post }
+        _modify {
+            if !isKnownUniquelyReferenced(&box) { box = PostBox(box.post) }
+            yield &box.post
+        }
+    }
+    private var box: PostBox
     /// Who boosted it in the window, newest first, each once.
     package var boosters: [Account]
     /// The author's own post is in the window too, not only boosts of it.
     package var posted: Bool
+
+    package init(post: Post, boosters: [Account], posted: Bool) {
+        box = PostBox(post)
+        self.boosters = boosters
+        self.posted = posted
+    }
+
+    package static func == (a: CatchUpItem, b: CatchUpItem) -> Bool {
+        (a.box === b.box || a.post == b.post) && a.boosters == b.boosters && a.posted == b.posted
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(post)
+        hasher.combine(boosters)
+        hasher.combine(posted)
+    }
 
     package var id: String { post.statusID }
     package var author: Account { post.account }
@@ -31,25 +56,44 @@ package struct CatchUpItem: Sendable, Hashable, Identifiable {
 
     /// The entries (newest first) gathered by status, in the order each status was first met.
     package static func gather(_ entries: [Post]) -> [CatchUpItem] {
+        gather(entries, keeping: entries.indices.map { (index: $0, filters: entries[$0].filters) })
+    }
+
+    /// The entries at `kept` (in order) gathered by status, each with the filters that catch it. An entry is
+    /// read where it lies and copied once, into its item, when it is the first of its status.
+    static func gather(_ entries: [Post], keeping kept: [(index: Int, filters: [PostFilter]?)]) -> [CatchUpItem] {
         var items: [CatchUpItem] = []
+        items.reserveCapacity(kept.count)
         var at: [String: Int] = [:]
-        for post in entries {
-            if let i = at[post.statusID] {
-                if let booster = post.boostedBy {
+        for (e, filters) in kept {
+            let status = entries[e].statusID
+            if let i = at[status] {
+                if let booster = entries[e].boostedBy {
                     if !items[i].boosters.contains(where: { $0.id == booster.id }) { items[i].boosters.append(booster) }
                 } else {
                     items[i].posted = true
                 }
                 // The newest counts are the fairest: a later entry may carry an older copy.
-                if post.favouritesCount + post.boostsCount + post.repliesCount
+                if entries[e].favouritesCount + entries[e].boostsCount + entries[e].repliesCount
                     > items[i].post.favouritesCount + items[i].post.boostsCount + items[i].post.repliesCount {
-                    items[i].post.takeMarksAndCounts(from: post)
+                    items[i].post.takeMarksAndCounts(from: entries[e])
                 }
                 continue
             }
-            at[post.statusID] = items.count
-            items.append(CatchUpItem(post: post, boosters: post.boostedBy.map { [$0] } ?? [], posted: post.boostedBy == nil))
+            at[status] = items.count
+            let boostedBy = entries[e].boostedBy
+            var item = CatchUpItem(post: entries[e], boosters: boostedBy.map { [$0] } ?? [], posted: boostedBy == nil)
+            if item.post.filters != filters { item.post.filters = filters }
+            items.append(item)
         }
         return items
     }
+}
+
+/// A post held once for all the copies of an item (`CatchUpItem.post`).
+private final class PostBox: @unchecked Sendable {
+    // Changed only through `CatchUpItem.post`'s `_modify`, when this box is the item's alone.
+    var post: Post
+
+    init(_ post: Post) { self.post = post }
 }

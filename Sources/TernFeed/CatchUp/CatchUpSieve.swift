@@ -46,18 +46,36 @@ package struct CatchUpSieve: Sendable {
     }
 
     package func sift(_ post: Post) -> Sifted {
-        if let ownAccountID, post.account.id == ownAccountID || post.boostedBy?.id == ownAccountID { return .yours }
-        let people = [post.account.id] + (post.boostedBy.map { [$0.id] } ?? [])
-        if people.contains(where: blocked.contains) { return .leftOut(.blocked) }
-        if people.contains(where: muted.contains) { return .leftOut(.muted) }
-        if statusesHidden.contains(post.statusID) { return .leftOut(.hidden) }
-        if let booster = post.boostedBy?.id, boostsHidden.contains(booster) { return .leftOut(.hidden) }
-        var shown = post
-        if let filters {
-            let verdicts = filters.verdicts(for: post, in: .home, now: now)
-            shown.filters = verdicts.isEmpty ? nil : verdicts
+        switch verdict(post) {
+        case .shown(let filters):
+            var shown = post
+            shown.filters = filters
+            return .shown(shown)
+        case .leftOut(let reason): return .leftOut(reason)
+        case .yours: return .yours
         }
-        return shown.filteredOut ? .leftOut(.filtered) : .shown(shown)
+    }
+
+    /// What `sift` says, without a copy of the post: shown with the filters that catch it (the user's, where
+    /// known, else what the server said of it), left out and why, or the user's own.
+    enum Verdict {
+        case shown([PostFilter]?)
+        case leftOut(Reason)
+        case yours
+    }
+
+    func verdict(_ post: Post) -> Verdict {
+        let author = post.account.id, booster = post.boostedBy?.id
+        if let ownAccountID, author == ownAccountID || booster == ownAccountID { return .yours }
+        if blocked.contains(author) || booster.map(blocked.contains) == true { return .leftOut(.blocked) }
+        if muted.contains(author) || booster.map(muted.contains) == true { return .leftOut(.muted) }
+        if statusesHidden.contains(post.statusID) { return .leftOut(.hidden) }
+        if let booster, boostsHidden.contains(booster) { return .leftOut(.hidden) }
+        let filters = self.filters.map { known -> [PostFilter]? in
+            let verdicts = known.verdicts(for: post, in: .home, now: now)
+            return verdicts.isEmpty ? nil : verdicts
+        } ?? post.filters
+        return filters?.contains { $0.action == .hide } == true ? .leftOut(.filtered) : .shown(filters)
     }
 }
 
