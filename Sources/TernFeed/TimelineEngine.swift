@@ -245,6 +245,8 @@ package actor TimelineEngine {
             emit()
         case .caughtUp(let id):
             adoptServerReadMark(id)
+            // What Catch-up marked read is no longer news: "↑ N new" counts only what came in after it.
+            arrivals = arrivals.filter { ServerID.isNewer($0, than: id) }
             emit()
         case .fillGap(let id, let fromTop):
             startFilling(id, fromTop: fromTop)

@@ -84,6 +84,12 @@ final class CatchUpLayerTests: XCTestCase {
         XCTAssertNil(seed?.boostedBy, "the boosted post's own thread, not the boost")
 
         XCTAssertEqual(layer.update(.character("x"), e), [.finishCatchUp(newestID: "0110")], "done: the newest entry of the window")
+        // With a kind chosen that hides some of the window, done reading asks first: it marks those read too.
+        _ = layer.update(.character("2"), e)
+        XCTAssertEqual(layer.update(.character("x"), e),
+                       [.push(.confirm(question: "Mark all 3 posts of the window read, 2 of them not shown (the kinds or author chosen)?",
+                                       yes: [.finishCatchUp(newestID: "0110")]))])
+        _ = layer.update(.character("2"), e)
         // Keys of the lists' it has no use for say what its keys are; none is taken silently.
         XCTAssertEqual(layer.update(.character("t"), e), [.say(CatchUpLayer.keysWords, error: false)])
         XCTAssertEqual(layer.update(.character("Z"), e), [.say(CatchUpLayer.keysWords, error: false)])
@@ -92,6 +98,22 @@ final class CatchUpLayerTests: XCTestCase {
 
         XCTAssertEqual(layer.update(.character("W"), e), [.loadCatchUp(.lastHours(1))])
         XCTAssertTrue(layer.rows.isEmpty, "the old window's posts go while the new one is read")
+    }
+
+    /// A resize to 80×24 with the last row selected keeps it on screen (it went below the view), and the
+    /// facets go on to a second line rather than being cut.
+    func testASmallerScreenKeepsTheSelectionAndEveryFacetInView() throws {
+        var layer = CatchUpLayer()
+        let tall = env(rows: 40, columns: 120)
+        _ = layer.receive(.catchUp(.sinceReadMark, load(), failure: nil), tall)
+        _ = layer.update(.character("G"), tall)
+        let selected = try XCTUnwrap(layer.selectedRow?.id)
+        let small = env(rows: 8, columns: 60)
+        let lines = try frame(layer, small)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("▸") }, "the selected row is drawn: \(lines)")
+        XCTAssertEqual(selected, "post:0100")
+        let header = lines.joined(separator: "\n")
+        XCTAssertTrue(header.contains("6 followed hashtags 0"), header)
     }
 
     func testItDrawsTitleFacetsAndRankedRows() throws {

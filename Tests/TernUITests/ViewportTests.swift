@@ -112,6 +112,13 @@ final class NewPostsTrackerTests: XCTestCase {
         t.clear()
         t.arrived(["x", "y", "z"])
         XCTAssertEqual(t.count, 0)
+
+        // Catch-up's done reading: the engine stops naming what it marked read, and it is not new here either
+        // (Home said "↑ 9 new" after x).
+        var read = NewPostsTracker()
+        read.arrived(["a", "b", "c"])
+        read.arrived(["c"])
+        XCTAssertEqual(read.count, 1)
     }
 
     /// Hours of streaming: what the engine no longer names as an arrival is forgotten here too, and what it

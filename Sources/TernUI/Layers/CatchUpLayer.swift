@@ -192,8 +192,13 @@ struct CatchUpLayer: Layer {
             if listing == .authors || author != nil { return back() }
             return show(.authors, author: nil)
         case .character("x"):
-            guard let newest = loaded?.pool.newestID else { return [.say("Nothing in this window to mark read.", error: false)] }
-            return [.finishCatchUp(newestID: newest)]
+            guard let pool = loaded?.pool, let newest = pool.newestID else { return [.say("Nothing in this window to mark read.", error: false)] }
+            // The kinds or the author chosen hide some of the window, which done reading marks read too.
+            let unseen = pool.items.count - postCount
+            guard unseen > 0 else { return [.finishCatchUp(newestID: newest)] }
+            return [.push(.confirm(question: "Mark all \(Counted.words(pool.items.count, "post")) of the window read, "
+                                       + "\(unseen) of them not shown (the kinds or author chosen)?",
+                                   yes: [.finishCatchUp(newestID: newest)]))]
         case .mouse(let event):
             if event.button == .wheelDown { move(by: 3, env) } else if event.button == .wheelUp { move(by: -3, env) }
             return []

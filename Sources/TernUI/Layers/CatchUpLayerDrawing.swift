@@ -5,17 +5,24 @@ import TernTerminal
 
 /// How Catch-up draws: its title, the facets and counts under it, its rows, and its keys on the status line.
 extension CatchUpLayer {
-    /// The lines above the rows, under the title: the facets with their keys, then the count and what was
-    /// left out, then what could not be known.
+    /// The lines above the rows, under the title: the facets with their keys (on as many lines as the width
+    /// takes: at 80 columns the last was cut), then the count and what was left out, then what could not be
+    /// known.
     func headerLines(_ env: LayerEnv) -> [[Segment]] {
         guard let loaded else { return [] }
         var lines: [[Segment]] = []
         var facets: [Segment] = []
         var column = 0
+        let width = max(20, env.columns - 2)
         for (i, kind) in Self.kindKeys.enumerated() {
             let chosen = kinds.contains(kind)
             let words = "\(i + 1) \(kind.words) \(loaded.pool.facets[kind])"
             let text = SafeText(chosen ? "[" + words + "]" : words)
+            if column > 0, column + text.width > width {
+                if facets.last?.text.string == " · " { facets.removeLast() }
+                lines.append(facets)
+                (facets, column) = ([], 0)
+            }
             facets.append(Segment(text: text, role: chosen ? .focus : .counts, column: column))
             column += text.width + 3
             if i < Self.kindKeys.count - 1 { facets.append(Segment(text: SafeText(" · "), role: .acct, column: column - 3)) }
@@ -65,7 +72,8 @@ extension CatchUpLayer {
                 ?? (loaded == nil ? "Reading \(window.words) from the cache…" : emptyWords)
             screen.draw(SafeText(words), row: first, column: 1, style: theme[failure == nil ? .placeholder : .warning], maxWidth: screen.columns - 1)
         }
-        let shownTop = max(0, min(top, max(0, rows.count - height)))
+        // The selection stays in view when the screen shrinks under it (a resize to 80×24 hid it).
+        let shownTop = max(0, min(min(top, max(0, rows.count - height)), selected), selected - height + 1)
         for (i, row) in rows.dropFirst(shownTop).prefix(height).enumerated() {
             var row = row
             if case .post(let item) = row { row = .post(shown(item)) }

@@ -5,8 +5,10 @@ struct NewPostsTracker {
     private(set) var unseen: Set<String> = []
     private var seenIDs: Set<String> = []
 
-    /// A new snapshot's arrivals: those not seen yet are unseen.
+    /// A new snapshot's arrivals: those not seen yet are unseen, and one the engine no longer names (read
+    /// elsewhere: Catch-up's done reading) is not new any more.
     mutating func arrived(_ arrivals: Set<String>) {
+        unseen.formIntersection(arrivals)
         unseen.formUnion(arrivals.subtracting(seenIDs))
         // The engine keeps the newest arrivals only: what it let go is neither new nor worth remembering.
         if seenIDs.count + unseen.count > arrivals.count + 1_000 {
