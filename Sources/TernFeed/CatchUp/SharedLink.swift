@@ -18,15 +18,17 @@ package struct SharedLink: Sendable, Hashable, Identifiable {
     package static func among(_ items: [CatchUpItem], minimum: Int = 2) -> [SharedLink] {
         var links: [String: SharedLink] = [:]
         var order: [String] = []
-        for item in items {
-            let people = (item.posted ? [item.author] : []) + item.boosters
-            for url in Set(addresses(of: item.post)) {
+        for i in items.indices {
+            let urls = addresses(of: items[i].post)
+            guard !urls.isEmpty else { continue }
+            let people = (items[i].posted ? [items[i].author] : []) + items[i].boosters
+            for url in Set(urls) {
                 if links[url] == nil {
                     links[url] = SharedLink(url: url, card: nil, sharers: [], statusIDs: [])
                     order.append(url)
                 }
-                if links[url]?.card == nil, let card = item.post.card, LinkAddress.canonical(card.url) == url { links[url]?.card = card }
-                links[url]?.statusIDs.append(item.id)
+                if links[url]?.card == nil, let card = items[i].post.card, LinkAddress.canonical(card.url) == url { links[url]?.card = card }
+                links[url]?.statusIDs.append(items[i].id)
                 for person in people where !(links[url]?.sharers.contains { $0.id == person.id } ?? true) {
                     links[url]?.sharers.append(person)
                 }
