@@ -137,6 +137,8 @@ package actor TimelineEngine {
     var messages = Messages()
     /// Why the last read failed, for `tern sync` when nothing was said on screen.
     var lastFailure: String?
+    /// Pages read from the server since the engine started, for a fetch's progress (`reachBack`).
+    var pagesRead = 0
     let logger = Logger(label: "tern.timeline")
     var probe: Task<Void, Never>?
     var outgoing: [OutgoingPost] = []
@@ -241,6 +243,8 @@ package actor TimelineEngine {
         case .caughtUp(let id):
             adoptServerReadMark(id)
             emit()
+        case .storeFilled:
+            adoptStoreFilled()
         case .fillGap(let id, let fromTop):
             startFilling(id, fromTop: fromTop)
         case .posts(let news):

@@ -8,7 +8,8 @@ import TernTerminal
 /// answered by `LayerMessage.catchUp`); switching order, kinds or grouping only sorts and filters what was
 /// read (`CatchUpPool.view`). Its own keys are letters that mean other things on a list (`o`, `w`, `g`, `x`,
 /// the digits), so they are taken before the keymap; a list key it has no use for says what the screen's
-/// keys are, rather than doing nothing. Esc goes back to the list as `C` left it.
+/// keys are, rather than doing nothing. Esc goes back to the list as `C` left it; while the window is being
+/// fetched (`LayerMessage.catchUpFetching`, its progress on the status line) Esc stops the fetch instead.
 struct CatchUpLayer: Layer {
     /// One line of the screen: a post, or (grouped by author) an author's row, unfolded or not.
     enum Row: Equatable {
@@ -27,6 +28,9 @@ struct CatchUpLayer: Layer {
     /// The window as read; nil while it is on its way (or could not be read: `failure`).
     private(set) var loaded: CatchUpLoad?
     private(set) var failure: String?
+    /// How far the fetch of what the store lacked has got, while it runs (Esc stops it: `stopping`).
+    private(set) var fetching: CatchUpFetch.Progress?
+    private(set) var stopping = false
     /// Stand-outs first: a catch-up is for what drew attention, and `o` goes through the rest.
     private(set) var order: any CatchUpOrdering = StandOutOrder()
     /// The kinds shown (all when empty), toggled with `1`–`6`.
@@ -58,10 +62,14 @@ struct CatchUpLayer: Layer {
     var selectedRow: Row? { rows.indices.contains(selected) ? rows[selected] : nil }
 
     mutating func receive(_ message: LayerMessage, _ env: LayerEnv) -> [Effect]? {
+        if case .catchUpFetching(let window, let progress) = message {
+            if window == self.window, loaded == nil { fetching = progress }
+            return []
+        }
         guard case .catchUp(let window, let load, let failure) = message else { return nil }
         // An answer for a window the user has since stepped past (`w` pressed twice): the next one is coming.
         guard window == self.window else { return [] }
-        (loaded, self.failure) = (load, failure)
+        (loaded, self.failure, fetching, stopping) = (load, failure, nil, false)
         rebuild(keeping: nil)
         return []
     }
@@ -79,7 +87,7 @@ struct CatchUpLayer: Layer {
             return []
         case .character("w"):
             window = window.next
-            (loaded, failure, rows, postCount, selected, top) = (nil, nil, [], 0, 0, 0)
+            (loaded, failure, rows, postCount, selected, top, fetching, stopping) = (nil, nil, [], 0, 0, 0, nil, false)
             return [load]
         case .character("g"):
             grouped.toggle()
@@ -105,7 +113,12 @@ struct CatchUpLayer: Layer {
         case .top: move(by: -selected, env)
         case .bottom: move(by: rows.count - 1 - selected, env)
         case .open: return open()
-        case .back, .quit: return [.pop]
+        case .back where fetching != nil:
+            // The fetch stops and what the store holds is ranked; the next Esc goes back.
+            stopping = true
+            return [.stopCatchUpFetch]
+        case .back: return [.pop]
+        case .quit: return fetching == nil ? [.pop] : [.stopCatchUpFetch, .pop]
         case .help: return [.push(.help)]
         case .redraw: return []
         default: return [.say(Self.keysWords, error: false)]
@@ -203,7 +216,8 @@ struct CatchUpLayer: Layer {
         let first = 1 + header.count, height = bodyHeight(env)
         if rows.isEmpty {
             let words = failure.map { "Catch-up could not be read: \($0)" }
-                ?? (loaded == nil ? "Reading \(window.words) from the cache…" : "No posts \(window.words): w shows another window.")
+                ?? (loaded != nil ? "No posts \(window.words): w shows another window."
+                    : fetching != nil ? "Fetching what the cache lacks for \(window.words)…" : "Reading \(window.words) from the cache…")
             screen.draw(SafeText(words), row: first, column: 1, style: theme[failure == nil ? .placeholder : .warning], maxWidth: screen.columns - 1)
         }
         let shownTop = max(0, min(top, max(0, rows.count - height)))
@@ -227,7 +241,11 @@ struct CatchUpLayer: Layer {
         screen.fill(row: status, column: 0, width: screen.columns, style: theme[.status])
         let keys = SafeText("o order · 1-6 kinds · w window · g authors · x done · ⏎ open · esc back ")
         let room = screen.columns - keys.width
-        if let message = env.message {
+        if let fetching {
+            let words = stopping ? "Stopping: ranking what is held after \(fetching.words)…"
+                                 : "Fetching \(window.words): \(fetching.words) · Esc stops and shows what is there"
+            screen.draw(SafeText(words), row: status, column: 0, style: theme[.status], maxWidth: screen.columns)
+        } else if let message = env.message {
             env.renderer.drawStatusMessage(message, width: screen.columns, on: screen)
         } else if room >= 0 {
             screen.draw(keys, row: status, column: room, style: theme[.status])

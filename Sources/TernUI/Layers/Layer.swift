@@ -131,6 +131,8 @@ enum LayerMessage: Sendable {
     case translated(statusID: String, Translation?, from: String? = nil, failure: String?)
     /// Catch-up's window as read from the store (`Effect.loadCatchUp`), or why it could not be.
     case catchUp(CatchUpWindow, CatchUpLoad?, failure: String?)
+    /// How far the fetch of what the store lacked for Catch-up's window has got, page by page.
+    case catchUpFetching(CatchUpWindow, CatchUpFetch.Progress)
 }
 
 extension Layer {
