@@ -126,7 +126,9 @@ final class CatchUpEndToEndTests: XCTestCase {
         try home2.addAccount("ada@one.example", server: second.baseURL)
         let read = try home2.run(tern, ["catchup", "--done", "--json"], extra: environment)
         XCTAssertEqual(read.status, 0)
-        let newestThere = try JSONDecoder().decode(Printed.self, from: Data(read.out.utf8)).posts.first?.id
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let newestThere = try decoder.decode(Printed.self, from: Data(read.out.utf8)).posts.first?.id
         let markers = try JSONSerialization.jsonObject(with: try Data(contentsOf: URL(string: "\(second.baseURL)/api/v1/markers?timeline%5B%5D=home")!))
             as? [String: Any]
         XCTAssertEqual((markers?["home"] as? [String: Any])?["last_read_id"] as? String, newestThere)
