@@ -19,6 +19,8 @@ extension TimelineEngine {
             outcome.progress = CatchUpFetch.Progress(posts: max(0, held - postsBefore), pages: pagesRead - pagesBefore)
             progress(outcome.progress)
         }
+        // What was not reached: older posts only matter to a window with a start.
+        let older: Set<CatchUpFetch.Missing> = bounds.hasStart ? [.older] : []
         func ended(missing: Set<CatchUpFetch.Missing>) -> CatchUpFetch.Outcome {
             outcome.stopped = Task.isCancelled
             if !outcome.stopped {
@@ -27,20 +29,20 @@ extension TimelineEngine {
             outcome.missing = missing
             return outcome
         }
-        guard !Task.isCancelled else { return ended(missing: [.newer, .gaps, .older]) }
+        guard !Task.isCancelled else { return ended(missing: older.union([.newer])) }
         let newer = await loadNewer(quiet: true)
         tell()
-        guard newer, !Task.isCancelled else { return ended(missing: [.newer, .gaps, .older]) }
+        guard newer, !Task.isCancelled else { return ended(missing: older.union([.newer])) }
         var tried: Set<String> = []
         while let (gap, above) = firstGap(inside: bounds, scanning: most) {
             guard outcome.progress.posts < most else { outcome.full = true; return outcome }
-            guard !Task.isCancelled else { return ended(missing: [.gaps, .older]) }
+            guard !Task.isCancelled else { return ended(missing: older.union([.gaps])) }
             let fromTop = gap.fromTop != nil
             guard let url = gap.fromTop ?? gap.fromBottom, tried.insert(gap.id + url.absoluteString).inserted else { break }
             window = logged("read the cached timeline") { try store.run(around: above, before: 1, after: 3) }.map(TimelineWindow.init) ?? window
             let filled = await fill(gap, fromTop: fromTop, url: url)
             tell()
-            guard filled, !Task.isCancelled else { return ended(missing: [.gaps, .older]) }
+            guard filled, !Task.isCancelled else { return ended(missing: older.union([.gaps])) }
         }
         while bounds.hasStart, !cursors.reachedEnd {
             guard let bottom = logged("read the cached timeline's end", { try store.bottom(count: 40) }),
@@ -49,9 +51,9 @@ extension TimelineEngine {
             guard !Task.isCancelled else { return ended(missing: [.older]) }
             window = TimelineWindow(bottom)
             let count = logged("count the cached timeline") { try store.postCount() }
-            let older = await loadOlder()
+            let paged = await loadOlder()
             tell()
-            guard older, !Task.isCancelled else { return ended(missing: [.older]) }
+            guard paged, !Task.isCancelled else { return ended(missing: [.older]) }
             if logged("count the cached timeline", { try store.postCount() }) == count { break }
         }
         return outcome

@@ -92,7 +92,7 @@ final class CatchUpFetchTests: XCTestCase {
             XCTAssertFalse(fetched.stopped)
             XCTAssertTrue(fetched.missing.contains(.newer))
             let loaded = try await load(sources, fetched)
-            XCTAssertTrue(loaded.notes.first?.hasPrefix("Could not fetch the posts newer than the cache's") == true, "\(loaded.notes)")
+            XCTAssertTrue(loaded.notes.first?.hasPrefix("Could not fetch the newer posts and the older posts down to the window's start (") == true, "\(loaded.notes)")
             XCTAssertTrue(loaded.notes.contains { $0.hasPrefix("The cache does not reach back to the window's start") }, "\(loaded.notes)")
             XCTAssertEqual(loaded.pool.items.count, Set(home.prefix(40).map(\.statusID)).count, "the cached posts shown")
             await away.stop()

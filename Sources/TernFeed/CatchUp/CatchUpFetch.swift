@@ -54,8 +54,8 @@ package enum CatchUpFetch {
         static func words(_ parts: Set<Missing>) -> String? {
             let said = allCases.filter(parts.contains).map { part -> String in
                 switch part {
-                case .newer: return "the posts newer than the cache's"
-                case .gaps: return "the posts in the gaps the cache has inside the window"
+                case .newer: return "the newer posts"
+                case .gaps: return "the posts in the window's gaps"
                 case .older: return "the older posts down to the window's start"
                 }
             }
