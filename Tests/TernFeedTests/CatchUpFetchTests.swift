@@ -108,7 +108,11 @@ final class CatchUpFetchTests: XCTestCase {
             try await Self.firstPage(sources)
             try sources.data.timeline(TimelineID.home.storageKey).saveSeen(home[390].id)
             let (pages, told) = AsyncStream.makeStream(of: CatchUpFetch.Progress.self)
-            let fetch = Task { await CatchUpFetch.run(sources: sources, window: .sinceReadMark) { told.yield($0) } }
+            let fetch = Task {
+                let outcome = await CatchUpFetch.run(sources: sources, window: .sinceReadMark) { told.yield($0) }
+                told.finish()
+                return outcome
+            }
             for await p in pages where p.pages >= 3 { break }
             fetch.cancel()
             let fetched = await fetch.value
