@@ -25,6 +25,9 @@ extension TimelineEngine {
         /// Catch-up was read to this post: "read up to here" moves to it (never back), so the engine's next
         /// saved place keeps it.
         case caughtUp(String)
+        /// The timeline's store was filled by another engine (Catch-up's fetch, `reachBack`): the window and
+        /// the cursors are read again, so the posts it brought show and the next page follows on from them.
+        case storeFilled
         /// Loads posts into a gap: from its newer end (`fromTop`) or its older end.
         case fillGap(id: String, fromTop: Bool)
         /// A like, save, boost or other mark of the user's on a post in the window.

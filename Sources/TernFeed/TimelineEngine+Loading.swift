@@ -40,6 +40,7 @@ extension TimelineEngine {
             return true
         } catch {
             olderRetryAfter = Date().addingTimeInterval(3)
+            lastFailure = describe(error)
             say("Couldn't load older posts: \(describe(error))", error: true)
             return false
         }
@@ -161,12 +162,14 @@ extension TimelineEngine {
 
     /// One page into a gap from one side. The gap closes when the page reaches a post already stored on
     /// the other side (or comes back short); otherwise it shrinks and keeps the server's next link.
-    private func fill(_ gap: StoredGap, fromTop: Bool, url: URL) async {
+    /// Returns whether the page came (Catch-up's fetch goes on while it does: `reachBack`).
+    @discardableResult
+    func fill(_ gap: StoredGap, fromTop: Bool, url: URL) async -> Bool {
         defer { fillingGaps.remove(gap.id); emit() }
         do {
             let page = try await read { try await self.client.page(at: url, of: self.timeline) }
             // The gap's current seq: a renumbering may have moved it while the page was on its way.
-            guard let current = window.gap(gap.id)?.gap else { return }
+            guard let current = window.gap(gap.id)?.gap else { return true }
             let reached = try store.containsAny(page.posts.map(\.id)) || page.posts.count < pageSize
             let neighbour = fromTop ? try store.entries(newerThan: current.seq, limit: 1).entries.first?.seq
                                     : try store.entries(olderThan: current.seq, limit: 1).entries.first?.seq
@@ -182,8 +185,11 @@ extension TimelineEngine {
                 try store.updateGap(shrunk)
             }
             try reloadWindow(added: fresh.count)
+            return true
         } catch {
+            lastFailure = describe(error)
             say("Couldn't load the gap: \(describe(error))", error: true)
+            return false
         }
     }
 
@@ -197,6 +203,7 @@ extension TimelineEngine {
             do {
                 let asked = Date()
                 var page = try await fetch()
+                pagesRead += 1
                 page.posts = posts.heard(page.posts, askedAt: asked)
                 noteUnreadable(page.unreadable)
                 if retrying != nil { retrying = nil; emit() }
@@ -242,14 +249,18 @@ extension TimelineEngine {
         package var message: String?
     }
 
+    /// Without `run()`: the cursors and the newest stored posts read once, as `start` would.
+    func startHeadless() {
+        guard !started else { return }
+        started = true
+        cursors = logged("read the timeline's cursors") { try store.state() } ?? TimelineState()
+        window = logged("read the cached timeline") { try store.run(around: nil, before: 0, after: 40) }
+            .map(TimelineWindow.init) ?? TimelineWindow()
+    }
+
     /// Fetches newer posts and up to `olderPages` pages below the oldest stored one, into the store.
     package func sync(olderPages: Int) async -> SyncResult {
-        if !started {
-            started = true
-            cursors = logged("read the timeline's cursors") { try store.state() } ?? TimelineState()
-            window = logged("read the cached timeline") { try store.run(around: nil, before: 0, after: 40) }
-                .map(TimelineWindow.init) ?? TimelineWindow()
-        }
+        startHeadless()
         let before = Set(window.posts.map(\.id))
         var ok = await loadNewer(quiet: true)
         var pages = 0

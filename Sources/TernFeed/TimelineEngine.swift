@@ -142,6 +142,8 @@ package actor TimelineEngine {
     var failuresInARow = 0
     /// `r` came while a quiet read (the poll's) was under way: that read speaks when it ends, as `r`'s would.
     var refreshHeard = false
+    /// Pages read from the server since the engine started, for a fetch's progress (`reachBack`).
+    var pagesRead = 0
     let logger = Logger(label: "tern.timeline")
     var probe: Task<Void, Never>?
     var outgoing: [OutgoingPost] = []
@@ -248,6 +250,8 @@ package actor TimelineEngine {
             // What Catch-up marked read is no longer news: "↑ N new" counts only what came in after it.
             arrivals = arrivals.filter { ServerID.isNewer($0, than: id) }
             emit()
+        case .storeFilled:
+            adoptStoreFilled()
         case .fillGap(let id, let fromTop):
             startFilling(id, fromTop: fromTop)
         case .posts(let news):

@@ -112,6 +112,11 @@ package struct TimelineData: Sendable {
         }
     }
 
+    /// How many posts the timeline holds (gaps not counted): what a fetch added, measured before and after.
+    package func postCount() throws -> Int {
+        try pool.read { db in try entries.filter(EntryRecord.Columns.postID != nil).fetchCount(db) }
+    }
+
     /// Whether any of these posts already has an entry in the timeline.
     package func containsAny(_ postIDs: [String]) throws -> Bool {
         guard !postIDs.isEmpty else { return false }

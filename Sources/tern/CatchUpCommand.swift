@@ -10,7 +10,7 @@ import TernTerminal
 
 /// `tern catchup`: what came in since the read mark (or in the last hours, or since the last catch-up),
 /// ranked and grouped from the cache, printed as plain text as `tern --plain` prints a timeline, or as JSON.
-/// Online it first fetches what is newer, as `r` would; `--offline` reads the cache alone.
+/// Online it first fetches what the cache lacks for the window (`CatchUpFetch`); `--offline` reads the cache alone.
 struct CatchUpCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "catchup",
@@ -39,6 +39,9 @@ struct CatchUpCommand: ParsableCommand {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
+    @Flag(help: "Plain text (what it prints anyway; taken as `tern --plain` takes it).")
+    var plain = false
+
     @Flag(help: "Read only from the cache: ask the server nothing.")
     var offline = false
 
@@ -52,6 +55,7 @@ struct CatchUpCommand: ParsableCommand {
         if let hours, !CatchUpWindow.hourChoices.contains(hours) {
             throw ValidationError("--hours takes 1, 2, 4, 8, 12 or 24, not \(hours)")
         }
+        if plain, json { throw ValidationError("--plain and --json are two ways to print: choose one") }
         if hours != nil, sinceLast { throw ValidationError("--hours and --since-last are two windows: choose one") }
         if CatchUpOrders.named(order) == nil {
             throw ValidationError("unknown order '\(order)': use \(CatchUpOrders.all.map(\.name).joined(separator: ", "))")
@@ -61,9 +65,6 @@ struct CatchUpCommand: ParsableCommand {
         }
         guard count >= 0 else { throw ValidationError("--count cannot be negative") }
     }
-
-    /// The most older pages fetched for a window of hours the store does not reach back to.
-    static let olderPagesForAWindow = 8
 
     var window: CatchUpWindow { hours.map { .lastHours($0) } ?? (sinceLast ? .sinceLastCatchUp : .sinceReadMark) }
 
@@ -81,31 +82,19 @@ struct CatchUpCommand: ParsableCommand {
         let http = HTTPFetch.makeClient()
         defer { waitFor { await shutDown(http) } }
         let (window, offline) = (self.window, self.offline)
+        // What the store lacks for the window first, with its progress on standard error when that is a
+        // terminal (never into standard output, which may be JSON for a pipe).
+        let progress = Progress(interactive: isatty(2) == 1, onStandardError: true)
         let load: CatchUpLoad = try blocking {
             let client = MastodonClient(baseURL: target.baseURL, token: target.token, http: http, timeout: .seconds(20))
-            var reached = !offline
-            if !offline {
-                let actions = try ActionQueue(data: data, client: client, offline: true)
-                defer { actions.stop() }
-                let engine = TimelineEngine(sources: .init(client: client, data: data, actions: actions, offline: false),
-                                            timeline: .home, pageSize: 40, publish: { _ in })
-                var result = await engine.sync(olderPages: 0)
-                // The last hours: older pages until the store holds the window's start (a few at most).
-                if case .lastHours(let h) = window {
-                    let start = Date().addingTimeInterval(-Double(h) * 3600)
-                    let home = data.timeline(TimelineID.home.storageKey)
-                    for _ in 0..<Self.olderPagesForAWindow where result.ok {
-                        guard let oldest = try home.bottom(count: 1).entries.first?.post, oldest.createdAt > start else { break }
-                        result = await engine.sync(olderPages: 1)
-                        if result.posts.isEmpty { break }
-                    }
-                }
-                if !result.ok {
-                    reached = false
-                    Self.note("Catching up from the cache: \(result.message ?? "the server could not be reached")")
-                }
+            guard !offline else { return try await CatchUpLoad.load(data: data, window: window, client: nil) }
+            let actions = try ActionQueue(data: data, client: client, offline: true)
+            defer { actions.stop() }
+            let fetched = await CatchUpFetch.run(sources: .init(client: client, data: data, actions: actions), window: window) {
+                progress.update("Fetching \(window.words): \($0.words)")
             }
-            return try await CatchUpLoad.load(data: data, window: window, client: reached ? client : nil)
+            progress.update("")
+            return try await CatchUpLoad.load(data: data, window: window, client: fetched.failure == nil ? client : nil, fetched: fetched)
         }
         for line in load.notes { Self.note(line) }
         let ordering = CatchUpOrders.named(order) ?? NewestOrder()

@@ -3,7 +3,7 @@ import TernFeed
 import TernModel
 import TernUI
 
-/// A catch-up as `tern catchup` prints it: a heading (the window, the order, the facets' counts, what was
+/// A catch-up as `tern catchup` prints it: a heading (the window and its times, local, the order, the facets' counts, what was
 /// left out), the links several shared, the most active authors, then the posts (by author with `--group`)
 /// as `tern --plain` prints them; or the same as JSON. Every server string passes the sanitizer on the way.
 struct CatchUpPrinting {
@@ -19,7 +19,8 @@ struct CatchUpPrinting {
     func plain(width: Int, now: Date) -> String {
         var out: [String] = []
         let kindWords = kinds.isEmpty ? "" : " · only " + CatchUpKind.allCases.filter(kinds.contains).map(\.words).joined(separator: ", ")
-        out.append("Catch-up \(load.window.words): \(Counted.words(view.items.count, "post")), \(order.name) first\(kindWords)")
+        let times = load.span.map { " (\(CatchUpLoad.time($0.lowerBound, now: now)) to \(CatchUpLoad.time($0.upperBound, now: now)))" } ?? ""
+        out.append("Catch-up \(load.window.words)\(times): \(Counted.words(view.items.count, "post")), \(order.name) first\(kindWords)")
         let facets = load.pool.facets.words
         if !facets.isEmpty { out.append(facets) }
         if let left = load.pool.leftOut.words { out.append(left) }
@@ -109,6 +110,8 @@ private struct CatchUpJSON: Encodable {
         var statusIDs: [String]
     }
     var window, order: String
+    /// The window's times: its start and its newest post (absent when it holds no post).
+    var from, to: Date?
     var kinds: [String]
     var total: Int
     var facets: [String: Int]
@@ -120,6 +123,7 @@ private struct CatchUpJSON: Encodable {
 
     init(_ p: CatchUpPrinting) {
         window = p.load.window.words
+        (from, to) = (p.load.span?.lowerBound, p.load.span?.upperBound)
         order = p.order.name
         kinds = CatchUpKind.allCases.filter(p.kinds.contains).map(\.rawValue)
         total = p.view.items.count

@@ -237,15 +237,19 @@ struct Sync: ParsableCommand {
 /// One progress line rewritten in place on a terminal; only finished lines otherwise (cron mail stays short).
 final class Progress: Sendable {
     let interactive: Bool
+    /// Standard error instead of standard output (`tern catchup`, whose standard output is the catch-up).
+    let onStandardError: Bool
 
-    init(interactive: Bool) { self.interactive = interactive }
+    init(interactive: Bool, onStandardError: Bool = false) { (self.interactive, self.onStandardError) = (interactive, onStandardError) }
+
+    private var handle: FileHandle { onStandardError ? .standardError : .standardOutput }
 
     func update(_ text: String) {
         guard interactive else { return }
-        FileHandle.standardOutput.write(Data("\r\u{1B}[K\(Sanitizer.clean(text))".utf8))
+        handle.write(Data("\r\u{1B}[K\(Sanitizer.clean(text))".utf8))
     }
 
     func line(_ text: String) {
-        FileHandle.standardOutput.write(Data(((interactive ? "\r\u{1B}[K" : "") + PlainText.clean(text) + "\n").utf8))
+        handle.write(Data(((interactive ? "\r\u{1B}[K" : "") + PlainText.clean(text) + "\n").utf8))
     }
 }

@@ -13,10 +13,12 @@ final class CatchUpEndToEndTests: XCTestCase {
             var likes, boosts, replies: Int
             var boostedBy: [Person]
             var kinds: [String]
+            var createdAt: Date
         }
         struct Link: Decodable { var url: String; var title: String?; var sharedBy: [Person] }
         struct Group: Decodable { var author: Person; var posts: Int; var statusIDs: [String] }
         var window, order: String
+        var from, to: Date?
         var total: Int
         var facets: [String: Int]
         var links: [Link]
@@ -39,7 +41,9 @@ final class CatchUpEndToEndTests: XCTestCase {
             return out
         }
         func json(_ arguments: [String]) throws -> Printed {
-            try JSONDecoder().decode(Printed.self, from: Data(try run(arguments + ["--json", "--count", "100"]).utf8))
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
+            return try decoder.decode(Printed.self, from: Data(try run(arguments + ["--json", "--count", "100"]).utf8))
         }
         // What the server's home timeline holds, read beside Tern: the first page, as Tern fetches it.
         let page = try JSONSerialization.jsonObject(with: try Data(contentsOf: URL(string: "\(server.baseURL)/api/v1/timelines/home?limit=40")!))
@@ -48,8 +52,12 @@ final class CatchUpEndToEndTests: XCTestCase {
         let mostLiked = try XCTUnwrap(originals.max { ($0["favourites_count"] as? Int ?? 0) < ($1["favourites_count"] as? Int ?? 0) })
 
         // Newest first: the demo's newest post, as `tern --plain` prints it, under the heading and the facets.
+        // The heading says the window's times, local: from its oldest post to its newest.
         let plain = try run([])
-        XCTAssertTrue(plain.hasPrefix("Catch-up since the read mark: "), plain.prefix(300).description)
+        let heading = try XCTUnwrap(plain.split(separator: "\n").first.map(String.init))
+        XCTAssertNotNil(heading.range(of: #"^Catch-up since the read mark \([^()]*\d:\d\d[^()]* to [^()]*\d:\d\d[^()]*\): \d+ posts, newest first$"#,
+                                      options: .regularExpression), heading)
+        XCTAssertEqual(try run(["--plain"]), plain, "--plain is taken: it prints what it prints anyway")
         XCTAssertTrue(plain.contains("followed hashtags "), "the demo follows #birds:\n\(plain.prefix(400))")
         XCTAssertTrue(plain.contains("\nShared by several:\n"), plain.prefix(1500).description)
         XCTAssertTrue(plain.contains("\n  https://news.example.org/2026/11/reading-the-fediverse-in-a-terminal “Reading the fediverse in a terminal” (Example News)\n    shared by "),
@@ -83,6 +91,9 @@ final class CatchUpEndToEndTests: XCTestCase {
         XCTAssertEqual(try json(["--order", "stand-outs"]).posts.first?.statusID, standOut?.id)
         let newest = try json([])
         XCTAssertEqual(newest.posts.first?.id, page.first?["id"] as? String)
+        let to = try XCTUnwrap(newest.to), from = try XCTUnwrap(newest.from)
+        XCTAssertEqual(to, newest.posts.map { $0.createdAt }.max())
+        XCTAssertLessThanOrEqual(from, to)
         // The post several boosted is one row naming them; the article three shared is one link.
         let boosted = try XCTUnwrap(newest.posts.first { $0.boostedBy.count >= 2 }, "no post boosted by several")
         XCTAssertEqual(Set(boosted.boostedBy.map(\.acct)).count, boosted.boostedBy.count)
@@ -115,7 +126,9 @@ final class CatchUpEndToEndTests: XCTestCase {
         try home2.addAccount("ada@one.example", server: second.baseURL)
         let read = try home2.run(tern, ["catchup", "--done", "--json"], extra: environment)
         XCTAssertEqual(read.status, 0)
-        let newestThere = try JSONDecoder().decode(Printed.self, from: Data(read.out.utf8)).posts.first?.id
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let newestThere = try decoder.decode(Printed.self, from: Data(read.out.utf8)).posts.first?.id
         let markers = try JSONSerialization.jsonObject(with: try Data(contentsOf: URL(string: "\(second.baseURL)/api/v1/markers?timeline%5B%5D=home")!))
             as? [String: Any]
         XCTAssertEqual((markers?["home"] as? [String: Any])?["last_read_id"] as? String, newestThere)
@@ -124,5 +137,8 @@ final class CatchUpEndToEndTests: XCTestCase {
         let refused = try home.run(tern, ["catchup", "--hours", "3"], extra: environment, errors: true)
         XCTAssertNotEqual(refused.status, 0)
         XCTAssertTrue(refused.out.contains("--hours takes 1, 2, 4, 8, 12 or 24, not 3"), refused.out)
+        let both = try home.run(tern, ["catchup", "--plain", "--json"], extra: environment, errors: true)
+        XCTAssertNotEqual(both.status, 0)
+        XCTAssertTrue(both.out.contains("--plain and --json are two ways to print: choose one"), both.out)
     }
 }

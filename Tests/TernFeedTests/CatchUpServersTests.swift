@@ -43,4 +43,31 @@ final class CatchUpServersTests: XCTestCase {
             }
         }
     }
+
+    /// The fetch before a catch-up pages Home down to a read mark 100 posts below the newest on every server
+    /// kind: by the server's own links, and with the window's start compared as the server orders its ids
+    /// (GoToSocial's ULIDs as text), so it stops at the read mark, not before or past it.
+    func testTheFetchReachesTheReadMarkOnEveryServerKind() async throws {
+        for (name, quirks) in ServerQuirks.sets {
+            var config = DemoConfig()
+            config.quirks = quirks
+            try await withRig(config) { server, rig in
+                let client = MastodonClient(baseURL: URL(string: server.baseURL)!, token: "t", http: rig.http, timeout: .seconds(5))
+                var pages = [try await client.timeline(.home, limit: 40)]
+                while pages.count < 3, let next = pages.last?.links.next { pages.append(try await client.page(at: next, of: .home)) }
+                let home = pages.flatMap(\.posts)
+                if quirks.contains(.ulidIDs) { XCTAssertTrue(home.allSatisfy { $0.id.count == 26 && Int($0.id) == nil }, name) }
+                let data = rig.store.account("test")
+                let sources = TimelineEngine.Sources(client: client, data: data, actions: try ActionQueue(data: data, client: client, offline: true))
+                try data.timeline(TimelineID.home.storageKey).insert(pages[0].posts, at: .top)
+                try data.timeline(TimelineID.home.storageKey).saveSeen(home[100].id)
+                let fetched = await CatchUpFetch.run(sources: sources, window: .sinceReadMark) { _ in }
+                XCTAssertNil(fetched.failure, name)
+                XCTAssertEqual(fetched.missing, [], name)
+                let window = try CatchUpReader(data: data).read(CatchUpBounds(afterID: home[100].id))
+                XCTAssertEqual(window.entries.map(\.id), home.prefix(100).map(\.id), name)
+                XCTAssertTrue(window.reachesStart, name)
+            }
+        }
+    }
 }

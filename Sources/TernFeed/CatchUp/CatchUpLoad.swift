@@ -13,22 +13,37 @@ package struct CatchUpLoad: Sendable {
     package var cut: Bool
     /// What could not be known, in words for the user (the filters or followed hashtags, offline).
     package var notes: [String]
+    /// The times the window covers: its start (the hours' start, else its oldest post) and its newest post;
+    /// nil when it holds no post.
+    package var span: ClosedRange<Date>?
 
-    package init(window: CatchUpWindow, pool: CatchUpPool, cut: Bool = false, notes: [String] = []) {
-        (self.window, self.pool, self.cut, self.notes) = (window, pool, cut, notes)
+    package init(window: CatchUpWindow, pool: CatchUpPool, cut: Bool = false, notes: [String] = [], span: ClosedRange<Date>? = nil) {
+        (self.window, self.pool, self.cut, self.notes, self.span) = (window, pool, cut, notes, span)
+    }
+
+    /// The window's span from its posts: from the hours' start (`after`), else its oldest original post (a
+    /// boost carries its post's older time), to its newest post.
+    static func span(of entries: [Post], after: Date?) -> ClosedRange<Date>? {
+        guard let newest = entries.map(\.createdAt).max() else { return nil }
+        let start = after ?? entries.last(where: { $0.boostedBy == nil })?.createdAt ?? entries.map(\.createdAt).min() ?? newest
+        return min(start, newest)...newest
     }
 
     /// `client`: the server to ask for the keyword filters and the followed hashtags; nil offline, when the
-    /// server's verdicts on each post stand and there is no followed-hashtags facet.
+    /// server's verdicts on each post stand and there is no followed-hashtags facet. `fetched`: how the fetch
+    /// of what the store lacked went (`CatchUpFetch`); nil when nothing was fetched (offline).
     /// `ownAccountID`: the user's, whose posts and boosts are left out.
-    package static func load(data: AccountData, window: CatchUpWindow, client: MastodonClient?, ownAccountID: String? = nil, now: Date = Date(),
+    package static func load(data: AccountData, window: CatchUpWindow, client: MastodonClient?, fetched: CatchUpFetch.Outcome? = nil,
+                             ownAccountID: String? = nil, now: Date = Date(),
                              logger: Logger = Logger(label: "tern.catchup")) async throws -> CatchUpLoad {
         let reader = CatchUpReader(data: data)
         let marks = try await reader.marks()
-        var notes: [String] = []
+        var notes: [String] = fetched?.notes ?? []
+        if fetched == nil, client == nil { notes.append("Offline: nothing was fetched, so posts newer than the cache's are not in it.") }
         if window == .sinceLastCatchUp, marks.lastCatchUp == nil { notes.append("No catch-up was read before: every cached post is in it.") }
         if window == .sinceReadMark, marks.readMark == nil { notes.append("Home has no read mark yet: every cached post is in it.") }
-        let read = try reader.read(CatchUpBounds(window, readMarkID: marks.readMark, lastCatchUpID: marks.lastCatchUp, now: now))
+        let bounds = CatchUpBounds(window, readMarkID: marks.readMark, lastCatchUpID: marks.lastCatchUp, now: now)
+        let read = try reader.read(bounds)
         var filters: [FilterInfo]?, followed: Set<String> = []
         if let client {
             do { filters = try await client.filters() } catch {
@@ -45,7 +60,17 @@ package struct CatchUpLoad: Sendable {
         if read.gaps > 0 {
             notes.append("The cache lacks posts inside this window (\(read.gaps == 1 ? "a gap" : "\(read.gaps) gaps") Home has not filled): they are not in it.")
         }
+        if bounds.hasStart, !read.reachesStart, !read.cut, fetched?.missing.contains(.older) ?? true {
+            let oldest = (read.entries.last?.createdAt).map { " (its oldest post is from \(Self.time($0, now: now)))" } ?? ""
+            notes.append("The cache does not reach back to the window's start\(oldest): older posts are not in it.")
+        }
         if read.cut { notes.append("The window holds more than \(reader.limit) posts: the oldest are left out.") }
-        return CatchUpLoad(window: window, pool: pool, cut: read.cut, notes: notes)
+        return CatchUpLoad(window: window, pool: pool, cut: read.cut, notes: notes, span: span(of: read.entries, after: bounds.after))
+    }
+
+    /// A time as the notes and headings say it: the hour and minute, local, with the day when it is not today.
+    package static func time(_ date: Date, now: Date) -> String {
+        let sameDay = Calendar.current.isDate(date, inSameDayAs: now)
+        return date.formatted(date: sameDay ? .omitted : .abbreviated, time: .shortened)
     }
 }

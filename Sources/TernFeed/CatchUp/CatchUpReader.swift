@@ -27,6 +27,8 @@ package struct CatchUpReader: Sendable {
         package var older: [Post]
         package var cut: Bool
         package var gaps = 0
+        /// A post older than the window's start was met: the cache reaches back to it.
+        package var reachesStart = false
     }
 
     /// The read mark (the newest post the user had at the top of Home) and the last catch-up's newest post.
@@ -53,8 +55,7 @@ package struct CatchUpReader: Sendable {
                     older.append(post)
                     continue
                 }
-                let inside = bounds.holds(entryID: post.id, createdAt: post.createdAt)
-                    || (post.boostedBy != nil && (bounds.afterID == nil || ServerID.isNewer(post.id, than: bounds.afterID ?? "")))
+                let inside = bounds.holds(post)
                 if !inside || entries.count == limit {
                     ended = true
                     cut = inside
@@ -68,7 +69,7 @@ package struct CatchUpReader: Sendable {
             page = next.entries
             more = !page.isEmpty
         }
-        return Window(entries: entries, older: Array(older.prefix(baseline)), cut: cut, gaps: gaps)
+        return Window(entries: entries, older: Array(older.prefix(baseline)), cut: cut, gaps: gaps, reachesStart: ended)
     }
 
     /// The catch-up is read: the read mark (Home's newest seen post) and the last catch-up move to `newestID`.

@@ -50,6 +50,16 @@ package struct CatchUpBounds: Sendable, Hashable {
         }
     }
 
+    /// Whether a stored entry is inside the window: by its id and time, or a boost that came in since (a
+    /// boost carries its post's time, so a boost of an old post above the window's start is in it).
+    package func holds(_ post: Post) -> Bool {
+        holds(entryID: post.id, createdAt: post.createdAt)
+            || (post.boostedBy != nil && (afterID == nil || ServerID.isNewer(post.id, than: afterID ?? "")))
+    }
+
+    /// Whether the window has a start at all (nil on both: every stored post, nothing older to fetch).
+    package var hasStart: Bool { afterID != nil || after != nil }
+
     /// Whether a timeline entry (by its id and its time) is inside the window.
     package func holds(entryID: String, createdAt: Date) -> Bool {
         if let afterID, !ServerID.isNewer(entryID, than: afterID) { return false }

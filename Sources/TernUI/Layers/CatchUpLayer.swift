@@ -11,7 +11,8 @@ import TernTerminal
 /// queue (`Effect.markPost`: a list's engine may not hold the post); the screen's own keys are letters
 /// the lists leave free (`s`, `W`, `z`, `S`, `P`, the digits) and `x`. A row shows its post as the session
 /// last said it: from any list's snapshot, and with the marks waiting for the server
-/// (`LayerMessage.postMarks`). Esc steps back through what was opened here, then to the list as `C` left it.
+/// (`LayerMessage.postMarks`). Esc steps back through what was opened here, then to the list as `C` left it; while the window is
+/// being fetched (`LayerMessage.catchUpFetching`, its progress on the status line) Esc stops the fetch instead.
 struct CatchUpLayer: Layer {
     typealias Row = CatchUpRow
 
@@ -33,6 +34,9 @@ struct CatchUpLayer: Layer {
     /// The window as read; nil while it is on its way (or could not be read: `failure`).
     private(set) var loaded: CatchUpLoad?
     private(set) var failure: String?
+    /// How far the fetch of what the store lacked has got, while it runs (Esc stops it: `stopping`).
+    private(set) var fetching: CatchUpFetch.Progress?
+    private(set) var stopping = false
     /// Stand-outs first: a catch-up is for what drew attention, and `s` goes through the rest.
     private(set) var order: any CatchUpOrdering = StandOutOrder()
     /// The kinds shown (all when empty), toggled with `1`–`6`.
@@ -106,6 +110,9 @@ struct CatchUpLayer: Layer {
 
     mutating func receive(_ message: LayerMessage, _ env: LayerEnv) -> [Effect]? {
         switch message {
+        case .catchUpFetching(let window, let progress):
+            if window == self.window, loaded == nil { fetching = progress }
+            return []
         case .catchUp(let window, let load, let failure):
             // An answer for a window the user has since stepped past (`W` pressed twice): the next one is coming.
             guard window == self.window else { return [] }
@@ -117,9 +124,10 @@ struct CatchUpLayer: Layer {
                 windowChosen = true
                 stoodIn = "Nothing came in since the read mark (Home marks read what it shows): here is \(Self.emptyMarkFallback.words). "
                     + "W picks another window."
+                (fetching, stopping) = (nil, false)
                 return [self.load]
             }
-            (loaded, self.failure, copies, bases, unmarked) = (load, failure, [:], [:], true)
+            (loaded, self.failure, copies, bases, unmarked, fetching, stopping) = (load, failure, [:], [:], true, nil, false)
             positions = Dictionary((load?.pool.items ?? []).enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
             rebuild(keeping: nil)
             return []
@@ -180,6 +188,7 @@ struct CatchUpLayer: Layer {
             window = window.next
             (windowChosen, stoodIn) = (true, nil)
             (loaded, failure, rows, postCount, selected, top, placesBack, listing, author) = (nil, nil, [], 0, 0, 0, [], .posts, nil)
+            (fetching, stopping) = (nil, false)
             return [load]
         case .character("z"):
             grouped.toggle()
@@ -216,8 +225,12 @@ struct CatchUpLayer: Layer {
         case .top: move(by: -selected, env)
         case .bottom: move(by: rows.count - 1 - selected, env)
         case .open: return open()
+        case .back where fetching != nil:
+            // The fetch stops and what the store holds is ranked; the next Esc goes back.
+            stopping = true
+            return [.stopCatchUpFetch]
         case .back: return back()
-        case .quit: return [.pop]
+        case .quit: return fetching == nil ? [.pop] : [.stopCatchUpFetch, .pop]
         case .help: return [.push(.screenHelp(Self.helpLines))]
         case .redraw: return []
         case .compose: return [.compose(.new)]

@@ -69,7 +69,8 @@ extension CatchUpLayer {
         let first = 1 + header.count, height = bodyHeight(env)
         if rows.isEmpty {
             let words = failure.map { "Catch-up could not be read: \($0)" }
-                ?? (loaded == nil ? "Reading \(window.words) from the cache…" : emptyWords)
+                ?? (loaded != nil ? emptyWords
+                    : fetching != nil ? "Fetching what the cache lacks for \(window.words)…" : "Reading \(window.words) from the cache…")
             screen.draw(SafeText(words), row: first, column: 1, style: theme[failure == nil ? .placeholder : .warning], maxWidth: screen.columns - 1)
         }
         // The selection stays in view when the screen shrinks under it (a resize to 80×24 hid it).
@@ -97,7 +98,11 @@ extension CatchUpLayer {
         screen.fill(row: status, column: 0, width: screen.columns, style: theme[.status])
         // The screen's own keys, in fewer words where the line is narrow (80 columns), `?` saying the rest.
         let keys = Self.statusKeys.map { SafeText($0) }.first { $0.width <= screen.columns }
-        if let message = env.message {
+        if let fetching {
+            let words = stopping ? "Stopping: ranking what is held after \(fetching.words)…"
+                                 : "Fetching \(window.words): \(fetching.words) · Esc stops and shows what is there"
+            screen.draw(SafeText(words), row: status, column: 0, style: theme[.status], maxWidth: screen.columns)
+        } else if let message = env.message {
             env.renderer.drawStatusMessage(message, width: screen.columns, on: screen)
         } else if let keys {
             screen.draw(keys, row: status, column: screen.columns - keys.width, style: theme[.status])

@@ -119,6 +119,8 @@ enum Effect: Equatable {
     case loadArticle(String)
     /// Catch-up's window read from the store off the loop, for its `CatchUpLayer` (`LayerMessage.catchUp`).
     case loadCatchUp(CatchUpWindow)
+    /// Esc while Catch-up's window is fetched: the fetch stops, and what the store holds is read.
+    case stopCatchUpFetch
     /// Catch-up read (`x`): the read mark, the last catch-up and the server's home marker move to this post.
     case finishCatchUp(newestID: String)
     case quit

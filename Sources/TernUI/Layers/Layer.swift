@@ -134,6 +134,8 @@ enum LayerMessage: Sendable {
     /// The user's marks waiting for the server changed, or the server answered one: `overlay` shows a post
     /// with them, for a screen that holds posts no list's engine publishes (Catch-up).
     case postMarks(overlay: @Sendable (Post) -> Post)
+    /// How far the fetch of what the store lacked for Catch-up's window has got, page by page.
+    case catchUpFetching(CatchUpWindow, CatchUpFetch.Progress)
 }
 
 extension Layer {

@@ -162,7 +162,7 @@ struct LayerStack {
         case .trendingLinks(let links): return TrendingLinksMenu.menu(links)
         case .customEmoji(let post, let codes): return ReactionChoice.custom(post, codes)
         case .fileInspected, .pathCompleted: return []   // its compose screen was closed meanwhile
-        case .article, .translated, .rules, .catchUp: return []   // its reading (translation, report, catch-up) screen was closed meanwhile
+        case .article, .translated, .rules, .catchUp, .catchUpFetching: return []   // its reading (translation, report, catch-up) screen was closed meanwhile
         case .snapshot, .postMarks: return []
         }
     }

@@ -2,17 +2,32 @@ import Foundation
 import TernFeed
 import TernModel
 
-/// Catch-up's work for its screen, off the loop: the window read from the store (with the keyword filters
-/// and followed hashtags asked of the server unless offline), and done reading.
+/// Catch-up's work for its screen, off the loop: what the store lacks for the window fetched (unless
+/// offline), its progress told to the screen page by page; then the window read from the store (with the
+/// keyword filters and followed hashtags asked of the server unless offline); and done reading.
 extension AccountSession {
-    /// Reads the window and hands it to the Catch-up screen (`LayerMessage.catchUp`).
+    /// Fetches and reads the window and hands it to the Catch-up screen (`LayerMessage.catchUp`). A fetch
+    /// for another window still under way is stopped first.
     func loadCatchUp(_ window: CatchUpWindow) {
-        let data = sources.data, client = sources.offline ? nil : sources.client, mail = self.mail, log = self.log, me = sources.me.id
-        let actions = sources.actions
-        Task.detached {
+        catchUpWork?.cancel()
+        let sources = self.sources, mail = self.mail, log = self.log, me = sources.me.id, actions = sources.actions
+        let home: TimelineEngine? = if case .timeline(let e)? = engines[.timeline(.home)] { e } else { nil }
+        catchUpWork = Task.detached {
+            var fetched: CatchUpFetch.Outcome?
+            if !sources.offline {
+                mail.post(.layer(.catchUpFetching(window, CatchUpFetch.Progress())))
+                fetched = await CatchUpFetch.run(sources: sources, window: window) { mail.post(.layer(.catchUpFetching(window, $0))) }
+                // Home shows what came, and pages on from where the fetch left its cursors.
+                if (fetched?.progress.posts ?? 0) > 0 { home?.send(.storeFilled) }
+            }
+            // Stopped (Esc) or not, what is held is read: the read below must not be cancelled with the fetch.
+            let reading = Task.detached {
+                try await CatchUpLoad.load(data: sources.data, window: window,
+                                           client: sources.offline || fetched?.failure != nil ? nil : sources.client,
+                                           fetched: fetched, ownAccountID: me, logger: log)
+            }
             do {
-                let load = try await CatchUpLoad.load(data: data, window: window, client: client, ownAccountID: me, logger: log)
-                mail.post(.layer(.catchUp(window, load, failure: nil)))
+                mail.post(.layer(.catchUp(window, try await reading.value, failure: nil)))
                 // The marks still waiting for the server (a like made offline, one from the last run) on its posts.
                 mail.post(.layer(.postMarks(overlay: { actions.apply(to: $0) })))
             } catch {
@@ -20,6 +35,12 @@ extension AccountSession {
                 mail.post(.layer(.catchUp(window, nil, failure: "\(error)")))
             }
         }
+    }
+
+    /// Esc while the window is fetched: the fetch stops, and what is held is ranked.
+    func stopCatchUpFetch() -> [Effect] {
+        catchUpWork?.cancel()
+        return []
     }
 
     /// `x`: the read mark (in the store and in Home's list, whose next saved place keeps it), the last

@@ -41,6 +41,8 @@ final class AccountSession {
     /// before, it would find the sent text still kept as a draft and write on after it (a post sent twice,
     /// the second with the next one's words appended, when `w` follows Ctrl-S at once).
     var sending: Task<Void, Never>?
+    /// Catch-up's window being fetched and read (`loadCatchUp`), cancelled by Esc on its screen or another window.
+    var catchUpWork: Task<Void, Never>?
     /// What must reach the store before Tern ends: the drafts on their way there, and a post on its way into
     /// the outbox (Ctrl-S just pressed).
     var unfinished: [@Sendable () async -> Void] {

@@ -1,0 +1,147 @@
+import Foundation
+import Synchronization
+import TernDemo
+import TernFeed
+import TernMastodon
+import TernModel
+import TernStore
+import XCTest
+
+/// What the store lacks for a catch-up's window is fetched from the demo server before it is ranked: older
+/// pages down to the read mark, a gap inside the window, what the server would not give said (and the rest
+/// shown), and a fetch stopped half-way ranks what came.
+final class CatchUpFetchTests: XCTestCase {
+    /// The demo's Home, newest first, read page by page straight from the server (`pages` pages of 40).
+    private func serverHome(_ client: MastodonClient, pages: Int) async throws -> (posts: [Post], pages: [Page]) {
+        var all: [Page] = [try await client.timeline(.home, limit: 40)]
+        while all.count < pages, let next = all.last?.links.next { all.append(try await client.page(at: next, of: .home)) }
+        return (all.flatMap(\.posts), all)
+    }
+
+    private func sources(_ rig: EngineRig, _ server: DemoServer) throws -> TimelineEngine.Sources {
+        let client = MastodonClient(baseURL: URL(string: server.baseURL)!, token: "t", http: rig.http, timeout: .seconds(5))
+        let data = rig.store.account("test")
+        return TimelineEngine.Sources(client: client, data: data, actions: try ActionQueue(data: data, client: client, offline: true))
+    }
+
+    private func load(_ sources: TimelineEngine.Sources, _ fetched: CatchUpFetch.Outcome?) async throws -> CatchUpLoad {
+        try await CatchUpLoad.load(data: sources.data, window: .sinceReadMark, client: fetched?.failure == nil ? sources.client : nil,
+                                   fetched: fetched)
+    }
+
+    func testOlderPagesAreFetchedDownToTheReadMark() async throws {
+        try await withRig { server, rig in
+            let sources = try sources(rig, server)
+            let home = try await serverHome(sources.client, pages: 3).posts
+            // The cache holds the newest page; the read mark is the 100th post, which it lacks.
+            try await Self.firstPage(sources)
+            let stored = sources.data.timeline(TimelineID.home.storageKey)
+            XCTAssertEqual(try stored.postCount(), 40)
+            try stored.saveSeen(home[99].id)
+            let told = Mutex<[CatchUpFetch.Progress]>([])
+            let fetched = await CatchUpFetch.run(sources: sources, window: .sinceReadMark) { p in told.withLock { $0.append(p) } }
+            XCTAssertNil(fetched.failure)
+            XCTAssertFalse(fetched.stopped)
+            XCTAssertEqual(fetched.missing, [])
+            XCTAssertEqual(fetched.progress.posts, try stored.postCount() - 40)
+            XCTAssertGreaterThanOrEqual(fetched.progress.posts, 60)
+            XCTAssertGreaterThanOrEqual(fetched.progress.pages, 2)
+            XCTAssertGreaterThan(told.withLock { $0.count }, 1, "progress told page by page")
+            XCTAssertEqual(told.withLock { $0.last }, fetched.progress)
+            let loaded = try await load(sources, fetched)
+            XCTAssertEqual(loaded.pool.newestID, home[0].id)
+            let left = loaded.pool.leftOut.counts.values.reduce(0, +)
+            XCTAssertEqual(Set(loaded.pool.items.map(\.id)).count + left, Set(home.prefix(99).map(\.statusID)).count,
+                           "every post above the read mark, shown or counted as left out")
+            XCTAssertTrue(Set(loaded.pool.items.map(\.id)).isSubset(of: home.prefix(99).map(\.statusID)))
+            XCTAssertEqual(loaded.notes, [], "nothing lacking, nothing to say")
+        }
+    }
+
+    func testAGapInsideTheWindowIsFilled() async throws {
+        try await withRig { server, rig in
+            let sources = try sources(rig, server)
+            let (home, pages) = try await serverHome(sources.client, pages: 3)
+            let stored = sources.data.timeline(TimelineID.home.storageKey)
+            // The first and third pages held, the second missing between them: a gap the user never filled.
+            try stored.insert(pages[2].posts, at: .top)
+            try stored.insert(pages[0].posts, at: .top, gapBelow: StoredGap(fromTop: pages[0].links.next, fromBottom: nil))
+            try stored.saveSeen(home[100].id)
+            let before = try await load(sources, nil)
+            XCTAssertTrue(before.notes.contains { $0.contains("gap") }, "\(before.notes)")
+            let fetched = await CatchUpFetch.run(sources: sources, window: .sinceReadMark) { _ in }
+            XCTAssertNil(fetched.failure)
+            let window = try CatchUpReader(data: sources.data).read(CatchUpBounds(afterID: home[100].id))
+            XCTAssertEqual(window.gaps, 0)
+            XCTAssertEqual(window.entries.map(\.id), home.prefix(100).map(\.id))
+            let after = try await load(sources, fetched)
+            XCTAssertFalse(after.notes.contains { $0.contains("gap") }, "\(after.notes)")
+        }
+    }
+
+    func testAnUnreachableServerIsSaidAndTheCacheShown() async throws {
+        try await withRig { server, rig in
+            var sources = try sources(rig, server)
+            let home = try await serverHome(sources.client, pages: 2).posts
+            try await Self.firstPage(sources)
+            try sources.data.timeline(TimelineID.home.storageKey).saveSeen(home[60].id)
+            let away = try await restartUnreachable(server, for: 30)
+            sources = try self.sources(rig, away)
+            let fetched = await CatchUpFetch.run(sources: sources, window: .sinceReadMark) { _ in }
+            XCTAssertNotNil(fetched.failure)
+            XCTAssertFalse(fetched.stopped)
+            XCTAssertTrue(fetched.missing.contains(.newer))
+            let loaded = try await load(sources, fetched)
+            XCTAssertTrue(loaded.notes.first?.hasPrefix("Could not fetch the newer posts and the older posts down to the window's start (") == true, "\(loaded.notes)")
+            XCTAssertTrue(loaded.notes.contains { $0.hasPrefix("The cache does not reach back to the window's start") }, "\(loaded.notes)")
+            XCTAssertEqual(loaded.pool.items.count, Set(home.prefix(40).map(\.statusID)).count, "the cached posts shown")
+            await away.stop()
+        }
+    }
+
+    func testAFetchStoppedHalfWayRanksWhatCame() async throws {
+        var config = DemoConfig()
+        config.latencyMilliseconds = 150
+        try await withRig(config) { server, rig in
+            let sources = try sources(rig, server)
+            let home = try await serverHome(sources.client, pages: 10).posts
+            try await Self.firstPage(sources)
+            try sources.data.timeline(TimelineID.home.storageKey).saveSeen(home[390].id)
+            let (pages, told) = AsyncStream.makeStream(of: CatchUpFetch.Progress.self)
+            let fetch = Task {
+                let outcome = await CatchUpFetch.run(sources: sources, window: .sinceReadMark) { told.yield($0) }
+                told.finish()
+                return outcome
+            }
+            for await p in pages where p.pages >= 3 { break }
+            fetch.cancel()
+            let fetched = await fetch.value
+            XCTAssertTrue(fetched.stopped)
+            XCTAssertNil(fetched.failure)
+            XCTAssertEqual(fetched.missing, [.older])
+            XCTAssertLessThan(fetched.progress.pages, 10)
+            let loaded = try await load(sources, fetched)
+            XCTAssertTrue(loaded.notes.first?.hasPrefix("Fetching was stopped after") == true, "\(loaded.notes)")
+            XCTAssertEqual(loaded.pool.newestID, home[0].id)
+        }
+    }
+
+    func testOfflineSaysWhatItCouldNotFetch() async throws {
+        try await withRig { server, rig in
+            let sources = try sources(rig, server)
+            let home = try await serverHome(sources.client, pages: 2).posts
+            try await Self.firstPage(sources)
+            try sources.data.timeline(TimelineID.home.storageKey).saveSeen(home[60].id)
+            let loaded = try await CatchUpLoad.load(data: sources.data, window: .sinceReadMark, client: nil)
+            XCTAssertTrue(loaded.notes.contains { $0.hasPrefix("Offline: nothing was fetched") }, "\(loaded.notes)")
+            XCTAssertTrue(loaded.notes.contains { $0.hasPrefix("The cache does not reach back to the window's start") }, "\(loaded.notes)")
+        }
+    }
+
+    /// The newest page into the store, as a first sync would.
+    static func firstPage(_ sources: TimelineEngine.Sources) async throws {
+        let engine = TimelineEngine(sources: sources, timeline: .home, pageSize: 40, publish: { _ in })
+        let result = await engine.sync(olderPages: 0)
+        XCTAssertTrue(result.ok, result.message ?? "")
+    }
+}
