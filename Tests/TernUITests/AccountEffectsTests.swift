@@ -175,9 +175,11 @@ final class AccountEffectsTests: XCTestCase {
                 mail: layer {
                     if case .article(let id, .none, let why) = $0 { return id == "item-1" && why == "no web feeds here" } else { return false }
                 }),
-            // The rig's store holds no Home yet: the window is every cached post (none), said as such.
+            // The rig's store holds no Home yet: what the window lacks is fetched from the demo first, then ranked.
             Row(effect: .loadCatchUp(.lastHours(2)), says: [],
-                mail: layer { if case .catchUp(.lastHours(2), let load?, .none) = $0 { return load.pool.items.isEmpty } else { return false } }),
+                mail: layer { if case .catchUp(.lastHours(2), let load?, .none) = $0 { return !load.pool.items.isEmpty } else { return false } }),
+            // Nothing being fetched: nothing to stop, and nothing said.
+            Row(effect: .stopCatchUpFetch, says: []),
             Row(effect: .finishCatchUp(newestID: post.id), says: [],
                 mail: { if case .say(let text, false) = $0 { return text.hasPrefix("Caught up") } else { return false } },
                 holds: { try rig.store.account(AccountEffectsRig.name).timeline(TimelineID.home.storageKey).state().seenID == post.id }),
