@@ -87,14 +87,22 @@ struct CatchUpCommand: ParsableCommand {
         let progress = Progress(interactive: isatty(2) == 1, onStandardError: true)
         let load: CatchUpLoad = try blocking {
             let client = MastodonClient(baseURL: target.baseURL, token: target.token, http: http, timeout: .seconds(20))
-            guard !offline else { return try await CatchUpLoad.load(data: data, window: window, client: nil) }
+            // The user's own posts are left out, as on the screen: who they are is the login's, or the server's word.
+            var me = target.accountID
+            guard !offline else { return try await CatchUpLoad.load(data: data, window: window, client: nil, ownAccountID: me) }
+            if me == nil {
+                do { me = try await client.verifyCredentials().id } catch {
+                    Self.note("Who you are could not be asked of the server (\(error)): your own posts are among the rest.")
+                }
+            }
             let actions = try ActionQueue(data: data, client: client, offline: true)
             defer { actions.stop() }
             let fetched = await CatchUpFetch.run(sources: .init(client: client, data: data, actions: actions), window: window) {
                 progress.update("Fetching \(window.words): \($0.words)")
             }
             progress.update("")
-            return try await CatchUpLoad.load(data: data, window: window, client: fetched.failure == nil ? client : nil, fetched: fetched)
+            return try await CatchUpLoad.load(data: data, window: window, client: fetched.failure == nil ? client : nil, fetched: fetched,
+                                              ownAccountID: me)
         }
         for line in load.notes { Self.note(line) }
         let ordering = CatchUpOrders.named(order) ?? NewestOrder()
