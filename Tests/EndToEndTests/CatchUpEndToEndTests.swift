@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import TernDemo
 import XCTest
 
@@ -140,5 +143,33 @@ final class CatchUpEndToEndTests: XCTestCase {
         let both = try home.run(tern, ["catchup", "--plain", "--json"], extra: environment, errors: true)
         XCTAssertNotEqual(both.status, 0)
         XCTAssertTrue(both.out.contains("--plain and --json are two ways to print: choose one"), both.out)
+    }
+
+    /// The user's own post, on Home as the server lists it, is not something they missed: `tern catchup`
+    /// leaves it out, as the screen does.
+    func testTheUsersOwnPostIsLeftOut() async throws {
+        let tern = try TmuxSession.ternBinary()
+        var config = DemoConfig()
+        config.newPostInterval = nil
+        let server = try await DemoServer.start(config)
+        let home = TernHome()
+        defer { home.remove() }
+        // The demo's own account ("you") is 100000.
+        try home.addAccount("you@one.example", server: server.baseURL, accountID: "100000")
+        var request = URLRequest(url: URL(string: "\(server.baseURL)/api/v1/statuses")!)
+        request.httpMethod = "POST"
+        request.setValue("Bearer t", forHTTPHeaderField: "Authorization")
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(#"{"status":"Mine, and not missed"}"#.utf8)
+        let (body, _) = try await URLSession.shared.data(for: request)
+        let mine = try XCTUnwrap((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["id"] as? String, String(decoding: body, as: UTF8.self))
+        let page = try JSONSerialization.jsonObject(with: try Data(contentsOf: URL(string: "\(server.baseURL)/api/v1/timelines/home?limit=40")!))
+            as? [[String: Any]] ?? []
+        XCTAssertTrue(page.contains { $0["id"] as? String == mine }, "the demo lists the user's post on Home")
+        let (status, out) = try home.run(tern, ["catchup", "--hours", "24", "--json", "--count", "500"], extra: ["LANG": "C.UTF-8"])
+        XCTAssertEqual(status, 0, out)
+        XCTAssertFalse(out.contains(mine), "the user's own post is in their catch-up:\n\(out.prefix(600))")
+        XCTAssertTrue(out.contains("\"statusID\""), "other posts are: \(out.prefix(300))")
+        await server.stop()
     }
 }

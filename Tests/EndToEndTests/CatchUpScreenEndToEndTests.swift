@@ -70,6 +70,11 @@ final class CatchUpScreenEndToEndTests: XCTestCase {
             let links = tmux.wait { $0.contains("links shared by several") && $0.contains("Reading the fediverse in a terminal · Example News") }
             XCTAssertTrue(links.ok, "S did not list the shared article:\n\(links.screen)")
             XCTAssertTrue(links.screen.contains("shared by "), links.screen)
+            // The links most shared first: down to the article, wherever the fetched day put it.
+            let linkRows = links.screen.split(separator: "\n").filter { $0.contains("shared by ") }
+            let article = try XCTUnwrap(linkRows.firstIndex { $0.contains("Reading the fediverse in a terminal") })
+            for _ in 0..<article { try tmux.send("j") }
+            XCTAssertTrue(tmux.wait { self.selected($0).contains("Reading the fediverse") }.ok, tmux.screen())
             try tmux.send("Enter")
             let shared = tmux.wait { $0.contains("a link's posts") && self.likes($0).count >= 3 }
             XCTAssertTrue(shared.ok, "Enter did not list the link's posts:\n\(shared.screen)")

@@ -10,11 +10,12 @@ struct TernHome {
 
     /// Stores an account on `server`; the first stored is the default. `app`: the app registration a login
     /// made (its client id and secret), which logout revokes the token with.
-    func addAccount(_ name: String, server: String, token: String = "t", app: (id: String, secret: String)? = nil) throws {
+    func addAccount(_ name: String, server: String, token: String = "t", app: (id: String, secret: String)? = nil,
+                    accountID: String = "1") throws {
         try FileManager.default.createDirectory(at: accounts, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let file = accounts.appendingPathComponent("\(name).json")
         let registration = app.map { #","clientID":"\#($0.id)","clientSecret":"\#($0.secret)""# } ?? ""
-        try #"{"name":"\#(name)","server":"\#(server)","token":"\#(token)","accountID":"1"\#(registration)}"#
+        try #"{"name":"\#(name)","server":"\#(server)","token":"\#(token)","accountID":"\#(accountID)"\#(registration)}"#
             .write(to: file, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
         let defaultFile = accounts.appendingPathComponent("default")
