@@ -36,7 +36,10 @@ struct KeywordFilters: Sendable {
     }
 
     private static func searchable(_ post: Post) -> String {
-        ([post.content.plainText, post.spoilerText] + (post.poll?.options.map(\.title) ?? [])).joined(separator: "\n").lowercased()
+        var text = post.content.plainText
+        text += "\n" + post.spoilerText
+        for option in post.poll?.options ?? [] { text += "\n" + option.title }
+        return text.lowercased()
     }
 
     /// A search of the UTF-8 bytes: the server matches characters of the text, not what a reader sees as one

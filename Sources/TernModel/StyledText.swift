@@ -35,9 +35,18 @@ package struct StyledText: Sendable, Hashable, Codable {
     package static let empty = StyledText(paragraphs: [])
 
     /// The text without styles: lines joined by newlines, paragraphs by blank lines.
+    /// Built in one string rather than by joining joined arrays: every keyword filter reads it of every post
+    /// it judges, and the joins were most of a catch-up's sifting.
     package var plainText: String {
-        paragraphs.map { lines in lines.map { $0.map(\.text).joined() }.joined(separator: "\n") }
-            .joined(separator: "\n\n")
+        var text = ""
+        for (p, lines) in paragraphs.enumerated() {
+            if p > 0 { text += "\n\n" }
+            for (l, line) in lines.enumerated() {
+                if l > 0 { text += "\n" }
+                for run in line { text += run.text }
+            }
+        }
+        return text
     }
 
     /// Every link target in reading order (links, mentions, hashtags).

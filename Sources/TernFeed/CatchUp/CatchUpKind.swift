@@ -14,32 +14,32 @@ package enum CatchUpKind: String, Sendable, Hashable, CaseIterable, Codable {
     }
 
     /// The kinds `item` is; `followedTags` are the user's followed hashtags, lowercased and without `#`.
+    /// The post is read in place (`item.post.…`): a copy of it was a third of this.
     package static func of(_ item: CatchUpItem, followedTags: Set<String>) -> Set<CatchUpKind> {
         var kinds: Set<CatchUpKind> = []
-        let post = item.post
+        let reply = item.post.inReplyToID != nil, quote = item.post.quote != nil
         if !item.boosters.isEmpty { kinds.insert(.boosts) }
-        if post.inReplyToID != nil { kinds.insert(.replies) }
-        if post.quote != nil { kinds.insert(.quotes) }
-        if item.posted, post.inReplyToID == nil, post.quote == nil { kinds.insert(.originals) }
-        if post.media.contains(where: { [.image, .gifv, .video].contains($0.kind) }) { kinds.insert(.pictures) }
-        if !followedTags.isEmpty, !hashtags(of: post).isDisjoint(with: followedTags) { kinds.insert(.hashtags) }
+        if reply { kinds.insert(.replies) }
+        if quote { kinds.insert(.quotes) }
+        if item.posted, !reply, !quote { kinds.insert(.originals) }
+        if item.post.media.contains(where: { $0.kind == .image || $0.kind == .gifv || $0.kind == .video }) { kinds.insert(.pictures) }
+        if !followedTags.isEmpty, carries(item.post.content, anyOf: followedTags) { kinds.insert(.hashtags) }
         return kinds
     }
 
-    /// The hashtags a post's text carries, lowercased, without `#`.
-    static func hashtags(of post: Post) -> Set<String> {
-        var tags: Set<String> = []
-        for paragraph in post.content.paragraphs {
+    /// Whether the text carries one of `tags` (lowercased, without `#`) as a hashtag.
+    static func carries(_ text: StyledText, anyOf tags: Set<String>) -> Bool {
+        for paragraph in text.paragraphs {
             for line in paragraph {
                 for run in line {
                     guard case .hashtag = run.style else { continue }
                     // Trimmed by hand: Foundation's trimming was a tenth of what sorting a catch-up into kinds cost.
                     let tag = run.text.drop { $0 == " " || $0 == "#" }.reversed().drop { $0 == " " }.reversed()
-                    tags.insert(String(tag).lowercased())
+                    if tags.contains(String(tag).lowercased()) { return true }
                 }
             }
         }
-        return tags
+        return false
     }
 }
 

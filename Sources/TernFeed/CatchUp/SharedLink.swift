@@ -18,8 +18,10 @@ package struct SharedLink: Sendable, Hashable, Identifiable {
     package static func among(_ items: [CatchUpItem], minimum: Int = 2) -> [SharedLink] {
         var links: [String: SharedLink] = [:]
         var order: [String] = []
+        // The same links come again and again (a story several shared): each address is made canonical once.
+        var canonical: [String: String?] = [:]
         for i in items.indices {
-            let urls = addresses(of: items[i].post)
+            let urls = addresses(of: items[i], canonical: &canonical)
             guard !urls.isEmpty else { continue }
             let people = (items[i].posted ? [items[i].author] : []) + items[i].boosters
             for url in Set(urls) {
@@ -27,7 +29,7 @@ package struct SharedLink: Sendable, Hashable, Identifiable {
                     links[url] = SharedLink(url: url, card: nil, sharers: [], statusIDs: [])
                     order.append(url)
                 }
-                if links[url]?.card == nil, let card = items[i].post.card, LinkAddress.canonical(card.url) == url { links[url]?.card = card }
+                if links[url]?.card == nil, let card = items[i].post.card, Self.canonical(card.url, &canonical) == url { links[url]?.card = card }
                 links[url]?.statusIDs.append(items[i].id)
                 for person in people where !(links[url]?.sharers.contains { $0.id == person.id } ?? true) {
                     links[url]?.sharers.append(person)
@@ -41,14 +43,22 @@ package struct SharedLink: Sendable, Hashable, Identifiable {
             .map(\.element)
     }
 
-    /// The web links a post carries: its card's and those in its text (not mentions or hashtags).
-    static func addresses(of post: Post) -> [String] {
-        var urls: [String] = post.card.map { [$0.url] } ?? []
-        for paragraph in post.content.paragraphs {
+    /// The web links an item's post carries: its card's and those in its text (not mentions or hashtags),
+    /// canonical (`LinkAddress`, remembered in `canonical`). The post is read in place, not copied.
+    static func addresses(of item: CatchUpItem, canonical: inout [String: String?]) -> [String] {
+        var urls: [String] = item.post.card.map { [$0.url] } ?? []
+        for paragraph in item.post.content.paragraphs {
             for line in paragraph {
                 for run in line { if case .link(let url) = run.style { urls.append(url) } }
             }
         }
-        return urls.compactMap(LinkAddress.canonical)
+        return urls.compactMap { Self.canonical($0, &canonical) }
+    }
+
+    private static func canonical(_ url: String, _ known: inout [String: String?]) -> String? {
+        if let made = known[url] { return made }
+        let made = LinkAddress.canonical(url)
+        known[url] = made
+        return made
     }
 }
