@@ -116,6 +116,24 @@ final class CatchUpLayerTests: XCTestCase {
         XCTAssertTrue(header.contains("6 followed hashtags 0"), header)
     }
 
+    /// Down to the window's last post and out: done reading, as `x` is. Not with a kind chosen (the rest of the
+    /// window unseen), and not when the reader never went down.
+    func testLeavingAtTheEndIsDoneReading() {
+        let e = env()
+        var layer = CatchUpLayer()
+        _ = layer.receive(.catchUp(.sinceReadMark, load(), failure: nil), e)
+        XCTAssertEqual(layer.update(.escape, e), [.pop], "left at the top: nothing read")
+        _ = layer.update(.character("G"), e)
+        XCTAssertEqual(layer.update(.escape, e), [.finishCatchUp(newestID: "0110"), .pop])
+        XCTAssertEqual(layer.update(.character("q"), e), [.finishCatchUp(newestID: "0110"), .pop])
+
+        var some = CatchUpLayer()
+        _ = some.receive(.catchUp(.sinceReadMark, load(), failure: nil), e)
+        _ = some.update(.character("1"), e)
+        _ = some.update(.character("G"), e)
+        XCTAssertEqual(some.update(.escape, e), [.pop], "the end of the originals is not the end of the window")
+    }
+
     func testItDrawsTitleFacetsAndRankedRows() throws {
         let e = env()
         var layer = CatchUpLayer()

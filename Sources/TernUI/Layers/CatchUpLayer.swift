@@ -37,6 +37,9 @@ struct CatchUpLayer: Layer {
     /// How far the fetch of what the store lacked has got, while it runs (Esc stops it: `stopping`).
     private(set) var fetching: CatchUpFetch.Progress?
     private(set) var stopping = false
+    /// The reader went down to the last post of the whole window (every post listed one by one, no kinds or
+    /// author chosen): leaving then is done reading, as `x` is.
+    private(set) var readToTheEnd = false
     /// Stand-outs first: a catch-up is for what drew attention, and `s` goes through the rest.
     private(set) var order: any CatchUpOrdering = StandOutOrder()
     /// The kinds shown (all when empty), toggled with `1`–`6`.
@@ -128,6 +131,7 @@ struct CatchUpLayer: Layer {
                 return [self.load]
             }
             (loaded, self.failure, copies, bases, unmarked, fetching, stopping) = (load, failure, [:], [:], true, nil, false)
+            readToTheEnd = false
             positions = Dictionary((load?.pool.items ?? []).enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
             rebuild(keeping: nil)
             return []
@@ -230,7 +234,7 @@ struct CatchUpLayer: Layer {
             stopping = true
             return [.stopCatchUpFetch]
         case .back: return back()
-        case .quit: return fetching == nil ? [.pop] : [.stopCatchUpFetch, .pop]
+        case .quit: return fetching == nil ? leave() : [.stopCatchUpFetch, .pop]
         case .help: return [.push(.screenHelp(Self.helpLines))]
         case .redraw: return []
         case .compose: return [.compose(.new)]
@@ -303,11 +307,17 @@ struct CatchUpLayer: Layer {
 
     /// Esc: back to the place before the last `S`, `P` or link opened; from the first, back to the list.
     private mutating func back() -> [Effect] {
-        guard let place = placesBack.popLast() else { return [.pop] }
+        guard let place = placesBack.popLast() else { return leave() }
         (listing, author) = (place.listing, place.author)
         rebuild(keeping: place.selectedID)
         top = min(place.top, selected)
         return []
+    }
+
+    /// Leaving: done reading too when the reader went down to the window's last post.
+    private func leave() -> [Effect] {
+        guard readToTheEnd, let newest = loaded?.pool.newestID else { return [.pop] }
+        return [.finishCatchUp(newestID: newest), .pop]
     }
 
     private var place: Place { Place(listing: listing, author: author, selectedID: selectedRow?.id, top: top) }
@@ -338,5 +348,6 @@ struct CatchUpLayer: Layer {
         selected = max(0, min(rows.count - 1, selected + delta))
         let height = bodyHeight(env)
         if selected < top { top = selected } else if selected >= top + height { top = selected - height + 1 }
+        if listing == .posts, !grouped, kinds.isEmpty, author == nil, !rows.isEmpty, selected == rows.count - 1 { readToTheEnd = true }
     }
 }
