@@ -39,7 +39,10 @@ package struct CatchUpLoad: Sendable {
         let reader = CatchUpReader(data: data)
         let marks = try await reader.marks()
         var notes: [String] = fetched?.notes ?? []
-        if fetched == nil, client == nil { notes.append("Offline: nothing was fetched, so posts newer than the cache's are not in it.") }
+        if fetched == nil, client == nil {
+            // The followed hashtags are the server's alone: offline their facet is empty for want of them, not of posts.
+            notes.append("Offline: nothing was fetched, so posts newer than the cache's are not in it, and the hashtags you follow are not known.")
+        }
         if window == .sinceLastCatchUp, marks.lastCatchUp == nil { notes.append("No catch-up was read before: every cached post is in it.") }
         if window == .sinceReadMark, marks.readMark == nil { notes.append("Home has no read mark yet: every cached post is in it.") }
         let bounds = CatchUpBounds(window, readMarkID: marks.readMark, lastCatchUpID: marks.lastCatchUp, now: now)
