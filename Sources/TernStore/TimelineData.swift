@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Synchronization
 import TernModel
 
 /// One timeline of one account in the store: posts written through as pages arrive, read back as runs
@@ -213,28 +212,17 @@ package struct TimelineData: Sendable {
         }
     }
 
-    /// The stored posts' JSON decoded, nil for a gap's row or one this Tern can't read (logged). A long read
-    /// (a catch-up's pages) is decoded on every core: decoding is nearly all of such a read's time, about
-    /// 45 µs a post. A window of a screen or two stays on the calling thread, where starting workers would
-    /// cost more than they save.
+    /// The stored posts' JSON decoded, nil for a gap's row or one this Tern can't read (logged), one after
+    /// another. Decoding on every core was tried for a catch-up's long reads and taken out: on two cores the
+    /// 5,000-post read took 241–281 ms with it and 245–316 ms without (`tern-bench catchup`, release, idle,
+    /// interleaved medians of 11), no gain to tell from the noise, and under load 613 ms against 251 ms held
+    /// to one core.
     static func decodeAll(_ rows: [(postID: String?, body: Data?)], what: String, logging unreadable: UnreadableRows) -> [Post?] {
-        @Sendable func decode(_ row: (postID: String?, body: Data?)) -> Post? {
+        rows.map { row in
             guard let id = row.postID, let body = row.body else { return nil }
             return unreadable.post(body, "post \(id) of \(what)", "left out of the timeline until the server sends it again")
         }
-        let workers = min(ProcessInfo.processInfo.activeProcessorCount, rows.count / parallelChunk)
-        guard workers > 1 else { return rows.map(decode) }
-        let decoded = Mutex<[Int: [Post?]]>([:])
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            let part = rows.indices.filter { $0 % workers == worker }.map { decode(rows[$0]) }
-            decoded.withLock { $0[worker] = part }
-        }
-        let parts = decoded.withLock { $0 }
-        return rows.indices.map { i in parts[i % workers]?[i / workers] ?? nil }
     }
-
-    /// The fewest rows each worker of a parallel decode takes.
-    static let parallelChunk = 100
 
     /// `count` increasing seqs for new entries at `position`, renumbering the timeline when two adjacent
     /// entries have no room left between them.

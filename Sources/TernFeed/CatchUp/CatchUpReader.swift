@@ -10,7 +10,7 @@ package struct CatchUpReader: Sendable {
     package static let lastCatchUpMarker = "catchup"
 
     package var data: AccountData
-    package var pageSize = 500
+    package var pageSize = 200
     /// The most entries a window holds; beyond, the oldest are left (and said: `Window.cut`).
     package var limit = 5_000
     /// Older posts read past the window for the authors' usual attention.

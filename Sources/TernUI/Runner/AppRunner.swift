@@ -9,11 +9,10 @@ import TernTerminal
 /// Runs the screen: one loop on the calling thread that waits on the keyboard and the mailbox, hands
 /// keys to the layers, carries out the effects they return, and draws. It is the only code that touches
 /// curses and the engines; everything slow runs in tasks that report back through the mailbox. The loop
-/// blocks its thread in `poll()`, so nothing may wait for the main actor.
-///
-/// Each account is a session (`AccountSession`) with its own engines, writes and screens; the runner shows
-/// one. An event is handled as the session it is for, named by its id (`accept(_:for:)`, `perform(_:in:)`),
-/// so what it changes (its engines, its stack) is its own, whichever is shown.
+/// blocks its thread in `poll()`, so nothing may wait for the main actor. Each account is a session
+/// (`AccountSession`) with its own engines, writes and screens; the runner shows one. An event is handled
+/// as the session it is for, named by its id (`accept(_:for:)`, `perform(_:in:)`), so what it changes (its
+/// engines, its stack) is its own, whichever is shown.
 package final class AppRunner {
     let screen: Screen
     let mailbox: Mailbox
@@ -41,12 +40,10 @@ package final class AppRunner {
     var stack: LayerStack { session.stack }
     /// The start-up notices the user quit before seeing whole, for the caller to print after the screen closes.
     package var unseenNotices: [String] { status.unseenNotices(now: Date()) }
-    /// What every account has under way that must reach the store (drafts, posts just sent to an outbox):
-    /// the caller waits for each before it ends.
+    /// What each account must get to the store (drafts, posts just sent) before the caller ends.
     package var unfinished: [@Sendable () async -> Void] { sessions.flatMap(\.unfinished) }
-    /// Each account's writes not on the server yet as Tern ends ("you@example.social: 1 change"), for the
-    /// caller to print once the screen is closed.
-    package var unsent: [String] { sessions.compactMap { s in s.unsentWords.map { s.parts.name + ": " + $0 } } }
+    /// Each account's writes not on the server yet ("demo: 1 change"), printed once the screen is closed.
+    package var unsent: [String] { sessions.compactMap(\.unsentLine) }
 
     /// `account` is the first account's (opened by the caller), `glance` the first screenful of its
     /// timeline already read (its engine starts from it) and `renderer` the one that drew it. `accounts`

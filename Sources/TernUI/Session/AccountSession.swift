@@ -49,12 +49,12 @@ final class AccountSession {
         let drafts = self.drafts, sending = self.sending
         return [{ await drafts.flush() }, { await sending?.value }]
     }
-    /// What of the user's is not on the server yet, in words ("1 change and 1 post"); nil when nothing is.
-    /// Said as Tern ends, since the status line that said "pending" is gone with the screen.
-    var unsentWords: String? {
+    /// What of the user's is not on the server yet ("demo: 1 change and 1 post"); nil when nothing is. Said
+    /// as Tern ends, since the status line that said "pending" is gone with the screen.
+    var unsentLine: String? {
         let changes = sources.actions.pendingCount, posts = outgoing.posts.count
         let parts = (changes > 0 ? [Counted.words(changes, "change")] : []) + (posts > 0 ? [Counted.words(posts, "post")] : [])
-        return parts.isEmpty ? nil : parts.joined(separator: " and ")
+        return parts.isEmpty ? nil : self.parts.name + ": " + parts.joined(separator: " and ")
     }
     /// The user's account id and handle ("" until known).
     var me: (id: String, acct: String)
