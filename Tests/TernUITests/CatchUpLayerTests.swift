@@ -82,6 +82,10 @@ final class CatchUpLayerTests: XCTestCase {
         guard case .push(.feed(.thread(let root, let seed)))? = layer.update(.enter, e).first else { return XCTFail("Enter opens the thread") }
         XCTAssertEqual(root, "0070")
         XCTAssertNil(seed?.boostedBy, "the boosted post's own thread, not the boost")
+        // Esc inside an unfolded author folds it first, as a tree does, on the author's row; the next Esc leaves.
+        XCTAssertEqual(layer.update(.escape, e), [])
+        XCTAssertEqual(layer.rows.map(\.id), ["author:loud", "author:ann", "author:bo"])
+        XCTAssertEqual(layer.selectedRow?.id, "author:ann")
 
         XCTAssertEqual(layer.update(.character("x"), e), [.finishCatchUp(newestID: "0110")], "done: the newest entry of the window")
         // With a kind chosen that hides some of the window, done reading asks first: it marks those read too.

@@ -307,11 +307,26 @@ struct CatchUpLayer: Layer {
 
     /// Esc: back to the place before the last `S`, `P` or link opened; from the first, back to the list.
     private mutating func back() -> [Effect] {
+        // By author, inside an author's unfolded posts (or on their row): Esc folds them first, as a tree does.
+        if grouped, listing == .posts, let author = unfoldedAuthorAtSelection {
+            unfolded.remove(author)
+            rebuild(keeping: "author:" + author)
+            return []
+        }
         guard let place = placesBack.popLast() else { return leave() }
         (listing, author) = (place.listing, place.author)
         rebuild(keeping: place.selectedID)
         top = min(place.top, selected)
         return []
+    }
+
+    /// The author whose unfolded posts the selection is in, or whose unfolded row it is on.
+    private var unfoldedAuthorAtSelection: String? {
+        switch selectedRow {
+        case .group(let group, true)?: return group.id
+        case .post(let item)? where unfolded.contains(item.author.id): return item.author.id
+        default: return nil
+        }
     }
 
     /// Leaving: done reading too when the reader went down to the window's last post.
