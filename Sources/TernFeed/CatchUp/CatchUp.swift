@@ -28,7 +28,7 @@ package struct CatchUpPool: Sendable {
             }
         }
         items = CatchUpItem.gather(entries, keeping: kept)
-        let tags = Set(followedTags.map { String($0.drop(while: { $0 == "#" })).lowercased() })
+        let tags = Set(followedTags.map(CatchUpKind.tagKey))
         let kinds = Dictionary(items.map { ($0.id, CatchUpKind.of($0, followedTags: tags)) }, uniquingKeysWith: { a, _ in a })
         self.kinds = kinds
         facets = CatchUpFacets(items.map { kinds[$0.id] ?? [] })

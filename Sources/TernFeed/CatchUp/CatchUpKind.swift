@@ -13,7 +13,7 @@ package enum CatchUpKind: String, Sendable, Hashable, CaseIterable, Codable {
         }
     }
 
-    /// The kinds `item` is; `followedTags` are the user's followed hashtags, lowercased and without `#`.
+    /// The kinds `item` is; `followedTags` are the user's followed hashtags as keys (`tagKey`).
     /// The post is read in place (`item.post.…`): a copy of it was a third of this.
     package static func of(_ item: CatchUpItem, followedTags: Set<String>) -> Set<CatchUpKind> {
         var kinds: Set<CatchUpKind> = []
@@ -27,15 +27,19 @@ package enum CatchUpKind: String, Sendable, Hashable, CaseIterable, Codable {
         return kinds
     }
 
-    /// Whether the text carries one of `tags` (lowercased, without `#`) as a hashtag.
+    /// A hashtag as catch-up compares it: without spaces around it or `#`, lowercased ("#Birds " and "birds"
+    /// are one). Trimmed by hand: Foundation's trimming was a tenth of what sorting a catch-up into kinds cost.
+    static func tagKey(_ text: String) -> String {
+        String(text.drop { $0 == " " || $0 == "#" }.reversed().drop { $0 == " " }.reversed()).lowercased()
+    }
+
+    /// Whether the text carries one of `tags` (keys: `tagKey`) as a hashtag.
     static func carries(_ text: StyledText, anyOf tags: Set<String>) -> Bool {
         for paragraph in text.paragraphs {
             for line in paragraph {
                 for run in line {
                     guard case .hashtag = run.style else { continue }
-                    // Trimmed by hand: Foundation's trimming was a tenth of what sorting a catch-up into kinds cost.
-                    let tag = run.text.drop { $0 == " " || $0 == "#" }.reversed().drop { $0 == " " }.reversed()
-                    if tags.contains(String(tag).lowercased()) { return true }
+                    if tags.contains(tagKey(run.text)) { return true }
                 }
             }
         }

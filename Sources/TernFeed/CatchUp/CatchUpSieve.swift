@@ -37,27 +37,9 @@ package struct CatchUpSieve: Sendable {
         self.ownAccountID = ownAccountID.flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// An entry as the catch-up shows it (a warning filter's title on it), or why it is left out, or the
-    /// user's own (left out, and said nowhere).
-    package enum Sifted: Sendable {
-        case shown(Post)
-        case leftOut(Reason)
-        case yours
-    }
-
-    package func sift(_ post: Post) -> Sifted {
-        switch verdict(post) {
-        case .shown(let filters):
-            var shown = post
-            shown.filters = filters
-            return .shown(shown)
-        case .leftOut(let reason): return .leftOut(reason)
-        case .yours: return .yours
-        }
-    }
-
-    /// What `sift` says, without a copy of the post: shown with the filters that catch it (the user's, where
-    /// known, else what the server said of it), left out and why, or the user's own.
+    /// What becomes of an entry, judged where it lies (no copy of the post): shown with the filters that catch
+    /// it (the user's, where known, else what the server said of it; a warning keeps it, folded under the
+    /// filter's title), left out and why, or the user's own (left out, and said nowhere).
     enum Verdict {
         case shown([PostFilter]?)
         case leftOut(Reason)

@@ -11,10 +11,7 @@ struct NewPostsTracker {
         unseen.formIntersection(arrivals)
         unseen.formUnion(arrivals.subtracting(seenIDs))
         // The engine keeps the newest arrivals only: what it let go is neither new nor worth remembering.
-        if seenIDs.count + unseen.count > arrivals.count + 1_000 {
-            seenIDs.formIntersection(arrivals)
-            unseen.formIntersection(arrivals)
-        }
+        if seenIDs.count + unseen.count > arrivals.count + 1_000 { seenIDs.formIntersection(arrivals) }
     }
 
     /// Posts from the first visible one down have been seen.
