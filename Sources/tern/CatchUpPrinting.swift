@@ -114,7 +114,7 @@ private struct CatchUpJSON: Encodable {
     var from, to: Date?
     var kinds: [String]
     var total: Int
-    var facets: [String: Int]
+    var facets: [String: Int?]
     var leftOut: [String: Int]
     var links: [Link]
     var mostActive: [Group]
@@ -127,7 +127,10 @@ private struct CatchUpJSON: Encodable {
         order = p.order.name
         kinds = CatchUpKind.allCases.filter(p.kinds.contains).map(\.rawValue)
         total = p.view.items.count
-        facets = Dictionary(uniqueKeysWithValues: p.load.pool.facets.counts.map { ($0.key.rawValue, $0.value) })
+        // Every kind, those with none too; the followed hashtags' null where they are not known (offline).
+        facets = Dictionary(uniqueKeysWithValues: CatchUpKind.allCases.map { kind in
+            (kind.rawValue, kind == .hashtags && !p.load.tagsKnown ? nil : p.load.pool.facets[kind])
+        })
         leftOut = Dictionary(uniqueKeysWithValues: p.load.pool.leftOut.counts.map { ($0.key.rawValue, $0.value) })
         links = p.view.links.map { l in
             Link(url: Sanitizer.clean(l.url), title: l.card.map { Sanitizer.clean($0.title) }, site: l.card.map { Sanitizer.clean($0.provider) },

@@ -23,7 +23,7 @@ final class CatchUpEndToEndTests: XCTestCase {
         var window, order: String
         var from, to: Date?
         var total: Int
-        var facets: [String: Int]
+        var facets: [String: Int?]
         var links: [Link]
         var groups: [Group]?
         var posts: [Item]
@@ -106,7 +106,10 @@ final class CatchUpEndToEndTests: XCTestCase {
         XCTAssertFalse(newest.links.contains { $0.url.contains("utm_") || $0.url.contains("fbclid") })
         // Kinds: only pictures; by author.
         let pictures = try json(["--kind", "pictures"])
-        XCTAssertEqual(pictures.total, newest.facets["pictures"])
+        XCTAssertEqual(pictures.total, newest.facets["pictures"] ?? nil)
+        // Every kind is counted, those with none as 0 (`--help`'s kinds).
+        XCTAssertEqual(Set(newest.facets.keys), ["originals", "replies", "quotes", "boosts", "pictures", "hashtags"])
+        XCTAssertTrue(newest.facets.values.allSatisfy { $0 != nil }, "online, every count is known: \(newest.facets)")
         XCTAssertTrue(pictures.posts.allSatisfy { $0.kinds.contains("pictures") })
         let grouped = try json(["--group", "--order", "liked"])
         let groups = try XCTUnwrap(grouped.groups)
@@ -117,6 +120,9 @@ final class CatchUpEndToEndTests: XCTestCase {
         await server.stop()
         let offline = try json(["--offline"])
         XCTAssertEqual(offline.posts.map(\.id), newest.posts.map(\.id))
+        // Offline the followed hashtags are not known: their count is null, not 0.
+        XCTAssertEqual(offline.facets["hashtags"], .some(nil), "\(offline.facets)")
+        XCTAssertEqual(offline.facets["originals"] ?? nil, newest.facets["originals"] ?? nil)
         // Done reading: the read mark and the last catch-up move to the newest post; nothing is left since.
         _ = try run(["--offline", "--done"])
         XCTAssertEqual(try json(["--offline"]).total, 0)

@@ -15,6 +15,8 @@ final class CatchUpLinksAndSieveTests: XCTestCase {
         XCTAssertEqual(LinkAddress.canonical("http://news.example.org/a/story?fbclid=IwAR0x&gclid=1"), "https://news.example.org/a/story")
         XCTAssertEqual(LinkAddress.canonical("https://news.example.org:443/a/story"), "https://news.example.org/a/story")
         XCTAssertEqual(LinkAddress.canonical("https://example.org/?q=1&si=abc"), "https://example.org/?q=1")
+        // A blog's referrer (Ghost adds `?ref=` to its outgoing links) is tracking too.
+        XCTAssertEqual(LinkAddress.canonical("https://blog.example.org/a-post/?ref=news.example.org"), "https://blog.example.org/a-post")
         XCTAssertNil(LinkAddress.canonical("mailto:ann@example.org"))
         XCTAssertNil(LinkAddress.canonical("not a link"))
     }

@@ -118,6 +118,13 @@ final class CatchUpLayerTests: XCTestCase {
         XCTAssertEqual(selected, "post:0100")
         let header = lines.joined(separator: "\n")
         XCTAssertTrue(header.contains("6 followed hashtags 0"), header)
+
+        // Offline the server was not asked which hashtags are followed: not known, not none.
+        var offline = CatchUpLayer(), unknown = load()
+        unknown.tagsKnown = false
+        _ = offline.receive(.catchUp(.sinceReadMark, unknown, failure: nil), tall)
+        let offlineHeader = try frame(offline, tall).joined(separator: "\n")
+        XCTAssertTrue(offlineHeader.contains("6 followed hashtags ?"), offlineHeader)
     }
 
     /// Down to the window's last post and out: done reading, as `x` is. Not with a kind chosen (the rest of the
@@ -149,8 +156,10 @@ final class CatchUpLayerTests: XCTestCase {
         XCTAssertTrue(rows[2].contains("3 posts"), rows[2])
         let first = try XCTUnwrap(rows.firstIndex { $0.contains("Ann Lee") }, rows.joined(separator: "\n"))
         XCTAssertTrue(rows[first].contains("(boosted by Cy) Ann's garden in bloom"), rows[first])
-        XCTAssertTrue(rows[first].hasSuffix("☆ 20 ⇄ 0 ↩ 0") || rows[first].trimmingCharacters(in: .whitespaces).hasSuffix("☆ 20 ⇄ 0 ↩ 0"), rows[first])
+        // Its counts and its age (Ann posted it 30 minutes before the frame's now), at the right.
+        XCTAssertTrue(rows[first].trimmingCharacters(in: .whitespaces).hasSuffix("☆ 20 ⇄ 0 ↩ 0 · 30m"), rows[first])
         XCTAssertTrue(rows[first + 1].contains("Bo") && rows[first + 1].contains("Bo answers with a picture"), rows[first + 1])
+        XCTAssertTrue(rows[first + 1].trimmingCharacters(in: .whitespaces).hasSuffix("↩ 0 · 5m"), rows[first + 1])
         XCTAssertTrue(rows[first + 2].contains("Loud Co"), rows[first + 2])
         XCTAssertTrue(rows[e.rows - 1].contains("s order · 1-6 kinds · W window · z by author · S links · P authors · x done"), rows[e.rows - 1])
 

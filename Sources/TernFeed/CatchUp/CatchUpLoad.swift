@@ -16,9 +16,13 @@ package struct CatchUpLoad: Sendable {
     /// The times the window covers: its start (the hours' start, else its oldest post) and its newest post;
     /// nil when it holds no post.
     package var span: ClosedRange<Date>?
+    /// The server said which hashtags the user follows: else the followed-hashtags facet's count is not known
+    /// (offline, or the server would not say), rather than none.
+    package var tagsKnown: Bool
 
-    package init(window: CatchUpWindow, pool: CatchUpPool, cut: Bool = false, notes: [String] = [], span: ClosedRange<Date>? = nil) {
-        (self.window, self.pool, self.cut, self.notes, self.span) = (window, pool, cut, notes, span)
+    package init(window: CatchUpWindow, pool: CatchUpPool, cut: Bool = false, notes: [String] = [], span: ClosedRange<Date>? = nil,
+                 tagsKnown: Bool = true) {
+        (self.window, self.pool, self.cut, self.notes, self.span, self.tagsKnown) = (window, pool, cut, notes, span, tagsKnown)
     }
 
     /// The window's span from its posts: from the hours' start (`after`), else its oldest original post (a
@@ -47,13 +51,16 @@ package struct CatchUpLoad: Sendable {
         if window == .sinceReadMark, marks.readMark == nil { notes.append("Home has no read mark yet: every cached post is in it.") }
         let bounds = CatchUpBounds(window, readMarkID: marks.readMark, lastCatchUpID: marks.lastCatchUp, now: now)
         let read = try reader.read(bounds)
-        var filters: [FilterInfo]?, followed: Set<String> = []
+        var filters: [FilterInfo]?, followed: Set<String> = [], tagsKnown = false
         if let client {
             do { filters = try await client.filters() } catch {
                 logger.info("catch-up: no keyword filters from the server", metadata: ["error": "\(error)"])
                 notes.append("The keyword filters could not be read (\(error)): the server's word on each post stands.")
             }
-            do { followed = Set(try await client.followedHashtags().map(\.name)) } catch {
+            do {
+                followed = Set(try await client.followedHashtags().map(\.name))
+                tagsKnown = true
+            } catch {
                 logger.info("catch-up: no followed hashtags from the server", metadata: ["error": "\(error)"])
                 notes.append("The followed hashtags could not be read (\(error)).")
             }
@@ -68,7 +75,8 @@ package struct CatchUpLoad: Sendable {
             notes.append("The cache does not reach back to the window's start\(oldest): older posts are not in it.")
         }
         if read.cut { notes.append("The window holds more than \(reader.limit) posts: the oldest are left out.") }
-        return CatchUpLoad(window: window, pool: pool, cut: read.cut, notes: notes, span: span(of: read.entries, after: bounds.after))
+        return CatchUpLoad(window: window, pool: pool, cut: read.cut, notes: notes, span: span(of: read.entries, after: bounds.after),
+                           tagsKnown: tagsKnown)
     }
 
     /// A time as the notes and headings say it: the hour and minute, local, with the day when it is not today.

@@ -1,12 +1,12 @@
 import Foundation
 
 /// A link as shared, made one address whatever tracking was added to it: the `utm_*` parameters, click ids
-/// (`fbclid`, `gclid`, …) and the fragment go, the scheme and host are lowercased, a trailing `/` goes. Two
+/// (`fbclid`, `gclid`, …), the referrer a blog adds to its links (`ref`, as Ghost does) and the fragment go, the scheme and host are lowercased, a trailing `/` goes. Two
 /// people sharing the same page with and without tracking share one link.
 package enum LinkAddress {
     static let trackingNames: Set<String> = [
         "fbclid", "gclid", "dclid", "gbraid", "wbraid", "msclkid", "yclid", "twclid", "igshid", "mc_cid", "mc_eid",
-        "_hsenc", "_hsmi", "mkt_tok", "ref_src", "ref_url", "si", "s_cid", "oly_enc_id", "oly_anon_id", "vero_id", "wickedid",
+        "_hsenc", "_hsmi", "mkt_tok", "ref", "ref_src", "ref_url", "si", "s_cid", "oly_enc_id", "oly_anon_id", "vero_id", "wickedid",
     ]
 
     /// The address `url` stands for; nil for what is not a web address.

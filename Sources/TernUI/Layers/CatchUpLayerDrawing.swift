@@ -16,7 +16,9 @@ extension CatchUpLayer {
         let width = max(20, env.columns - 2)
         for (i, kind) in Self.kindKeys.enumerated() {
             let chosen = kinds.contains(kind)
-            let words = "\(i + 1) \(kind.words) \(loaded.pool.facets[kind])"
+            // Offline the followed hashtags are not known: "?" rather than a count of 0 that is not true.
+            let count = kind == .hashtags && !loaded.tagsKnown ? "?" : "\(loaded.pool.facets[kind])"
+            let words = "\(i + 1) \(kind.words) \(count)"
             let text = SafeText(chosen ? "[" + words + "]" : words)
             if column > 0, column + text.width > width {
                 if facets.last?.text.string == " · " { facets.removeLast() }
@@ -79,7 +81,7 @@ extension CatchUpLayer {
             var row = row
             if case .post(let item) = row { row = .post(shown(item)) }
             let revealed: Bool = if case .post(let item) = row { env.openedWarnings.isOpen(.post(item.post)) } else { false }
-            let line = CatchUpRowLine(row: row, width: screen.columns, indent: grouped && listing == .posts ? 2 : 0, revealed: revealed)
+            let line = CatchUpRowLine(row: row, width: screen.columns, now: env.now, indent: grouped && listing == .posts ? 2 : 0, revealed: revealed)
             let isSelected = shownTop + i == selected && env.focused
             var style = theme[.gutter]
             style.reverse = true

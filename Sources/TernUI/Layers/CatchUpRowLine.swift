@@ -4,14 +4,14 @@ import TernModel
 import TernTerminal
 
 /// A Catch-up row on one line: the author, a few words of the post (its warning instead, where it has
-/// one, as a list shows it folded, unless `c` opened it), who boosted it, and its likes, boosts and replies
-/// at the right; or an author's row ("▸ Ann Lee · 7 posts · ☆ 52"); or a link several shared ("Title ·
+/// one, as a list shows it folded, unless `c` opened it), who boosted it, and its likes, boosts, replies and
+/// age at the right ("☆ 12 ⇄ 3 ↩ 1 · 2h", the post's age, as a list shows it); or an author's row ("▸ Ann Lee · 7 posts · ☆ 52"); or a link several shared ("Title ·
 /// site · shared by Ann, Bo"). Every server string passes the sanitizer (`SafeText`).
 struct CatchUpRowLine {
     private(set) var segments: [Segment] = []
 
     /// `indent`: an unfolded author's posts sit under their row.
-    init(row: CatchUpRow, width: Int, indent: Int = 0, revealed: Bool = false) {
+    init(row: CatchUpRow, width: Int, now: Date, indent: Int = 0, revealed: Bool = false) {
         switch row {
         case .group(let group, let unfolded):
             segments = [Segment(text: SafeText(Sanitizer.clean((unfolded ? "▾ " : "▸ ") + group.words)), role: .name, column: 1)]
@@ -26,7 +26,7 @@ struct CatchUpRowLine {
             }
         case .post(let item):
             let post = item.post
-            let counts = SafeText(Self.counts(post))
+            let counts = SafeText(Self.counts(post) + " · " + RelativeTime.short(from: post.createdAt, now: now))
             let countsAt = max(0, width - counts.width - 1)
             let nameAt = 1 + indent
             let name = SafeText(DisplayWidth.truncate(Sanitizer.clean(item.author.shownName), to: max(1, min(22, countsAt - nameAt - 2))))
