@@ -5,12 +5,18 @@ import TernModel
 /// The home timeline's read position, shared with other clients through the server's markers: read at
 /// start (where it is newer than any post Tern has seen at the top, another client read further, and it
 /// wins over the local position once its post is loaded; the local one stays otherwise), written when the
-/// user has moved (at most every 10 s) and on the way out.
+/// user has moved (at most every 10 s) and on the way out; and the mark a catch-up read offline held for
+/// it (`CatchUpServerMarker`), sent at start.
 extension TimelineEngine {
     static let markerInterval: TimeInterval = 10
 
     func fetchMarker() async {
         defer { markerFetched = true }
+        // A catch-up read while offline left its mark for the server: it goes first, so the marker read
+        // below is the one it made.
+        do { try await CatchUpServerMarker.sendHeld(client: client, data: data) } catch {
+            logger.info("the catch-up's read mark could not be sent: kept for the next start", metadata: ["error": "\(error)"])
+        }
         do {
             guard let id = try await client.marker("home") else { return }
             // Tern's own marker is never newer than what it has seen (it sends the post at the top of the

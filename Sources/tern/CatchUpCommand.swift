@@ -114,14 +114,13 @@ struct CatchUpCommand: ParsableCommand {
         if done, let newest = load.pool.newestID {
             try blocking { try await CatchUpReader(data: data).finish(newestID: newest) }
             Self.note("Read: the read mark is at the newest post of the window.")
-            // The server's home marker too, where it has one, and never back from what another client read.
-            if !offline {
-                let said: String? = try blocking {
-                    let client = MastodonClient(baseURL: target.baseURL, token: target.token, http: http, timeout: .seconds(20))
-                    return await CatchUpServerMarker.move(to: newest, client: client)
-                }
-                if let said { Self.note(said) }
+            // The server's home marker too, where it has one, and never back from what another client read;
+            // offline (or with the server away) kept for Tern's next start online.
+            let said: String? = try blocking {
+                let client = MastodonClient(baseURL: target.baseURL, token: target.token, http: http, timeout: .seconds(20))
+                return await CatchUpServerMarker.moveOrHold(to: newest, client: client, data: data, offline: offline)
             }
+            if let said { Self.note(said) }
         }
     }
 

@@ -140,6 +140,38 @@ final class CatchUpFetchTests: XCTestCase {
     }
 
     /// The newest page into the store, as a first sync would.
+    /// Done reading offline (`x`, `tern catchup --offline --done`) keeps the mark for the server, and Home's
+    /// engine tells the server when it next starts online (a new user's find: it never reached the server).
+    func testDoneReadingOfflineReachesTheServersMarkerWhenHomeIsNextOnline() async throws {
+        try await withRig { server, rig in
+            let sources = try sources(rig, server)
+            let home = try await serverHome(sources.client, pages: 1).posts
+            let before = try await sources.client.marker("home")
+            let newest = try XCTUnwrap(home.first { $0.id != before }?.id)
+            let said = await CatchUpServerMarker.moveOrHold(to: newest, client: sources.client, data: sources.data, offline: true)
+            XCTAssertEqual(said, "The server is told when Tern is next online.")
+            let untold = try await sources.client.marker("home")
+            XCTAssertEqual(untold, before, "offline, the server was not asked")
+            let held = try await sources.data.marker("home")
+            XCTAssertEqual(held?.lastReadID, newest)
+            XCTAssertEqual(held?.unsent, true)
+
+            let log = SnapshotLog()
+            let engine = try rig.engine(server.baseURL, log: log)
+            engine.send(.start)
+            // The engine's first snapshot with posts comes after its marker was read; the held mark went first.
+            let deadline = Date().addingTimeInterval(15)
+            var theirs = try await sources.client.marker("home")
+            while theirs != newest, Date() < deadline {
+                try await Task.sleep(for: .milliseconds(50))
+                theirs = try await sources.client.marker("home")
+            }
+            XCTAssertEqual(theirs, newest, "Home's start online told the server")
+            let sent = try await sources.data.marker("home")
+            XCTAssertEqual(sent?.unsent, false)
+        }
+    }
+
     static func firstPage(_ sources: TimelineEngine.Sources) async throws {
         let engine = TimelineEngine(sources: sources, timeline: .home, pageSize: 40, publish: { _ in })
         let result = await engine.sync(olderPages: 0)

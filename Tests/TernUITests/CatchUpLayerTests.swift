@@ -347,6 +347,56 @@ final class CatchUpLayerTests: XCTestCase {
         XCTAssertEqual(layer.update(.character("W"), e), [.loadCatchUp(.sinceLastCatchUp)])
         XCTAssertEqual(layer.update(.character("W"), e), [.loadCatchUp(.sinceReadMark)])
         XCTAssertEqual(layer.receive(.catchUp(.sinceReadMark, CatchUpLoad(window: .sinceReadMark, pool: none), failure: nil), e), [])
-        XCTAssertTrue(try frame(layer, e).contains { $0.contains("No posts since the read mark: W shows another window.") })
+        XCTAssertTrue(try frame(layer, e).contains { $0.contains("No posts since the read mark: W shows another window, r fetches it again.") })
+    }
+
+    /// `C` opens on what the last Catch-up was left showing (a new user set the order and window each time):
+    /// the order, the kinds, by author, and the window picked with `W`, not one that stood in for an empty one.
+    func testCOpensOnTheOrderWindowKindsAndGroupingLeft() throws {
+        let e = env()
+        var stack = LayerStack(root: .home)
+        XCTAssertEqual(stack.apply([.push(.catchUp)]), [.loadCatchUp(.sinceReadMark)])
+        _ = stack.receive(.catchUp(.sinceReadMark, load(), failure: nil), e)
+        XCTAssertEqual(stack.key(.character("W"), e), [.loadCatchUp(.lastHours(1))])
+        _ = stack.receive(.catchUp(.lastHours(1), load(window: .lastHours(1)), failure: nil), e)
+        for key in ["s", "s", "2", "z"] { _ = stack.key(.character(Character(key)), e) }
+        let left = try XCTUnwrap(stack.top as? CatchUpLayer)
+        _ = stack.apply(stack.key(.escape, e))
+        XCTAssertFalse(stack.top is CatchUpLayer, "Esc left Catch-up")
+
+        XCTAssertEqual(stack.apply([.push(.catchUp)]), [.loadCatchUp(.lastHours(1))], "the window picked")
+        let again = try XCTUnwrap(stack.top as? CatchUpLayer)
+        XCTAssertEqual(again.order.name, left.order.name)
+        XCTAssertNotEqual(again.order.name, CatchUpLayer().order.name)
+        XCTAssertEqual(again.kinds, [.replies])
+        XCTAssertTrue(again.grouped)
+
+        // A window that stood in for an empty one is not a choice: the next `C` asks for the read mark's again.
+        var fresh = LayerStack(root: .home)
+        _ = fresh.apply([.push(.catchUp)])
+        let empty = CatchUpLoad(window: .sinceReadMark, pool: CatchUpPool(entries: [], usual: AuthorUsual([]),
+                                                                          sieve: CatchUpSieve(hidden: [], filters: nil, now: now), followedTags: []))
+        XCTAssertEqual(fresh.receive(.catchUp(.sinceReadMark, empty, failure: nil), e), [.loadCatchUp(CatchUpLayer.emptyMarkFallback)])
+        _ = fresh.apply(fresh.key(.escape, e))
+        XCTAssertEqual(fresh.apply([.push(.catchUp)]), [.loadCatchUp(.sinceReadMark)])
+    }
+
+    /// While the window is on its way the moving keys say so rather than doing nothing; `r` reads the window
+    /// again (the server back after it was away) and keeps the selection on its post.
+    func testKeysWhileReadingSaySoAndRReadsAgainKeepingThePost() throws {
+        let e = env()
+        var layer = CatchUpLayer()
+        XCTAssertEqual(layer.update(.character("j"), e), [.say("Catch-up is still being read.", error: false)])
+        _ = layer.receive(.catchUpFetching(.sinceReadMark, CatchUpFetch.Progress(posts: 40, pages: 1)), e)
+        XCTAssertEqual(layer.update(.enter, e), [.say("Still fetching since the read mark: Esc stops and shows what is there.", error: false)])
+        _ = layer.receive(.catchUp(.sinceReadMark, load(), failure: nil), e)
+        _ = layer.update(.character("j"), e)
+        let chosen = try XCTUnwrap(layer.selectedRow?.id)
+        XCTAssertNotEqual(chosen, layer.rows.first?.id)
+        XCTAssertEqual(layer.update(.character("r"), e), [.loadCatchUp(.sinceReadMark)])
+        XCTAssertTrue(layer.rows.isEmpty)
+        _ = layer.receive(.catchUp(.sinceReadMark, load(), failure: nil), e)
+        XCTAssertEqual(layer.selectedRow?.id, chosen, "back on the same post")
+        XCTAssertTrue(try frame(layer, e).contains { $0.hasPrefix("▸") })
     }
 }

@@ -69,7 +69,27 @@ struct CatchUpLayer: Layer {
     /// Where each status is among the pool's items.
     private var positions: [String: Int] = [:]
 
-    init() {}
+    /// What the user chose on the screen, which `C` opens with again (within a run): the window picked with
+    /// `W` (not one that stood in for an empty window), the order, the kinds, by author or not.
+    struct Choices {
+        var window: CatchUpWindow?
+        var order: any CatchUpOrdering
+        var kinds: Set<CatchUpKind>
+        var grouped: Bool
+    }
+
+    /// The row to select once the window is read again (`r`).
+    private var reselect: String?
+    /// The window the user picked with `W`, kept for the next `C`.
+    private var pickedWindow: CatchUpWindow?
+
+    init(_ choices: Choices? = nil) {
+        guard let choices else { return }
+        if let picked = choices.window { (window, windowChosen, pickedWindow) = (picked, true, picked) }
+        (order, kinds, grouped) = (choices.order, choices.kinds, choices.grouped)
+    }
+
+    var choices: Choices { Choices(window: pickedWindow, order: order, kinds: kinds, grouped: grouped) }
 
     var isOverlay: Bool { false }
 
@@ -81,7 +101,7 @@ struct CatchUpLayer: Layer {
 
     /// What the screen's keys do, said when a key of the lists' is pressed that has no use here.
     static let keysWords = "Catch-up: j/k move · Enter opens · f/b/B/a/c/v/p/o/y as on a list · s order · 1–6 kinds · "
-        + "W window · z by author · S shared links · P active authors · x done reading · Esc back"
+        + "W window · z by author · S shared links · P active authors · x done reading · r again · Esc back"
 
     /// Its own keys, first in `?`'s help (a post row's are the lists', below them).
     static let helpLines = [
@@ -93,6 +113,7 @@ struct CatchUpLayer: Layer {
         "S                   the links two or more shared (Enter: their posts; o opens it)",
         "P                   the most active authors (Enter: only theirs; P or Esc: all again)",
         "x                   done reading: the read mark moves to the window's newest post",
+        "r                   fetch and read the window again",
         "Esc                 back a step, then to the list",
     ]
 
@@ -133,7 +154,8 @@ struct CatchUpLayer: Layer {
             (loaded, self.failure, copies, bases, unmarked, fetching, stopping) = (load, failure, [:], [:], true, nil, false)
             readToTheEnd = false
             positions = Dictionary((load?.pool.items ?? []).enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
-            rebuild(keeping: nil)
+            rebuild(keeping: reselect)
+            reselect = nil
             return []
         case .snapshot(let snapshot):
             take(snapshot.rows.compactMap(\.post))
@@ -190,7 +212,7 @@ struct CatchUpLayer: Layer {
             return []
         case .character("W"):
             window = window.next
-            (windowChosen, stoodIn) = (true, nil)
+            (windowChosen, stoodIn, pickedWindow) = (true, nil, window)
             (loaded, failure, rows, postCount, selected, top, placesBack, listing, author) = (nil, nil, [], 0, 0, 0, [], .posts, nil)
             (fetching, stopping) = (nil, false)
             return [load]
@@ -221,6 +243,13 @@ struct CatchUpLayer: Layer {
             break
         }
         guard let action = env.keymap.action(for: key) else { return [.say(Self.keysWords, error: false)] }
+        // While the window is fetched or read there is nothing to move over: said, not a dead key (with a slow
+        // server a new user pressed j and Enter to no effect).
+        if loaded == nil, [.lineDown, .lineUp, .pageDown, .pageUp, .top, .bottom, .open].contains(action) {
+            return [.say(failure != nil ? "Catch-up could not be read: r tries again, Esc goes back."
+                         : fetching != nil ? "Still fetching \(window.words): Esc stops and shows what is there."
+                         : "Catch-up is still being read.", error: false)]
+        }
         switch action {
         case .lineDown: move(by: 1, env)
         case .lineUp: move(by: -1, env)
@@ -234,6 +263,12 @@ struct CatchUpLayer: Layer {
             stopping = true
             return [.stopCatchUpFetch]
         case .back: return back()
+        case .refresh:
+            // The window fetched and read again (the server back after it was away, posts come since), the
+            // selection kept on its post where it is still there.
+            (reselect, loaded, failure, rows, postCount, selected, top) = (selectedRow?.id, nil, nil, [], 0, 0, 0)
+            (fetching, stopping, placesBack, listing, author) = (nil, false, [], .posts, nil)
+            return [load]
         case .quit: return fetching == nil ? leave() : [.stopCatchUpFetch, .pop]
         case .help: return [.push(.screenHelp(Self.helpLines))]
         case .redraw: return []

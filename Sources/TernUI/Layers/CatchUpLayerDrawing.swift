@@ -124,7 +124,7 @@ extension CatchUpLayer {
         case .links: return "No link was shared by two or more people here: S or Esc goes back."
         case .authors: return "No authors here: P or Esc goes back."
         case .linkPosts: return "None of this link's posts are of the kinds chosen: Esc goes back."
-        case .posts: return "No posts \(window.words): W shows another window."
+        case .posts: return "No posts \(window.words): W shows another window, r fetches it again."
         }
     }
 }

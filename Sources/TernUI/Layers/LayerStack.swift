@@ -23,6 +23,8 @@ struct LayerStack {
     /// Where the notifications and the inbox were left when last closed: opened again, they are there (they
     /// have no stored place, as a timeline has, and opened at the top each time).
     private var closedPlaces: [FeedID: Viewport] = [:]
+    /// What the last Catch-up screen was left showing (its window, order, kinds, grouping): `C` opens on it again.
+    private var catchUpChoices: CatchUpLayer.Choices?
     /// The warnings opened with `c`, for every screen of the session (`toggleWarning`).
     private(set) var openedWarnings = OpenedWarnings()
 
@@ -274,7 +276,7 @@ struct LayerStack {
                     let list = layers.last { ($0 as? FeedLayer)?.feed == opening.id } as? FeedLayer
                     layers.append(GridLayer(opening, selecting: selected, snapshot: list?.snapshot))
                 case .catchUp:
-                    let layer = CatchUpLayer()
+                    let layer = CatchUpLayer(catchUpChoices)
                     layers.append(layer)
                     out.append(layer.load)
                 case .article(let post):
@@ -312,6 +314,7 @@ struct LayerStack {
                 // A screen under a screen shows again: it asks again for what it needs (pictures, paging).
                 let closed = layers.removeLast()
                 if let list = closed as? FeedLayer, list.feed == .notifications || list.feed == .inbox { closedPlaces[list.feed] = list.viewport }
+                if let catchUp = closed as? CatchUpLayer { catchUpChoices = catchUp.choices }
                 if !closed.isOverlay { layers[screenIndex].uncovered() }
             case .toggleWarning(let key):
                 openedWarnings.toggle(key)

@@ -44,7 +44,8 @@ extension AccountSession {
     }
 
     /// `x`: the read mark (in the store and in Home's list, whose next saved place keeps it), the last
-    /// catch-up and, online, the server's home marker move to the window's newest post.
+    /// catch-up and the server's home marker (at once online, else when Home is next online) move to the
+    /// window's newest post.
     func finishCatchUp(_ newestID: String) -> [Effect] {
         let data = sources.data, client = sources.client, offline = sources.offline, mail = self.mail
         let home: TimelineEngine? = if case .timeline(let e)? = engines[.timeline(.home)] { e } else { nil }
@@ -54,12 +55,12 @@ extension AccountSession {
                 return
             }
             home?.send(.caughtUp(newestID))
-            if !offline, let said = await CatchUpServerMarker.move(to: newestID, client: client) {
-                mail.post(.say("Caught up here. \(said)", isError: true))
+            // Offline, or with the server away, the mark is kept and Home tells the server when next online.
+            if let said = await CatchUpServerMarker.moveOrHold(to: newestID, client: client, data: data, offline: offline) {
+                mail.post(.say("Caught up: the read mark is at the newest post of the window. \(said)", isError: !offline))
                 return
             }
-            mail.post(.say(offline ? "Caught up: the read mark is at the newest post of the window (here; the server is not told offline)."
-                                   : "Caught up: the read mark is at the newest post of the window.", isError: false))
+            mail.post(.say("Caught up: the read mark is at the newest post of the window.", isError: false))
         }
         return []
     }
