@@ -142,7 +142,11 @@ extension AccountData {
 
     /// What is hidden now (timed mutes that ended are dropped on the way).
     package func hidden(now: Date = Date()) throws -> [HiddenEntry] {
-        try pool.write { db in
+        // A store opened only to read keeps the expired entries: they are passed over instead.
+        if store.readOnly {
+            return try pool.read { db in try Self.hidden(db, account: account) }.filter { $0.until.map { $0 > now } ?? true }
+        }
+        return try pool.write { db in
             _ = try HiddenRecord.filter(HiddenRecord.Columns.account == account && HiddenRecord.Columns.until <= now.timeIntervalSince1970).deleteAll(db)
             return try Self.hidden(db, account: account)
         }

@@ -12,7 +12,10 @@ package final class Store: Sendable {
     let pool: DatabasePool
     /// The database file.
     package let url: URL
-    private let lock: StoreLock
+    /// Nil for a store opened only to read (`init(readingWhileInUse:)`), which another Tern holds.
+    private let lock: StoreLock?
+    /// Opened only to read, beside the Tern that holds it: nothing is written.
+    package let readOnly: Bool
     static let pageCacheKiB = 256
     /// Where rows the store can't read back are logged.
     let unreadable: UnreadableRows
@@ -24,6 +27,7 @@ package final class Store: Sendable {
         unreadable = UnreadableRows(logger: logger)
         try PrivateFiles.makeFolder(url.deletingLastPathComponent())
         lock = try StoreLock(beside: url)
+        readOnly = false
         // SQLite gives the -wal and -shm files the database file's mode: owner-only from the start.
         try PrivateFiles.create(url)
         var config = Configuration()
@@ -43,6 +47,32 @@ package final class Store: Sendable {
                 throw StoreError.newerSchema(url.path)
             }
             try migrator.migrate(pool)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError.unreadable(url.path, "\(error)")
+        }
+    }
+
+    /// Opens a store another Tern holds, only to read it: SQLite's write-ahead log lets a reader see each
+    /// of the holder's commits whole while it writes, and nothing is written here, so the journal and the
+    /// windows stay the holder's alone (`tern catchup` while Tern runs). Refused where the file's schema is
+    /// not this binary's.
+    package init(readingWhileInUse url: URL, logger: Logger = Logger(label: "tern.store")) throws {
+        self.url = url
+        unreadable = UnreadableRows(logger: logger)
+        (lock, readOnly) = (nil, true)
+        var config = Configuration()
+        config.readonly = true
+        config.busyMode = .timeout(5)
+        config.maximumReaderCount = 1
+        do {
+            pool = try DatabasePool(path: url.path, configuration: config)
+            let migrator = StoreSchema.migrator(unreadable)
+            let (superseded, current) = try pool.read { (try migrator.hasBeenSuperseded($0), try migrator.hasCompletedMigrations($0)) }
+            if superseded { throw StoreError.newerSchema(url.path) }
+            // An older Tern holds it: only a Tern that may write can bring it up to date.
+            if !current { throw StoreError.unreadable(url.path, "the Tern that has it open is older than this one, and this one only reads") }
         } catch let error as StoreError {
             throw error
         } catch {

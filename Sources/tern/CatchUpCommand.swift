@@ -10,7 +10,8 @@ import TernTerminal
 
 /// `tern catchup`: what came in since the read mark (or in the last hours, or since the last catch-up),
 /// ranked and grouped from the cache, printed as plain text as `tern --plain` prints a timeline, or as JSON.
-/// Online it first fetches what the cache lacks for the window (`CatchUpFetch`); `--offline` reads the cache alone.
+/// Online it first fetches what the cache lacks for the window (`CatchUpFetch`); `--offline` reads the cache alone,
+/// as it does beside another Tern that has the cache open (which fetches for itself).
 struct CatchUpCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "catchup",
@@ -73,15 +74,23 @@ struct CatchUpCommand: ParsableCommand {
         Logs.start(level: logLevel, paths: paths)
         let target = try accountOptions.target()
         let store: Store
+        // Another Tern holding the cache does not stop a reading: what it holds is read beside it (it fetches
+        // for itself). Moving the read mark is a write, which stays that Tern's.
+        var beside: String?
         do { store = try Store(url: paths.store) } catch StoreError.inUse(_, let holder) {
-            throw UserError("Another Tern (\(holder)) has the cache open: catch up there with C, or quit it first.")
+            if done { throw UserError("Another Tern (\(holder)) has the cache open: mark it read there with C and x, or quit it first.") }
+            do { store = try Store(readingWhileInUse: paths.store) } catch { throw UserError("\(error)") }
+            beside = holder
         } catch {
             throw UserError("\(error)")
         }
         let data = store.account(target.storeKey)
         let http = HTTPFetch.makeClient()
         defer { waitFor { await shutDown(http) } }
-        let (window, offline) = (self.window, self.offline)
+        let (window, offline) = (self.window, self.offline || beside != nil)
+        if let beside, !self.offline {
+            Self.note("Another Tern (\(beside)) has the cache open: this is what it holds, nothing was fetched here.")
+        }
         // What the store lacks for the window first, with its progress on standard error when that is a
         // terminal (never into standard output, which may be JSON for a pipe).
         let progress = Progress(interactive: isatty(2) == 1, onStandardError: true)

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import TernDemo
+import TernStore
 import XCTest
 
 /// `tern catchup` on the demo: the window since the read mark ranked and grouped from the cache, as plain
@@ -123,6 +124,16 @@ final class CatchUpEndToEndTests: XCTestCase {
         // Offline the followed hashtags are not known: their count is null, not 0.
         XCTAssertEqual(offline.facets["hashtags"], .some(nil), "\(offline.facets)")
         XCTAssertEqual(offline.facets["originals"] ?? nil, newest.facets["originals"] ?? nil)
+        // Beside a Tern that has the cache open (here, this test's own store): read beside it, not refused; done
+        // reading, a write, is left to that Tern and said so.
+        do {
+            let holder = try Store(url: home.url.appendingPathComponent("data/tern/tern.sqlite"))
+            XCTAssertEqual(try json(["--offline"]).posts.map(\.id), newest.posts.map(\.id))
+            let refused = try home.run(tern, ["catchup", "--offline", "--done"], extra: environment, errors: true)
+            XCTAssertNotEqual(refused.status, 0)
+            XCTAssertTrue(refused.out.contains("has the cache open: mark it read there with C and x, or quit it first"), refused.out)
+            withExtendedLifetime(holder) {}
+        }
         // Done reading: the read mark and the last catch-up move to the newest post; nothing is left since.
         _ = try run(["--offline", "--done"])
         XCTAssertEqual(try json(["--offline"]).total, 0)
