@@ -4,8 +4,8 @@ import TernModel
 import XCTest
 
 /// Catch-up across two accounts on fixed posts: each account's window ranked with its own authors' usual
-/// attention, merged into one list naming each row's account, with the same status id on both servers
-/// kept as two rows, the facets summed and done reading naming each account's own newest post.
+/// attention, merged into one pool whose items name their account, with the same status id on both servers
+/// kept as two items, the facets summed and done reading naming each account's own newest post.
 final class CatchUpAcrossTests: XCTestCase {
     typealias F = CatchUpFixtures
 
@@ -25,28 +25,36 @@ final class CatchUpAcrossTests: XCTestCase {
         // On the second server Bo usually gets 1 and has a post with 5; its id is the same as Ann's on the first.
         let two = load([F.post("110", by: bo, minutesAgo: 1, likes: 5), F.post("90", by: bo, minutesAgo: 20, likes: 1, pictures: 1)],
                        older: [F.post("5", by: bo, minutesAgo: 900, likes: 1)])
-        let across = CatchUpAcross([("ada@one.example", one), ("bea@two.example", two)])
+        let across = CatchUpLoad.merging([("ada@one.example", one), ("bea@two.example", two)], window: .sinceReadMark)
+        let pool = across.pool
 
-        let newest = across.view(order: NewestOrder())
+        let newest = pool.view(order: NewestOrder()).items
         XCTAssertEqual(newest.map(\.account), ["bea@two.example", "ada@one.example", "ada@one.example", "bea@two.example"])
-        XCTAssertEqual(newest.map(\.item.author.id), ["bo", "ann", "loud", "bo"])
-        XCTAssertEqual(Set(newest.map(\.id)).count, 4, "the same status id on two servers is two rows")
+        XCTAssertEqual(newest.map(\.author.id), ["bo", "ann", "loud", "bo"])
+        XCTAssertEqual(Set(newest.map(\.id)).count, 4, "the same status id on two servers is two items")
 
         // Stand-outs: Ann 20 over 2 (×10), Bo 5 over 1 (×5), Bo's 1 over 1, the loud 40 over 400 last.
-        XCTAssertEqual(across.view(order: StandOutOrder()).map { "\($0.account) \($0.item.post.id)" },
+        XCTAssertEqual(pool.view(order: StandOutOrder()).items.map { "\($0.account ?? "") \($0.post.id)" },
                        ["ada@one.example 110", "bea@two.example 110", "bea@two.example 90", "ada@one.example 100"])
-        XCTAssertEqual(across.view(order: MostLikedOrder()).map(\.item.post.favouritesCount), [40, 20, 5, 1])
-        XCTAssertEqual(across.view(order: NewestOrder(), kinds: [.pictures]).map(\.id), ["bea@two.example\u{1F}90"])
+        XCTAssertEqual(pool.view(order: MostLikedOrder()).items.map(\.post.favouritesCount), [40, 20, 5, 1])
+        XCTAssertEqual(pool.view(order: NewestOrder(), kinds: [.pictures]).items.map(\.id), ["bea@two.example\u{1F}90"])
+        // By author: Bo's two posts are one group, on his account; the same id on another server is another author.
+        XCTAssertEqual(pool.view(order: NewestOrder()).groups.map { "\($0.items.count) \($0.id)" },
+                       ["2 bea@two.example\u{1F}bo", "1 ada@one.example\u{1F}ann", "1 ada@one.example\u{1F}loud"])
+        XCTAssertEqual(pool.view(order: NewestOrder(), author: "bea@two.example\u{1F}bo").items.count, 2)
 
-        XCTAssertEqual(across.facets[.originals], 4)
-        XCTAssertEqual(across.facets[.pictures], 1)
-        XCTAssertEqual(across.newestIDs.map { "\($0.account) \($0.newestID)" }, ["ada@one.example 110", "bea@two.example 110"])
+        XCTAssertEqual(pool.facets[.originals], 4)
+        XCTAssertEqual(pool.facets[.pictures], 1)
+        XCTAssertNil(pool.newestID, "each account has its own")
+        XCTAssertEqual(pool.newestByAccount, ["ada@one.example": "110", "bea@two.example": "110"])
+        XCTAssertEqual(across.accounts, ["ada@one.example", "bea@two.example"])
         XCTAssertEqual(across.notes, ["ada@one.example: Offline: nothing was fetched, so posts newer than the cache's are not in it."])
     }
 
     func testAnAccountWithAnEmptyWindowHasNoReadMarkToMove() {
-        let across = CatchUpAcross([("ada@one.example", load([])), ("bea@two.example", load([F.post("7", by: F.person("bo"), minutesAgo: 3)]))])
-        XCTAssertEqual(across.newestIDs.map(\.account), ["bea@two.example"])
-        XCTAssertEqual(across.view(order: NewestOrder()).map(\.account), ["bea@two.example"])
+        let across = CatchUpLoad.merging([("ada@one.example", load([])), ("bea@two.example", load([F.post("7", by: F.person("bo"), minutesAgo: 3)]))],
+                                         window: .sinceReadMark)
+        XCTAssertEqual(across.pool.newestByAccount, ["bea@two.example": "7"])
+        XCTAssertEqual(across.pool.view(order: NewestOrder()).items.map(\.account), ["bea@two.example"])
     }
 }

@@ -127,6 +127,26 @@ final class RunnerEffectsTests: XCTestCase {
                 XCTAssertEqual(rig.runner.status.message?.text, "Only this account can be shown here.")
                 XCTAssertTrue(rig.runner.session === rig.runner.sessions[1])
             },
+            Row(name: "loadCatchUpAcross") { rig in
+                // `C` from the inbox: one screen, every account open reading its own window for it.
+                rig.runner.perform([.push(.catchUpAcross)])
+                let read = try await rig.pump(20) { (($0.stack.top as? CatchUpLayer)?.loaded) != nil }
+                XCTAssertTrue(read, "the accounts' windows never came: \(String(describing: (rig.runner.stack.top as? CatchUpLayer)?.failure))")
+                let load = try XCTUnwrap((rig.runner.stack.top as? CatchUpLayer)?.loaded)
+                XCTAssertEqual(load.accounts, ["ada@one", "bo@two"])
+                XCTAssertEqual(Set(load.pool.items.compactMap(\.account)), ["ada@one", "bo@two"], "each account's posts, named")
+                XCTAssertTrue(rig.runner.stack.top is CatchUpLayer, "on the stack of the account it was opened on")
+            },
+            Row(name: "asAccount") { rig in
+                let rows = try await rig.homeWithPosts()
+                let post = try XCTUnwrap(rows.compactMap(\.post).first { !$0.favourited })
+                rig.runner.perform([.asAccount("bo@two", [.markPost(.favourite, post, wanted: true)])])
+                XCTAssertTrue(rig.runner.sessions[1].sources.actions.apply(to: post).favourited, "liked as bo@two")
+                XCTAssertFalse(rig.runner.sessions[0].sources.actions.apply(to: post).favourited, "not as the account shown")
+                XCTAssertTrue(rig.runner.session === rig.runner.sessions[0], "the shown account stays")
+                rig.runner.perform([.asAccount("cy@three", [.markPost(.favourite, post, wanted: true)])])
+                XCTAssertEqual(rig.runner.status.message?.text, "cy@three is no longer open: A opens it again, then the post can be acted on.")
+            },
             Row(name: "say") { rig in
                 rig.runner.perform([.say("Nothing to send yet.", error: false)])
                 XCTAssertEqual(rig.runner.status.message?.text, "Nothing to send yet.")

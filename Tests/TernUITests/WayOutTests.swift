@@ -39,7 +39,7 @@ final class WayOutTests: XCTestCase {
             .choice(title: "Whose profile?", items: [Choice(label: "@user0 (author)", effects: []), Choice(label: "@user1", effects: [])]),
             .confirm(question: "Delete this post of yours? It can't be undone.", yes: []), .poll(posts[0]), .translation(posts[0]),
             .report(Report(accountID: "a0", acct: "user0", statusIDs: ["p0"])), .compose(Draft(id: "d", text: "hello"), context: nil),
-            .grid(.timeline(.home), selecting: nil), .article(posts[0]), .prompt(.newFilter), .catchUp, .screenHelp(CatchUpLayer.helpLines),
+            .grid(.timeline(.home), selecting: nil), .article(posts[0]), .prompt(.newFilter), .catchUp, .catchUpAcross, .screenHelp(CatchUpLayer.helpLines),
         ]
         return specs.map { spec in
             switch spec {
@@ -58,7 +58,7 @@ final class WayOutTests: XCTestCase {
             case .article: return (spec, "esc back", .quits)
             case .prompt: return (spec, "esc", .typed)
             // A screen over the list that reads no typing: `q` goes back, as Esc does.
-            case .catchUp: return (spec, "esc back", .closes)
+            case .catchUp, .catchUpAcross: return (spec, "esc back", .closes)
             }
         }
     }
@@ -69,9 +69,9 @@ final class WayOutTests: XCTestCase {
 
     func testEveryLayerNamesItsWayOutAndEscAndQDoWhatTheHelpSays() throws {
         let posts = (0..<12).map(post)
-        // One of each kind (the switch in `cases` names them all: 16 now).
+        // One of each kind (the switch in `cases` names them all: 17 now).
         let kinds = Set(cases(posts).map { String(describing: $0.spec).prefix { $0 != "(" } })
-        XCTAssertEqual(kinds.count, 16, "a kind of layer is not walked: \(kinds.sorted())")
+        XCTAssertEqual(kinds.count, 17, "a kind of layer is not walked: \(kinds.sorted())")
         for (rows, columns) in [(24, 80), (40, 150)] {
             let screen = try Screen(terminalType: "xterm-256color", output: "/dev/null", size: (rows, columns))
             defer { screen.close() }

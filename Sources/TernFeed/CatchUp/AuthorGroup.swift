@@ -7,7 +7,8 @@ package struct AuthorGroup: Sendable, Hashable, Identifiable {
     /// Their posts, in the catch-up's order.
     package var items: [CatchUpItem]
 
-    package var id: String { author.id }
+    /// The author's id (with the account's name before it across accounts: `CatchUpItem.authorKey`).
+    package var id: String { items.first?.authorKey ?? author.id }
     /// Likes over all of their posts in the window.
     package var likes: Int { items.reduce(0) { $0 + $1.post.favouritesCount } }
 
@@ -22,10 +23,10 @@ package struct AuthorGroup: Sendable, Hashable, Identifiable {
         var groups: [AuthorGroup] = []
         var at: [String: Int] = [:]
         for item in items {
-            if let i = at[item.author.id] {
+            if let i = at[item.authorKey] {
                 groups[i].items.append(item)
             } else {
-                at[item.author.id] = groups.count
+                at[item.authorKey] = groups.count
                 groups.append(AuthorGroup(author: item.author, items: [item]))
             }
         }
@@ -37,12 +38,12 @@ package struct AuthorGroup: Sendable, Hashable, Identifiable {
     package static func mostActive(_ items: [CatchUpItem], count: Int = 5) -> [AuthorGroup] {
         var tally: [String: (posts: Int, first: Int)] = [:]
         for (i, item) in items.enumerated() {
-            tally[item.author.id, default: (0, i)].posts += 1
+            tally[item.authorKey, default: (0, i)].posts += 1
         }
         let chosen = tally.sorted { a, b in a.value.posts != b.value.posts ? a.value.posts > b.value.posts : a.value.first < b.value.first }
             .prefix(count).map(\.key)
         let wanted = Set(chosen)
-        let groups = grouping(items.filter { wanted.contains($0.author.id) })
+        let groups = grouping(items.filter { wanted.contains($0.authorKey) })
         return chosen.compactMap { id in groups.first { $0.id == id } }
     }
 }

@@ -4,7 +4,9 @@ import TernModel
 /// The attention each author usually gets: the median of likes and boosts over their posts the store holds,
 /// each status once. What stand-outs are measured against.
 package struct AuthorUsual: Sendable {
-    private var medians: [String: Double]
+    private(set) var medians: [String: Double]
+
+    init(medians: [String: Double]) { self.medians = medians }
 
     /// From any lists of posts (the window's and older): boosts count for the boosted post's author. Each
     /// post is read where it lies, not copied.

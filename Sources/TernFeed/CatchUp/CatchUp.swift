@@ -11,8 +11,16 @@ package struct CatchUpPool: Sendable {
     package var facets: CatchUpFacets
     package var leftOut: LeftOut
     package var usual: AuthorUsual
-    /// The newest entry of the window (what "done reading" moves the read mark to).
+    /// The newest entry of the window (what "done reading" moves the read mark to); nil across accounts,
+    /// where each account has its own (`newestByAccount`).
     package var newestID: String?
+    /// Across accounts (`CatchUpPool(merging:)`): each account's newest entry, for its own read mark.
+    package var newestByAccount: [String: String] = [:]
+
+    init(items: [CatchUpItem], kinds: [String: Set<CatchUpKind>], facets: CatchUpFacets, leftOut: LeftOut, usual: AuthorUsual,
+         newestID: String?) {
+        (self.items, self.kinds, self.facets, self.leftOut, self.usual, self.newestID) = (items, kinds, facets, leftOut, usual, newestID)
+    }
 
     /// `entries`: the window's entries, newest first; `usual`: made from those and older posts held.
     package init(entries: [Post], usual: AuthorUsual, sieve: CatchUpSieve, followedTags: Set<String>) {
@@ -37,10 +45,10 @@ package struct CatchUpPool: Sendable {
         newestID = entries.first?.id
     }
 
-    /// The items to show: of any of `kinds` (all when empty), by `author` (all when nil), in `order`.
+    /// The items to show: of any of `kinds` (all when empty), by `author` (an `authorKey`; all when nil), in `order`.
     package func view(order: any CatchUpOrdering, kinds wanted: Set<CatchUpKind> = [], author: String? = nil) -> CatchUpView {
         let chosen = wanted.isEmpty && author == nil ? items : items.filter { item in
-            (wanted.isEmpty || !(kinds[item.id] ?? []).isDisjoint(with: wanted)) && (author.map { item.author.id == $0 } ?? true)
+            (wanted.isEmpty || !(kinds[item.id] ?? []).isDisjoint(with: wanted)) && (author.map { item.authorKey == $0 } ?? true)
         }
         return CatchUpView(items: order.sorted(chosen, usual: usual), links: SharedLink.among(chosen),
                            activeAuthors: AuthorGroup.mostActive(chosen))

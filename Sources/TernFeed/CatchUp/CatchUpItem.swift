@@ -19,6 +19,10 @@ package struct CatchUpItem: Sendable, Hashable, Identifiable {
     package var boosters: [Account]
     /// The author's own post is in the window too, not only boosts of it.
     package var posted: Bool
+    /// The account whose window it is, in a catch-up across accounts (`CatchUpPool.merging`); nil in one
+    /// account's. Ids of statuses and authors are each server's own, so across accounts they are told apart
+    /// by it (`id`, `authorKey`).
+    package var account: String?
 
     package init(post: Post, boosters: [Account], posted: Bool) {
         box = PostBox(post)
@@ -27,16 +31,23 @@ package struct CatchUpItem: Sendable, Hashable, Identifiable {
     }
 
     package static func == (a: CatchUpItem, b: CatchUpItem) -> Bool {
-        (a.box === b.box || a.post == b.post) && a.boosters == b.boosters && a.posted == b.posted
+        (a.box === b.box || a.post == b.post) && a.boosters == b.boosters && a.posted == b.posted && a.account == b.account
     }
 
     package func hash(into hasher: inout Hasher) {
         hasher.combine(post)
         hasher.combine(boosters)
         hasher.combine(posted)
+        hasher.combine(account)
     }
 
-    package var id: String { post.statusID }
+    /// The status's id, with its account's name before it across accounts.
+    package var id: String { account.map { Self.key($0, post.statusID) } ?? post.statusID }
+    /// Who wrote it, as the author's groups and usual attention tell authors apart.
+    package var authorKey: String { account.map { Self.key($0, post.account.id) } ?? post.account.id }
+
+    package static func key(_ account: String, _ id: String) -> String { account + "\u{1F}" + id }
+
     package var author: Account { post.account }
     /// Likes and boosts: the attention the post drew.
     package var attention: Int { post.favouritesCount + post.boostsCount }

@@ -19,6 +19,8 @@ package struct CatchUpLoad: Sendable {
     /// The server said which hashtags the user follows: else the followed-hashtags facet's count is not known
     /// (offline, or the server would not say), rather than none.
     package var tagsKnown: Bool
+    /// Across accounts (`merging`): the accounts whose windows it holds, in their order; empty for one account's.
+    package var accounts: [String] = []
 
     package init(window: CatchUpWindow, pool: CatchUpPool, cut: Bool = false, notes: [String] = [], span: ClosedRange<Date>? = nil,
                  tagsKnown: Bool = true) {

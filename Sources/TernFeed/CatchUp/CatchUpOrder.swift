@@ -61,7 +61,7 @@ package struct StandOutOrder: CatchUpOrdering {
     package let name = "stand-outs"
     package init() {}
     package func score(_ item: CatchUpItem, usual: AuthorUsual) -> Double {
-        Double(item.attention) / max(usual.median(of: item.author.id), 1)
+        Double(item.attention) / max(usual.median(of: item.authorKey), 1)
     }
 }
 

@@ -82,8 +82,15 @@ struct CatchUpLayer: Layer {
     private var reselect: String?
     /// The window the user picked with `W`, kept for the next `C`.
     private var pickedWindow: CatchUpWindow?
+    /// Across every account open (`C` from the inbox): each account's window comes on its own
+    /// (`LayerMessage.catchUpOf`) and the screen shows them merged once all have (`CatchUpLoad.merging`);
+    /// a post's marks go to its account (`Effect.asAccount`), as does done reading, each account to its own
+    /// newest post.
+    private(set) var across = false
+    private var parts = AcrossParts()
 
-    init(_ choices: Choices? = nil) {
+    init(_ choices: Choices? = nil, across: Bool = false) {
+        self.across = across
         guard let choices else { return }
         if let picked = choices.window { (window, windowChosen, pickedWindow) = (picked, true, picked) }
         (order, kinds, grouped) = (choices.order, choices.kinds, choices.grouped)
@@ -94,7 +101,7 @@ struct CatchUpLayer: Layer {
     var isOverlay: Bool { false }
 
     /// Asks for the window.
-    var load: Effect { .loadCatchUp(window) }
+    var load: Effect { across ? .loadCatchUpAcross(window) : .loadCatchUp(window) }
 
     /// The kinds in the order of their digits: `1` is originals … `6` followed hashtags.
     static let kindKeys: [CatchUpKind] = CatchUpKind.allCases
@@ -134,9 +141,14 @@ struct CatchUpLayer: Layer {
 
     mutating func receive(_ message: LayerMessage, _ env: LayerEnv) -> [Effect]? {
         switch message {
-        case .catchUpFetching(let window, let progress):
-            if window == self.window, loaded == nil { fetching = progress }
+        case .catchUpFetching(let window, let progress, let account):
+            guard window == self.window, loaded == nil else { return [] }
+            fetching = across ? parts.fetched(progress, by: account ?? env.activeAccount) : progress
             return []
+        case .catchUpOf(let account, let among, let window, let load, let failure):
+            guard across, window == self.window, loaded == nil,
+                  let all = parts.arrived(account, among: among, window: window, load, failure) else { return [] }
+            return receive(.catchUp(window, all.load, failure: all.failure), env)
         case .catchUp(let window, let load, let failure):
             // An answer for a window the user has since stepped past (`W` pressed twice): the next one is coming.
             guard window == self.window else { return [] }
@@ -158,17 +170,20 @@ struct CatchUpLayer: Layer {
             reselect = nil
             return []
         case .snapshot(let snapshot):
-            take(snapshot.rows.compactMap(\.post))
+            // A list's snapshot is of the session whose screens these are: across accounts, its posts are that account's.
+            take(snapshot.rows.compactMap(\.post), of: across ? env.activeAccount : nil)
             return nil
-        case .postMarks(let overlay):
+        case .postMarks(let overlay, let account):
             guard let items = loaded?.pool.items else { return nil }
+            // Across accounts, each account's marks go on its own posts only.
+            let whose = across ? account ?? env.activeAccount : nil
             // Once a window is read, all of its posts (the marks still waiting from before); then only the posts
             // marked from here, shown marked, or that a list said something of: any other mark is made on a list,
             // whose snapshot brings it (all 5,000 took 38 ms a press in a debug build, on the loop).
             let ids = unmarked ? items.map(\.id) : Array(markedHere.union(bases.keys).union(copies.keys))
             unmarked = false
             for id in ids {
-                guard let at = positions[id] else { continue }
+                guard let at = positions[id], whose == nil || items[at].account == whose else { continue }
                 let item = items[at], base = bases[item.id], marked = overlay(base ?? item.post)
                 // The marks alone are compared: a whole post's equality, 5,000 times a press, is the text's too.
                 copies[item.id] = base == nil && Self.sameMarks(marked, item.post) ? nil : marked
@@ -186,10 +201,10 @@ struct CatchUpLayer: Layer {
 
     /// A list's posts as its engine published them: the ones this screen shows take their text, counts and
     /// marks (a like made in a thread opened from here, its rollback, a count read since).
-    private mutating func take(_ posts: [Post]) {
+    private mutating func take(_ posts: [Post], of account: String?) {
         guard let items = loaded?.pool.items, !posts.isEmpty else { return }
         for copy in posts {
-            guard let at = positions[copy.statusID] else { continue }
+            guard let at = positions[account.map { CatchUpItem.key($0, copy.statusID) } ?? copy.statusID] else { continue }
             let item = items[at]
             // The list's own marks waiting for the server are the session's word here too.
             var shown = item.post.showing(copy)
@@ -214,7 +229,7 @@ struct CatchUpLayer: Layer {
             window = window.next
             (windowChosen, stoodIn, pickedWindow) = (true, nil, window)
             (loaded, failure, rows, postCount, selected, top, placesBack, listing, author) = (nil, nil, [], 0, 0, 0, [], .posts, nil)
-            (fetching, stopping) = (nil, false)
+            (fetching, stopping, parts) = (nil, false, AcrossParts())
             return [load]
         case .character("z"):
             grouped.toggle()
@@ -227,13 +242,13 @@ struct CatchUpLayer: Layer {
             if listing == .authors || author != nil { return back() }
             return show(.authors, author: nil)
         case .character("x"):
-            guard let pool = loaded?.pool, let newest = pool.newestID else { return [.say("Nothing in this window to mark read.", error: false)] }
+            guard let pool = loaded?.pool, let finish = finishing else { return [.say("Nothing in this window to mark read.", error: false)] }
             // The kinds or the author chosen hide some of the window, which done reading marks read too.
             let unseen = pool.items.count - postCount
-            guard unseen > 0 else { return [.finishCatchUp(newestID: newest)] }
+            guard unseen > 0 else { return finish }
             return [.push(.confirm(question: "Mark all \(Counted.words(pool.items.count, "post")) of the window read, "
                                        + "\(unseen) of them not shown (the kinds or author chosen)?",
-                                   yes: [.finishCatchUp(newestID: newest)]))]
+                                   yes: finish))]
         case .mouse(let event):
             if event.button == .wheelDown { move(by: 3, env) } else if event.button == .wheelUp { move(by: -3, env) }
             return []
@@ -261,21 +276,25 @@ struct CatchUpLayer: Layer {
         case .back where fetching != nil:
             // The fetch stops and what the store holds is ranked; the next Esc goes back.
             stopping = true
-            return [.stopCatchUpFetch]
+            return stopFetching
         case .back: return back()
         case .refresh:
             // The window fetched and read again (the server back after it was away, posts come since), the
             // selection kept on its post where it is still there.
             (reselect, loaded, failure, rows, postCount, selected, top) = (selectedRow?.id, nil, nil, [], 0, 0, 0)
-            (fetching, stopping, placesBack, listing, author) = (nil, false, [], .posts, nil)
+            (fetching, stopping, placesBack, listing, author, parts) = (nil, false, [], .posts, nil, AcrossParts())
             return [load]
-        case .quit: return fetching == nil ? leave() : [.stopCatchUpFetch, .pop]
+        case .quit: return fetching == nil ? leave() : stopFetching + [.pop]
         case .help: return [.push(.screenHelp(Self.helpLines))]
         case .redraw: return []
         case .compose: return [.compose(.new)]
         case .like, .save, .boost, .react, .vote, .translate, .reply, .quote, .edit, .delete, .links, .copyLink, .copyText:
             guard let post = selectedPost else { return [.say(notAPost, error: false)] }
-            let effects = FeedLayer.postAction(action, on: .post(post), env) { kind, post, wanted in .markPost(kind, post, wanted: wanted) }
+            let account = selectedAccount
+            let effects = FeedLayer.postAction(action, on: .post(post), env) { kind, post, wanted in
+                let mark = Effect.markPost(kind, post, wanted: wanted)
+                return account.map { .asAccount($0, [mark]) } ?? mark
+            }
             if [.like, .save, .boost].contains(action) { markedHere.insert(post.statusID) }
             return effects
         case .reveal:
@@ -359,15 +378,39 @@ struct CatchUpLayer: Layer {
     private var unfoldedAuthorAtSelection: String? {
         switch selectedRow {
         case .group(let group, true)?: return group.id
-        case .post(let item)? where unfolded.contains(item.author.id): return item.author.id
+        case .post(let item)? where unfolded.contains(item.authorKey): return item.authorKey
         default: return nil
         }
     }
 
     /// Leaving: done reading too when the reader went down to the window's last post.
     private func leave() -> [Effect] {
-        guard readToTheEnd, let newest = loaded?.pool.newestID else { return [.pop] }
-        return [.finishCatchUp(newestID: newest), .pop]
+        guard readToTheEnd, let finish = finishing else { return [.pop] }
+        return finish + [.pop]
+    }
+
+    /// Done reading: the read mark to the window's newest post; across accounts, each account's to its own.
+    /// Nil when the window holds no post.
+    private var finishing: [Effect]? {
+        guard let load = loaded else { return nil }
+        if !across { return load.pool.newestID.map { [.finishCatchUp(newestID: $0)] } }
+        let each = load.accounts.compactMap { a in load.pool.newestByAccount[a].map { Effect.asAccount(a, [.finishCatchUp(newestID: $0)]) } }
+        return each.isEmpty ? nil : each
+    }
+
+    /// Esc while the window is fetched: every account asked stops.
+    private var stopFetching: [Effect] {
+        across ? parts.fetching.map { .asAccount($0, [.stopCatchUpFetch]) } : [.stopCatchUpFetch]
+    }
+
+    /// The account of the row selected, across accounts: what it acts on belongs there.
+    var selectedAccount: String? {
+        guard across else { return nil }
+        switch selectedRow {
+        case .post(let item)?: return item.account
+        case .group(let group, _)?, .author(let group)?: return group.items.first?.account
+        case .link?, nil: return nil
+        }
     }
 
     private var place: Place { Place(listing: listing, author: author, selectedID: selectedRow?.id, top: top) }
@@ -375,7 +418,7 @@ struct CatchUpLayer: Layer {
     /// The author row to stay on when grouping is turned on or off: the selected post's author, or theirs.
     private var selectedGroupOrAuthor: String? {
         switch selectedRow {
-        case .post(let item)?: return grouped ? "author:" + item.author.id : "post:" + item.id
+        case .post(let item)?: return grouped ? "author:" + item.authorKey : "post:" + item.id
         case .group(let group, _)?: return grouped ? "author:" + group.id : group.items.first.map { "post:" + $0.id }
         default: return selectedRow?.id
         }

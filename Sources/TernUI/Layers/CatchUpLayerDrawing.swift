@@ -49,15 +49,15 @@ extension CatchUpLayer {
 
     /// The title: what the screen is and how to leave it.
     var title: String {
-        var parts = ["Catch-up", window.words, order.name]
+        var named = across ? ["Catch-up across accounts", window.words, order.name] : ["Catch-up", window.words, order.name]
         switch listing {
         case .posts: break
-        case .links: parts.append("links shared by several")
-        case .linkPosts: parts.append("a link's posts")
-        case .authors: parts.append("most active authors")
+        case .links: named.append("links shared by several")
+        case .linkPosts: named.append("a link's posts")
+        case .authors: named.append("most active authors")
         }
-        if let author { parts.append(Sanitizer.clean(author.author.shownName) + "'s posts") }
-        return parts.joined(separator: " · ") + " · Esc back"
+        if let author { named.append(Sanitizer.clean(author.author.shownName) + "'s posts") }
+        return named.joined(separator: " · ") + " · Esc back"
     }
 
     func render(_ env: LayerEnv, into screen: Canvas) {

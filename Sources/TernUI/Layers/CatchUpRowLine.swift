@@ -5,7 +5,8 @@ import TernTerminal
 
 /// A Catch-up row on one line: the author, a few words of the post (its warning instead, where it has
 /// one, as a list shows it folded, unless `c` opened it), who boosted it, and its likes, boosts, replies and
-/// age at the right ("☆ 12 ⇄ 3 ↩ 1 · 2h", the post's age, as a list shows it); or an author's row ("▸ Ann Lee · 7 posts · ☆ 52"); or a link several shared ("Title ·
+/// age at the right ("☆ 12 ⇄ 3 ↩ 1 · 2h", the post's age, as a list shows it), across accounts whose
+/// window it is first; or an author's row ("▸ Ann Lee · 7 posts · ☆ 52"); or a link several shared ("Title ·
 /// site · shared by Ann, Bo"). Every server string passes the sanitizer (`SafeText`).
 struct CatchUpRowLine {
     private(set) var segments: [Segment] = []
@@ -28,12 +29,18 @@ struct CatchUpRowLine {
             let post = item.post
             let counts = SafeText(Self.counts(post) + " · " + RelativeTime.short(from: post.createdAt, now: now))
             let countsAt = max(0, width - counts.width - 1)
-            let nameAt = 1 + indent
+            var nameAt = 1 + indent
+            // Across accounts, whose window it is comes first (the account's stored name, shortened).
+            if let account = item.account, countsAt - nameAt > 40 {
+                let label = SafeText(DisplayWidth.truncate(Sanitizer.clean(account), to: 16))
+                segments.append(Segment(text: label, role: .acct, column: nameAt))
+                nameAt += label.width + 1
+            }
             let name = SafeText(DisplayWidth.truncate(Sanitizer.clean(item.author.shownName), to: max(1, min(22, countsAt - nameAt - 2))))
             let textAt = nameAt + name.width + 2
             var words = Self.excerpt(post, revealed: revealed)
             if let boosted = item.boostedByWords { words = "(\(boosted)) " + words }
-            segments = [Segment(text: name, role: .name, column: nameAt)]
+            segments.append(Segment(text: name, role: .name, column: nameAt))
             if countsAt - 1 > textAt {
                 let text = SafeText(DisplayWidth.truncate(Sanitizer.clean(words), to: countsAt - 1 - textAt))
                 segments.append(Segment(text: text, role: item.boosters.isEmpty ? .text : .boost, column: textAt))

@@ -119,6 +119,12 @@ enum Effect: Equatable {
     case loadArticle(String)
     /// Catch-up's window read from the store off the loop, for its `CatchUpLayer` (`LayerMessage.catchUp`).
     case loadCatchUp(CatchUpWindow)
+    /// The same window read by every account open, each answering on its own (`LayerMessage.catchUpOf`), for a
+    /// Catch-up across accounts.
+    case loadCatchUpAcross(CatchUpWindow)
+    /// Effects carried out by the account named, whichever is shown (a like from a Catch-up across accounts
+    /// goes to the post's account's queue).
+    case asAccount(String, [Effect])
     /// Esc while Catch-up's window is fetched: the fetch stops, and what the store holds is read.
     case stopCatchUpFetch
     /// Catch-up read (`x`): the read mark, the last catch-up and the server's home marker move to this post.
@@ -183,6 +189,8 @@ enum LayerSpec: Equatable {
     case prompt(Prompt)
     /// `C`: what came in since the read mark, ranked, from the store.
     case catchUp
+    /// `C` from the inbox: the same across every account open.
+    case catchUpAcross
 }
 
 /// One line of a menu and what choosing it does.

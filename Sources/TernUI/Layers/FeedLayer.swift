@@ -153,7 +153,7 @@ struct FeedLayer: Layer {
             return effects
         case .accounts: return Self.accountChoice(env)
         case .search: return [.push(.search)]
-        case .catchUp: return [.push(.catchUp)]
+        case .catchUp: return [.push(feed == .inbox ? .catchUpAcross : .catchUp)]
         case .like, .save, .boost, .react, .vote, .translate, .reply, .quote, .edit, .delete, .links, .copyLink, .copyText:
             return postAction(action, on: row, env)
         case .refresh: return [.feed(opening, .refresh)]

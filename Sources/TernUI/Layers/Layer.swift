@@ -131,11 +131,15 @@ enum LayerMessage: Sendable {
     case translated(statusID: String, Translation?, from: String? = nil, failure: String?)
     /// Catch-up's window as read from the store (`Effect.loadCatchUp`), or why it could not be.
     case catchUp(CatchUpWindow, CatchUpLoad?, failure: String?)
+    /// One account's window for a Catch-up across the accounts `among` (`Effect.loadCatchUpAcross`).
+    case catchUpOf(account: String, among: [String], CatchUpWindow, CatchUpLoad?, failure: String?)
     /// The user's marks waiting for the server changed, or the server answered one: `overlay` shows a post
-    /// with them, for a screen that holds posts no list's engine publishes (Catch-up).
-    case postMarks(overlay: @Sendable (Post) -> Post)
-    /// How far the fetch of what the store lacked for Catch-up's window has got, page by page.
-    case catchUpFetching(CatchUpWindow, CatchUpFetch.Progress)
+    /// with them, for a screen that holds posts no list's engine publishes (Catch-up). `account`: whose
+    /// marks, where not the session's own (a Catch-up across accounts hears every account's).
+    case postMarks(overlay: @Sendable (Post) -> Post, account: String? = nil)
+    /// How far the fetch of what the store lacked for Catch-up's window has got, page by page (`account`:
+    /// whose, across accounts).
+    case catchUpFetching(CatchUpWindow, CatchUpFetch.Progress, account: String? = nil)
 }
 
 extension Layer {

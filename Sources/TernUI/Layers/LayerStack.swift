@@ -164,7 +164,7 @@ struct LayerStack {
         case .trendingLinks(let links): return TrendingLinksMenu.menu(links)
         case .customEmoji(let post, let codes): return ReactionChoice.custom(post, codes)
         case .fileInspected, .pathCompleted: return []   // its compose screen was closed meanwhile
-        case .article, .translated, .rules, .catchUp, .catchUpFetching: return []   // its reading (translation, report, catch-up) screen was closed meanwhile
+        case .article, .translated, .rules, .catchUp, .catchUpOf, .catchUpFetching: return []   // its reading (translation, report, catch-up) screen was closed meanwhile
         case .snapshot, .postMarks: return []
         }
     }
@@ -275,8 +275,8 @@ struct LayerStack {
                     // The grid shows the list under it: it starts from the list's snapshot.
                     let list = layers.last { ($0 as? FeedLayer)?.feed == opening.id } as? FeedLayer
                     layers.append(GridLayer(opening, selecting: selected, snapshot: list?.snapshot))
-                case .catchUp:
-                    let layer = CatchUpLayer(catchUpChoices)
+                case .catchUp, .catchUpAcross:
+                    let layer = CatchUpLayer(catchUpChoices, across: spec == .catchUpAcross)
                     layers.append(layer)
                     out.append(layer.load)
                 case .article(let post):

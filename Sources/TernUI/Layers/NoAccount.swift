@@ -17,7 +17,7 @@ enum NoAccount {
             case .feed(.timeline(let t)): return t.isWebFeeds
             case .feed: return false
             case .help, .screenHelp, .picker, .search, .gallery, .choice, .confirm, .grid, .article, .translation: return true
-            case .poll, .report, .compose, .prompt, .catchUp: return false
+            case .poll, .report, .compose, .prompt, .catchUp, .catchUpAcross: return false
             }
         case .switchTimeline(let t): return t.isWebFeeds
         case .feed, .pop, .toggleWarning, .thumbnails, .retryImages, .loadLarge, .openURL, .play, .say, .repaint, .copy,

@@ -35,19 +35,17 @@ extension AppRunner {
                 guard let done = DesktopActions(copyMode: settings.copyMode).carry(effect) else { continue }
                 if let bytes = done.toTerminal { screen.emit(bytes) }
                 perform(done.said, in: s)
-            case .switchAccount(let name):
-                switchAccount(to: name)
-            case .say(let text, let error):
-                show(text, error: error, from: s)
-            case .unsay(let text):
-                if status.unsay(text) { dirty = true }
+            case .switchAccount(let name): switchAccount(to: name)
+            case .loadCatchUpAcross, .asAccount:
+                for (owner, effects) in accounts.across(effect, shownOn: s) { perform(effects, in: owner) }
+            case .say(let text, let error): show(text, error: error, from: s)
+            case .unsay(let text): if status.unsay(text) { dirty = true }
             case .editExternally(let text):
                 editExternally(text, in: s)
             case .repaint:
                 renderer.invalidateLayouts()
                 screen.invalidate()
-            case .quit:
-                running = false
+            case .quit: running = false
             case .push, .pop, .switchTimeline, .focusPost, .toggleWarning:
                 break
             default:

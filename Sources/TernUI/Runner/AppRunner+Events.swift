@@ -68,6 +68,7 @@ extension AppRunner {
             // have changed without asking for anything (a completed path): drawn now.
             dirty = true
             perform(s.stack.receive(message, env(for: s)), in: s)
+            for (other, copy) in accounts.acrossCopies(message, from: s) { perform(other.stack.receive(copy, env(for: other)), in: other) }
         case .lists, .trends, .webFeedLists, .me, .draftSaved, .limits, .changes, .live, .outbox, .serverChange, .actionNews:
             break   // the session's own, above
         case .quit:

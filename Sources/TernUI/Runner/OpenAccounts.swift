@@ -108,10 +108,11 @@ final class OpenAccounts {
         return orders.readAfresh.map { ($0, [$0.readNotifications()]) } + orders.asAccount + [(s, orders.said)]
     }
 
-    /// Effects made on the inbox at `index` on `s`'s stack that act on a row's post or author run as the
-    /// row's account: when that is not `s`, the inbox (and what is over it) moves onto that account's
+    /// Effects made on the inbox (or a Catch-up across accounts) at `index` on `s`'s stack that act on a row's
+    /// post or author run as the row's account: when that is not `s`, the inbox (and what is over it) moves onto that account's
     /// screens, to be shown. The index of the session to show, or nil when they stay `s`'s.
     func movingToRowsAccount(_ effects: [Effect], from index: Int, in s: AccountSession) -> Int? {
+        if let owner = movingCatchUpToRowsAccount(effects, from: index, in: s) { return sessions.firstIndex { $0 === owner } }
         guard (s.stack.layers[index] as? FeedLayer)?.feed == .inbox, effects.contains(where: Inbox.needsTheRowsAccount),
               let owner = inboxRowsAccount(at: index, in: s), owner !== s,
               let shown = sessions.firstIndex(where: { $0 === owner }) else { return nil }

@@ -7,16 +7,22 @@ import TernModel
 /// keyword filters and followed hashtags asked of the server unless offline); and done reading.
 extension AccountSession {
     /// Fetches and reads the window and hands it to the Catch-up screen (`LayerMessage.catchUp`). A fetch
-    /// for another window still under way is stopped first.
-    func loadCatchUp(_ window: CatchUpWindow) {
+    /// for another window still under way is stopped first. For a Catch-up across the accounts `among`
+    /// (shown on the session `screen`'s stack): this account's part, named (`LayerMessage.catchUpOf`).
+    func loadCatchUp(_ window: CatchUpWindow, across among: [String]? = nil, screen: AccountMail? = nil) {
         catchUpWork?.cancel()
-        let sources = self.sources, mail = self.mail, log = self.log, me = sources.me.id, actions = sources.actions
+        let sources = self.sources, mail = screen ?? self.mail, log = self.log, me = sources.me.id, actions = sources.actions
+        let name = among == nil ? nil : parts.name
+        @Sendable func answer(_ load: CatchUpLoad?, _ failure: String?) -> LayerMessage {
+            guard let among, let name else { return .catchUp(window, load, failure: failure) }
+            return .catchUpOf(account: name, among: among, window, load, failure: failure)
+        }
         let home: TimelineEngine? = if case .timeline(let e)? = engines[.timeline(.home)] { e } else { nil }
         catchUpWork = Task.detached {
             var fetched: CatchUpFetch.Outcome?
             if !sources.offline {
-                mail.post(.layer(.catchUpFetching(window, CatchUpFetch.Progress())))
-                fetched = await CatchUpFetch.run(sources: sources, window: window) { mail.post(.layer(.catchUpFetching(window, $0))) }
+                mail.post(.layer(.catchUpFetching(window, CatchUpFetch.Progress(), account: name)))
+                fetched = await CatchUpFetch.run(sources: sources, window: window) { mail.post(.layer(.catchUpFetching(window, $0, account: name))) }
                 // Home shows what came, and pages on from where the fetch left its cursors.
                 if (fetched?.progress.posts ?? 0) > 0 { home?.send(.storeFilled) }
             }
@@ -27,12 +33,12 @@ extension AccountSession {
                                            fetched: fetched, ownAccountID: me, logger: log)
             }
             do {
-                mail.post(.layer(.catchUp(window, try await reading.value, failure: nil)))
+                mail.post(.layer(answer(try await reading.value, nil)))
                 // The marks still waiting for the server (a like made offline, one from the last run) on its posts.
-                mail.post(.layer(.postMarks(overlay: { actions.apply(to: $0) })))
+                mail.post(.layer(.postMarks(overlay: { actions.apply(to: $0) }, account: name)))
             } catch {
                 log.error("catch-up: the store could not be read", metadata: ["error": "\(error)"])
-                mail.post(.layer(.catchUp(window, nil, failure: "\(error)")))
+                mail.post(.layer(answer(nil, "\(error)")))
             }
         }
     }

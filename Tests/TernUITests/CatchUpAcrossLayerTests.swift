@@ -1,0 +1,108 @@
+import Foundation
+import TernFeed
+import TernModel
+@testable import TernTerminal
+@testable import TernUI
+import XCTest
+
+/// Catch-up across accounts (`C` from the inbox) as its screen takes it: each account's window as it
+/// comes, shown once all have, each row naming its account; a post's marks, done reading and Esc during the
+/// fetch go to the accounts they concern; each account's marks waiting for its server land on its posts only.
+final class CatchUpAcrossLayerTests: XCTestCase {
+    let accounts = ["ada@one", "bo@two"]
+
+    /// Fixed people and posts (as `CatchUpFixtures` in the feed's tests).
+    enum F {
+        static let now = Date(timeIntervalSince1970: 1_800_000_000)
+        static func person(_ id: String, _ name: String) -> Account { Account(id: id, acct: id, displayName: name) }
+        static func post(_ id: String, by author: Account, minutesAgo: Int, likes: Int) -> Post {
+            Post(id: id, statusID: id, account: author, createdAt: now.addingTimeInterval(-Double(minutesAgo) * 60),
+                 content: StyledText(plain: "words of \(author.displayName)"), favouritesCount: likes)
+        }
+    }
+
+    /// Each account's window: on both servers a status "110", by different people.
+    func load(_ account: String) -> CatchUpLoad {
+        let entries = account == "ada@one"
+            ? [F.post("110", by: F.person("ann", "Ann Lee"), minutesAgo: 5, likes: 20), F.post("100", by: F.person("loud", "Loud Co"), minutesAgo: 9, likes: 40)]
+            : [F.post("110", by: F.person("bo", "Bo"), minutesAgo: 2, likes: 3)]
+        let pool = CatchUpPool(entries: entries, usual: AuthorUsual(entries), sieve: CatchUpSieve(hidden: [], filters: nil, now: F.now), followedTags: [])
+        return CatchUpLoad(window: .sinceReadMark, pool: pool)
+    }
+
+    func env(_ account: String = "ada@one") -> LayerEnv {
+        var e = LayerEnv(rows: 24, columns: 110, now: F.now, renderer: FrameRenderer(theme: .builtIn))
+        e.activeAccount = account
+        return e
+    }
+
+    func frame(_ layer: CatchUpLayer) throws -> [String] {
+        let e = env()
+        let screen = try Screen(terminalType: "xterm-256color", output: "/dev/null", size: (e.rows, e.columns))
+        defer { screen.close() }
+        screen.erase()
+        layer.render(e, on: screen)
+        return (0..<e.rows).map { screen.frame.text(row: $0) }
+    }
+
+    func testTheAccountsWindowsShowOnceAllCameEachRowNamingItsAccount() throws {
+        var layer = CatchUpLayer(nil, across: true)
+        XCTAssertEqual(layer.load, .loadCatchUpAcross(.sinceReadMark))
+        // The fetch's progress, summed over the accounts.
+        _ = layer.receive(.catchUpFetching(.sinceReadMark, CatchUpFetch.Progress(posts: 40, pages: 1), account: "ada@one"), env())
+        _ = layer.receive(.catchUpFetching(.sinceReadMark, CatchUpFetch.Progress(posts: 20, pages: 1), account: "bo@two"), env())
+        XCTAssertEqual(layer.fetching, CatchUpFetch.Progress(posts: 60, pages: 2))
+        XCTAssertEqual(layer.update(.escape, env()), [.asAccount("ada@one", [.stopCatchUpFetch]), .asAccount("bo@two", [.stopCatchUpFetch])],
+                       "Esc stops every account's fetch")
+
+        _ = layer.receive(.catchUpOf(account: "ada@one", among: accounts, .sinceReadMark, load("ada@one"), failure: nil), env())
+        XCTAssertNil(layer.loaded, "not shown until every account has answered")
+        _ = layer.receive(.catchUpOf(account: "bo@two", among: accounts, .sinceReadMark, load("bo@two"), failure: nil), env())
+        let loaded = try XCTUnwrap(layer.loaded)
+        XCTAssertEqual(loaded.pool.items.count, 3, "the same status id on two servers is two rows")
+        let rows = try frame(layer)
+        XCTAssertTrue(rows[0].contains("Catch-up across accounts · since the read mark · stand-outs · Esc back"), rows[0])
+        let bo = try XCTUnwrap(rows.first { $0.contains("Bo") }, rows.joined(separator: "\n"))
+        XCTAssertTrue(bo.contains("bo@two") && bo.contains("☆ 3"), bo)
+        XCTAssertTrue(rows.contains { $0.contains("ada@one") && $0.contains("Ann Lee") }, rows.joined(separator: "\n"))
+
+        // Bo's post: liked as bo@two; done reading moves each account's mark to its own newest post.
+        while layer.selectedAccount != "bo@two" { _ = layer.update(.character("j"), env()) }
+        let boPost = try XCTUnwrap(layer.selectedPost)
+        XCTAssertEqual(layer.update(.character("f"), env()), [.asAccount("bo@two", [.markPost(.favourite, boPost, wanted: true)])])
+        XCTAssertEqual(layer.update(.character("x"), env()),
+                       [.asAccount("ada@one", [.finishCatchUp(newestID: "110")]), .asAccount("bo@two", [.finishCatchUp(newestID: "110")])])
+    }
+
+    func testEachAccountsMarksLandOnItsOwnPostsAndASnapshotOnTheScreensAccounts() throws {
+        var layer = CatchUpLayer(nil, across: true)
+        for account in accounts {
+            _ = layer.receive(.catchUpOf(account: account, among: accounts, .sinceReadMark, load(account), failure: nil), env())
+        }
+        let liked: @Sendable (Post) -> Post = { post in
+            var p = post
+            p.favourited = true
+            return p
+        }
+        // bo@two's marks (heard on ada@one's screen, named) go on bo@two's "110" alone, not on ada@one's.
+        _ = layer.receive(.postMarks(overlay: liked, account: "bo@two"), env())
+        let items = try XCTUnwrap(layer.loaded?.pool.items)
+        let shown = Dictionary(uniqueKeysWithValues: items.map { ($0.id, layer.shown($0).post.favourited) })
+        XCTAssertEqual(shown, ["ada@one\u{1F}110": false, "ada@one\u{1F}100": false, "bo@two\u{1F}110": true])
+        // A list's snapshot on ada@one's stack is ada@one's: its "110" takes the count, bo@two's does not.
+        var copy = try XCTUnwrap(items.first { $0.account == "ada@one" && $0.post.statusID == "110" }?.post)
+        copy.favouritesCount = 99
+        _ = layer.receive(.snapshot(FeedSnapshot(TimelineSnapshot(version: 2, timeline: .home, posts: [copy]))), env("ada@one"))
+        let counts = Dictionary(uniqueKeysWithValues: items.map { ($0.id, layer.shown($0).post.favouritesCount) })
+        XCTAssertEqual(counts["ada@one\u{1F}110"], 99)
+        XCTAssertEqual(counts["bo@two\u{1F}110"], 3)
+    }
+
+    func testAnAccountThatCouldNotBeReadIsNamedAndTheOthersShown() throws {
+        var layer = CatchUpLayer(nil, across: true)
+        _ = layer.receive(.catchUpOf(account: "ada@one", among: accounts, .sinceReadMark, nil, failure: "disk I/O error"), env())
+        _ = layer.receive(.catchUpOf(account: "bo@two", among: accounts, .sinceReadMark, load("bo@two"), failure: nil), env())
+        XCTAssertEqual(layer.loaded?.pool.items.count, 1)
+        XCTAssertTrue(try frame(layer).contains { $0.contains("ada@one: could not be read: disk I/O error") })
+    }
+}
