@@ -81,7 +81,8 @@ extension CatchUpLayer {
             var row = row
             if case .post(let item) = row { row = .post(shown(item)) }
             let revealed: Bool = if case .post(let item) = row { env.openedWarnings.isOpen(.post(item.post)) } else { false }
-            let line = CatchUpRowLine(row: row, width: screen.columns, now: env.now, indent: grouped && listing == .posts ? 2 : 0, revealed: revealed)
+            let line = CatchUpRowLine(row: row, width: screen.columns, now: env.now, indent: grouped && listing == .posts ? 2 : 0, revealed: revealed,
+                                      namingAccounts: (loaded?.accounts.count ?? 0) > 1)
             let isSelected = shownTop + i == selected && env.focused
             var style = theme[.gutter]
             style.reverse = true

@@ -12,7 +12,8 @@ struct CatchUpRowLine {
     private(set) var segments: [Segment] = []
 
     /// `indent`: an unfolded author's posts sit under their row.
-    init(row: CatchUpRow, width: Int, now: Date, indent: Int = 0, revealed: Bool = false) {
+    /// `namingAccounts`: across several accounts, each post row says whose window it is.
+    init(row: CatchUpRow, width: Int, now: Date, indent: Int = 0, revealed: Bool = false, namingAccounts: Bool = false) {
         switch row {
         case .group(let group, let unfolded):
             segments = [Segment(text: SafeText(Sanitizer.clean((unfolded ? "▾ " : "▸ ") + group.words)), role: .name, column: 1)]
@@ -31,7 +32,7 @@ struct CatchUpRowLine {
             let countsAt = max(0, width - counts.width - 1)
             var nameAt = 1 + indent
             // Across accounts, whose window it is comes first (the account's stored name, shortened).
-            if let account = item.account, countsAt - nameAt > 40 {
+            if namingAccounts, let account = item.account, countsAt - nameAt > 40 {
                 let label = SafeText(DisplayWidth.truncate(Sanitizer.clean(account), to: 16))
                 segments.append(Segment(text: label, role: .acct, column: nameAt))
                 nameAt += label.width + 1
