@@ -89,6 +89,15 @@ final class CatchUpAcrossLayerTests: XCTestCase {
         let items = try XCTUnwrap(layer.loaded?.pool.items)
         let shown = Dictionary(uniqueKeysWithValues: items.map { ($0.id, layer.shown($0).post.favourited) })
         XCTAssertEqual(shown, ["ada@one\u{1F}110": false, "ada@one\u{1F}100": false, "bo@two\u{1F}110": true])
+        // The screen's own session's first marks (no name) are ada@one's, and go on all of its posts, as bo@two's did.
+        let saved: @Sendable (Post) -> Post = { post in
+            var p = post
+            p.bookmarked = true
+            return p
+        }
+        _ = layer.receive(.postMarks(overlay: saved), env("ada@one"))
+        let savedNow = Dictionary(uniqueKeysWithValues: items.map { ($0.id, layer.shown($0).post.bookmarked) })
+        XCTAssertEqual(savedNow, ["ada@one\u{1F}110": true, "ada@one\u{1F}100": true, "bo@two\u{1F}110": false])
         // A list's snapshot on ada@one's stack is ada@one's: its "110" takes the count, bo@two's does not.
         var copy = try XCTUnwrap(items.first { $0.account == "ada@one" && $0.post.statusID == "110" }?.post)
         copy.favouritesCount = 99

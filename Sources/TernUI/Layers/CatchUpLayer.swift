@@ -62,8 +62,9 @@ struct CatchUpLayer: Layer {
     /// snapshot (`bases`), with the marks waiting for the server on it.
     private(set) var copies: [String: Post] = [:]
     private var bases: [String: Post] = [:]
-    /// The window was read, and the marks waiting for the server not yet put on all of its posts.
-    private var unmarked = false
+    /// The window was read, and these accounts' marks waiting for their server (nil: the session's own) are
+    /// not yet on all of its posts.
+    private var unmarked: Set<String?> = []
     /// The statuses liked, saved or boosted from this screen (`Effect.markPost`), whose marks it follows.
     private var markedHere: Set<String> = []
     /// Where each status is among the pool's items.
@@ -163,7 +164,8 @@ struct CatchUpLayer: Layer {
                 (fetching, stopping) = (nil, false)
                 return [self.load]
             }
-            (loaded, self.failure, copies, bases, unmarked, fetching, stopping) = (load, failure, [:], [:], true, nil, false)
+            (loaded, self.failure, copies, bases, fetching, stopping) = (load, failure, [:], [:], nil, false)
+            unmarked = across ? Set(load?.accounts ?? []) : [nil]
             readToTheEnd = false
             positions = Dictionary((load?.pool.items ?? []).enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
             rebuild(keeping: reselect)
@@ -180,8 +182,7 @@ struct CatchUpLayer: Layer {
             // Once a window is read, all of its posts (the marks still waiting from before); then only the posts
             // marked from here, shown marked, or that a list said something of: any other mark is made on a list,
             // whose snapshot brings it (all 5,000 took 38 ms a press in a debug build, on the loop).
-            let ids = unmarked ? items.map(\.id) : Array(markedHere.union(bases.keys).union(copies.keys))
-            unmarked = false
+            let ids = unmarked.remove(whose) != nil ? items.map(\.id) : Array(markedHere.union(bases.keys).union(copies.keys))
             for id in ids {
                 guard let at = positions[id], whose == nil || items[at].account == whose else { continue }
                 let item = items[at], base = bases[item.id], marked = overlay(base ?? item.post)
@@ -295,7 +296,7 @@ struct CatchUpLayer: Layer {
                 let mark = Effect.markPost(kind, post, wanted: wanted)
                 return account.map { .asAccount($0, [mark]) } ?? mark
             }
-            if [.like, .save, .boost].contains(action) { markedHere.insert(post.statusID) }
+            if [.like, .save, .boost].contains(action), case .post(let item)? = selectedRow { markedHere.insert(item.id) }
             return effects
         case .reveal:
             guard let post = selectedPost else { return [.say(notAPost, error: false)] }
