@@ -148,7 +148,7 @@ private struct CatchUpJSON: Encodable {
                  text: Sanitizer.clean(item.post.content.plainText, keepingLineBreaks: true),
                  likes: item.post.favouritesCount, boosts: item.post.boostsCount, replies: item.post.repliesCount,
                  boostedBy: item.boosters.map(Person.init),
-                 kinds: CatchUpKind.allCases.filter { (p.load.pool.kinds[item.id] ?? []).contains($0) }.map(\.rawValue),
+                 kinds: item.kinds.kinds.map(\.rawValue),
                  filtered: item.post.filterWarnings.map { Sanitizer.clean($0) })
         }
     }

@@ -5,9 +5,8 @@ import TernModel
 /// once; each view of them (an order, kinds, one author) is then only a sort and a filter, so switching
 /// order or facet does not read the store again.
 package struct CatchUpPool: Sendable {
+    /// Each with its kinds (`CatchUpItem.kinds`).
     package var items: [CatchUpItem]
-    /// Each item's kinds, by status id.
-    package var kinds: [String: Set<CatchUpKind>]
     package var facets: CatchUpFacets
     package var leftOut: LeftOut
     package var usual: AuthorUsual
@@ -17,9 +16,8 @@ package struct CatchUpPool: Sendable {
     /// Across accounts (`CatchUpPool(merging:)`): each account's newest entry, for its own read mark.
     package var newestByAccount: [String: String] = [:]
 
-    init(items: [CatchUpItem], kinds: [String: Set<CatchUpKind>], facets: CatchUpFacets, leftOut: LeftOut, usual: AuthorUsual,
-         newestID: String?) {
-        (self.items, self.kinds, self.facets, self.leftOut, self.usual, self.newestID) = (items, kinds, facets, leftOut, usual, newestID)
+    init(items: [CatchUpItem], facets: CatchUpFacets, leftOut: LeftOut, usual: AuthorUsual, newestID: String?) {
+        (self.items, self.facets, self.leftOut, self.usual, self.newestID) = (items, facets, leftOut, usual, newestID)
     }
 
     /// `entries`: the window's entries, newest first; `usual`: made from those and older posts held.
@@ -35,11 +33,11 @@ package struct CatchUpPool: Sendable {
             case .yours: break
             }
         }
-        items = CatchUpItem.gather(entries, keeping: kept)
+        var items = CatchUpItem.gather(entries, keeping: kept)
         let tags = Set(followedTags.map(CatchUpKind.tagKey))
-        let kinds = Dictionary(items.map { ($0.id, CatchUpKind.of($0, followedTags: tags)) }, uniquingKeysWith: { a, _ in a })
-        self.kinds = kinds
-        facets = CatchUpFacets(items.map { kinds[$0.id] ?? [] })
+        for i in items.indices { items[i].kinds = CatchUpKind.of(items[i], followedTags: tags) }
+        self.items = items
+        facets = CatchUpFacets(items.map(\.kinds))
         self.leftOut = leftOut
         self.usual = usual
         newestID = entries.first?.id
@@ -47,8 +45,9 @@ package struct CatchUpPool: Sendable {
 
     /// The items to show: of any of `kinds` (all when empty), by `author` (an `authorKey`; all when nil), in `order`.
     package func view(order: any CatchUpOrdering, kinds wanted: Set<CatchUpKind> = [], author: String? = nil) -> CatchUpView {
+        let mask = CatchUpKinds(wanted)
         let chosen = wanted.isEmpty && author == nil ? items : items.filter { item in
-            (wanted.isEmpty || !(kinds[item.id] ?? []).isDisjoint(with: wanted)) && (author.map { item.authorKey == $0 } ?? true)
+            (wanted.isEmpty || !item.kinds.isDisjoint(with: mask)) && (author.map { item.authorKey == $0 } ?? true)
         }
         return CatchUpView(items: order.sorted(chosen, usual: usual), links: SharedLink.among(chosen),
                            activeAuthors: AuthorGroup.mostActive(chosen))

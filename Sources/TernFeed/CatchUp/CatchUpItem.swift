@@ -23,6 +23,8 @@ package struct CatchUpItem: Sendable, Hashable, Identifiable {
     /// account's. Ids of statuses and authors are each server's own, so across accounts they are told apart
     /// by it (`id`, `authorKey`).
     package var account: String?
+    /// What kinds of post it is, for the facets (`CatchUpKind.of`, set by the pool).
+    package var kinds: CatchUpKinds = []
 
     package init(post: Post, boosters: [Account], posted: Bool) {
         box = PostBox(post)
@@ -32,6 +34,7 @@ package struct CatchUpItem: Sendable, Hashable, Identifiable {
 
     package static func == (a: CatchUpItem, b: CatchUpItem) -> Bool {
         (a.box === b.box || a.post == b.post) && a.boosters == b.boosters && a.posted == b.posted && a.account == b.account
+            && a.kinds == b.kinds
     }
 
     package func hash(into hasher: inout Hasher) {

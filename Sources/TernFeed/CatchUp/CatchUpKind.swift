@@ -15,8 +15,8 @@ package enum CatchUpKind: String, Sendable, Hashable, CaseIterable, Codable {
 
     /// The kinds `item` is; `followedTags` are the user's followed hashtags as keys (`tagKey`).
     /// The post is read in place (`item.post.…`): a copy of it was a third of this.
-    package static func of(_ item: CatchUpItem, followedTags: Set<String>) -> Set<CatchUpKind> {
-        var kinds: Set<CatchUpKind> = []
+    package static func of(_ item: CatchUpItem, followedTags: Set<String>) -> CatchUpKinds {
+        var kinds: CatchUpKinds = []
         let reply = item.post.inReplyToID != nil, quote = item.post.quote != nil
         if !item.boosters.isEmpty { kinds.insert(.boosts) }
         if reply { kinds.insert(.replies) }
@@ -47,14 +47,34 @@ package enum CatchUpKind: String, Sendable, Hashable, CaseIterable, Codable {
     }
 }
 
+/// The kinds of one item, as bits: a `Set` for each of 5,000 items was an allocation each, and a table of
+/// them by status id a hashing of each id again.
+package struct CatchUpKinds: OptionSet, Sendable, Hashable {
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    package init(_ kind: CatchUpKind) { rawValue = 1 << UInt8(CatchUpKind.allCases.firstIndex(of: kind) ?? 0) }
+
+    package init(_ kinds: Set<CatchUpKind>) { self = kinds.reduce(into: []) { $0.insert(CatchUpKinds($1)) } }
+
+    package func contains(_ kind: CatchUpKind) -> Bool { contains(CatchUpKinds(kind)) }
+
+    package mutating func insert(_ kind: CatchUpKind) { insert(CatchUpKinds(kind)) }
+
+    /// The kinds in their order (`--json`'s).
+    package var kinds: [CatchUpKind] { CatchUpKind.allCases.filter(contains) }
+}
+
 /// How many posts of the window are of each kind: the facets' row ("originals 143 · replies 88 · …").
 package struct CatchUpFacets: Sendable, Hashable {
     package var counts: [CatchUpKind: Int]
 
-    package init(_ kinds: [Set<CatchUpKind>]) {
-        var counts: [CatchUpKind: Int] = [:]
-        for set in kinds { for kind in set { counts[kind, default: 0] += 1 } }
-        self.counts = counts
+    package init(_ kinds: [CatchUpKinds]) {
+        var tally = [Int](repeating: 0, count: CatchUpKind.allCases.count)
+        for set in kinds {
+            for (i, kind) in CatchUpKind.allCases.enumerated() where set.contains(kind) { tally[i] += 1 }
+        }
+        counts = Dictionary(uniqueKeysWithValues: zip(CatchUpKind.allCases, tally).filter { $0.1 > 0 })
     }
 
     package subscript(kind: CatchUpKind) -> Int { counts[kind] ?? 0 }

@@ -23,20 +23,18 @@ extension CatchUpLoad {
 
 extension CatchUpPool {
     init(merging pools: [(account: String, pool: CatchUpPool)]) {
-        var items: [CatchUpItem] = [], kinds: [String: Set<CatchUpKind>] = [:], facets = CatchUpFacets([]), leftOut = LeftOut()
+        var items: [CatchUpItem] = [], facets = CatchUpFacets([]), leftOut = LeftOut()
         var newest: [String: String] = [:]
         for (account, pool) in pools {
             for var item in pool.items {
-                let kind = pool.kinds[item.id]
                 item.account = account
-                kinds[item.id] = kind
                 items.append(item)
             }
             facets.counts.merge(pool.facets.counts, uniquingKeysWith: +)
             leftOut.counts.merge(pool.leftOut.counts, uniquingKeysWith: +)
             newest[account] = pool.newestID
         }
-        self.init(items: items, kinds: kinds, facets: facets, leftOut: leftOut,
+        self.init(items: items, facets: facets, leftOut: leftOut,
                   usual: AuthorUsual(merging: pools.map { ($0.account, $0.pool.usual) }), newestID: nil)
         newestByAccount = newest
     }
