@@ -114,4 +114,22 @@ final class CatchUpAcrossLayerTests: XCTestCase {
         XCTAssertEqual(layer.loaded?.pool.items.count, 1)
         XCTAssertTrue(try frame(layer).contains { $0.contains("ada@one: could not be read: disk I/O error") })
     }
+
+    /// An empty window that came while the server was away is fetched again once it answers (a new user's
+    /// screen stayed empty after the server came back); one that came empty with the server there is not.
+    func testAnEmptyWindowFromWhileTheServerWasAwayIsFetchedAgainOnItsReturn() {
+        var away = env()
+        away.offline = true
+        let empty = CatchUpLoad(window: .lastHours(4), pool: CatchUpPool(entries: [], usual: AuthorUsual([]),
+                                                                        sieve: CatchUpSieve(hidden: [], filters: nil, now: F.now), followedTags: []))
+        var layer = CatchUpLayer(CatchUpLayer.Choices(window: .lastHours(4), order: NewestOrder(), kinds: [], grouped: false))
+        _ = layer.receive(.catchUp(.lastHours(4), empty, failure: nil), away)
+        XCTAssertEqual(layer.settle(away), [], "still away: nothing asked")
+        XCTAssertEqual(layer.settle(env()), [.loadCatchUp(.lastHours(4))], "the server back: fetched again")
+        XCTAssertEqual(layer.settle(env()), [], "once")
+
+        var there = CatchUpLayer(CatchUpLayer.Choices(window: .lastHours(4), order: NewestOrder(), kinds: [], grouped: false))
+        _ = there.receive(.catchUp(.lastHours(4), empty, failure: nil), env())
+        XCTAssertEqual(there.settle(env()), [])
+    }
 }

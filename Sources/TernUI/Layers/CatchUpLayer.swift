@@ -81,6 +81,9 @@ struct CatchUpLayer: Layer {
 
     /// The row to select once the window is read again (`r`).
     private var reselect: String?
+    /// The window came empty while the server was away: it is fetched again once the server answers (a new
+    /// user's screen stayed empty after the server came back).
+    private var emptyWhileAway = false
     /// The window the user picked with `W`, kept for the next `C`.
     private var pickedWindow: CatchUpWindow?
     /// Across every account open (`C` from the inbox): each account's window comes on its own
@@ -166,6 +169,7 @@ struct CatchUpLayer: Layer {
             }
             (loaded, self.failure, copies, bases, fetching, stopping) = (load, failure, [:], [:], nil, false)
             unmarked = across ? Set(load?.accounts ?? []) : [nil]
+            emptyWhileAway = env.offline && failure == nil && load?.pool.items.isEmpty == true
             readToTheEnd = false
             positions = Dictionary((load?.pool.items ?? []).enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
             rebuild(keeping: reselect)
@@ -213,6 +217,21 @@ struct CatchUpLayer: Layer {
             bases[item.id] = shown
             copies[item.id] = shown == item.post ? nil : shown
         }
+    }
+
+    /// The server answers again after an empty window came while it was away: the window is fetched again.
+    mutating func settle(_ env: LayerEnv) -> [Effect] {
+        guard emptyWhileAway, !env.offline else { return [] }
+        emptyWhileAway = false
+        return readAgain()
+    }
+
+    /// The window fetched and read again (`r`, or the server back), the selection kept on its post where it
+    /// is still there.
+    private mutating func readAgain() -> [Effect] {
+        (reselect, loaded, failure, rows, postCount, selected, top) = (selectedRow?.id, nil, nil, [], 0, 0, 0)
+        (fetching, stopping, placesBack, listing, author, parts) = (nil, false, [], .posts, nil, AcrossParts())
+        return [load]
     }
 
     mutating func update(_ key: Key, _ env: LayerEnv) -> [Effect] {
@@ -279,12 +298,7 @@ struct CatchUpLayer: Layer {
             stopping = true
             return stopFetching
         case .back: return back()
-        case .refresh:
-            // The window fetched and read again (the server back after it was away, posts come since), the
-            // selection kept on its post where it is still there.
-            (reselect, loaded, failure, rows, postCount, selected, top) = (selectedRow?.id, nil, nil, [], 0, 0, 0)
-            (fetching, stopping, placesBack, listing, author, parts) = (nil, false, [], .posts, nil, AcrossParts())
-            return [load]
+        case .refresh: return readAgain()
         case .quit: return fetching == nil ? leave() : stopFetching + [.pop]
         case .help: return [.push(.screenHelp(Self.helpLines))]
         case .redraw: return []
