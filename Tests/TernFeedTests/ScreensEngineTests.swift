@@ -240,7 +240,7 @@ final class ScreensEngineTests: XCTestCase {
         }
         await server.stop()
         // Offline after a restart: the same groups, in the same order, read position kept.
-        let src = try sources(url, store: try temp.open(), http: http, offline: true)
+        let src = try sources(url, store: try await temp.reopen(), http: http, offline: true)
         let log = FeedLog()
         let engine = NotificationsEngine(sources: src) { log.record($0) }
         let task = Task { await engine.run() }

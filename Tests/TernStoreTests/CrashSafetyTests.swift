@@ -27,12 +27,19 @@ final class CrashSafetyTests: XCTestCase {
             let out = Pipe()
             process.standardOutput = out
             try process.run()
-            // Let it open the file and get going, then kill it at a random moment.
-            usleep(UInt32.random(in: 120_000...450_000, using: &generator))
+            // Once it has got going (its first acknowledged action: under load, starting took longer than a fixed
+            // wait, and rounds were killed before any work), kill it at a random moment.
+            var read = Data()
+            while !String(decoding: read, as: UTF8.self).contains("ack ") {
+                let chunk = out.fileHandleForReading.availableData
+                if chunk.isEmpty { break }   // it ended (and the assertion below says so)
+                read += chunk
+            }
+            usleep(UInt32.random(in: 0...330_000, using: &generator))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             XCTAssertEqual(process.terminationReason, .uncaughtSignal, "seed \(seed), round \(round): the writer should have been killed")
-            let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let printed = String(decoding: read + out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             acknowledged += printed.split(separator: "\n").filter { $0.hasPrefix("ack ") }.map { "s" + $0.dropFirst(4) }
         }
         XCTAssertGreaterThan(acknowledged.count, 25, "seed \(seed): the writers got some work done before being killed")
