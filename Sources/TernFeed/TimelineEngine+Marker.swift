@@ -40,13 +40,18 @@ extension TimelineEngine {
         if savedPosition?.anchorID != id { savedPosition = SavedPosition(anchorID: id, offset: 0) }
     }
 
+    /// The marker only ever moves to newer posts: reading down Home (older posts at the top of the view), or a
+    /// view left behind a catch-up's "done reading", moved another client's marker back (a new user saw the
+    /// server's marker go from the window's newest post to an older one after `x`).
     func pushMarker(force: Bool) async {
-        guard timeline == .home, !forcedOffline, markerFetched, pendingMarker == nil, let anchor = readAnchor, anchor != markerSent,
+        guard timeline == .home, !forcedOffline, markerFetched, pendingMarker == nil, let anchor = readAnchor,
+              markerSent.map({ ServerID.isNewer(anchor, than: $0) }) ?? true,
               force || Date().timeIntervalSince(lastMarkerPush) >= Self.markerInterval else { return }
+        let before = markerSent
         markerSent = anchor
         lastMarkerPush = Date()
         do { try await client.saveMarker("home", lastReadID: anchor) } catch {
-            markerSent = nil
+            markerSent = before
             logger.info("couldn't save the home marker", metadata: ["error": "\(error)"])
         }
     }

@@ -247,6 +247,8 @@ package actor TimelineEngine {
             emit()
         case .caughtUp(let id):
             adoptServerReadMark(id)
+            // Done reading told the server (or will): the marker is not pushed back below it.
+            if markerSent.map({ ServerID.isNewer(id, than: $0) }) ?? true { markerSent = id }
             // What Catch-up marked read is no longer news: "↑ N new" counts only what came in after it.
             arrivals = arrivals.filter { ServerID.isNewer($0, than: id) }
             emit()

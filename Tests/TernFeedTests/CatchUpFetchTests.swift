@@ -172,6 +172,27 @@ final class CatchUpFetchTests: XCTestCase {
         }
     }
 
+    /// After done reading moved the server's home marker to the window's newest post, Home's view of an older
+    /// post does not move it back (a new user saw it go back, the marker other clients read).
+    func testHomesViewDoesNotMoveTheServersMarkerBackBelowDoneReading() async throws {
+        try await withRig { server, rig in
+            let sources = try sources(rig, server)
+            let log = SnapshotLog()
+            let engine = try rig.engine(server.baseURL, log: log)
+            engine.send(.start)
+            let posts = try await waitFor(log) { $0.posts.count > 6 && !$0.loadingNewer }.posts
+            let newest = try XCTUnwrap(posts.first?.id)
+            let said = await CatchUpServerMarker.move(to: newest, client: sources.client)
+            XCTAssertNil(said)
+            engine.send(.caughtUp(newest))
+            engine.send(.viewed(first: 5, last: 9, anchorID: posts[5].id, offset: 0))
+            // Stopping pushes the marker once more, whatever the interval: the last chance to move it back.
+            await rig.stopEngines()
+            let marker = await server.homeMarker()
+            XCTAssertEqual(marker, newest, "the server's marker stays at the newest post read")
+        }
+    }
+
     static func firstPage(_ sources: TimelineEngine.Sources) async throws {
         let engine = TimelineEngine(sources: sources, timeline: .home, pageSize: 40, publish: { _ in })
         let result = await engine.sync(olderPages: 0)
