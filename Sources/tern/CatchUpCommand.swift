@@ -88,8 +88,9 @@ struct CatchUpCommand: ParsableCommand {
         let http = HTTPFetch.makeClient()
         defer { waitFor { await shutDown(http) } }
         let (window, offline) = (self.window, self.offline || beside != nil)
-        if let beside, !self.offline {
-            Self.note("Another Tern (\(beside)) has the cache open: this is what it holds, nothing was fetched here.")
+        // Beside another Tern, nothing is fetched here: said as why, not as being offline (that Tern may be live).
+        let notFetched = beside.map {
+            CatchUpFetch.Outcome(failure: "another Tern (\($0)) has the cache open and fetches for itself; the hashtags you follow are not known here")
         }
         // What the store lacks for the window first, with its progress on standard error when that is a
         // terminal (never into standard output, which may be JSON for a pipe).
@@ -98,7 +99,7 @@ struct CatchUpCommand: ParsableCommand {
             let client = MastodonClient(baseURL: target.baseURL, token: target.token, http: http, timeout: .seconds(20))
             // The user's own posts are left out, as on the screen: who they are is the login's, or the server's word.
             var me = target.accountID
-            guard !offline else { return try await CatchUpLoad.load(data: data, window: window, client: nil, ownAccountID: me) }
+            guard !offline else { return try await CatchUpLoad.load(data: data, window: window, client: nil, fetched: notFetched, ownAccountID: me) }
             if me == nil {
                 do { me = try await client.verifyCredentials().id } catch {
                     Self.note("Who you are could not be asked of the server (\(error)): your own posts are among the rest.")
@@ -120,6 +121,7 @@ struct CatchUpCommand: ParsableCommand {
         let printed = CatchUpPrinting(load: load, view: view, order: ordering, kinds: kinds, grouped: group, count: count)
         let text = json ? try printed.json() : printed.plain(width: PlainTimeline.outputWidth(), now: Date())
         FileHandle.standardOutput.write(Data(text.utf8))
+        if done, load.pool.newestID == nil { Self.note("Nothing in this window to mark read.") }
         if done, let newest = load.pool.newestID {
             try blocking { try await CatchUpReader(data: data).finish(newestID: newest) }
             Self.note("Read: the read mark is at the newest post of the window.")

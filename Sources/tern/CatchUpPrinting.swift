@@ -19,8 +19,8 @@ struct CatchUpPrinting {
     func plain(width: Int, now: Date) -> String {
         var out: [String] = []
         let kindWords = kinds.isEmpty ? "" : " · only " + CatchUpKind.allCases.filter(kinds.contains).map(\.words).joined(separator: ", ")
-        let times = load.span.map { " (\(CatchUpLoad.time($0.lowerBound, now: now)) to \(CatchUpLoad.time($0.upperBound, now: now)))" } ?? ""
-        out.append("Catch-up \(load.window.words)\(times): \(Counted.words(view.items.count, "post")), \(order.name) first\(kindWords)")
+        let times = load.span.map { " (\(CatchUpLoad.span($0, now: now)))" } ?? ""
+        out.append("Catch-up \(load.window.after)\(times): \(Counted.words(view.items.count, "post")), \(order.name) first\(kindWords)")
         let facets = load.pool.facets.words
         if !facets.isEmpty { out.append(facets) }
         if let left = load.pool.leftOut.words { out.append(left) }
@@ -92,7 +92,11 @@ private struct CatchUpJSON: Encodable {
         var author: Person
         var createdAt: Date
         var text: String
+        /// The post's content warning, where it has one (its text is what the warning covers).
+        var contentWarning: String?
         var likes, boosts, replies: Int
+        /// The user's own marks on it.
+        var liked, boosted, saved: Bool
         var boostedBy: [Person]
         var kinds: [String]
         var filtered: [String]
@@ -146,7 +150,9 @@ private struct CatchUpJSON: Encodable {
             Item(id: Sanitizer.clean(item.post.id), statusID: Sanitizer.clean(item.id), url: item.post.url.map { Sanitizer.clean($0) },
                  author: Person(item.author), createdAt: item.post.createdAt,
                  text: Sanitizer.clean(item.post.content.plainText, keepingLineBreaks: true),
+                 contentWarning: item.post.spoilerText.isEmpty ? nil : Sanitizer.clean(item.post.spoilerText),
                  likes: item.post.favouritesCount, boosts: item.post.boostsCount, replies: item.post.repliesCount,
+                 liked: item.post.favourited, boosted: item.post.boosted, saved: item.post.bookmarked,
                  boostedBy: item.boosters.map(Person.init),
                  kinds: item.kinds.kinds.map(\.rawValue),
                  filtered: item.post.filterWarnings.map { Sanitizer.clean($0) })

@@ -15,6 +15,8 @@ final class CatchUpEndToEndTests: XCTestCase {
             var id, statusID: String
             var author: Person
             var likes, boosts, replies: Int
+            var contentWarning: String?
+            var liked: Bool
             var boostedBy: [Person]
             var kinds: [String]
             var createdAt: Date
@@ -94,6 +96,8 @@ final class CatchUpEndToEndTests: XCTestCase {
         }.max { $0.score < $1.score }
         XCTAssertEqual(try json(["--order", "stand-outs"]).posts.first?.statusID, standOut?.id)
         let newest = try json([])
+        // A post's content warning is in the JSON as in the plain text (it was left out).
+        XCTAssertTrue(newest.posts.contains { $0.contentWarning?.isEmpty == false }, "no content warning among \(newest.posts.count) posts")
         XCTAssertEqual(newest.posts.first?.id, page.first?["id"] as? String)
         let to = try XCTUnwrap(newest.to), from = try XCTUnwrap(newest.from)
         XCTAssertEqual(to, newest.posts.map { $0.createdAt }.max())

@@ -149,7 +149,7 @@ final class CatchUpFetchTests: XCTestCase {
             let before = try await sources.client.marker("home")
             let newest = try XCTUnwrap(home.first { $0.id != before }?.id)
             let said = await CatchUpServerMarker.moveOrHold(to: newest, client: sources.client, data: sources.data, offline: true)
-            XCTAssertEqual(said, "The server is told when Tern is next online.")
+            XCTAssertEqual(said, "The server's home marker moves when Tern is next online.")
             let untold = try await sources.client.marker("home")
             XCTAssertEqual(untold, before, "offline, the server was not asked")
             let held = try await sources.data.marker("home")

@@ -117,7 +117,7 @@ final class CatchUpAcrossLayerTests: XCTestCase {
 
     /// An empty window that came while the server was away is fetched again once it answers (a new user's
     /// screen stayed empty after the server came back); one that came empty with the server there is not.
-    func testAnEmptyWindowFromWhileTheServerWasAwayIsFetchedAgainOnItsReturn() {
+    func testAnEmptyWindowFromWhileTheServerWasAwayIsFetchedAgainOnItsReturn() throws {
         var away = env()
         away.offline = true
         let empty = CatchUpLoad(window: .lastHours(4), pool: CatchUpPool(entries: [], usual: AuthorUsual([]),
@@ -125,6 +125,11 @@ final class CatchUpAcrossLayerTests: XCTestCase {
         var layer = CatchUpLayer(CatchUpLayer.Choices(window: .lastHours(4), order: NewestOrder(), kinds: [], grouped: false))
         _ = layer.receive(.catchUp(.lastHours(4), empty, failure: nil), away)
         XCTAssertEqual(layer.settle(away), [], "still away: nothing asked")
+        let screen = try Screen(terminalType: "xterm-256color", output: "/dev/null", size: (away.rows, away.columns))
+        defer { screen.close() }
+        screen.erase()
+        layer.render(away, on: screen)
+        XCTAssertTrue(screen.frame.text(row: away.rows - 1).hasPrefix(" offline"), "the status line says the server is away: \(screen.frame.text(row: away.rows - 1))")
         XCTAssertEqual(layer.settle(env()), [.loadCatchUp(.lastHours(4))], "the server back: fetched again")
         XCTAssertEqual(layer.settle(env()), [], "once")
 

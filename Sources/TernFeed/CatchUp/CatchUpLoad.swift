@@ -21,6 +21,11 @@ package struct CatchUpLoad: Sendable {
     package var tagsKnown: Bool
     /// Across accounts (`merging`): the accounts whose windows it holds, in their order; empty for one account's.
     package var accounts: [String] = []
+    /// The cache's window as it was before the fetch of what it lacked: shown while that runs, and followed by
+    /// the window read again after it (with the server's filters and followed hashtags).
+    package var provisional = false
+    /// Nothing was fetched before it was read (offline), or the fetch failed: the cache's word alone.
+    package var unfetched = false
 
     package init(window: CatchUpWindow, pool: CatchUpPool, cut: Bool = false, notes: [String] = [], span: ClosedRange<Date>? = nil,
                  tagsKnown: Bool = true) {
@@ -77,8 +82,21 @@ package struct CatchUpLoad: Sendable {
             notes.append("The cache does not reach back to the window's start\(oldest): older posts are not in it.")
         }
         if read.cut { notes.append("The window holds more than \(reader.limit) posts: the oldest are left out.") }
-        return CatchUpLoad(window: window, pool: pool, cut: read.cut, notes: notes, span: span(of: read.entries, after: bounds.after),
-                           tagsKnown: tagsKnown)
+        var load = CatchUpLoad(window: window, pool: pool, cut: read.cut, notes: notes, span: span(of: read.entries, after: bounds.after),
+                               tagsKnown: tagsKnown)
+        load.unfetched = fetched.map { $0.failure != nil } ?? (client == nil)
+        return load
+    }
+
+    /// The window's times as a heading says them: "14:05 to 16:40"; with the days where they are not both today
+    /// ("29 Nov 2026 at 02:34 to 30 Nov 2026 at 02:32": the end's day was left out, and it read as going back);
+    /// one time where the window holds one moment.
+    package static func span(_ span: ClosedRange<Date>, now: Date) -> String {
+        let calendar = Calendar.current
+        let today = calendar.isDate(span.lowerBound, inSameDayAs: now) && calendar.isDate(span.upperBound, inSameDayAs: now)
+        let start = span.lowerBound.formatted(date: today ? .omitted : .abbreviated, time: .shortened)
+        let end = span.upperBound.formatted(date: today ? .omitted : .abbreviated, time: .shortened)
+        return start == end ? start : start + " to " + end
     }
 
     /// A time as the notes and headings say it: the hour and minute, local, with the day when it is not today.

@@ -17,6 +17,7 @@ extension CatchUpLoad {
                                  span: spans.isEmpty ? nil : spans.map(\.lowerBound).min()!...spans.map(\.upperBound).max()!,
                                  tagsKnown: loads.allSatisfy(\.load.tagsKnown))
         merged.accounts = loads.map(\.account)
+        merged.unfetched = loads.contains { $0.load.unfetched }
         return merged
     }
 }

@@ -25,7 +25,8 @@ package enum CatchUpServerMarker {
         if !offline, await move(to: newestID, client: client) == nil { return nil }
         do {
             try await data.saveMarker(heldName, lastReadID: newestID, unsent: true)
-            return offline ? "The server is told when Tern is next online." : "The server could not be told: it is, when Tern is next online."
+            return offline ? "The server's home marker moves when Tern is next online."
+                           : "The server could not be told now: its home marker moves when Tern is next online."
         } catch {
             return "The server's home marker was not moved, and could not be kept for later: \(error)"
         }

@@ -28,6 +28,12 @@ package enum CatchUpWindow: Sendable, Hashable {
         case .sinceLastCatchUp: return "since the last catch-up"
         }
     }
+
+    /// The same after a noun: "posts in the last 4 hours", "posts since the read mark".
+    package var after: String {
+        if case .lastHours = self { return "in " + words }
+        return words
+    }
 }
 
 /// Where a window's posts stop, going down the timeline from its newest post: the first post at or below

@@ -146,33 +146,39 @@ struct CatchUpLayer: Layer {
     mutating func receive(_ message: LayerMessage, _ env: LayerEnv) -> [Effect]? {
         switch message {
         case .catchUpFetching(let window, let progress, let account):
-            guard window == self.window, loaded == nil else { return [] }
+            guard window == self.window else { return [] }
             fetching = across ? parts.fetched(progress, by: account ?? env.activeAccount) : progress
             return []
         case .catchUpOf(let account, let among, let window, let load, let failure):
-            guard across, window == self.window, loaded == nil,
+            guard across, window == self.window,
                   let all = parts.arrived(account, among: among, window: window, load, failure) else { return [] }
             return receive(.catchUp(window, all.load, failure: all.failure), env)
         case .catchUp(let window, let load, let failure):
             // An answer for a window the user has since stepped past (`W` pressed twice): the next one is coming.
             guard window == self.window else { return [] }
+            // The cache's window while the rest is fetched: shown, the fetch going on; the window read after it follows.
+            let provisional = load?.provisional == true
             // Nothing since the read mark, on the window the user did not choose: Home marks read what it shows,
             // so a reader fresh from it (a fresh demo too) would always open on nothing. The last day instead,
             // said so, rather than an empty screen or a read mark made up.
-            if window == .sinceReadMark, !windowChosen, failure == nil, load?.pool.items.isEmpty == true, load?.pool.leftOut.total == 0 {
+            if !provisional, window == .sinceReadMark, !windowChosen, failure == nil, let load, load.pool.items.isEmpty, load.pool.leftOut.total == 0 {
                 self.window = Self.emptyMarkFallback
                 windowChosen = true
-                stoodIn = "Nothing came in since the read mark (Home marks read what it shows): here is \(Self.emptyMarkFallback.words). "
-                    + "W picks another window."
+                stoodIn = (load.unfetched ? "Nothing since the read mark in the cache, and nothing newer could be fetched"
+                                          : "Nothing came in since the read mark (Home marks read what it shows)")
+                    + ": here is \(Self.emptyMarkFallback.words). W picks another window."
                 (fetching, stopping) = (nil, false)
                 return [self.load]
             }
-            (loaded, self.failure, copies, bases, fetching, stopping) = (load, failure, [:], [:], nil, false)
+            // A window read again (the fetch's, or `r`) keeps the post selected and where the view was.
+            let keeping = reselect ?? (loaded != nil ? selectedRow?.id : nil)
+            (loaded, self.failure, copies, bases) = (load, failure, [:], [:])
+            if !provisional { (fetching, stopping) = (nil, false) }
             unmarked = across ? Set(load?.accounts ?? []) : [nil]
-            emptyWhileAway = env.offline && failure == nil && load?.pool.items.isEmpty == true
+            emptyWhileAway = !provisional && env.offline && failure == nil && load?.pool.items.isEmpty == true
             readToTheEnd = false
             positions = Dictionary((load?.pool.items ?? []).enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
-            rebuild(keeping: reselect)
+            rebuild(keeping: keeping)
             reselect = nil
             return []
         case .snapshot(let snapshot):
@@ -229,8 +235,8 @@ struct CatchUpLayer: Layer {
     /// The window fetched and read again (`r`, or the server back), the selection kept on its post where it
     /// is still there.
     private mutating func readAgain() -> [Effect] {
-        (reselect, loaded, failure, rows, postCount, selected, top) = (selectedRow?.id, nil, nil, [], 0, 0, 0)
-        (fetching, stopping, placesBack, listing, author, parts) = (nil, false, [], .posts, nil, AcrossParts())
+        // What is shown stays until the window comes again (`r` blanked the list being read).
+        (reselect, fetching, stopping, parts) = (selectedRow?.id, nil, false, AcrossParts())
         return [load]
     }
 
@@ -293,11 +299,14 @@ struct CatchUpLayer: Layer {
         case .top: move(by: -selected, env)
         case .bottom: move(by: rows.count - 1 - selected, env)
         case .open: return open()
-        case .back where fetching != nil:
+        case .back where fetching != nil && loaded == nil:
             // The fetch stops and what the store holds is ranked; the next Esc goes back.
             stopping = true
             return stopFetching
-        case .back: return back()
+        case .back:
+            // With the cache's window shown while the fetch runs, Esc is as ever; leaving stops the fetch.
+            let effects = back()
+            return fetching != nil && effects.contains(.pop) ? stopFetching + effects : effects
         case .refresh: return readAgain()
         case .quit: return fetching == nil ? leave() : stopFetching + [.pop]
         case .help: return [.push(.screenHelp(Self.helpLines))]

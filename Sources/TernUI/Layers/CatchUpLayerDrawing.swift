@@ -39,8 +39,11 @@ extension CatchUpLayer {
         }
         if let left = loaded.pool.leftOut.words { summary += " · " + left }
         lines.append([Segment(text: SafeText(summary), role: .acct, column: 0)])
-        if let stoodIn { lines.append([Segment(text: SafeText(stoodIn), role: .warning, column: 0)]) }
-        for note in loaded.notes.prefix(2) { lines.append([Segment(text: SafeText(note), role: .warning, column: 0)]) }
+        // What stood in and what could not be known, wrapped: cut at the edge, they lost their end (where to go
+        // on), at 120 columns too.
+        for note in (stoodIn.map { [$0] } ?? []) + loaded.notes.prefix(2) {
+            lines += TextWrap.wrap([(Sanitizer.clean(note), .warning)], width: width).prefix(3)
+        }
         return lines
     }
 
@@ -72,7 +75,7 @@ extension CatchUpLayer {
         if rows.isEmpty {
             let words = failure.map { "Catch-up could not be read: \($0)" }
                 ?? (loaded != nil ? emptyWords
-                    : fetching != nil ? "Fetching what the cache lacks for \(window.words)…" : "Reading \(window.words) from the cache…")
+                    : fetching != nil ? "Fetching the posts \(window.after) that the cache lacks…" : "Reading the posts \(window.after) from the cache…")
             screen.draw(SafeText(words), row: first, column: 1, style: theme[failure == nil ? .placeholder : .warning], maxWidth: screen.columns - 1)
         }
         // The selection stays in view when the screen shrinks under it (a resize to 80×24 hid it).
@@ -103,12 +106,15 @@ extension CatchUpLayer {
         let keys = Self.statusKeys.map { SafeText($0) }.first { $0.width <= screen.columns }
         if let fetching {
             let words = stopping ? "Stopping: ranking what is held after \(fetching.words)…"
-                                 : "Fetching \(window.words): \(fetching.words) · Esc stops and shows what is there"
+                : loaded != nil ? "Fetching \(window.words): \(fetching.words) · the cache's posts meanwhile"
+                : "Fetching \(window.words): \(fetching.words) · Esc stops and shows what is there"
             screen.draw(SafeText(words), row: status, column: 0, style: theme[.status], maxWidth: screen.columns)
         } else if let message = env.message {
             env.renderer.drawStatusMessage(message, width: screen.columns, on: screen)
         } else if let keys {
             screen.draw(keys, row: status, column: screen.columns - keys.width, style: theme[.status])
+            // The session's one word on its server, as the lists' status line says it.
+            if env.offline, keys.width + 9 <= screen.columns { screen.draw(SafeText(" offline"), row: status, column: 0, style: theme[.status]) }
         }
     }
 }
@@ -125,7 +131,7 @@ extension CatchUpLayer {
         case .links: return "No link was shared by two or more people here: S or Esc goes back."
         case .authors: return "No authors here: P or Esc goes back."
         case .linkPosts: return "None of this link's posts are of the kinds chosen: Esc goes back."
-        case .posts: return "No posts \(window.words): W shows another window, r fetches it again."
+        case .posts: return "No posts \(window.after): W shows another window, r fetches it again."
         }
     }
 }

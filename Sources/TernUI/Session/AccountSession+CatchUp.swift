@@ -2,9 +2,10 @@ import Foundation
 import TernFeed
 import TernModel
 
-/// Catch-up's work for its screen, off the loop: what the store lacks for the window fetched (unless
-/// offline), its progress told to the screen page by page; then the window read from the store (with the
-/// keyword filters and followed hashtags asked of the server unless offline); and done reading.
+/// Catch-up's work for its screen, off the loop: the cache's window at once, then what the store lacks for the
+/// window fetched (unless offline), its progress told to the screen page by page; then the window read from the
+/// store again (with the keyword filters and followed hashtags asked of the server unless offline); and done
+/// reading.
 extension AccountSession {
     /// Fetches and reads the window and hands it to the Catch-up screen (`LayerMessage.catchUp`). A fetch
     /// for another window still under way is stopped first. For a Catch-up across the accounts `among`
@@ -22,6 +23,18 @@ extension AccountSession {
             var fetched: CatchUpFetch.Outcome?
             if !sources.offline {
                 mail.post(.layer(.catchUpFetching(window, CatchUpFetch.Progress(), account: name)))
+                // What the cache holds first, shown while the rest is fetched (a slow server left the screen
+                // blank for seconds); across accounts each account answers once, after its fetch.
+                if among == nil {
+                    do {
+                        var cached = try await CatchUpLoad.load(data: sources.data, window: window, client: nil, fetched: CatchUpFetch.Outcome(),
+                                                                ownAccountID: me, logger: log)
+                        cached.provisional = true
+                        mail.post(.layer(answer(cached, nil)))
+                    } catch {
+                        log.error("catch-up: the cache's window could not be read before the fetch", metadata: ["error": "\(error)"])
+                    }
+                }
                 fetched = await CatchUpFetch.run(sources: sources, window: window) { mail.post(.layer(.catchUpFetching(window, $0, account: name))) }
                 // Home shows what came, and pages on from where the fetch left its cursors.
                 if (fetched?.progress.posts ?? 0) > 0 { home?.send(.storeFilled) }
