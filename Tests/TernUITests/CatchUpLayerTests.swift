@@ -167,7 +167,8 @@ final class CatchUpLayerTests: XCTestCase {
         XCTAssertTrue(narrow[23].contains("s order · 1-6 kinds · W window · z by author · S links · P authors · ? keys"), narrow[23])
 
         _ = layer.update(.character("z"), e)
-        XCTAssertTrue(try frame(layer, e).contains { $0.contains("▸ Ann Lee · 1 post · ☆ 20") })
+        // The author's handle after: two people of one name are told apart.
+        XCTAssertTrue(try frame(layer, e).contains { $0.contains("▸ Ann Lee · 1 post · ☆ 20  @ann") })
     }
 
     /// `C` on Home opens Catch-up and asks for its window; Esc comes back to Home at the post it was on.

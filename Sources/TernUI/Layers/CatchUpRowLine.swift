@@ -16,9 +16,9 @@ struct CatchUpRowLine {
     init(row: CatchUpRow, width: Int, now: Date, indent: Int = 0, revealed: Bool = false, namingAccounts: Bool = false) {
         switch row {
         case .group(let group, let unfolded):
-            segments = [Segment(text: SafeText(Sanitizer.clean((unfolded ? "▾ " : "▸ ") + group.words)), role: .name, column: 1)]
+            segments = Self.author(group, (unfolded ? "▾ " : "▸ "), width: width)
         case .author(let group):
-            segments = [Segment(text: SafeText(Sanitizer.clean(group.words)), role: .name, column: 1)]
+            segments = Self.author(group, "", width: width)
         case .link(let link):
             let what = SafeText(DisplayWidth.truncate(Sanitizer.clean(Self.linkWords(link)), to: max(1, width - 2)))
             let who = "  shared by " + Sanitizer.clean(Self.names(link.sharers.map(\.shownName)))
@@ -71,6 +71,17 @@ struct CatchUpRowLine {
 }
 
 extension CatchUpRowLine {
+    /// An author's row, their handle after it: two people of one name (two "Bo Lindqvist") were two rows alike.
+    static func author(_ group: AuthorGroup, _ mark: String, width: Int) -> [Segment] {
+        let words = SafeText(DisplayWidth.truncate(Sanitizer.clean(mark + group.words), to: max(1, width - 2)))
+        var segments = [Segment(text: words, role: .name, column: 1)]
+        let handle = "  @" + Sanitizer.clean(group.author.acct)
+        if width - 2 - words.width > 8 {
+            segments.append(Segment(text: SafeText(DisplayWidth.truncate(handle, to: width - 2 - words.width)), role: .acct, column: 1 + words.width))
+        }
+        return segments
+    }
+
     /// A shared link as the screen names it: its card's title and site where the server made a card, else
     /// its host and the start of its path ("example.org/2026/03/a-long-…").
     static func linkWords(_ link: SharedLink) -> String {
