@@ -170,8 +170,9 @@ struct CatchUpLayer: Layer {
                 (fetching, stopping) = (nil, false)
                 return [self.load]
             }
-            // A window read again (the fetch's, or `r`) keeps the post selected and where the view was.
-            let keeping = reselect ?? (loaded != nil ? selectedRow?.id : nil)
+            // A window read again (the fetch's, or `r`) keeps the post the reader moved to; one who has not moved
+            // stays on the first row, the new ranking's top.
+            let keeping = reselect ?? (loaded != nil && selected > 0 ? selectedRow?.id : nil)
             (loaded, self.failure, copies, bases) = (load, failure, [:], [:])
             if !provisional { (fetching, stopping) = (nil, false) }
             unmarked = across ? Set(load?.accounts ?? []) : [nil]
@@ -236,7 +237,7 @@ struct CatchUpLayer: Layer {
     /// is still there.
     private mutating func readAgain() -> [Effect] {
         // What is shown stays until the window comes again (`r` blanked the list being read).
-        (reselect, fetching, stopping, parts) = (selectedRow?.id, nil, false, AcrossParts())
+        (reselect, fetching, stopping, parts) = (selected > 0 ? selectedRow?.id : nil, nil, false, AcrossParts())
         return [load]
     }
 

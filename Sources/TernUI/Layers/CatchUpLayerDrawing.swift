@@ -74,8 +74,8 @@ extension CatchUpLayer {
         let first = 1 + header.count, height = bodyHeight(env)
         if rows.isEmpty {
             let words = failure.map { "Catch-up could not be read: \($0)" }
-                ?? (loaded != nil ? emptyWords
-                    : fetching != nil ? "Fetching the posts \(window.after) that the cache lacks…" : "Reading the posts \(window.after) from the cache…")
+                ?? (fetching != nil ? "Fetching the posts \(window.after) that the cache lacks…"
+                    : loaded != nil ? emptyWords : "Reading the posts \(window.after) from the cache…")
             screen.draw(SafeText(words), row: first, column: 1, style: theme[failure == nil ? .placeholder : .warning], maxWidth: screen.columns - 1)
         }
         // The selection stays in view when the screen shrinks under it (a resize to 80×24 hid it).
