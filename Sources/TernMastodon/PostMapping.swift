@@ -20,6 +20,7 @@ enum PostMapping {
                                                                            image: $0.image, imageWidth: $0.width, imageHeight: $0.height) },
             editedAt: shown.editedAt, visibility: shown.visibility, language: shown.language, mentions: shown.mentions,
             filters: s.filtered ?? shown.filtered, pinned: shown.pinned, threadMuted: shown.muted)
+        if s.reblog != nil { post.boostedAt = s.createdAt }
         // A value Tern does not know is said as unknown, never taken for a yes.
         post.quoteApproval = shown.quoteApproval.map { QuoteApproval(rawValue: $0) ?? .unknown }
         post.reactions = shown.reactions

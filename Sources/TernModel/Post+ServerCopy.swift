@@ -8,6 +8,7 @@ extension Post {
         var shown = status
         shown.id = id
         shown.boostedBy = boostedBy
+        shown.boostedAt = boostedAt
         shown.conversation = conversation
         shown.pending = pending
         shown.unread = unread
@@ -31,6 +32,7 @@ extension Post {
         var bare = self
         bare.id = statusID
         bare.boostedBy = nil
+        bare.boostedAt = nil
         bare.conversation = nil
         bare.pending = []
         bare.unread = nil

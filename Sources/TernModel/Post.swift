@@ -9,6 +9,9 @@ package struct Post: Sendable, Hashable, Identifiable, Codable {
     package var statusID: String
     package var account: Account
     package var boostedBy: Account?
+    /// When `boostedBy` boosted it (the boost's own time; `createdAt` is the post's). Nil for a post, and for a
+    /// boost stored before Tern kept it.
+    package var boostedAt: Date?
     package var createdAt: Date
     package var content: StyledText
     package var spoilerText: String
@@ -61,7 +64,7 @@ package struct Post: Sendable, Hashable, Identifiable, Codable {
 
     /// Everything but `pending` is the server's and goes to the store.
     enum CodingKeys: String, CodingKey {
-        case id, statusID, account, boostedBy, createdAt, content, spoilerText, sensitive, media, url, inReplyToID,
+        case id, statusID, account, boostedBy, boostedAt, createdAt, content, spoilerText, sensitive, media, url, inReplyToID,
              repliesCount, boostsCount, favouritesCount, favourited, bookmarked, boosted, poll, card, quote, quoteApproval, emojis, reactions, reactionAPI, editedAt,
              visibility, language, mentions, filters, pinned, threadMuted, conversation
     }

@@ -91,6 +91,8 @@ private struct CatchUpJSON: Encodable {
         var url: String?
         var author: Person
         var createdAt: Date
+        /// The newest boost's time, where the post came into the window only as boosts.
+        var boostedAt: Date?
         var text: String
         /// The post's content warning, where it has one (its text is what the warning covers).
         var contentWarning: String?
@@ -148,7 +150,7 @@ private struct CatchUpJSON: Encodable {
         groups = p.grouped ? AuthorGroup.grouping(p.view.items).map(group) : nil
         posts = shown.map { item in
             Item(id: Sanitizer.clean(item.post.id), statusID: Sanitizer.clean(item.id), url: item.post.url.map { Sanitizer.clean($0) },
-                 author: Person(item.author), createdAt: item.post.createdAt,
+                 author: Person(item.author), createdAt: item.post.createdAt, boostedAt: item.posted ? nil : item.post.boostedAt,
                  text: Sanitizer.clean(item.post.content.plainText, keepingLineBreaks: true),
                  contentWarning: item.post.spoilerText.isEmpty ? nil : Sanitizer.clean(item.post.spoilerText),
                  likes: item.post.favouritesCount, boosts: item.post.boostsCount, replies: item.post.repliesCount,

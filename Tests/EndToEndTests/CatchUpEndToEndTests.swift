@@ -17,6 +17,7 @@ final class CatchUpEndToEndTests: XCTestCase {
             var likes, boosts, replies: Int
             var contentWarning: String?
             var liked: Bool
+            var boostedAt: Date?
             var boostedBy: [Person]
             var kinds: [String]
             var createdAt: Date
@@ -106,6 +107,11 @@ final class CatchUpEndToEndTests: XCTestCase {
         let boosted = try XCTUnwrap(newest.posts.first { $0.boostedBy.count >= 2 }, "no post boosted by several")
         XCTAssertEqual(Set(boosted.boostedBy.map(\.acct)).count, boosted.boostedBy.count)
         XCTAssertEqual(newest.posts.filter { $0.statusID == boosted.statusID }.count, 1)
+        // A post that came only as boosts carries the newest boost's time beside its own.
+        // (A post of its author's in the window is an original, a reply or a quote: none of these, only boosts came.)
+        let boostsOnly = newest.posts.filter { $0.kinds.contains("boosts") && Set($0.kinds).isDisjoint(with: ["originals", "replies", "quotes"]) }
+        XCTAssertFalse(boostsOnly.isEmpty)
+        XCTAssertTrue(boostsOnly.allSatisfy { $0.boostedAt != nil }, "a boost's time missing")
         let story = try XCTUnwrap(newest.links.first { $0.url == "https://news.example.org/2026/11/reading-the-fediverse-in-a-terminal" })
         XCTAssertEqual(story.sharedBy.count, 3, "as it is, with utm_*, with fbclid: one link")
         XCTAssertFalse(newest.links.contains { $0.url.contains("utm_") || $0.url.contains("fbclid") })

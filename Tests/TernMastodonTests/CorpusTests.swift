@@ -59,6 +59,8 @@ final class CorpusTests: XCTestCase {
         XCTAssertEqual(post.media.count, (shown["media_attachments"] as? [Any])?.count ?? 0, name)
         XCTAssertEqual(post.favouritesCount, shown["favourites_count"] as? Int ?? 0, name)
         XCTAssertNotEqual(post.createdAt, Date(timeIntervalSince1970: 0), "\(name): created_at unread")
+        // A boost keeps its own time beside its post's.
+        if raw["reblog"] is [String: Any] { XCTAssertNotNil(post.boostedAt, "\(name): the boost's time unread") } else { XCTAssertNil(post.boostedAt, name) }
         let html = shown["content"] as? String ?? ""
         let text = post.content.plainText
         for leftover in ["<p>", "</p>", "<br", "<span", "&amp;", "&lt;", "&gt;", "&quot;", "&#39;"] {

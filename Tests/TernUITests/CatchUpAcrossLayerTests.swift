@@ -137,4 +137,16 @@ final class CatchUpAcrossLayerTests: XCTestCase {
         _ = there.receive(.catchUp(.lastHours(4), empty, failure: nil), env())
         XCTAssertEqual(there.settle(env()), [])
     }
+
+    /// A post that came into the window only as a boost says the boost's age, not the post's (a boost made in
+    /// the last hour of a post two days old read "· 2d").
+    func testABoostOnlyRowSaysTheBoostsAge() throws {
+        var boost = F.post("900", by: F.person("ann", "Ann Lee"), minutesAgo: 2 * 24 * 60, likes: 4)
+        (boost.id, boost.boostedBy, boost.boostedAt) = ("950", F.person("bo", "Bo"), F.now.addingTimeInterval(-3 * 60))
+        let pool = CatchUpPool(entries: [boost], usual: AuthorUsual([boost]), sieve: CatchUpSieve(hidden: [], filters: nil, now: F.now), followedTags: [])
+        var layer = CatchUpLayer()
+        _ = layer.receive(.catchUp(.sinceReadMark, CatchUpLoad(window: .sinceReadMark, pool: pool), failure: nil), env())
+        let row = try XCTUnwrap(try frame(layer).first { $0.contains("Ann Lee") })
+        XCTAssertTrue(row.trimmingCharacters(in: .whitespaces).hasSuffix("↩ 0 · 3m"), row)
+    }
 }

@@ -52,6 +52,9 @@ package struct CatchUpItem: Sendable, Hashable, Identifiable {
     package static func key(_ account: String, _ id: String) -> String { account + "\u{1F}" + id }
 
     package var author: Account { post.account }
+    /// When it came into the window: the post's time, or where only boosts of it came, the newest boost's (the
+    /// entry the item holds), where the store kept it.
+    package var shownAt: Date { posted ? post.createdAt : post.boostedAt ?? post.createdAt }
     /// Likes and boosts: the attention the post drew.
     package var attention: Int { post.favouritesCount + post.boostsCount }
 

@@ -5,7 +5,7 @@ import TernTerminal
 
 /// A Catch-up row on one line: the author, a few words of the post (its warning instead, where it has
 /// one, as a list shows it folded, unless `c` opened it), who boosted it, and its likes, boosts, replies and
-/// age at the right ("☆ 12 ⇄ 3 ↩ 1 · 2h", the post's age, as a list shows it), across accounts whose
+/// age at the right ("☆ 12 ⇄ 3 ↩ 1 · 2h": the post's, or where only boosts of it came, the newest boost's), across accounts whose
 /// window it is first; or an author's row ("▸ Ann Lee · 7 posts · ☆ 52"); or a link several shared ("Title ·
 /// site · shared by Ann, Bo"). Every server string passes the sanitizer (`SafeText`).
 struct CatchUpRowLine {
@@ -28,7 +28,8 @@ struct CatchUpRowLine {
             }
         case .post(let item):
             let post = item.post
-            let counts = SafeText(Self.counts(post) + " · " + RelativeTime.short(from: post.createdAt, now: now))
+            // A boost's age is the boost's (a boost of an old post came in this hour: "· 2d" said otherwise).
+            let counts = SafeText(Self.counts(post) + " · " + RelativeTime.short(from: item.shownAt, now: now))
             let countsAt = max(0, width - counts.width - 1)
             var nameAt = 1 + indent
             // Across accounts, whose window it is comes first (the account's stored name, shortened).
