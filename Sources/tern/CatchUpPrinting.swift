@@ -19,7 +19,7 @@ struct CatchUpPrinting {
     func plain(width: Int, now: Date) -> String {
         var out: [String] = []
         let kindWords = kinds.isEmpty ? "" : " · only " + CatchUpKind.allCases.filter(kinds.contains).map(\.words).joined(separator: ", ")
-        let times = load.span.map { " (\(CatchUpLoad.span($0, now: now)))" } ?? ""
+        let times = load.span.map { " (\(CatchUpLoad.times($0, now: now)))" } ?? ""
         out.append("Catch-up \(load.window.after)\(times): \(Counted.words(view.items.count, "post")), \(order.name) first\(kindWords)")
         let facets = load.pool.facets.words
         if !facets.isEmpty { out.append(facets) }

@@ -5,6 +5,19 @@ import TernModel
 package enum CatchUpKind: String, Sendable, Hashable, CaseIterable, Codable {
     case originals, replies, quotes, boosts, pictures, hashtags
 
+    /// Its bit in `CatchUpKinds`: the kinds in their order, one bit each (read for every item, so not a search
+    /// of `allCases`).
+    var bit: UInt8 {
+        switch self {
+        case .originals: return 1 << 0
+        case .replies: return 1 << 1
+        case .quotes: return 1 << 2
+        case .boosts: return 1 << 3
+        case .pictures: return 1 << 4
+        case .hashtags: return 1 << 5
+        }
+    }
+
     /// How the facet is named on screen, and as `--kind` takes it.
     package var words: String {
         switch self {
@@ -53,7 +66,7 @@ package struct CatchUpKinds: OptionSet, Sendable, Hashable {
     package let rawValue: UInt8
     package init(rawValue: UInt8) { self.rawValue = rawValue }
 
-    package init(_ kind: CatchUpKind) { rawValue = 1 << UInt8(CatchUpKind.allCases.firstIndex(of: kind) ?? 0) }
+    package init(_ kind: CatchUpKind) { rawValue = kind.bit }
 
     package init(_ kinds: Set<CatchUpKind>) { self = kinds.reduce(into: []) { $0.insert(CatchUpKinds($1)) } }
 
@@ -72,7 +85,7 @@ package struct CatchUpFacets: Sendable, Hashable {
     package init(_ kinds: [CatchUpKinds]) {
         var tally = [Int](repeating: 0, count: CatchUpKind.allCases.count)
         for set in kinds {
-            for (i, kind) in CatchUpKind.allCases.enumerated() where set.contains(kind) { tally[i] += 1 }
+            for (i, kind) in CatchUpKind.allCases.enumerated() where set.rawValue & kind.bit != 0 { tally[i] += 1 }
         }
         counts = Dictionary(uniqueKeysWithValues: zip(CatchUpKind.allCases, tally).filter { $0.1 > 0 })
     }

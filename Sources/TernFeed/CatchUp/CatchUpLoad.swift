@@ -91,17 +91,18 @@ package struct CatchUpLoad: Sendable {
     /// The window's times as a heading says them: "14:05 to 16:40"; with the days where they are not both today
     /// ("29 Nov 2026 at 02:34 to 30 Nov 2026 at 02:32": the end's day was left out, and it read as going back);
     /// one time where the window holds one moment.
-    package static func span(_ span: ClosedRange<Date>, now: Date) -> String {
-        let calendar = Calendar.current
-        let today = calendar.isDate(span.lowerBound, inSameDayAs: now) && calendar.isDate(span.upperBound, inSameDayAs: now)
-        let start = span.lowerBound.formatted(date: today ? .omitted : .abbreviated, time: .shortened)
-        let end = span.upperBound.formatted(date: today ? .omitted : .abbreviated, time: .shortened)
+    package static func times(_ span: ClosedRange<Date>, now: Date) -> String {
+        let withDay = !isToday(span.lowerBound, now) || !isToday(span.upperBound, now)
+        let start = stamp(span.lowerBound, withDay: withDay), end = stamp(span.upperBound, withDay: withDay)
         return start == end ? start : start + " to " + end
     }
 
     /// A time as the notes and headings say it: the hour and minute, local, with the day when it is not today.
-    package static func time(_ date: Date, now: Date) -> String {
-        let sameDay = Calendar.current.isDate(date, inSameDayAs: now)
-        return date.formatted(date: sameDay ? .omitted : .abbreviated, time: .shortened)
+    package static func time(_ date: Date, now: Date) -> String { stamp(date, withDay: !isToday(date, now)) }
+
+    private static func isToday(_ date: Date, _ now: Date) -> Bool { Calendar.current.isDate(date, inSameDayAs: now) }
+
+    private static func stamp(_ date: Date, withDay: Bool) -> String {
+        date.formatted(date: withDay ? .abbreviated : .omitted, time: .shortened)
     }
 }
