@@ -34,13 +34,9 @@ final class CatchUpEndToEndTests: XCTestCase {
     }
 
     func testCatchUpRanksGroupsAndSharesFromTheCacheOnlineAndOffline() async throws {
-        let tern = try TmuxSession.ternBinary()
-        var config = DemoConfig()
-        config.newPostInterval = nil
-        let server = try await DemoServer.start(config)
-        let home = TernHome()
+        let demo = try await DemoHome.start()
+        let (tern, server, home) = (demo.tern, demo.server, demo.home)
         defer { home.remove() }
-        try home.addAccount("ada@one.example", server: server.baseURL)
         let environment = ["LANG": "C.UTF-8", "COLUMNS": "90"]
         func run(_ arguments: [String]) throws -> String {
             let (status, out) = try home.run(tern, ["catchup"] + arguments, extra: environment)
@@ -150,10 +146,9 @@ final class CatchUpEndToEndTests: XCTestCase {
         XCTAssertEqual(try json(["--offline", "--since-last"]).total, 0)
         XCTAssertTrue(try run(["--offline"]).hasPrefix("Catch-up since the read mark: 0 posts"))
         // Online, done reading moves the server's home marker too.
-        let second = try await DemoServer.start(config)
-        let home2 = TernHome()
+        let another = try await DemoHome.start()
+        let (second, home2) = (another.server, another.home)
         defer { home2.remove() }
-        try home2.addAccount("ada@one.example", server: second.baseURL)
         let read = try home2.run(tern, ["catchup", "--done", "--json"], extra: environment)
         XCTAssertEqual(read.status, 0)
         let decoder = JSONDecoder()
@@ -175,14 +170,10 @@ final class CatchUpEndToEndTests: XCTestCase {
     /// The user's own post, on Home as the server lists it, is not something they missed: `tern catchup`
     /// leaves it out, as the screen does.
     func testTheUsersOwnPostIsLeftOut() async throws {
-        let tern = try TmuxSession.ternBinary()
-        var config = DemoConfig()
-        config.newPostInterval = nil
-        let server = try await DemoServer.start(config)
-        let home = TernHome()
-        defer { home.remove() }
         // The demo's own account ("you") is 100000.
-        try home.addAccount("you@one.example", server: server.baseURL, accountID: "100000")
+        let demo = try await DemoHome.start("you@one.example", accountID: "100000")
+        let (tern, server, home) = (demo.tern, demo.server, demo.home)
+        defer { home.remove() }
         var request = URLRequest(url: URL(string: "\(server.baseURL)/api/v1/statuses")!)
         request.httpMethod = "POST"
         request.setValue("Bearer t", forHTTPHeaderField: "Authorization")

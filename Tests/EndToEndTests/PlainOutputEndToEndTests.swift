@@ -6,13 +6,9 @@ import XCTest
 /// plain text, readable by a screen reader or `less`, with no drawing characters and no escapes.
 final class PlainOutputEndToEndTests: XCTestCase {
     func testPostsArePrintedAsPlainTextToAPipeAndOnADumbTerminal() async throws {
-        let tern = try TmuxSession.ternBinary()
-        var config = DemoConfig()
-        config.newPostInterval = nil
-        let server = try await DemoServer.start(config)
-        let home = TernHome()
+        let demo = try await DemoHome.start()
+        let (tern, server, home) = (demo.tern, demo.server, demo.home)
         defer { home.remove() }
-        try home.addAccount("ada@one.example", server: server.baseURL)
         let environment = ["LANG": "C.UTF-8", "TERM": "xterm-256color", "COLUMNS": "72"]
         func printed(_ arguments: [String]) throws -> (status: Int32, out: String) { try home.run(tern, arguments, extra: environment) }
         func isDrawing(_ s: Unicode.Scalar) -> Bool { (0x2500...0x25FF).contains(s.value) || (0x2190...0x21FF).contains(s.value) }
@@ -57,11 +53,9 @@ final class PlainOutputEndToEndTests: XCTestCase {
     /// A config.toml that the screen refuses is refused by `--plain` too, with the same words: a run on
     /// defaults that ends 0 would hide the mistake.
     func testABrokenConfigFailsPlainOutputAsItFailsTheScreen() async throws {
-        let tern = try TmuxSession.ternBinary()
-        let server = try await DemoServer.start(DemoConfig())
-        let home = TernHome()
+        let demo = try await DemoHome.start(quiet: false)
+        let (tern, server, home) = (demo.tern, demo.server, demo.home)
         defer { home.remove() }
-        try home.addAccount("ada@one.example", server: server.baseURL)
         let folder = home.url.appendingPathComponent("config/tern")
         try "theme = \"dark\n".write(to: folder.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
         let (status, out) = try home.run(tern, ["--plain"], extra: ["TERM": "xterm-256color"], errors: true)

@@ -18,6 +18,15 @@ final class CatchUpFetchTests: XCTestCase {
         return (all.flatMap(\.posts), all)
     }
 
+    /// The demo's Home, `pages` pages of it read from the server, of which the cache holds the first page alone,
+    /// the read mark at `home[readMark]`: a window the cache lacks most of.
+    private func cachedFirstPage(_ sources: TimelineEngine.Sources, pages: Int, readMark: Int) async throws -> [Post] {
+        let home = try await serverHome(sources.client, pages: pages).posts
+        try await Self.firstPage(sources)
+        try sources.data.timeline(TimelineID.home.storageKey).saveSeen(home[readMark].id)
+        return home
+    }
+
     private func sources(_ rig: EngineRig, _ server: DemoServer) throws -> TimelineEngine.Sources {
         let client = MastodonClient(baseURL: URL(string: server.baseURL)!, token: "t", http: rig.http, timeout: .seconds(5))
         let data = rig.store.account("test")
@@ -82,9 +91,7 @@ final class CatchUpFetchTests: XCTestCase {
     func testAnUnreachableServerIsSaidAndTheCacheShown() async throws {
         try await withRig { server, rig in
             var sources = try sources(rig, server)
-            let home = try await serverHome(sources.client, pages: 2).posts
-            try await Self.firstPage(sources)
-            try sources.data.timeline(TimelineID.home.storageKey).saveSeen(home[60].id)
+            let home = try await cachedFirstPage(sources, pages: 2, readMark: 60)
             let away = try await restartUnreachable(server, for: 30)
             sources = try self.sources(rig, away)
             let fetched = await CatchUpFetch.run(sources: sources, window: .sinceReadMark) { _ in }
@@ -104,9 +111,7 @@ final class CatchUpFetchTests: XCTestCase {
         config.latencyMilliseconds = 150
         try await withRig(config) { server, rig in
             let sources = try sources(rig, server)
-            let home = try await serverHome(sources.client, pages: 10).posts
-            try await Self.firstPage(sources)
-            try sources.data.timeline(TimelineID.home.storageKey).saveSeen(home[390].id)
+            let home = try await cachedFirstPage(sources, pages: 10, readMark: 390)
             let (pages, told) = AsyncStream.makeStream(of: CatchUpFetch.Progress.self)
             let fetch = Task {
                 let outcome = await CatchUpFetch.run(sources: sources, window: .sinceReadMark) { told.yield($0) }
@@ -129,9 +134,7 @@ final class CatchUpFetchTests: XCTestCase {
     func testOfflineSaysWhatItCouldNotFetch() async throws {
         try await withRig { server, rig in
             let sources = try sources(rig, server)
-            let home = try await serverHome(sources.client, pages: 2).posts
-            try await Self.firstPage(sources)
-            try sources.data.timeline(TimelineID.home.storageKey).saveSeen(home[60].id)
+            let home = try await cachedFirstPage(sources, pages: 2, readMark: 60)
             let loaded = try await CatchUpLoad.load(data: sources.data, window: .sinceReadMark, client: nil)
             XCTAssertTrue(loaded.notes.contains { $0.hasPrefix("Offline: nothing was fetched") && $0.hasSuffix("the hashtags you follow are not known.") },
                           "\(loaded.notes)")

@@ -12,14 +12,6 @@ final class CatchUpLayerFetchTests: XCTestCase {
 
     func env() -> LayerEnv { LayerEnv(rows: 24, columns: 110, now: now, renderer: FrameRenderer(theme: .builtIn)) }
 
-    func frame(_ layer: CatchUpLayer, _ e: LayerEnv) throws -> [String] {
-        let screen = try Screen(terminalType: "xterm-256color", output: "/dev/null", size: (e.rows, e.columns))
-        defer { screen.close() }
-        screen.erase()
-        layer.render(e, on: screen)
-        return (0..<e.rows).map { screen.frame.text(row: $0) }
-    }
-
     func load() -> CatchUpLoad {
         let ann = Account(id: "ann", acct: "ann", displayName: "Ann Lee")
         let posts = (0..<3).map { i in
@@ -36,18 +28,18 @@ final class CatchUpLayerFetchTests: XCTestCase {
         XCTAssertEqual(layer.receive(.catchUpFetching(.lastHours(4), CatchUpFetch.Progress(posts: 9, pages: 9)), e), [])
         XCTAssertNil(layer.fetching, "progress for another window is not this one's")
         XCTAssertEqual(layer.receive(.catchUpFetching(.sinceReadMark, CatchUpFetch.Progress(posts: 80, pages: 2)), e), [])
-        var lines = try frame(layer, e)
+        var lines = try renderedLines(layer, e)
         XCTAssertTrue(lines[23].hasPrefix("Fetching since the read mark: 80 posts in 2 pages · Esc stops"), lines[23])
         XCTAssertTrue(lines.contains { $0.contains("Fetching the posts since the read mark that the cache lacks…") }, lines.joined(separator: "\n"))
 
         XCTAssertEqual(layer.update(.escape, e), [.stopCatchUpFetch], "Esc stops the fetch, the screen stays")
-        lines = try frame(layer, e)
+        lines = try renderedLines(layer, e)
         XCTAssertTrue(lines[23].hasPrefix("Stopping: ranking what is held after 80 posts in 2 pages"), lines[23])
 
         XCTAssertEqual(layer.receive(.catchUp(.sinceReadMark, load(), failure: nil), e), [])
         XCTAssertNil(layer.fetching)
         XCTAssertEqual(layer.rows.count, 3, "what was held is ranked")
-        lines = try frame(layer, e)
+        lines = try renderedLines(layer, e)
         XCTAssertTrue(lines.contains { $0.contains("Fetching was stopped after 80 posts") }, lines.joined(separator: "\n"))
         XCTAssertEqual(layer.update(.character("j"), e), [], "keys work again")
         XCTAssertEqual(layer.selected, 1)
@@ -75,7 +67,7 @@ final class CatchUpLayerFetchTests: XCTestCase {
         XCTAssertEqual(layer.rows.count, 3, "the cache's posts, at once")
         XCTAssertNotNil(layer.fetching, "the fetch goes on")
         _ = layer.receive(.catchUpFetching(.sinceReadMark, CatchUpFetch.Progress(posts: 40, pages: 1)), e)
-        let lines = try frame(layer, e)
+        let lines = try renderedLines(layer, e)
         XCTAssertTrue(lines[23].hasPrefix("Fetching since the read mark: 40 posts in 1 page · the cache's posts meanwhile"), lines[23])
         XCTAssertTrue(lines.contains { $0.contains("post 0") }, lines.joined(separator: "\n"))
         var leaving = layer
@@ -94,6 +86,6 @@ final class CatchUpLayerFetchTests: XCTestCase {
         none.provisional = false
         none.unfetched = true
         XCTAssertEqual(empty.receive(.catchUp(.sinceReadMark, none, failure: nil), e), [.loadCatchUp(.lastHours(24))])
-        XCTAssertTrue(try frame(empty, e).joined().contains("Nothing since the read mark in the cache, and nothing newer could be fetched"))
+        XCTAssertTrue(try renderedLines(empty, e).joined().contains("Nothing since the read mark in the cache, and nothing newer could be fetched"))
     }
 }

@@ -41,14 +41,6 @@ final class CatchUpLayerTests: XCTestCase {
         LayerEnv(rows: rows, columns: columns, now: now, renderer: FrameRenderer(theme: .builtIn))
     }
 
-    func frame(_ layer: CatchUpLayer, _ e: LayerEnv) throws -> [String] {
-        let screen = try Screen(terminalType: "xterm-256color", output: "/dev/null", size: (e.rows, e.columns))
-        defer { screen.close() }
-        screen.erase()
-        layer.render(e, on: screen)
-        return (0..<e.rows).map { screen.frame.text(row: $0) }
-    }
-
     func testKeysRankFilterGroupOpenAndFinish() {
         let e = env()
         var layer = CatchUpLayer()
@@ -113,7 +105,7 @@ final class CatchUpLayerTests: XCTestCase {
         _ = layer.update(.character("G"), tall)
         let selected = try XCTUnwrap(layer.selectedRow?.id)
         let small = env(rows: 8, columns: 60)
-        let lines = try frame(layer, small)
+        let lines = try renderedLines(layer, small)
         XCTAssertTrue(lines.contains { $0.hasPrefix("▸") }, "the selected row is drawn: \(lines)")
         XCTAssertEqual(selected, "post:0100")
         let header = lines.joined(separator: "\n")
@@ -123,7 +115,7 @@ final class CatchUpLayerTests: XCTestCase {
         var offline = CatchUpLayer(), unknown = load()
         unknown.tagsKnown = false
         _ = offline.receive(.catchUp(.sinceReadMark, unknown, failure: nil), tall)
-        let offlineHeader = try frame(offline, tall).joined(separator: "\n")
+        let offlineHeader = try renderedLines(offline, tall).joined(separator: "\n")
         XCTAssertTrue(offlineHeader.contains("6 followed hashtags ?"), offlineHeader)
     }
 
@@ -148,9 +140,9 @@ final class CatchUpLayerTests: XCTestCase {
     func testItDrawsTitleFacetsAndRankedRows() throws {
         let e = env()
         var layer = CatchUpLayer()
-        XCTAssertTrue(try frame(layer, e).joined().contains("Reading the posts since the read mark from the cache…"))
+        XCTAssertTrue(try renderedLines(layer, e).joined().contains("Reading the posts since the read mark from the cache…"))
         _ = layer.receive(.catchUp(.sinceReadMark, load(), failure: nil), e)
-        let rows = try frame(layer, e)
+        let rows = try renderedLines(layer, e)
         XCTAssertTrue(rows[0].contains("Catch-up · since the read mark · stand-outs · Esc back"), rows[0])
         XCTAssertTrue(rows[1].contains("1 originals 2 · 2 replies 1 · 3 quotes 0 · 4 boosts 1 · 5 pictures 1"), rows[1])
         XCTAssertTrue(rows[2].contains("3 posts"), rows[2])
@@ -163,12 +155,12 @@ final class CatchUpLayerTests: XCTestCase {
         XCTAssertTrue(rows[first + 2].contains("Loud Co"), rows[first + 2])
         XCTAssertTrue(rows[e.rows - 1].contains("s order · 1-6 kinds · W window · z by author · S links · P authors · x done"), rows[e.rows - 1])
 
-        let narrow = try frame(layer, env(columns: 80))
+        let narrow = try renderedLines(layer, env(columns: 80))
         XCTAssertTrue(narrow[23].contains("s order · 1-6 kinds · W window · z by author · S links · P authors · ? keys"), narrow[23])
 
         _ = layer.update(.character("z"), e)
         // The author's handle after: two people of one name are told apart.
-        XCTAssertTrue(try frame(layer, e).contains { $0.contains("▸ Ann Lee · 1 post · ☆ 20  @ann") })
+        XCTAssertTrue(try renderedLines(layer, e).contains { $0.contains("▸ Ann Lee · 1 post · ☆ 20  @ann") })
     }
 
     /// `C` on Home opens Catch-up and asks for its window; Esc comes back to Home at the post it was on.
@@ -238,7 +230,7 @@ final class CatchUpLayerTests: XCTestCase {
                      "a list's snapshot is every screen's to take")
         XCTAssertEqual(layer.selectedPost?.favourited, true)
         XCTAssertEqual(layer.selectedPost?.boostedBy?.id, "cy", "the row's own entry (the boost) keeps its booster")
-        XCTAssertTrue(try frame(layer, e).contains { $0.contains("Ann's garden in bloom") && $0.contains("★ 21") })
+        XCTAssertTrue(try renderedLines(layer, e).contains { $0.contains("Ann's garden in bloom") && $0.contains("★ 21") })
         XCTAssertEqual(layer.update(.character("f"), e), [.markPost(.favourite, try XCTUnwrap(layer.selectedPost), wanted: false)])
 
         // Bo's post saved from here, waiting for the server; the wish dropped (refused): it shows unsaved again.
@@ -280,7 +272,7 @@ final class CatchUpLayerTests: XCTestCase {
         let before = layer.selectedRow?.id
         XCTAssertEqual(layer.update(.character("S"), e), [])
         XCTAssertEqual(layer.rows.map(\.id), ["link:https://example.org/rivers"])
-        let links = try frame(layer, e)
+        let links = try renderedLines(layer, e)
         XCTAssertTrue(links[0].contains("links shared by several"), links[0])
         let row = try XCTUnwrap(links.first { $0.contains("Rivers") }, links.joined(separator: "\n"))
         XCTAssertTrue(row.contains("Rivers return · Example News") && row.contains("shared by Ann Lee and Bo"), row)
@@ -314,12 +306,12 @@ final class CatchUpLayerTests: XCTestCase {
         let before = layer.selectedRow?.id
         XCTAssertEqual(layer.update(.character("P"), e), [])
         XCTAssertEqual(layer.rows.map(\.id), ["active:ann", "active:cy", "active:bo"], "most posts first, then as met")
-        XCTAssertTrue(try frame(layer, e).contains { $0.contains("Ann Lee · 2 posts") })
+        XCTAssertTrue(try renderedLines(layer, e).contains { $0.contains("Ann Lee · 2 posts") })
         _ = layer.update(.character("j"), e)
         _ = layer.update(.character("j"), e)
         XCTAssertEqual(layer.update(.enter, e), [])
         XCTAssertEqual(layer.rows.map(\.id), ["post:0202"])
-        XCTAssertTrue(try frame(layer, e)[0].contains("Bo's posts"))
+        XCTAssertTrue(try renderedLines(layer, e)[0].contains("Bo's posts"))
         XCTAssertEqual(layer.update(.escape, e), [], "Esc clears the author")
         XCTAssertEqual(layer.rows.count, 4)
         XCTAssertEqual(layer.selectedRow?.id, before)
@@ -341,14 +333,14 @@ final class CatchUpLayerTests: XCTestCase {
                        [.loadCatchUp(.lastHours(24))])
         _ = layer.receive(.catchUp(.lastHours(24), load(window: .lastHours(24)), failure: nil), e)
         XCTAssertEqual(layer.rows.count, 3)
-        let rows = try frame(layer, e)
+        let rows = try renderedLines(layer, e)
         XCTAssertTrue(rows[0].contains("Catch-up · the last 24 hours"), rows[0])
         XCTAssertTrue(rows.contains { $0.contains("Nothing came in since the read mark") }, rows.joined(separator: "\n"))
         // Round to the read mark by hand: empty, and said so, not stepped past.
         XCTAssertEqual(layer.update(.character("W"), e), [.loadCatchUp(.sinceLastCatchUp)])
         XCTAssertEqual(layer.update(.character("W"), e), [.loadCatchUp(.sinceReadMark)])
         XCTAssertEqual(layer.receive(.catchUp(.sinceReadMark, CatchUpLoad(window: .sinceReadMark, pool: none), failure: nil), e), [])
-        XCTAssertTrue(try frame(layer, e).contains { $0.contains("No posts since the read mark: W shows another window, r fetches it again.") })
+        XCTAssertTrue(try renderedLines(layer, e).contains { $0.contains("No posts since the read mark: W shows another window, r fetches it again.") })
     }
 
     /// `C` opens on what the last Catch-up was left showing (a new user set the order and window each time):
@@ -398,6 +390,6 @@ final class CatchUpLayerTests: XCTestCase {
         XCTAssertFalse(layer.rows.isEmpty, "what is read stays shown until the window comes again")
         _ = layer.receive(.catchUp(.sinceReadMark, load(), failure: nil), e)
         XCTAssertEqual(layer.selectedRow?.id, chosen, "back on the same post")
-        XCTAssertTrue(try frame(layer, e).contains { $0.hasPrefix("▸") })
+        XCTAssertTrue(try renderedLines(layer, e).contains { $0.hasPrefix("▸") })
     }
 }
