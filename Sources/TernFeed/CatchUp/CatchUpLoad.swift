@@ -40,6 +40,28 @@ package struct CatchUpLoad: Sendable {
         return min(start, newest)...newest
     }
 
+    /// What the store holds for a window, read once: the marks it is measured from, its posts and the older ones
+    /// for the authors' usual, what the user hid. A fetch that brought nothing leaves it as true as it was, so
+    /// the screen ranks it again with the server's filters rather than reading the store a second time.
+    package struct Held: Sendable {
+        var window: CatchUpWindow
+        var marks: (readMark: String?, lastCatchUp: String?)
+        var bounds: CatchUpBounds
+        var read: CatchUpReader.Window
+        var hidden: [HiddenEntry]
+        /// The most posts the read takes (`CatchUpReader.limit`).
+        var limit: Int
+    }
+
+    /// Reads the window from the store (`CatchUpReader`) with what the user hid.
+    package static func read(data: AccountData, window: CatchUpWindow, now: Date = Date()) async throws -> Held {
+        let reader = CatchUpReader(data: data)
+        let marks = try await reader.marks()
+        let bounds = CatchUpBounds(window, readMarkID: marks.readMark, lastCatchUpID: marks.lastCatchUp, now: now)
+        return Held(window: window, marks: marks, bounds: bounds, read: try reader.read(bounds), hidden: try data.hidden(now: now),
+                    limit: reader.limit)
+    }
+
     /// `client`: the server to ask for the keyword filters and the followed hashtags; nil offline, when the
     /// server's verdicts on each post stand and there is no followed-hashtags facet. `fetched`: how the fetch
     /// of what the store lacked went (`CatchUpFetch`); nil when nothing was fetched (offline).
@@ -47,8 +69,14 @@ package struct CatchUpLoad: Sendable {
     package static func load(data: AccountData, window: CatchUpWindow, client: MastodonClient?, fetched: CatchUpFetch.Outcome? = nil,
                              ownAccountID: String? = nil, now: Date = Date(),
                              logger: Logger = Logger(label: "tern.catchup")) async throws -> CatchUpLoad {
-        let reader = CatchUpReader(data: data)
-        let marks = try await reader.marks()
+        let held = try await read(data: data, window: window, now: now)
+        return await ranking(held, client: client, fetched: fetched, ownAccountID: ownAccountID, now: now, logger: logger)
+    }
+
+    /// The catch-up of a window read (`read`), as `load` makes it.
+    package static func ranking(_ held: Held, client: MastodonClient?, fetched: CatchUpFetch.Outcome? = nil, ownAccountID: String? = nil,
+                                now: Date = Date(), logger: Logger = Logger(label: "tern.catchup")) async -> CatchUpLoad {
+        let (window, marks, bounds, read) = (held.window, held.marks, held.bounds, held.read)
         var notes: [String] = fetched?.notes ?? []
         if fetched == nil, client == nil {
             // The followed hashtags are the server's alone: offline their facet is empty for want of them, not of posts.
@@ -56,8 +84,6 @@ package struct CatchUpLoad: Sendable {
         }
         if window == .sinceLastCatchUp, marks.lastCatchUp == nil { notes.append("No catch-up was read before: every cached post is in it.") }
         if window == .sinceReadMark, marks.readMark == nil { notes.append("Home has no read mark yet: every cached post is in it.") }
-        let bounds = CatchUpBounds(window, readMarkID: marks.readMark, lastCatchUpID: marks.lastCatchUp, now: now)
-        let read = try reader.read(bounds)
         var filters: [FilterInfo]?, followed: Set<String> = [], tagsKnown = false
         if let client {
             do { filters = try await client.filters() } catch {
@@ -72,7 +98,7 @@ package struct CatchUpLoad: Sendable {
                 notes.append("The followed hashtags could not be read (\(error)).")
             }
         }
-        let sieve = CatchUpSieve(hidden: try data.hidden(now: now), filters: filters, now: now, ownAccountID: ownAccountID)
+        let sieve = CatchUpSieve(hidden: held.hidden, filters: filters, now: now, ownAccountID: ownAccountID)
         let pool = CatchUpPool(entries: read.entries, usual: AuthorUsual(read.entries, read.older), sieve: sieve, followedTags: followed)
         if read.gaps > 0 {
             notes.append("The cache lacks posts inside this window (\(read.gaps == 1 ? "a gap" : "\(read.gaps) gaps") Home has not filled): they are not in it.")
@@ -81,7 +107,7 @@ package struct CatchUpLoad: Sendable {
             let oldest = (read.entries.last?.createdAt).map { " (its oldest post is from \(Self.time($0, now: now)))" } ?? ""
             notes.append("The cache does not reach back to the window's start\(oldest): older posts are not in it.")
         }
-        if read.cut { notes.append("The window holds more than \(reader.limit) posts: the oldest are left out.") }
+        if read.cut { notes.append("The window holds more than \(held.limit) posts: the oldest are left out.") }
         var load = CatchUpLoad(window: window, pool: pool, cut: read.cut, notes: notes, span: span(of: read.entries, after: bounds.after),
                                tagsKnown: tagsKnown)
         load.unfetched = fetched.map { $0.failure != nil } ?? (client == nil)

@@ -4,8 +4,8 @@ import TernModel
 
 /// Catch-up's work for its screen, off the loop: the cache's window at once, then what the store lacks for the
 /// window fetched (unless offline), its progress told to the screen page by page; then the window read from the
-/// store again (with the keyword filters and followed hashtags asked of the server unless offline); and done
-/// reading.
+/// store again, unless the fetch found nothing new (with the keyword filters and followed hashtags asked of the
+/// server unless offline); and done reading.
 extension AccountSession {
     /// Fetches and reads the window and hands it to the Catch-up screen (`LayerMessage.catchUp`). A fetch
     /// for another window still under way is stopped first. For a Catch-up across the accounts `among`
@@ -21,16 +21,18 @@ extension AccountSession {
         let home: TimelineEngine? = if case .timeline(let e)? = engines[.timeline(.home)] { e } else { nil }
         catchUpWork = Task.detached {
             var fetched: CatchUpFetch.Outcome?
+            var held: CatchUpLoad.Held?
             if !sources.offline {
                 mail.post(.layer(.catchUpFetching(window, CatchUpFetch.Progress(), account: name)))
                 // What the cache holds first, shown while the rest is fetched (a slow server left the screen
                 // blank for seconds); across accounts each account answers once, after its fetch.
                 if among == nil {
                     do {
-                        var cached = try await CatchUpLoad.load(data: sources.data, window: window, client: nil, fetched: CatchUpFetch.Outcome(),
-                                                                ownAccountID: me, logger: log)
+                        let read = try await CatchUpLoad.read(data: sources.data, window: window)
+                        var cached = await CatchUpLoad.ranking(read, client: nil, fetched: CatchUpFetch.Outcome(), ownAccountID: me, logger: log)
                         cached.provisional = true
                         mail.post(.layer(answer(cached, nil)))
+                        held = read
                     } catch {
                         log.error("catch-up: the cache's window could not be read before the fetch", metadata: ["error": "\(error)"])
                     }
@@ -39,11 +41,17 @@ extension AccountSession {
                 // Home shows what came, and pages on from where the fetch left its cursors.
                 if (fetched?.progress.posts ?? 0) > 0 { home?.send(.storeFilled) }
             }
+            // What was read before the fetch stands when the fetch only asked for newer posts and none came: no
+            // post, gap or count in the store changed, so it is ranked again (with the server's filters) rather
+            // than read a second time (5,000 posts are a third of a second).
+            let unchanged = fetched.map { $0.progress.posts == 0 && $0.progress.pages <= 1 && $0.failure == nil && !$0.stopped } ?? false
+            let reuse = unchanged ? held : nil
             // Stopped (Esc) or not, what is held is read: the read below must not be cancelled with the fetch.
             let reading = Task.detached {
-                try await CatchUpLoad.load(data: sources.data, window: window,
-                                           client: sources.offline || fetched?.failure != nil ? nil : sources.client,
-                                           fetched: fetched, ownAccountID: me, logger: log)
+                let client = sources.offline || fetched?.failure != nil ? nil : sources.client
+                let read: CatchUpLoad.Held
+                if let reuse { read = reuse } else { read = try await CatchUpLoad.read(data: sources.data, window: window) }
+                return await CatchUpLoad.ranking(read, client: client, fetched: fetched, ownAccountID: me, logger: log)
             }
             do {
                 mail.post(.layer(answer(try await reading.value, nil)))
