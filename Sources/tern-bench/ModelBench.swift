@@ -34,6 +34,7 @@ struct ModelBench: AsyncParsableCommand {
         try FileManager.default.removeItem(at: folder)
         Report.print("model", [
             Figure(name: "steps taken", value: Double(outcome.steps), unit: "steps"),
+            Figure(name: "polls voted in", value: Double(outcome.votes), unit: "votes"),
             Figure(name: "time per step", value: seconds * 1000 / Double(max(1, outcome.steps)), unit: "ms"),
             Figure(name: "rules broken", value: outcome.failure == nil ? 0 : 1, unit: "runs"),
         ], json: output.json)

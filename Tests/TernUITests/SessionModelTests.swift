@@ -21,6 +21,7 @@ final class SessionModelTests: XCTestCase {
             let outcome = try await ModelProbe.run(server: URL(string: server.baseURL)!, token: "t", folder: folder, seed: seed, steps: steps)
             if let failure = outcome.failure { XCTFail("\(failure)\n(TERN_MODEL_SEED=\(seed) replays it)") }
             XCTAssertEqual(outcome.steps, steps, "seed \(seed)")
+            print("model run: seed \(seed), \(outcome.steps) steps, \(outcome.votes) polls voted in")
         } catch {
             XCTFail("seed \(seed) (TERN_MODEL_SEED=\(seed) replays it): \(error)")
         }

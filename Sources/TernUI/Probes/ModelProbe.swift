@@ -9,12 +9,12 @@ import TernStore
 import TernTerminal
 
 /// A seeded model-based run of the whole UI against a server (the demo's, in tests and `tern-bench model`):
-/// random keys (move, open a thread, a profile, the notifications, like, save, boost, follow, refresh,
-/// reveal, reply, a resize to 80×24 and back, Esc) through the runner's own loop, with real engines and a
+/// random keys (move, open a thread, a profile, the notifications, like, save, boost, vote in a poll,
+/// follow, refresh, reveal, reply, a resize to 80×24 and back, Esc) through the runner's own loop, with real engines and a
 /// real store file in `folder`. After each step it waits for the rules to hold, and stops with the seed and
 /// the steps that led there when one does not:
 /// - every screen on the stack shows each post as the session holds it (`SessionPosts`), its server's text,
-///   counts and marks, wherever no wish of the user's is still on its way;
+///   counts, marks and poll, wherever no wish of the user's is still on its way;
 /// - every profile on the stack shows the relationship as the session holds it (`SessionPeople`), under the
 ///   user's settled wishes;
 /// - Esc back to a screen finds it at the post it left, and a resize keeps the post selected.
@@ -23,12 +23,14 @@ package enum ModelProbe {
     package struct Outcome: Sendable {
         package var steps: Int
         package var failure: String?
+        /// Polls voted in: a vote is drawn as often as a follow, but only a post with an open poll takes one.
+        package var votes = 0
     }
 
     private enum Step: String, CaseIterable {
         case down = "j", up = "k", top = "g", bottom = "G", open = "Enter", back = "Esc", profile = "p",
              notifications = "n", like = "f", save = "b", boost = "B", refresh = "r", reveal = "c", reply = "a…Ctrl-S",
-             follow = "F", resize = "resize"
+             follow = "F", vote = "j…V1", resize = "resize"
 
         /// How often each is drawn: moving most, as a reader does.
         var weight: Int {
@@ -38,7 +40,7 @@ package enum ModelProbe {
             case .open, .back: 12
             case .like, .save: 6
             case .top, .bottom, .profile, .notifications, .boost, .refresh, .reveal: 3
-            case .reply, .follow, .resize: 2
+            case .reply, .follow, .vote, .resize: 2
             }
         }
 
@@ -46,7 +48,7 @@ package enum ModelProbe {
             switch self {
             case .open: .enter
             case .back: .escape
-            case .reply: nil
+            case .reply, .vote: nil
             case .resize: .resize
             default: .character(Character(rawValue))
             }
@@ -69,10 +71,10 @@ package enum ModelProbe {
     private static func play(_ rig: Rig, seed: UInt64, steps: Int) async throws -> Outcome {
         var random = SeededRandom(seed: seed)
         let runner = rig.runner
-        var history: [String] = []
+        var history: [String] = [], votes = 0
         func failed(_ what: String) -> Outcome {
             Outcome(steps: history.count, failure: "seed \(seed), step \(history.count): \(what)\n"
-                    + "last steps: \(history.suffix(12).joined(separator: " "))")
+                    + "last steps: \(history.suffix(12).joined(separator: " "))", votes: votes)
         }
 
         runner.perform([.feed(.timeline(.home), .start)])
@@ -93,7 +95,13 @@ package enum ModelProbe {
                 let small = runner.screen.columns == 120
                 runner.screen.resize(rows: small ? 24 : 40, columns: small ? 80 : 120)
             }
-            if let key = step.key { runner.handle(key) } else if try await !reply(rig) { return failed("the reply was not posted") }
+            if let key = step.key {
+                runner.handle(key)
+            } else if step == .vote {
+                if vote(runner) { votes += 1 }
+            } else if try await !reply(rig) {
+                return failed("the reply was not posted")
+            }
             rig.turn()
             // `g` and `G` that need posts from the store land before the next key, as a reader sees them land: a
             // screen opened before the landing finds the list beneath moved when Esc comes back to it (a known
@@ -129,7 +137,7 @@ package enum ModelProbe {
                 return failed("a profile shows a relationship otherwise than the session holds it: \(Self.peopleDisagreements(runner).prefix(3))")
             }
         }
-        return Outcome(steps: history.count, failure: nil)
+        return Outcome(steps: history.count, failure: nil, votes: votes)
     }
 
     /// `a`, a few words, Ctrl-S: the compose screen opens (its draft read off the loop) and closes once sent.
@@ -142,6 +150,22 @@ package enum ModelProbe {
         for c in "an answer" { runner.handle(.character(c)) }
         runner.handle(.character("\u{13}"))
         return try await rig.pump(until: { !($0.stack.top is ComposeLayer) && $0.session.outgoing.posts.isEmpty })
+    }
+
+    /// `j` down to the next post with a poll open to a vote (a few presses at most: one post in several has a
+    /// poll), `V`, then the first option where the poll's box opens (one voted in or closed says so on the
+    /// status line and opens nothing). Whether a vote was cast.
+    private static func vote(_ runner: AppRunner) -> Bool {
+        func votable() -> Bool {
+            guard let list = runner.stack.top as? FeedLayer,
+                  let post = list.snapshot?.rows.first(where: { $0.id == list.viewport.selectedID })?.post, let poll = post.poll else { return false }
+            return !poll.hasVoted && !poll.isClosed(at: Date()) && !post.pending.contains(.vote)
+        }
+        for _ in 0..<12 where !votable() { runner.handle(.character("j")) }
+        runner.handle(.character("V"))
+        guard runner.stack.top is PollLayer else { return false }
+        runner.handle(.character("1"))
+        return true
     }
 
     private static func lists(_ runner: AppRunner) -> [FeedLayer] { runner.stack.layers.compactMap { $0 as? FeedLayer } }
@@ -161,6 +185,7 @@ package enum ModelProbe {
                         ("replies", expected.repliesCount != shown.repliesCount), ("boosts", expected.boostsCount != shown.boostsCount),
                         ("likes", expected.favouritesCount != shown.favouritesCount), ("liked", expected.favourited != shown.favourited),
                         ("saved", expected.bookmarked != shown.bookmarked), ("boosted", expected.boosted != shown.boosted),
+                        ("poll", expected.poll != shown.poll),
                     ].filter(\.1).map(\.0)
                     if !differs.isEmpty {
                         found.append("\(list.feed) (v\(list.snapshot?.version ?? -1), latest v\(session.feeds[list.feed]?.version ?? -1)) shows "
