@@ -12,6 +12,9 @@ package struct StoreStats: Sendable {
     package var fileBytes: Int64
     package var posts: Int
     package var pendingActions: Int
+    /// Read marks kept for the server while it could not be told (Home's, the notifications'): sent at the
+    /// next online start.
+    package var unsentMarkers = 0
     package var timelines: [Timeline]
 }
 
@@ -109,6 +112,7 @@ extension Store {
         return StoreStats(fileBytes: fileBytes,
                           posts: try PostRecord.fetchCount(db),
                           pendingActions: try JournalRecord.filter(JournalRecord.Columns.kind != JournalRecord.postKind).fetchCount(db),
+                          unsentMarkers: try MarkerRecord.filter(Column("unsent") == true).fetchCount(db),
                           timelines: timelines)
     }
 

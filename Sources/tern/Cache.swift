@@ -33,6 +33,9 @@ struct Cache: ParsableCommand {
                 if stats.pendingActions > 0 {
                     say("          \(Counted.words(stats.pendingActions, "action")) (likes, follows, list changes…) waiting to be sent")
                 }
+                if stats.unsentMarkers > 0 {
+                    say("          \(Counted.words(stats.unsentMarkers, "read mark")) waiting to be sent to the server")
+                }
             } else {
                 say("          none yet")
             }

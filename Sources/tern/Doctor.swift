@@ -97,6 +97,7 @@ struct Doctor: ParsableCommand {
         do {
             posts = try Store.stats(readingOnly: paths.store).map {
                 " · \(Cache.megabytes($0.fileBytes)), \(Counted.words($0.posts, "post")), \(Counted.words($0.pendingActions, "action")) waiting"
+                    + ($0.unsentMarkers > 0 ? ", \(Counted.words($0.unsentMarkers, "read mark")) for the server" : "")
             } ?? " (none yet)"
         } catch { posts = " · \(error)" }
         report.line("posts", paths.store.path + posts)

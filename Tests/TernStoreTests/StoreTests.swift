@@ -189,4 +189,19 @@ final class StoreActionTests: XCTestCase {
         XCTAssertGreaterThan(read.fileBytes, 0)
         XCTAssertThrowsError(try Store(url: folder.store), "the running Tern still holds the store for writers")
     }
+
+    /// A read mark kept for a server that could not be told (done reading offline) is counted where the cache
+    /// is (`tern cache`, `tern doctor`) until it is sent.
+    func testReadMarksWaitingForTheServerAreCounted() async throws {
+        let folder = TemporaryFolder()
+        let store = try Store(url: folder.store)
+        let data = store.account("me")
+        XCTAssertEqual(try store.stats().unsentMarkers, 0)
+        try await data.saveMarker("home", lastReadID: "30", unsent: true)
+        try await data.saveMarker("catchup", lastReadID: "30", unsent: false)
+        XCTAssertEqual(try store.stats().unsentMarkers, 1)
+        XCTAssertEqual(try Store.stats(readingOnly: folder.store)?.unsentMarkers, 1)
+        try await data.saveMarker("home", lastReadID: "30", unsent: false)
+        XCTAssertEqual(try store.stats().unsentMarkers, 0, "sent: no longer waiting")
+    }
 }
