@@ -74,6 +74,7 @@ package actor ProfileEngine: MarkingFeed, PagedFeed, CountedFeed, FilteredFeed, 
         self.isYou = isYou
         self.publish = publish
         profile = Profile(account: account)
+        profile.countsKnown = false
         (inputs, continuation) = AsyncStream.makeStream(of: ProfileInput.self)
         let continuation = self.continuation
         sources.actions.feed(continuation) { .actions($0) }

@@ -24,6 +24,13 @@ package struct Profile: Sendable, Hashable, Codable {
     package var createdAt: Date?
     package var locked: Bool
     package var bot: Bool
+    /// The counts and the joining date came from the server (or its stored copy): a header made from a post's
+    /// author alone, opened offline, has none, which are not zeros.
+    package var countsKnown = true
+
+    enum CodingKeys: String, CodingKey {
+        case account, note, fields, followers, following, posts, createdAt, locked, bot
+    }
 
     package init(account: Account, note: StyledText = .empty, fields: [Field] = [], followers: Int = 0, following: Int = 0,
                 posts: Int = 0, createdAt: Date? = nil, locked: Bool = false, bot: Bool = false) {

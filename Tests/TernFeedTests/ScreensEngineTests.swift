@@ -37,6 +37,34 @@ final class ScreensEngineTests: XCTestCase {
         return .init(client: client, data: store.account("test"), actions: actions, offline: offline)
     }
 
+    /// A profile opened offline with none stored shows the post's author without counts (not zeros); once the
+    /// server's profile is stored, the next offline open has them.
+    func testAProfileOpenedOfflineWithoutACopyHasNoCountsRatherThanZeros() async throws {
+        let temp = TemporaryStore()
+        defer { temp.remove() }
+        let http = httpClient()
+        let src = try sources("http://127.0.0.1:9", store: try temp.open(), http: http, offline: true)
+        let bo = Account(id: "2", acct: "bo", displayName: "Bo")
+        func header(_ s: FeedSnapshot) -> Profile? {
+            if case .profile(let p, _, _)? = s.rows.first { return p }
+            return nil
+        }
+        for stored in [false, true] {
+            if stored { try await src.data.saveProfile(Profile(account: bo, followers: 40, following: 3, posts: 120), relationship: nil) }
+            let log = FeedLog()
+            let engine = ProfileEngine(sources: src, account: bo) { log.record($0) }
+            let task = Task { await engine.run() }
+            engine.perform(.start)
+            let shown = try await log.wait { header($0) != nil }
+            XCTAssertEqual(header(shown)?.countsKnown, stored, stored ? "the stored copy's counts" : "no counts known")
+            if stored { XCTAssertEqual(header(shown)?.followers, 40) }
+            engine.stop()
+            await task.value
+        }
+        src.actions.stop()
+        try await http.shutdown()
+    }
+
     /// A closed thread's engine stops hearing the action queue and the session's posts: its listeners go with it.
     func testAStoppedEnginesListenerGoesAway() async throws {
         let temp = TemporaryStore()

@@ -100,4 +100,15 @@ extension LayoutTests {
         XCTAssertTrue(shown.contains("1 post · 1 following · 1 follower"), shown)
         XCTAssertFalse(shown.contains("followers") || shown.contains("1 posts"), shown)
     }
+
+    /// A profile opened offline from a post's author alone has no counts: they are said not fetched, not zeros
+    /// (a new user read "0 posts · 0 following · 0 followers" for someone with thousands).
+    func testAProfileWhoseCountsAreNotKnownSaysSoRatherThanZeros() {
+        var bare = Profile(account: Account(id: "a", acct: "ann@ex.social", displayName: "Ann"))
+        bare.countsKnown = false
+        let l = RowLayout(row: .profile(bare, nil, followPending: false), width: 80, revealed: false, now: Date(), pictures: PictureLayout(rows: 8))
+        let shown = text(l.lines).joined(separator: "\n")
+        XCTAssertTrue(shown.contains("posts and followers not fetched yet"), shown)
+        XCTAssertFalse(shown.contains("0 posts"), shown)
+    }
 }

@@ -74,7 +74,8 @@ extension RowLayout {
             else if r.requestedBy { relation.append("asked to follow you") }
         }
         top.append([Segment(text: SafeText(relation.joined(separator: " · ")), role: pending ? .pending : .mention, column: tx)])
-        var counts = "\(Counted.words(p.posts, "post")) · \(p.following) following · \(Counted.words(p.followers, "follower"))"
+        var counts = p.countsKnown ? "\(Counted.words(p.posts, "post")) · \(p.following) following · \(Counted.words(p.followers, "follower"))"
+            : "posts and followers not fetched yet"
         if let joined = p.createdAt {
             let f = DateFormatter()
             f.locale = Locale(identifier: "en_GB")
