@@ -106,6 +106,19 @@ extension AccountData {
         try await pool.write { db in try record.upsert(db) }
     }
 
+    // MARK: Choices
+
+    /// A choice kept for the next run under `name` (`saveChoice`); nil where none was.
+    package func choice(_ name: String) async throws -> String? {
+        let account = account
+        return try await store.asyncRead { db in try ChoiceRecord.fetchOne(db, key: ["account": account, "name": name])?.value }
+    }
+
+    package func saveChoice(_ name: String, value: String) async throws {
+        let record = ChoiceRecord(account: account, name: name, value: value)
+        try await pool.write { db in try record.upsert(db) }
+    }
+
     // MARK: Profiles
 
     package func saveProfile(_ profile: Profile, relationship: Relationship?, now: Date = Date()) async throws {

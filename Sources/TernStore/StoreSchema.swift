@@ -18,6 +18,7 @@ enum StoreSchema {
         m.registerMigration("v9-assumed-marks", migrate: v9)
         m.registerMigration("v10-selection", migrate: v10)
         m.registerMigration("v11-request-answers", migrate: v11)
+        m.registerMigration("v12-choices", migrate: v12)
         return m
     }
 
@@ -273,6 +274,17 @@ enum StoreSchema {
                 account_id TEXT NOT NULL,
                 accepted BOOLEAN NOT NULL,
                 PRIMARY KEY (account, account_id));
+            """)
+    }
+
+    /// What the user chose on a screen, for the next run (Catch-up's order, kinds, grouping, window).
+    static func v12(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE choice (
+                account TEXT NOT NULL,
+                name TEXT NOT NULL,
+                value TEXT NOT NULL,
+                PRIMARY KEY (account, name));
             """)
     }
 }

@@ -24,7 +24,7 @@ final class AccountEffectsTests: XCTestCase {
         /// A write request the demo received: its method and the start of its path.
         var wrote: (String, String)?
         /// Something the store file or the queue holds now.
-        var holds: (() throws -> Bool)?
+        var holds: (() async throws -> Bool)?
         /// What `carry` hands back, where it is not a fixed list.
         var saysWhere: (([Effect]) -> Bool)?
 
@@ -76,7 +76,7 @@ final class AccountEffectsTests: XCTestCase {
                 XCTAssertTrue(came, "\(row.name): the demo never received \(method) \(path)")
             }
             if let holds = row.holds {
-                let held = try await rig.waitFor { try holds() }
+                let held = try await rig.waitFor { try await holds() }
                 XCTAssertTrue(held, "\(row.name): not held in the store")
             }
         }
@@ -180,6 +180,11 @@ final class AccountEffectsTests: XCTestCase {
                 mail: layer { if case .catchUp(.lastHours(2), let load?, .none) = $0 { return !load.pool.items.isEmpty } else { return false } }),
             // Nothing being fetched: nothing to stop, and nothing said.
             Row(effect: .stopCatchUpFetch, says: []),
+            Row(effect: .keepCatchUpChoices(CatchUpChoices(window: .lastHours(4), order: "liked", kinds: [.replies], grouped: true)), says: [],
+                holds: {
+                    try await rig.store.account(AccountEffectsRig.name).choice(CatchUpChoices.storeName)
+                        == "order=liked;kinds=replies;grouped=1;window=4h"
+                }),
             Row(effect: .finishCatchUp(newestID: post.id), says: [],
                 mail: { if case .say(let text, false) = $0 { return text.hasPrefix("Caught up") } else { return false } },
                 holds: { try rig.store.account(AccountEffectsRig.name).timeline(TimelineID.home.storageKey).state().seenID == post.id }),

@@ -113,7 +113,7 @@ final class CatchUpAcrossLayerTests: XCTestCase {
         away.offline = true
         let empty = CatchUpLoad(window: .lastHours(4), pool: CatchUpPool(entries: [], usual: AuthorUsual([]),
                                                                         sieve: CatchUpSieve(hidden: [], filters: nil, now: F.now), followedTags: []))
-        var layer = CatchUpLayer(CatchUpLayer.Choices(window: .lastHours(4), order: NewestOrder(), kinds: [], grouped: false))
+        var layer = CatchUpLayer(CatchUpChoices(window: .lastHours(4), order: NewestOrder().name, kinds: [], grouped: false))
         _ = layer.receive(.catchUp(.lastHours(4), empty, failure: nil), away)
         XCTAssertEqual(layer.settle(away), [], "still away: nothing asked")
         let status = try XCTUnwrap(try renderedLines(layer, away).last)
@@ -121,7 +121,7 @@ final class CatchUpAcrossLayerTests: XCTestCase {
         XCTAssertEqual(layer.settle(env()), [.loadCatchUp(.lastHours(4))], "the server back: fetched again")
         XCTAssertEqual(layer.settle(env()), [], "once")
 
-        var there = CatchUpLayer(CatchUpLayer.Choices(window: .lastHours(4), order: NewestOrder(), kinds: [], grouped: false))
+        var there = CatchUpLayer(CatchUpChoices(window: .lastHours(4), order: NewestOrder().name, kinds: [], grouped: false))
         _ = there.receive(.catchUp(.lastHours(4), empty, failure: nil), env())
         XCTAssertEqual(there.settle(env()), [])
     }

@@ -354,7 +354,7 @@ final class CatchUpLayerTests: XCTestCase {
         _ = stack.receive(.catchUp(.lastHours(1), load(window: .lastHours(1)), failure: nil), e)
         for key in ["s", "s", "2", "z"] { _ = stack.key(.character(Character(key)), e) }
         let left = try XCTUnwrap(stack.top as? CatchUpLayer)
-        _ = stack.apply(stack.key(.escape, e))
+        XCTAssertEqual(stack.apply(stack.key(.escape, e)), [.keepCatchUpChoices(left.choices)], "kept for the next run too")
         XCTAssertFalse(stack.top is CatchUpLayer, "Esc left Catch-up")
 
         XCTAssertEqual(stack.apply([.push(.catchUp)]), [.loadCatchUp(.lastHours(1))], "the window picked")
@@ -370,8 +370,34 @@ final class CatchUpLayerTests: XCTestCase {
         let empty = CatchUpLoad(window: .sinceReadMark, pool: CatchUpPool(entries: [], usual: AuthorUsual([]),
                                                                           sieve: CatchUpSieve(hidden: [], filters: nil, now: now), followedTags: []))
         XCTAssertEqual(fresh.receive(.catchUp(.sinceReadMark, empty, failure: nil), e), [.loadCatchUp(CatchUpLayer.emptyMarkFallback)])
-        _ = fresh.apply(fresh.key(.escape, e))
+        XCTAssertEqual(fresh.apply(fresh.key(.escape, e)), [], "nothing chosen: nothing to keep")
         XCTAssertEqual(fresh.apply([.push(.catchUp)]), [.loadCatchUp(.sinceReadMark)])
+    }
+
+    /// After a restart, `C` opens on what the last run's Catch-up was left showing, as the store kept it
+    /// (`LayerMessage.catchUpChoices`, read as the session starts); a choice made in this run before the
+    /// store's answer came stands.
+    func testAfterARestartCOpensOnTheChoicesTheStoreKept() throws {
+        let e = env()
+        let kept = CatchUpChoices(window: .lastHours(8), order: "boosted", kinds: [.pictures, .originals], grouped: true)
+        var stack = LayerStack(root: .home)
+        XCTAssertEqual(stack.receive(.catchUpChoices(kept), e), [])
+        XCTAssertEqual(stack.apply([.push(.catchUp)]), [.loadCatchUp(.lastHours(8))])
+        let opened = try XCTUnwrap(stack.top as? CatchUpLayer)
+        XCTAssertEqual(opened.order.name, "boosted")
+        XCTAssertEqual(opened.kinds, [.pictures, .originals])
+        XCTAssertTrue(opened.grouped)
+        XCTAssertEqual(opened.choices, kept)
+
+        var chose = LayerStack(root: .home)
+        _ = chose.apply([.push(.catchUp)])
+        _ = chose.receive(.catchUp(.sinceReadMark, load(), failure: nil), e)
+        _ = chose.key(.character("s"), e)
+        let mine = try XCTUnwrap(chose.top as? CatchUpLayer).choices
+        XCTAssertEqual(chose.apply(chose.key(.escape, e)), [.keepCatchUpChoices(mine)])
+        _ = chose.receive(.catchUpChoices(kept), e)
+        XCTAssertEqual(chose.apply([.push(.catchUp)]), [.loadCatchUp(.sinceReadMark)], "this run's choice, not the last run's")
+        XCTAssertEqual(try XCTUnwrap(chose.top as? CatchUpLayer).order.name, mine.order)
     }
 
     /// While the window is on its way the moving keys say so rather than doing nothing; `r` reads the window

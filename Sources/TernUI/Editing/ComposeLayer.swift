@@ -318,7 +318,8 @@ struct ComposeLayer: Layer {
             receiveSuggestions(for: word, candidates)
             return []
         case .open, .compose, .silenced, .followRequests, .notificationRequests, .listMembership, .listSettings, .filters, .scheduledPosts,
-             .trendingLinks, .customEmoji, .snapshot, .article, .translated, .rules, .catchUp, .catchUpOf, .postMarks, .catchUpFetching:
+             .trendingLinks, .customEmoji, .snapshot, .article, .translated, .rules, .catchUp, .catchUpOf, .postMarks, .catchUpFetching,
+             .catchUpChoices:
             return nil
         }
     }

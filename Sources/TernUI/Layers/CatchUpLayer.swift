@@ -70,15 +70,6 @@ struct CatchUpLayer: Layer {
     /// Where each status is among the pool's items.
     private var positions: [String: Int] = [:]
 
-    /// What the user chose on the screen, which `C` opens with again (within a run): the window picked with
-    /// `W` (not one that stood in for an empty window), the order, the kinds, by author or not.
-    struct Choices {
-        var window: CatchUpWindow?
-        var order: any CatchUpOrdering
-        var kinds: Set<CatchUpKind>
-        var grouped: Bool
-    }
-
     /// The row to select once the window is read again (`r`).
     private var reselect: String?
     /// The window came empty while the server was away: it is fetched again once the server answers (a new
@@ -93,14 +84,15 @@ struct CatchUpLayer: Layer {
     private(set) var across = false
     private var parts = AcrossParts()
 
-    init(_ choices: Choices? = nil, across: Bool = false) {
+    /// `choices`: what the last Catch-up was left showing (`CatchUpChoices`), which it opens on.
+    init(_ choices: CatchUpChoices? = nil, across: Bool = false) {
         self.across = across
         guard let choices else { return }
         if let picked = choices.window { (window, windowChosen, pickedWindow) = (picked, true, picked) }
-        (order, kinds, grouped) = (choices.order, choices.kinds, choices.grouped)
+        (order, kinds, grouped) = (CatchUpOrders.named(choices.order) ?? order, choices.kinds, choices.grouped)
     }
 
-    var choices: Choices { Choices(window: pickedWindow, order: order, kinds: kinds, grouped: grouped) }
+    var choices: CatchUpChoices { CatchUpChoices(window: pickedWindow, order: order.name, kinds: kinds, grouped: grouped) }
 
     var isOverlay: Bool { false }
 

@@ -119,6 +119,8 @@ enum Effect: Equatable {
     case loadArticle(String)
     /// Catch-up's window read from the store off the loop, for its `CatchUpLayer` (`LayerMessage.catchUp`).
     case loadCatchUp(CatchUpWindow)
+    /// What a Catch-up screen was left showing, written to the store off the loop for the next run's `C`.
+    case keepCatchUpChoices(CatchUpChoices)
     /// The same window read by every account open, each answering on its own (`LayerMessage.catchUpOf`), for a
     /// Catch-up across accounts.
     case loadCatchUpAcross(CatchUpWindow)

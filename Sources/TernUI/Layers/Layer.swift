@@ -129,6 +129,8 @@ enum LayerMessage: Sendable {
     /// the first look-up of a language's name reads the locale's data, which held the loop for seconds), or
     /// why it could not.
     case translated(statusID: String, Translation?, from: String? = nil, failure: String?)
+    /// What the last run's Catch-up was left showing, as the store kept it (`Effect.keepCatchUpChoices`).
+    case catchUpChoices(CatchUpChoices)
     /// Catch-up's window as read from the store (`Effect.loadCatchUp`), or why it could not be.
     case catchUp(CatchUpWindow, CatchUpLoad?, failure: String?)
     /// One account's window for a Catch-up across the accounts `among` (`Effect.loadCatchUpAcross`).

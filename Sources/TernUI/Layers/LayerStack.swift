@@ -23,8 +23,10 @@ struct LayerStack {
     /// Where the notifications and the inbox were left when last closed: opened again, they are there (they
     /// have no stored place, as a timeline has, and opened at the top each time).
     private var closedPlaces: [FeedID: Viewport] = [:]
-    /// What the last Catch-up screen was left showing (its window, order, kinds, grouping): `C` opens on it again.
-    private var catchUpChoices: CatchUpLayer.Choices?
+    /// What the last Catch-up screen was left showing (its window, order, kinds, grouping): `C` opens on it
+    /// again. Kept in the store too (`Effect.keepCatchUpChoices`), and read from it when the session starts
+    /// (`LayerMessage.catchUpChoices`).
+    private(set) var catchUpChoices: CatchUpChoices?
     /// The warnings opened with `c`, for every screen of the session (`toggleWarning`).
     private(set) var openedWarnings = OpenedWarnings()
 
@@ -151,6 +153,10 @@ struct LayerStack {
             if let taken { return taken }
         }
         switch message {
+        case .catchUpChoices(let kept):
+            // What the store kept from the last run, unless this run chose already.
+            if catchUpChoices == nil { catchUpChoices = kept }
+            return []
         case .open(let opening): return [.push(.feed(opening))]
         case .compose(let draft, let context): return [.push(.compose(draft, context: context))]
         case .silenced(let muted, let blocked): return SilencedMenu.menu(muted: muted, blocked: blocked)
@@ -314,7 +320,10 @@ struct LayerStack {
                 // A screen under a screen shows again: it asks again for what it needs (pictures, paging).
                 let closed = layers.removeLast()
                 if let list = closed as? FeedLayer, list.feed == .notifications || list.feed == .inbox { closedPlaces[list.feed] = list.viewport }
-                if let catchUp = closed as? CatchUpLayer { catchUpChoices = catchUp.choices }
+                if let catchUp = closed as? CatchUpLayer, catchUp.choices != catchUpChoices ?? CatchUpChoices() {
+                    catchUpChoices = catchUp.choices
+                    out.append(.keepCatchUpChoices(catchUp.choices))
+                }
                 if !closed.isOverlay { layers[screenIndex].uncovered() }
             case .toggleWarning(let key):
                 openedWarnings.toggle(key)

@@ -64,6 +64,34 @@ extension AccountSession {
         }
     }
 
+    /// What the last run's Catch-up was left showing, read off the loop for the stack's next `C`
+    /// (`LayerMessage.catchUpChoices`); a line this Tern can't read is logged and left for the defaults.
+    func readCatchUpChoices() {
+        let data = sources.data, mail = self.mail, log = self.log
+        Task.detached {
+            do {
+                guard let text = try await data.choice(CatchUpChoices.storeName) else { return }
+                guard let kept = CatchUpChoices(text: text) else {
+                    log.warning("catch-up: the kept choices could not be read: Catch-up opens as at first", metadata: ["choices": "\(text)"])
+                    return
+                }
+                mail.post(.layer(.catchUpChoices(kept)))
+            } catch {
+                log.error("catch-up: the kept choices could not be read from the store", metadata: ["error": "\(error)"])
+            }
+        }
+    }
+
+    /// Keeps what a Catch-up screen was left showing for the next run, off the loop.
+    func keepCatchUpChoices(_ choices: CatchUpChoices) {
+        let data = sources.data, log = self.log
+        Task.detached {
+            do { try await data.saveChoice(CatchUpChoices.storeName, value: choices.text) } catch {
+                log.error("catch-up: the choices could not be kept for the next run", metadata: ["error": "\(error)"])
+            }
+        }
+    }
+
     /// Esc while the window is fetched: the fetch stops, and what is held is ranked.
     func stopCatchUpFetch() -> [Effect] {
         catchUpWork?.cancel()

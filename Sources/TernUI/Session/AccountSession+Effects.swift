@@ -77,6 +77,7 @@ extension AccountSession {
             return []
         case .loadArticle(let id): loadArticle(id); return []
         case .loadCatchUp(let window): loadCatchUp(window); return []
+        case .keepCatchUpChoices(let choices): keepCatchUpChoices(choices); return []
         case .stopCatchUpFetch: return stopCatchUpFetch()
         case .finishCatchUp(let newestID): return finishCatchUp(newestID)
         case .markWebFeedsRead(let timeline): return markRead(timeline)

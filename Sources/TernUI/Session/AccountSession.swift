@@ -145,13 +145,14 @@ final class AccountSession {
         return closed
     }
 
-    /// What starts behind the session's first frame: drafts, the outbox and the server's limits at once
-    /// (none is needed for the frame), the notifications' engine (for the unread count) once the frame is
+    /// What starts behind the session's first frame: drafts, the outbox, the server's limits and Catch-up's
+    /// kept choices at once (none is needed for the frame), the notifications' engine (for the unread count) once the frame is
     /// `up`, since it would compete with the timeline's for the store. The effects to carry out.
     func startBehindFirstFrame(up: Bool) -> [Effect] {
         if !writingStarted {
             writingStarted = true
             startWriting()
+            readCatchUpChoices()
         }
         guard up, !notificationsStarted else { return [] }
         notificationsStarted = true
