@@ -78,3 +78,15 @@ package struct TimelineState: Sendable, Equatable {
         self.anchorOffset = anchorOffset
     }
 }
+
+/// How much attention a stored post drew (likes and boosts), and whose it is: all Catch-up needs of the posts
+/// older than its window (`TimelineData.attention`).
+package struct PostAttention: Sendable, Hashable {
+    package var statusID: String
+    package var authorID: String
+    package var attention: Int
+
+    package init(statusID: String, authorID: String, attention: Int) {
+        (self.statusID, self.authorID, self.attention) = (statusID, authorID, attention)
+    }
+}

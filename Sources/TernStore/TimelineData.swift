@@ -94,6 +94,29 @@ package struct TimelineData: Sendable {
         }
     }
 
+    /// The attention of up to `limit` posts from `seq` down (older), newest first: each post's status, author
+    /// and likes and boosts, read by SQLite from the stored JSON rather than decoding whole posts (what
+    /// Catch-up measures each author's usual attention on: 1,000 posts decoded were three quarters of a
+    /// 300-post window's read). A post whose JSON can't be read is left out, as the timeline leaves it out.
+    package func attention(from seq: Int64, limit: Int) throws -> [PostAttention] {
+        try pool.read { db in
+            // A BLOB is text to SQLite's JSON functions only once cast (a later SQLite would take it for its
+            // binary JSON); `json_valid` keeps one unreadable body from failing the whole read.
+            try Row.fetchAll(db, sql: """
+                SELECT status, json_extract(body, '$.account.id') AS author,
+                       ifnull(json_extract(body, '$.favouritesCount'), 0) + ifnull(json_extract(body, '$.boostsCount'), 0) AS attention
+                FROM (SELECT p.status_id AS status, CAST(p.body AS TEXT) AS body FROM entry e
+                      JOIN post p ON p.account = e.account AND p.id = e.post_id
+                      WHERE e.account = ? AND e.timeline = ? AND e.seq >= ? ORDER BY e.seq ASC LIMIT ?)
+                WHERE json_valid(body)
+                """, arguments: [key.account, key.timeline, seq, limit])
+            .compactMap { row in
+                guard let author = row["author"] as String? else { return nil }
+                return PostAttention(statusID: row["status"], authorID: author, attention: row["attention"])
+            }
+        }
+    }
+
     /// Up to `limit` entries right above `seq` (newer), newest first; `more` when others precede them.
     package func entries(newerThan seq: Int64, limit: Int) throws -> (entries: [StoredEntry], more: Bool) {
         try pool.read { db in

@@ -40,7 +40,7 @@ struct CatchUpBench: ParsableCommand {
             let start = clock.now
             let window = try reader.read(CatchUpBounds())
             let read = clock.now
-            let pool = CatchUpPool(entries: window.entries, usual: AuthorUsual(window.entries, window.older), sieve: sieve,
+            let pool = CatchUpPool(entries: window.entries, usual: AuthorUsual(window.entries, older: window.older), sieve: sieve,
                                    followedTags: ["orbit"])
             let view = pool.view(order: StandOutOrder())
             groups = view.groups.count

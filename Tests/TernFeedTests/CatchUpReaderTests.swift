@@ -34,8 +34,27 @@ final class CatchUpReaderTests: XCTestCase {
         XCTAssertNil(marks.lastCatchUp)
         let window = try reader.read(CatchUpBounds(.sinceReadMark, readMarkID: marks.readMark, lastCatchUpID: nil, now: F.now))
         XCTAssertEqual(window.entries.map(\.id), ["1040", "1039", "1038b", "1038", "1037", "1036", "1035", "1034", "1033", "1032", "1031"])
-        XCTAssertEqual(window.older.map(\.id), ["1030", "1029", "1028", "1027", "1026"], "older posts up to the baseline")
+        XCTAssertEqual(window.older.map(\.statusID), ["1030", "1029", "1028", "1027", "1026"], "older posts up to the baseline")
         XCTAssertFalse(window.cut)
+    }
+
+    /// The posts past the window are read for their attention alone, from the stored JSON: each one's author
+    /// and likes and boosts as the decoded post has them.
+    func testOlderPostsAttentionIsTheDecodedPostsOwn() throws {
+        let temp = TemporaryStore()
+        defer { temp.remove() }
+        let (data, posts) = try stored(temp)
+        let home = data.timeline(TimelineID.home.storageKey)
+        let stored = try home.run(around: nil, before: 0, after: posts.count).entries
+        let attention = try home.attention(from: try XCTUnwrap(stored.first?.seq), limit: posts.count)
+        XCTAssertEqual(attention.count, stored.count)
+        for (entry, read) in zip(stored, attention) {
+            let post = try XCTUnwrap(entry.post)
+            XCTAssertEqual(read, PostAttention(statusID: post.statusID, authorID: post.account.id, attention: post.favouritesCount + post.boostsCount))
+        }
+        XCTAssertTrue(attention.contains { $0.attention > 0 }, "the fixtures' posts drew some attention")
+        XCTAssertEqual(try home.attention(from: stored[3].seq, limit: 2).map(\.statusID), stored[3...4].compactMap { $0.post?.statusID },
+                       "from the entry given, down, at most the limit")
     }
 
     func testAGapInsideTheWindowIsCountedNotPassedOverSilently() throws {

@@ -25,7 +25,7 @@ final class CatchUpServersTests: XCTestCase {
                 let marks = try await reader.marks()
                 let window = try reader.read(CatchUpBounds(.sinceReadMark, readMarkID: marks.readMark, lastCatchUpID: nil, now: Date()))
                 XCTAssertEqual(window.entries.map(\.id), first.posts.prefix(9).map(\.id), name)
-                XCTAssertEqual(window.older.first?.id, first.posts[9].id, name)
+                XCTAssertEqual(window.older.first?.statusID, first.posts[9].statusID, name)
                 // Everything stored: the demo's post boosted by several among the first page is one row.
                 let all = try reader.read(CatchUpBounds())
                 let pool = CatchUpPool(entries: all.entries, usual: AuthorUsual(all.entries), sieve: CatchUpSieve(hidden: [], filters: nil, now: Date()),

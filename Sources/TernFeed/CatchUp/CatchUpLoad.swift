@@ -99,7 +99,7 @@ package struct CatchUpLoad: Sendable {
             }
         }
         let sieve = CatchUpSieve(hidden: held.hidden, filters: filters, now: now, ownAccountID: ownAccountID)
-        let pool = CatchUpPool(entries: read.entries, usual: AuthorUsual(read.entries, read.older), sieve: sieve, followedTags: followed)
+        let pool = CatchUpPool(entries: read.entries, usual: AuthorUsual(read.entries, older: read.older), sieve: sieve, followedTags: followed)
         if read.gaps > 0 {
             notes.append("The cache lacks posts inside this window (\(read.gaps == 1 ? "a gap" : "\(read.gaps) gaps") Home has not filled): they are not in it.")
         }

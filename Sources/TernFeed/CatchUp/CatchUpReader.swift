@@ -20,11 +20,11 @@ package struct CatchUpReader: Sendable {
         self.data = data
     }
 
-    /// What was read: the window's entries, newest first; the older posts read for the baseline; whether
-    /// the window went on past `limit`; the gaps met inside it (posts the cache never fetched).
+    /// What was read: the window's entries, newest first; the attention of the older posts read for the
+    /// baseline; whether the window went on past `limit`; the gaps met inside it (posts the cache never fetched).
     package struct Window: Sendable {
         package var entries: [Post]
-        package var older: [Post]
+        package var older: [PostAttention]
         package var cut: Bool
         package var gaps = 0
         /// A post older than the window's start was met: the cache reaches back to it.
@@ -38,38 +38,33 @@ package struct CatchUpReader: Sendable {
     }
 
     /// The window's entries. An original post older than the window ends it; a boost's time is its post's,
-    /// not the boost's, so a boost of an old post above that point is in the window (it came in since).
+    /// not the boost's, so a boost of an old post above that point is in it. Posts past the window are read
+    /// only for their attention (`TimelineData.attention`), not decoded.
     package func read(_ bounds: CatchUpBounds) throws -> Window {
         let home = data.timeline(TimelineID.home.storageKey)
-        var entries: [Post] = [], older: [Post] = []
+        var entries: [Post] = []
         var page = try home.run(around: nil, before: 0, after: pageSize).entries
-        var more = !page.isEmpty
-        var ended = false, cut = false, gaps = 0
-        while more {
+        var gaps = 0, cut = false
+        var end: Int64?
+        reading: while !page.isEmpty {
             for entry in page {
                 guard let post = entry.post else {
-                    if !ended { gaps += 1 }
-                    continue
-                }
-                if ended {
-                    older.append(post)
+                    gaps += 1
                     continue
                 }
                 let inside = bounds.holds(post)
                 if !inside || entries.count == limit {
-                    ended = true
+                    end = entry.seq
                     cut = inside
-                    older.append(post)
-                } else {
-                    entries.append(post)
+                    break reading
                 }
+                entries.append(post)
             }
-            guard older.count < baseline, let last = page.last else { break }
-            let next = try home.entries(olderThan: last.seq, limit: pageSize)
-            page = next.entries
-            more = !page.isEmpty
+            guard let last = page.last else { break }
+            page = try home.entries(olderThan: last.seq, limit: pageSize).entries
         }
-        return Window(entries: entries, older: Array(older.prefix(baseline)), cut: cut, gaps: gaps, reachesStart: ended)
+        let older = try end.map { try home.attention(from: $0, limit: baseline) } ?? []
+        return Window(entries: entries, older: older, cut: cut, gaps: gaps, reachesStart: end != nil)
     }
 
     /// The catch-up is read: the read mark (Home's newest seen post) and the last catch-up move to `newestID`.
