@@ -128,12 +128,15 @@ extension TimelineEngine {
         }
     }
 
-    /// New entries above the newest: into the window when it shows the top, and counted as arrivals.
+    /// New entries above the newest: into the window when it shows the top, and counted as arrivals, but
+    /// for the user's own posts and boosts: what they wrote they have read (the read mark goes up over them
+    /// too), and a new user's own post read "↑ 1 new" while Catch-up said nothing came in.
     func arrived(_ fresh: [StoredEntry]) -> Int {
         let top = window.hasNewer ? nil : window.posts.first?.id
         keepWindowBounded(addedAbove: window.prepend(fresh))
         let posts = fresh.compactMap(\.post)
-        arrivals.formUnion(posts.map(\.id))
+        let me = self.me.id
+        arrivals.formUnion(posts.filter { me == nil || ($0.boostedBy ?? $0.account).id != me }.map(\.id))
         boundArrivals()
         if !posts.isEmpty { caughtUp(above: top) }
         return posts.count

@@ -1,0 +1,35 @@
+import Foundation
+import TernDemo
+import TernMastodon
+import TernModel
+@testable import TernFeed
+import XCTest
+
+/// What counts as come in ("↑ N new"): others' posts that arrived above the top, never the user's own (what
+/// they wrote they have read; Catch-up, since the read mark goes up over them, said nothing came in while the
+/// status line said "↑ 1 new").
+final class ArrivalsTests: XCTestCase {
+    func testTheUsersOwnPostIsNoArrivalAndOthersAre() async throws {
+        var config = DemoConfig()
+        config.newPostInterval = nil
+        try await withRig(config) { server, rig in
+            let client = MastodonClient(baseURL: URL(string: server.baseURL)!, token: "t", http: rig.http)
+            let me = try await client.verifyCredentials()
+            let log = SnapshotLog()
+            let engine = try rig.engine(server.baseURL, log: log, ownAccountID: me.id)
+            engine.send(.start)
+            let loaded = try await waitFor(log) { !$0.posts.isEmpty && !$0.loadingNewer }
+            engine.send(.viewed(first: 0, last: 2, anchorID: loaded.posts[0].id, offset: 0))
+
+            let draft = Draft(id: "arrivals-own", text: "my own words")
+            let mine = try await client.publish(draft, mediaIDs: [], idempotencyKey: "arrivals-own")
+            await server.addPosts(2)
+            engine.send(.refresh)
+            let after = try await waitFor(log) { s in s.posts.contains { $0.statusID == mine.statusID } && s.arrivals.count >= 2 && !s.loadingNewer }
+            let own = try XCTUnwrap(after.posts.first { $0.statusID == mine.statusID })
+            XCTAssertFalse(after.arrivals.contains(own.id), "the user's own post counted as come in: \(after.arrivals)")
+            let others = after.posts.filter { $0.account.id != me.id && after.arrivals.contains($0.id) }
+            XCTAssertEqual(others.count, 2, "the two others' posts are new: \(after.arrivals)")
+        }
+    }
+}
