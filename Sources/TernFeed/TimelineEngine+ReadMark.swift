@@ -14,6 +14,17 @@ extension TimelineEngine {
         newestSeen = id
     }
 
+    /// At the start, the posts of the window newer than the newest seen (others', not the user's own): they
+    /// came in and were not read before Tern ended, so they still count as come in ("↑ 2 new" before `q`
+    /// was gone after the restart, the posts above the line unannounced).
+    func unseenSinceLastRun() -> Set<String> {
+        guard let seen = newestSeen else { return [] }
+        let me = self.me.id
+        return Set(window.posts.filter { post in
+            ServerID.isNewer(post.id, than: seen) && (me == nil || (post.boostedBy ?? post.account).id != me)
+        }.map(\.id))
+    }
+
     /// Posts arrived above what was the top of the window (`top`, nil when the window didn't show the
     /// top): if the user had seen that post, everything above it is new.
     func caughtUp(above top: String?) {

@@ -317,6 +317,7 @@ package actor TimelineEngine {
             }
             savedPosition = SavedPosition(cursors, in: window.posts)
             (newestSeen, readUpTo) = (cursors.seenID, cursors.seenID)
+            arrivals = unseenSinceLastRun()
             // A feeds' list holds what the feeds hold: there is nothing older to page to.
             if timeline.isWebFeeds { cursors.reachedEnd = true }
             emit()
@@ -328,6 +329,7 @@ package actor TimelineEngine {
                 let (more, hasMore) = try store.entries(newerThan: seq, limit: 26)
                 window.extendUp(more, more: hasMore)
             }
+            arrivals = unseenSinceLastRun()
         } catch {
             say("Couldn't read the cache: \(error)", error: true)
         }

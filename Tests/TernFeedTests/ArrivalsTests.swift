@@ -32,4 +32,24 @@ final class ArrivalsTests: XCTestCase {
             XCTAssertEqual(others.count, 2, "the two others' posts are new: \(after.arrivals)")
         }
     }
+
+    /// Posts that came in and were not read before Tern ended still count as come in after the restart:
+    /// those newer than the newest seen, but the user's own (a new user's "↑ 2 new" was gone after `q`).
+    func testWhatCameInUnreadStillCountsAfterARestart() async throws {
+        typealias F = CatchUpFixtures
+        let temp = TemporaryStore()
+        defer { temp.remove() }
+        let store = try temp.open()
+        let (ann, me) = (F.person("ann"), F.person("me"))
+        let posts = (0..<20).map { i in F.post("\(1020 - i)", by: i == 1 ? me : ann, minutesAgo: 5 * (i + 1), likes: i) }
+        let home = store.account("test").timeline(TimelineID.home.storageKey)
+        try home.insert(posts, at: .top)
+        try home.saveSeen("1016")
+        let rig = EngineRig(store: store)
+        let log = SnapshotLog()
+        try rig.engine("http://127.0.0.1:9", log: log, offline: true, ownAccountID: me.id).send(.start)
+        let first = try await waitFor(log) { !$0.posts.isEmpty }
+        XCTAssertEqual(first.arrivals, ["1020", "1018", "1017"], "newer than the newest seen, but the user's own 1019")
+        try await rig.shutdown()
+    }
 }
