@@ -84,8 +84,10 @@ enum Session {
                 FileHandle.standardError.write(Data(PlainText.clean(text).utf8))
             }
             // A like or a post still waiting for the server is kept, not lost: the user is told where it stands.
+            // A throwaway store (the demo's, `storeURL`) keeps nothing for a next start: said so, not promised.
             if !unsent.isEmpty {
-                let text = "Not on the server yet (kept; sent when Tern next starts, or now with tern sync):\n"
+                let text = (storeURL == nil ? "Not on the server yet (kept; sent when Tern next starts, or now with tern sync):\n"
+                                            : "Not on the demo server, and lost with this run (the demo keeps nothing after it ends):\n")
                     + unsent.map { "  " + $0 + "\n" }.joined()
                 FileHandle.standardError.write(Data(PlainText.clean(text).utf8))
             }
