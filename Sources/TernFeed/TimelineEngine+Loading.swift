@@ -228,6 +228,10 @@ extension TimelineEngine {
                 retrying = "\(describe(error)); retrying in \(Int(wait.rounded(.up)))s"
                 emit()
                 try await Task.sleep(for: .milliseconds(Int(wait * 1000)))
+                // The wait is over and the read is asked again, which may itself take up to the timeout: "in 1s"
+                // stood on the status line for 11 s while it did.
+                retrying = "\(describe(error)); retrying…"
+                emit()
             }
         }
     }

@@ -279,6 +279,9 @@ final class EngineFaultTests: XCTestCase {
             let shown = log.snapshots.compactMap(\.retrying)
             XCTAssertTrue(shown.contains { $0.hasPrefix("server error 503") && $0.contains("retrying in") }, "\(shown)")
             XCTAssertTrue(shown.contains { $0.hasPrefix("server error 502") }, "\(shown)")
+            // Once the wait is over and the read asked again, it says so rather than the countdown it started with.
+            let waited = try XCTUnwrap(shown.firstIndex { $0.hasPrefix("server error 503") && $0.contains("retrying in") }, "\(shown)")
+            XCTAssertEqual(shown[waited + 1], "server error 503: Something went wrong; retrying…", "\(shown)")
         }
     }
 
