@@ -119,6 +119,12 @@ extension DemoState {
         guard let id = parseID(rawID), let old = post(id: id) else { return .refused(status: 404, message: "Record not found") }
         guard old.authorIndex == 0 else { return .refused(status: 403, message: "This action is not allowed") }
         deleted.insert(id)
+        // As Mastodon: the post it answered counts one reply fewer.
+        if let parentID = old.inReplyTo?.0, var parent = post(id: parentID) {
+            childrenOf[parentID]?.removeAll { $0 == id }
+            parent.repliesCount = max(0, parent.repliesCount - 1)
+            replace(parent)
+        }
         writeLog.append("delete \(rawID)")
         send("delete", payload: wireID(id), to: streams(of: old))
         return .ok(old)

@@ -7,13 +7,17 @@ import TernStore
 /// "Deleted.") rather than on the "Mute @ada…" said at the press. A refusal is said by the lists, with why.
 struct AwaitedActions {
     private var people: [String: (kind: PendingAction.Kind, acct: String, wanted: Bool)] = [:]
-    private var deletions: Set<String> = []
+    /// Each deletion awaited, with the post it answered (its reply count is read again once it is gone).
+    private var deletions: [String: String?] = [:]
 
     mutating func awaitAccount(_ kind: PendingAction.Kind, _ account: Account, wanted: Bool) {
         people[account.id] = (kind, account.acct, wanted)
     }
 
-    mutating func awaitDeletion(of post: Post) { deletions.insert(post.statusID) }
+    mutating func awaitDeletion(of post: Post) { deletions[post.statusID] = .some(post.inReplyToID) }
+
+    /// The post a deletion just heard done had answered, whose reply count went down with it.
+    func answered(byDeleted statusID: String) -> String? { deletions[statusID] ?? nil }
 
     /// What the status line says of the action queue's news, when it settles something awaited.
     mutating func heard(_ event: ActionQueue.Event) -> String? {
@@ -23,7 +27,7 @@ struct AwaitedActions {
             people[id] = nil
             return said
         case .deleted(let statusID):
-            return deletions.remove(statusID) == nil ? nil : "Deleted."
+            return deletions.removeValue(forKey: statusID) == nil ? nil : "Deleted."
         default:
             return nil
         }
