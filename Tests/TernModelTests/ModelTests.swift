@@ -6,7 +6,8 @@ final class ModelTests: XCTestCase {
     func testRelativeTimeSteps() {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         XCTAssertEqual(RelativeTime.short(from: now.addingTimeInterval(-2), now: now), "now")
-        XCTAssertEqual(RelativeTime.short(from: now.addingTimeInterval(-42), now: now), "42s")
+        XCTAssertEqual(RelativeTime.short(from: now.addingTimeInterval(-42), now: now), "now", "no seconds: rows are laid out every 30 s")
+        XCTAssertEqual(RelativeTime.short(from: now.addingTimeInterval(-61), now: now), "1m")
         XCTAssertEqual(RelativeTime.short(from: now.addingTimeInterval(-300), now: now), "5m")
         XCTAssertEqual(RelativeTime.short(from: now.addingTimeInterval(-3 * 3600), now: now), "3h")
         XCTAssertEqual(RelativeTime.short(from: now.addingTimeInterval(-2 * 86_400), now: now), "2d")

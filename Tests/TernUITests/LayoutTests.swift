@@ -111,4 +111,24 @@ extension LayoutTests {
         XCTAssertTrue(shown.contains("posts and followers not fetched yet"), shown)
         XCTAssertFalse(shown.contains("0 posts"), shown)
     }
+
+    /// Rows laid out between two forgettings of the layouts say their ages as of one moment: the same post on
+    /// two screens laid out 40 s apart says one age (a new user saw "now" in Direct messages and "29s" in
+    /// its thread), and the next relayout moves every age on together.
+    func testTwoScreensLaidOutApartSayOneAge() {
+        let renderer = FrameRenderer(theme: .builtIn)
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        let post = Post(id: "9", statusID: "9", account: Account(id: "a", acct: "ann", displayName: "Ann"), createdAt: start.addingTimeInterval(-50),
+                        content: StyledText(plain: "hello"))
+        var boost = post
+        boost.id = "b9"
+        boost.boostedBy = Account(id: "b", acct: "bo", displayName: "Bo")
+        let first = renderer.layout(.post(post), width: 80, revealed: false, now: start)
+        let later = renderer.layout(.post(boost), width: 80, revealed: false, now: start.addingTimeInterval(40))
+        let (a, b) = (text(first.lines).joined(separator: "\n"), text(later.lines).joined(separator: "\n"))
+        XCTAssertTrue(a.contains("now") && b.contains("now"), "one age for both:\n\(a)\n--\n\(b)")
+        renderer.invalidateLayouts()
+        let moved = text(renderer.layout(.post(post), width: 80, revealed: false, now: start.addingTimeInterval(40)).lines).joined(separator: "\n")
+        XCTAssertTrue(moved.contains("1m"), moved)
+    }
 }

@@ -25,12 +25,16 @@ package final class FrameRenderer {
 
     package init(theme: Theme) { self.theme = theme }
 
-    func layout(_ row: FeedRow, width: Int, revealed: Bool, now: Date) -> RowLayout {
-        // A turning spinner is laid out anew at each draw (one line): cached, it would stand still, and
-        // turning it by forgetting every layout ten times a second laid out the whole list again.
+    func layout(_ row: FeedRow, width: Int, revealed: Bool, now frameNow: Date) -> RowLayout {
+        // Every row laid out until the layouts are next forgotten says its age as of one moment, so two screens
+        // showing a post laid out seconds apart say the same age ("now" on one, "1m" on the other, before).
+        // A turning spinner is laid out anew at each draw (one line), by the frame's clock: cached, it would
+        // stand still, and turning it by forgetting every layout ten times a second laid out the whole list again.
         if case .found(.progress(_, busy: true)) = row {
-            return RowLayout(row: row, width: width, revealed: revealed, now: now, pictures: pictures)
+            return RowLayout(row: row, width: width, revealed: revealed, now: frameNow, pictures: pictures)
         }
+        let now = layoutsMadeAt ?? frameNow
+        layoutsMadeAt = now
         let key = LayoutKey(width: width, id: row.id)
         if let l = layouts.get(key), l.revealed == revealed, l.row == row { return l }
         let l = RowLayout(row: row, width: width, revealed: revealed, now: now, pictures: pictures)
@@ -44,10 +48,14 @@ package final class FrameRenderer {
         heights[feed] = nil
     }
 
+    /// When the layouts held were made: the ages they say are as of then.
+    private var layoutsMadeAt: Date?
+
     /// Forgets layouts (relative times age; a resize changes every width).
     func invalidateLayouts() {
         layouts = MemoryCache(budget: Self.layoutBudget)
         heights = [:]
+        layoutsMadeAt = nil
     }
 
     /// Which rows a snapshot holds, for the caches below. The version alone is not enough: before a list's
