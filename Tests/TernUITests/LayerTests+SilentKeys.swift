@@ -21,8 +21,9 @@ extension LayerTests {
         let moved = try Keymap.standard.remapped([(action: "like", keys: ["l"], line: 3)])
         XCTAssertEqual(said([.character("f")], keymap: moved),
                        [.say("f is not bound: like is on l ([keys] in the config).", error: false)])
-        // A key no keymap ever had stays quiet: it is not a key Tern promised.
-        XCTAssertEqual(said([.character("§")], keymap: moved), [])
+        // A key no keymap ever had says so too, and where the keys are listed.
+        XCTAssertEqual(said([.character("§")], keymap: moved), [.say("§ does nothing here: ? lists the keys.", error: false)])
+        XCTAssertEqual(said([.character("Z")]), [.say("Z does nothing here: ? lists the keys.", error: false)])
         // A key another action took: that action, not a message.
         let taken = try Keymap.standard.remapped([(action: "like", keys: ["j"], line: 3)])
         XCTAssertFalse(said([.character("j")], keymap: taken).contains { if case .say = $0 { return true } else { return false } })
