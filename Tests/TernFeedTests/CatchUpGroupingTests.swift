@@ -50,6 +50,16 @@ final class CatchUpGroupingTests: XCTestCase {
         XCTAssertEqual(active.map(\.items.count), [3, 2, 1])
     }
 
+    /// Authors with as many posts as each other come in the order the view shows (a new user read five
+    /// one-post authors in no order they could name): most liked first under `liked`.
+    func testEquallyActiveAuthorsComeInTheViewsOrder() {
+        let posts = [F.post("9", by: bo, minutesAgo: 1, likes: 3), F.post("8", by: ann, minutesAgo: 2, likes: 61),
+                     F.post("7", by: cy, minutesAgo: 3, likes: 1_380), F.post("6", by: gus, minutesAgo: 4, likes: 144)]
+        let pool = CatchUpPool(entries: posts, usual: AuthorUsual(posts), sieve: CatchUpSieve(hidden: [], filters: nil, now: F.now), followedTags: [])
+        XCTAssertEqual(pool.view(order: MostLikedOrder()).activeAuthors.map(\.author.id), ["cy", "gus", "ann", "bo"])
+        XCTAssertEqual(pool.view(order: NewestOrder()).activeAuthors.map(\.author.id), ["bo", "ann", "cy", "gus"])
+    }
+
     func testFacetsCountEachKindAndKindsFilterTheView() {
         let original = F.post("50", by: ann, minutesAgo: 60)
         let entries = [

@@ -418,4 +418,26 @@ final class CatchUpLayerTests: XCTestCase {
         XCTAssertEqual(layer.selectedRow?.id, chosen, "back on the same post")
         XCTAssertTrue(try renderedLines(layer, e).contains { $0.hasPrefix("▸") })
     }
+
+    /// `P` where nobody posted twice does not call anyone the most active: it says so (a new user read "the most
+    /// active authors" over five authors of one post each).
+    func testTheMostActiveAuthorsSayWhenNobodyPostedTwice() throws {
+        let e = env()
+        var layer = CatchUpLayer()
+        _ = layer.receive(.catchUp(.sinceReadMark, load(), failure: nil), e)
+        _ = layer.update(.character("P"), e)
+        let once = try renderedLines(layer, e).joined(separator: "\n")
+        XCTAssertTrue(once.contains("No author posted more than once in 3 posts"), once)
+        XCTAssertFalse(once.contains("The most active authors"), once)
+
+        var busy = load().pool
+        let more = post("0106", bo, minutesAgo: 4, likes: 2, text: "Bo again")
+        busy = CatchUpPool(entries: [more] + busy.items.map(\.post), usual: busy.usual, sieve: CatchUpSieve(hidden: [], filters: nil, now: now),
+                           followedTags: [])
+        var again = CatchUpLayer()
+        _ = again.receive(.catchUp(.sinceReadMark, CatchUpLoad(window: .sinceReadMark, pool: busy), failure: nil), e)
+        _ = again.update(.character("P"), e)
+        let twice = try renderedLines(again, e).joined(separator: "\n")
+        XCTAssertTrue(twice.contains("The most active authors, of 4 posts"), twice)
+    }
 }

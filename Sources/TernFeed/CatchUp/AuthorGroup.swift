@@ -33,8 +33,8 @@ package struct AuthorGroup: Sendable, Hashable, Identifiable {
         return groups
     }
 
-    /// The `count` authors with the most posts in `items`, most first (ties: the first met). Posts are
-    /// counted by author first, so only the chosen authors' groups are made.
+    /// The `count` authors with the most posts in `items` (in the order shown), most first (ties: the first
+    /// met, so the order's). Posts are counted by author first, so only the chosen authors' groups are made.
     package static func mostActive(_ items: [CatchUpItem], count: Int = 5) -> [AuthorGroup] {
         var tally: [String: (posts: Int, first: Int)] = [:]
         for (i, item) in items.enumerated() {

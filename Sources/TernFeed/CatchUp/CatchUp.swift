@@ -49,8 +49,10 @@ package struct CatchUpPool: Sendable {
         let chosen = wanted.isEmpty && author == nil ? items : items.filter { item in
             (wanted.isEmpty || !item.kinds.isDisjoint(with: mask)) && (author.map { item.authorKey == $0 } ?? true)
         }
-        return CatchUpView(items: order.sorted(chosen, usual: usual), links: SharedLink.among(chosen),
-                           activeAuthors: AuthorGroup.mostActive(chosen))
+        let sorted = order.sorted(chosen, usual: usual)
+        // Authors with as many posts as each other come in the order shown: a new user read the five
+        // one-post authors of a window in the gather's order, "neither by likes nor by name".
+        return CatchUpView(items: sorted, links: SharedLink.among(chosen), activeAuthors: AuthorGroup.mostActive(sorted))
     }
 }
 

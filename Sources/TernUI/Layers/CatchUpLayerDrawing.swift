@@ -34,7 +34,11 @@ extension CatchUpLayer {
         switch listing {
         case .links: summary = Counted.words(rows.count, "link") + " shared by two or more, in " + summary
         case .linkPosts(let link): summary = Counted.words(rows.count, "post") + " sharing " + Sanitizer.clean(CatchUpRowLine.linkWords(link))
-        case .authors: summary = "The most active authors, of " + summary
+        case .authors:
+            // Where nobody posted twice, "most active" would rank nothing: it says so, and what the order is.
+            let once = rows.allSatisfy { if case .author(let group) = $0 { group.items.count == 1 } else { true } }
+            summary = once ? "No author posted more than once in " + summary + ": the first authors in the order shown"
+                           : "The most active authors, of " + summary
         case .posts: break
         }
         if let left = loaded.pool.leftOut.words { summary += " · " + left }
