@@ -98,7 +98,8 @@ package struct FeedRefresh: Sendable {
     package func refreshAll(now: Date = Date()) async -> String {
         let feeds: [WebFeedSubscription]
         do { feeds = try await data.subscriptions() } catch { return "Couldn't read the feeds: \(error)" }
-        guard !feeds.isEmpty else { return "No feeds yet: tern feeds add URL, or tern feeds import FILE" }
+        // Said inside Tern, which holds the cache: `tern feeds add` beside it is refused until it quits.
+        guard !feeds.isEmpty else { return "No feeds yet: quit Tern, then tern feeds add URL (or tern feeds import FILE)" }
         let reports = await run(feeds, now: now)
         let new = reports.reduce(0) { if case .new(let n) = $1.outcome { return $0 + n } else { return $0 } }
         let failed = reports.filter { if case .failed = $0.outcome { return true } else { return false } }
