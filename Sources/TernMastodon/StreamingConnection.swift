@@ -21,6 +21,8 @@ extension MastodonClient {
         (error as? WebSocketClientError) == .webSocketUpgradeFailed
     }
 
+    static let pingEvery: Duration = .seconds(10)
+
     /// One streaming connection: connects to `url` (`ws://` or `wss://`, the path added here), writes
     /// every message `outbound` yields (subscribe, unsubscribe), and hands each text message to
     /// `received`. Returns when the server closes the connection; throws when it can't be made or breaks
@@ -39,8 +41,11 @@ extension MastodonClient {
             }
         }
         let address = url.trimmingSuffix("/") + "/api/v1/streaming" + query
+        // A ping every 10 s, and the connection closed when the next is due with no answer to the last: a server
+        // that stopped answering (frozen, or its network gone without a reset) is found within 10–20 s, and
+        // the status line leaves `live` (at 30 s a new user read `live` for 45 s over a frozen server).
         let configuration = WebSocketClientConfiguration(maxFrameSize: 1 << 20, additionalHeaders: headers,
-                                                         autoPing: .enabled(timePeriod: .seconds(30)))
+                                                         autoPing: .enabled(timePeriod: Self.pingEvery))
         try await WebSocketClient.connect(url: address, configuration: configuration, logger: logger) { inbound, writer, _ in
             connected()
             try await withThrowingTaskGroup(of: Void.self) { group in
