@@ -29,5 +29,8 @@ extension TimelineEngine {
         offline = false
         probe?.cancel()
         actions.resume()
+        // The list's last word was that it was offline: it would stand beside `live` (a new user saw "Offline: the
+        // server did not answer in time; showing cached posts" and `live` in one frame).
+        if messages.latest?.text.hasPrefix("Offline") == true { say("The server answers again.", error: false) }
     }
 }

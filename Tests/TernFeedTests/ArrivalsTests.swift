@@ -53,3 +53,31 @@ final class ArrivalsTests: XCTestCase {
         try await rig.shutdown()
     }
 }
+
+/// A list whose last word was that it was offline says the server answers again once it does, rather than
+/// leaving "Offline: …" beside `live` (a new user saw both in one frame).
+final class BackOnlineTests: XCTestCase {
+    func testAListThatSaidOfflineSaysTheServerAnswersAgain() async throws {
+        var config = DemoConfig()
+        config.newPostInterval = nil
+        let first = try await DemoServer.start(config)
+        let server = try await restartUnreachable(first, for: 3, config)
+        let temp = TemporaryStore()
+        defer { temp.remove() }
+        let rig = EngineRig(store: try temp.open())
+        let log = SnapshotLog()
+        do {
+            try rig.engine(server.baseURL, log: log).send(.start)
+            let away = try await waitFor(log) { $0.offline && $0.message?.text.hasPrefix("Offline") == true }
+            XCTAssertTrue(away.offline)
+            let back = try await waitFor(log, timeout: 30) { !$0.offline && !$0.posts.isEmpty }
+            XCTAssertEqual(back.message?.text, "The server answers again.", "still: \(back.message?.text ?? "nothing")")
+        } catch {
+            try await rig.shutdown()
+            await server.stop()
+            throw error
+        }
+        try await rig.shutdown()
+        await server.stop()
+    }
+}
