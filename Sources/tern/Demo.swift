@@ -18,7 +18,7 @@ struct Demo: ParsableCommand {
     @Option(help: "Delay added to every image response, in milliseconds.")
     var imageLatency = 0
 
-    @Option(help: "Share of likes, saves, boosts and posts that fail (0 to 1), with a 500, a 503 or a timeout.")
+    @Option(help: "Share of likes, saves, boosts, votes and posts that fail (0 to 1), with a 500, a 503 or a timeout.")
     var failRate = 0.0
 
     @Flag(help: "A like, save, boost or new post the fail rate picks is made before its error answer, as when a gateway gives up on a server that goes on.")
