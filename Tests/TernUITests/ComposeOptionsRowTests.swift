@@ -60,6 +60,18 @@ final class ComposeOptionsRowTests: XCTestCase {
         XCTAssertEqual(layer.update(.character("\u{13}"), e), [.pop, .sendPost(Draft(id: "new", text: "hi"))])
     }
 
+    /// A direct message is offered no quote policy (nobody can quote one: "quotes: default" there meant nothing,
+    /// a new user's find), and one kept from before it was made direct is not sent.
+    func testADirectMessageIsOfferedNoQuotePolicy() {
+        let e = LayerEnv(rows: 24, columns: 80, now: Date(), renderer: FrameRenderer(theme: .builtIn))
+        var dm = Draft(id: "new", text: "hi", visibility: .direct)
+        XCTAssertFalse(ComposeLayer(draft: dm, context: nil).options(e.limits).contains(.quotePolicy))
+        dm.quotePolicy = .followers
+        var layer = ComposeLayer(draft: dm, context: nil)
+        XCTAssertEqual(layer.update(.character("\u{13}"), e), [.pop, .sendPost(Draft(id: "new", text: "hi", visibility: .direct))])
+        XCTAssertTrue(ComposeLayer(draft: Draft(id: "new", text: "hi"), context: nil).options(e.limits).contains(.quotePolicy), "a public post has it")
+    }
+
     /// Answering or quoting a post behind a content warning keeps its words behind it: the line naming what
     /// is answered gave them away ("↩ @user31: Morning fern…" under "spoilers for the film"; a new user's find).
     func testAnAnsweredPostBehindAWarningShowsTheWarningNotItsWords() throws {

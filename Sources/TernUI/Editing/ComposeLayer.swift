@@ -78,8 +78,9 @@ struct ComposeLayer: Layer {
     func options(_ limits: PostingLimits) -> [Option] {
         var o: [Option] = [.visibility, .warning, .sensitive, .language, .poll, .attach]
         if draft.poll != nil { o += [.duration, .multiple] }
-        // Who may quote it is said as a post is made (an edit keeps what it had), where the server has quote policies.
-        if draft.editingID == nil, limits.takesQuotePolicies { o.append(.quotePolicy) }
+        // Who may quote it is said as a post is made (an edit keeps what it had), where the server has quote
+        // policies; not for a direct message, which nobody can quote ("quotes: default" there meant nothing).
+        if draft.editingID == nil, limits.takesQuotePolicies, draft.visibility != .direct { o.append(.quotePolicy) }
         return o
     }
 
@@ -352,7 +353,7 @@ struct ComposeLayer: Layer {
             if poll.isClosed(at: env.now) { return [.say(Self.endedPollEdit, error: true)] }
             d.poll?.expiresIn = max(300, Int(end.timeIntervalSince(env.now).rounded()))
         }
-        if !env.limits.takesQuotePolicies { d.quotePolicy = nil }
+        if !env.limits.takesQuotePolicies || d.visibility == .direct { d.quotePolicy = nil }
         return [.pop, .sendPost(d)]
     }
 
