@@ -106,7 +106,8 @@ let package = Package(
             // the kernel maps code in 64 KB blocks around each page touched, and spread over a 30 MB .text, the
             // code of a start kept 17 MB resident; now 6 MB (with `make release`'s function sections), and 9 MB
             // once the list had gone stale: rerun the script after large changes (a list two rounds of work old
-            // cost 2-3 MiB of first-paint.sh's peak RSS: 22.8-23.6 MiB against 20.4-20.9 made afresh).
+            // cost 2-3 MiB of first-paint.sh's peak RSS: 22.8-23.6 MiB against 20.4-20.9 made afresh; one round
+            // old, 0.7: 20.6-20.7 MiB against 19.9, newsboat's 19.6-19.7).
             .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic",
                           "-Xlinker", "-T", "-Xlinker", "\(Context.packageDirectory)/scripts/hot-code.ld"],
                          .when(platforms: [.linux], configuration: .release)),
