@@ -167,10 +167,9 @@ package struct FeedSnapshot: Sendable {
         moreOlder = t.moreOlder
         rowsAbove = t.rowsAbove
         rowsBelow = t.rowsBelow
-        // A post of the user's on its way is above the newest: out of sight from further down, and beyond the
-        // window when it does not show the newest, so it is counted as come in ("↑ 1 new" points to it).
-        arrivals = t.arrivals.union(t.outgoing.filter { $0.published(among: t.posts) == nil }
-            .map { FeedRow.outgoing($0, waiting: t.outgoingWaiting).id })
+        // A post of the user's on its way, above the newest, is not come in: the user's own never is (the status
+        // line's "1 pending" says it waits; a failing post read "↑ 1 new" beside it, a new user's find).
+        arrivals = t.arrivals
         savedPosition = t.savedPosition
         readUpTo = t.readUpTo
         offline = t.offline
