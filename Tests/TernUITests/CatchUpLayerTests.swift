@@ -388,6 +388,7 @@ final class CatchUpLayerTests: XCTestCase {
         XCTAssertEqual(opened.kinds, [.pictures, .originals])
         XCTAssertTrue(opened.grouped)
         XCTAssertEqual(opened.choices, kept)
+        XCTAssertTrue(opened.title.contains("· boosted · by author · Esc back"), "the title says it is grouped: \(opened.title)")
 
         var chose = LayerStack(root: .home)
         _ = chose.apply([.push(.catchUp)])

@@ -58,7 +58,8 @@ extension CatchUpLayer {
     var title: String {
         var named = across ? ["Catch-up across accounts", window.words, order.name] : ["Catch-up", window.words, order.name]
         switch listing {
-        case .posts: break
+        // Grouped, the title says so (a new user read "liked" over author rows and looked for the posts).
+        case .posts: if grouped { named.append("by author") }
         case .links: named.append("links shared by several")
         case .linkPosts: named.append("a link's posts")
         case .authors: named.append("most active authors")
