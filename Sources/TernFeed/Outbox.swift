@@ -175,10 +175,10 @@ package actor Outbox {
         guard error.mayHaveBeenMade, items.first(where: { $0.idempotencyKey == key })?.inDoubt == true else { return true }
         logger.notice("post answered with a server error; kept in the outbox to be sent again", metadata: ["error": "\(error)"])
         if saidInDoubt.insert(key).inserted {
-            // What it means first, the server's words last: a long reason is cut at the status line's end.
-            let (what, done, does) = item.draft.editingID != nil ? ("edit", "saved", "saves") : ("post", "posted", "posts")
-            notify(.inDoubt("The \(what) may be \(done) already: it stays in the outbox and is sent again, which \(does) it "
-                            + "only once (\(error))"))
+            // What it means first, the server's words last: a long reason is cut at the status line's end (at 80
+            // columns the longer wording lost what happens next).
+            let (what, done) = item.draft.editingID != nil ? ("edit", "saved") : ("post", "posted")
+            notify(.inDoubt("The \(what) may be \(done) already: sent again, it is \(done) only once (\(error))"))
         }
         notifyChanged()
         return false
