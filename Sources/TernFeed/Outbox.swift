@@ -151,18 +151,9 @@ package actor Outbox {
         notifyChanged()
         guard let posts else { return }
         if item.draft.editingID != nil { posts.heard([post]) }
-        if let answered = post.inReplyToID { refetch(answered, into: posts) }
-    }
-
-    /// The answered post as the server counts it now, beside the loop: a reply count no list shows wrong.
-    private nonisolated func refetch(_ statusID: String, into posts: SessionPosts) {
-        let (client, logger) = (client, logger)
-        Task {
-            let asked = Date()
-            do { posts.heard([try await client.status(id: statusID)], askedAt: asked) } catch {
-                // The lists keep the count they had until they read the post again.
-                logger.info("couldn't read the answered post again for its reply count", metadata: ["error": "\(error)"])
-            }
+        if let answered = post.inReplyToID {
+            let client = client
+            posts.readAnsweredAgain(answered) { try await client.status(id: $0) }
         }
     }
 

@@ -99,6 +99,19 @@ package final class SessionPosts: HeardQueue {
         state.withLock { s in posts.map { post in s.held.get(post.statusID).map { post.showing($0.status) } ?? post } }
     }
 
+    /// The post a reply answered, read again from the server (`fetch`) beside the caller once the reply was
+    /// made or deleted: its reply count reaches every list. A failure is logged, and the lists keep the count
+    /// they had until they read the post again.
+    package func readAnsweredAgain(_ statusID: String, _ fetch: @escaping @Sendable (String) async throws -> Post) {
+        let logger = logger
+        Task {
+            let asked = Date()
+            do { heard([try await fetch(statusID)], askedAt: asked) } catch {
+                logger.info("couldn't read the answered post again for its reply count", metadata: ["error": "\(error)"])
+            }
+        }
+    }
+
     /// The held copy of a status, if the session has heard one.
     package func copy(of statusID: String) -> Post? {
         state.withLock { $0.held.get(statusID)?.status }

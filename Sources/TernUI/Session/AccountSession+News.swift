@@ -123,17 +123,12 @@ extension AccountSession {
     }
 
     /// A relationship the user asked for, or a deletion, said done once the action queue has it so. A reply
-    /// deleted takes one off the answered post's count: that post is read again, as a reply made reads it
-    /// (`Outbox`), so no list keeps "↩ 1" over a thread with no reply left.
+    /// deleted takes one off the answered post's count: that post is read again, as the outbox reads it after
+    /// a reply made (`SessionPosts.readAnsweredAgain`), so no list keeps "↩ 1" over a thread with no reply left.
     func heard(_ event: ActionQueue.Event) -> [Effect] {
         if case .deleted(let statusID) = event, let answered = awaited.answered(byDeleted: statusID) {
-            let (client, posts, log) = (sources.client, sources.posts, self.log)
-            Task {
-                let asked = Date()
-                do { posts.heard([try await client.status(id: answered)], askedAt: asked) } catch {
-                    log.info("couldn't read the answered post again after its reply was deleted", metadata: ["error": "\(error)"])
-                }
-            }
+            let client = sources.client
+            sources.posts.readAnsweredAgain(answered) { try await client.status(id: $0) }
         }
         return awaited.heard(event).map { [.say($0, error: false)] } ?? []
     }
