@@ -136,7 +136,7 @@ extension TimelineEngine {
         keepWindowBounded(addedAbove: window.prepend(fresh))
         let posts = fresh.compactMap(\.post)
         let me = self.me.id
-        arrivals.formUnion(posts.filter { me == nil || ($0.boostedBy ?? $0.account).id != me }.map(\.id))
+        arrivals.formUnion(posts.filter { !Self.isOwn($0, me: me) }.map(\.id))
         boundArrivals()
         if !posts.isEmpty { caughtUp(above: top) }
         return posts.count

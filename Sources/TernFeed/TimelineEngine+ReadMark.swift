@@ -20,9 +20,7 @@ extension TimelineEngine {
     func unseenSinceLastRun() -> Set<String> {
         guard let seen = newestSeen else { return [] }
         let me = self.me.id
-        return Set(window.posts.filter { post in
-            ServerID.isNewer(post.id, than: seen) && (me == nil || (post.boostedBy ?? post.account).id != me)
-        }.map(\.id))
+        return Set(window.posts.filter { ServerID.isNewer($0.id, than: seen) && !Self.isOwn($0, me: me) }.map(\.id))
     }
 
     /// Posts arrived above what was the top of the window (`top`, nil when the window didn't show the
@@ -41,9 +39,15 @@ extension TimelineEngine {
     /// The line as shown: above the user's own posts right over it, never under them. What the user wrote
     /// they have read (their answer in a direct conversation came back at the top, over the line).
     static func readMark(_ mark: String?, over posts: [Post], me: String?) -> String? {
-        guard let mark, let me, var i = posts.firstIndex(where: { $0.id == mark }) else { return mark }
-        while i > 0, (posts[i - 1].boostedBy ?? posts[i - 1].account).id == me { i -= 1 }
+        guard let mark, me != nil, var i = posts.firstIndex(where: { $0.id == mark }) else { return mark }
+        while i > 0, isOwn(posts[i - 1], me: me) { i -= 1 }
         return posts[i].id
+    }
+
+    /// The user's own post or boost (`me`: the user's account, nil while not known: then none is): what they
+    /// wrote they have read, so it never counts as come in and the line goes up over it.
+    static func isOwn(_ post: Post, me: String?) -> Bool {
+        me != nil && (post.boostedBy ?? post.account).id == me
     }
 
     /// `u` on a list whose window doesn't hold the line: the window is read afresh around it.
