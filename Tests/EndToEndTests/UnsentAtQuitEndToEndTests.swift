@@ -20,12 +20,7 @@ final class UnsentAtQuitEndToEndTests: XCTestCase {
         XCTAssertTrue(ready.ok, ready.screen)
         // From now on every request fails: the like waits.
         await server.injectFaults(Array(repeating: .status(503, retryAfter: nil), count: 400))
-        try tmux.send("f")
-        let pending = tmux.wait(timeout: 20) { $0.contains("1 pending") }
-        XCTAssertTrue(pending.ok, "the like waits, the server failing every request: \(pending.screen)")
-        try tmux.send("q")
-        let ended = tmux.wait(timeout: 20) { $0.contains("tern-exit") }
-        XCTAssertTrue(ended.ok && ended.screen.contains("tern-exit 0"), ended.screen)
+        let ended = try likeAndQuit(tmux, exit: "tern-exit")
         XCTAssertTrue(ended.screen.contains("Not on the server yet (kept; sent when Tern next starts, or now with tern sync):"), ended.screen)
         XCTAssertTrue(ended.screen.contains(": 1 change"), ended.screen)
         tmux.close()
@@ -39,16 +34,22 @@ final class UnsentAtQuitEndToEndTests: XCTestCase {
         let tmux = try TmuxSession(command: "env \(home.env) LANG=C.UTF-8 \(tern) demo --new-post-every 0 --feeds 0 --no-stream "
                                        + "--images off --fail-rate 1; echo demo-exit $?; sleep 30")
         defer { tmux.close() }
-        let ready = tmux.wait(timeout: 30) { $0.contains("☆") }
-        XCTAssertTrue(ready.ok, ready.screen)
+        XCTAssertTrue(tmux.wait(timeout: 30) { $0.contains("☆") }.ok, tmux.screen())
+        let ended = try likeAndQuit(tmux, exit: "demo-exit")
+        XCTAssertTrue(ended.screen.contains("Not on the demo server, and lost with this run (the demo keeps nothing after it ends):"), ended.screen)
+        XCTAssertFalse(ended.screen.contains("kept; sent when Tern next starts"), ended.screen)
+        XCTAssertTrue(ended.screen.contains(": 1 change"), ended.screen)
+    }
+
+    /// `f` on a server failing every request (the like waits: "1 pending"), then `q`; the screen once the shell
+    /// printed `exit` and Tern's status, which must be 0.
+    private func likeAndQuit(_ tmux: TmuxSession, exit: String) throws -> (ok: Bool, screen: String) {
         try tmux.send("f")
         let pending = tmux.wait(timeout: 20) { $0.contains("1 pending") }
         XCTAssertTrue(pending.ok, "the like waits, the server failing every request: \(pending.screen)")
         try tmux.send("q")
-        let ended = tmux.wait(timeout: 20) { $0.contains("demo-exit") }
-        XCTAssertTrue(ended.ok && ended.screen.contains("demo-exit 0"), ended.screen)
-        XCTAssertTrue(ended.screen.contains("Not on the demo server, and lost with this run (the demo keeps nothing after it ends):"), ended.screen)
-        XCTAssertFalse(ended.screen.contains("kept; sent when Tern next starts"), ended.screen)
-        XCTAssertTrue(ended.screen.contains(": 1 change"), ended.screen)
+        let ended = tmux.wait(timeout: 20) { $0.contains(exit) }
+        XCTAssertTrue(ended.ok && ended.screen.contains("\(exit) 0"), ended.screen)
+        return ended
     }
 }
